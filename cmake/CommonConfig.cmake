@@ -1,0 +1,22 @@
+# One interface target that every Attention Lab target links: the language
+# standard, the warnings and Qt's safety defines live here and nowhere else.
+add_library(attentionlab_common INTERFACE)
+add_library(AttentionLab::Common ALIAS attentionlab_common)
+
+target_compile_features(attentionlab_common INTERFACE cxx_std_20)
+set(CMAKE_CXX_EXTENSIONS OFF)
+
+target_compile_options(attentionlab_common INTERFACE
+    -Wall -Wextra -pedantic
+    # GCC 12 reports its own AVX-512 intrinsics (avx512fintrin.h) as
+    # maybe-uninitialized once Eigen inlines them: GCC bug 105593.
+    $<$<AND:$<CXX_COMPILER_ID:GNU>,$<BOOL:${ATTENTIONLAB_NATIVE}>>:-Wno-maybe-uninitialized>
+    $<$<BOOL:${ATTENTIONLAB_NATIVE}>:-march=native>)
+
+target_compile_definitions(attentionlab_common INTERFACE
+    QT_NO_CAST_FROM_ASCII
+    QT_NO_CAST_TO_ASCII
+    QT_NO_URL_CAST_FROM_STRING
+    QT_USE_QSTRINGBUILDER
+    QT_DISABLE_DEPRECATED_UP_TO=0x060400
+    ATTENTIONLAB_VERSION="${PROJECT_VERSION}")

@@ -1,0 +1,146 @@
+#include "attention.h"
+
+#include "rowsoftmax.h"
+
+#include <stdexcept>
+#include <string>
+
+namespace AttentionLab {
+
+namespace {
+
+/// Below this many multiply-adds a pass is not worth waking a second thread.
+constexpr double kParallelWork = 1 << 18;
+
+/// Rows per block of the fused pass: large enough for an efficient GEMM,
+/// small enough that causal blocks stop near their diagonal.
+constexpr Index kBlockRows = 64;
+
+std::string shape(const Matrix &m)
+{
+    return std::to_string(m.rows()) + " x " + std::to_string(m.cols());
+}
+
+void softmaxAllRows(AttentionResult &r)
+{
+    const Index m = r.scores.rows();
+    const Index n = r.scores.cols();
+    r.rows.resize(static_cast<size_t>(m));
+#pragma omp parallel for schedule(static) if (double(m) * double(n) > kParallelWork)
+    for (Index i = 0; i < m; ++i) {
+        const Index visible = visibleKeyCount(r.options.mask, i, m, n);
+        r.rows[static_cast<size_t>(i)] = softmaxRow(r.scores.row(i).data(), r.weights.row(i).data(),
+                                                    n, visible, r.divisor, r.options.mask);
+    }
+}
+
+} // namespace
+
+void checkAttentionShapes(const Matrix &q, const Matrix &k, const Matrix &v,
+                          const AttentionOptions &options)
+{
+    if (k.rows() == 0)
+        throw std::invalid_argument("attention needs at least one key");
+    if (q.rows() == 0)
+        throw std::invalid_argument("attention needs at least one query");
+    if (k.cols() == 0)
+        throw std::invalid_argument("keys must have at least one dimension");
+    if (q.cols() != k.cols())
+        throw std::invalid_argument("queries are " + shape(q) + " but keys are " + shape(k) +
+                                    ": a query and a key must have the same width d_k");
+    if (v.rows() != k.rows())
+        throw std::invalid_argument("there are " + std::to_string(v.rows()) + " values for " +
+                                    std::to_string(k.rows()) + " keys: one value per key");
+    if (!(options.temperature > 0.0) || !std::isfinite(options.temperature))
+        throw std::invalid_argument("the temperature must be a positive number, not " +
+                                    std::to_string(options.temperature));
+}
+
+AttentionResult attend(const Matrix &q, const Matrix &k, const Matrix &v,
+                       const AttentionOptions &options)
+{
+    checkAttentionShapes(q, k, v, options);
+    AttentionResult r;
+    r.options = options;
+    r.divisor = options.divisor(k.cols());
+    r.scores.noalias() = q * k.transpose();
+    r.weights.resize(q.rows(), k.rows());
+    softmaxAllRows(r);
+    r.output.noalias() = r.weights * v;
+    return r;
+}
+
+AttentionResult attend(const Matrix &q, const Matrix &k, const AttentionOptions &options)
+{
+    return attend(q, k, k, options);
+}
+
+void updateQueryRow(AttentionResult &r, const Matrix &q, const Matrix &k, const Matrix &v,
+                    Index row)
+{
+    checkAttentionShapes(q, k, v, r.options);
+    if (row < 0 || row >= r.scores.rows() || q.rows() != r.scores.rows() ||
+        k.rows() != r.scores.cols())
+        throw std::invalid_argument("updateQueryRow: the result does not match the inputs");
+    const Index m = q.rows();
+    const Index n = k.rows();
+    r.scores.row(row).noalias() = q.row(row) * k.transpose();
+    r.rows[static_cast<size_t>(row)] =
+        softmaxRow(r.scores.row(row).data(), r.weights.row(row).data(), n,
+                   visibleKeyCount(r.options.mask, row, m, n), r.divisor, r.options.mask);
+    r.output.row(row).noalias() = r.weights.row(row) * v;
+}
+
+void updateKeyColumn(AttentionResult &r, const Matrix &q, const Matrix &k, const Matrix &v,
+                     Index col)
+{
+    checkAttentionShapes(q, k, v, r.options);
+    if (col < 0 || col >= r.scores.cols() || q.rows() != r.scores.rows() ||
+        k.rows() != r.scores.cols() || v.cols() != r.output.cols())
+        throw std::invalid_argument("updateKeyColumn: the result does not match the inputs");
+    r.scores.col(col).noalias() = q * k.row(col).transpose();
+    softmaxAllRows(r);
+    r.output.noalias() = r.weights * v;
+}
+
+void fusedAttention(const Matrix &q, const Matrix &k, const Matrix &v,
+                    const AttentionOptions &options, FusedPassResult &out)
+{
+    checkAttentionShapes(q, k, v, options);
+    const Index m = q.rows();
+    const Index n = k.rows();
+    const double divisor = options.divisor(k.cols());
+    out.weights.resize(m, n);
+    out.output.resize(m, v.cols());
+    out.rows.resize(static_cast<size_t>(m));
+
+    const Index blocks = (m + kBlockRows - 1) / kBlockRows;
+    const double work = double(m) * double(n) * double(k.cols() + v.cols());
+#pragma omp parallel for schedule(dynamic, 1) if (work > kParallelWork)
+    for (Index b = 0; b < blocks; ++b) {
+        const Index first = b * kBlockRows;
+        const Index count = std::min(kBlockRows, m - first);
+        // Columns any row of this block can see; the wrong order needs them all.
+        const Index cols = options.mask == MaskMode::CausalAfterSoftmax
+                               ? n
+                               : visibleKeyCount(options.mask, first + count - 1, m, n);
+        if (cols > 0) {
+            out.weights.block(first, 0, count, cols).noalias() =
+                q.middleRows(first, count) * k.topRows(cols).transpose();
+        }
+        for (Index i = first; i < first + count; ++i) {
+            const Index visible = visibleKeyCount(options.mask, i, m, n);
+            double *row = out.weights.row(i).data();
+            out.rows[static_cast<size_t>(i)] =
+                softmaxRow(row, row, n, visible, divisor, options.mask);
+        }
+        if (cols > 0) {
+            out.output.middleRows(first, count).noalias() =
+                out.weights.block(first, 0, count, cols) * v.topRows(cols);
+        } else {
+            out.output.middleRows(first, count).setZero();
+        }
+    }
+}
+
+} // namespace AttentionLab

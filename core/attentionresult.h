@@ -1,0 +1,40 @@
+#pragma once
+
+#include "attentionoptions.h"
+#include "rowstatistics.h"
+#include "types.h"
+
+#include <vector>
+
+namespace AttentionLab {
+
+/// Everything Eq. 16.2 produces for one set of queries, keys and values.
+struct AttentionResult
+{
+    AttentionOptions options;
+    /// Q K^T, every cell, masked or not (m x n).
+    Matrix scores;
+    /// The softmax rows as shown: masked cells are exactly 0 (m x n).
+    Matrix weights;
+    /// Z = A V (m x dv).
+    Matrix output;
+    /// One entry per query row.
+    std::vector<RowStatistics> rows;
+    /// The divisor that turned scores into logits: sqrt(d_k) * tau.
+    double divisor = 1.0;
+
+    Index queryCount() const { return weights.rows(); }
+    Index keyCount() const { return weights.cols(); }
+
+    /// True when the mask blocks key \a col for query \a row.
+    bool isMasked(Index row, Index col) const
+    {
+        return col >= visibleKeyCount(options.mask, row, queryCount(), keyCount());
+    }
+
+    /// The logit fed to the softmax: score / divisor, or -inf when masked
+    /// before the softmax. (The wrong order feeds the unmasked logit.)
+    double logit(Index row, Index col) const;
+};
+
+} // namespace AttentionLab

@@ -1,0 +1,12 @@
+#include "fixtures.h"
+
+#include <QFile>
+#include <QJsonDocument>
+
+QJsonObject readFixture(const QString &name)
+{
+    QFile file(QStringLiteral(TEST_DATA_DIR "/") + name);
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    return QJsonDocument::fromJson(file.readAll()).object();
+}
