@@ -1,0 +1,85 @@
+#include "benchmark.h"
+
+#include "attention.h"
+#include "memorybudget.h"
+#include "normalgenerator.h"
+
+#include <QJsonArray>
+
+#include <algorithm>
+#include <chrono>
+#include <omp.h>
+
+namespace AttentionLab {
+
+namespace {
+
+/// Each n is timed for about this long, and at least kMinRuns times.
+constexpr double kBudgetMs = 1500.0;
+constexpr int kMinRuns = 5;
+constexpr int kMaxRuns = 200;
+
+double medianOf(std::vector<double> values)
+{
+    std::sort(values.begin(), values.end());
+    const size_t mid = values.size() / 2;
+    return values.size() % 2 ? values[mid] : 0.5 * (values[mid - 1] + values[mid]);
+}
+
+} // namespace
+
+Report benchmarkReport(const std::vector<long long> &lengths, long long d)
+{
+    for (long long n : lengths) {
+        // The pass keeps one n x n matrix, the inputs and the output.
+        requireMemory(8.0 * (double(n) * double(n) + 4.0 * double(n) * double(d)),
+                      "a pass at n = " + std::to_string(n) + ", d = " + std::to_string(d));
+    }
+    AttentionOptions options;
+    options.scale = true;
+    options.mask = MaskMode::Causal;
+
+    Report out;
+    QString &t = out.text;
+    t += QStringLiteral("Full pass, d = %1, causal, scaled, float64, %2 threads\n"
+                        "(scores, scale, mask before softmax, softmax, entropy, output)\n\n")
+             .arg(d)
+             .arg(omp_get_max_threads());
+    t += QStringLiteral("  %1%2%3\n")
+             .arg(QStringLiteral("n"), 8)
+             .arg(QStringLiteral("median ms"), 12)
+             .arg(QStringLiteral("runs"), 7);
+    QJsonArray rows;
+    for (long long n : lengths) {
+        NormalGenerator normal(0);
+        const Matrix q = normal.matrix(n, d);
+        const Matrix k = normal.matrix(n, d);
+        const Matrix v = normal.matrix(n, d);
+        FusedPassResult result;
+        fusedAttention(q, k, v, options, result); // warm-up: allocation and caches
+        std::vector<double> times;
+        double spent = 0.0;
+        while (times.size() < size_t(kMaxRuns) &&
+               (times.size() < size_t(kMinRuns) || spent < kBudgetMs)) {
+            const auto start = std::chrono::steady_clock::now();
+            fusedAttention(q, k, v, options, result);
+            const std::chrono::duration<double, std::milli> took =
+                std::chrono::steady_clock::now() - start;
+            times.push_back(took.count());
+            spent += took.count();
+        }
+        const double median = medianOf(times);
+        t += QStringLiteral("  %1%2%3\n").arg(n, 8).arg(median, 12, 'f', 3).arg(times.size(), 7);
+        QJsonObject row;
+        row.insert(QStringLiteral("n"), QJsonValue(qint64(n)));
+        row.insert(QStringLiteral("full_pass_ms_median"), median);
+        row.insert(QStringLiteral("runs"), qint64(times.size()));
+        rows.append(row);
+    }
+    out.json.insert(QStringLiteral("d"), QJsonValue(qint64(d)));
+    out.json.insert(QStringLiteral("threads"), omp_get_max_threads());
+    out.json.insert(QStringLiteral("rows"), rows);
+    return out;
+}
+
+} // namespace AttentionLab

@@ -1,0 +1,362 @@
+#include "commandline.h"
+
+#include "benchmark.h"
+#include "chapterreports.h"
+#include "evalreport.h"
+#include "sessionreader.h"
+#include "usageerror.h"
+
+#include <QJsonDocument>
+#include <QMap>
+#include <QSet>
+
+#include <cstdio>
+#include <limits>
+#include <optional>
+#include <stdexcept>
+
+namespace AttentionLab {
+
+namespace {
+
+const QStringList kSections = {QStringLiteral("one"),    QStringLiteral("select"),
+                               QStringLiteral("scale"),  QStringLiteral("mask"),
+                               QStringLiteral("params"), QStringLiteral("cost")};
+
+/// Options that take a value, and the commands each one applies to.
+const QMap<QString, QStringList> kValueOptions = {
+    {QStringLiteral("seed"), {QStringLiteral("scale")}},
+    {QStringLiteral("draws"), {QStringLiteral("scale")}},
+    {QStringLiteral("keys"), {QStringLiteral("scale")}},
+    {QStringLiteral("dk"), {QStringLiteral("scale")}},
+    {QStringLiteral("vocab"), {QStringLiteral("params")}},
+    {QStringLiteral("d-model"), {QStringLiteral("params")}},
+    {QStringLiteral("layers"), {QStringLiteral("params")}},
+    {QStringLiteral("heads"), {QStringLiteral("params")}},
+    {QStringLiteral("ffn"), {QStringLiteral("params")}},
+    {QStringLiteral("n"), {QStringLiteral("cost"), QStringLiteral("bench")}},
+    {QStringLiteral("d"), {QStringLiteral("cost"), QStringLiteral("bench")}},
+};
+
+[[noreturn]] void usageError(const QString &message)
+{
+    throw UsageError{message};
+}
+
+long long parseInteger(const QString &option, const QString &text, long long min, long long max)
+{
+    bool ok = false;
+    const long long value = text.trimmed().toLongLong(&ok);
+    if (!ok)
+        usageError(QStringLiteral("--%1: \"%2\" is not a whole number").arg(option, text));
+    if (value < min || value > max)
+        usageError(QStringLiteral("--%1: %2 is out of range (%3 to %4)")
+                       .arg(option, text)
+                       .arg(min)
+                       .arg(max));
+    return value;
+}
+
+std::vector<long long> parseList(const QString &option, const QString &text, long long min,
+                                 long long max)
+{
+    std::vector<long long> values;
+    const QStringList parts = text.split(QLatin1Char(','));
+    for (const QString &part : parts) {
+        if (part.trimmed().isEmpty())
+            usageError(QStringLiteral("--%1: \"%2\" has an empty entry; give numbers separated by "
+                                      "commas, such as 4,16,64")
+                           .arg(option, text));
+        values.push_back(parseInteger(option, part, min, max));
+    }
+    return values;
+}
+
+/// What the arguments asked for.
+struct Request
+{
+    QStringList sections;          // in the chapter's order
+    QString command;               // "eval", "bench" or empty
+    QString file;                  // eval's FILE
+    QMap<QString, QString> values; // --name value
+    bool json = false;
+    bool help = false;
+    bool version = false;
+};
+
+Request parse(const QStringList &args)
+{
+    Request r;
+    QSet<QString> sections;
+    for (qsizetype i = 1; i < args.size(); ++i) {
+        const QString &arg = args[i];
+        if (arg == QLatin1String("-h") || arg == QLatin1String("--help")) {
+            r.help = true;
+            continue;
+        }
+        if (arg == QLatin1String("--version") || arg == QLatin1String("-v")) {
+            r.version = true;
+            continue;
+        }
+        if (arg.startsWith(QLatin1String("--"))) {
+            QString name = arg.mid(2);
+            QString value;
+            bool hasValue = false;
+            const qsizetype eq = name.indexOf(QLatin1Char('='));
+            if (eq >= 0) {
+                value = name.mid(eq + 1);
+                name = name.left(eq);
+                hasValue = true;
+            }
+            if (name == QLatin1String("json")) {
+                if (hasValue)
+                    usageError(QStringLiteral("--json takes no value"));
+                r.json = true;
+            } else if (kSections.contains(name)) {
+                if (hasValue)
+                    usageError(QStringLiteral("--%1 takes no value").arg(name));
+                sections.insert(name);
+            } else if (kValueOptions.contains(name)) {
+                if (!hasValue) {
+                    if (i + 1 >= args.size())
+                        usageError(QStringLiteral("--%1 needs a value").arg(name));
+                    value = args[++i];
+                }
+                if (r.values.contains(name))
+                    usageError(QStringLiteral("--%1 is given twice").arg(name));
+                r.values.insert(name, value);
+            } else {
+                usageError(QStringLiteral("unknown option \"%1\" (see attention-lab --help)").arg(arg));
+            }
+            continue;
+        }
+        if (arg.startsWith(QLatin1Char('-')) && arg.size() > 1)
+            usageError(QStringLiteral("unknown option \"%1\" (see attention-lab --help)").arg(arg));
+        if (r.command.isEmpty() && (arg == QLatin1String("eval") || arg == QLatin1String("bench"))) {
+            r.command = arg;
+        } else if (r.command == QLatin1String("eval") && r.file.isEmpty()) {
+            r.file = arg;
+        } else {
+            usageError(QStringLiteral("unexpected argument \"%1\" (see attention-lab --help)").arg(arg));
+        }
+    }
+    for (const QString &s : kSections) {
+        if (sections.contains(s))
+            r.sections << s;
+    }
+    if (!r.command.isEmpty() && !r.sections.isEmpty())
+        usageError(QStringLiteral("%1 cannot be combined with --%2").arg(r.command, r.sections.first()));
+    if (r.command == QLatin1String("eval") && r.file.isEmpty())
+        usageError(QStringLiteral("eval needs a session file: attention-lab eval FILE"));
+    // Every value option must belong to something that was asked for.
+    for (auto it = r.values.cbegin(); it != r.values.cend(); ++it) {
+        const QStringList &owners = kValueOptions.value(it.key());
+        bool used = owners.contains(r.command);
+        for (const QString &s : r.sections)
+            used = used || owners.contains(s);
+        if (!used)
+            usageError(QStringLiteral("--%1 applies to %2").arg(
+                it.key(), owners.size() == 1 ? QStringLiteral("--") + owners.first()
+                                             : QStringLiteral("--cost and bench")));
+    }
+    return r;
+}
+
+ScaleExperimentSettings scaleSettings(const Request &r)
+{
+    ScaleExperimentSettings s;
+    if (r.values.contains(QStringLiteral("seed"))) {
+        bool ok = false;
+        s.seed = r.values.value(QStringLiteral("seed")).trimmed().toULongLong(&ok);
+        if (!ok)
+            usageError(QStringLiteral("--seed: \"%1\" is not a whole number from 0 to %2")
+                           .arg(r.values.value(QStringLiteral("seed")))
+                           .arg(std::numeric_limits<qulonglong>::max()));
+    }
+    if (r.values.contains(QStringLiteral("draws")))
+        s.draws = int(parseInteger(QStringLiteral("draws"), r.values.value(QStringLiteral("draws")), 1, 1'000'000));
+    if (r.values.contains(QStringLiteral("keys")))
+        s.keys = int(parseInteger(QStringLiteral("keys"), r.values.value(QStringLiteral("keys")), 2, 100'000));
+    if (r.values.contains(QStringLiteral("dk"))) {
+        s.keyDims.clear();
+        for (long long d : parseList(QStringLiteral("dk"), r.values.value(QStringLiteral("dk")), 1, 1'000'000))
+            s.keyDims.push_back(int(d));
+    }
+    return s;
+}
+
+TransformerConfig transformerConfig(const Request &r)
+{
+    TransformerConfig c;
+    constexpr long long big = 1'000'000'000'000LL;
+    auto take = [&](const char *name, std::int64_t &field) {
+        const QString key = QLatin1StringView(name);
+        if (r.values.contains(key))
+            field = parseInteger(key, r.values.value(key), 1, big);
+    };
+    take("vocab", c.vocabulary);
+    take("d-model", c.modelDim);
+    take("layers", c.layers);
+    take("heads", c.heads);
+    take("ffn", c.feedForward);
+    return c;
+}
+
+void print(FILE *stream, const QString &text)
+{
+    const QByteArray bytes = text.toUtf8();
+    std::fwrite(bytes.constData(), 1, size_t(bytes.size()), stream);
+    std::fflush(stream);
+}
+
+void printJson(const QJsonObject &object)
+{
+    print(stdout, QString::fromUtf8(QJsonDocument(object).toJson(QJsonDocument::Indented)));
+}
+
+Report runSection(const QString &section, const Request &r)
+{
+    if (section == QLatin1String("one"))
+        return ChapterReports::one();
+    if (section == QLatin1String("select"))
+        return ChapterReports::select();
+    if (section == QLatin1String("scale"))
+        return ChapterReports::scale(scaleSettings(r));
+    if (section == QLatin1String("mask"))
+        return ChapterReports::mask();
+    if (section == QLatin1String("params"))
+        return ChapterReports::params(transformerConfig(r));
+    // cost
+    std::vector<std::int64_t> lengths{128, 512, 2048, 8192, 32768};
+    if (r.values.contains(QStringLiteral("n"))) {
+        lengths.clear();
+        for (long long n : parseList(QStringLiteral("n"), r.values.value(QStringLiteral("n")), 1, 1'000'000'000))
+            lengths.push_back(n);
+    }
+    const long long d = r.values.contains(QStringLiteral("d"))
+                            ? parseInteger(QStringLiteral("d"), r.values.value(QStringLiteral("d")), 1, 1'000'000)
+                            : 64;
+    return ChapterReports::cost(lengths, d);
+}
+
+int runEval(const Request &r)
+{
+    SessionReader reader;
+    const std::optional<Session> session = reader.readFile(r.file);
+    if (!session)
+        throw UsageError{reader.errorString()};
+    try {
+        // eval always speaks JSON (--json is accepted): it is meant for scripts.
+        printJson(evalReport(*session).json);
+    } catch (const std::invalid_argument &error) {
+        throw UsageError{r.file + QStringLiteral(": ") + QString::fromUtf8(error.what())};
+    }
+    return 0;
+}
+
+int runBench(const Request &r)
+{
+    std::vector<long long> lengths{64, 256, 1024, 4096};
+    if (r.values.contains(QStringLiteral("n")))
+        lengths = parseList(QStringLiteral("n"), r.values.value(QStringLiteral("n")), 1, 1'000'000);
+    const long long d = r.values.contains(QStringLiteral("d"))
+                            ? parseInteger(QStringLiteral("d"), r.values.value(QStringLiteral("d")), 1, 100'000)
+                            : 64;
+    const Report report = benchmarkReport(lengths, d);
+    if (r.json)
+        printJson(report.json);
+    else
+        print(stdout, report.text);
+    return 0;
+}
+
+} // namespace
+
+CommandLine::CommandLine(QStringList arguments)
+    : m_arguments(std::move(arguments))
+{
+}
+
+QString CommandLine::usage()
+{
+    return QStringLiteral(
+        "Usage: attention-lab [SECTION...] [--json] [OPTIONS]\n"
+        "       attention-lab eval FILE\n"
+        "       attention-lab bench [--n 64,256,1024,4096] [--d 64] [--json]\n"
+        "\n"
+        "Attention Lab makes Eq. 16.2, softmax(QK^T / sqrt(d_k)) V, something to watch\n"
+        "and touch. With no arguments it opens the main window. The sections print the\n"
+        "tables of Chapter 16, as its attention.py does:\n"
+        "\n"
+        "  --one       the lecture example: one query against three keys, every number\n"
+        "  --select    keys that disagree: queries that commit and one that cannot\n"
+        "  --scale     the softmax saturating without sqrt(d_k)\n"
+        "                --seed S (0)  --draws N (200)  --keys K (8)\n"
+        "                --dk 4,16,64,256,1024\n"
+        "  --mask      mask then softmax, against softmax then mask\n"
+        "  --params    a transformer's parameters, counted\n"
+        "                --vocab 50000  --d-model 512  --layers 6  --heads 8  --ffn 2048\n"
+        "  --cost      what the sequence length costs one head\n"
+        "                --n 128,512,2048,8192,32768  --d 64\n"
+        "  --json      print the same data as one JSON object instead of tables\n"
+        "\n"
+        "  eval FILE   every number of a session file, as JSON: scores, logits (masked\n"
+        "              cells null), weights, row sums, entropies and the output\n"
+        "  bench       median milliseconds of a full causal pass for each n\n"
+        "\n"
+        "  -h, --help     show this text\n"
+        "  -v, --version  show the version\n"
+        "\n"
+        "Exit status: 0 on success, 2 when the arguments or a file cannot be used.\n");
+}
+
+int CommandLine::run()
+{
+    try {
+        const Request r = parse(m_arguments);
+        if (r.help) {
+            print(stdout, usage());
+            return 0;
+        }
+        if (r.version) {
+            print(stdout, QStringLiteral("attention-lab " ATTENTIONLAB_VERSION "\n"));
+            return 0;
+        }
+        if (r.command == QLatin1String("eval"))
+            return runEval(r);
+        if (r.command == QLatin1String("bench"))
+            return runBench(r);
+        if (r.sections.isEmpty()) {
+            if (r.json)
+                usageError(QStringLiteral("--json needs a section such as --one (see attention-lab --help)"));
+            print(stdout, usage());
+            return 0;
+        }
+        QJsonObject combined;
+        QStringList texts;
+        for (const QString &section : r.sections) {
+            Report report = runSection(section, r);
+            if (r.sections.size() == 1)
+                combined = report.json;
+            else
+                combined.insert(section, report.json);
+            texts << report.text;
+        }
+        if (r.json)
+            printJson(combined);
+        else
+            print(stdout, texts.join(QStringLiteral("\n\n")));
+        return 0;
+    } catch (const UsageError &error) {
+        print(stderr, QStringLiteral("attention-lab: ") + error.message + QLatin1Char('\n'));
+        return 2;
+    } catch (const std::invalid_argument &error) {
+        print(stderr, QStringLiteral("attention-lab: ") + QString::fromUtf8(error.what()) + QLatin1Char('\n'));
+        return 2;
+    } catch (const std::bad_alloc &) {
+        print(stderr, QStringLiteral("attention-lab: out of memory\n"));
+        return 2;
+    }
+}
+
+} // namespace AttentionLab

@@ -1,0 +1,18 @@
+#pragma once
+
+#include "types.h"
+
+#include <QJsonArray>
+
+#include <string>
+#include <vector>
+
+namespace AttentionLab::Json {
+
+/// Finite numbers as numbers; NaN and infinities (which JSON cannot hold) as null.
+QJsonValue number(double value);
+QJsonArray vector(const Eigen::Ref<const Eigen::RowVectorXd> &values);
+QJsonArray matrix(const Matrix &m);
+QJsonArray labels(const std::vector<std::string> &labels);
+
+} // namespace AttentionLab::Json

@@ -1,0 +1,15 @@
+#pragma once
+
+#include <QJsonObject>
+#include <QString>
+
+namespace AttentionLab {
+
+/// What one command prints: a readable table, or the same data as JSON.
+struct Report
+{
+    QString text;
+    QJsonObject json;
+};
+
+} // namespace AttentionLab

@@ -1,0 +1,14 @@
+#pragma once
+
+#include <QString>
+
+namespace AttentionLab {
+
+/// Something the user typed that the program cannot act on: printed as one
+/// line on stderr, exit status 2.
+struct UsageError
+{
+    QString message;
+};
+
+} // namespace AttentionLab

@@ -1,0 +1,34 @@
+#include "session.h"
+
+namespace AttentionLab {
+
+namespace {
+
+/// "k1", "q2"... (appended rather than concatenated: GCC 12 misreports
+/// operator+ on a literal and a temporary string, bug 105329).
+std::string numbered(char prefix, Index index)
+{
+    std::string label(1, prefix);
+    label += std::to_string(index + 1);
+    return label;
+}
+
+} // namespace
+
+std::string Session::keyLabel(Index j) const
+{
+    if (j >= 0 && static_cast<size_t>(j) < tokens.size())
+        return tokens[static_cast<size_t>(j)];
+    return numbered('k', j);
+}
+
+std::string Session::queryLabel(Index i) const
+{
+    if (i >= 0 && static_cast<size_t>(i) < queryTokens.size())
+        return queryTokens[static_cast<size_t>(i)];
+    if (queryTokens.empty() && i >= 0 && static_cast<size_t>(i) < tokens.size())
+        return tokens[static_cast<size_t>(i)];
+    return numbered('q', i);
+}
+
+} // namespace AttentionLab

@@ -1,0 +1,80 @@
+#include "sessionwriter.h"
+
+#include "sessionformat.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSaveFile>
+
+namespace AttentionLab {
+
+namespace {
+
+QJsonArray matrixToJson(const Matrix &m)
+{
+    QJsonArray rows;
+    for (Index i = 0; i < m.rows(); ++i) {
+        QJsonArray row;
+        for (Index j = 0; j < m.cols(); ++j)
+            row.append(m(i, j));
+        rows.append(row);
+    }
+    return rows;
+}
+
+QJsonArray labelsToJson(const std::vector<std::string> &labels)
+{
+    QJsonArray out;
+    for (const auto &label : labels)
+        out.append(QString::fromStdString(label));
+    return out;
+}
+
+} // namespace
+
+QByteArray SessionWriter::toJson(const Session &s)
+{
+    QJsonObject root;
+    root.insert(QStringLiteral("format"), QString(SessionFormat::kFormatName));
+    root.insert(QStringLiteral("version"), SessionFormat::kVersion);
+    if (!s.tokens.empty())
+        root.insert(QStringLiteral("tokens"), labelsToJson(s.tokens));
+    if (!s.queryTokens.empty())
+        root.insert(QStringLiteral("query_tokens"), labelsToJson(s.queryTokens));
+    root.insert(QStringLiteral("queries"), matrixToJson(s.queries));
+    root.insert(QStringLiteral("keys"), matrixToJson(s.keys));
+    if (s.hasValues())
+        root.insert(QStringLiteral("values"), matrixToJson(s.values));
+    root.insert(QStringLiteral("scale"), s.options.scale);
+    root.insert(QStringLiteral("mask"), QString::fromUtf8(maskModeName(s.options.mask)));
+    root.insert(QStringLiteral("temperature"), s.options.temperature);
+    return QJsonDocument(root).toJson(QJsonDocument::Indented);
+}
+
+bool SessionWriter::write(const Session &session, QIODevice *device)
+{
+    const QByteArray data = toJson(session);
+    if (device->write(data) != data.size()) {
+        m_error = device->errorString();
+        return false;
+    }
+    return true;
+}
+
+bool SessionWriter::writeFile(const Session &session, const QString &path)
+{
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly)) {
+        m_error = path + QStringLiteral(": cannot be written: ") + file.errorString();
+        return false;
+    }
+    if (!write(session, &file) || !file.commit()) {
+        m_error = path + QStringLiteral(": cannot be written: ") + file.errorString();
+        file.cancelWriting();
+        return false;
+    }
+    return true;
+}
+
+} // namespace AttentionLab
