@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Installs what Attention Lab needs to build, run and test, from Debian 12's
+# packages only. Uses sudo when not root; does nothing when all are present.
+set -euo pipefail
+
+packages=(
+    g++ cmake make
+    qt6-base-dev qt6-svg-dev libqcustomplot-dev
+    libeigen3-dev libgl1-mesa-dev
+    fonts-dejavu-core
+)
+
+missing=()
+for p in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+sudo=""
+[ "$(id -u)" -ne 0 ] && sudo="sudo"
+echo "Installing: ${missing[*]}"
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"

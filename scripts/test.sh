@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# One command from a fresh Debian 12 machine to a tested Attention Lab:
+# installs the dependencies, builds in Release and runs every test with CTest.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+"$root/scripts/deps.sh"
+"$root/scripts/build.sh"
+cd "${BUILD_DIR:-$root/build}"
+QT_QPA_PLATFORM=offscreen ctest --output-on-failure --timeout 300

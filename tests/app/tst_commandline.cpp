@@ -1,0 +1,311 @@
+// The attention-lab executable as a user or a script runs it: every section
+// with and without --json, eval, bench, and one clear line and exit status 2
+// for anything that cannot be done.
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+struct Run
+{
+    int exitCode = -1;
+    QByteArray out;
+    QByteArray err;
+};
+
+Run run(const QStringList &arguments)
+{
+    QProcess process;
+    process.start(QStringLiteral(ATTENTION_LAB_EXECUTABLE), arguments);
+    Run r;
+    if (!process.waitForFinished(60000))
+        return r;
+    r.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
+    r.out = process.readAllStandardOutput();
+    r.err = process.readAllStandardError();
+    return r;
+}
+
+QJsonObject runJson(const QStringList &arguments)
+{
+    const Run r = run(arguments);
+    if (r.exitCode != 0)
+        return {};
+    QJsonParseError error;
+    const QJsonDocument doc = QJsonDocument::fromJson(r.out, &error);
+    return error.error == QJsonParseError::NoError ? doc.object() : QJsonObject();
+}
+
+QString fixed(double value, int decimals)
+{
+    return QString::number(value, 'f', decimals);
+}
+
+} // namespace
+
+class TestCommandLine : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void tablesPrint_data();
+    void tablesPrint();
+    void oneJson();
+    void selectJson();
+    void scaleJson();
+    void scaleOptions();
+    void maskJson();
+    void paramsJson();
+    void costJson();
+    void severalSectionsInOneJson();
+    void evalJson();
+    void benchJson();
+    void helpAndVersion();
+    void badInput_data();
+    void badInput();
+};
+
+void TestCommandLine::tablesPrint_data()
+{
+    QTest::addColumn<QString>("flag");
+    QTest::addColumn<QStringList>("expected");
+    QTest::newRow("--one") << u"--one"_s
+                           << QStringList{u"0.3369"_s, u"0.3019"_s, u"0.3611"_s, u"(0.4118, 0.4514, 0.5816)"_s,
+                                          u"1.5811"_s, u"1.5850"_s, u"1.7321"_s};
+    QTest::newRow("--select") << u"--select"_s << QStringList{u"dog 0.8520"_s, u"1.5850 bits"_s, u"dog 0.9611"_s};
+    QTest::newRow("--scale") << u"--scale"_s
+                             << QStringList{u"1.756"_s, u"2.038"_s, u"31.685"_s, u"0.9611"_s, u"0.1333"_s, u"3.0000"_s};
+    QTest::newRow("--mask") << u"--mask"_s << QStringList{u"0.4551"_s, u"0.1824"_s, u"0.5449"_s};
+    QTest::newRow("--params") << u"--params"_s << QStringList{u"1,050,624"_s, u"2,099,712"_s, u"44,514,304"_s};
+    QTest::newRow("--cost") << u"--cost"_s << QStringList{u"1,073,741,824"_s, u"16.00x"_s};
+}
+
+void TestCommandLine::tablesPrint()
+{
+    QFETCH(QString, flag);
+    QFETCH(QStringList, expected);
+    const Run r = run({flag});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY(r.err.isEmpty());
+    for (const QString &text : expected)
+        QVERIFY2(r.out.contains(text.toUtf8()), qPrintable(text));
+}
+
+void TestCommandLine::oneJson()
+{
+    const QJsonObject j = runJson({QStringLiteral("--one"), QStringLiteral("--json")});
+    QVERIFY(!j.isEmpty());
+    const QJsonArray w = j[QStringLiteral("weights")].toArray();
+    QCOMPARE(w.size(), 3);
+    QCOMPARE(fixed(w[0].toDouble(), 4), QStringLiteral("0.3369"));
+    QCOMPARE(fixed(w[1].toDouble(), 4), QStringLiteral("0.3019"));
+    QCOMPARE(fixed(w[2].toDouble(), 4), QStringLiteral("0.3611"));
+    const QJsonArray z = j[QStringLiteral("output")].toArray();
+    QCOMPARE(fixed(z[0].toDouble(), 4), QStringLiteral("0.4118"));
+    QCOMPARE(fixed(z[2].toDouble(), 4), QStringLiteral("0.5816"));
+    QCOMPARE(fixed(j[QStringLiteral("entropy_bits")].toDouble(), 4), QStringLiteral("1.5811"));
+    QCOMPARE(fixed(j[QStringLiteral("max_entropy_bits")].toDouble(), 4), QStringLiteral("1.5850"));
+    QCOMPARE(j[QStringLiteral("keys")].toArray().size(), 3);
+    QCOMPARE(j[QStringLiteral("scores")].toArray()[0].toDouble(), 0.1 * 0.4 + 0.2 * 0.5 + 0.3 * 0.6);
+    QVERIFY(j[QStringLiteral("scaled_scores")].toArray()[0].toDouble() <
+            j[QStringLiteral("scores")].toArray()[0].toDouble());
+}
+
+void TestCommandLine::selectJson()
+{
+    const QJsonObject j = runJson({QStringLiteral("--select"), QStringLiteral("--json")});
+    const QJsonArray queries = j[QStringLiteral("queries")].toArray();
+    QVERIFY(queries.size() >= 3);
+    bool commits = false, undecided = false;
+    for (const auto &value : queries) {
+        const QJsonObject q = value.toObject();
+        QVERIFY(q.contains(QStringLiteral("name")) && q.contains(QStringLiteral("query")));
+        double top = 0.0;
+        for (const auto &w : q[QStringLiteral("weights")].toArray())
+            top = std::max(top, w.toDouble());
+        commits = commits || top >= 0.9;
+        undecided = undecided ||
+                    fixed(q[QStringLiteral("entropy_bits")].toDouble(), 4) == QStringLiteral("1.5850");
+    }
+    QVERIFY(commits);
+    QVERIFY(undecided);
+}
+
+void TestCommandLine::scaleJson()
+{
+    const QJsonObject j = runJson({QStringLiteral("--scale"), QStringLiteral("--json")});
+    QCOMPARE(j[QStringLiteral("seed")].toInt(), 0);
+    QCOMPARE(j[QStringLiteral("draws")].toInt(), 200);
+    QCOMPARE(j[QStringLiteral("keys")].toInt(), 8);
+    QCOMPARE(j[QStringLiteral("max_entropy_bits")].toDouble(), 3.0);
+    const QJsonArray rows = j[QStringLiteral("rows")].toArray();
+    QCOMPARE(rows.size(), 5);
+    QCOMPARE(rows[0][QStringLiteral("d_k")].toInt(), 4);
+    QCOMPARE(fixed(rows[0][QStringLiteral("spread")].toDouble(), 3), QStringLiteral("1.756"));
+    QCOMPARE(fixed(rows[4][QStringLiteral("raw_max_weight")].toDouble(), 2), QStringLiteral("0.96"));
+    for (const char *key : {"pooled_spread", "raw_entropy_bits", "scaled_max_weight",
+                            "scaled_entropy_bits"})
+        QVERIFY(rows[2].toObject().contains(QLatin1StringView(key)));
+}
+
+void TestCommandLine::scaleOptions()
+{
+    const QJsonObject j = runJson({QStringLiteral("--scale"), QStringLiteral("--json"),
+                                   QStringLiteral("--seed"), QStringLiteral("7"),
+                                   QStringLiteral("--draws=50"), QStringLiteral("--keys"),
+                                   QStringLiteral("4"), QStringLiteral("--dk"),
+                                   QStringLiteral("2,8,32,128")});
+    QCOMPARE(j[QStringLiteral("rows")].toArray().size(), 4);
+    QCOMPARE(j[QStringLiteral("max_entropy_bits")].toDouble(), 2.0);
+    QCOMPARE(j[QStringLiteral("rows")].toArray()[3][QStringLiteral("d_k")].toInt(), 128);
+}
+
+void TestCommandLine::maskJson()
+{
+    const QJsonObject j = runJson({QStringLiteral("--mask"), QStringLiteral("--json")});
+    const QJsonArray first = j[QStringLiteral("mask_then_softmax")][QStringLiteral("row_sums")].toArray();
+    const QJsonArray second = j[QStringLiteral("softmax_then_mask")][QStringLiteral("row_sums")].toArray();
+    QCOMPARE(first.size(), 4);
+    for (const auto &sum : first)
+        QVERIFY(std::abs(sum.toDouble() - 1.0) < 1e-12);
+    QCOMPARE(fixed(second[0].toDouble(), 4), QStringLiteral("0.4551"));
+    QVERIFY(second[0].toDouble() < second[1].toDouble());
+    QCOMPARE(j[QStringLiteral("mask_then_softmax")][QStringLiteral("weights")].toArray().size(), 4);
+}
+
+void TestCommandLine::paramsJson()
+{
+    QJsonObject j = runJson({QStringLiteral("--params"), QStringLiteral("--json")});
+    QCOMPARE(j[QStringLiteral("attention")].toInteger(), 1'050'624);
+    QCOMPARE(j[QStringLiteral("feed_forward")].toInteger(), 2'099'712);
+    QVERIFY(j[QStringLiteral("attention")].isDouble()); // a plain JSON number
+    j = runJson({QStringLiteral("--params"), QStringLiteral("--json"), QStringLiteral("--d-model"),
+                 QStringLiteral("768"), QStringLiteral("--heads"), QStringLiteral("12"),
+                 QStringLiteral("--ffn"), QStringLiteral("3072"), QStringLiteral("--layers"),
+                 QStringLiteral("12"), QStringLiteral("--vocab"), QStringLiteral("30522")});
+    QCOMPARE(j[QStringLiteral("attention")].toInteger(), 4 * 768 * 768 + 4 * 768);
+    QCOMPARE(j[QStringLiteral("d_k")].toInteger(), 64);
+}
+
+void TestCommandLine::costJson()
+{
+    const QJsonObject j = runJson({QStringLiteral("--cost"), QStringLiteral("--json"),
+                                   QStringLiteral("--n"), QStringLiteral("512,2048,8192")});
+    const QJsonArray rows = j[QStringLiteral("rows")].toArray();
+    QCOMPARE(rows.size(), 3);
+    QCOMPARE(rows[0][QStringLiteral("n")].toInteger(), 512);
+    QCOMPARE(rows[1][QStringLiteral("score_cells")].toInteger(),
+             16 * rows[0][QStringLiteral("score_cells")].toInteger());
+    QCOMPARE(rows[2][QStringLiteral("score_cells")].toInteger(), 8192LL * 8192LL);
+}
+
+void TestCommandLine::severalSectionsInOneJson()
+{
+    const QJsonObject j = runJson({QStringLiteral("--mask"), QStringLiteral("--one"),
+                                   QStringLiteral("--json")});
+    QVERIFY(j.contains(QStringLiteral("one")));
+    QVERIFY(j.contains(QStringLiteral("mask")));
+}
+
+void TestCommandLine::evalJson()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("s.json"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(R"({"format": "attention-lab/session", "version": 1,
+                  "tokens": ["the", "dog", "barked", "loudly"],
+                  "queries": [[2, 1, 0.5, 1.5], [0.5, 2, 1, 0.5], [1, 0.5, 2, 1], [1.5, 1, 0.5, 2]],
+                  "keys": [[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1]],
+                  "scale": false, "mask": "causal-after-softmax"})");
+    file.close();
+    QJsonObject j = runJson({QStringLiteral("eval"), path});
+    for (const char *key : {"scores", "logits", "weights", "row_sums", "entropy_bits",
+                            "max_entropy_bits", "output"})
+        QVERIFY2(j.contains(QLatin1StringView(key)), key);
+    QCOMPARE(fixed(j[QStringLiteral("row_sums")].toArray()[0].toDouble(), 4), QStringLiteral("0.4551"));
+    // The wrong order softmaxes the blocked logits, so they are numbers.
+    QCOMPARE(j[QStringLiteral("logits")].toArray()[0].toArray()[1].toDouble(), 1.0);
+
+    // Mask first: the blocked logits are -inf, written as null.
+    QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    file.write(R"({"format": "attention-lab/session", "version": 1, "queries": [[1, 0], [0, 1]],
+                  "keys": [[1, 0], [0, 1]], "mask": "causal"})");
+    file.close();
+    j = runJson({QStringLiteral("eval"), path, QStringLiteral("--json")});
+    QVERIFY(j[QStringLiteral("logits")].toArray()[0].toArray()[1].isNull());
+    QCOMPARE(j[QStringLiteral("row_sums")].toArray()[0].toDouble(), 1.0);
+    QCOMPARE(j[QStringLiteral("max_entropy_bits")].toArray()[1].toDouble(), 1.0);
+}
+
+void TestCommandLine::benchJson()
+{
+    const QJsonObject j = runJson({QStringLiteral("bench"), QStringLiteral("--n"),
+                                   QStringLiteral("16,64"), QStringLiteral("--d"),
+                                   QStringLiteral("8"), QStringLiteral("--json")});
+    QCOMPARE(j[QStringLiteral("d")].toInt(), 8);
+    const QJsonArray rows = j[QStringLiteral("rows")].toArray();
+    QCOMPARE(rows.size(), 2);
+    QCOMPARE(rows[1][QStringLiteral("n")].toInt(), 64);
+    QVERIFY(rows[1][QStringLiteral("full_pass_ms_median")].toDouble() > 0.0);
+}
+
+void TestCommandLine::helpAndVersion()
+{
+    Run r = run({QStringLiteral("--help")});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY(r.out.contains("--scale"));
+    QVERIFY(r.out.contains("eval FILE"));
+    r = run({QStringLiteral("--version")});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY(r.out.startsWith("attention-lab "));
+}
+
+void TestCommandLine::badInput_data()
+{
+    QTest::addColumn<QStringList>("arguments");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("unknown option") << QStringList{u"--frobnicate"_s} << u"unknown option \"--frobnicate\""_s;
+    QTest::newRow("missing value") << QStringList{u"--scale"_s, u"--seed"_s} << u"--seed needs a value"_s;
+    QTest::newRow("not a number") << QStringList{u"--scale"_s, u"--draws"_s, u"many"_s}
+                                  << u"--draws: \"many\" is not a whole number"_s;
+    QTest::newRow("zero draws") << QStringList{u"--scale"_s, u"--draws"_s, u"0"_s} << u"--draws: 0 is out of range"_s;
+    QTest::newRow("bad d_k list") << QStringList{u"--scale"_s, u"--dk"_s, u"4,,16"_s} << u"has an empty entry"_s;
+    QTest::newRow("negative seed") << QStringList{u"--scale"_s, u"--seed"_s, u"-1"_s} << u"--seed: \"-1\""_s;
+    QTest::newRow("absurd experiment")
+        << QStringList{u"--scale"_s, u"--draws"_s, u"1000000"_s, u"--keys"_s, u"100000"_s} << u"the limit is"_s;
+    QTest::newRow("option without its section") << QStringList{u"--one"_s, u"--seed"_s, u"3"_s}
+                                                << u"--seed applies to --scale"_s;
+    QTest::newRow("heads do not divide D") << QStringList{u"--params"_s, u"--heads"_s, u"7"_s}
+                                           << u"h must divide D"_s;
+    QTest::newRow("eval without file") << QStringList{u"eval"_s} << u"eval needs a session file"_s;
+    QTest::newRow("eval missing file") << QStringList{u"eval"_s, u"/no/such.json"_s}
+                                       << u"/no/such.json: no such file"_s;
+    QTest::newRow("json alone") << QStringList{u"--json"_s} << u"--json needs a section"_s;
+    QTest::newRow("absurd bench") << QStringList{u"bench"_s, u"--n"_s, u"100000"_s} << u"would need 75 GiB"_s;
+    QTest::newRow("stray argument") << QStringList{u"--one"_s, u"extra"_s} << u"unexpected argument \"extra\""_s;
+    QTest::newRow("command and section") << QStringList{u"bench"_s, u"--one"_s}
+                                         << u"bench cannot be combined with --one"_s;
+}
+
+void TestCommandLine::badInput()
+{
+    QFETCH(QStringList, arguments);
+    QFETCH(QString, message);
+    const Run r = run(arguments);
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY(r.out.isEmpty());
+    QVERIFY2(r.err.startsWith("attention-lab: "), r.err.constData());
+    QVERIFY2(r.err.contains(message.toUtf8()), r.err.constData());
+    QCOMPARE(r.err.count('\n'), 1); // one line
+}
+
+QTEST_GUILESS_MAIN(TestCommandLine)
+#include "tst_commandline.moc"
