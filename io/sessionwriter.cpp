@@ -1,37 +1,13 @@
 #include "sessionwriter.h"
 
+#include "jsonvalues.h"
 #include "sessionformat.h"
 
-#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSaveFile>
 
 namespace AttentionLab {
-
-namespace {
-
-QJsonArray matrixToJson(const Matrix &m)
-{
-    QJsonArray rows;
-    for (Index i = 0; i < m.rows(); ++i) {
-        QJsonArray row;
-        for (Index j = 0; j < m.cols(); ++j)
-            row.append(m(i, j));
-        rows.append(row);
-    }
-    return rows;
-}
-
-QJsonArray labelsToJson(const std::vector<std::string> &labels)
-{
-    QJsonArray out;
-    for (const auto &label : labels)
-        out.append(QString::fromStdString(label));
-    return out;
-}
-
-} // namespace
 
 QByteArray SessionWriter::toJson(const Session &s)
 {
@@ -39,13 +15,13 @@ QByteArray SessionWriter::toJson(const Session &s)
     root.insert(QStringLiteral("format"), QString(SessionFormat::kFormatName));
     root.insert(QStringLiteral("version"), SessionFormat::kVersion);
     if (!s.tokens.empty())
-        root.insert(QStringLiteral("tokens"), labelsToJson(s.tokens));
+        root.insert(QStringLiteral("tokens"), Json::labels(s.tokens));
     if (!s.queryTokens.empty())
-        root.insert(QStringLiteral("query_tokens"), labelsToJson(s.queryTokens));
-    root.insert(QStringLiteral("queries"), matrixToJson(s.queries));
-    root.insert(QStringLiteral("keys"), matrixToJson(s.keys));
+        root.insert(QStringLiteral("query_tokens"), Json::labels(s.queryTokens));
+    root.insert(QStringLiteral("queries"), Json::matrix(s.queries));
+    root.insert(QStringLiteral("keys"), Json::matrix(s.keys));
     if (s.hasValues())
-        root.insert(QStringLiteral("values"), matrixToJson(s.values));
+        root.insert(QStringLiteral("values"), Json::matrix(s.values));
     root.insert(QStringLiteral("scale"), s.options.scale);
     root.insert(QStringLiteral("mask"), QString::fromUtf8(maskModeName(s.options.mask)));
     root.insert(QStringLiteral("temperature"), s.options.temperature);
