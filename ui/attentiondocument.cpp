@@ -1,0 +1,191 @@
+#include "attentiondocument.h"
+
+#include "attention.h"
+#include "changeoptionscommand.h"
+#include "chapterexamples.h"
+#include "replacesessioncommand.h"
+#include "sessionreader.h"
+#include "sessionwriter.h"
+#include "setvectorcommand.h"
+
+#include <QFileInfo>
+#include <QUndoStack>
+
+namespace AttentionLab {
+
+AttentionDocument::AttentionDocument(QObject *parent)
+    : QObject(parent)
+    , m_session(ChapterExamples::lecture())
+    , m_undoStack(new QUndoStack(this))
+{
+    recomputeAll();
+    connect(m_undoStack, &QUndoStack::cleanChanged, this,
+            [this](bool clean) { emit modifiedChanged(!clean); });
+}
+
+AttentionDocument::~AttentionDocument() = default;
+
+QString AttentionDocument::displayName() const
+{
+    return m_filePath.isEmpty() ? tr("Untitled") : QFileInfo(m_filePath).fileName();
+}
+
+bool AttentionDocument::isModified() const
+{
+    return !m_undoStack->isClean();
+}
+
+Index AttentionDocument::vectorCount(VectorKind kind) const
+{
+    return kind == VectorKind::Query ? m_session.queries.rows() : m_session.keys.rows();
+}
+
+RowVector AttentionDocument::vector(VectorKind kind, Index row) const
+{
+    switch (kind) {
+    case VectorKind::Query:
+        return m_session.queries.row(row);
+    case VectorKind::Key:
+        return m_session.keys.row(row);
+    case VectorKind::Value:
+        return m_session.effectiveValues().row(row);
+    }
+    return {};
+}
+
+void AttentionDocument::setVector(VectorKind kind, Index row, const RowVector &value,
+                                  bool continuing)
+{
+    const RowVector before = vector(kind, row);
+    if (before == value)
+        return;
+    m_undoStack->push(new SetVectorCommand(this, kind, row, before, value, continuing));
+}
+
+void AttentionDocument::endContinuousEdit()
+{
+    ++m_generation;
+}
+
+void AttentionDocument::setOptions(const AttentionOptions &options, const QString &description)
+{
+    if (options == m_session.options)
+        return;
+    m_undoStack->push(new ChangeOptionsCommand(this, m_session.options, options, description));
+}
+
+void AttentionDocument::setScale(bool scale)
+{
+    AttentionOptions o = m_session.options;
+    o.scale = scale;
+    setOptions(o, scale ? tr("Scale by sqrt(d_k)") : tr("Stop scaling"));
+}
+
+void AttentionDocument::setMask(MaskMode mode)
+{
+    AttentionOptions o = m_session.options;
+    o.mask = mode;
+    setOptions(o, tr("Change mask"));
+}
+
+void AttentionDocument::setTemperature(double temperature, bool continuing)
+{
+    if (!(temperature > 0.0) || temperature == m_session.options.temperature)
+        return;
+    AttentionOptions o = m_session.options;
+    o.temperature = temperature;
+    m_undoStack->push(new ChangeOptionsCommand(this, m_session.options, o,
+                                               tr("Change temperature"), continuing));
+}
+
+void AttentionDocument::replaceSession(const Session &session, const QString &description)
+{
+    m_undoStack->push(new ReplaceSessionCommand(this, m_session, session, description));
+}
+
+bool AttentionDocument::open(const QString &path, QString *error)
+{
+    SessionReader reader;
+    const std::optional<Session> session = reader.readFile(path);
+    if (!session) {
+        if (error)
+            *error = reader.errorString();
+        return false;
+    }
+    reset(*session);
+    m_filePath = path;
+    emit filePathChanged();
+    return true;
+}
+
+bool AttentionDocument::saveAs(const QString &path, QString *error)
+{
+    SessionWriter writer;
+    if (!writer.writeFile(m_session, path)) {
+        if (error)
+            *error = writer.errorString();
+        return false;
+    }
+    m_filePath = path;
+    m_undoStack->setClean();
+    emit filePathChanged();
+    return true;
+}
+
+void AttentionDocument::reset(const Session &session)
+{
+    m_undoStack->clear();
+    applySession(session);
+    m_filePath.clear();
+    emit filePathChanged();
+}
+
+void AttentionDocument::applyVector(VectorKind kind, Index row, const RowVector &value)
+{
+    const Matrix &v = m_session.effectiveValues();
+    switch (kind) {
+    case VectorKind::Query:
+        m_session.queries.row(row) = value;
+        updateQueryRow(m_result, m_session.queries, m_session.keys, v, row);
+        break;
+    case VectorKind::Key:
+        m_session.keys.row(row) = value;
+        updateKeyColumn(m_result, m_session.queries, m_session.keys, m_session.effectiveValues(),
+                        row);
+        break;
+    case VectorKind::Value:
+        // Editing V when it was K makes the values explicit from now on.
+        if (!m_session.hasValues())
+            m_session.values = m_session.keys;
+        m_session.values.row(row) = value;
+        m_result.output.noalias() = m_result.weights * m_session.values;
+        break;
+    }
+    emit vectorChanged(kind, row);
+    emit resultChanged();
+}
+
+void AttentionDocument::applyOptions(const AttentionOptions &options)
+{
+    m_session.options = options;
+    recomputeAll();
+    emit optionsChanged();
+    emit resultChanged();
+}
+
+void AttentionDocument::applySession(const Session &session)
+{
+    m_session = session;
+    recomputeAll();
+    emit sessionReset();
+    emit optionsChanged();
+    emit resultChanged();
+}
+
+void AttentionDocument::recomputeAll()
+{
+    m_result = attend(m_session.queries, m_session.keys, m_session.effectiveValues(),
+                      m_session.options);
+}
+
+} // namespace AttentionLab

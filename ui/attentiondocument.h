@@ -1,0 +1,86 @@
+#pragma once
+
+#include "attentionresult.h"
+#include "session.h"
+#include "vectorkind.h"
+
+#include <QObject>
+#include <QString>
+
+class QUndoStack;
+
+namespace AttentionLab {
+
+/**
+ * The open session: owns the vectors, the settings, the undo stack and the
+ * attention result computed from them. Every edit goes through an undo
+ * command; views listen to the signals and never change the session
+ * themselves. Recomputes only what an edit changed: a query its row, a key
+ * its column, a value the output.
+ */
+class AttentionDocument : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit AttentionDocument(QObject *parent = nullptr);
+    ~AttentionDocument() override;
+
+    const Session &session() const { return m_session; }
+    const AttentionResult &result() const { return m_result; }
+    QUndoStack *undoStack() const { return m_undoStack; }
+
+    QString filePath() const { return m_filePath; }
+    /// "name.json", or "Untitled" before the first save.
+    QString displayName() const;
+    bool isModified() const;
+
+    /// The stored vector (for values: V, which is K when none were given).
+    RowVector vector(VectorKind kind, Index row) const;
+    Index vectorCount(VectorKind kind) const;
+
+    // Edits, each one undoable.
+    /// Sets one vector. Successive calls with \a continuing true for the same
+    /// vector merge into one undo step (a slider drag); endContinuousEdit()
+    /// closes the step.
+    void setVector(VectorKind kind, Index row, const RowVector &value, bool continuing = false);
+    void endContinuousEdit();
+    void setOptions(const AttentionOptions &options, const QString &description);
+    void setScale(bool scale);
+    void setMask(MaskMode mode);
+    void setTemperature(double temperature, bool continuing = false);
+    void replaceSession(const Session &session, const QString &description);
+
+    // Files.
+    bool open(const QString &path, QString *error);
+    bool saveAs(const QString &path, QString *error);
+    /// Starts afresh with \a session, no file and a clean undo stack.
+    void reset(const Session &session);
+
+    // For the undo commands: apply without recording.
+    void applyVector(VectorKind kind, Index row, const RowVector &value);
+    void applyOptions(const AttentionOptions &options);
+    void applySession(const Session &session);
+    int continuousEditGeneration() const { return m_generation; }
+
+signals:
+    /// The whole session changed (shape, labels, everything).
+    void sessionReset();
+    void vectorChanged(AttentionLab::VectorKind kind, AttentionLab::Index row);
+    void optionsChanged();
+    /// The result has new numbers; views redraw from result().
+    void resultChanged();
+    void filePathChanged();
+    void modifiedChanged(bool modified);
+
+private:
+    void recomputeAll();
+
+    Session m_session;
+    AttentionResult m_result;
+    QUndoStack *m_undoStack;
+    QString m_filePath;
+    int m_generation = 0;
+};
+
+} // namespace AttentionLab

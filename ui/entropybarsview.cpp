@@ -1,0 +1,97 @@
+#include "entropybarsview.h"
+
+#include "attentiondocument.h"
+
+#include <QVBoxLayout>
+
+#include <qcustomplot.h>
+
+namespace AttentionLab {
+
+EntropyBarsView::EntropyBarsView(AttentionDocument *document, QWidget *parent)
+    : QWidget(parent)
+    , m_document(document)
+    , m_plot(new QCustomPlot(this))
+{
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_plot);
+
+    // Horizontal bars: queries down the left, bits along the bottom.
+    m_bars = new QCPBars(m_plot->yAxis, m_plot->xAxis);
+    m_bars->setWidth(0.6);
+    m_bars->setPen(Qt::NoPen);
+    m_bars->setBrush(QColor(0x31, 0x68, 0x8e));
+    m_bars->setName(tr("entropy"));
+    m_maximum = new QCPGraph(m_plot->yAxis, m_plot->xAxis);
+    m_maximum->setLineStyle(QCPGraph::lsNone);
+    QPainterPath tick;
+    tick.moveTo(0, -0.5);
+    tick.lineTo(0, 0.5);
+    QCPScatterStyle marker(tick, QPen(QColor(0xd9, 0x3f, 0x3f), 3), Qt::NoBrush, 26);
+    m_maximum->setScatterStyle(marker);
+    m_maximum->setName(tr("maximum log2(visible keys)"));
+    m_plot->xAxis->setLabel(tr("entropy (bits)"));
+    m_plot->yAxis->setRangeReversed(true);
+    m_plot->yAxis->grid()->setVisible(false);
+    m_plot->legend->setVisible(true);
+    m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
+
+    connect(document, &AttentionDocument::resultChanged, this, &EntropyBarsView::refresh);
+    refresh();
+}
+
+EntropyBarsView::~EntropyBarsView() = default;
+
+QStringList EntropyBarsView::barLabels() const
+{
+    QStringList texts;
+    for (const QCPItemText *label : m_labels)
+        texts << label->text();
+    return texts;
+}
+
+void EntropyBarsView::refresh()
+{
+    const Session &s = m_document->session();
+    const AttentionResult &r = m_document->result();
+    const int m = int(r.queryCount());
+    QVector<double> rows(m), bits(m), maxima(m);
+    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    double top = 1.0;
+    for (int i = 0; i < m; ++i) {
+        rows[i] = i;
+        bits[i] = r.rows[size_t(i)].entropyBits;
+        maxima[i] = r.rows[size_t(i)].maxEntropyBits;
+        top = std::max(top, maxima[i]);
+        ticker->addTick(i, QString::fromStdString(s.queryLabel(i)));
+    }
+    m_bars->setData(rows, bits, true);
+    m_maximum->setData(rows, maxima, true);
+    m_plot->yAxis->setTicker(ticker);
+    m_plot->yAxis->setRange(-0.6, m - 0.4);
+    m_plot->xAxis->setRange(0, top * 1.45); // room for the labels
+
+    while (m_labels.size() > m) {
+        m_plot->removeItem(m_labels.takeLast());
+    }
+    while (m_labels.size() < m) {
+        auto *text = new QCPItemText(m_plot);
+        text->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+        text->setClipToAxisRect(true);
+        m_labels.append(text);
+    }
+    for (int i = 0; i < m; ++i) {
+        const RowStatistics &row = r.rows[size_t(i)];
+        QCPItemText *text = m_labels[i];
+        text->position->setAxes(m_plot->xAxis, m_plot->yAxis);
+        text->position->setCoords(std::max(bits[i], maxima[i]) + top * 0.03, i);
+        const bool lost = row.sum < 1.0 - 1e-9 && !row.empty();
+        text->setText(row.empty() ? tr("no visible key")
+                                  : tr("%1 bits · sum %2").arg(row.entropyBits, 0, 'f', 4).arg(row.sum, 0, 'f', 4));
+        text->setColor(lost ? QColor(0xb0, 0x20, 0x20) : palette().color(QPalette::WindowText));
+    }
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+} // namespace AttentionLab

@@ -1,0 +1,221 @@
+#include "heatmapview.h"
+
+#include "attentiondocument.h"
+
+#include <QToolTip>
+#include <QVBoxLayout>
+
+#include <qcustomplot.h>
+
+#include <cmath>
+#include <limits>
+
+namespace AttentionLab {
+
+namespace {
+
+/// Cells beyond this many get no printed number: they would not be readable.
+constexpr int kMaxNumberedCells = 400;
+
+QString label(const std::string &text)
+{
+    return QString::fromStdString(text);
+}
+
+} // namespace
+
+HeatmapView::HeatmapView(AttentionDocument *document, QWidget *parent)
+    : QWidget(parent)
+    , m_document(document)
+    , m_plot(new QCustomPlot(this))
+{
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_plot);
+
+    m_map = new QCPColorMap(m_plot->xAxis, m_plot->yAxis);
+    m_scale = new QCPColorScale(m_plot);
+    m_plot->plotLayout()->addElement(0, 1, m_scale);
+    m_scale->setType(QCPAxis::atRight);
+    m_map->setColorScale(m_scale);
+    m_map->setInterpolate(false);
+    m_map->setTightBoundary(false);
+    m_plot->yAxis->setRangeReversed(true); // first query on top
+    m_plot->xAxis->setLabel(tr("keys"));
+    m_plot->yAxis->setLabel(tr("queries"));
+    m_plot->xAxis->grid()->setVisible(false);
+    m_plot->yAxis->grid()->setVisible(false);
+    auto *margins = new QCPMarginGroup(m_plot);
+    m_plot->axisRect()->setMarginGroup(QCP::msBottom | QCP::msTop, margins);
+    m_scale->setMarginGroup(QCP::msBottom | QCP::msTop, margins);
+    m_plot->setMouseTracking(true);
+    connect(m_plot, &QCustomPlot::mouseMove, this, &HeatmapView::showToolTip);
+    setColorMap(m_colorMap);
+
+    connect(document, &AttentionDocument::sessionReset, this, &HeatmapView::rebuildAxes);
+    connect(document, &AttentionDocument::resultChanged, this, &HeatmapView::refresh);
+    rebuildAxes();
+    refresh();
+}
+
+HeatmapView::~HeatmapView() = default;
+
+void HeatmapView::setQuantity(Quantity quantity)
+{
+    m_quantity = quantity;
+    refresh();
+}
+
+void HeatmapView::setShowNumbers(bool show)
+{
+    m_showNumbers = show;
+    refresh();
+}
+
+void HeatmapView::setColorMap(ColorMaps::Name name)
+{
+    m_colorMap = name;
+    m_map->setGradient(ColorMaps::gradient(name));
+    refresh();
+}
+
+double HeatmapView::cellValue(int row, int col) const
+{
+    const AttentionResult &r = m_document->result();
+    const bool masked = r.isMasked(row, col);
+    switch (m_quantity) {
+    case Quantity::Weights:
+        return masked ? std::numeric_limits<double>::quiet_NaN() : r.weights(row, col);
+    case Quantity::Scores:
+        return r.scores(row, col);
+    case Quantity::Logits:
+        return masked && r.options.mask == MaskMode::Causal
+                   ? std::numeric_limits<double>::quiet_NaN()
+                   : r.logit(row, col);
+    }
+    return 0.0;
+}
+
+void HeatmapView::rebuildAxes()
+{
+    const Session &s = m_document->session();
+    const int m = int(s.queries.rows());
+    const int n = int(s.keys.rows());
+    auto keys = QSharedPointer<QCPAxisTickerText>::create();
+    for (int j = 0; j < n; ++j)
+        keys->addTick(j, label(s.keyLabel(j)));
+    auto queries = QSharedPointer<QCPAxisTickerText>::create();
+    for (int i = 0; i < m; ++i)
+        queries->addTick(i, label(s.queryLabel(i)));
+    m_plot->xAxis->setTicker(keys);
+    m_plot->yAxis->setTicker(queries);
+    m_plot->xAxis->setSubTicks(false);
+    m_plot->yAxis->setSubTicks(false);
+    m_plot->xAxis->setTickLength(0, 4);
+    m_plot->yAxis->setTickLength(0, 4);
+    m_plot->xAxis->setTickLabelRotation(n > 8 ? 45 : 0);
+    // A colour map needs two cells along an axis to know a cell's width, so a
+    // single row or column is stored twice over a range one cell wide.
+    m_map->data()->setSize(std::max(n, 2), std::max(m, 2));
+    m_map->data()->setRange(n > 1 ? QCPRange(0, n - 1) : QCPRange(-0.25, 0.25),
+                            m > 1 ? QCPRange(0, m - 1) : QCPRange(-0.25, 0.25));
+    // The data range sets cell centres: the axes reach half a cell further.
+    m_plot->xAxis->setRange(-0.5, n - 0.5);
+    m_plot->yAxis->setRange(-0.5, m - 0.5);
+    for (QCPItemText *text : std::as_const(m_cellTexts))
+        m_plot->removeItem(text);
+    m_cellTexts.clear();
+    if (m * n <= kMaxNumberedCells) {
+        for (int i = 0; i < m; ++i) {
+            for (int j = 0; j < n; ++j) {
+                auto *text = new QCPItemText(m_plot);
+                text->position->setCoords(j, i);
+                text->setClipToAxisRect(true);
+                QFont font = text->font();
+                font.setPointSizeF(m * n <= 36 ? 11 : 8);
+                text->setFont(font);
+                m_cellTexts.append(text);
+            }
+        }
+    }
+}
+
+void HeatmapView::refresh()
+{
+    const AttentionResult &r = m_document->result();
+    const int m = int(r.queryCount());
+    const int n = int(r.keyCount());
+    if (m_map->data()->keySize() != std::max(n, 2) || m_map->data()->valueSize() != std::max(m, 2) ||
+        m_cellTexts.size() != (m * n <= kMaxNumberedCells ? m * n : 0))
+        rebuildAxes();
+    double lo = std::numeric_limits<double>::infinity();
+    double hi = -lo;
+    for (int i = 0; i < m; ++i) {
+        for (int j = 0; j < n; ++j) {
+            const double v = cellValue(i, j);
+            m_map->data()->setCell(j, i, v);
+            if (n == 1)
+                m_map->data()->setCell(1, i, v);
+            if (m == 1)
+                m_map->data()->setCell(j, 1, v);
+            if (n == 1 && m == 1)
+                m_map->data()->setCell(1, 1, v);
+            if (std::isfinite(v)) {
+                lo = std::min(lo, v);
+                hi = std::max(hi, v);
+            }
+        }
+    }
+    if (m_quantity == Quantity::Weights) {
+        lo = 0.0;
+        hi = 1.0;
+    } else if (!(hi > lo)) {
+        lo = std::isfinite(lo) ? lo - 1.0 : 0.0;
+        hi = lo + 2.0;
+    }
+    m_map->setDataRange(QCPRange(lo, hi));
+    const QStringList titles{tr("weight"), tr("raw score q·k"), tr("logit")};
+    m_scale->axis()->setLabel(titles[int(m_quantity)]);
+
+    QCPColorGradient gradient = m_map->gradient();
+    for (int idx = 0; idx < m_cellTexts.size(); ++idx) {
+        QCPItemText *text = m_cellTexts[idx];
+        const int i = idx / n;
+        const int j = idx % n;
+        const double v = cellValue(i, j);
+        text->setVisible(m_showNumbers);
+        if (!std::isfinite(v)) {
+            text->setText(tr("masked"));
+            text->setColor(QColor(0x80, 0x20, 0x20));
+            continue;
+        }
+        text->setText(QString::number(v, 'f', 4));
+        const double t = (v - lo) / (hi - lo);
+        text->setColor(ColorMaps::textColorOn(QColor::fromRgb(gradient.color(t, QCPRange(0, 1)))));
+    }
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void HeatmapView::showToolTip(QMouseEvent *event)
+{
+    const int col = int(std::lround(m_plot->xAxis->pixelToCoord(event->position().x())));
+    const int row = int(std::lround(m_plot->yAxis->pixelToCoord(event->position().y())));
+    const AttentionResult &r = m_document->result();
+    if (row < 0 || col < 0 || row >= r.queryCount() || col >= r.keyCount()) {
+        QToolTip::hideText();
+        return;
+    }
+    const Session &s = m_document->session();
+    const QString weight = r.isMasked(row, col) && r.options.mask == MaskMode::Causal
+                               ? tr("masked (−∞ before the softmax)")
+                               : QString::number(r.weights(row, col), 'f', 4);
+    QToolTip::showText(event->globalPosition().toPoint(),
+                       tr("<b>%1 → %2</b><br>raw score q·k: %3<br>scaled score: %4<br>weight: %5")
+                           .arg(label(s.queryLabel(row)), label(s.keyLabel(col)))
+                           .arg(r.scores(row, col), 0, 'f', 4)
+                           .arg(r.scores(row, col) / r.divisor, 0, 'f', 4)
+                           .arg(weight),
+                       m_plot);
+}
+
+} // namespace AttentionLab

@@ -1,0 +1,58 @@
+#pragma once
+
+#include "colormaps.h"
+
+#include <QWidget>
+
+class QCustomPlot;
+class QCPColorMap;
+class QCPColorScale;
+class QCPItemText;
+
+namespace AttentionLab {
+
+class AttentionDocument;
+
+/// The weights (or raw scores, or logits) as a heatmap: queries as rows,
+/// keys as columns, token labels on both axes, a colour scale, a number in
+/// each cell and masked cells drawn apart from a weight of zero.
+class HeatmapView : public QWidget
+{
+    Q_OBJECT
+
+public:
+    enum class Quantity
+    {
+        Weights,
+        Scores,
+        Logits,
+    };
+
+    explicit HeatmapView(AttentionDocument *document, QWidget *parent = nullptr);
+    ~HeatmapView() override;
+
+    void setQuantity(Quantity quantity);
+    Quantity quantity() const { return m_quantity; }
+    void setShowNumbers(bool show);
+    void setColorMap(ColorMaps::Name name);
+
+    /// The value drawn in cell (query \a row, key \a col): NaN when masked.
+    double cellValue(int row, int col) const;
+    QCustomPlot *plot() const { return m_plot; }
+
+private:
+    void rebuildAxes();
+    void refresh();
+    void showToolTip(QMouseEvent *event);
+
+    AttentionDocument *m_document;
+    QCustomPlot *m_plot;
+    QCPColorMap *m_map;
+    QCPColorScale *m_scale;
+    QList<QCPItemText *> m_cellTexts;
+    Quantity m_quantity = Quantity::Weights;
+    bool m_showNumbers = true;
+    ColorMaps::Name m_colorMap = ColorMaps::Name::Viridis;
+};
+
+} // namespace AttentionLab

@@ -1,0 +1,346 @@
+#include "mainwindow.h"
+
+#include "attentiondocument.h"
+#include "chapterexamples.h"
+#include "entropybarsview.h"
+#include "heatmapview.h"
+#include "normalgenerator.h"
+#include "outputtable.h"
+#include "vectoreditor.h"
+
+#include <QActionGroup>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QComboBox>
+#include <QDateTime>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QSettings>
+#include <QSlider>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QToolBar>
+#include <QUndoStack>
+
+#include <cmath>
+
+namespace AttentionLab {
+
+namespace {
+
+/// The temperature slider runs over log10(tau) in [-2, 2], in hundredths.
+int temperatureToSlider(double t)
+{
+    return int(std::lround(std::log10(t) * 100.0));
+}
+
+double sliderToTemperature(int position)
+{
+    return std::pow(10.0, position / 100.0);
+}
+
+Session randomKeys(bool scale)
+{
+    NormalGenerator normal(0);
+    Session s;
+    s.queries = normal.matrix(4, 64);
+    s.keys = normal.matrix(8, 64);
+    // Labels default to k1..k8 and q1..q4 (Session::keyLabel, queryLabel).
+    s.options.scale = scale;
+    return s;
+}
+
+} // namespace
+
+MainWindow::MainWindow(QWidget *parent)
+    : QMainWindow(parent)
+    , m_document(new AttentionDocument(this))
+    , m_heatmap(new HeatmapView(m_document, this))
+    , m_bars(new EntropyBarsView(m_document, this))
+    , m_editor(new VectorEditor(m_document, this))
+    , m_output(new OutputTable(m_document, this))
+{
+    auto *views = new QSplitter(Qt::Vertical, this);
+    views->addWidget(m_heatmap);
+    views->addWidget(m_bars);
+    views->setStretchFactor(0, 3);
+    views->setStretchFactor(1, 2);
+    setCentralWidget(views);
+
+    auto *editorDock = new QDockWidget(tr("Vectors"), this);
+    editorDock->setObjectName(QStringLiteral("VectorsDock"));
+    editorDock->setWidget(m_editor);
+    addDockWidget(Qt::LeftDockWidgetArea, editorDock);
+    auto *outputDock = new QDockWidget(tr("Output Z = A V"), this);
+    outputDock->setObjectName(QStringLiteral("OutputDock"));
+    outputDock->setWidget(m_output);
+    addDockWidget(Qt::LeftDockWidgetArea, outputDock);
+
+    m_status = new QLabel(this);
+    statusBar()->addPermanentWidget(m_status);
+    createActions();
+
+    connect(m_document, &AttentionDocument::modifiedChanged, this, &MainWindow::updateTitle);
+    connect(m_document, &AttentionDocument::filePathChanged, this, &MainWindow::updateTitle);
+    connect(m_document, &AttentionDocument::optionsChanged, this, &MainWindow::syncControls);
+    connect(m_document, &AttentionDocument::resultChanged, this, &MainWindow::updateStatus);
+    updateTitle();
+    syncControls();
+    updateStatus();
+
+    QSettings settings;
+    if (!restoreGeometry(settings.value(QStringLiteral("MainWindow/Geometry")).toByteArray()))
+        resize(1400, 880);
+    restoreState(settings.value(QStringLiteral("MainWindow/State")).toByteArray());
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::createActions()
+{
+    // File
+    QMenu *file = menuBar()->addMenu(tr("&File"));
+    QAction *newAction = file->addAction(QIcon::fromTheme(QStringLiteral("document-new")), tr("&New"), this, [this] {
+        if (maybeSave())
+            m_document->reset(ChapterExamples::lecture());
+    });
+    newAction->setShortcut(QKeySequence::New);
+    QAction *openAction = file->addAction(QIcon::fromTheme(QStringLiteral("document-open")), tr("&Open…"), this, &MainWindow::open);
+    openAction->setShortcut(QKeySequence::Open);
+    QAction *saveAction = file->addAction(QIcon::fromTheme(QStringLiteral("document-save")), tr("&Save"), this, &MainWindow::save);
+    saveAction->setShortcut(QKeySequence::Save);
+    QAction *saveAsAction = file->addAction(tr("Save &As…"), this, &MainWindow::saveAs);
+    saveAsAction->setShortcut(QKeySequence::SaveAs);
+    file->addSeparator();
+    QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+    quit->setShortcut(QKeySequence::Quit);
+
+    // Edit
+    QMenu *edit = menuBar()->addMenu(tr("&Edit"));
+    QAction *undo = m_document->undoStack()->createUndoAction(this, tr("&Undo"));
+    undo->setShortcut(QKeySequence::Undo);
+    QAction *redo = m_document->undoStack()->createRedoAction(this, tr("&Redo"));
+    redo->setShortcut(QKeySequence::Redo);
+    edit->addAction(undo);
+    edit->addAction(redo);
+
+    // Attention
+    QMenu *attention = menuBar()->addMenu(tr("&Attention"));
+    m_scaleAction = attention->addAction(tr("&Scale by √d_k"));
+    m_scaleAction->setCheckable(true);
+    m_scaleAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_K));
+    m_scaleAction->setToolTip(tr("Divide the scores by √d_k before the softmax (Ctrl+K)"));
+    connect(m_scaleAction, &QAction::triggered, m_document, &AttentionDocument::setScale);
+    attention->addSeparator();
+    m_maskGroup = new QActionGroup(this);
+    const struct
+    {
+        MaskMode mode;
+        QString text;
+        QString tip;
+        Qt::Key key;
+    } masks[] = {
+        {MaskMode::None, tr("&No mask"), tr("Every query sees every key"), Qt::Key_1},
+        {MaskMode::Causal, tr("&Causal: mask, then softmax"),
+         tr("Eq. 16.3: future keys are −∞ before the softmax; rows sum to 1"), Qt::Key_2},
+        {MaskMode::CausalAfterSoftmax, tr("Causal: softmax, then mask (&wrong order)"),
+         tr("Softmax first, future keys zeroed after: rows lose weight"), Qt::Key_3},
+    };
+    for (const auto &mask : masks) {
+        QAction *a = attention->addAction(mask.text);
+        a->setCheckable(true);
+        a->setData(int(mask.mode));
+        a->setToolTip(mask.tip);
+        a->setStatusTip(mask.tip);
+        a->setShortcut(QKeySequence(Qt::CTRL | mask.key));
+        m_maskGroup->addAction(a);
+    }
+    connect(m_maskGroup, &QActionGroup::triggered, this,
+            [this](QAction *a) { m_document->setMask(MaskMode(a->data().toInt())); });
+
+    // View
+    QMenu *view = menuBar()->addMenu(tr("&View"));
+    auto *quantity = new QComboBox(this);
+    quantity->addItems({tr("Weights"), tr("Raw scores"), tr("Logits")});
+    quantity->setToolTip(tr("What the heatmap shows"));
+    connect(quantity, &QComboBox::currentIndexChanged, this,
+            [this](int i) { m_heatmap->setQuantity(HeatmapView::Quantity(i)); });
+    auto *colorMap = new QComboBox(this);
+    colorMap->addItems(ColorMaps::displayNames());
+    colorMap->setToolTip(tr("Colour map of the heatmap"));
+    connect(colorMap, &QComboBox::currentIndexChanged, this,
+            [this](int i) { m_heatmap->setColorMap(ColorMaps::Name(i)); });
+    QAction *numbers = view->addAction(tr("Show &numbers in cells"));
+    numbers->setCheckable(true);
+    numbers->setChecked(true);
+    numbers->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N));
+    connect(numbers, &QAction::toggled, m_heatmap, &HeatmapView::setShowNumbers);
+
+    // Presets
+    QMenu *presets = menuBar()->addMenu(tr("&Presets"));
+    presets->addAction(tr("The &lecture example (who against is/the/best)"), this,
+                       [this] { loadPreset(ChapterExamples::lecture(), tr("Load the lecture example")); });
+    presets->addAction(tr("&Discriminating keys (dog/truck/barked)"), this,
+                       [this] { loadPreset(ChapterExamples::selection(), tr("Load the discriminating keys")); });
+    presets->addAction(tr("The &causal mask example"), this,
+                       [this] { loadPreset(ChapterExamples::causalMask(), tr("Load the causal mask example")); });
+    presets->addAction(tr("Random keys at d_k = 64, &scaled"), this,
+                       [this] { loadPreset(randomKeys(true), tr("Load random keys, scaled")); });
+    presets->addAction(tr("Random keys at d_k = 64, &unscaled"), this,
+                       [this] { loadPreset(randomKeys(false), tr("Load random keys, unscaled")); });
+
+    QMenu *help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About Attention Lab"), this, [this] {
+        QMessageBox::about(this, tr("About Attention Lab"),
+                           tr("<h3>Attention Lab %1</h3><p>softmax(QKᵀ / √d_k) V, to watch and "
+                              "touch: Eq. 16.2 of Chapter 16, <i>Self-Attention and the "
+                              "Transformer</i>.</p>")
+                               .arg(QApplication::applicationVersion()));
+    });
+
+    // Toolbar: the controls a lecturer reaches for.
+    QToolBar *bar = addToolBar(tr("Attention"));
+    bar->setObjectName(QStringLiteral("AttentionToolBar"));
+    bar->addAction(undo);
+    bar->addAction(redo);
+    bar->addSeparator();
+    bar->addAction(m_scaleAction);
+    bar->addSeparator();
+    for (QAction *a : m_maskGroup->actions())
+        bar->addAction(a);
+    bar->addSeparator();
+    m_temperatureLabel = new QLabel(this);
+    m_temperatureLabel->setMinimumWidth(70);
+    m_temperature = new QSlider(Qt::Horizontal, this);
+    m_temperature->setRange(-200, 200);
+    m_temperature->setMaximumWidth(160);
+    m_temperature->setToolTip(tr("Softmax temperature τ: the logits are divided by it"));
+    connect(m_temperature, &QSlider::valueChanged, this, [this](int position) {
+        m_document->setTemperature(sliderToTemperature(position), m_temperature->isSliderDown());
+    });
+    connect(m_temperature, &QSlider::sliderReleased, m_document, &AttentionDocument::endContinuousEdit);
+    bar->addWidget(new QLabel(tr(" τ "), this));
+    bar->addWidget(m_temperature);
+    bar->addWidget(m_temperatureLabel);
+    bar->addSeparator();
+    bar->addWidget(new QLabel(tr(" Show "), this));
+    bar->addWidget(quantity);
+    bar->addWidget(new QLabel(tr(" Colours "), this));
+    bar->addWidget(colorMap);
+}
+
+void MainWindow::syncControls()
+{
+    const AttentionOptions &o = m_document->session().options;
+    m_scaleAction->setChecked(o.scale);
+    for (QAction *a : m_maskGroup->actions())
+        a->setChecked(MaskMode(a->data().toInt()) == o.mask);
+    const QSignalBlocker block(m_temperature);
+    if (!m_temperature->isSliderDown())
+        m_temperature->setValue(temperatureToSlider(o.temperature));
+    m_temperatureLabel->setText(QStringLiteral("%1").arg(o.temperature, 0, 'f', 2));
+}
+
+void MainWindow::updateTitle()
+{
+    setWindowTitle(m_document->displayName() + QStringLiteral("[*] — Attention Lab"));
+    setWindowModified(m_document->isModified());
+}
+
+void MainWindow::updateStatus()
+{
+    const Session &s = m_document->session();
+    const QStringList masks{tr("no mask"), tr("causal mask"), tr("mask after softmax (wrong order)")};
+    m_status->setText(tr("d_k = %1   n = %2 keys, %3 queries   %4, %5   updated %6")
+                          .arg(s.keys.cols())
+                          .arg(s.keys.rows())
+                          .arg(s.queries.rows())
+                          .arg(s.options.scale ? tr("scaled by √%1").arg(s.keys.cols()) : tr("unscaled"))
+                          .arg(masks[int(s.options.mask)])
+                          .arg(QTime::currentTime().toString(QStringLiteral("HH:mm:ss"))));
+}
+
+void MainWindow::loadPreset(const Session &session, const QString &name)
+{
+    m_document->replaceSession(session, name);
+}
+
+bool MainWindow::openFile(const QString &path)
+{
+    QString error;
+    if (!m_document->open(path, &error)) {
+        QMessageBox::warning(this, tr("Cannot open"), error);
+        return false;
+    }
+    statusBar()->showMessage(tr("Opened %1").arg(path), 4000);
+    return true;
+}
+
+void MainWindow::open()
+{
+    if (!maybeSave())
+        return;
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open session"), QString(),
+                                                      tr("Attention Lab sessions (*.json)"));
+    if (!path.isEmpty())
+        openFile(path);
+}
+
+bool MainWindow::save()
+{
+    if (m_document->filePath().isEmpty())
+        return saveAs();
+    QString error;
+    if (!m_document->saveAs(m_document->filePath(), &error)) {
+        QMessageBox::warning(this, tr("Cannot save"), error);
+        return false;
+    }
+    statusBar()->showMessage(tr("Saved %1").arg(m_document->filePath()), 4000);
+    return true;
+}
+
+bool MainWindow::saveAs()
+{
+    QString path = QFileDialog::getSaveFileName(this, tr("Save session"), m_document->filePath(),
+                                                tr("Attention Lab sessions (*.json)"));
+    if (path.isEmpty())
+        return false;
+    if (!path.endsWith(QStringLiteral(".json")))
+        path += QStringLiteral(".json");
+    QString error;
+    if (!m_document->saveAs(path, &error)) {
+        QMessageBox::warning(this, tr("Cannot save"), error);
+        return false;
+    }
+    return true;
+}
+
+bool MainWindow::maybeSave()
+{
+    if (!m_document->isModified())
+        return true;
+    const auto answer = QMessageBox::warning(
+        this, tr("Unsaved changes"),
+        tr("%1 has unsaved changes. Save them?").arg(m_document->displayName()),
+        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
+    if (answer == QMessageBox::Save)
+        return save();
+    return answer == QMessageBox::Discard;
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    if (!maybeSave()) {
+        event->ignore();
+        return;
+    }
+    QSettings settings;
+    settings.setValue(QStringLiteral("MainWindow/Geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("MainWindow/State"), saveState());
+    event->accept();
+}
+
+} // namespace AttentionLab

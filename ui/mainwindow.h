@@ -1,0 +1,63 @@
+#pragma once
+
+#include <QMainWindow>
+
+class QActionGroup;
+class QLabel;
+class QSlider;
+
+namespace AttentionLab {
+
+class AttentionDocument;
+class EntropyBarsView;
+class HeatmapView;
+class OutputTable;
+class VectorEditor;
+struct Session;
+
+/// The window a lecturer projects: the heatmap, the entropy bars, the
+/// output and the sliders, with the scaling, the mask order and the
+/// temperature always in reach.
+class MainWindow : public QMainWindow
+{
+    Q_OBJECT
+
+public:
+    explicit MainWindow(QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    AttentionDocument *document() const { return m_document; }
+    HeatmapView *heatmap() const { return m_heatmap; }
+    EntropyBarsView *entropyBars() const { return m_bars; }
+    VectorEditor *vectorEditor() const { return m_editor; }
+    OutputTable *outputTable() const { return m_output; }
+
+    bool openFile(const QString &path);
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
+
+private:
+    void createActions();
+    void updateTitle();
+    void updateStatus();
+    void syncControls();
+    bool maybeSave();
+    bool save();
+    bool saveAs();
+    void open();
+    void loadPreset(const Session &session, const QString &name);
+
+    AttentionDocument *m_document;
+    HeatmapView *m_heatmap;
+    EntropyBarsView *m_bars;
+    VectorEditor *m_editor;
+    OutputTable *m_output;
+    QAction *m_scaleAction = nullptr;
+    QActionGroup *m_maskGroup = nullptr;
+    QSlider *m_temperature = nullptr;
+    QLabel *m_temperatureLabel = nullptr;
+    QLabel *m_status = nullptr;
+};
+
+} // namespace AttentionLab
