@@ -4,7 +4,6 @@
 #include <QApplication>
 #include <QCoreApplication>
 
-#include <memory>
 
 namespace {
 
@@ -19,8 +18,11 @@ void describeApplication()
 
 int main(int argc, char *argv[])
 {
-    // Any argument means the command line, which needs no display at all.
-    if (argc > 1) {
+    // `attention-lab SESSION.json` opens the session in the window; any other
+    // argument means the command line, which needs no display at all.
+    const bool openSession = argc == 2 && !QByteArray(argv[1]).startsWith('-') &&
+                             QByteArray(argv[1]).endsWith(".json");
+    if (argc > 1 && !openSession) {
         QCoreApplication app(argc, argv);
         describeApplication();
         return AttentionLab::CommandLine(QCoreApplication::arguments()).run();
@@ -29,5 +31,7 @@ int main(int argc, char *argv[])
     describeApplication();
     AttentionLab::MainWindow window;
     window.show();
+    if (openSession)
+        window.openFile(QString::fromLocal8Bit(argv[1]));
     return app.exec();
 }

@@ -43,7 +43,7 @@ QCPColorGradient gradient(Name name)
 
 QColor maskedColor()
 {
-    return QColor(0xd9, 0x3f, 0x3f, 60);
+    return QColor(0xdc, 0xdc, 0xdc); // light grey: never a weight's colour
 }
 
 QColor textColorOn(const QColor &background)

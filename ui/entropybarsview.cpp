@@ -31,11 +31,9 @@ EntropyBarsView::EntropyBarsView(AttentionDocument *document, QWidget *parent)
     QCPScatterStyle marker(tick, QPen(QColor(0xd9, 0x3f, 0x3f), 3), Qt::NoBrush, 26);
     m_maximum->setScatterStyle(marker);
     m_maximum->setName(tr("maximum log2(visible keys)"));
-    m_plot->xAxis->setLabel(tr("entropy (bits)"));
+    m_plot->xAxis->setLabel(tr("entropy in bits (red mark: the maximum, log2 of the visible keys)"));
     m_plot->yAxis->setRangeReversed(true);
     m_plot->yAxis->grid()->setVisible(false);
-    m_plot->legend->setVisible(true);
-    m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
 
     connect(document, &AttentionDocument::resultChanged, this, &EntropyBarsView::refresh);
     refresh();

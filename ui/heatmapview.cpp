@@ -186,7 +186,7 @@ void HeatmapView::refresh()
         text->setVisible(m_showNumbers);
         if (!std::isfinite(v)) {
             text->setText(tr("masked"));
-            text->setColor(QColor(0x80, 0x20, 0x20));
+            text->setColor(QColor(0x60, 0x60, 0x60));
             continue;
         }
         text->setText(QString::number(v, 'f', 4));
