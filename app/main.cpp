@@ -33,5 +33,7 @@ int main(int argc, char *argv[])
     window.show();
     if (openSession)
         window.openFile(QString::fromLocal8Bit(argv[1]));
+    else
+        window.offerRecovery();
     return app.exec();
 }

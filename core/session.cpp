@@ -15,6 +15,22 @@ std::string numbered(char prefix, Index index)
 
 } // namespace
 
+namespace {
+
+bool sameMatrix(const Matrix &a, const Matrix &b)
+{
+    return a.rows() == b.rows() && a.cols() == b.cols() && (a.size() == 0 || a == b);
+}
+
+} // namespace
+
+bool Session::operator==(const Session &other) const
+{
+    return tokens == other.tokens && queryTokens == other.queryTokens &&
+           sameMatrix(queries, other.queries) && sameMatrix(keys, other.keys) &&
+           sameMatrix(values, other.values) && options == other.options;
+}
+
 std::string Session::keyLabel(Index j) const
 {
     if (j >= 0 && static_cast<size_t>(j) < tokens.size())

@@ -28,7 +28,9 @@ struct Session
     /// Label of query \a i: query token, else the key token at i, else "q1"...
     std::string queryLabel(Index i) const;
 
-    bool operator==(const Session &) const = default;
+    /// Same labels, settings and numbers (matrices of other shapes differ;
+    /// Eigen's own == assumes equal shapes).
+    bool operator==(const Session &other) const;
 };
 
 } // namespace AttentionLab

@@ -9,6 +9,8 @@
 #include "setvectorcommand.h"
 
 #include <QFileInfo>
+
+#include <stdexcept>
 #include <QUndoStack>
 
 namespace AttentionLab {
@@ -56,8 +58,10 @@ RowVector AttentionDocument::vector(VectorKind kind, Index row) const
 void AttentionDocument::setVector(VectorKind kind, Index row, const RowVector &value,
                                   bool continuing)
 {
+    if (row < 0 || row >= vectorCount(kind))
+        return;
     const RowVector before = vector(kind, row);
-    if (before == value)
+    if (before.size() != value.size() || before == value)
         return;
     m_undoStack->push(new SetVectorCommand(this, kind, row, before, value, continuing));
 }
@@ -103,6 +107,23 @@ void AttentionDocument::replaceSession(const Session &session, const QString &de
     m_undoStack->push(new ReplaceSessionCommand(this, m_session, session, description));
 }
 
+bool AttentionDocument::editSession(const QString &description,
+                                    const std::function<void(Session &)> &edit, QString *error)
+{
+    Session edited = m_session;
+    try {
+        edit(edited);
+    } catch (const std::invalid_argument &e) {
+        if (error)
+            *error = QString::fromUtf8(e.what());
+        return false;
+    }
+    if (edited == m_session)
+        return true;
+    replaceSession(edited, description);
+    return true;
+}
+
 bool AttentionDocument::open(const QString &path, QString *error)
 {
     SessionReader reader;
@@ -138,6 +159,15 @@ void AttentionDocument::reset(const Session &session)
     applySession(session);
     m_filePath.clear();
     emit filePathChanged();
+}
+
+void AttentionDocument::recover(const Session &saved, const Session &recovered,
+                                const QString &filePath)
+{
+    reset(saved);
+    m_filePath = filePath;
+    emit filePathChanged();
+    replaceSession(recovered, tr("Recover unsaved changes"));
 }
 
 void AttentionDocument::applyVector(VectorKind kind, Index row, const RowVector &value)

@@ -7,6 +7,8 @@
 #include <QObject>
 #include <QString>
 
+#include <functional>
+
 class QUndoStack;
 
 namespace AttentionLab {
@@ -50,12 +52,21 @@ public:
     void setMask(MaskMode mode);
     void setTemperature(double temperature, bool continuing = false);
     void replaceSession(const Session &session, const QString &description);
+    /// Applies \a edit (one of SessionEdits) to a copy of the session and,
+    /// when it succeeds, records it as one undo step. On failure the session
+    /// is unchanged and \a error says why.
+    bool editSession(const QString &description, const std::function<void(Session &)> &edit,
+                     QString *error = nullptr);
 
     // Files.
     bool open(const QString &path, QString *error);
     bool saveAs(const QString &path, QString *error);
     /// Starts afresh with \a session, no file and a clean undo stack.
     void reset(const Session &session);
+    /// Brings back unsaved work: \a saved (the file as it was, or the
+    /// starting example) with \a recovered on top of it as one undoable,
+    /// unsaved step, under \a filePath.
+    void recover(const Session &saved, const Session &recovered, const QString &filePath);
 
     // For the undo commands: apply without recording.
     void applyVector(VectorKind kind, Index row, const RowVector &value);

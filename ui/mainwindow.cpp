@@ -1,11 +1,15 @@
 #include "mainwindow.h"
 
 #include "attentiondocument.h"
+#include "autosaver.h"
 #include "chapterexamples.h"
 #include "entropybarsview.h"
 #include "heatmapview.h"
+#include "matrixeditor.h"
 #include "normalgenerator.h"
 #include "outputtable.h"
+#include "preferences.h"
+#include "sessionreader.h"
 #include "vectoreditor.h"
 
 #include <QActionGroup>
@@ -14,11 +18,12 @@
 #include <QComboBox>
 #include <QDateTime>
 #include <QDockWidget>
+#include <QFileInfo>
 #include <QFileDialog>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
-#include <QSettings>
+#include <QMimeData>
 #include <QSlider>
 #include <QSplitter>
 #include <QStatusBar>
@@ -62,6 +67,8 @@ MainWindow::MainWindow(QWidget *parent)
     , m_bars(new EntropyBarsView(m_document, this))
     , m_editor(new VectorEditor(m_document, this))
     , m_output(new OutputTable(m_document, this))
+    , m_matrixEditor(new MatrixEditor(m_document, this))
+    , m_autosaver(new Autosaver(m_document, Autosaver::defaultPath(), this))
 {
     auto *views = new QSplitter(Qt::Vertical, this);
     views->addWidget(m_heatmap);
@@ -70,14 +77,20 @@ MainWindow::MainWindow(QWidget *parent)
     views->setStretchFactor(1, 2);
     setCentralWidget(views);
 
-    auto *editorDock = new QDockWidget(tr("Vectors"), this);
-    editorDock->setObjectName(QStringLiteral("VectorsDock"));
+    auto *editorDock = new QDockWidget(tr("Sliders"), this);
+    editorDock->setObjectName(QStringLiteral("SlidersDock"));
     editorDock->setWidget(m_editor);
     addDockWidget(Qt::LeftDockWidgetArea, editorDock);
+    auto *tokensDock = new QDockWidget(tr("Tokens and vectors"), this);
+    tokensDock->setObjectName(QStringLiteral("TokensDock"));
+    tokensDock->setWidget(m_matrixEditor);
+    addDockWidget(Qt::LeftDockWidgetArea, tokensDock);
     auto *outputDock = new QDockWidget(tr("Output Z = A V"), this);
     outputDock->setObjectName(QStringLiteral("OutputDock"));
     outputDock->setWidget(m_output);
     addDockWidget(Qt::LeftDockWidgetArea, outputDock);
+    connect(m_matrixEditor, &MatrixEditor::vectorSelected, m_editor, &VectorEditor::select);
+    setAcceptDrops(true);
 
     m_status = new QLabel(this);
     statusBar()->addPermanentWidget(m_status);
@@ -91,10 +104,9 @@ MainWindow::MainWindow(QWidget *parent)
     syncControls();
     updateStatus();
 
-    QSettings settings;
-    if (!restoreGeometry(settings.value(QStringLiteral("MainWindow/Geometry")).toByteArray()))
-        resize(1400, 880);
-    restoreState(settings.value(QStringLiteral("MainWindow/State")).toByteArray());
+    if (!restoreGeometry(Preferences::windowGeometry))
+        resize(1500, 920);
+    restoreState(Preferences::windowState);
 }
 
 MainWindow::~MainWindow() = default;
@@ -114,6 +126,8 @@ void MainWindow::createActions()
     saveAction->setShortcut(QKeySequence::Save);
     QAction *saveAsAction = file->addAction(tr("Save &As…"), this, &MainWindow::saveAs);
     saveAsAction->setShortcut(QKeySequence::SaveAs);
+    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    updateRecentMenu();
     file->addSeparator();
     QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
@@ -163,19 +177,27 @@ void MainWindow::createActions()
 
     // View
     QMenu *view = menuBar()->addMenu(tr("&View"));
-    auto *quantity = new QComboBox(this);
+    auto *quantity = m_quantity = new QComboBox(this);
     quantity->addItems({tr("Weights"), tr("Raw scores"), tr("Logits")});
     quantity->setToolTip(tr("What the heatmap shows"));
-    connect(quantity, &QComboBox::currentIndexChanged, this,
-            [this](int i) { m_heatmap->setQuantity(HeatmapView::Quantity(i)); });
-    auto *colorMap = new QComboBox(this);
+    connect(quantity, &QComboBox::currentIndexChanged, this, [this](int i) {
+        m_heatmap->setQuantity(HeatmapView::Quantity(i));
+        Preferences::heatmapQuantity.set(i);
+    });
+    quantity->setCurrentIndex(std::clamp(Preferences::heatmapQuantity.get(), 0, 2));
+    auto *colorMap = m_colorMap = new QComboBox(this);
     colorMap->addItems(ColorMaps::displayNames());
     colorMap->setToolTip(tr("Colour map of the heatmap"));
-    connect(colorMap, &QComboBox::currentIndexChanged, this,
-            [this](int i) { m_heatmap->setColorMap(ColorMaps::Name(i)); });
+    connect(colorMap, &QComboBox::currentIndexChanged, this, [this](int i) {
+        m_heatmap->setColorMap(ColorMaps::Name(i));
+        Preferences::colorMap.set(i);
+    });
+    colorMap->setCurrentIndex(std::clamp(Preferences::colorMap.get(), 0, 2));
     QAction *numbers = view->addAction(tr("Show &numbers in cells"));
     numbers->setCheckable(true);
-    numbers->setChecked(true);
+    numbers->setChecked(Preferences::showNumbers);
+    m_heatmap->setShowNumbers(numbers->isChecked());
+    connect(numbers, &QAction::toggled, this, [](bool on) { Preferences::showNumbers.set(on); });
     numbers->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N));
     connect(numbers, &QAction::toggled, m_heatmap, &HeatmapView::setShowNumbers);
 
@@ -275,8 +297,97 @@ bool MainWindow::openFile(const QString &path)
         QMessageBox::warning(this, tr("Cannot open"), error);
         return false;
     }
+    addRecentFile(path);
     statusBar()->showMessage(tr("Opened %1").arg(path), 4000);
     return true;
+}
+
+void MainWindow::addRecentFile(const QString &path)
+{
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    QStringList files = Preferences::recentFiles;
+    files.removeAll(absolute);
+    files.prepend(absolute);
+    while (files.size() > Preferences::kMaxRecentFiles)
+        files.removeLast();
+    Preferences::recentFiles.set(files);
+    updateRecentMenu();
+}
+
+void MainWindow::updateRecentMenu()
+{
+    m_recentMenu->clear();
+    const QStringList files = Preferences::recentFiles;
+    for (int i = 0; i < files.size(); ++i) {
+        const QString path = files[i];
+        QAction *a = m_recentMenu->addAction(
+            QStringLiteral("&%1 %2").arg(i + 1).arg(QFileInfo(path).fileName()), this, [this, path] {
+                if (maybeSave())
+                    openFile(path);
+            });
+        a->setToolTip(path);
+    }
+    m_recentMenu->setEnabled(!files.isEmpty());
+    if (!files.isEmpty()) {
+        m_recentMenu->addSeparator();
+        m_recentMenu->addAction(tr("&Clear list"), this, [this] {
+            Preferences::recentFiles.set({});
+            updateRecentMenu();
+        });
+    }
+}
+
+bool MainWindow::recoverAutosave()
+{
+    QString source;
+    const std::optional<Session> recovered = m_autosaver->recoverable(&source);
+    if (!recovered)
+        return false;
+    Session saved = ChapterExamples::lecture();
+    if (!source.isEmpty()) {
+        SessionReader reader;
+        if (const auto onDisk = reader.readFile(source))
+            saved = *onDisk;
+        else
+            source.clear(); // the file is gone: recover as untitled work
+    }
+    m_document->recover(saved, *recovered, source);
+    return true;
+}
+
+void MainWindow::offerRecovery()
+{
+    QString source;
+    if (!m_autosaver->recoverable(&source))
+        return;
+    const QString what = source.isEmpty() ? tr("an untitled session") : QFileInfo(source).fileName();
+    const auto answer = QMessageBox::question(
+        this, tr("Recover unsaved work?"),
+        tr("Attention Lab did not close cleanly last time, and unsaved changes to %1 were kept. "
+           "Recover them?")
+            .arg(what),
+        QMessageBox::Yes | QMessageBox::Discard, QMessageBox::Yes);
+    if (answer == QMessageBox::Yes)
+        recoverAutosave();
+    else
+        m_autosaver->discard();
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent *event)
+{
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (urls.size() == 1 && urls.first().isLocalFile())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent *event)
+{
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (urls.size() != 1 || !urls.first().isLocalFile())
+        return;
+    event->acceptProposedAction();
+    if (maybeSave())
+        openFile(urls.first().toLocalFile());
 }
 
 void MainWindow::open()
@@ -298,6 +409,7 @@ bool MainWindow::save()
         QMessageBox::warning(this, tr("Cannot save"), error);
         return false;
     }
+    addRecentFile(m_document->filePath());
     statusBar()->showMessage(tr("Saved %1").arg(m_document->filePath()), 4000);
     return true;
 }
@@ -315,6 +427,7 @@ bool MainWindow::saveAs()
         QMessageBox::warning(this, tr("Cannot save"), error);
         return false;
     }
+    addRecentFile(path);
     return true;
 }
 
@@ -337,9 +450,9 @@ void MainWindow::closeEvent(QCloseEvent *event)
         event->ignore();
         return;
     }
-    QSettings settings;
-    settings.setValue(QStringLiteral("MainWindow/Geometry"), saveGeometry());
-    settings.setValue(QStringLiteral("MainWindow/State"), saveState());
+    Preferences::windowGeometry.set(saveGeometry());
+    Preferences::windowState.set(saveState());
+    m_autosaver->discard(); // closed cleanly: saved, or discarded on purpose
     event->accept();
 }
 

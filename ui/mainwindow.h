@@ -3,14 +3,18 @@
 #include <QMainWindow>
 
 class QActionGroup;
+class QComboBox;
 class QLabel;
+class QMenu;
 class QSlider;
 
 namespace AttentionLab {
 
 class AttentionDocument;
 class EntropyBarsView;
+class Autosaver;
 class HeatmapView;
+class MatrixEditor;
 class OutputTable;
 class VectorEditor;
 struct Session;
@@ -31,11 +35,19 @@ public:
     EntropyBarsView *entropyBars() const { return m_bars; }
     VectorEditor *vectorEditor() const { return m_editor; }
     OutputTable *outputTable() const { return m_output; }
+    MatrixEditor *matrixEditor() const { return m_matrixEditor; }
+    Autosaver *autosaver() const { return m_autosaver; }
 
     bool openFile(const QString &path);
+    /// Offers back the work a crash or a kill left in the recovery file.
+    void offerRecovery();
+    /// Restores the recovery file's session without asking; false if none.
+    bool recoverAutosave();
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    void dragEnterEvent(QDragEnterEvent *event) override;
+    void dropEvent(QDropEvent *event) override;
 
 private:
     void createActions();
@@ -47,12 +59,19 @@ private:
     bool saveAs();
     void open();
     void loadPreset(const Session &session, const QString &name);
+    void addRecentFile(const QString &path);
+    void updateRecentMenu();
 
     AttentionDocument *m_document;
     HeatmapView *m_heatmap;
     EntropyBarsView *m_bars;
     VectorEditor *m_editor;
     OutputTable *m_output;
+    MatrixEditor *m_matrixEditor;
+    Autosaver *m_autosaver;
+    QMenu *m_recentMenu = nullptr;
+    QComboBox *m_quantity = nullptr;
+    QComboBox *m_colorMap = nullptr;
     QAction *m_scaleAction = nullptr;
     QActionGroup *m_maskGroup = nullptr;
     QSlider *m_temperature = nullptr;

@@ -1,46 +1,25 @@
 #include "outputtable.h"
 
-#include "attentiondocument.h"
+#include "outputmodel.h"
 
 #include <QHeaderView>
 
 namespace AttentionLab {
 
 OutputTable::OutputTable(AttentionDocument *document, QWidget *parent)
-    : QTableWidget(parent)
-    , m_document(document)
+    : QTableView(parent)
+    , m_model(new OutputModel(document, this))
 {
+    setModel(m_model);
     setEditTriggers(QAbstractItemView::NoEditTriggers);
     setToolTip(tr("Z = A V: each query's weighted average of the values"));
-    horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
-    connect(document, &AttentionDocument::resultChanged, this, &OutputTable::refresh);
-    refresh();
+    horizontalHeader()->setDefaultSectionSize(72);
+    verticalHeader()->setDefaultSectionSize(24);
 }
 
-void OutputTable::refresh()
+QString OutputTable::cellText(int row, int column) const
 {
-    const Session &s = m_document->session();
-    const Matrix &z = m_document->result().output;
-    setRowCount(int(z.rows()));
-    setColumnCount(int(z.cols()));
-    QStringList rows, cols;
-    for (Index i = 0; i < z.rows(); ++i)
-        rows << tr("z(%1)").arg(QString::fromStdString(s.queryLabel(i)));
-    for (Index j = 0; j < z.cols(); ++j)
-        cols << tr("x%1").arg(j + 1);
-    setVerticalHeaderLabels(rows);
-    setHorizontalHeaderLabels(cols);
-    for (Index i = 0; i < z.rows(); ++i) {
-        for (Index j = 0; j < z.cols(); ++j) {
-            QTableWidgetItem *cell = item(int(i), int(j));
-            if (!cell) {
-                cell = new QTableWidgetItem;
-                cell->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-                setItem(int(i), int(j), cell);
-            }
-            cell->setText(QString::number(z(i, j), 'f', 4));
-        }
-    }
+    return m_model->data(m_model->index(row, column), Qt::DisplayRole).toString();
 }
 
 } // namespace AttentionLab

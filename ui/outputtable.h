@@ -1,23 +1,25 @@
 #pragma once
 
-#include <QTableWidget>
+#include <QTableView>
 
 namespace AttentionLab {
 
 class AttentionDocument;
+class OutputModel;
 
 /// The output vectors Z = A V, one row per query, read-only.
-class OutputTable : public QTableWidget
+class OutputTable : public QTableView
 {
     Q_OBJECT
 
 public:
     explicit OutputTable(AttentionDocument *document, QWidget *parent = nullptr);
 
-private:
-    void refresh();
+    /// The text shown in cell (\a row, \a column).
+    QString cellText(int row, int column) const;
 
-    AttentionDocument *m_document;
+private:
+    OutputModel *m_model;
 };
 
 } // namespace AttentionLab

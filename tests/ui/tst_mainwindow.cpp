@@ -6,11 +6,18 @@
 #include "chapterexamples.h"
 #include "entropybarsview.h"
 #include "heatmapview.h"
+#include "autosaver.h"
 #include "mainwindow.h"
+#include "matrixeditor.h"
 #include "outputtable.h"
 #include "vectoreditor.h"
+#include "vectortablemodel.h"
 
 #include <QSlider>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QUndoStack>
 #include <QtTest>
@@ -30,6 +37,13 @@ private slots:
     void causalOrdersInTheBars();
     void saveAndOpenRoundTrip();
     void titleShowsFileAndModifiedMark();
+    void invalidCellEntryIsRefused_data();
+    void invalidCellEntryIsRefused();
+    void typedNumberIsOneUndoStep();
+    void tokensAddRemoveRenameReorder();
+    void changingKeyDimension();
+    void autosaveRecoversUnsavedEdits();
+    void cleanCloseLeavesNoRecovery();
 
 private:
     std::unique_ptr<MainWindow> m_window;
@@ -37,7 +51,9 @@ private:
 
 void TestMainWindow::init()
 {
+    QStandardPaths::setTestModeEnabled(true); // settings and recovery files of their own
     QCoreApplication::setOrganizationName(QStringLiteral("AttentionLabTests"));
+    QFile::remove(Autosaver::defaultPath());
     m_window = std::make_unique<MainWindow>();
     m_window->show();
 }
@@ -48,7 +64,7 @@ void TestMainWindow::startsWithTheLectureExample()
     QCOMPARE(QString::number(heatmap->cellValue(0, 0), 'f', 4), QStringLiteral("0.3369"));
     QCOMPARE(QString::number(heatmap->cellValue(0, 2), 'f', 4), QStringLiteral("0.3611"));
     QCOMPARE(m_window->entropyBars()->barLabels(), QStringList{QStringLiteral("1.5811 bits · sum 1.0000")});
-    QCOMPARE(m_window->outputTable()->item(0, 0)->text(), QStringLiteral("0.4118"));
+    QCOMPARE(m_window->outputTable()->cellText(0, 0), QStringLiteral("0.4118"));
 }
 
 void TestMainWindow::togglingScalingChangesTheHeatmap()
@@ -72,11 +88,11 @@ void TestMainWindow::sliderUpdatesEveryView()
     editor->select(VectorKind::Key, 2); // "best"
     const double before = m_window->heatmap()->cellValue(0, 2);
     const QString bars = m_window->entropyBars()->barLabels().first();
-    const QString output = m_window->outputTable()->item(0, 0)->text();
+    const QString output = m_window->outputTable()->cellText(0, 0);
     editor->slider(0)->setValue(editor->slider(0)->maximum()); // x1 of "best" to +2
     QVERIFY(m_window->heatmap()->cellValue(0, 2) > before);
     QVERIFY(m_window->entropyBars()->barLabels().first() != bars);
-    QVERIFY(m_window->outputTable()->item(0, 0)->text() != output);
+    QVERIFY(m_window->outputTable()->cellText(0, 0) != output);
     QCOMPARE(m_window->document()->session().keys(2, 0), 2.0);
 }
 
@@ -137,6 +153,117 @@ void TestMainWindow::titleShowsFileAndModifiedMark()
     QVERIFY(!m_window->isWindowModified());
     m_window->document()->setScale(false);
     QVERIFY(m_window->isWindowModified());
+}
+
+void TestMainWindow::invalidCellEntryIsRefused_data()
+{
+    QTest::addColumn<QString>("typed");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("text") << QStringLiteral("abc") << QStringLiteral("“abc” is not a number");
+    QTest::newRow("empty") << QString() << QStringLiteral("is not a number");
+    QTest::newRow("NaN") << QStringLiteral("nan") << QStringLiteral("NaN and infinities are not allowed");
+    QTest::newRow("infinity") << QStringLiteral("inf") << QStringLiteral("NaN and infinities are not allowed");
+    QTest::newRow("1e999") << QStringLiteral("1e999") << QStringLiteral("is not a number");
+    QTest::newRow("too large") << QStringLiteral("1e9") << QStringLiteral("too large");
+}
+
+void TestMainWindow::invalidCellEntryIsRefused()
+{
+    QFETCH(QString, typed);
+    QFETCH(QString, message);
+    MatrixEditor *editor = m_window->matrixEditor();
+    VectorTableModel *keys = editor->model(VectorKind::Key);
+    const double before = m_window->document()->session().keys(1, 2);
+    QVERIFY(!keys->setData(keys->index(1, 3), typed, Qt::EditRole));
+    QCOMPARE(m_window->document()->session().keys(1, 2), before);
+    QVERIFY2(editor->message().contains(message), qPrintable(editor->message()));
+    QVERIFY(editor->message().contains(QStringLiteral("keeps 0.3")));
+    QCOMPARE(m_window->document()->undoStack()->count(), 0);
+}
+
+void TestMainWindow::typedNumberIsOneUndoStep()
+{
+    VectorTableModel *queries = m_window->matrixEditor()->model(VectorKind::Query);
+    QVERIFY(queries->setData(queries->index(0, 1), QStringLiteral("2.5"), Qt::EditRole));
+    QCOMPARE(m_window->document()->session().queries(0, 0), 2.5);
+    QCOMPARE(queries->data(queries->index(0, 1), Qt::DisplayRole).toString(), QStringLiteral("2.5000"));
+    QVERIFY(m_window->heatmap()->cellValue(0, 2) > 0.3611);
+    m_window->document()->undoStack()->undo();
+    QCOMPARE(m_window->document()->session().queries(0, 0), 0.1);
+}
+
+void TestMainWindow::tokensAddRemoveRenameReorder()
+{
+    AttentionDocument *doc = m_window->document();
+    MatrixEditor *editor = m_window->matrixEditor();
+    QTableView *keys = editor->table(VectorKind::Key);
+    editor->findChild<QTabWidget *>()->setCurrentIndex(int(VectorKind::Key));
+    keys->setCurrentIndex(editor->model(VectorKind::Key)->index(0, 0));
+    editor->addToken();
+    QCOMPARE(doc->session().keys.rows(), Index(4));
+    QCOMPARE(doc->session().keyLabel(1), std::string("k4"));
+    QVERIFY(editor->model(VectorKind::Key)->setData(editor->model(VectorKind::Key)->index(1, 0),
+                                                    QStringLiteral("new"), Qt::EditRole));
+    QCOMPARE(doc->session().keyLabel(1), std::string("new"));
+    QCOMPARE(m_window->heatmap()->cellValue(0, 1), doc->result().weights(0, 1));
+    editor->moveToken(+1);
+    QCOMPARE(doc->session().keyLabel(2), std::string("new"));
+    editor->removeToken();
+    QCOMPARE(doc->session().keys.rows(), Index(3));
+    QCOMPARE(doc->session().keyLabel(2), std::string("best"));
+    // The only query cannot go.
+    editor->findChild<QTabWidget *>()->setCurrentIndex(int(VectorKind::Query));
+    editor->table(VectorKind::Query)->setCurrentIndex(editor->model(VectorKind::Query)->index(0, 1));
+    editor->removeToken();
+    QVERIFY(editor->message().contains(QStringLiteral("at least one query")));
+    QCOMPARE(doc->session().queries.rows(), Index(1));
+    // Every step undoes.
+    while (doc->undoStack()->canUndo())
+        doc->undoStack()->undo();
+    QVERIFY(doc->session() == ChapterExamples::lecture());
+}
+
+void TestMainWindow::changingKeyDimension()
+{
+    AttentionDocument *doc = m_window->document();
+    QSpinBox *dimension = m_window->matrixEditor()->findChild<QSpinBox *>(QStringLiteral("keyDimension"));
+    QVERIFY(dimension);
+    QCOMPARE(dimension->value(), 3);
+    dimension->setValue(5);
+    QVERIFY2(m_window->matrixEditor()->message().isEmpty(), qPrintable(m_window->matrixEditor()->message()));
+    QCOMPARE(doc->session().keys.cols(), Index(5));
+    QCOMPARE(doc->session().queries.cols(), Index(5));
+    QCOMPARE(m_window->vectorEditor()->slider(4) != nullptr, true);
+    QCOMPARE(m_window->outputTable()->model()->columnCount(), 5); // V = K follows
+    doc->undoStack()->undo();
+    QCOMPARE(dimension->value(), 3);
+}
+
+void TestMainWindow::autosaveRecoversUnsavedEdits()
+{
+    AttentionDocument *doc = m_window->document();
+    doc->setVector(VectorKind::Key, 0, RowVector::Constant(3, 0.75));
+    doc->setMask(MaskMode::Causal);
+    const Session edited = doc->session();
+    m_window->autosaver()->saveNow();
+    QVERIFY(QFile::exists(Autosaver::defaultPath()));
+    // A crash: the window goes without closing; a new one starts.
+    m_window.reset();
+    m_window = std::make_unique<MainWindow>();
+    QVERIFY(m_window->recoverAutosave());
+    QVERIFY(m_window->document()->session() == edited);
+    QVERIFY(m_window->document()->isModified());
+    m_window->document()->undoStack()->undo(); // back to the starting example
+    QVERIFY(m_window->document()->session() == ChapterExamples::lecture());
+}
+
+void TestMainWindow::cleanCloseLeavesNoRecovery()
+{
+    m_window->document()->setScale(false);
+    m_window->autosaver()->saveNow();
+    QVERIFY(QFile::exists(Autosaver::defaultPath()));
+    m_window->document()->undoStack()->undo(); // back to clean: nothing to recover
+    QVERIFY(!QFile::exists(Autosaver::defaultPath()));
 }
 
 QTEST_MAIN(TestMainWindow)
