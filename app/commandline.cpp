@@ -80,6 +80,7 @@ struct Request
     QString file;                  // eval's FILE
     QMap<QString, QString> values; // --name value
     bool json = false;
+    bool gui = false;
     bool help = false;
     bool version = false;
 };
@@ -112,6 +113,10 @@ Request parse(const QStringList &args)
                 if (hasValue)
                     usageError(QStringLiteral("--json takes no value"));
                 r.json = true;
+            } else if (name == QLatin1String("gui")) {
+                if (hasValue)
+                    usageError(QStringLiteral("--gui takes no value"));
+                r.gui = true;
             } else if (kSections.contains(name)) {
                 if (hasValue)
                     usageError(QStringLiteral("--%1 takes no value").arg(name));
@@ -146,6 +151,8 @@ Request parse(const QStringList &args)
     }
     if (!r.command.isEmpty() && !r.sections.isEmpty())
         usageError(QStringLiteral("%1 cannot be combined with --%2").arg(r.command, r.sections.first()));
+    if (r.gui && r.command != QLatin1String("bench"))
+        usageError(QStringLiteral("--gui applies to bench"));
     if (r.command == QLatin1String("eval") && r.file.isEmpty())
         usageError(QStringLiteral("eval needs a session file: attention-lab eval FILE"));
     // Every value option must belong to something that was asked for.
@@ -254,15 +261,20 @@ int runEval(const Request &r)
     return 0;
 }
 
-int runBench(const Request &r)
+int runBench(const Request &r, const CommandLine::GuiBenchmark &guiBenchmark)
 {
-    std::vector<long long> lengths{64, 256, 1024, 4096};
+    std::vector<long long> lengths = r.gui ? std::vector<long long>{16, 256, 1024}
+                                           : std::vector<long long>{64, 256, 1024, 4096};
+    const long long maxTokens = r.gui ? 4096 : 1'000'000;
     if (r.values.contains(QStringLiteral("n")))
-        lengths = parseList(QStringLiteral("n"), r.values.value(QStringLiteral("n")), 1, 1'000'000);
+        lengths = parseList(QStringLiteral("n"), r.values.value(QStringLiteral("n")), 1, maxTokens);
     const long long d = r.values.contains(QStringLiteral("d"))
-                            ? parseInteger(QStringLiteral("d"), r.values.value(QStringLiteral("d")), 1, 100'000)
+                            ? parseInteger(QStringLiteral("d"), r.values.value(QStringLiteral("d")), 1,
+                                           r.gui ? 4096 : 100'000)
                             : 64;
-    const Report report = benchmarkReport(lengths, d);
+    if (r.gui && !guiBenchmark)
+        usageError(QStringLiteral("--gui is not available in this build"));
+    const Report report = r.gui ? guiBenchmark(lengths, d) : benchmarkReport(lengths, d);
     if (r.json)
         printJson(report.json);
     else
@@ -277,12 +289,19 @@ CommandLine::CommandLine(QStringList arguments)
 {
 }
 
+bool CommandLine::wantsGuiBenchmark(const QStringList &arguments)
+{
+    return arguments.contains(QStringLiteral("bench")) && arguments.contains(QStringLiteral("--gui"));
+}
+
 QString CommandLine::usage()
 {
     return QStringLiteral(
         "Usage: attention-lab [SECTION...] [--json] [OPTIONS]\n"
         "       attention-lab eval FILE\n"
         "       attention-lab bench [--n 64,256,1024,4096] [--d 64] [--json]\n"
+        "       attention-lab bench --gui [--n 16,256,1024] [--d 64] [--json]\n"
+        "       attention-lab SESSION.json      (opens the session in the window)\n"
         "\n"
         "Attention Lab makes Eq. 16.2, softmax(QK^T / sqrt(d_k)) V, something to watch\n"
         "and touch. With no arguments it opens the main window. The sections print the\n"
@@ -303,6 +322,8 @@ QString CommandLine::usage()
         "  eval FILE   every number of a session file, as JSON: scores, logits (masked\n"
         "              cells null), weights, row sums, entropies and the output\n"
         "  bench       median milliseconds of a full causal pass for each n\n"
+        "  bench --gui median milliseconds from moving a key to every view repainted,\n"
+        "              in the real window on the offscreen platform, and the start-up\n"
         "\n"
         "  -h, --help     show this text\n"
         "  -v, --version  show the version\n"
@@ -325,7 +346,7 @@ int CommandLine::run()
         if (r.command == QLatin1String("eval"))
             return runEval(r);
         if (r.command == QLatin1String("bench"))
-            return runBench(r);
+            return runBench(r, m_guiBenchmark);
         if (r.sections.isEmpty()) {
             if (r.json)
                 usageError(QStringLiteral("--json needs a section such as --one (see attention-lab --help)"));

@@ -1,6 +1,11 @@
 #pragma once
 
+#include "report.h"
+
 #include <QStringList>
+
+#include <functional>
+#include <vector>
 
 namespace AttentionLab {
 
@@ -20,10 +25,20 @@ public:
 
     int run();
 
+    /// Runs `bench --gui` for the given token counts at d_k = d. The
+    /// executable supplies it; without one, --gui is refused.
+    using GuiBenchmark = std::function<Report(const std::vector<long long> &, long long)>;
+    void setGuiBenchmark(GuiBenchmark benchmark) { m_guiBenchmark = std::move(benchmark); }
+
+    /// True when \a arguments ask for `bench --gui`, which needs a
+    /// QApplication on the offscreen platform.
+    static bool wantsGuiBenchmark(const QStringList &arguments);
+
     static QString usage();
 
 private:
     QStringList m_arguments;
+    GuiBenchmark m_guiBenchmark;
 };
 
 } // namespace AttentionLab

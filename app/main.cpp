@@ -1,11 +1,24 @@
 #include "commandline.h"
+#include "guibenchmark.h"
 #include "mainwindow.h"
 
 #include <QApplication>
 #include <QCoreApplication>
-
+#include <QJsonArray>
 
 namespace {
+
+/// The offscreen platform's notes about window hints it cannot honour say
+/// nothing about the benchmark; everything else still reaches stderr.
+QtMessageHandler g_defaultHandler = nullptr;
+
+void quietOffscreenNotes(QtMsgType type, const QMessageLogContext &context, const QString &message)
+{
+    if (message.contains(QLatin1String("propagateSizeHints")) ||
+        message.contains(QLatin1String("XDG_RUNTIME_DIR")))
+        return;
+    g_defaultHandler(type, context, message);
+}
 
 void describeApplication()
 {
@@ -14,10 +27,60 @@ void describeApplication()
     QCoreApplication::setApplicationVersion(QStringLiteral(ATTENTIONLAB_VERSION));
 }
 
+AttentionLab::Report guiBenchmarkReport(const std::vector<long long> &tokens, long long keyDim)
+{
+    std::vector<int> counts(tokens.begin(), tokens.end());
+    const AttentionLab::GuiBenchmarkResult result =
+        AttentionLab::runGuiBenchmark(counts, int(keyDim));
+    AttentionLab::Report report;
+    report.text = QStringLiteral("Main window, offscreen, d_k = %1, causal: one key coordinate "
+                                 "moved as a slider drag,\ntimed until every view has "
+                                 "repainted\n\n  start-up to a shown window: %2 ms\n\n  %3%4%5\n")
+                      .arg(keyDim)
+                      .arg(result.startupMs, 0, 'f', 1)
+                      .arg(QStringLiteral("tokens"), 8)
+                      .arg(QStringLiteral("median ms"), 12)
+                      .arg(QStringLiteral("steps"), 8);
+    QJsonArray rows;
+    for (const auto &row : result.rows) {
+        report.text += QStringLiteral("  %1%2%3\n")
+                           .arg(row.tokens, 8)
+                           .arg(row.updateMsMedian, 12, 'f', 2)
+                           .arg(row.runs, 8);
+        QJsonObject r;
+        r.insert(QStringLiteral("n"), row.tokens);
+        r.insert(QStringLiteral("update_ms_median"), row.updateMsMedian);
+        r.insert(QStringLiteral("steps"), row.runs);
+        rows.append(r);
+    }
+    report.json.insert(QStringLiteral("d_k"), qint64(keyDim));
+    report.json.insert(QStringLiteral("startup_ms"), result.startupMs);
+    report.json.insert(QStringLiteral("gui"), rows);
+    return report;
+}
+
 } // namespace
 
 int main(int argc, char *argv[])
 {
+    const QStringList arguments = [&] {
+        QStringList list;
+        for (int i = 0; i < argc; ++i)
+            list << QString::fromLocal8Bit(argv[i]);
+        return list;
+    }();
+
+    // `bench --gui` builds the real window, on the offscreen platform.
+    if (AttentionLab::CommandLine::wantsGuiBenchmark(arguments)) {
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+        g_defaultHandler = qInstallMessageHandler(quietOffscreenNotes);
+        QApplication app(argc, argv);
+        describeApplication();
+        AttentionLab::CommandLine commandLine(QCoreApplication::arguments());
+        commandLine.setGuiBenchmark(guiBenchmarkReport);
+        return commandLine.run();
+    }
+
     // `attention-lab SESSION.json` opens the session in the window; any other
     // argument means the command line, which needs no display at all.
     const bool openSession = argc == 2 && !QByteArray(argv[1]).startsWith('-') &&

@@ -8,6 +8,13 @@
 
 namespace AttentionLab {
 
+namespace {
+
+/// Rows that get their own label and number; more would overlap.
+constexpr int kMaxLabels = 40;
+
+} // namespace
+
 EntropyBarsView::EntropyBarsView(AttentionDocument *document, QWidget *parent)
     : QWidget(parent)
     , m_document(document)
@@ -56,13 +63,15 @@ void EntropyBarsView::refresh()
     const int m = int(r.queryCount());
     QVector<double> rows(m), bits(m), maxima(m);
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    const int labelStep = std::max(1, (m + kMaxLabels - 1) / kMaxLabels);
     double top = 1.0;
     for (int i = 0; i < m; ++i) {
         rows[i] = i;
         bits[i] = r.rows[size_t(i)].entropyBits;
         maxima[i] = r.rows[size_t(i)].maxEntropyBits;
         top = std::max(top, maxima[i]);
-        ticker->addTick(i, QString::fromStdString(s.queryLabel(i)));
+        if (i % labelStep == 0)
+            ticker->addTick(i, QString::fromStdString(s.queryLabel(i)));
     }
     m_bars->setData(rows, bits, true);
     m_maximum->setData(rows, maxima, true);
@@ -70,16 +79,18 @@ void EntropyBarsView::refresh()
     m_plot->yAxis->setRange(-0.6, m - 0.4);
     m_plot->xAxis->setRange(0, top * 1.45); // room for the labels
 
-    while (m_labels.size() > m) {
+    // Numbers on the bars while they can be read; beyond that the bars speak.
+    const int labelled = m <= kMaxLabels ? m : 0;
+    while (m_labels.size() > labelled) {
         m_plot->removeItem(m_labels.takeLast());
     }
-    while (m_labels.size() < m) {
+    while (m_labels.size() < labelled) {
         auto *text = new QCPItemText(m_plot);
         text->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
         text->setClipToAxisRect(true);
         m_labels.append(text);
     }
-    for (int i = 0; i < m; ++i) {
+    for (int i = 0; i < labelled; ++i) {
         const RowStatistics &row = r.rows[size_t(i)];
         QCPItemText *text = m_labels[i];
         text->position->setAxes(m_plot->xAxis, m_plot->yAxis);

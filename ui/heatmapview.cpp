@@ -16,6 +16,8 @@ namespace {
 
 /// Cells beyond this many get no printed number: they would not be readable.
 constexpr int kMaxNumberedCells = 400;
+/// Token labels per axis before only every k-th is written.
+constexpr int kMaxAxisLabels = 40;
 
 QString label(const std::string &text)
 {
@@ -101,11 +103,14 @@ void HeatmapView::rebuildAxes()
     const Session &s = m_document->session();
     const int m = int(s.queries.rows());
     const int n = int(s.keys.rows());
+    // Every label while they fit, then every k-th: hundreds would overlap.
+    const int keyStep = std::max(1, (n + kMaxAxisLabels - 1) / kMaxAxisLabels);
+    const int queryStep = std::max(1, (m + kMaxAxisLabels - 1) / kMaxAxisLabels);
     auto keys = QSharedPointer<QCPAxisTickerText>::create();
-    for (int j = 0; j < n; ++j)
+    for (int j = 0; j < n; j += keyStep)
         keys->addTick(j, label(s.keyLabel(j)));
     auto queries = QSharedPointer<QCPAxisTickerText>::create();
-    for (int i = 0; i < m; ++i)
+    for (int i = 0; i < m; i += queryStep)
         queries->addTick(i, label(s.queryLabel(i)));
     m_plot->xAxis->setTicker(keys);
     m_plot->yAxis->setTicker(queries);

@@ -9,7 +9,11 @@ OutputModel::OutputModel(AttentionDocument *document, QObject *parent)
     , m_document(document)
 {
     connect(document, &AttentionDocument::resultChanged, this, &OutputModel::refresh);
-    connect(document, &AttentionDocument::sessionReset, this, &OutputModel::refresh);
+    connect(document, &AttentionDocument::sessionReset, this, [this] {
+        refresh();
+        if (m_rows > 0) // labels may have changed with the same shape
+            emit headerDataChanged(Qt::Vertical, 0, m_rows - 1);
+    });
     refresh();
 }
 
@@ -23,7 +27,6 @@ void OutputModel::refresh()
         endResetModel();
     } else if (m_rows > 0 && m_cols > 0) {
         emit dataChanged(index(0, 0), index(m_rows - 1, m_cols - 1), {Qt::DisplayRole});
-        emit headerDataChanged(Qt::Vertical, 0, m_rows - 1);
     }
 }
 

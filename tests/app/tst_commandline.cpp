@@ -67,6 +67,7 @@ private slots:
     void severalSectionsInOneJson();
     void evalJson();
     void benchJson();
+    void guiBenchJson();
     void helpAndVersion();
     void badInput_data();
     void badInput();
@@ -257,6 +258,22 @@ void TestCommandLine::benchJson()
     QVERIFY(rows[1][QStringLiteral("full_pass_ms_median")].toDouble() > 0.0);
 }
 
+void TestCommandLine::guiBenchJson()
+{
+    // The real window, built offscreen by the command itself.
+    const Run r = run({QStringLiteral("bench"), QStringLiteral("--gui"), QStringLiteral("--n"),
+                       QStringLiteral("8,24"), QStringLiteral("--d"), QStringLiteral("4"),
+                       QStringLiteral("--json")});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.err.isEmpty(), r.err.constData());
+    const QJsonObject j = QJsonDocument::fromJson(r.out).object();
+    const QJsonArray rows = j[QStringLiteral("gui")].toArray();
+    QCOMPARE(rows.size(), 2);
+    QCOMPARE(rows[1][QStringLiteral("n")].toInt(), 24);
+    QVERIFY(rows[0][QStringLiteral("update_ms_median")].toDouble() > 0.0);
+    QVERIFY(j[QStringLiteral("startup_ms")].toDouble() > 0.0);
+}
+
 void TestCommandLine::helpAndVersion()
 {
     Run r = run({QStringLiteral("--help")});
@@ -291,6 +308,7 @@ void TestCommandLine::badInput_data()
     QTest::newRow("json alone") << QStringList{u"--json"_s} << u"--json needs a section"_s;
     QTest::newRow("absurd bench") << QStringList{u"bench"_s, u"--n"_s, u"100000"_s} << u"would need 75 GiB"_s;
     QTest::newRow("stray argument") << QStringList{u"--one"_s, u"extra"_s} << u"unexpected argument \"extra\""_s;
+    QTest::newRow("gui without bench") << QStringList{u"--one"_s, u"--gui"_s} << u"--gui applies to bench"_s;
     QTest::newRow("command and section") << QStringList{u"bench"_s, u"--one"_s}
                                          << u"bench cannot be combined with --one"_s;
 }
