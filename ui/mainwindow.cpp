@@ -106,7 +106,11 @@ MainWindow::MainWindow(QWidget *parent)
 
     if (!restoreGeometry(Preferences::windowGeometry))
         resize(1500, 920);
-    restoreState(Preferences::windowState);
+    if (!restoreState(Preferences::windowState)) {
+        // First start: room for token names and a few coordinates.
+        resizeDocks({editorDock, tokensDock, outputDock}, {440, 440, 440}, Qt::Horizontal);
+        resizeDocks({editorDock, tokensDock, outputDock}, {260, 330, 200}, Qt::Vertical);
+    }
 }
 
 MainWindow::~MainWindow() = default;

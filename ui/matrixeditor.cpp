@@ -47,6 +47,9 @@ MatrixEditor::MatrixEditor(AttentionDocument *document, QWidget *parent)
         connect(model, &QAbstractItemModel::modelAboutToBeReset, view, [view] {
             view->setProperty("lastCell", QPoint(view->currentIndex().column(), view->currentIndex().row()));
         });
+        connect(model, &QAbstractItemModel::modelReset, view, [view] { view->resizeColumnToContents(0); });
+        view->resizeColumnToContents(0);
+        connect(model, &QAbstractItemModel::headerDataChanged, view, [view] { view->resizeColumnToContents(0); });
         connect(model, &QAbstractItemModel::modelReset, view, [view, model] {
             const QPoint last = view->property("lastCell").toPoint();
             if (last.y() >= 0 && model->rowCount() > 0)
