@@ -197,6 +197,24 @@ void MainWindow::createActions()
         Preferences::colorMap.set(i);
     });
     colorMap->setCurrentIndex(std::clamp(Preferences::colorMap.get(), 0, 2));
+    // The same choices in the menu, with shortcuts, kept in step with the combos.
+    auto addChoices = [this, view](const QString &title, QComboBox *combo, const QList<Qt::Key> &keys) {
+        QMenu *menu = view->addMenu(title);
+        auto *group = new QActionGroup(menu);
+        for (int i = 0; i < combo->count(); ++i) {
+            QAction *a = menu->addAction(combo->itemText(i));
+            a->setCheckable(true);
+            a->setChecked(i == combo->currentIndex());
+            if (i < keys.size())
+                a->setShortcut(QKeySequence(Qt::ALT | keys[i]));
+            group->addAction(a);
+            connect(a, &QAction::triggered, combo, [combo, i] { combo->setCurrentIndex(i); });
+        }
+        connect(combo, &QComboBox::currentIndexChanged, group,
+                [group](int i) { group->actions().at(i)->setChecked(true); });
+    };
+    addChoices(tr("Heatmap &shows"), quantity, {Qt::Key_W, Qt::Key_R, Qt::Key_L});
+    addChoices(tr("&Colour map"), colorMap, {});
     QAction *numbers = view->addAction(tr("Show &numbers in cells"));
     numbers->setCheckable(true);
     numbers->setChecked(Preferences::showNumbers);
