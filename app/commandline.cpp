@@ -2,10 +2,13 @@
 
 #include "benchmark.h"
 #include "chapterreports.h"
+#include "attention.h"
 #include "evalreport.h"
+#include "figureexporter.h"
 #include "sessionreader.h"
 #include "usageerror.h"
 
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QMap>
 #include <QSet>
@@ -36,6 +39,15 @@ const QMap<QString, QStringList> kValueOptions = {
     {QStringLiteral("ffn"), {QStringLiteral("params")}},
     {QStringLiteral("n"), {QStringLiteral("cost"), QStringLiteral("bench")}},
     {QStringLiteral("d"), {QStringLiteral("cost"), QStringLiteral("bench")}},
+    {QStringLiteral("output"), {QStringLiteral("export")}},
+    {QStringLiteral("view"), {QStringLiteral("export")}},
+    {QStringLiteral("width"), {QStringLiteral("export")}},
+    {QStringLiteral("height"), {QStringLiteral("export")}},
+    {QStringLiteral("scale-factor"), {QStringLiteral("export")}},
+    {QStringLiteral("colormap"), {QStringLiteral("export")}},
+    {QStringLiteral("theme"), {QStringLiteral("export")}},
+    {QStringLiteral("numbers"), {QStringLiteral("export")}},
+    {QStringLiteral("title"), {QStringLiteral("export")}},
 };
 
 [[noreturn]] void usageError(const QString &message)
@@ -81,6 +93,7 @@ struct Request
     QMap<QString, QString> values; // --name value
     bool json = false;
     bool gui = false;
+    bool transparent = false;
     bool help = false;
     bool version = false;
 };
@@ -117,6 +130,18 @@ Request parse(const QStringList &args)
                 if (hasValue)
                     usageError(QStringLiteral("--gui takes no value"));
                 r.gui = true;
+            } else if (name == QLatin1String("transparent")) {
+                if (hasValue)
+                    usageError(QStringLiteral("--transparent takes no value"));
+                r.transparent = true;
+            } else if (name == QLatin1String("scale") && r.command == QLatin1String("export")) {
+                // After `export`, --scale S is the pixel scale factor.
+                if (!hasValue) {
+                    if (i + 1 >= args.size())
+                        usageError(QStringLiteral("--scale needs a value"));
+                    value = args[++i];
+                }
+                r.values.insert(QStringLiteral("scale-factor"), value);
             } else if (kSections.contains(name)) {
                 if (hasValue)
                     usageError(QStringLiteral("--%1 takes no value").arg(name));
@@ -135,11 +160,21 @@ Request parse(const QStringList &args)
             }
             continue;
         }
+        if (arg == QLatin1String("-o")) {
+            if (i + 1 >= args.size())
+                usageError(QStringLiteral("-o needs a file name"));
+            if (r.values.contains(QStringLiteral("output")))
+                usageError(QStringLiteral("-o is given twice"));
+            r.values.insert(QStringLiteral("output"), args[++i]);
+            continue;
+        }
         if (arg.startsWith(QLatin1Char('-')) && arg.size() > 1)
             usageError(QStringLiteral("unknown option \"%1\" (see attention-lab --help)").arg(arg));
-        if (r.command.isEmpty() && (arg == QLatin1String("eval") || arg == QLatin1String("bench"))) {
+        if (r.command.isEmpty() && (arg == QLatin1String("eval") || arg == QLatin1String("bench") ||
+                                    arg == QLatin1String("export"))) {
             r.command = arg;
-        } else if (r.command == QLatin1String("eval") && r.file.isEmpty()) {
+        } else if ((r.command == QLatin1String("eval") || r.command == QLatin1String("export")) &&
+                   r.file.isEmpty()) {
             r.file = arg;
         } else {
             usageError(QStringLiteral("unexpected argument \"%1\" (see attention-lab --help)").arg(arg));
@@ -155,6 +190,10 @@ Request parse(const QStringList &args)
         usageError(QStringLiteral("--gui applies to bench"));
     if (r.command == QLatin1String("eval") && r.file.isEmpty())
         usageError(QStringLiteral("eval needs a session file: attention-lab eval FILE"));
+    if (r.command == QLatin1String("export") && r.file.isEmpty())
+        usageError(QStringLiteral("export needs a session file: attention-lab export SESSION.json -o OUT.png"));
+    if (r.transparent && r.command != QLatin1String("export"))
+        usageError(QStringLiteral("--transparent applies to export"));
     // Every value option must belong to something that was asked for.
     for (auto it = r.values.cbegin(); it != r.values.cend(); ++it) {
         const QStringList &owners = kValueOptions.value(it.key());
@@ -261,6 +300,92 @@ int runEval(const Request &r)
     return 0;
 }
 
+/// Reads and attends a session for eval and export; UsageError on failure.
+struct LoadedSession
+{
+    Session session;
+    AttentionResult result;
+};
+
+LoadedSession loadSession(const QString &path)
+{
+    SessionReader reader;
+    std::optional<Session> session = reader.readFile(path);
+    if (!session)
+        throw UsageError{reader.errorString()};
+    try {
+        AttentionResult result = checkedAttention(*session);
+        return {std::move(*session), std::move(result)};
+    } catch (const std::invalid_argument &error) {
+        throw UsageError{path + QStringLiteral(": ") + QString::fromUtf8(error.what())};
+    }
+}
+
+int runExport(const Request &r)
+{
+    const QString output = r.values.value(QStringLiteral("output"));
+    if (output.isEmpty())
+        usageError(QStringLiteral("export needs an output file: -o OUT.png, OUT.svg or OUT.pdf"));
+    if (!FigureExporter::formatFor(output))
+        usageError(QStringLiteral("%1: unknown format \"%2\": use .png, .svg or .pdf")
+                       .arg(output, QFileInfo(output).suffix()));
+    const QString viewName = r.values.value(QStringLiteral("view"), QStringLiteral("figure"));
+    const FigureView *view = findFigureView(viewName);
+    if (!view)
+        usageError(QStringLiteral("--view: unknown view \"%1\" (use %2)").arg(viewName, figureViewNames()));
+
+    ExportSize size;
+    const bool hasWidth = r.values.contains(QStringLiteral("width"));
+    const bool hasHeight = r.values.contains(QStringLiteral("height"));
+    if (hasWidth != hasHeight)
+        usageError(QStringLiteral("--width and --height go together"));
+    if (hasWidth) {
+        if (r.values.contains(QStringLiteral("scale-factor")))
+            usageError(QStringLiteral("give --width and --height, or --scale, not both"));
+        size.width = int(parseInteger(QStringLiteral("width"), r.values.value(QStringLiteral("width")), 16,
+                                      FigureExporter::kMaxEdge));
+        size.height = int(parseInteger(QStringLiteral("height"), r.values.value(QStringLiteral("height")), 16,
+                                       FigureExporter::kMaxEdge));
+    }
+    if (r.values.contains(QStringLiteral("scale-factor"))) {
+        bool ok = false;
+        size.scale = r.values.value(QStringLiteral("scale-factor")).toDouble(&ok);
+        if (!ok || !(size.scale >= 0.1 && size.scale <= 8.0))
+            usageError(QStringLiteral("--scale: \"%1\" is not a scale factor from 0.1 to 8")
+                           .arg(r.values.value(QStringLiteral("scale-factor"))));
+    }
+
+    FigureStyle style;
+    if (r.values.contains(QStringLiteral("colormap"))) {
+        const auto map = ColorMaps::fromKey(r.values.value(QStringLiteral("colormap")));
+        if (!map)
+            usageError(QStringLiteral("--colormap: unknown colour map \"%1\" (use viridis, cividis, "
+                                      "greyscale or high-contrast)")
+                           .arg(r.values.value(QStringLiteral("colormap"))));
+        style.colorMap = *map;
+    }
+    if (r.values.contains(QStringLiteral("theme"))) {
+        const QString theme = r.values.value(QStringLiteral("theme"));
+        if (theme != QLatin1String("light") && theme != QLatin1String("dark"))
+            usageError(QStringLiteral("--theme: \"%1\" is not light or dark").arg(theme));
+        style.theme = theme == QLatin1String("dark") ? FigureStyle::Theme::Dark : FigureStyle::Theme::Light;
+    }
+    if (r.values.contains(QStringLiteral("numbers"))) {
+        const QString numbers = r.values.value(QStringLiteral("numbers"));
+        if (numbers != QLatin1String("on") && numbers != QLatin1String("off"))
+            usageError(QStringLiteral("--numbers: \"%1\" is not on or off").arg(numbers));
+        style.numbers = numbers == QLatin1String("on");
+    }
+    style.title = r.values.value(QStringLiteral("title"));
+    style.transparent = r.transparent;
+
+    const LoadedSession loaded = loadSession(r.file);
+    FigureExporter exporter;
+    if (!exporter.exportFile(output, *view, FigureData{loaded.session, loaded.result}, style, size))
+        throw UsageError{exporter.errorString()};
+    return 0; // silent on success, as a slide pipeline wants
+}
+
 int runBench(const Request &r, const CommandLine::GuiBenchmark &guiBenchmark)
 {
     std::vector<long long> lengths = r.gui ? std::vector<long long>{16, 256, 1024}
@@ -289,6 +414,11 @@ CommandLine::CommandLine(QStringList arguments)
 {
 }
 
+bool CommandLine::wantsExport(const QStringList &arguments)
+{
+    return arguments.size() > 1 && arguments.contains(QStringLiteral("export"));
+}
+
 bool CommandLine::wantsGuiBenchmark(const QStringList &arguments)
 {
     return arguments.contains(QStringLiteral("bench")) && arguments.contains(QStringLiteral("--gui"));
@@ -301,6 +431,9 @@ QString CommandLine::usage()
         "       attention-lab eval FILE\n"
         "       attention-lab bench [--n 64,256,1024,4096] [--d 64] [--json]\n"
         "       attention-lab bench --gui [--n 16,256,1024] [--d 64] [--json]\n"
+        "       attention-lab export SESSION.json -o OUT.(png|svg|pdf) [--view VIEW]\n"
+        "             [--width W --height H | --scale S] [--colormap NAME]\n"
+        "             [--theme light|dark] [--numbers on|off] [--title TEXT] [--transparent]\n"
         "       attention-lab SESSION.json      (opens the session in the window)\n"
         "\n"
         "Attention Lab makes Eq. 16.2, softmax(QK^T / sqrt(d_k)) V, something to watch\n"
@@ -321,6 +454,9 @@ QString CommandLine::usage()
         "\n"
         "  eval FILE   every number of a session file, as JSON: scores, logits (masked\n"
         "              cells null), weights, row sums, entropies and the output\n"
+        "  export      a figure of a session as PNG, SVG or PDF, with no display needed;\n"
+        "              views: figure (default), weights, scores, logits, entropy;\n"
+        "              colour maps: viridis, cividis, greyscale, high-contrast\n"
         "  bench       median milliseconds of a full causal pass for each n\n"
         "  bench --gui median milliseconds from moving a key to every view repainted,\n"
         "              in the real window on the offscreen platform, and the start-up\n"
@@ -347,6 +483,8 @@ int CommandLine::run()
             return runEval(r);
         if (r.command == QLatin1String("bench"))
             return runBench(r, m_guiBenchmark);
+        if (r.command == QLatin1String("export"))
+            return runExport(r);
         if (r.sections.isEmpty()) {
             if (r.json)
                 usageError(QStringLiteral("--json needs a section such as --one (see attention-lab --help)"));

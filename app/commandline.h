@@ -33,6 +33,8 @@ public:
     /// True when \a arguments ask for `bench --gui`, which needs a
     /// QApplication on the offscreen platform.
     static bool wantsGuiBenchmark(const QStringList &arguments);
+    /// True when \a arguments ask for `export`, which paints with Qt Gui.
+    static bool wantsExport(const QStringList &arguments);
 
     static QString usage();
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "attentionresult.h"
 #include "report.h"
 #include "session.h"
 
@@ -8,5 +9,9 @@ namespace AttentionLab {
 /// `eval FILE`: every number Eq. 16.2 produces for a session. Masked logits
 /// are null in the JSON (they are -inf), and shown as "-inf" in the table.
 Report evalReport(const Session &session);
+
+/// Eq. 16.2 for \a session; throws std::invalid_argument when a score
+/// overflows double precision.
+AttentionResult checkedAttention(const Session &session);
 
 } // namespace AttentionLab

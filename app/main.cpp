@@ -4,6 +4,7 @@
 
 #include <QApplication>
 #include <QCoreApplication>
+#include <QGuiApplication>
 #include <QJsonArray>
 
 namespace {
@@ -79,6 +80,18 @@ int main(int argc, char *argv[])
         AttentionLab::CommandLine commandLine(QCoreApplication::arguments());
         commandLine.setGuiBenchmark(guiBenchmarkReport);
         return commandLine.run();
+    }
+
+    // `export` paints with Qt Gui but needs no display: without one it picks
+    // the offscreen platform by itself. No window, settings or autosave.
+    if (AttentionLab::CommandLine::wantsExport(arguments)) {
+        if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") && qEnvironmentVariableIsEmpty("DISPLAY") &&
+            qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY"))
+            qputenv("QT_QPA_PLATFORM", "offscreen");
+        g_defaultHandler = qInstallMessageHandler(quietOffscreenNotes);
+        QGuiApplication app(argc, argv);
+        describeApplication();
+        return AttentionLab::CommandLine(QCoreApplication::arguments()).run();
     }
 
     // `attention-lab SESSION.json` opens the session in the window; any other

@@ -77,7 +77,17 @@ void HeatmapView::setShowNumbers(bool show)
 void HeatmapView::setColorMap(ColorMaps::Name name)
 {
     m_colorMap = name;
-    m_map->setGradient(ColorMaps::gradient(name));
+    // The plot's gradient from the same stops the exports use.
+    QCPColorGradient gradient;
+    gradient.clearColorStops();
+    const QList<QColor> stops = ColorMaps::stops(name);
+    for (qsizetype i = 0; i < stops.size(); ++i)
+        gradient.setColorStopAt(double(i) / double(stops.size() - 1), stops[i]);
+    gradient.setColorInterpolation(QCPColorGradient::ciRGB);
+    gradient.setNanHandling(QCPColorGradient::nhNanColor);
+    gradient.setNanColor(ColorMaps::maskedColor());
+    gradient.setLevelCount(256);
+    m_map->setGradient(gradient);
     refresh();
 }
 
@@ -182,7 +192,6 @@ void HeatmapView::refresh()
     const QStringList titles{tr("weight"), tr("raw score q·k"), tr("logit")};
     m_scale->axis()->setLabel(titles[int(m_quantity)]);
 
-    QCPColorGradient gradient = m_map->gradient();
     for (int idx = 0; idx < m_cellTexts.size(); ++idx) {
         QCPItemText *text = m_cellTexts[idx];
         const int i = idx / n;
@@ -196,7 +205,7 @@ void HeatmapView::refresh()
         }
         text->setText(QString::number(v, 'f', 4));
         const double t = (v - lo) / (hi - lo);
-        text->setColor(ColorMaps::textColorOn(QColor::fromRgb(gradient.color(t, QCPRange(0, 1)))));
+        text->setColor(ColorMaps::textColorOn(ColorMaps::colorAt(m_colorMap, t)));
     }
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }

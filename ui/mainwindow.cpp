@@ -196,7 +196,7 @@ void MainWindow::createActions()
         m_heatmap->setColorMap(ColorMaps::Name(i));
         Preferences::colorMap.set(i);
     });
-    colorMap->setCurrentIndex(std::clamp(Preferences::colorMap.get(), 0, 2));
+    colorMap->setCurrentIndex(std::clamp(Preferences::colorMap.get(), 0, ColorMaps::kCount - 1));
     // The same choices in the menu, with shortcuts, kept in step with the combos.
     auto addChoices = [this, view](const QString &title, QComboBox *combo, const QList<Qt::Key> &keys) {
         QMenu *menu = view->addMenu(title);

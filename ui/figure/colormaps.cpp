@@ -1,0 +1,86 @@
+#include "colormaps.h"
+
+#include <QCoreApplication>
+
+#include <algorithm>
+#include <cmath>
+
+namespace AttentionLab::ColorMaps {
+
+QStringList displayNames()
+{
+    return {QCoreApplication::translate("ColorMaps", "Viridis"),
+            QCoreApplication::translate("ColorMaps", "Cividis (colour-blind safe)"),
+            QCoreApplication::translate("ColorMaps", "Greyscale"),
+            QCoreApplication::translate("ColorMaps", "High contrast")};
+}
+
+QString key(Name name)
+{
+    static const QStringList keys{QStringLiteral("viridis"), QStringLiteral("cividis"),
+                                  QStringLiteral("greyscale"), QStringLiteral("high-contrast")};
+    return keys.value(int(name));
+}
+
+std::optional<Name> fromKey(const QString &text)
+{
+    for (int i = 0; i < kCount; ++i) {
+        if (key(Name(i)) == text)
+            return Name(i);
+    }
+    if (text == QLatin1String("grayscale"))
+        return Name::Greyscale;
+    return std::nullopt;
+}
+
+QList<QColor> stops(Name name)
+{
+    // Stops sampled from the published maps at equal steps.
+    switch (name) {
+    case Name::Viridis:
+        return {QColor(0x44, 0x01, 0x54), QColor(0x48, 0x28, 0x78), QColor(0x3e, 0x4a, 0x89),
+                QColor(0x31, 0x68, 0x8e), QColor(0x26, 0x82, 0x8e), QColor(0x1f, 0x9e, 0x89),
+                QColor(0x35, 0xb7, 0x79), QColor(0x6d, 0xcd, 0x59), QColor(0xb4, 0xde, 0x2c),
+                QColor(0xfd, 0xe7, 0x25)};
+    case Name::Cividis:
+        return {QColor(0x00, 0x22, 0x4e), QColor(0x12, 0x34, 0x70), QColor(0x3b, 0x49, 0x6c),
+                QColor(0x57, 0x5d, 0x6d), QColor(0x70, 0x71, 0x73), QColor(0x8a, 0x86, 0x78),
+                QColor(0xa5, 0x9c, 0x74), QColor(0xc3, 0xb3, 0x69), QColor(0xe1, 0xcc, 0x55),
+                QColor(0xfe, 0xe8, 0x38)};
+    case Name::Greyscale:
+        return {QColor(20, 20, 20), QColor(245, 245, 245)};
+    case Name::HighContrast:
+        return {QColor(0x00, 0x00, 0x04), QColor(0x57, 0x10, 0x6e), QColor(0xbc, 0x37, 0x54),
+                QColor(0xf9, 0x8e, 0x09), QColor(0xfc, 0xff, 0xa4)};
+    }
+    return {};
+}
+
+QColor colorAt(Name name, double t)
+{
+    const QList<QColor> s = stops(name);
+    if (!std::isfinite(t))
+        return maskedColor();
+    t = std::clamp(t, 0.0, 1.0);
+    const double position = t * double(s.size() - 1);
+    const int i = std::min(int(position), int(s.size()) - 2);
+    const double f = position - i;
+    const QColor &a = s[i];
+    const QColor &b = s[i + 1];
+    auto mix = [f](int x, int y) { return int(std::lround(x + (y - x) * f)); };
+    return QColor(mix(a.red(), b.red()), mix(a.green(), b.green()), mix(a.blue(), b.blue()));
+}
+
+QColor maskedColor()
+{
+    return QColor(0xdc, 0xdc, 0xdc); // light grey: never a weight's colour
+}
+
+QColor textColorOn(const QColor &background)
+{
+    const double luminance =
+        0.2126 * background.redF() + 0.7152 * background.greenF() + 0.0722 * background.blueF();
+    return luminance > 0.5 ? Qt::black : Qt::white;
+}
+
+} // namespace AttentionLab::ColorMaps

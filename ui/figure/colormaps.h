@@ -1,0 +1,38 @@
+#pragma once
+
+#include <QColor>
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace AttentionLab::ColorMaps {
+
+/// The colour maps a user can choose: perceptually uniform by default.
+enum class Name
+{
+    Viridis,      ///< perceptually uniform (the default)
+    Cividis,      ///< for colour-vision deficiency
+    Greyscale,    ///< for print
+    HighContrast, ///< black through red and orange to white, for a projector
+};
+
+inline constexpr int kCount = 4;
+
+/// "Viridis", "Cividis (colour-blind safe)", ... in Name order.
+QStringList displayNames();
+/// "viridis", "cividis", "greyscale", "high-contrast": the command line's names.
+QString key(Name name);
+std::optional<Name> fromKey(const QString &key);
+
+/// The map's colour stops, evenly spaced from 0 to 1.
+QList<QColor> stops(Name name);
+/// The colour for \a t in [0, 1] (clamped), interpolated in RGB between stops.
+QColor colorAt(Name name, double t);
+/// The colour for masked cells, unlike any colour of the maps.
+QColor maskedColor();
+/// Black or white, whichever reads better on \a background.
+QColor textColorOn(const QColor &background);
+
+} // namespace AttentionLab::ColorMaps

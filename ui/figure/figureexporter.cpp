@@ -1,0 +1,152 @@
+#include "figureexporter.h"
+
+#include "figurepainter.h"
+
+#include <QBuffer>
+#include <QFileInfo>
+#include <QPageSize>
+#include <QPainter>
+#include <QPdfWriter>
+#include <QSaveFile>
+#include <QSvgGenerator>
+
+#include <cmath>
+
+namespace AttentionLab {
+
+std::optional<FigureExporter::Format> FigureExporter::formatFor(const QString &path)
+{
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    if (suffix == QLatin1String("png"))
+        return Format::Png;
+    if (suffix == QLatin1String("svg"))
+        return Format::Svg;
+    if (suffix == QLatin1String("pdf"))
+        return Format::Pdf;
+    return std::nullopt;
+}
+
+QSize FigureExporter::pixelSize(const FigureView &view, const ExportSize &size)
+{
+    QSize pixels = size.width > 0 && size.height > 0
+                       ? QSize(size.width, size.height)
+                       : QSize(int(std::lround(view.defaultSize.width() * size.scale)),
+                               int(std::lround(view.defaultSize.height() * size.scale)));
+    if (pixels.width() < 16 || pixels.height() < 16 || pixels.width() > kMaxEdge ||
+        pixels.height() > kMaxEdge)
+        return {};
+    return pixels;
+}
+
+namespace {
+
+/// Paints \a view into the device behind \a painter, \a logical units wide.
+void paintView(QPainter &painter, const QSizeF &logical, const FigureView &view,
+               const FigureData &data, const FigureStyle &style)
+{
+    painter.setRenderHint(QPainter::Antialiasing, true);
+    painter.setRenderHint(QPainter::TextAntialiasing, true);
+    const QRectF rect(QPointF(0, 0), logical);
+    FigurePainter(painter, data, style).background(rect);
+    view.paint(painter, rect, data, style);
+}
+
+/// Drawing scale: an explicit size draws at its own size; a scale factor
+/// draws the default layout magnified, as high-DPI slides want.
+double drawingScale(const ExportSize &size)
+{
+    return size.width > 0 && size.height > 0 ? 1.0 : size.scale;
+}
+
+} // namespace
+
+QImage FigureExporter::renderImage(const FigureView &view, const FigureData &data,
+                                   const FigureStyle &style, const ExportSize &size)
+{
+    const QSize pixels = pixelSize(view, size);
+    if (pixels.isEmpty())
+        return {};
+    QImage image(pixels, QImage::Format_ARGB32_Premultiplied);
+    image.fill(Qt::transparent);
+    QPainter painter(&image);
+    const double scale = drawingScale(size);
+    painter.scale(scale, scale);
+    paintView(painter, QSizeF(pixels) / scale, view, data, style);
+    painter.end();
+    return image;
+}
+
+QByteArray FigureExporter::render(Format format, const FigureView &view, const FigureData &data,
+                                  const FigureStyle &style, const ExportSize &size)
+{
+    const QSize pixels = pixelSize(view, size);
+    if (pixels.isEmpty())
+        return {};
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    const double scale = drawingScale(size);
+    const QSizeF logical = QSizeF(pixels) / scale;
+    switch (format) {
+    case Format::Png:
+        renderImage(view, data, style, size).save(&buffer, "PNG");
+        break;
+    case Format::Svg: {
+        QSvgGenerator svg;
+        svg.setOutputDevice(&buffer);
+        svg.setSize(pixels);
+        svg.setViewBox(QRectF(QPointF(0, 0), logical));
+        svg.setResolution(96);
+        svg.setTitle(style.title.isEmpty() ? QStringLiteral("Attention Lab: %1").arg(view.name) : style.title);
+        svg.setDescription(FigurePainter::caption(data));
+        QPainter painter(&svg);
+        paintView(painter, logical, view, data, style);
+        break;
+    }
+    case Format::Pdf: {
+        QPdfWriter pdf(&buffer);
+        pdf.setCreator(QStringLiteral("Attention Lab"));
+        pdf.setTitle(style.title.isEmpty() ? QStringLiteral("Attention Lab: %1").arg(view.name) : style.title);
+        // The page is the figure: 96 px to the inch, no margins.
+        pdf.setResolution(96);
+        pdf.setPageSize(QPageSize(QSizeF(logical.width() * 72.0 / 96.0, logical.height() * 72.0 / 96.0),
+                                  QPageSize::Point, QString(), QPageSize::ExactMatch));
+        pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
+        QPainter painter(&pdf);
+        paintView(painter, logical, view, data, style);
+        break;
+    }
+    }
+    return bytes;
+}
+
+bool FigureExporter::exportFile(const QString &path, const FigureView &view, const FigureData &data,
+                                const FigureStyle &style, const ExportSize &size)
+{
+    const std::optional<Format> format = formatFor(path);
+    if (!format) {
+        m_error = QStringLiteral("%1: unknown format \"%2\": use .png, .svg or .pdf")
+                      .arg(path, QFileInfo(path).suffix());
+        return false;
+    }
+    if (pixelSize(view, size).isEmpty()) {
+        m_error = QStringLiteral("%1: an export must be between 16 and %2 pixels on each side")
+                      .arg(path)
+                      .arg(kMaxEdge);
+        return false;
+    }
+    const QByteArray bytes = render(*format, view, data, style, size);
+    if (bytes.isEmpty()) {
+        m_error = QStringLiteral("%1: the figure could not be rendered").arg(path);
+        return false;
+    }
+    // Rendered in memory first, then written atomically.
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
+        m_error = QStringLiteral("%1: cannot be written: %2").arg(path, file.errorString());
+        return false;
+    }
+    return true;
+}
+
+} // namespace AttentionLab

@@ -1,0 +1,60 @@
+#pragma once
+
+#include "figurestyle.h"
+#include "figureview.h"
+
+#include <QByteArray>
+#include <QImage>
+#include <QSize>
+#include <QString>
+
+namespace AttentionLab {
+
+/// Pixel size of an export: an exact width and height, or the view's
+/// default size times a scale factor (2 for high-DPI slides).
+struct ExportSize
+{
+    int width = 0; ///< 0: the view's default times scale
+    int height = 0;
+    double scale = 1.0;
+};
+
+/**
+ * Writes a figure view as PNG, SVG or PDF, chosen by the file's extension.
+ * SVG and PDF are true vector (a shape per cell, text as text). Files are
+ * written atomically: a failed export leaves an existing file as it was.
+ */
+class FigureExporter
+{
+public:
+    enum class Format
+    {
+        Png,
+        Svg,
+        Pdf,
+    };
+
+    /// The format for \a path's extension, or nothing for an unknown one.
+    static std::optional<Format> formatFor(const QString &path);
+
+    /// The pixel size \a size asks for with \a view; invalid when absurd.
+    static QSize pixelSize(const FigureView &view, const ExportSize &size);
+
+    static QImage renderImage(const FigureView &view, const FigureData &data,
+                              const FigureStyle &style, const ExportSize &size);
+    static QByteArray render(Format format, const FigureView &view, const FigureData &data,
+                             const FigureStyle &style, const ExportSize &size);
+
+    /// Renders and writes \a path; false with errorString() on failure.
+    bool exportFile(const QString &path, const FigureView &view, const FigureData &data,
+                    const FigureStyle &style, const ExportSize &size);
+    QString errorString() const { return m_error; }
+
+    /// Largest edge in pixels an export may have.
+    static constexpr int kMaxEdge = 20000;
+
+private:
+    QString m_error;
+};
+
+} // namespace AttentionLab

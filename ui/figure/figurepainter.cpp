@@ -1,0 +1,374 @@
+#include "figurepainter.h"
+
+#include "attentionresult.h"
+#include "session.h"
+
+#include <QFontMetricsF>
+#include <QPainter>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace AttentionLab {
+
+namespace {
+
+/// Labels per axis before only every k-th is written.
+constexpr int kMaxLabels = 40;
+/// Slices of the colour bar: enough to look continuous, few enough to stay
+/// a small vector file.
+constexpr int kColorBarSlices = 64;
+
+QString label(const std::string &text)
+{
+    return QString::fromStdString(text);
+}
+
+int labelStep(int count)
+{
+    return std::max(1, (count + kMaxLabels - 1) / kMaxLabels);
+}
+
+/// Round tick positions covering [lo, hi]: about five of them.
+QList<double> ticks(double lo, double hi)
+{
+    const double span = hi - lo;
+    if (!(span > 0))
+        return {lo};
+    const double raw = span / 5.0;
+    const double magnitude = std::pow(10.0, std::floor(std::log10(raw)));
+    double step = magnitude;
+    for (double m : {1.0, 2.0, 2.5, 5.0, 10.0}) {
+        step = m * magnitude;
+        if (span / step <= 6.0)
+            break;
+    }
+    QList<double> out;
+    for (double t = std::ceil(lo / step) * step; t <= hi + step * 1e-9; t += step)
+        out << (std::abs(t) < step * 1e-9 ? 0.0 : t);
+    return out;
+}
+
+} // namespace
+
+FigurePainter::FigurePainter(QPainter &painter, const FigureData &data, const FigureStyle &style)
+    : m_painter(painter)
+    , m_data(data)
+    , m_style(style)
+{
+}
+
+void FigurePainter::setUnitFor(double width, double height, double reference)
+{
+    if (!m_unitFixed)
+        m_unit = std::max(0.5, std::min(width, height) / reference);
+}
+
+double FigurePainter::pt(double size) const
+{
+    return size * m_unit * m_style.fontScale;
+}
+
+QFont FigurePainter::font(double size, bool bold) const
+{
+    QFont f(QStringLiteral("DejaVu Sans"));
+    f.setPixelSize(std::max(6, int(std::lround(pt(size)))));
+    f.setBold(bold);
+    return f;
+}
+
+void FigurePainter::background(const QRectF &rect)
+{
+    if (!m_style.transparent)
+        m_painter.fillRect(rect, m_style.background());
+}
+
+QString FigurePainter::caption(const FigureData &data)
+{
+    const AttentionOptions &o = data.session.options;
+    const Index dk = data.session.keys.cols();
+    QStringList parts;
+    parts << QStringLiteral("d_k = %1").arg(dk);
+    parts << (o.scale ? QStringLiteral("scaled by √%1").arg(dk) : QStringLiteral("unscaled"));
+    switch (o.mask) {
+    case MaskMode::None:
+        parts << QStringLiteral("no mask");
+        break;
+    case MaskMode::Causal:
+        parts << QStringLiteral("causal mask (mask, then softmax)");
+        break;
+    case MaskMode::CausalAfterSoftmax:
+        parts << QStringLiteral("causal mask after the softmax (the wrong order)");
+        break;
+    }
+    if (o.temperature != 1.0)
+        parts << QStringLiteral("temperature %1").arg(o.temperature);
+    return parts.join(QStringLiteral(", "));
+}
+
+void FigurePainter::heatmap(const QRectF &rect, Quantity quantity)
+{
+    setUnitFor(rect.width(), rect.height() * 1.4, 900.0);
+    const Session &s = m_data.session;
+    const AttentionResult &r = m_data.result;
+    const int m = int(r.queryCount());
+    const int n = int(r.keyCount());
+    auto value = [&](int i, int j) {
+        const bool masked = r.isMasked(i, j);
+        switch (quantity) {
+        case Quantity::Weights:
+            return masked ? std::numeric_limits<double>::quiet_NaN() : r.weights(i, j);
+        case Quantity::Scores:
+            return r.scores(i, j);
+        case Quantity::Logits:
+            return masked && r.options.mask == MaskMode::Causal ? std::numeric_limits<double>::quiet_NaN()
+                                                                : r.logit(i, j);
+        }
+        return 0.0;
+    };
+    double lo = 0.0, hi = 1.0;
+    if (quantity != Quantity::Weights) {
+        lo = std::numeric_limits<double>::infinity();
+        hi = -lo;
+        for (int i = 0; i < m; ++i)
+            for (int j = 0; j < n; ++j)
+                if (const double v = value(i, j); std::isfinite(v)) {
+                    lo = std::min(lo, v);
+                    hi = std::max(hi, v);
+                }
+        if (!(hi > lo)) {
+            lo = std::isfinite(lo) ? lo - 1.0 : 0.0;
+            hi = lo + 2.0;
+        }
+    }
+
+    const QFont labelFont = font(19);
+    const QFont titleFont = font(19, true);
+    const QFontMetricsF labelMetrics(labelFont);
+    double queryWidth = 0.0, keyWidth = 0.0;
+    for (int i = 0; i < m; i += labelStep(m))
+        queryWidth = std::max(queryWidth, labelMetrics.horizontalAdvance(label(s.queryLabel(i))));
+    for (int j = 0; j < n; j += labelStep(n))
+        keyWidth = std::max(keyWidth, labelMetrics.horizontalAdvance(label(s.keyLabel(j))));
+
+    const double axisTitle = QFontMetricsF(titleFont).height() + pt(6);
+    const double colorBarWidth = pt(22);
+    const double colorBarLabels = labelMetrics.horizontalAdvance(QStringLiteral("-0.00")) + pt(8);
+    const double left = rect.left() + axisTitle + queryWidth + pt(10);
+    const double right = rect.right() - colorBarWidth - colorBarLabels - axisTitle - pt(16);
+    const double gridWidth = std::max(10.0, right - left);
+    const double cellWidth = gridWidth / n;
+    const bool rotate = keyWidth > cellWidth * labelStep(n) * 0.92;
+    const double keyLabelHeight = rotate ? keyWidth * 0.72 + labelMetrics.height() : labelMetrics.height();
+    const double top = rect.top() + pt(8);
+    const double bottom = rect.bottom() - axisTitle - keyLabelHeight - pt(10);
+    const QRectF grid(left, top, gridWidth, std::max(10.0, bottom - top));
+    const double cellHeight = grid.height() / m;
+
+    // Cells: one filled rectangle each; no antialiasing, so no seams.
+    m_painter.save();
+    m_painter.setRenderHint(QPainter::Antialiasing, false);
+    m_painter.setPen(Qt::NoPen);
+    for (int i = 0; i < m; ++i) {
+        for (int j = 0; j < n; ++j) {
+            const double v = value(i, j);
+            const QColor color = std::isfinite(v) ? ColorMaps::colorAt(m_style.colorMap, (v - lo) / (hi - lo))
+                                                  : ColorMaps::maskedColor();
+            m_painter.fillRect(QRectF(grid.left() + j * cellWidth, grid.top() + i * cellHeight,
+                                      cellWidth, cellHeight),
+                               color);
+        }
+    }
+    m_painter.restore();
+
+    // Numbers in the cells, while they fit.
+    const double numberSize = std::min({cellHeight * 0.34, cellWidth / 5.2, pt(26)});
+    if (m_style.numbers && numberSize >= 6.0) {
+        QFont numberFont = labelFont;
+        numberFont.setPixelSize(int(numberSize));
+        m_painter.setFont(numberFont);
+        for (int i = 0; i < m; ++i) {
+            for (int j = 0; j < n; ++j) {
+                const QRectF cell(grid.left() + j * cellWidth, grid.top() + i * cellHeight, cellWidth,
+                                  cellHeight);
+                const double v = value(i, j);
+                if (!std::isfinite(v)) {
+                    m_painter.setPen(QColor(0x60, 0x60, 0x60));
+                    m_painter.drawText(cell, Qt::AlignCenter, QStringLiteral("masked"));
+                    continue;
+                }
+                const QColor color = ColorMaps::colorAt(m_style.colorMap, (v - lo) / (hi - lo));
+                m_painter.setPen(ColorMaps::textColorOn(color));
+                m_painter.drawText(cell, Qt::AlignCenter, QString::number(v, 'f', 4));
+            }
+        }
+    }
+
+    // Token labels.
+    m_painter.setFont(labelFont);
+    m_painter.setPen(m_style.foreground());
+    for (int i = 0; i < m; i += labelStep(m)) {
+        const QRectF row(rect.left(), grid.top() + i * cellHeight, left - rect.left() - pt(8), cellHeight);
+        m_painter.drawText(row, Qt::AlignRight | Qt::AlignVCenter, label(s.queryLabel(i)));
+    }
+    for (int j = 0; j < n; j += labelStep(n)) {
+        const double x = grid.left() + (j + 0.5) * cellWidth;
+        if (rotate) {
+            m_painter.save();
+            m_painter.translate(x, grid.bottom() + pt(6));
+            m_painter.rotate(-45);
+            m_painter.drawText(QRectF(-keyWidth - pt(4), -labelMetrics.height() / 2, keyWidth, labelMetrics.height()),
+                               Qt::AlignRight | Qt::AlignVCenter, label(s.keyLabel(j)));
+            m_painter.restore();
+        } else {
+            m_painter.drawText(QRectF(x - cellWidth * labelStep(n) / 2, grid.bottom() + pt(4),
+                                      cellWidth * labelStep(n), labelMetrics.height()),
+                               Qt::AlignHCenter | Qt::AlignTop, label(s.keyLabel(j)));
+        }
+    }
+    m_painter.setFont(titleFont);
+    m_painter.drawText(QRectF(grid.left(), rect.bottom() - axisTitle, grid.width(), axisTitle),
+                       Qt::AlignCenter, QStringLiteral("keys"));
+    m_painter.save();
+    m_painter.translate(rect.left(), grid.center().y());
+    m_painter.rotate(-90);
+    m_painter.drawText(QRectF(-grid.height() / 2, 0, grid.height(), axisTitle), Qt::AlignCenter,
+                       QStringLiteral("queries"));
+    m_painter.restore();
+
+    // The colour scale.
+    const QRectF bar(grid.right() + pt(16), grid.top(), colorBarWidth, grid.height());
+    m_painter.save();
+    m_painter.setRenderHint(QPainter::Antialiasing, false);
+    for (int k = 0; k < kColorBarSlices; ++k) {
+        const double t0 = double(k) / kColorBarSlices;
+        const double y = bar.bottom() - (k + 1) * bar.height() / kColorBarSlices;
+        m_painter.fillRect(QRectF(bar.left(), y, bar.width(), bar.height() / kColorBarSlices + 0.5),
+                           ColorMaps::colorAt(m_style.colorMap, t0 + 0.5 / kColorBarSlices));
+    }
+    m_painter.restore();
+    m_painter.setPen(QPen(m_style.foreground(), std::max(1.0, pt(1))));
+    m_painter.setBrush(Qt::NoBrush);
+    m_painter.drawRect(bar);
+    m_painter.setFont(labelFont);
+    for (double t : ticks(lo, hi)) {
+        const double y = bar.bottom() - (t - lo) / (hi - lo) * bar.height();
+        m_painter.drawLine(QPointF(bar.right(), y), QPointF(bar.right() + pt(5), y));
+        m_painter.drawText(QRectF(bar.right() + pt(8), y - labelMetrics.height() / 2, colorBarLabels,
+                                  labelMetrics.height()),
+                           Qt::AlignLeft | Qt::AlignVCenter, QString::number(t, 'g', 4));
+    }
+    const QStringList titles{QStringLiteral("weight"), QStringLiteral("raw score q·k"), QStringLiteral("logit")};
+    m_painter.setFont(titleFont);
+    m_painter.save();
+    m_painter.translate(rect.right() - axisTitle, bar.center().y());
+    m_painter.rotate(90);
+    m_painter.drawText(QRectF(-bar.height() / 2, -axisTitle, bar.height(), axisTitle), Qt::AlignCenter,
+                       titles[int(quantity)]);
+    m_painter.restore();
+}
+
+void FigurePainter::entropyBars(const QRectF &rect)
+{
+    setUnitFor(rect.width(), rect.height() * 2.0, 900.0);
+    const Session &s = m_data.session;
+    const AttentionResult &r = m_data.result;
+    const int m = int(r.queryCount());
+    double top = 1.0;
+    for (const RowStatistics &row : r.rows)
+        top = std::max(top, row.maxEntropyBits);
+
+    const QFont labelFont = font(19);
+    const QFont titleFont = font(19, true);
+    const QFontMetricsF metrics(labelFont);
+    double queryWidth = 0.0;
+    for (int i = 0; i < m; i += labelStep(m))
+        queryWidth = std::max(queryWidth, metrics.horizontalAdvance(label(s.queryLabel(i))));
+    const bool annotate = m <= kMaxLabels;
+    const double noteWidth = annotate ? metrics.horizontalAdvance(QStringLiteral("0.0000 bits · sum 0.0000")) + pt(12) : 0.0;
+    const double axisTitle = QFontMetricsF(titleFont).height() + pt(6);
+    const QRectF plot(rect.left() + queryWidth + pt(12), rect.top() + pt(8),
+                      std::max(10.0, rect.width() - queryWidth - pt(20) - noteWidth),
+                      std::max(10.0, rect.height() - axisTitle - metrics.height() - pt(20)));
+    const double rowHeight = plot.height() / m;
+    const double xmax = top * 1.05;
+    auto x = [&](double bits) { return plot.left() + bits / xmax * plot.width(); };
+
+    // Grid and axis.
+    m_painter.setFont(labelFont);
+    for (double t : ticks(0.0, xmax)) {
+        m_painter.setPen(QPen(m_style.muted(), std::max(0.5, pt(0.6)), Qt::DotLine));
+        m_painter.drawLine(QPointF(x(t), plot.top()), QPointF(x(t), plot.bottom()));
+        m_painter.setPen(m_style.foreground());
+        m_painter.drawText(QRectF(x(t) - pt(40), plot.bottom() + pt(4), pt(80), metrics.height()),
+                           Qt::AlignHCenter | Qt::AlignTop, QString::number(t, 'g', 3));
+    }
+    m_painter.setPen(QPen(m_style.foreground(), std::max(1.0, pt(1.2))));
+    m_painter.drawLine(plot.bottomLeft(), plot.bottomRight());
+    m_painter.drawLine(plot.bottomLeft(), plot.topLeft());
+
+    for (int i = 0; i < m; ++i) {
+        const RowStatistics &row = r.rows[size_t(i)];
+        const double cy = plot.top() + (i + 0.5) * rowHeight;
+        const double h = rowHeight * 0.62;
+        m_painter.fillRect(QRectF(plot.left(), cy - h / 2, x(row.entropyBits) - plot.left(), h), m_style.bar());
+        if (!row.empty()) {
+            m_painter.setPen(QPen(m_style.accent(), std::max(2.0, pt(3))));
+            m_painter.drawLine(QPointF(x(row.maxEntropyBits), cy - rowHeight * 0.42),
+                               QPointF(x(row.maxEntropyBits), cy + rowHeight * 0.42));
+        }
+        if (i % labelStep(m) == 0) {
+            m_painter.setPen(m_style.foreground());
+            m_painter.drawText(QRectF(rect.left(), cy - rowHeight / 2, queryWidth + pt(4), rowHeight),
+                               Qt::AlignRight | Qt::AlignVCenter, label(s.queryLabel(i)));
+        }
+        if (annotate) {
+            const bool lost = !row.empty() && row.sum < 1.0 - 1e-9;
+            m_painter.setPen(lost ? m_style.accent() : m_style.foreground());
+            const QString note = row.empty() ? QStringLiteral("no visible key")
+                                             : QStringLiteral("%1 bits · sum %2")
+                                                   .arg(row.entropyBits, 0, 'f', 4)
+                                                   .arg(row.sum, 0, 'f', 4);
+            m_painter.drawText(QRectF(plot.right() + pt(8), cy - rowHeight / 2, noteWidth, rowHeight),
+                               Qt::AlignLeft | Qt::AlignVCenter, note);
+        }
+    }
+    m_painter.setFont(titleFont);
+    m_painter.setPen(m_style.foreground());
+    m_painter.drawText(QRectF(plot.left(), rect.bottom() - axisTitle, plot.width() + noteWidth, axisTitle),
+                       Qt::AlignCenter, QStringLiteral("entropy in bits (red mark: the maximum, log2 of the visible keys)"));
+}
+
+QRectF FigurePainter::titled(const QRectF &rect)
+{
+    if (m_style.title.isEmpty())
+        return rect;
+    const QFont f = font(24, true);
+    m_painter.setFont(f);
+    m_painter.setPen(m_style.foreground());
+    const double h = QFontMetricsF(f).height() * 1.4;
+    m_painter.drawText(QRectF(rect.left(), rect.top(), rect.width(), h), Qt::AlignCenter, m_style.title);
+    return rect.adjusted(0, h, 0, 0);
+}
+
+void FigurePainter::figure(const QRectF &rect)
+{
+    setUnitFor(rect.width(), rect.height() * 1.4, 1000.0);
+    m_unitFixed = true;
+    const QRectF inner = titled(rect.adjusted(pt(16), pt(12), -pt(16), -pt(12)));
+    const QFont captionFont = font(19);
+    const double captionHeight = QFontMetricsF(captionFont).height() * 1.6;
+    const QString text = caption(m_data);
+    const double split = inner.height() - captionHeight;
+    const QRectF top(inner.left(), inner.top(), inner.width(), split * 0.6);
+    const QRectF bottom(inner.left(), top.bottom() + pt(10), inner.width(), split * 0.4 - pt(10));
+    heatmap(top, Quantity::Weights);
+    entropyBars(bottom);
+    m_painter.setFont(font(19));
+    m_painter.setPen(m_style.muted());
+    m_painter.drawText(QRectF(inner.left(), inner.bottom() - captionHeight, inner.width(), captionHeight),
+                       Qt::AlignCenter, text);
+}
+
+} // namespace AttentionLab

@@ -1,0 +1,46 @@
+#pragma once
+
+#include <QList>
+#include <QRectF>
+#include <QSize>
+#include <QString>
+
+#include <functional>
+
+class QPainter;
+
+namespace AttentionLab {
+
+struct AttentionResult;
+struct FigureStyle;
+struct Session;
+
+/// What a figure is drawn from: the session and its computed attention.
+struct FigureData
+{
+    const Session &session;
+    const AttentionResult &result;
+};
+
+/**
+ * One thing that can be exported: a name for `--view NAME`, a default pixel
+ * size, and a function that paints it into a rectangle with a QPainter (the
+ * same code for PNG, SVG, PDF and the clipboard). Views register in
+ * figureViews(); later labs add theirs there.
+ */
+struct FigureView
+{
+    QString name;
+    QString description;
+    QSize defaultSize;
+    std::function<void(QPainter &, const QRectF &, const FigureData &, const FigureStyle &)> paint;
+};
+
+/// Every view `export --view` accepts, in the order help lists them.
+const QList<FigureView> &figureViews();
+/// The view called \a name, or nullptr.
+const FigureView *findFigureView(const QString &name);
+/// "weights, scores, entropy, figure"
+QString figureViewNames();
+
+} // namespace AttentionLab
