@@ -434,7 +434,7 @@ QString CommandLine::usage()
         "       attention-lab export SESSION.json -o OUT.(png|svg|pdf) [--view VIEW]\n"
         "             [--width W --height H | --scale S] [--colormap NAME]\n"
         "             [--theme light|dark] [--numbers on|off] [--title TEXT] [--transparent]\n"
-        "       attention-lab SESSION.json      (opens the session in the window)\n"
+        "       attention-lab [--presentation] [SESSION.json]   (the window)\n"
         "\n"
         "Attention Lab makes Eq. 16.2, softmax(QK^T / sqrt(d_k)) V, something to watch\n"
         "and touch. With no arguments it opens the main window. The sections print the\n"

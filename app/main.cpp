@@ -94,11 +94,13 @@ int main(int argc, char *argv[])
         return AttentionLab::CommandLine(QCoreApplication::arguments()).run();
     }
 
-    // `attention-lab SESSION.json` opens the session in the window; any other
-    // argument means the command line, which needs no display at all.
-    const bool openSession = argc == 2 && !QByteArray(argv[1]).startsWith('-') &&
-                             QByteArray(argv[1]).endsWith(".json");
-    if (argc > 1 && !openSession) {
+    // `attention-lab [--presentation] [SESSION.json]` opens the window; any
+    // other argument means the command line, which needs no display at all.
+    QStringList windowArguments = arguments.mid(1);
+    const bool presentation = windowArguments.removeAll(QStringLiteral("--presentation")) > 0;
+    const bool openSession = windowArguments.size() == 1 && !windowArguments.first().startsWith(QLatin1Char('-')) &&
+                             windowArguments.first().endsWith(QLatin1String(".json"));
+    if (!windowArguments.isEmpty() && !openSession) {
         QCoreApplication app(argc, argv);
         describeApplication();
         return AttentionLab::CommandLine(QCoreApplication::arguments()).run();
@@ -107,8 +109,10 @@ int main(int argc, char *argv[])
     describeApplication();
     AttentionLab::MainWindow window;
     window.show();
+    if (presentation)
+        window.setPresentationMode(true);
     if (openSession)
-        window.openFile(QString::fromLocal8Bit(argv[1]));
+        window.openFile(windowArguments.first());
     else
         window.offerRecovery();
     return app.exec();

@@ -8,6 +8,7 @@ packages=(
     qt6-base-dev qt6-svg-dev libqcustomplot-dev
     libeigen3-dev libgl1-mesa-dev
     fonts-dejavu-core
+    poppler-utils
 )
 
 missing=()

@@ -1,6 +1,7 @@
 #include "entropybarsview.h"
 
 #include "attentiondocument.h"
+#include "plottheme.h"
 
 #include <QVBoxLayout>
 
@@ -12,6 +13,18 @@ namespace {
 
 /// Rows that get their own label and number; more would overlap.
 constexpr int kMaxLabels = 40;
+
+/// A short vertical red stroke at each row's maximum entropy. QCustomPlot
+/// scales a custom path, pen included, by size / 6: size 6 keeps the path's
+/// units in pixels.
+QCPScatterStyle maximumMarker(double scale)
+{
+    const double height = 28.0 * scale;
+    QPainterPath tick;
+    tick.moveTo(0, -height / 2);
+    tick.lineTo(0, height / 2);
+    return QCPScatterStyle(tick, QPen(QColor(0xd9, 0x3f, 0x3f), 3.0 * scale), Qt::NoBrush, 6.0);
+}
 
 } // namespace
 
@@ -32,13 +45,9 @@ EntropyBarsView::EntropyBarsView(AttentionDocument *document, QWidget *parent)
     m_bars->setName(tr("entropy"));
     m_maximum = new QCPGraph(m_plot->yAxis, m_plot->xAxis);
     m_maximum->setLineStyle(QCPGraph::lsNone);
-    QPainterPath tick;
-    tick.moveTo(0, -0.5);
-    tick.lineTo(0, 0.5);
-    QCPScatterStyle marker(tick, QPen(QColor(0xd9, 0x3f, 0x3f), 3), Qt::NoBrush, 26);
-    m_maximum->setScatterStyle(marker);
+    m_maximum->setScatterStyle(maximumMarker(1.0));
     m_maximum->setName(tr("maximum log2(visible keys)"));
-    m_plot->xAxis->setLabel(tr("entropy in bits (red mark: the maximum, log2 of the visible keys)"));
+    m_plot->xAxis->setLabel(tr("entropy in bits\n(red mark: the maximum, log2 of the visible keys)"));
     m_plot->yAxis->setRangeReversed(true);
     m_plot->yAxis->grid()->setVisible(false);
 
@@ -47,6 +56,16 @@ EntropyBarsView::EntropyBarsView(AttentionDocument *document, QWidget *parent)
 }
 
 EntropyBarsView::~EntropyBarsView() = default;
+
+void EntropyBarsView::setAppearance(bool dark, double scale)
+{
+    m_scaleFactor = scale;
+    m_dark = dark;
+    PlotTheme::apply(m_plot, dark, scale);
+    m_bars->setBrush(dark ? QColor(0x4f, 0x9b, 0xd4) : QColor(0x31, 0x68, 0x8e));
+    m_maximum->setScatterStyle(maximumMarker(scale));
+    refresh();
+}
 
 QStringList EntropyBarsView::barLabels() const
 {
@@ -77,7 +96,7 @@ void EntropyBarsView::refresh()
     m_maximum->setData(rows, maxima, true);
     m_plot->yAxis->setTicker(ticker);
     m_plot->yAxis->setRange(-0.6, m - 0.4);
-    m_plot->xAxis->setRange(0, top * 1.45); // room for the labels
+    m_plot->xAxis->setRange(0, top * (1.25 + 0.2 * m_scaleFactor)); // room for the labels
 
     // Numbers on the bars while they can be read; beyond that the bars speak.
     const int labelled = m <= kMaxLabels ? m : 0;
@@ -98,7 +117,11 @@ void EntropyBarsView::refresh()
         const bool lost = row.sum < 1.0 - 1e-9 && !row.empty();
         text->setText(row.empty() ? tr("no visible key")
                                   : tr("%1 bits · sum %2").arg(row.entropyBits, 0, 'f', 4).arg(row.sum, 0, 'f', 4));
-        text->setColor(lost ? QColor(0xb0, 0x20, 0x20) : palette().color(QPalette::WindowText));
+        text->setColor(lost ? QColor(0xe0, 0x40, 0x40)
+                            : (m_dark ? QColor(0xee, 0xee, 0xee) : QColor(0x20, 0x20, 0x20)));
+        QFont font = text->font();
+        font.setPointSizeF(9.0 * m_scaleFactor);
+        text->setFont(font);
     }
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }

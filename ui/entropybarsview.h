@@ -23,6 +23,8 @@ public:
     ~EntropyBarsView() override;
 
     QCustomPlot *plot() const { return m_plot; }
+    /// Dark or light, and how much larger than normal text and lines are.
+    void setAppearance(bool dark, double scale);
     /// The texts on the bars, for tests: "1.5811 bits · sum 1.0000".
     QStringList barLabels() const;
 
@@ -34,6 +36,8 @@ private:
     QCPBars *m_bars;
     QCPGraph *m_maximum;
     QList<QCPItemText *> m_labels;
+    double m_scaleFactor = 1.0;
+    bool m_dark = false;
 };
 
 } // namespace AttentionLab

@@ -1,6 +1,7 @@
 #include "heatmapview.h"
 
 #include "attentiondocument.h"
+#include "plottheme.h"
 
 #include <QToolTip>
 #include <QVBoxLayout>
@@ -65,6 +66,15 @@ HeatmapView::~HeatmapView() = default;
 void HeatmapView::setQuantity(Quantity quantity)
 {
     m_quantity = quantity;
+    refresh();
+}
+
+void HeatmapView::setAppearance(bool dark, double scale)
+{
+    m_scaleFactor = scale;
+    PlotTheme::apply(m_plot, dark, scale);
+    m_scale->setBarWidth(int(12 * scale));
+    rebuildAxes();
     refresh();
 }
 
@@ -147,7 +157,7 @@ void HeatmapView::rebuildAxes()
                 text->position->setCoords(j, i);
                 text->setClipToAxisRect(true);
                 QFont font = text->font();
-                font.setPointSizeF(m * n <= 36 ? 11 : 8);
+                font.setPointSizeF((m * n <= 36 ? 11 : 8) * m_scaleFactor);
                 text->setFont(font);
                 m_cellTexts.append(text);
             }

@@ -35,6 +35,10 @@ public:
     Quantity quantity() const { return m_quantity; }
     void setShowNumbers(bool show);
     void setColorMap(ColorMaps::Name name);
+    ColorMaps::Name colorMap() const { return m_colorMap; }
+    /// Dark or light, and how much larger than normal text and lines are.
+    void setAppearance(bool dark, double scale);
+    double appearanceScale() const { return m_scaleFactor; }
 
     /// The value drawn in cell (query \a row, key \a col): NaN when masked.
     double cellValue(int row, int col) const;
@@ -53,6 +57,7 @@ private:
     Quantity m_quantity = Quantity::Weights;
     bool m_showNumbers = true;
     ColorMaps::Name m_colorMap = ColorMaps::Name::Viridis;
+    double m_scaleFactor = 1.0;
 };
 
 } // namespace AttentionLab

@@ -3,6 +3,8 @@
 #include "attentiondocument.h"
 #include "autosaver.h"
 #include "chapterexamples.h"
+#include "exportdialog.h"
+#include "figureexporter.h"
 #include "entropybarsview.h"
 #include "heatmapview.h"
 #include "matrixeditor.h"
@@ -14,6 +16,7 @@
 
 #include <QActionGroup>
 #include <QApplication>
+#include <QClipboard>
 #include <QCloseEvent>
 #include <QComboBox>
 #include <QDateTime>
@@ -81,11 +84,11 @@ MainWindow::MainWindow(QWidget *parent)
     editorDock->setObjectName(QStringLiteral("SlidersDock"));
     editorDock->setWidget(m_editor);
     addDockWidget(Qt::LeftDockWidgetArea, editorDock);
-    auto *tokensDock = new QDockWidget(tr("Tokens and vectors"), this);
+    auto *tokensDock = m_tokensDock = new QDockWidget(tr("Tokens and vectors"), this);
     tokensDock->setObjectName(QStringLiteral("TokensDock"));
     tokensDock->setWidget(m_matrixEditor);
     addDockWidget(Qt::LeftDockWidgetArea, tokensDock);
-    auto *outputDock = new QDockWidget(tr("Output Z = A V"), this);
+    auto *outputDock = m_outputDock = new QDockWidget(tr("Output Z = A V"), this);
     outputDock->setObjectName(QStringLiteral("OutputDock"));
     outputDock->setWidget(m_output);
     addDockWidget(Qt::LeftDockWidgetArea, outputDock);
@@ -133,6 +136,11 @@ void MainWindow::createActions()
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     updateRecentMenu();
     file->addSeparator();
+    QAction *exportAction = file->addAction(QIcon::fromTheme(QStringLiteral("document-export")),
+                                            tr("&Export Figure…"), this, &MainWindow::showExportDialog);
+    exportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    exportAction->setToolTip(tr("Save the heatmap, the entropy bars or the whole figure as PNG, SVG or PDF"));
+    file->addSeparator();
     QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
 
@@ -144,6 +152,11 @@ void MainWindow::createActions()
     redo->setShortcut(QKeySequence::Redo);
     edit->addAction(undo);
     edit->addAction(redo);
+    edit->addSeparator();
+    QAction *copy = edit->addAction(QIcon::fromTheme(QStringLiteral("edit-copy")), tr("&Copy Figure"), this,
+                                    &MainWindow::copyFigure);
+    copy->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
+    copy->setToolTip(tr("Put the whole figure on the clipboard as an image, for slides"));
 
     // Attention
     QMenu *attention = menuBar()->addMenu(tr("&Attention"));
@@ -215,11 +228,17 @@ void MainWindow::createActions()
     };
     addChoices(tr("Heatmap &shows"), quantity, {Qt::Key_W, Qt::Key_R, Qt::Key_L});
     addChoices(tr("&Colour map"), colorMap, {});
-    QAction *numbers = view->addAction(tr("Show &numbers in cells"));
+    QAction *numbers = m_numbersAction = view->addAction(tr("Show &numbers in cells"));
     numbers->setCheckable(true);
     numbers->setChecked(Preferences::showNumbers);
     m_heatmap->setShowNumbers(numbers->isChecked());
     connect(numbers, &QAction::toggled, this, [](bool on) { Preferences::showNumbers.set(on); });
+    view->addSeparator();
+    m_presentationAction = view->addAction(tr("&Presentation Mode"));
+    m_presentationAction->setCheckable(true);
+    m_presentationAction->setShortcut(QKeySequence(Qt::Key_F5));
+    m_presentationAction->setToolTip(tr("Large text and thick lines for a lecture hall (F5)"));
+    connect(m_presentationAction, &QAction::toggled, this, &MainWindow::setPresentationMode);
     numbers->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N));
     connect(numbers, &QAction::toggled, m_heatmap, &HeatmapView::setShowNumbers);
 
@@ -274,6 +293,106 @@ void MainWindow::createActions()
     bar->addWidget(quantity);
     bar->addWidget(new QLabel(tr(" Colours "), this));
     bar->addWidget(colorMap);
+    bar->addSeparator();
+    bar->addAction(m_presentationAction);
+}
+
+FigureStyle MainWindow::currentFigureStyle() const
+{
+    FigureStyle style;
+    style.colorMap = m_heatmap->colorMap();
+    style.theme = m_presentation ? FigureStyle::Theme::Dark : FigureStyle::Theme::Light;
+    style.numbers = m_numbersAction->isChecked();
+    return style;
+}
+
+bool MainWindow::exportFigure(const QString &path, const QString &viewName, const ExportSize &size,
+                              const FigureStyle &style, QString *error)
+{
+    const FigureView *view = findFigureView(viewName);
+    if (!view) {
+        if (error)
+            *error = tr("There is no view called “%1”.").arg(viewName);
+        return false;
+    }
+    FigureExporter exporter;
+    if (!exporter.exportFile(path, *view, FigureData{m_document->session(), m_document->result()}, style,
+                             size)) {
+        if (error)
+            *error = exporter.errorString();
+        return false;
+    }
+    return true;
+}
+
+void MainWindow::showExportDialog()
+{
+    ExportDialog dialog(m_heatmap->colorMap(), m_presentation, this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    QString error;
+    if (!exportFigure(dialog.filePath(), dialog.viewName(), dialog.size(), dialog.style(), &error)) {
+        QMessageBox::warning(this, tr("Cannot export"), error);
+        return;
+    }
+    statusBar()->showMessage(tr("Exported %1").arg(dialog.filePath()), 5000);
+}
+
+QImage MainWindow::figureImage() const
+{
+    return FigureExporter::renderImage(*findFigureView(QStringLiteral("figure")),
+                                       FigureData{m_document->session(), m_document->result()},
+                                       currentFigureStyle(), ExportSize{});
+}
+
+void MainWindow::copyFigure()
+{
+    QGuiApplication::clipboard()->setImage(figureImage());
+    statusBar()->showMessage(tr("The figure is on the clipboard"), 4000);
+}
+
+void MainWindow::setPresentationMode(bool on)
+{
+    if (on == m_presentation)
+        return;
+    m_presentation = on;
+    const QSignalBlocker block(m_presentationAction);
+    m_presentationAction->setChecked(on);
+    static const QFont normalFont = QApplication::font();
+    static const QPalette normalPalette = QApplication::palette();
+    if (on) {
+        QFont large = normalFont;
+        large.setPointSizeF(normalFont.pointSizeF() * 1.6);
+        QApplication::setFont(large);
+        QPalette dark;
+        dark.setColor(QPalette::Window, QColor(0x26, 0x26, 0x26));
+        dark.setColor(QPalette::WindowText, QColor(0xee, 0xee, 0xee));
+        dark.setColor(QPalette::Base, QColor(0x1e, 0x1e, 0x1e));
+        dark.setColor(QPalette::AlternateBase, QColor(0x2c, 0x2c, 0x2c));
+        dark.setColor(QPalette::Text, QColor(0xee, 0xee, 0xee));
+        dark.setColor(QPalette::Button, QColor(0x33, 0x33, 0x33));
+        dark.setColor(QPalette::ButtonText, QColor(0xee, 0xee, 0xee));
+        dark.setColor(QPalette::Highlight, QColor(0xf9, 0x8e, 0x09));
+        dark.setColor(QPalette::HighlightedText, Qt::black);
+        dark.setColor(QPalette::ToolTipBase, QColor(0x33, 0x33, 0x33));
+        dark.setColor(QPalette::ToolTipText, QColor(0xee, 0xee, 0xee));
+        QApplication::setPalette(dark);
+        m_colorMapBeforePresentation = m_colorMap->currentIndex();
+        m_colorMap->setCurrentIndex(int(ColorMaps::Name::HighContrast));
+        m_tokensVisibleBefore = m_tokensDock->isVisible();
+        m_outputVisibleBefore = m_outputDock->isVisible();
+        m_tokensDock->hide();
+        m_outputDock->hide();
+    } else {
+        QApplication::setFont(normalFont);
+        QApplication::setPalette(normalPalette);
+        m_colorMap->setCurrentIndex(m_colorMapBeforePresentation);
+        m_tokensDock->setVisible(m_tokensVisibleBefore);
+        m_outputDock->setVisible(m_outputVisibleBefore);
+    }
+    m_heatmap->setAppearance(on, on ? 2.0 : 1.0);
+    m_bars->setAppearance(on, on ? 2.0 : 1.0);
+    statusBar()->showMessage(on ? tr("Presentation mode: F5 to leave") : QString(), 4000);
 }
 
 void MainWindow::syncControls()

@@ -1,8 +1,10 @@
 #pragma once
 
+#include <QImage>
 #include <QMainWindow>
 
 class QActionGroup;
+class QDockWidget;
 class QComboBox;
 class QLabel;
 class QMenu;
@@ -17,6 +19,8 @@ class HeatmapView;
 class MatrixEditor;
 class OutputTable;
 class VectorEditor;
+struct ExportSize;
+struct FigureStyle;
 struct Session;
 
 /// The window a lecturer projects: the heatmap, the entropy bars, the
@@ -39,6 +43,22 @@ public:
     Autosaver *autosaver() const { return m_autosaver; }
 
     bool openFile(const QString &path);
+
+    /// The style the window's figures have now: its colour map, its theme
+    /// (dark in presentation mode) and whether cells show numbers.
+    FigureStyle currentFigureStyle() const;
+    /// Writes \a viewName of the current session to \a path; false with a
+    /// message in \a error on failure (the old file stays).
+    bool exportFigure(const QString &path, const QString &viewName, const ExportSize &size,
+                      const FigureStyle &style, QString *error);
+    /// The whole figure as an image, as Edit > Copy Figure puts it on the clipboard.
+    QImage figureImage() const;
+    void copyFigure();
+
+    /// Large fonts and thick lines for a hall, a dark high-contrast look, and
+    /// the editors collapsed to the sliders.
+    void setPresentationMode(bool on);
+    bool presentationMode() const { return m_presentation; }
     /// Offers back the work a crash or a kill left in the recovery file.
     void offerRecovery();
     /// Restores the recovery file's session without asking; false if none.
@@ -60,6 +80,7 @@ private:
     void open();
     void loadPreset(const Session &session, const QString &name);
     void addRecentFile(const QString &path);
+    void showExportDialog();
     void updateRecentMenu();
 
     AttentionDocument *m_document;
@@ -72,6 +93,14 @@ private:
     QMenu *m_recentMenu = nullptr;
     QComboBox *m_quantity = nullptr;
     QComboBox *m_colorMap = nullptr;
+    QDockWidget *m_tokensDock = nullptr;
+    QDockWidget *m_outputDock = nullptr;
+    QAction *m_presentationAction = nullptr;
+    QAction *m_numbersAction = nullptr;
+    bool m_presentation = false;
+    int m_colorMapBeforePresentation = 0;
+    bool m_tokensVisibleBefore = true;
+    bool m_outputVisibleBefore = true;
     QAction *m_scaleAction = nullptr;
     QActionGroup *m_maskGroup = nullptr;
     QSlider *m_temperature = nullptr;

@@ -17,6 +17,18 @@ inline Preference<QStringList> recentFiles{"Files/Recent", {}};
 /// The file the autosaved session belonged to, empty for an untitled one.
 inline Preference<QString> autosaveSource{"Autosave/Source", {}};
 
+inline Preference<QString> exportView{"Export/View", QStringLiteral("figure")};
+inline Preference<bool> exportUseScale{"Export/UseScale", true};
+inline Preference<double> exportScale{"Export/Scale", 1.0};
+inline Preference<int> exportWidth{"Export/Width", 1600};
+inline Preference<int> exportHeight{"Export/Height", 1100};
+inline Preference<int> exportColorMap{"Export/ColorMap", 0};
+inline Preference<bool> exportDark{"Export/Dark", false};
+inline Preference<bool> exportTransparent{"Export/Transparent", false};
+inline Preference<bool> exportNumbers{"Export/Numbers", true};
+inline Preference<QString> exportTitle{"Export/Title", {}};
+inline Preference<QString> exportPath{"Export/Path", {}};
+
 /// How many files File > Open Recent lists.
 inline constexpr int kMaxRecentFiles = 8;
 

@@ -2,6 +2,7 @@
 // with and without --json, eval, bench, and one clear line and exit status 2
 // for anything that cannot be done.
 
+#include <QImageReader>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -20,9 +21,10 @@ struct Run
     QByteArray err;
 };
 
-Run run(const QStringList &arguments)
+Run run(const QStringList &arguments, const QProcessEnvironment &environment = QProcessEnvironment::systemEnvironment())
 {
     QProcess process;
+    process.setProcessEnvironment(environment);
     process.start(QStringLiteral(ATTENTION_LAB_EXECUTABLE), arguments);
     Run r;
     if (!process.waitForFinished(60000))
@@ -68,6 +70,10 @@ private slots:
     void evalJson();
     void benchJson();
     void guiBenchJson();
+    void exportWithoutADisplay_data();
+    void exportWithoutADisplay();
+    void exportFailuresKeepTheOldFile_data();
+    void exportFailuresKeepTheOldFile();
     void helpAndVersion();
     void badInput_data();
     void badInput();
@@ -272,6 +278,90 @@ void TestCommandLine::guiBenchJson()
     QCOMPARE(rows[1][QStringLiteral("n")].toInt(), 24);
     QVERIFY(rows[0][QStringLiteral("update_ms_median")].toDouble() > 0.0);
     QVERIFY(j[QStringLiteral("startup_ms")].toDouble() > 0.0);
+}
+
+void TestCommandLine::exportWithoutADisplay_data()
+{
+    QTest::addColumn<QStringList>("options");
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QByteArray>("magic");
+    QTest::addColumn<QSize>("pixels");
+    QTest::newRow("figure PNG, default size") << QStringList{} << u"f.png"_s << QByteArray("\x89PNG") << QSize(1600, 1100);
+    QTest::newRow("weights PNG, exact size")
+        << QStringList{u"--view"_s, u"weights"_s, u"--width"_s, u"800"_s, u"--height"_s, u"600"_s}
+        << u"w.png"_s << QByteArray("\x89PNG") << QSize(800, 600);
+    QTest::newRow("entropy PNG, scale 2")
+        << QStringList{u"--view"_s, u"entropy"_s, u"--scale"_s, u"2"_s} << u"e.png"_s << QByteArray("\x89PNG")
+        << QSize(2400, 1200);
+    QTest::newRow("scores SVG, dark, no numbers")
+        << QStringList{u"--view"_s, u"scores"_s, u"--theme"_s, u"dark"_s, u"--numbers"_s, u"off"_s}
+        << u"s.svg"_s << QByteArray("<?xml") << QSize();
+    QTest::newRow("figure PDF, cividis, titled")
+        << QStringList{u"--colormap"_s, u"cividis"_s, u"--title"_s, u"Causal mask"_s} << u"f.pdf"_s
+        << QByteArray("%PDF") << QSize();
+}
+
+void TestCommandLine::exportWithoutADisplay()
+{
+    QFETCH(QStringList, options);
+    QFETCH(QString, file);
+    QFETCH(QByteArray, magic);
+    QFETCH(QSize, pixels);
+    QTemporaryDir dir;
+    const QString out = dir.filePath(file);
+    // No display and no platform chosen: the command picks offscreen itself.
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.remove(u"DISPLAY"_s);
+    env.remove(u"WAYLAND_DISPLAY"_s);
+    env.remove(u"QT_QPA_PLATFORM"_s);
+    const Run r = run(QStringList{u"export"_s, QStringLiteral(PRESETS_DIR "/causal-mask.json"), u"-o"_s, out} + options, env);
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.out.isEmpty() && r.err.isEmpty(), r.err.constData()); // silent on success
+    QFile f(out);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QCOMPARE(f.read(magic.size()), magic);
+    if (pixels.isValid())
+        QCOMPARE(QImageReader(out).size(), pixels);
+}
+
+void TestCommandLine::exportFailuresKeepTheOldFile_data()
+{
+    QTest::addColumn<QStringList>("options");
+    QTest::addColumn<QString>("session");
+    QTest::addColumn<QString>("message");
+    const QString good = QStringLiteral(PRESETS_DIR "/lecture.json");
+    QTest::newRow("unknown view") << QStringList{u"--view"_s, u"galaxy"_s} << good << u"unknown view \"galaxy\""_s;
+    QTest::newRow("width without height") << QStringList{u"--width"_s, u"300"_s} << good << u"go together"_s;
+    QTest::newRow("size and scale") << QStringList{u"--width"_s, u"300"_s, u"--height"_s, u"200"_s, u"--scale"_s, u"2"_s}
+                                    << good << u"not both"_s;
+    QTest::newRow("tiny") << QStringList{u"--width"_s, u"3"_s, u"--height"_s, u"3"_s} << good << u"out of range"_s;
+    QTest::newRow("bad colour map") << QStringList{u"--colormap"_s, u"rainbow"_s} << good << u"unknown colour map"_s;
+    QTest::newRow("bad theme") << QStringList{u"--theme"_s, u"sepia"_s} << good << u"not light or dark"_s;
+    QTest::newRow("bad numbers") << QStringList{u"--numbers"_s, u"maybe"_s} << good << u"not on or off"_s;
+    QTest::newRow("missing session") << QStringList{} << u"/no/such/session.json"_s << u"no such file"_s;
+}
+
+void TestCommandLine::exportFailuresKeepTheOldFile()
+{
+    QFETCH(QStringList, options);
+    QFETCH(QString, session);
+    QFETCH(QString, message);
+    QTemporaryDir dir;
+    const QString out = dir.filePath(u"kept.png"_s);
+    QFile f(out);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("the old figure");
+    f.close();
+    const Run r = run(QStringList{u"export"_s, session, u"-o"_s, out} + options);
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains(message.toUtf8()), r.err.constData());
+    QCOMPARE(r.err.count('\n'), 1);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QCOMPARE(f.readAll(), QByteArray("the old figure"));
+    // An unknown extension and an unwritable target fail the same way.
+    QCOMPARE(run({u"export"_s, session, u"-o"_s, dir.filePath(u"x.bmp"_s)}).exitCode, 2);
+    QCOMPARE(run({u"export"_s, QStringLiteral(PRESETS_DIR "/lecture.json"), u"-o"_s,
+                  dir.filePath(u"no/such/dir/x.png"_s)}).exitCode, 2);
 }
 
 void TestCommandLine::helpAndVersion()

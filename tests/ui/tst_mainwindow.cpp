@@ -7,13 +7,17 @@
 #include "entropybarsview.h"
 #include "heatmapview.h"
 #include "autosaver.h"
+#include "figureexporter.h"
 #include "mainwindow.h"
 #include "matrixeditor.h"
 #include "outputtable.h"
 #include "vectoreditor.h"
 #include "vectortablemodel.h"
 
+#include <QClipboard>
+#include <QDir>
 #include <QSlider>
+#include <qcustomplot.h>
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QTabWidget>
@@ -44,6 +48,10 @@ private slots:
     void changingKeyDimension();
     void autosaveRecoversUnsavedEdits();
     void cleanCloseLeavesNoRecovery();
+    void presentationModeChangesFonts();
+    void exportFromTheWindow_data();
+    void exportFromTheWindow();
+    void copyFigurePutsAnImageOnTheClipboard();
 
 private:
     std::unique_ptr<MainWindow> m_window;
@@ -264,6 +272,60 @@ void TestMainWindow::cleanCloseLeavesNoRecovery()
     QVERIFY(QFile::exists(Autosaver::defaultPath()));
     m_window->document()->undoStack()->undo(); // back to clean: nothing to recover
     QVERIFY(!QFile::exists(Autosaver::defaultPath()));
+}
+
+void TestMainWindow::presentationModeChangesFonts()
+{
+    QCustomPlot *plot = m_window->heatmap()->plot();
+    const double tickSize = plot->xAxis->tickLabelFont().pointSizeF();
+    const double appSize = QApplication::font().pointSizeF();
+    m_window->setPresentationMode(true);
+    QVERIFY(plot->xAxis->tickLabelFont().pointSizeF() >= 1.5 * tickSize);
+    QVERIFY(QApplication::font().pointSizeF() >= 1.5 * appSize);
+    QVERIFY(m_window->entropyBars()->plot()->xAxis->basePen().widthF() > 1.0); // thick lines
+    QVERIFY(!m_window->matrixEditor()->isVisible());                          // editors collapsed
+    QVERIFY(m_window->vectorEditor()->isVisible());                           // sliders stay
+    QCOMPARE(m_window->heatmap()->colorMap(), ColorMaps::Name::HighContrast);
+    QCOMPARE(m_window->currentFigureStyle().theme, FigureStyle::Theme::Dark);  // exports follow
+    m_window->setPresentationMode(false);
+    QCOMPARE(plot->xAxis->tickLabelFont().pointSizeF(), tickSize);
+    QCOMPARE(QApplication::font().pointSizeF(), appSize);
+    QVERIFY(m_window->matrixEditor()->isVisible());
+    QCOMPARE(m_window->heatmap()->colorMap(), ColorMaps::Name::Viridis);
+}
+
+void TestMainWindow::exportFromTheWindow_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QByteArray>("magic");
+    QTest::newRow("PNG") << QStringLiteral("f.png") << QByteArray("\x89PNG");
+    QTest::newRow("SVG") << QStringLiteral("f.svg") << QByteArray("<?xml");
+    QTest::newRow("PDF") << QStringLiteral("f.pdf") << QByteArray("%PDF");
+}
+
+void TestMainWindow::exportFromTheWindow()
+{
+    QFETCH(QString, file);
+    QFETCH(QByteArray, magic);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(file);
+    QString error;
+    QVERIFY2(m_window->exportFigure(path, QStringLiteral("figure"), ExportSize{},
+                                    m_window->currentFigureStyle(), &error),
+             qPrintable(error));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QVERIFY(f.read(magic.size()) == magic);
+    QVERIFY(!m_window->exportFigure(path, QStringLiteral("no such view"), ExportSize{},
+                                    m_window->currentFigureStyle(), &error));
+    QVERIFY(error.contains(QStringLiteral("no such view")));
+}
+
+void TestMainWindow::copyFigurePutsAnImageOnTheClipboard()
+{
+    m_window->copyFigure();
+    const QImage image = QGuiApplication::clipboard()->image();
+    QCOMPARE(image.size(), QSize(1600, 1100));
 }
 
 QTEST_MAIN(TestMainWindow)

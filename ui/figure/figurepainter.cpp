@@ -107,7 +107,7 @@ QString FigurePainter::caption(const FigureData &data)
     return parts.join(QStringLiteral(", "));
 }
 
-void FigurePainter::heatmap(const QRectF &rect, Quantity quantity)
+QRectF FigurePainter::heatmap(const QRectF &rect, Quantity quantity)
 {
     setUnitFor(rect.width(), rect.height() * 1.4, 900.0);
     const Session &s = m_data.session;
@@ -267,6 +267,7 @@ void FigurePainter::heatmap(const QRectF &rect, Quantity quantity)
     m_painter.drawText(QRectF(-bar.height() / 2, -axisTitle, bar.height(), axisTitle), Qt::AlignCenter,
                        titles[int(quantity)]);
     m_painter.restore();
+    return grid;
 }
 
 void FigurePainter::entropyBars(const QRectF &rect)

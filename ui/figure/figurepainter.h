@@ -24,8 +24,9 @@ public:
 
     FigurePainter(QPainter &painter, const FigureData &data, const FigureStyle &style);
 
-    /// The heatmap with its colour scale and token labels.
-    void heatmap(const QRectF &rect, Quantity quantity);
+    /// The heatmap with its colour scale and token labels; returns the
+    /// rectangle the cells fill (m rows, n columns of equal size).
+    QRectF heatmap(const QRectF &rect, Quantity quantity);
     /// One bar per query: entropy in bits, the maximum marked, the row sum.
     void entropyBars(const QRectF &rect);
     /// Title, heatmap, entropy bars and a caption of the settings.

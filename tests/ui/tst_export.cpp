@@ -1,0 +1,252 @@
+// Exported figures: exact PNG sizes and the colour map's colours at known
+// cells, SVG with a shape per cell and the labels as text, PDF with the
+// labels as text, and failed exports that leave the old file alone.
+
+#include "attention.h"
+#include "chapterexamples.h"
+#include "figureexporter.h"
+#include "figurepainter.h"
+
+#include <QImage>
+#include <QPainter>
+#include <QProcess>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QXmlStreamReader>
+#include <QtTest>
+
+using namespace AttentionLab;
+
+namespace {
+
+struct Example
+{
+    Session session;
+    AttentionResult result;
+    FigureData data() const { return {session, result}; }
+};
+
+Example example(const Session &s)
+{
+    return {s, attend(s.queries, s.keys, s.effectiveValues(), s.options)};
+}
+
+QByteArray readAll(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+/// Colours within a couple of units per channel (PNG keeps them exactly;
+/// the allowance only covers rounding in the colour map).
+bool near(QColor a, QColor b)
+{
+    return std::abs(a.red() - b.red()) <= 2 && std::abs(a.green() - b.green()) <= 2 &&
+           std::abs(a.blue() - b.blue()) <= 2;
+}
+
+} // namespace
+
+class TestExport : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void pngHasTheRequestedSize_data();
+    void pngHasTheRequestedSize();
+    void pngCellsHaveTheMapColours_data();
+    void pngCellsHaveTheMapColours();
+    void svgIsVectorWithLabels();
+    void pdfHoldsTheLabelsAsText();
+    void everyViewRenders();
+    void failedExportKeepsTheOldFile();
+    void unknownFormatIsRefused();
+    void colorMapsAreOrdered();
+};
+
+void TestExport::pngHasTheRequestedSize_data()
+{
+    QTest::addColumn<QString>("view");
+    QTest::addColumn<int>("width");
+    QTest::addColumn<int>("height");
+    QTest::addColumn<double>("scale");
+    QTest::addColumn<QSize>("expected");
+    QTest::newRow("figure, default") << "figure" << 0 << 0 << 1.0 << QSize(1600, 1100);
+    QTest::newRow("figure, 2x") << "figure" << 0 << 0 << 2.0 << QSize(3200, 2200);
+    QTest::newRow("weights, 640 x 480") << "weights" << 640 << 480 << 1.0 << QSize(640, 480);
+    QTest::newRow("entropy, 333 x 111") << "entropy" << 333 << 111 << 1.0 << QSize(333, 111);
+}
+
+void TestExport::pngHasTheRequestedSize()
+{
+    QFETCH(QString, view);
+    QFETCH(int, width);
+    QFETCH(int, height);
+    QFETCH(double, scale);
+    QFETCH(QSize, expected);
+    const Example e = example(ChapterExamples::selection());
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("out.png"));
+    FigureExporter exporter;
+    QVERIFY2(exporter.exportFile(path, *findFigureView(view), e.data(), FigureStyle(),
+                                 ExportSize{width, height, scale}),
+             qPrintable(exporter.errorString()));
+    QImage image;
+    QVERIFY(image.load(path));
+    QCOMPARE(image.size(), expected);
+}
+
+void TestExport::pngCellsHaveTheMapColours_data()
+{
+    QTest::addColumn<int>("map");
+    QTest::addColumn<bool>("dark");
+    QTest::newRow("viridis, light") << int(ColorMaps::Name::Viridis) << false;
+    QTest::newRow("cividis, dark") << int(ColorMaps::Name::Cividis) << true;
+    QTest::newRow("greyscale") << int(ColorMaps::Name::Greyscale) << false;
+    QTest::newRow("high contrast") << int(ColorMaps::Name::HighContrast) << true;
+}
+
+void TestExport::pngCellsHaveTheMapColours()
+{
+    QFETCH(int, map);
+    QFETCH(bool, dark);
+    const Example e = example(ChapterExamples::causalMask());
+    FigureStyle style;
+    style.colorMap = ColorMaps::Name(map);
+    style.theme = dark ? FigureStyle::Theme::Dark : FigureStyle::Theme::Light;
+    const ExportSize size{900, 700, 1.0};
+    const FigureView &view = *findFigureView(QStringLiteral("weights"));
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("w.png"));
+    FigureExporter exporter;
+    QVERIFY(exporter.exportFile(path, view, e.data(), style, size));
+    QImage image;
+    QVERIFY(image.load(path));
+
+    // The same layout, painted once more, says where the cells are.
+    QImage scratch(900, 700, QImage::Format_ARGB32_Premultiplied);
+    QPainter painter(&scratch);
+    const QRectF grid = FigurePainter(painter, e.data(), style)
+                            .heatmap(QRectF(0, 0, 900, 700), FigurePainter::Quantity::Weights);
+    painter.end();
+    const double w = grid.width() / 4, h = grid.height() / 4;
+    for (int i = 0; i < 4; ++i) {
+        for (int j = 0; j < 4; ++j) {
+            // Near a corner of the cell, clear of its number.
+            const QPoint p(int(grid.left() + (j + 0.12) * w), int(grid.top() + (i + 0.15) * h));
+            const QColor got = image.pixelColor(p);
+            const QColor want = j > i ? ColorMaps::maskedColor()
+                                      : ColorMaps::colorAt(style.colorMap, e.result.weights(i, j));
+            QVERIFY2(near(got, want), qPrintable(QStringLiteral("cell (%1, %2): %3, map says %4")
+                                                      .arg(i)
+                                                      .arg(j)
+                                                      .arg(got.name(), want.name())));
+        }
+    }
+}
+
+void TestExport::svgIsVectorWithLabels()
+{
+    const Example e = example(ChapterExamples::selection());
+    const QByteArray svg = FigureExporter::render(FigureExporter::Format::Svg,
+                                                  *findFigureView(QStringLiteral("weights")), e.data(),
+                                                  FigureStyle(), ExportSize{});
+    QXmlStreamReader xml(svg);
+    int rects = 0;
+    QStringList texts;
+    bool image = false;
+    while (!xml.atEnd()) {
+        if (xml.readNext() != QXmlStreamReader::StartElement)
+            continue;
+        if (xml.name() == QLatin1String("rect") || xml.name() == QLatin1String("path"))
+            ++rects;
+        else if (xml.name() == QLatin1String("image"))
+            image = true;
+        else if (xml.name() == QLatin1String("text"))
+            texts << xml.readElementText(QXmlStreamReader::IncludeChildElements).trimmed();
+    }
+    QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+    QVERIFY(!image); // no bitmap inside
+    QVERIFY2(rects >= 4 * 3, qPrintable(QString::number(rects))); // a shape per cell at least
+    for (const char *label : {"dog", "truck", "barked", "an undecided query", "0.9611", "keys", "queries"})
+        QVERIFY2(texts.contains(QLatin1StringView(label)), label);
+}
+
+void TestExport::pdfHoldsTheLabelsAsText()
+{
+    const Example e = example(ChapterExamples::causalMask());
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("f.pdf"));
+    FigureStyle style;
+    style.title = QStringLiteral("The causal mask");
+    FigureExporter exporter;
+    QVERIFY(exporter.exportFile(path, *findFigureView(QStringLiteral("figure")), e.data(), style,
+                                ExportSize{}));
+    QVERIFY(readAll(path).startsWith("%PDF"));
+    const QString pdftotext = QStandardPaths::findExecutable(QStringLiteral("pdftotext"));
+    QVERIFY2(!pdftotext.isEmpty(), "pdftotext (poppler-utils) is one of the dependencies");
+    QProcess process;
+    process.start(pdftotext, {path, QStringLiteral("-")});
+    QVERIFY(process.waitForFinished(30000));
+    const QString text = QString::fromUtf8(process.readAllStandardOutput());
+    for (const char *label : {"The causal mask", "loudly", "barked", "0.4551", "masked", "causal mask"})
+        QVERIFY2(text.contains(QLatin1StringView(label)), label);
+}
+
+void TestExport::everyViewRenders()
+{
+    const Example e = example(ChapterExamples::lecture());
+    for (const FigureView &view : figureViews()) {
+        for (auto format : {FigureExporter::Format::Png, FigureExporter::Format::Svg, FigureExporter::Format::Pdf})
+            QVERIFY2(!FigureExporter::render(format, view, e.data(), FigureStyle(), ExportSize{}).isEmpty(),
+                     qPrintable(view.name));
+    }
+    QCOMPARE(findFigureView(QStringLiteral("nonsense")), nullptr);
+}
+
+void TestExport::failedExportKeepsTheOldFile()
+{
+    const Example e = example(ChapterExamples::lecture());
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("kept.png"));
+    FigureExporter exporter;
+    QVERIFY(exporter.exportFile(path, *findFigureView(QStringLiteral("figure")), e.data(), FigureStyle(),
+                                ExportSize{}));
+    const QByteArray before = readAll(path);
+    // An impossible size fails before anything is written.
+    QVERIFY(!exporter.exportFile(path, *findFigureView(QStringLiteral("figure")), e.data(), FigureStyle(),
+                                 ExportSize{5, 5, 1.0}));
+    QVERIFY(exporter.errorString().contains(QStringLiteral("pixels")));
+    QCOMPARE(readAll(path), before);
+    // A folder that does not exist cannot be written to; nothing appears.
+    const QString missing = dir.filePath(QStringLiteral("no/such/folder/out.svg"));
+    QVERIFY(!exporter.exportFile(missing, *findFigureView(QStringLiteral("figure")), e.data(), FigureStyle(),
+                                 ExportSize{}));
+    QVERIFY(exporter.errorString().startsWith(missing));
+    QVERIFY(!QFile::exists(missing));
+}
+
+void TestExport::unknownFormatIsRefused()
+{
+    const Example e = example(ChapterExamples::lecture());
+    FigureExporter exporter;
+    QVERIFY(!exporter.exportFile(QStringLiteral("figure.bmp"), *findFigureView(QStringLiteral("figure")),
+                                 e.data(), FigureStyle(), ExportSize{}));
+    QVERIFY(exporter.errorString().contains(QStringLiteral("use .png, .svg or .pdf")));
+    QCOMPARE(FigureExporter::formatFor(QStringLiteral("a.PDF")), FigureExporter::Format::Pdf);
+}
+
+void TestExport::colorMapsAreOrdered()
+{
+    for (int m = 0; m < ColorMaps::kCount; ++m) {
+        const auto name = ColorMaps::Name(m);
+        QCOMPARE(ColorMaps::colorAt(name, 0.0), ColorMaps::stops(name).first());
+        QCOMPARE(ColorMaps::colorAt(name, 1.0), ColorMaps::stops(name).last());
+        QCOMPARE(ColorMaps::fromKey(ColorMaps::key(name)), name);
+        // Brighter as the weight grows, so a projector shows the order.
+        QVERIFY(ColorMaps::colorAt(name, 0.9).lightness() > ColorMaps::colorAt(name, 0.1).lightness());
+    }
+}
+
+QTEST_MAIN(TestExport)
+#include "tst_export.moc"

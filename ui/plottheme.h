@@ -1,0 +1,11 @@
+#pragma once
+
+class QCustomPlot;
+
+namespace AttentionLab::PlotTheme {
+
+/// Colours, fonts and line widths of a plot: light or dark, and scaled up for
+/// presentation mode so that a hall can read it from the back.
+void apply(QCustomPlot *plot, bool dark, double scale);
+
+} // namespace AttentionLab::PlotTheme
