@@ -11,4 +11,17 @@ double AttentionResult::logit(Index row, Index col) const
     return scores(row, col) / divisor;
 }
 
+double AttentionResult::meanEntropyBits() const
+{
+    double sum = 0.0;
+    int count = 0;
+    for (const RowStatistics &row : rows) {
+        if (!row.empty()) {
+            sum += row.entropyBits;
+            ++count;
+        }
+    }
+    return count ? sum / count : 0.0;
+}
+
 } // namespace AttentionLab

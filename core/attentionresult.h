@@ -35,6 +35,9 @@ struct AttentionResult
     /// The logit fed to the softmax: score / divisor, or -inf when masked
     /// before the softmax. (The wrong order feeds the unmasked logit.)
     double logit(Index row, Index col) const;
+
+    /// Mean entropy in bits over the rows that see at least one key.
+    double meanEntropyBits() const;
 };
 
 } // namespace AttentionLab

@@ -1,0 +1,142 @@
+// The computations behind the chapter's labs: key geometry, the
+// permutation demonstration and per-head statistics.
+
+#include "attention.h"
+#include "chapterexamples.h"
+#include "keygeometry.h"
+#include "multiheadattention.h"
+#include "normalgenerator.h"
+#include "permutationdemo.h"
+
+#include <QtTest>
+
+using namespace AttentionLab;
+
+class TestLabs : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void coordinatesPicture();
+    void principalPlaneHoldsPlanarKeys();
+    void moveToLandsOnThePoint_data();
+    void moveToLandsOnThePoint();
+    void geometryRejects();
+    void shufflingWithoutPositionsPermutesOutputs_data();
+    void shufflingWithoutPositionsPermutesOutputs();
+    void derangementMovesEveryToken();
+    void permutationDemoRejectsNonPermutations();
+    void meanEntropyIgnoresEmptyRows();
+};
+
+void TestLabs::coordinatesPicture()
+{
+    const KeyGeometry g = KeyGeometry::coordinates(3, 0, 2);
+    QVERIFY(!g.isProjection());
+    const RowVector v = (RowVector(3) << 0.4, 0.5, 0.6).finished();
+    QCOMPARE(g.project(v), Eigen::Vector2d(0.4, 0.6));
+}
+
+void TestLabs::principalPlaneHoldsPlanarKeys()
+{
+    // Keys in a tilted plane of 4-D space: the picture loses nothing.
+    NormalGenerator normal(4);
+    const Matrix basis = normal.matrix(2, 4);
+    const Matrix keys = normal.matrix(6, 2) * basis;
+    const KeyGeometry g = KeyGeometry::principal(keys);
+    QVERIFY(g.isProjection());
+    QVERIFY((g.axes() * g.axes().transpose()).isApprox(Matrix::Identity(2, 2), 1e-12));
+    for (Index j = 0; j < keys.rows(); ++j) {
+        const Eigen::Vector2d p = g.project(keys.row(j));
+        const RowVector back = p.x() * g.axes().row(0) + p.y() * g.axes().row(1);
+        QVERIFY(back.isApprox(keys.row(j), 1e-10));
+    }
+    // Identical keys span nothing: the axes are still a valid plane.
+    const KeyGeometry same = KeyGeometry::principal(Matrix::Ones(3, 3));
+    QVERIFY((same.axes() * same.axes().transpose()).isApprox(Matrix::Identity(2, 2), 1e-12));
+}
+
+void TestLabs::moveToLandsOnThePoint_data()
+{
+    QTest::addColumn<bool>("projection");
+    QTest::newRow("coordinates") << false;
+    QTest::newRow("principal plane") << true;
+}
+
+void TestLabs::moveToLandsOnThePoint()
+{
+    QFETCH(bool, projection);
+    NormalGenerator normal(6);
+    const Matrix keys = normal.matrix(5, 6);
+    const KeyGeometry g = projection ? KeyGeometry::principal(keys) : KeyGeometry::coordinates(6, 1, 4);
+    const RowVector v = keys.row(2);
+    const Eigen::Vector2d target(0.75, -1.25);
+    const RowVector moved = g.moveTo(v, target);
+    QVERIFY(g.project(moved).isApprox(target, 1e-12));
+    // Only the plane's part changed.
+    const RowVector change = moved - v;
+    const RowVector inPlane = change.dot(g.axes().row(0)) * g.axes().row(0) + change.dot(g.axes().row(1)) * g.axes().row(1);
+    QVERIFY(change.isApprox(inPlane, 1e-12));
+}
+
+void TestLabs::geometryRejects()
+{
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, KeyGeometry::coordinates(3, 1, 1));
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, KeyGeometry::coordinates(3, 0, 3));
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, KeyGeometry::principal(Matrix::Ones(3, 1)));
+}
+
+void TestLabs::shufflingWithoutPositionsPermutesOutputs_data()
+{
+    QTest::addColumn<MaskMode>("mode");
+    QTest::newRow("no mask") << MaskMode::None;
+}
+
+void TestLabs::shufflingWithoutPositionsPermutesOutputs()
+{
+    QFETCH(MaskMode, mode);
+    NormalGenerator normal(2);
+    const Matrix x = normal.matrix(7, 8);
+    AttentionOptions options;
+    options.mask = mode;
+    const PermutationDemo d = permutationDemo(x, derangement(7, 1), options);
+    // Without positions every output row travels with its token, unchanged.
+    for (size_t p = 0; p < d.order.size(); ++p)
+        QVERIFY(d.plainShuffled.row(Index(p)).isApprox(d.plain.row(d.order[p]), 1e-13));
+    QVERIFY(d.plainChange < 1e-12);
+    // With the encoding added, the same shuffle changes what tokens receive.
+    QVERIFY(d.encodedChange > 1e-3);
+}
+
+void TestLabs::derangementMovesEveryToken()
+{
+    for (Index n : {2, 5, 16}) {
+        const std::vector<Index> order = derangement(n, 42);
+        std::vector<Index> sorted = order;
+        std::sort(sorted.begin(), sorted.end());
+        for (Index i = 0; i < n; ++i) {
+            QCOMPARE(sorted[size_t(i)], i);
+            QVERIFY(order[size_t(i)] != i);
+        }
+    }
+    QCOMPARE(derangement(6, 3), derangement(6, 3)); // seeded, so repeatable
+}
+
+void TestLabs::permutationDemoRejectsNonPermutations()
+{
+    const Matrix x = Matrix::Ones(3, 2);
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, permutationDemo(x, {0, 0, 1}, {}));
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, permutationDemo(x, {0, 1}, {}));
+}
+
+void TestLabs::meanEntropyIgnoresEmptyRows()
+{
+    AttentionOptions options;
+    options.mask = MaskMode::Causal;
+    const AttentionResult r = attend(Matrix::Ones(3, 2), Matrix::Ones(2, 2), options);
+    QVERIFY(r.rows[0].empty());
+    QCOMPARE(r.meanEntropyBits(), (r.rows[1].entropyBits + r.rows[2].entropyBits) / 2);
+}
+
+QTEST_APPLESS_MAIN(TestLabs)
+#include "tst_labs.moc"
