@@ -30,8 +30,9 @@ int labelStep(int count)
     return std::max(1, (count + kMaxLabels - 1) / kMaxLabels);
 }
 
-/// Round tick positions covering [lo, hi]: about five of them.
-QList<double> ticks(double lo, double hi)
+} // namespace
+
+QList<double> FigurePainter::ticks(double lo, double hi)
 {
     const double span = hi - lo;
     if (!(span > 0))
@@ -49,8 +50,6 @@ QList<double> ticks(double lo, double hi)
         out << (std::abs(t) < step * 1e-9 ? 0.0 : t);
     return out;
 }
-
-} // namespace
 
 FigurePainter::FigurePainter(QPainter &painter, const FigureData &data, const FigureStyle &style)
     : m_painter(painter)
@@ -109,12 +108,12 @@ QString FigurePainter::caption(const FigureData &data)
 
 QRectF FigurePainter::heatmap(const QRectF &rect, Quantity quantity)
 {
-    setUnitFor(rect.width(), rect.height() * 1.4, 900.0);
     const Session &s = m_data.session;
     const AttentionResult &r = m_data.result;
-    const int m = int(r.queryCount());
-    const int n = int(r.keyCount());
-    auto value = [&](int i, int j) {
+    MatrixHeatmap spec;
+    spec.rows = int(r.queryCount());
+    spec.cols = int(r.keyCount());
+    spec.value = [&r, quantity](int i, int j) {
         const bool masked = r.isMasked(i, j);
         switch (quantity) {
         case Quantity::Weights:
@@ -127,90 +126,113 @@ QRectF FigurePainter::heatmap(const QRectF &rect, Quantity quantity)
         }
         return 0.0;
     };
-    double lo = 0.0, hi = 1.0;
+    spec.rowLabel = [&s](int i) { return label(s.queryLabel(i)); };
+    spec.colLabel = [&s](int j) { return label(s.keyLabel(j)); };
     if (quantity != Quantity::Weights) {
-        lo = std::numeric_limits<double>::infinity();
-        hi = -lo;
-        for (int i = 0; i < m; ++i)
-            for (int j = 0; j < n; ++j)
-                if (const double v = value(i, j); std::isfinite(v)) {
-                    lo = std::min(lo, v);
-                    hi = std::max(hi, v);
+        spec.lo = std::numeric_limits<double>::infinity();
+        spec.hi = -spec.lo;
+        for (int i = 0; i < spec.rows; ++i)
+            for (int j = 0; j < spec.cols; ++j)
+                if (const double v = spec.value(i, j); std::isfinite(v)) {
+                    spec.lo = std::min(spec.lo, v);
+                    spec.hi = std::max(spec.hi, v);
                 }
-        if (!(hi > lo)) {
-            lo = std::isfinite(lo) ? lo - 1.0 : 0.0;
-            hi = lo + 2.0;
-        }
+    }
+    const QStringList titles{QStringLiteral("weight"), QStringLiteral("raw score q·k"), QStringLiteral("logit")};
+    spec.scaleTitle = titles[int(quantity)];
+    return matrixHeatmap(rect, spec);
+}
+
+QRectF FigurePainter::matrixHeatmap(const QRectF &rect, const MatrixHeatmap &spec)
+{
+    setUnitFor(rect.width(), rect.height() * 1.4, 900.0);
+    const int m = spec.rows;
+    const int n = spec.cols;
+    double lo = spec.lo, hi = spec.hi;
+    if (!std::isfinite(lo) || !std::isfinite(hi) || !(hi > lo)) {
+        lo = std::isfinite(lo) ? lo - 1.0 : 0.0;
+        hi = lo + 2.0;
     }
 
     const QFont labelFont = font(19);
     const QFont titleFont = font(19, true);
     const QFontMetricsF labelMetrics(labelFont);
-    double queryWidth = 0.0, keyWidth = 0.0;
+    double rowLabelWidth = 0.0, colLabelWidth = 0.0, noteWidth = 0.0;
     for (int i = 0; i < m; i += labelStep(m))
-        queryWidth = std::max(queryWidth, labelMetrics.horizontalAdvance(label(s.queryLabel(i))));
+        rowLabelWidth = std::max(rowLabelWidth, labelMetrics.horizontalAdvance(spec.rowLabel(i)));
     for (int j = 0; j < n; j += labelStep(n))
-        keyWidth = std::max(keyWidth, labelMetrics.horizontalAdvance(label(s.keyLabel(j))));
+        colLabelWidth = std::max(colLabelWidth, labelMetrics.horizontalAdvance(spec.colLabel(j)));
+    for (const QString &note : spec.rowNotes)
+        noteWidth = std::max(noteWidth, labelMetrics.horizontalAdvance(note) + pt(12));
 
     const double axisTitle = QFontMetricsF(titleFont).height() + pt(6);
-    const double colorBarWidth = pt(22);
-    const double colorBarLabels = labelMetrics.horizontalAdvance(QStringLiteral("-0.00")) + pt(8);
-    const double left = rect.left() + axisTitle + queryWidth + pt(10);
-    const double right = rect.right() - colorBarWidth - colorBarLabels - axisTitle - pt(16);
+    const double headerHeight = spec.title.isEmpty() ? 0.0 : axisTitle + pt(4);
+    const double colorBarWidth = spec.colorBar ? pt(22) : 0.0;
+    const double colorBarLabels =
+        spec.colorBar ? labelMetrics.horizontalAdvance(QStringLiteral("-0.000")) + pt(8) : 0.0;
+    const double left = rect.left() + axisTitle + rowLabelWidth + pt(10);
+    const double right = rect.right() - noteWidth - (spec.colorBar ? colorBarWidth + colorBarLabels + axisTitle + pt(16) : pt(4));
     const double gridWidth = std::max(10.0, right - left);
     const double cellWidth = gridWidth / n;
-    const bool rotate = keyWidth > cellWidth * labelStep(n) * 0.92;
-    const double keyLabelHeight = rotate ? keyWidth * 0.72 + labelMetrics.height() : labelMetrics.height();
-    const double top = rect.top() + pt(8);
-    const double bottom = rect.bottom() - axisTitle - keyLabelHeight - pt(10);
+    const bool rotate = colLabelWidth > cellWidth * labelStep(n) * 0.92;
+    const double colLabelHeight = rotate ? colLabelWidth * 0.72 + labelMetrics.height() : labelMetrics.height();
+    const double top = rect.top() + pt(8) + headerHeight;
+    const double bottom = rect.bottom() - axisTitle - colLabelHeight - pt(10);
     const QRectF grid(left, top, gridWidth, std::max(10.0, bottom - top));
     const double cellHeight = grid.height() / m;
+    auto cellRect = [&](int i, int j) {
+        return QRectF(grid.left() + j * cellWidth, grid.top() + i * cellHeight, cellWidth, cellHeight);
+    };
+    auto colorOf = [&](double v) {
+        return std::isfinite(v) ? ColorMaps::colorAt(m_style.colorMap, (v - lo) / (hi - lo)) : ColorMaps::maskedColor();
+    };
+
+    if (!spec.title.isEmpty()) {
+        m_painter.setFont(titleFont);
+        m_painter.setPen(m_style.foreground());
+        m_painter.drawText(QRectF(rect.left(), rect.top() + pt(4), rect.width(), axisTitle), Qt::AlignCenter,
+                           spec.title);
+    }
 
     // Cells: one filled rectangle each; no antialiasing, so no seams.
     m_painter.save();
     m_painter.setRenderHint(QPainter::Antialiasing, false);
     m_painter.setPen(Qt::NoPen);
-    for (int i = 0; i < m; ++i) {
-        for (int j = 0; j < n; ++j) {
-            const double v = value(i, j);
-            const QColor color = std::isfinite(v) ? ColorMaps::colorAt(m_style.colorMap, (v - lo) / (hi - lo))
-                                                  : ColorMaps::maskedColor();
-            m_painter.fillRect(QRectF(grid.left() + j * cellWidth, grid.top() + i * cellHeight,
-                                      cellWidth, cellHeight),
-                               color);
-        }
-    }
+    for (int i = 0; i < m; ++i)
+        for (int j = 0; j < n; ++j)
+            m_painter.fillRect(cellRect(i, j), colorOf(spec.value(i, j)));
     m_painter.restore();
 
     // Numbers in the cells, while they fit.
     const double numberSize = std::min({cellHeight * 0.34, cellWidth / 5.2, pt(26)});
-    if (m_style.numbers && numberSize >= 6.0) {
+    if (m_style.numbers && spec.numbers && numberSize >= 6.0) {
         QFont numberFont = labelFont;
         numberFont.setPixelSize(int(numberSize));
         m_painter.setFont(numberFont);
         for (int i = 0; i < m; ++i) {
             for (int j = 0; j < n; ++j) {
-                const QRectF cell(grid.left() + j * cellWidth, grid.top() + i * cellHeight, cellWidth,
-                                  cellHeight);
-                const double v = value(i, j);
+                const double v = spec.value(i, j);
                 if (!std::isfinite(v)) {
                     m_painter.setPen(QColor(0x60, 0x60, 0x60));
-                    m_painter.drawText(cell, Qt::AlignCenter, QStringLiteral("masked"));
+                    m_painter.drawText(cellRect(i, j), Qt::AlignCenter, QStringLiteral("masked"));
                     continue;
                 }
-                const QColor color = ColorMaps::colorAt(m_style.colorMap, (v - lo) / (hi - lo));
-                m_painter.setPen(ColorMaps::textColorOn(color));
-                m_painter.drawText(cell, Qt::AlignCenter, QString::number(v, 'f', 4));
+                m_painter.setPen(ColorMaps::textColorOn(colorOf(v)));
+                m_painter.drawText(cellRect(i, j), Qt::AlignCenter, QString::number(v, 'f', 4));
             }
         }
     }
 
-    // Token labels.
+    // Labels, notes and axis titles.
     m_painter.setFont(labelFont);
     m_painter.setPen(m_style.foreground());
     for (int i = 0; i < m; i += labelStep(m)) {
         const QRectF row(rect.left(), grid.top() + i * cellHeight, left - rect.left() - pt(8), cellHeight);
-        m_painter.drawText(row, Qt::AlignRight | Qt::AlignVCenter, label(s.queryLabel(i)));
+        m_painter.drawText(row, Qt::AlignRight | Qt::AlignVCenter, spec.rowLabel(i));
+    }
+    for (int i = 0; i < m && i < spec.rowNotes.size(); ++i) {
+        m_painter.drawText(QRectF(grid.right() + pt(10), grid.top() + i * cellHeight, noteWidth, cellHeight),
+                           Qt::AlignLeft | Qt::AlignVCenter, spec.rowNotes[i]);
     }
     for (int j = 0; j < n; j += labelStep(n)) {
         const double x = grid.left() + (j + 0.5) * cellWidth;
@@ -218,27 +240,28 @@ QRectF FigurePainter::heatmap(const QRectF &rect, Quantity quantity)
             m_painter.save();
             m_painter.translate(x, grid.bottom() + pt(6));
             m_painter.rotate(-45);
-            m_painter.drawText(QRectF(-keyWidth - pt(4), -labelMetrics.height() / 2, keyWidth, labelMetrics.height()),
-                               Qt::AlignRight | Qt::AlignVCenter, label(s.keyLabel(j)));
+            m_painter.drawText(QRectF(-colLabelWidth - pt(4), -labelMetrics.height() / 2, colLabelWidth,
+                                      labelMetrics.height()),
+                               Qt::AlignRight | Qt::AlignVCenter, spec.colLabel(j));
             m_painter.restore();
         } else {
             m_painter.drawText(QRectF(x - cellWidth * labelStep(n) / 2, grid.bottom() + pt(4),
                                       cellWidth * labelStep(n), labelMetrics.height()),
-                               Qt::AlignHCenter | Qt::AlignTop, label(s.keyLabel(j)));
+                               Qt::AlignHCenter | Qt::AlignTop, spec.colLabel(j));
         }
     }
     m_painter.setFont(titleFont);
     m_painter.drawText(QRectF(grid.left(), rect.bottom() - axisTitle, grid.width(), axisTitle),
-                       Qt::AlignCenter, QStringLiteral("keys"));
+                       Qt::AlignCenter, spec.colTitle);
     m_painter.save();
     m_painter.translate(rect.left(), grid.center().y());
     m_painter.rotate(-90);
-    m_painter.drawText(QRectF(-grid.height() / 2, 0, grid.height(), axisTitle), Qt::AlignCenter,
-                       QStringLiteral("queries"));
+    m_painter.drawText(QRectF(-grid.height() / 2, 0, grid.height(), axisTitle), Qt::AlignCenter, spec.rowTitle);
     m_painter.restore();
 
-    // The colour scale.
-    const QRectF bar(grid.right() + pt(16), grid.top(), colorBarWidth, grid.height());
+    if (!spec.colorBar)
+        return grid;
+    const QRectF bar(grid.right() + noteWidth + pt(16), grid.top(), colorBarWidth, grid.height());
     m_painter.save();
     m_painter.setRenderHint(QPainter::Antialiasing, false);
     for (int k = 0; k < kColorBarSlices; ++k) {
@@ -259,13 +282,12 @@ QRectF FigurePainter::heatmap(const QRectF &rect, Quantity quantity)
                                   labelMetrics.height()),
                            Qt::AlignLeft | Qt::AlignVCenter, QString::number(t, 'g', 4));
     }
-    const QStringList titles{QStringLiteral("weight"), QStringLiteral("raw score q·k"), QStringLiteral("logit")};
     m_painter.setFont(titleFont);
     m_painter.save();
-    m_painter.translate(rect.right() - axisTitle, bar.center().y());
+    m_painter.translate(bar.right() + colorBarLabels + pt(8), bar.center().y());
     m_painter.rotate(90);
     m_painter.drawText(QRectF(-bar.height() / 2, -axisTitle, bar.height(), axisTitle), Qt::AlignCenter,
-                       titles[int(quantity)]);
+                       spec.scaleTitle);
     m_painter.restore();
     return grid;
 }

@@ -5,6 +5,9 @@
 
 #include <QFont>
 #include <QRectF>
+#include <QStringList>
+
+#include <functional>
 
 class QPainter;
 
@@ -24,6 +27,26 @@ public:
 
     FigurePainter(QPainter &painter, const FigureData &data, const FigureStyle &style);
 
+    /// Any matrix as a heatmap: the building block of the heatmap and the labs.
+    struct MatrixHeatmap
+    {
+        int rows = 0;
+        int cols = 0;
+        std::function<double(int, int)> value; ///< NaN draws a masked cell
+        std::function<QString(int)> rowLabel;
+        std::function<QString(int)> colLabel;
+        double lo = 0.0;
+        double hi = 1.0;
+        QString rowTitle = QStringLiteral("queries");
+        QString colTitle = QStringLiteral("keys");
+        QString scaleTitle = QStringLiteral("weight");
+        QString title;        ///< above the grid, when not empty
+        QStringList rowNotes; ///< a column of text right of the grid
+        bool colorBar = true;
+        bool numbers = true;  ///< also needs the style's numbers
+    };
+    QRectF matrixHeatmap(const QRectF &rect, const MatrixHeatmap &spec);
+
     /// The heatmap with its colour scale and token labels; returns the
     /// rectangle the cells fill (m rows, n columns of equal size).
     QRectF heatmap(const QRectF &rect, Quantity quantity);
@@ -37,11 +60,20 @@ public:
     /// "scaled by √3, causal mask (mask, then softmax)".
     static QString caption(const FigureData &data);
 
-private:
     double pt(double size) const; ///< a font or line size, scaled for the target
     QFont font(double size, bool bold = false) const;
-    QRectF titled(const QRectF &rect);
+    /// Sets the text size for a panel of this size, unless figure() fixed it.
     void setUnitFor(double width, double height, double reference);
+    void fixUnit() { m_unitFixed = true; }
+    QRectF titled(const QRectF &rect);
+    QPainter &painter() { return m_painter; }
+    const FigureStyle &style() const { return m_style; }
+    const FigureData &data() const { return m_data; }
+
+    /// Round tick positions covering [lo, hi], about five.
+    static QList<double> ticks(double lo, double hi);
+
+private:
 
     QPainter &m_painter;
     const FigureData &m_data;

@@ -1,6 +1,7 @@
 #include "figureview.h"
 
 #include "figurepainter.h"
+#include "labpainter.h"
 
 #include <QPainter>
 
@@ -31,6 +32,36 @@ const QList<FigureView> &figureViews()
          QSize(1200, 600),
          [](QPainter &p, const QRectF &r, const FigureData &d, const FigureStyle &s) {
              FigurePainter(p, d, s).entropyBars(r);
+         }},
+        {QStringLiteral("geometry"), QStringLiteral("key geometry: the query and the keys as arrows in a plane"),
+         QSize(1200, 1000),
+         [](QPainter &p, const QRectF &r, const FigureData &d, const FigureStyle &s) {
+             LabPainter(p, d, s).geometry(r);
+         }},
+        {QStringLiteral("scale"), QStringLiteral("scale lab: why divide by √d_k"), QSize(1800, 1000),
+         [](QPainter &p, const QRectF &r, const FigureData &d, const FigureStyle &s) {
+             LabPainter(p, d, s).scale(r);
+         }},
+        {QStringLiteral("mask"), QStringLiteral("mask lab: the two orders side by side"), QSize(1800, 800),
+         [](QPainter &p, const QRectF &r, const FigureData &d, const FigureStyle &s) {
+             LabPainter(p, d, s).mask(r);
+         }},
+        {QStringLiteral("heads"), QStringLiteral("heads lab: every head's weights"), QSize(1600, 1100),
+         [](QPainter &p, const QRectF &r, const FigureData &d, const FigureStyle &s) {
+             LabPainter(p, d, s).heads(r);
+         }},
+        {QStringLiteral("positional"), QStringLiteral("position lab: Eq. 16.4 and what shuffling does"),
+         QSize(1800, 900),
+         [](QPainter &p, const QRectF &r, const FigureData &d, const FigureStyle &s) {
+             LabPainter(p, d, s).positional(r);
+         }},
+        {QStringLiteral("params"), QStringLiteral("size lab: a transformer's parameters"), QSize(1600, 800),
+         [](QPainter &p, const QRectF &r, const FigureData &d, const FigureStyle &s) {
+             LabPainter(p, d, s).params(r);
+         }},
+        {QStringLiteral("cost"), QStringLiteral("size lab: what the sequence length costs"), QSize(1600, 900),
+         [](QPainter &p, const QRectF &r, const FigureData &d, const FigureStyle &s) {
+             LabPainter(p, d, s).cost(r);
          }},
     };
     return views;

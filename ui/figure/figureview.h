@@ -13,13 +13,16 @@ namespace AttentionLab {
 
 struct AttentionResult;
 struct FigureStyle;
+struct LabSettings;
 struct Session;
 
-/// What a figure is drawn from: the session and its computed attention.
+/// What a figure is drawn from: the session, its computed attention and the
+/// labs' settings (defaults when none are given).
 struct FigureData
 {
     const Session &session;
     const AttentionResult &result;
+    const LabSettings *labs = nullptr;
 };
 
 /**

@@ -1,0 +1,47 @@
+#pragma once
+
+#include "scaleexperiment.h"
+#include "transformerconfig.h"
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace AttentionLab {
+
+/// The choices each lab view draws with; the window edits them, exports use
+/// the defaults (or what the window had).
+struct LabSettings
+{
+    // Key geometry: two coordinates, or the keys' principal plane (d_k > 2).
+    bool geometryProjection = true;
+    int geometryX = 0;
+    int geometryY = 1;
+    int geometryQuery = 0;
+
+    // Mask lab: the chapter's four raw scores, or the open session's scores.
+    bool maskFromSession = false;
+
+    // Heads lab: D split into h heads, inputs seeded random or the session's.
+    int heads = 4;
+    int headsModelDim = 16;
+    int headsTokens = 6;
+    bool headsFromSession = false;
+    std::uint64_t headsSeed = 0;
+
+    // Position lab.
+    int positions = 48;
+    int positionDim = 64;
+    std::uint64_t shuffleSeed = 1;
+
+    // Size lab.
+    TransformerConfig transformer;
+    std::vector<std::int64_t> costLengths{128, 512, 2048, 8192, 32768};
+    std::int64_t costKeyDim = 64;
+
+    // Scale lab: the experiment and, once run, its result.
+    ScaleExperimentSettings scale;
+    std::shared_ptr<const ScaleExperimentResult> scaleResult;
+};
+
+} // namespace AttentionLab
