@@ -19,7 +19,8 @@
 
 namespace AttentionLab {
 
-ExportDialog::ExportDialog(ColorMaps::Name currentMap, bool currentDark, QWidget *parent)
+ExportDialog::ExportDialog(ColorMaps::Name currentMap, bool currentDark, const QString &currentView,
+                           QWidget *parent)
     : QDialog(parent)
     , m_view(new QComboBox(this))
     , m_path(new QLineEdit(this))
@@ -37,7 +38,9 @@ ExportDialog::ExportDialog(ColorMaps::Name currentMap, bool currentDark, QWidget
     setWindowTitle(tr("Export figure"));
     for (const FigureView &view : figureViews())
         m_view->addItem(view.description, view.name);
-    m_view->setCurrentIndex(std::max(0, m_view->findData(Preferences::exportView.get())));
+    // A lab's tab exports that lab; the attention tab, what was exported last.
+    const QString preferred = currentView == QLatin1String("figure") ? Preferences::exportView.get() : currentView;
+    m_view->setCurrentIndex(std::max(0, m_view->findData(preferred)));
 
     m_path->setPlaceholderText(tr("figure.png, figure.svg or figure.pdf"));
     m_path->setText(Preferences::exportPath);

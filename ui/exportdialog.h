@@ -22,8 +22,10 @@ class ExportDialog : public QDialog
     Q_OBJECT
 
 public:
-    /// \a current: the window's colour map and theme, used the first time.
-    ExportDialog(ColorMaps::Name currentMap, bool currentDark, QWidget *parent = nullptr);
+    /// \a current: the window's colour map and theme, used the first time;
+    /// the view shown in the current tab is offered first.
+    ExportDialog(ColorMaps::Name currentMap, bool currentDark, const QString &currentView,
+                 QWidget *parent = nullptr);
 
     QString filePath() const;
     QString viewName() const;

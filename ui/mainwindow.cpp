@@ -6,7 +6,15 @@
 #include "exportdialog.h"
 #include "figureexporter.h"
 #include "entropybarsview.h"
+#include "geometrylab.h"
+#include "headslab.h"
 #include "heatmapview.h"
+#include "labcanvas.h"
+#include "labstate.h"
+#include "masklab.h"
+#include "positionlab.h"
+#include "scalelab.h"
+#include "sizelab.h"
 #include "matrixeditor.h"
 #include "normalgenerator.h"
 #include "outputtable.h"
@@ -30,6 +38,7 @@
 #include <QSlider>
 #include <QSplitter>
 #include <QStatusBar>
+#include <QTabWidget>
 #include <QToolBar>
 #include <QUndoStack>
 
@@ -72,13 +81,29 @@ MainWindow::MainWindow(QWidget *parent)
     , m_output(new OutputTable(m_document, this))
     , m_matrixEditor(new MatrixEditor(m_document, this))
     , m_autosaver(new Autosaver(m_document, Autosaver::defaultPath(), this))
+    , m_labs(new LabState(this))
+    , m_tabs(new QTabWidget(this))
+    , m_geometryLab(new GeometryLab(m_document, m_labs, this))
+    , m_scaleLab(new ScaleLab(m_document, m_labs, this))
+    , m_maskLab(new MaskLab(m_document, m_labs, this))
+    , m_headsLab(new HeadsLab(m_document, m_labs, this))
+    , m_positionLab(new PositionLab(m_document, m_labs, this))
 {
     auto *views = new QSplitter(Qt::Vertical, this);
     views->addWidget(m_heatmap);
     views->addWidget(m_bars);
     views->setStretchFactor(0, 3);
     views->setStretchFactor(1, 2);
-    setCentralWidget(views);
+    // The heatmap first, then a lab for each section of the chapter.
+    m_tabs->addTab(views, tr("&Attention"));
+    m_tabs->addTab(m_geometryLab, tr("Key &geometry"));
+    m_tabs->addTab(m_scaleLab, tr("Why √d_&k"));
+    m_tabs->addTab(m_maskLab, tr("&Mask order"));
+    m_tabs->addTab(m_headsLab, tr("&Heads"));
+    m_tabs->addTab(m_positionLab, tr("&Position"));
+    m_tabs->addTab(new SizeLab(m_document, m_labs, this), tr("Si&ze"));
+    m_tabs->setDocumentMode(true);
+    setCentralWidget(m_tabs);
 
     auto *editorDock = new QDockWidget(tr("Sliders"), this);
     editorDock->setObjectName(QStringLiteral("SlidersDock"));
@@ -106,6 +131,7 @@ MainWindow::MainWindow(QWidget *parent)
     updateTitle();
     syncControls();
     updateStatus();
+    syncLabStyle();
 
     if (!restoreGeometry(Preferences::windowGeometry))
         resize(1500, 920);
@@ -208,6 +234,7 @@ void MainWindow::createActions()
     connect(colorMap, &QComboBox::currentIndexChanged, this, [this](int i) {
         m_heatmap->setColorMap(ColorMaps::Name(i));
         Preferences::colorMap.set(i);
+        syncLabStyle();
     });
     colorMap->setCurrentIndex(std::clamp(Preferences::colorMap.get(), 0, ColorMaps::kCount - 1));
     // The same choices in the menu, with shortcuts, kept in step with the combos.
@@ -232,7 +259,10 @@ void MainWindow::createActions()
     numbers->setCheckable(true);
     numbers->setChecked(Preferences::showNumbers);
     m_heatmap->setShowNumbers(numbers->isChecked());
-    connect(numbers, &QAction::toggled, this, [](bool on) { Preferences::showNumbers.set(on); });
+    connect(numbers, &QAction::toggled, this, [this](bool on) {
+        Preferences::showNumbers.set(on);
+        syncLabStyle();
+    });
     view->addSeparator();
     m_presentationAction = view->addAction(tr("&Presentation Mode"));
     m_presentationAction->setCheckable(true);
@@ -316,7 +346,8 @@ bool MainWindow::exportFigure(const QString &path, const QString &viewName, cons
         return false;
     }
     FigureExporter exporter;
-    if (!exporter.exportFile(path, *view, FigureData{m_document->session(), m_document->result()}, style,
+    if (!exporter.exportFile(path, *view,
+                             FigureData{m_document->session(), m_document->result(), &m_labs->settings()}, style,
                              size)) {
         if (error)
             *error = exporter.errorString();
@@ -327,7 +358,7 @@ bool MainWindow::exportFigure(const QString &path, const QString &viewName, cons
 
 void MainWindow::showExportDialog()
 {
-    ExportDialog dialog(m_heatmap->colorMap(), m_presentation, this);
+    ExportDialog dialog(m_heatmap->colorMap(), m_presentation, currentViewName(), this);
     if (dialog.exec() != QDialog::Accepted)
         return;
     QString error;
@@ -338,11 +369,27 @@ void MainWindow::showExportDialog()
     statusBar()->showMessage(tr("Exported %1").arg(dialog.filePath()), 5000);
 }
 
+QString MainWindow::currentViewName() const
+{
+    static const QStringList views{QStringLiteral("figure"), QStringLiteral("geometry"), QStringLiteral("scale"),
+                                   QStringLiteral("mask"),   QStringLiteral("heads"),    QStringLiteral("positional"),
+                                   QStringLiteral("params")};
+    return views.value(m_tabs->currentIndex(), QStringLiteral("figure"));
+}
+
 QImage MainWindow::figureImage() const
 {
-    return FigureExporter::renderImage(*findFigureView(QStringLiteral("figure")),
-                                       FigureData{m_document->session(), m_document->result()},
+    return FigureExporter::renderImage(*findFigureView(currentViewName()),
+                                       FigureData{m_document->session(), m_document->result(), &m_labs->settings()},
                                        currentFigureStyle(), ExportSize{});
+}
+
+void MainWindow::syncLabStyle()
+{
+    FigureStyle style = currentFigureStyle();
+    style.fontScale = m_presentation ? 1.5 : 1.0;
+    for (LabCanvas *canvas : findChildren<LabCanvas *>())
+        canvas->setStyle(style);
 }
 
 void MainWindow::copyFigure()
@@ -392,6 +439,7 @@ void MainWindow::setPresentationMode(bool on)
     }
     m_heatmap->setAppearance(on, on ? 2.0 : 1.0);
     m_bars->setAppearance(on, on ? 2.0 : 1.0);
+    syncLabStyle();
     statusBar()->showMessage(on ? tr("Presentation mode: F5 to leave") : QString(), 4000);
 }
 

@@ -9,12 +9,19 @@ class QComboBox;
 class QLabel;
 class QMenu;
 class QSlider;
+class QTabWidget;
 
 namespace AttentionLab {
 
 class AttentionDocument;
 class EntropyBarsView;
 class Autosaver;
+class GeometryLab;
+class HeadsLab;
+class LabState;
+class MaskLab;
+class PositionLab;
+class ScaleLab;
 class HeatmapView;
 class MatrixEditor;
 class OutputTable;
@@ -41,6 +48,15 @@ public:
     OutputTable *outputTable() const { return m_output; }
     MatrixEditor *matrixEditor() const { return m_matrixEditor; }
     Autosaver *autosaver() const { return m_autosaver; }
+    LabState *labState() const { return m_labs; }
+    QTabWidget *tabs() const { return m_tabs; }
+    GeometryLab *geometryLab() const { return m_geometryLab; }
+    ScaleLab *scaleLab() const { return m_scaleLab; }
+    MaskLab *maskLab() const { return m_maskLab; }
+    HeadsLab *headsLab() const { return m_headsLab; }
+    PositionLab *positionLab() const { return m_positionLab; }
+    /// The figure view the current tab shows ("figure" for the attention tab).
+    QString currentViewName() const;
 
     bool openFile(const QString &path);
 
@@ -81,6 +97,7 @@ private:
     void loadPreset(const Session &session, const QString &name);
     void addRecentFile(const QString &path);
     void showExportDialog();
+    void syncLabStyle();
     void updateRecentMenu();
 
     AttentionDocument *m_document;
@@ -90,6 +107,13 @@ private:
     OutputTable *m_output;
     MatrixEditor *m_matrixEditor;
     Autosaver *m_autosaver;
+    LabState *m_labs;
+    QTabWidget *m_tabs;
+    GeometryLab *m_geometryLab;
+    ScaleLab *m_scaleLab;
+    MaskLab *m_maskLab;
+    HeadsLab *m_headsLab;
+    PositionLab *m_positionLab;
     QMenu *m_recentMenu = nullptr;
     QComboBox *m_quantity = nullptr;
     QComboBox *m_colorMap = nullptr;

@@ -61,7 +61,7 @@ FigurePainter::FigurePainter(QPainter &painter, const FigureData &data, const Fi
 void FigurePainter::setUnitFor(double width, double height, double reference)
 {
     if (!m_unitFixed)
-        m_unit = std::max(0.5, std::min(width, height) / reference);
+        m_unit = std::max(0.7, std::min(width, height) / reference);
 }
 
 double FigurePainter::pt(double size) const

@@ -100,7 +100,9 @@ GeometryMap LabPainter::geometry(const QRectF &rect)
     const Index xAxis = std::clamp<Index>(l.geometryX, 0, d - 1);
     const Index yAxis = l.geometryY == xAxis || l.geometryY < 0 || l.geometryY >= d ? (xAxis == 0 ? 1 : 0)
                                                                                       : l.geometryY;
-    map.geometry = projection ? KeyGeometry::principal(s.keys) : KeyGeometry::coordinates(d, xAxis, yAxis);
+    map.geometry = l.frozenGeometry && l.frozenGeometry->axes().cols() == d
+                       ? *l.frozenGeometry
+                       : projection ? KeyGeometry::principal(s.keys) : KeyGeometry::coordinates(d, xAxis, yAxis);
     map.queryIndex = std::clamp(l.geometryQuery, 0, int(s.queries.rows()) - 1);
 
     m_base.setUnitFor(rect.width(), rect.height(), 900.0);
@@ -333,7 +335,7 @@ void LabPainter::scale(const QRectF &rect)
     const double third = rect.width() / 3;
     const QRectF top(rect.left(), rect.top(), rect.width(), rect.height() * 0.68);
     lineChart(QRectF(top.left(), top.top(), third - m_base.pt(8), top.height()),
-              QStringLiteral("the scores' spread grows like √d_k"), QStringLiteral("d_k"),
+              QStringLiteral("spread of q·k grows like √d_k"), QStringLiteral("d_k"),
               QStringLiteral("standard deviation of q·k"), {spread, pooled, root}, true, true, dks);
     lineChart(QRectF(top.left() + third, top.top(), third - m_base.pt(8), top.height()),
               QStringLiteral("mean largest weight"), QStringLiteral("d_k"), QStringLiteral("weight"),

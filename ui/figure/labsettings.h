@@ -1,5 +1,6 @@
 #pragma once
 
+#include "keygeometry.h"
 #include "scaleexperiment.h"
 #include "transformerconfig.h"
 
@@ -18,6 +19,8 @@ struct LabSettings
     int geometryX = 0;
     int geometryY = 1;
     int geometryQuery = 0;
+    /// While a point is dragged the picture's axes hold still.
+    std::shared_ptr<const KeyGeometry> frozenGeometry;
 
     // Mask lab: the chapter's four raw scores, or the open session's scores.
     bool maskFromSession = false;

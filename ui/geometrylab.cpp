@@ -1,0 +1,80 @@
+#include "geometrylab.h"
+
+#include "attentiondocument.h"
+#include "geometrycanvas.h"
+#include "labstate.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QSignalBlocker>
+#include <QVBoxLayout>
+
+namespace AttentionLab {
+
+GeometryLab::GeometryLab(AttentionDocument *document, LabState *labs, QWidget *parent)
+    : QWidget(parent)
+    , m_document(document)
+    , m_labs(labs)
+    , m_query(new QComboBox(this))
+    , m_plane(new QComboBox(this))
+    , m_x(new QComboBox(this))
+    , m_y(new QComboBox(this))
+    , m_canvas(new GeometryCanvas(document, labs, this))
+{
+    m_plane->addItems({tr("Principal plane of the keys (projection)"), tr("Two coordinates")});
+    m_plane->setToolTip(tr("For d_k > 2: the plane the keys spread most in, or any two coordinates"));
+    auto *controls = new QHBoxLayout;
+    controls->addWidget(new QLabel(tr("Query:"), this));
+    controls->addWidget(m_query);
+    controls->addSpacing(12);
+    controls->addWidget(new QLabel(tr("Plane:"), this));
+    controls->addWidget(m_plane);
+    controls->addWidget(new QLabel(tr("x:"), this));
+    controls->addWidget(m_x);
+    controls->addWidget(new QLabel(tr("y:"), this));
+    controls->addWidget(m_y);
+    controls->addStretch(1);
+    controls->addWidget(new QLabel(tr("Drag a point to move its vector"), this));
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(controls);
+    layout->addWidget(m_canvas, 1);
+
+    auto push = [this] {
+        m_labs->update([this](LabSettings &s) {
+            s.geometryQuery = std::max(0, m_query->currentIndex());
+            s.geometryProjection = m_plane->currentIndex() == 0;
+            s.geometryX = std::max(0, m_x->currentIndex());
+            s.geometryY = std::max(0, m_y->currentIndex());
+        });
+        const bool coordinates = m_plane->currentIndex() == 1 || m_document->session().keys.cols() <= 2;
+        m_x->setEnabled(coordinates);
+        m_y->setEnabled(coordinates);
+    };
+    for (QComboBox *box : {m_query, m_plane, m_x, m_y})
+        connect(box, &QComboBox::activated, this, push);
+    connect(document, &AttentionDocument::sessionReset, this, &GeometryLab::rebuildChoices);
+    rebuildChoices();
+    push();
+}
+
+void GeometryLab::rebuildChoices()
+{
+    const Session &s = m_document->session();
+    const LabSettings &l = m_labs->settings();
+    const QSignalBlocker a(m_query), b(m_x), c(m_y);
+    m_query->clear();
+    for (Index i = 0; i < s.queries.rows(); ++i)
+        m_query->addItem(QString::fromStdString(s.queryLabel(i)));
+    m_query->setCurrentIndex(std::clamp(l.geometryQuery, 0, int(s.queries.rows()) - 1));
+    m_x->clear();
+    m_y->clear();
+    for (Index d = 0; d < s.keys.cols(); ++d) {
+        m_x->addItem(tr("x%1").arg(d + 1));
+        m_y->addItem(tr("x%1").arg(d + 1));
+    }
+    m_x->setCurrentIndex(std::clamp(l.geometryX, 0, int(s.keys.cols()) - 1));
+    m_y->setCurrentIndex(std::clamp(l.geometryY, 0, int(s.keys.cols()) - 1));
+}
+
+} // namespace AttentionLab

@@ -1,0 +1,36 @@
+#include "masklab.h"
+
+#include "labcanvas.h"
+#include "labstate.h"
+
+#include <QHBoxLayout>
+#include <QRadioButton>
+#include <QVBoxLayout>
+
+namespace AttentionLab {
+
+MaskLab::MaskLab(AttentionDocument *document, LabState *labs, QWidget *parent)
+    : QWidget(parent)
+    , m_labs(labs)
+    , m_chapter(new QRadioButton(tr("The chapter's scores (the dog barked loudly)"), this))
+    , m_session(new QRadioButton(tr("This session's scores"), this))
+{
+    m_chapter->setChecked(true);
+    auto *controls = new QHBoxLayout;
+    controls->addWidget(m_chapter);
+    controls->addWidget(m_session);
+    controls->addStretch(1);
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(controls);
+    layout->addWidget(new LabCanvas(document, labs, QStringLiteral("mask"), this), 1);
+    connect(m_session, &QRadioButton::toggled, this, &MaskLab::useSessionScores);
+}
+
+void MaskLab::useSessionScores(bool session)
+{
+    m_session->setChecked(session);
+    m_chapter->setChecked(!session);
+    m_labs->update([session](LabSettings &s) { s.maskFromSession = session; });
+}
+
+} // namespace AttentionLab

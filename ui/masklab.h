@@ -1,0 +1,30 @@
+#pragma once
+
+#include <QWidget>
+
+class QRadioButton;
+
+namespace AttentionLab {
+
+class AttentionDocument;
+class LabCanvas;
+class LabState;
+
+/// The two mask orders side by side on the same scores, each with its row
+/// sums and the weight the wrong order discards; one click switches between
+/// the chapter's scores and the open session's.
+class MaskLab : public QWidget
+{
+    Q_OBJECT
+
+public:
+    MaskLab(AttentionDocument *document, LabState *labs, QWidget *parent = nullptr);
+    void useSessionScores(bool session);
+
+private:
+    LabState *m_labs;
+    QRadioButton *m_chapter;
+    QRadioButton *m_session;
+};
+
+} // namespace AttentionLab

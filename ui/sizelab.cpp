@@ -1,0 +1,76 @@
+#include "sizelab.h"
+
+#include "labcanvas.h"
+#include "labstate.h"
+
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QVBoxLayout>
+
+namespace AttentionLab {
+
+SizeLab::SizeLab(AttentionDocument *document, LabState *labs, QWidget *parent)
+    : QWidget(parent)
+    , m_labs(labs)
+    , m_vocabulary(new QSpinBox(this))
+    , m_modelDim(new QSpinBox(this))
+    , m_layers(new QSpinBox(this))
+    , m_heads(new QSpinBox(this))
+    , m_feedForward(new QSpinBox(this))
+    , m_lengths(new QLineEdit(QStringLiteral("128,512,2048,8192,32768"), this))
+{
+    const TransformerConfig &c = labs->settings().transformer;
+    const struct
+    {
+        QSpinBox *spin;
+        QString prefix;
+        int max;
+        std::int64_t value;
+    } spins[] = {{m_vocabulary, QStringLiteral("|V| = "), 2'000'000, c.vocabulary},
+                 {m_modelDim, QStringLiteral("D = "), 65'536, c.modelDim},
+                 {m_layers, QStringLiteral("L = "), 1'000, c.layers},
+                 {m_heads, QStringLiteral("h = "), 1'024, c.heads},
+                 {m_feedForward, QStringLiteral("H = "), 262'144, c.feedForward}};
+    auto *controls = new QHBoxLayout;
+    for (const auto &s : spins) {
+        s.spin->setRange(1, s.max);
+        s.spin->setValue(int(s.value));
+        s.spin->setPrefix(s.prefix);
+        controls->addWidget(s.spin);
+    }
+    controls->addWidget(new QLabel(tr("sequence lengths:"), this));
+    controls->addWidget(m_lengths, 1);
+    auto *split = new QSplitter(Qt::Vertical, this);
+    split->addWidget(new LabCanvas(document, labs, QStringLiteral("params"), this));
+    split->addWidget(new LabCanvas(document, labs, QStringLiteral("cost"), this));
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(controls);
+    layout->addWidget(split, 1);
+
+    auto push = [this] {
+        std::vector<std::int64_t> lengths;
+        for (const QString &part : m_lengths->text().split(QLatin1Char(','))) {
+            bool ok = false;
+            const qlonglong n = part.trimmed().toLongLong(&ok);
+            if (ok && n >= 1 && n <= 100'000'000)
+                lengths.push_back(n);
+        }
+        m_labs->update([&](LabSettings &s) {
+            s.transformer.vocabulary = m_vocabulary->value();
+            s.transformer.modelDim = m_modelDim->value();
+            s.transformer.layers = m_layers->value();
+            s.transformer.heads = m_heads->value();
+            s.transformer.feedForward = m_feedForward->value();
+            if (!lengths.empty())
+                s.costLengths = lengths;
+        });
+    };
+    for (const auto &s : spins)
+        connect(s.spin, &QSpinBox::valueChanged, this, push);
+    connect(m_lengths, &QLineEdit::editingFinished, this, push);
+}
+
+} // namespace AttentionLab

@@ -1,0 +1,32 @@
+#pragma once
+
+#include <QWidget>
+
+class QLineEdit;
+class QSpinBox;
+
+namespace AttentionLab {
+
+class AttentionDocument;
+class LabState;
+
+/// The size of a transformer: the parameter table and bars for an editable
+/// configuration, and the cost of attention against sequence length.
+class SizeLab : public QWidget
+{
+    Q_OBJECT
+
+public:
+    SizeLab(AttentionDocument *document, LabState *labs, QWidget *parent = nullptr);
+
+private:
+    LabState *m_labs;
+    QSpinBox *m_vocabulary;
+    QSpinBox *m_modelDim;
+    QSpinBox *m_layers;
+    QSpinBox *m_heads;
+    QSpinBox *m_feedForward;
+    QLineEdit *m_lengths;
+};
+
+} // namespace AttentionLab
