@@ -188,7 +188,12 @@ QRectF FigurePainter::matrixHeatmap(const QRectF &rect, const MatrixHeatmap &spe
     };
 
     if (!spec.title.isEmpty()) {
-        m_painter.setFont(titleFont);
+        // A title wider than its panel (small multiples) shrinks to fit.
+        QFont fitted = titleFont;
+        const double titleWidth = QFontMetricsF(titleFont).horizontalAdvance(spec.title);
+        if (titleWidth > rect.width() * 0.98)
+            fitted.setPixelSize(std::max(6, int(titleFont.pixelSize() * rect.width() * 0.98 / titleWidth)));
+        m_painter.setFont(fitted);
         m_painter.setPen(m_style.foreground());
         m_painter.drawText(QRectF(rect.left(), rect.top() + pt(4), rect.width(), axisTitle), Qt::AlignCenter,
                            spec.title);

@@ -145,6 +145,15 @@ GeometryMap LabPainter::geometry(const QRectF &rect)
 
     const QPointF origin = px({0, 0});
     const int qi = map.queryIndex;
+    // Arrows first, then labels placed so they do not cover one another:
+    // near-parallel keys, the chapter's point, put their tips close together.
+    std::vector<QRectF> placed;
+    struct Note
+    {
+        QPointF tip;
+        QString name, detail;
+    };
+    std::vector<Note> notes;
     for (size_t j = 0; j < keys.size(); ++j) {
         const double weight = r.isMasked(qi, Index(j)) ? std::numeric_limits<double>::quiet_NaN() : r.weights(qi, Index(j));
         const QColor color = std::isfinite(weight) ? ColorMaps::colorAt(m_style.colorMap, 0.15 + 0.85 * weight)
@@ -156,17 +165,40 @@ GeometryMap LabPainter::geometry(const QRectF &rect)
         m_painter.setBrush(color);
         m_painter.drawEllipse(tip, m_base.pt(7), m_base.pt(7));
         m_painter.setBrush(Qt::NoBrush);
-        m_painter.setPen(m_style.foreground());
-        m_painter.setFont(m_base.font(18, true));
         const QString dot = QStringLiteral("q·k/%1 = %2").arg(r.divisor == 1.0 ? QStringLiteral("1") : QStringLiteral("√d"))
                                 .arg(r.scores(qi, Index(j)) / r.divisor, 0, 'f', 3);
         const QString weightText = std::isfinite(weight) ? QStringLiteral("α = %1").arg(weight, 0, 'f', 3)
                                                          : QStringLiteral("masked");
-        const QPointF at = tip + QPointF(m_base.pt(10), -m_base.pt(6));
-        m_painter.drawText(at, label(s.keyLabel(Index(j))));
-        m_painter.setFont(m_base.font(15));
+        notes.push_back({tip, label(s.keyLabel(Index(j))), dot + QStringLiteral("  ") + weightText});
+    }
+    const QFont nameFont = m_base.font(18, true);
+    const QFont detailFont = m_base.font(15);
+    const double noteHeight = QFontMetricsF(nameFont).height() + QFontMetricsF(detailFont).height();
+    // The query's label claims its place first.
+    const QPointF queryTip = px(q);
+    const QString queryName = label(s.queryLabel(qi));
+    const QRectF queryBox(queryTip + QPointF(m_base.pt(12), m_base.pt(20) - QFontMetricsF(nameFont).ascent()),
+                          QSizeF(QFontMetricsF(nameFont).horizontalAdvance(queryName), QFontMetricsF(nameFont).height()));
+    placed.push_back(queryBox);
+    placed.push_back(QRectF(queryTip - QPointF(m_base.pt(10), m_base.pt(10)), QSizeF(m_base.pt(20), m_base.pt(20))));
+    for (const Note &note : notes) {
+        const double width = std::max(QFontMetricsF(nameFont).horizontalAdvance(note.name),
+                                      QFontMetricsF(detailFont).horizontalAdvance(note.detail));
+        QRectF box(note.tip + QPointF(m_base.pt(10), -QFontMetricsF(nameFont).ascent() - m_base.pt(6)), QSizeF(width, noteHeight));
+        for (int tries = 0; tries < 12; ++tries) {
+            const bool clash = std::any_of(placed.begin(), placed.end(), [&box](const QRectF &p) { return p.intersects(box); });
+            if (!clash)
+                break;
+            box.translate(0, noteHeight * 0.55);
+        }
+        placed.push_back(box);
+        m_painter.setFont(nameFont);
+        m_painter.setPen(m_style.foreground());
+        m_painter.drawText(QPointF(box.left(), box.top() + QFontMetricsF(nameFont).ascent()), note.name);
+        m_painter.setFont(detailFont);
         m_painter.setPen(m_style.muted());
-        m_painter.drawText(at + QPointF(0, m_base.pt(19)), dot + QStringLiteral("  ") + weightText);
+        m_painter.drawText(QPointF(box.left(), box.top() + QFontMetricsF(nameFont).height() + QFontMetricsF(detailFont).ascent()),
+                           note.detail);
     }
     map.query = px(q);
     arrow(m_painter, origin, map.query, m_style.accent(), std::max(2.0, m_base.pt(4.5)));
@@ -176,7 +208,7 @@ GeometryMap LabPainter::geometry(const QRectF &rect)
     m_painter.setBrush(Qt::NoBrush);
     m_painter.setPen(m_style.accent());
     m_painter.setFont(m_base.font(18, true));
-    m_painter.drawText(map.query + QPointF(m_base.pt(12), m_base.pt(20)), label(s.queryLabel(qi)));
+    m_painter.drawText(QPointF(queryBox.left(), queryBox.top() + QFontMetricsF(nameFont).ascent()), queryName);
 
     const QStringList axes = projection
                                  ? QStringList{QStringLiteral("principal direction 1 of the keys (projection)"),
