@@ -94,8 +94,15 @@ ScaleLab::ScaleLab(AttentionDocument *document, LabState *labs, QWidget *parent)
         }
         emit finished();
     });
-    // The chapter's table straight away (it takes a fraction of a second).
-    showResult(runScaleExperiment(ScaleExperimentSettings{}));
+}
+
+void ScaleLab::showEvent(QShowEvent *event)
+{
+    // The chapter's table the first time the tab is shown (a few tens of
+    // milliseconds), not at start-up.
+    if (m_table->rowCount() == 0 && !isRunning())
+        showResult(runScaleExperiment(ScaleExperimentSettings{}));
+    QWidget::showEvent(event);
 }
 
 ScaleLab::~ScaleLab()

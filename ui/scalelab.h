@@ -41,6 +41,9 @@ public:
 signals:
     void finished();
 
+protected:
+    void showEvent(QShowEvent *event) override;
+
 private:
     void showResult(const ScaleExperimentResult &result);
 

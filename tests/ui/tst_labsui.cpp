@@ -129,6 +129,7 @@ void TestLabsUi::scaleLabTableEqualsTheCommandLine()
             rows << cells.join(QLatin1Char(' '));
     }
     QCOMPARE(rows.size(), 5);
+    m_window->tabs()->setCurrentWidget(m_window->scaleLab());
     QTableWidget *table = m_window->scaleLab()->table();
     QCOMPARE(table->rowCount(), 5);
     for (int r = 0; r < 5; ++r) {
@@ -142,6 +143,7 @@ void TestLabsUi::scaleLabTableEqualsTheCommandLine()
 void TestLabsUi::scaleLabRunsInTheBackgroundAndCancels()
 {
     ScaleLab *lab = m_window->scaleLab();
+    m_window->tabs()->setCurrentWidget(lab);
     QSignalSpy finished(lab, &ScaleLab::finished);
     lab->findChildren<QSpinBox *>()[1]->setValue(100'000); // draws: a long run
     lab->run();
