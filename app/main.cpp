@@ -7,6 +7,8 @@
 #include <QGuiApplication>
 #include <QJsonArray>
 
+#include <cstdio>
+
 namespace {
 
 /// The offscreen platform's notes about window hints it cannot honour say
@@ -104,6 +106,14 @@ int main(int argc, char *argv[])
         QCoreApplication app(argc, argv);
         describeApplication();
         return AttentionLab::CommandLine(QCoreApplication::arguments()).run();
+    }
+    // Without any display Qt would abort; say so in one line instead.
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") && qEnvironmentVariableIsEmpty("DISPLAY") &&
+        qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY")) {
+        std::fputs("attention-lab: no display to open the window on (DISPLAY is not set); run it on a desktop, "
+                   "or use the command line: attention-lab --help\n",
+                   stderr);
+        return 2;
     }
     QApplication app(argc, argv);
     describeApplication();

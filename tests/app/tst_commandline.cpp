@@ -74,6 +74,7 @@ private slots:
     void exportWithoutADisplay();
     void exportFailuresKeepTheOldFile_data();
     void exportFailuresKeepTheOldFile();
+    void windowWithoutADisplay();
     void helpAndVersion();
     void badInput_data();
     void badInput();
@@ -362,6 +363,18 @@ void TestCommandLine::exportFailuresKeepTheOldFile()
     QCOMPARE(run({u"export"_s, session, u"-o"_s, dir.filePath(u"x.bmp"_s)}).exitCode, 2);
     QCOMPARE(run({u"export"_s, QStringLiteral(PRESETS_DIR "/lecture.json"), u"-o"_s,
                   dir.filePath(u"no/such/dir/x.png"_s)}).exitCode, 2);
+}
+
+void TestCommandLine::windowWithoutADisplay()
+{
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.remove(u"DISPLAY"_s);
+    env.remove(u"WAYLAND_DISPLAY"_s);
+    env.remove(u"QT_QPA_PLATFORM"_s);
+    const Run r = run({}, env);
+    QCOMPARE(r.exitCode, 2); // a clear line, not Qt's abort
+    QVERIFY2(r.err.startsWith("attention-lab: no display"), r.err.constData());
+    QCOMPARE(r.err.count('\n'), 1);
 }
 
 void TestCommandLine::helpAndVersion()
