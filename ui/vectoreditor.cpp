@@ -19,6 +19,8 @@ namespace {
 
 /// Slider positions per unit of range: steps of range / 1000.
 constexpr int kSliderSteps = 1000;
+/// Coordinates that get a slider; wider vectors are edited in the table.
+constexpr Index kMaxSliders = 64;
 
 } // namespace
 
@@ -104,7 +106,9 @@ void VectorEditor::rebuildRows()
     m_sliders.clear();
     m_spins.clear();
     const Index width = m_document->vector(m_kind, m_row).size();
-    for (int c = 0; c < int(width); ++c) {
+    // Hundreds of sliders help nobody: the first ones, and the table for the rest.
+    const int shown = int(std::min<Index>(width, kMaxSliders));
+    for (int c = 0; c < shown; ++c) {
         auto *name = new QLabel(tr("x%1").arg(c + 1), this);
         auto *slider = new QSlider(Qt::Horizontal, this);
         slider->setRange(-kSliderSteps, kSliderSteps);
@@ -128,6 +132,15 @@ void VectorEditor::rebuildRows()
         connect(slider, &QSlider::sliderReleased, m_document, &AttentionDocument::endContinuousEdit);
         connect(spin, &QDoubleSpinBox::valueChanged, this,
                 [this, c](double value) { commit(c, value, false); });
+    }
+    if (shown < width) {
+        auto *more = new QLabel(tr("Showing %1 of %2 coordinates; the table under Tokens and vectors holds them all.")
+                                    .arg(shown)
+                                    .arg(width),
+                                this);
+        more->setWordWrap(true);
+        m_grid->addWidget(more, shown, 0, 1, 3);
+        m_rowWidgets << more;
     }
     showVector();
 }

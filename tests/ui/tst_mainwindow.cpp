@@ -52,6 +52,7 @@ private slots:
     void exportFromTheWindow_data();
     void exportFromTheWindow();
     void copyFigurePutsAnImageOnTheClipboard();
+    void wideVectorsGetTheFirstSliders();
 
 private:
     std::unique_ptr<MainWindow> m_window;
@@ -326,6 +327,19 @@ void TestMainWindow::copyFigurePutsAnImageOnTheClipboard()
     m_window->copyFigure();
     const QImage image = QGuiApplication::clipboard()->image();
     QCOMPARE(image.size(), QSize(1600, 1100));
+}
+
+void TestMainWindow::wideVectorsGetTheFirstSliders()
+{
+    Session wide;
+    wide.queries = Matrix::Ones(2, 100);
+    wide.keys = Matrix::Ones(3, 100);
+    m_window->document()->replaceSession(wide, QStringLiteral("wide"));
+    VectorEditor *editor = m_window->vectorEditor();
+    QVERIFY(editor->slider(63) != nullptr);
+    QCOMPARE(editor->slider(64), nullptr);
+    editor->slider(10)->setValue(500); // still edits the right coordinate
+    QCOMPARE(m_window->document()->vector(editor->selectedKind(), editor->selectedRow())[10], 1.0);
 }
 
 QTEST_MAIN(TestMainWindow)
