@@ -20,9 +20,6 @@ class CommandLine
 public:
     explicit CommandLine(QStringList arguments);
 
-    /// True when there is nothing to do but open the window.
-    bool wantsWindow() const { return m_arguments.size() <= 1; }
-
     int run();
 
     /// Runs `bench --gui` for the given token counts at d_k = d. The

@@ -110,11 +110,6 @@ QString ExportDialog::filePath() const
     return m_path->text().trimmed();
 }
 
-void ExportDialog::setFilePath(const QString &path)
-{
-    m_path->setText(path);
-}
-
 QString ExportDialog::viewName() const
 {
     return m_view->currentData().toString();

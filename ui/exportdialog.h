@@ -32,7 +32,6 @@ public:
     ExportSize size() const;
     FigureStyle style() const;
 
-    void setFilePath(const QString &path);
     void accept() override;
 
 private:

@@ -38,7 +38,6 @@ public:
     ColorMaps::Name colorMap() const { return m_colorMap; }
     /// Dark or light, and how much larger than normal text and lines are.
     void setAppearance(bool dark, double scale);
-    double appearanceScale() const { return m_scaleFactor; }
 
     /// The value drawn in cell (query \a row, key \a col): NaN when masked.
     double cellValue(int row, int col) const;
