@@ -51,6 +51,7 @@ EntropyBarsView::EntropyBarsView(AttentionDocument *document, QWidget *parent)
     m_plot->yAxis->setRangeReversed(true);
     m_plot->yAxis->grid()->setVisible(false);
 
+    PlotTheme::apply(m_plot, false, 1.0);
     connect(document, &AttentionDocument::resultChanged, this, &EntropyBarsView::refresh);
     refresh();
 }
@@ -120,7 +121,7 @@ void EntropyBarsView::refresh()
         text->setColor(lost ? QColor(0xe0, 0x40, 0x40)
                             : (m_dark ? QColor(0xee, 0xee, 0xee) : QColor(0x20, 0x20, 0x20)));
         QFont font = text->font();
-        font.setPointSizeF(9.0 * m_scaleFactor);
+        font.setPointSizeF(10.0 * m_scaleFactor);
         text->setFont(font);
     }
     m_plot->replot(QCustomPlot::rpQueuedReplot);

@@ -54,6 +54,7 @@ HeatmapView::HeatmapView(AttentionDocument *document, QWidget *parent)
     m_plot->setMouseTracking(true);
     connect(m_plot, &QCustomPlot::mouseMove, this, &HeatmapView::showToolTip);
     setColorMap(m_colorMap);
+    PlotTheme::apply(m_plot, false, 1.0);
 
     connect(document, &AttentionDocument::sessionReset, this, &HeatmapView::rebuildAxes);
     connect(document, &AttentionDocument::resultChanged, this, &HeatmapView::refresh);

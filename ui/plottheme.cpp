@@ -15,10 +15,10 @@ void styleAxis(QCPAxis *axis, const QColor &fg, double scale)
     axis->setTickLabelColor(fg);
     axis->setLabelColor(fg);
     QFont ticks = axis->tickLabelFont();
-    ticks.setPointSizeF(9.0 * scale);
+    ticks.setPointSizeF(10.0 * scale);
     axis->setTickLabelFont(ticks);
     QFont label = axis->labelFont();
-    label.setPointSizeF(10.0 * scale);
+    label.setPointSizeF(11.0 * scale);
     label.setBold(scale > 1.0);
     axis->setLabelFont(label);
     axis->grid()->setPen(QPen(QColor(fg.red(), fg.green(), fg.blue(), 60), scale, Qt::DotLine));
