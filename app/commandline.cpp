@@ -314,7 +314,8 @@ LoadedSession loadSession(const QString &path)
     if (!session)
         throw UsageError{reader.errorString()};
     try {
-        AttentionResult result = checkedAttention(*session);
+        AttentionResult result = attend(session->queries, session->keys, session->effectiveValues(),
+                                        session->options);
         return {std::move(*session), std::move(result)};
     } catch (const std::invalid_argument &error) {
         throw UsageError{path + QStringLiteral(": ") + QString::fromUtf8(error.what())};

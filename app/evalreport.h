@@ -10,8 +10,4 @@ namespace AttentionLab {
 /// are null in the JSON (they are -inf), and shown as "-inf" in the table.
 Report evalReport(const Session &session);
 
-/// Eq. 16.2 for \a session; throws std::invalid_argument when a score
-/// overflows double precision.
-AttentionResult checkedAttention(const Session &session);
-
 } // namespace AttentionLab

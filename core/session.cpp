@@ -1,5 +1,7 @@
 #include "session.h"
 
+#include <cmath>
+
 namespace AttentionLab {
 
 namespace {
@@ -29,6 +31,25 @@ bool Session::operator==(const Session &other) const
     return tokens == other.tokens && queryTokens == other.queryTokens &&
            sameMatrix(queries, other.queries) && sameMatrix(keys, other.keys) &&
            sameMatrix(values, other.values) && options == other.options;
+}
+
+std::optional<std::pair<Index, Index>> Session::firstOverflowingScore() const
+{
+    double maxQuery = 0.0, maxKey = 0.0;
+    for (Index i = 0; i < queries.rows(); ++i)
+        maxQuery = std::max(maxQuery, queries.row(i).stableNorm());
+    for (Index j = 0; j < keys.rows(); ++j)
+        maxKey = std::max(maxKey, keys.row(j).stableNorm());
+    if (std::isfinite(maxQuery * maxKey) && maxQuery * maxKey < 1e300)
+        return std::nullopt; // |q . k| <= |q| |k|: nothing can overflow
+    for (Index i = 0; i < queries.rows(); ++i) {
+        const RowVector scores = queries.row(i) * keys.transpose();
+        for (Index j = 0; j < scores.size(); ++j) {
+            if (!std::isfinite(scores[j]))
+                return std::make_pair(i, j);
+        }
+    }
+    return std::nullopt;
 }
 
 std::string Session::keyLabel(Index j) const

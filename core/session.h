@@ -3,7 +3,9 @@
 #include "attentionoptions.h"
 #include "types.h"
 
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace AttentionLab {
@@ -31,6 +33,11 @@ struct Session
     /// Same labels, settings and numbers (matrices of other shapes differ;
     /// Eigen's own == assumes equal shapes).
     bool operator==(const Session &other) const;
+
+    /// The first (query, key) whose dot product overflows double precision,
+    /// if any: such a session cannot be attended. Cheap when no product can
+    /// overflow (Cauchy-Schwarz on the vectors' norms).
+    std::optional<std::pair<Index, Index>> firstOverflowingScore() const;
 };
 
 } // namespace AttentionLab

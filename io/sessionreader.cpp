@@ -188,6 +188,12 @@ Session sessionFromObject(const QJsonObject &root)
                       .arg(s.keys.rows())
                       .toStdString());
 
+    if (const auto overflow = s.firstOverflowingScore())
+        fail(QStringLiteral("the dot product of queries[%1] and keys[%2] overflows double precision: scale the "
+                            "vectors down")
+                 .arg(overflow->first)
+                 .arg(overflow->second));
+
     s.tokens = readLabels(root, QStringLiteral("tokens"), s.keys.rows(), QStringLiteral("keys"));
     s.queryTokens =
         readLabels(root, QStringLiteral("query_tokens"), s.queries.rows(), QStringLiteral("queries"));

@@ -32,6 +32,7 @@ private slots:
     void presetsAreValid();
     void rejects_data();
     void rejects();
+    void acceptsHugeButFiniteScores();
     void missingFile();
     void folder();
     void tooLargeFile();
@@ -142,6 +143,9 @@ void TestSessionReader::rejects_data()
                                        << "\"tokens\" has 1 labels for 2 keys";
     QTest::newRow("token not text") << session(kGoodVectors + ", \"tokens\": [\"a\", 2]")
                                     << "tokens[1] must be text";
+    QTest::newRow("scores overflow")
+        << session("\"queries\": [[1e200, 1e200]], \"keys\": [[1e200, -1e200], [1, 1]]")
+        << "the dot product of queries[0] and keys[0] overflows double precision";
     QTest::newRow("deep nesting")
         << QByteArray(QByteArray(5000, '[') + QByteArray(5000, ']')) << "bad.json: line 1";
     // 40,000 queries and 40,000 keys: the scores alone would take 24 GiB.
@@ -164,6 +168,16 @@ void TestSessionReader::rejects()
     QVERIFY2(error.startsWith(QStringLiteral("bad.json: ")), qPrintable(error));
     QVERIFY2(error.contains(message), qPrintable(error));
     QVERIFY2(!error.contains(QLatin1Char('\n')), "one line");
+}
+
+void TestSessionReader::acceptsHugeButFiniteScores()
+{
+    // Scores near 2e300: past the cheap bound, but every product is finite.
+    SessionReader reader;
+    const auto s = reader.parse(session("\"queries\": [[1e150, 1e150]], \"keys\": [[1e150, 1e150], [-1, 2]]"),
+                                QStringLiteral("big.json"));
+    QVERIFY2(s, qPrintable(reader.errorString()));
+    QVERIFY(!s->firstOverflowingScore());
 }
 
 void TestSessionReader::missingFile()
