@@ -217,6 +217,21 @@ void MainWindow::createActions()
     }
     connect(m_maskGroup, &QActionGroup::triggered, this,
             [this](QAction *a) { m_document->setMask(MaskMode(a->data().toInt())); });
+    attention->addSeparator();
+    // The temperature in steps of a quarter, within the slider's 0.01 to 100.
+    auto stepTemperature = [this](double factor) {
+        const double t = std::clamp(m_document->session().options.temperature * factor, 0.01, 100.0);
+        m_document->setTemperature(factor == 0.0 ? 1.0 : t);
+        m_document->endContinuousEdit();
+    };
+    QAction *hotter = attention->addAction(tr("Raise the &Temperature"), this, [stepTemperature] { stepTemperature(1.25); });
+    hotter->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_BracketRight));
+    hotter->setToolTip(tr("Divide the logits by more: flatter rows"));
+    QAction *cooler = attention->addAction(tr("&Lower the Temperature"), this, [stepTemperature] { stepTemperature(0.8); });
+    cooler->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_BracketLeft));
+    cooler->setToolTip(tr("Divide the logits by less: sharper rows"));
+    QAction *reset = attention->addAction(tr("&Reset the Temperature to 1"), this, [stepTemperature] { stepTemperature(0.0); });
+    reset->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
 
     // View
     QMenu *view = menuBar()->addMenu(tr("&View"));

@@ -53,6 +53,7 @@ private slots:
     void exportFromTheWindow();
     void copyFigurePutsAnImageOnTheClipboard();
     void wideVectorsGetTheFirstSliders();
+    void temperatureFromTheMenu();
 
 private:
     std::unique_ptr<MainWindow> m_window;
@@ -340,6 +341,26 @@ void TestMainWindow::wideVectorsGetTheFirstSliders()
     QCOMPARE(editor->slider(64), nullptr);
     editor->slider(10)->setValue(500); // still edits the right coordinate
     QCOMPARE(m_window->document()->vector(editor->selectedKind(), editor->selectedRow())[10], 1.0);
+}
+
+void TestMainWindow::temperatureFromTheMenu()
+{
+    auto find = [this](const QString &text) {
+        for (QAction *a : m_window->findChildren<QAction *>())
+            if (a->text() == text)
+                return a;
+        return static_cast<QAction *>(nullptr);
+    };
+    QAction *hotter = find(QStringLiteral("Raise the &Temperature"));
+    QAction *reset = find(QStringLiteral("&Reset the Temperature to 1"));
+    QVERIFY(hotter && reset);
+    const double entropy = m_window->document()->result().rows[0].entropyBits;
+    hotter->trigger();
+    QCOMPARE(m_window->document()->session().options.temperature, 1.25);
+    QVERIFY(m_window->document()->result().rows[0].entropyBits > entropy); // flatter
+    reset->trigger();
+    QCOMPARE(m_window->document()->session().options.temperature, 1.0);
+    QCOMPARE(m_window->document()->undoStack()->count(), 2);
 }
 
 QTEST_MAIN(TestMainWindow)
