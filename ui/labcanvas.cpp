@@ -25,6 +25,14 @@ LabCanvas::LabCanvas(AttentionDocument *document, LabState *labs, QString viewNa
 void LabCanvas::setStyle(const FigureStyle &style)
 {
     m_style = style;
+    m_style.tables = m_showTables;
+    update();
+}
+
+void LabCanvas::setShowTables(bool show)
+{
+    m_showTables = show;
+    m_style.tables = show;
     update();
 }
 

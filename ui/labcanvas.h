@@ -21,6 +21,8 @@ public:
 
     QString viewName() const { return m_viewName; }
     void setStyle(const FigureStyle &style);
+    /// Off where a widget beside the canvas already shows the lab's table.
+    void setShowTables(bool show);
     const FigureStyle &figureStyle() const { return m_style; }
 
 protected:
@@ -36,6 +38,7 @@ private:
     LabState *m_labs;
     QString m_viewName;
     FigureStyle m_style;
+    bool m_showTables = true;
 };
 
 } // namespace AttentionLab

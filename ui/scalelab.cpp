@@ -66,6 +66,7 @@ ScaleLab::ScaleLab(AttentionDocument *document, LabState *labs, QWidget *parent)
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->setMinimumWidth(420);
+    m_canvas->setShowTables(false); // the table widget beside it holds the numbers
 
     auto *split = new QSplitter(Qt::Horizontal, this);
     split->addWidget(m_canvas);
@@ -182,6 +183,9 @@ void ScaleLab::showResult(const ScaleExperimentResult &result)
             m_table->setItem(r, c, item);
         }
     }
+    // Wide enough for every column, so the numbers are never cut off.
+    m_table->resizeColumnsToContents();
+    m_table->setMinimumWidth(m_table->horizontalHeader()->length() + m_table->frameWidth() * 2 + 4);
 }
 
 } // namespace AttentionLab

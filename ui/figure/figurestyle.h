@@ -23,6 +23,7 @@ struct FigureStyle
     bool transparent = false; ///< no background fill
     QString title;            ///< drawn above the figure when not empty
     double fontScale = 1.0;   ///< presentation mode enlarges text and lines
+    bool tables = true;       ///< labs draw their tables (off where a widget shows them)
 
     QColor background() const { return theme == Theme::Dark ? QColor(0x1e, 0x1e, 0x1e) : Qt::white; }
     QColor foreground() const { return theme == Theme::Dark ? QColor(0xee, 0xee, 0xee) : QColor(0x20, 0x20, 0x20); }

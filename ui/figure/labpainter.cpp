@@ -268,7 +268,11 @@ void LabPainter::lineChart(const QRectF &rect, const QString &title, const QStri
         return QPointF(plot.left() + (u - x0) / (x1 - x0) * plot.width(),
                        plot.bottom() - (v - y0) / (y1 - y0) * plot.height());
     };
-    m_painter.setFont(titleFont);
+    QFont fittedTitle = titleFont; // a title wider than its chart shrinks to fit
+    const double titleWidth = QFontMetricsF(titleFont).horizontalAdvance(title);
+    if (titleWidth > rect.width() * 0.98)
+        fittedTitle.setPixelSize(std::max(6, int(titleFont.pixelSize() * rect.width() * 0.98 / titleWidth)));
+    m_painter.setFont(fittedTitle);
     m_painter.setPen(m_style.foreground());
     m_painter.drawText(QRectF(rect.left(), rect.top(), rect.width(), axisTitle), Qt::AlignCenter, title);
 
@@ -297,13 +301,20 @@ void LabPainter::lineChart(const QRectF &rect, const QString &title, const QStri
                                   metrics.height()),
                            Qt::AlignRight | Qt::AlignVCenter, text);
     }
+    double lastLabelRight = -std::numeric_limits<double>::infinity();
     for (double t : xTicks) {
         const double x = px(t, logY ? std::pow(10.0, y0) : y0).x();
         m_painter.setPen(QPen(m_style.muted(), std::max(0.5, m_base.pt(0.6)), Qt::DotLine));
         m_painter.drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
+        // A label that would run into the previous one is left out.
+        const QString text = QString::number(t, 'g', 6);
+        const double half = metrics.horizontalAdvance(text) / 2;
+        if (x - half < lastLabelRight + m_base.pt(6))
+            continue;
+        lastLabelRight = x + half;
         m_painter.setPen(m_style.foreground());
         m_painter.drawText(QRectF(x - m_base.pt(50), plot.bottom() + m_base.pt(4), m_base.pt(100), metrics.height()),
-                           Qt::AlignHCenter | Qt::AlignTop, QString::number(t, 'g', 6));
+                           Qt::AlignHCenter | Qt::AlignTop, text);
     }
     m_painter.setPen(QPen(m_style.foreground(), std::max(1.0, m_base.pt(1.2))));
     m_painter.drawLine(plot.bottomLeft(), plot.bottomRight());
@@ -365,7 +376,7 @@ void LabPainter::scale(const QRectF &rect)
         maxEntropy.points.emplace_back(d, result->maxEntropyBits);
     }
     const double third = rect.width() / 3;
-    const QRectF top(rect.left(), rect.top(), rect.width(), rect.height() * 0.68);
+    const QRectF top(rect.left(), rect.top(), rect.width(), rect.height() * (m_style.tables ? 0.68 : 0.92));
     lineChart(QRectF(top.left(), top.top(), third - m_base.pt(8), top.height()),
               QStringLiteral("spread of q·k grows like √d_k"), QStringLiteral("d_k"),
               QStringLiteral("standard deviation of q·k"), {spread, pooled, root}, true, true, dks);
@@ -378,6 +389,17 @@ void LabPainter::scale(const QRectF &rect)
 
     // The table, as `attention-lab --scale` prints it.
     const QFont tableFont = m_base.font(16);
+    if (!m_style.tables) {
+        m_painter.setFont(tableFont);
+        m_painter.setPen(m_style.muted());
+        m_painter.drawText(QRectF(rect.left(), top.bottom(), rect.width(), rect.bottom() - top.bottom()), Qt::AlignCenter,
+                           QStringLiteral("%1 draws of %2 standard-normal keys, seed %3; maximum entropy %4 bits")
+                               .arg(result->settings.draws)
+                               .arg(result->settings.keys)
+                               .arg(result->settings.seed)
+                               .arg(result->maxEntropyBits, 0, 'f', 4));
+        return;
+    }
     const QFontMetricsF metrics(tableFont);
     m_painter.setFont(tableFont);
     m_painter.setPen(m_style.foreground());
