@@ -27,6 +27,9 @@
 #include <QTemporaryDir>
 #include <QUndoStack>
 #include <QXmlStreamReader>
+#include <QFileInfo>
+#include <QDir>
+#include <QSettings>
 #include <QtTest>
 
 using namespace AttentionLab;
@@ -37,6 +40,7 @@ class TestLabsUi : public QObject
 
 private slots:
     void init();
+    void cleanupTestCase();
     void draggingAKeyEditsTheSession();
     void scaleLabTableEqualsTheCommandLine();
     void scaleLabRunsInTheBackgroundAndCancels();
@@ -51,10 +55,22 @@ private:
     QTemporaryDir m_dir;
 };
 
+void TestLabsUi::cleanupTestCase()
+{
+    m_window.reset();
+    QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)).removeRecursively();
+    QFile::remove(QSettings().fileName());
+}
+
 void TestLabsUi::init()
 {
     QStandardPaths::setTestModeEnabled(true);
     QCoreApplication::setOrganizationName(QStringLiteral("AttentionLabTests"));
+    // Settings and the recovery file of this process alone, so that two test
+    // runs at once (a developer's and CI's) cannot touch each other's.
+    QCoreApplication::setApplicationName(QStringLiteral("%1-%2")
+                                             .arg(QFileInfo(QCoreApplication::applicationFilePath()).fileName())
+                                             .arg(QCoreApplication::applicationPid()));
     m_window = std::make_unique<MainWindow>();
     m_window->resize(1500, 950);
     m_window->show();

@@ -24,6 +24,8 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QUndoStack>
+#include <QFileInfo>
+#include <QSettings>
 #include <QtTest>
 
 using namespace AttentionLab;
@@ -34,6 +36,7 @@ class TestMainWindow : public QObject
 
 private slots:
     void init();
+    void cleanupTestCase();
     void startsWithTheLectureExample();
     void togglingScalingChangesTheHeatmap();
     void sliderUpdatesEveryView();
@@ -59,10 +62,22 @@ private:
     std::unique_ptr<MainWindow> m_window;
 };
 
+void TestMainWindow::cleanupTestCase()
+{
+    m_window.reset();
+    QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)).removeRecursively();
+    QFile::remove(QSettings().fileName());
+}
+
 void TestMainWindow::init()
 {
     QStandardPaths::setTestModeEnabled(true); // settings and recovery files of their own
     QCoreApplication::setOrganizationName(QStringLiteral("AttentionLabTests"));
+    // Settings and the recovery file of this process alone, so that two test
+    // runs at once (a developer's and CI's) cannot touch each other's.
+    QCoreApplication::setApplicationName(QStringLiteral("%1-%2")
+                                             .arg(QFileInfo(QCoreApplication::applicationFilePath()).fileName())
+                                             .arg(QCoreApplication::applicationPid()));
     QFile::remove(Autosaver::defaultPath());
     m_window = std::make_unique<MainWindow>();
     m_window->show();
