@@ -122,18 +122,13 @@ Request parse(const QStringList &args)
                 name = name.left(eq);
                 hasValue = true;
             }
-            if (name == QLatin1String("json")) {
+            static const QMap<QString, bool Request::*> flags{{QStringLiteral("json"), &Request::json},
+                                                             {QStringLiteral("gui"), &Request::gui},
+                                                             {QStringLiteral("transparent"), &Request::transparent}};
+            if (flags.contains(name)) {
                 if (hasValue)
-                    usageError(QStringLiteral("--json takes no value"));
-                r.json = true;
-            } else if (name == QLatin1String("gui")) {
-                if (hasValue)
-                    usageError(QStringLiteral("--gui takes no value"));
-                r.gui = true;
-            } else if (name == QLatin1String("transparent")) {
-                if (hasValue)
-                    usageError(QStringLiteral("--transparent takes no value"));
-                r.transparent = true;
+                    usageError(QStringLiteral("--%1 takes no value").arg(name));
+                r.*flags.value(name) = true;
             } else if (name == QLatin1String("scale") && r.command == QLatin1String("export")) {
                 // After `export`, --scale S is the pixel scale factor.
                 if (!hasValue) {
