@@ -53,6 +53,13 @@ HeatmapView::HeatmapView(AttentionDocument *document, QWidget *parent)
     m_scale->setMarginGroup(QCP::msBottom | QCP::msTop, margins);
     m_plot->setMouseTracking(true);
     connect(m_plot, &QCustomPlot::mouseMove, this, &HeatmapView::showToolTip);
+    connect(m_plot, &QCustomPlot::mousePress, this, [this](QMouseEvent *event) {
+        const int col = int(std::lround(m_plot->xAxis->pixelToCoord(event->position().x())));
+        const int row = int(std::lround(m_plot->yAxis->pixelToCoord(event->position().y())));
+        const AttentionResult &r = m_document->result();
+        if (row >= 0 && col >= 0 && row < r.queryCount() && col < r.keyCount())
+            emit cellClicked(row, col, event->modifiers());
+    });
     setColorMap(m_colorMap);
     PlotTheme::apply(m_plot, false, 1.0);
 
@@ -235,7 +242,8 @@ void HeatmapView::showToolTip(QMouseEvent *event)
                                ? tr("masked (−∞ before the softmax)")
                                : QString::number(r.weights(row, col), 'f', 4);
     QToolTip::showText(event->globalPosition().toPoint(),
-                       tr("<b>%1 → %2</b><br>raw score q·k: %3<br>scaled score: %4<br>weight: %5")
+                       tr("<b>%1 → %2</b><br>raw score q·k: %3<br>scaled score: %4<br>weight: %5"
+                          "<br><i>click: the key on the sliders; Shift+click: the query</i>")
                            .arg(label(s.queryLabel(row)), label(s.keyLabel(col)))
                            .arg(r.scores(row, col), 0, 'f', 4)
                            .arg(r.scores(row, col) / r.divisor, 0, 'f', 4)

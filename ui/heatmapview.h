@@ -43,6 +43,10 @@ public:
     double cellValue(int row, int col) const;
     QCustomPlot *plot() const { return m_plot; }
 
+signals:
+    /// The user clicked the cell of query \a row and key \a col.
+    void cellClicked(int row, int col, Qt::KeyboardModifiers modifiers);
+
 private:
     void rebuildAxes();
     void refresh();

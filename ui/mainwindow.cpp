@@ -118,6 +118,13 @@ MainWindow::MainWindow(QWidget *parent)
     outputDock->setWidget(m_output);
     addDockWidget(Qt::LeftDockWidgetArea, outputDock);
     connect(m_matrixEditor, &MatrixEditor::vectorSelected, m_editor, &VectorEditor::select);
+    // Click a cell: its key goes on the sliders (with Shift, its query).
+    connect(m_heatmap, &HeatmapView::cellClicked, this, [this](int row, int col, Qt::KeyboardModifiers modifiers) {
+        if (modifiers & Qt::ShiftModifier)
+            m_editor->select(VectorKind::Query, row);
+        else
+            m_editor->select(VectorKind::Key, col);
+    });
     setAcceptDrops(true);
 
     m_status = new QLabel(this);

@@ -57,6 +57,7 @@ private slots:
     void copyFigurePutsAnImageOnTheClipboard();
     void wideVectorsGetTheFirstSliders();
     void temperatureFromTheMenu();
+    void clickingACellPutsItsKeyOnTheSliders();
 
 private:
     std::unique_ptr<MainWindow> m_window;
@@ -376,6 +377,19 @@ void TestMainWindow::temperatureFromTheMenu()
     reset->trigger();
     QCOMPARE(m_window->document()->session().options.temperature, 1.0);
     QCOMPARE(m_window->document()->undoStack()->count(), 2);
+}
+
+void TestMainWindow::clickingACellPutsItsKeyOnTheSliders()
+{
+    QCustomPlot *plot = m_window->heatmap()->plot();
+    plot->replot();
+    const QPoint best(int(plot->xAxis->coordToPixel(2)), int(plot->yAxis->coordToPixel(0)));
+    QTest::mouseClick(plot, Qt::LeftButton, {}, best);
+    QCOMPARE(m_window->vectorEditor()->selectedKind(), VectorKind::Key);
+    QCOMPARE(m_window->vectorEditor()->selectedRow(), Index(2));
+    QTest::mouseClick(plot, Qt::LeftButton, Qt::ShiftModifier, best);
+    QCOMPARE(m_window->vectorEditor()->selectedKind(), VectorKind::Query);
+    QCOMPARE(m_window->vectorEditor()->selectedRow(), Index(0));
 }
 
 QTEST_MAIN(TestMainWindow)
