@@ -6,6 +6,7 @@
 #include <QCoreApplication>
 #include <QGuiApplication>
 #include <QJsonArray>
+#include <QStandardPaths>
 
 #include <cstdio>
 
@@ -79,6 +80,9 @@ int main(int argc, char *argv[])
         g_defaultHandler = qInstallMessageHandler(quietOffscreenNotes);
         QApplication app(argc, argv);
         describeApplication();
+        // The benchmark's windows neither read nor write the user's settings
+        // and recovery file.
+        QStandardPaths::setTestModeEnabled(true);
         AttentionLab::CommandLine commandLine(QCoreApplication::arguments());
         commandLine.setGuiBenchmark(guiBenchmarkReport);
         return commandLine.run();

@@ -1,6 +1,7 @@
 #include "guibenchmark.h"
 
 #include "attentiondocument.h"
+#include "autosaver.h"
 #include "entropybarsview.h"
 #include "heatmapview.h"
 #include "mainwindow.h"
@@ -82,6 +83,7 @@ GuiBenchmarkResult runGuiBenchmark(const std::vector<int> &tokenCounts, int keyD
             times.push_back(double(timer.nsecsElapsed()) / 1e6);
         }
         doc->endContinuousEdit();
+        window.autosaver()->discard(); // the benchmark's edits are nobody's work
         std::sort(times.begin(), times.end());
         const size_t mid = times.size() / 2;
         const double median = times.size() % 2 ? times[mid] : 0.5 * (times[mid - 1] + times[mid]);

@@ -245,20 +245,26 @@ void MainWindow::createActions()
     auto *quantity = m_quantity = new QComboBox(this);
     quantity->addItems({tr("Weights"), tr("Raw scores"), tr("Logits")});
     quantity->setToolTip(tr("What the heatmap shows"));
+    // Remembered choices are applied before the signals are connected: the
+    // window is still being built, and the other actions do not exist yet.
+    quantity->setCurrentIndex(std::clamp(Preferences::heatmapQuantity.get(), 0, 2));
+    m_heatmap->setQuantity(HeatmapView::Quantity(quantity->currentIndex()));
     connect(quantity, &QComboBox::currentIndexChanged, this, [this](int i) {
         m_heatmap->setQuantity(HeatmapView::Quantity(i));
         Preferences::heatmapQuantity.set(i);
     });
-    quantity->setCurrentIndex(std::clamp(Preferences::heatmapQuantity.get(), 0, 2));
     auto *colorMap = m_colorMap = new QComboBox(this);
     colorMap->addItems(ColorMaps::displayNames());
     colorMap->setToolTip(tr("Colour map of the heatmap"));
+    colorMap->setCurrentIndex(std::clamp(Preferences::colorMap.get(), 0, ColorMaps::kCount - 1));
+    m_heatmap->setColorMap(ColorMaps::Name(colorMap->currentIndex()));
     connect(colorMap, &QComboBox::currentIndexChanged, this, [this](int i) {
         m_heatmap->setColorMap(ColorMaps::Name(i));
-        Preferences::colorMap.set(i);
+        // Presentation mode's high-contrast map is not the user's choice.
+        if (!m_presentation)
+            Preferences::colorMap.set(i);
         syncLabStyle();
     });
-    colorMap->setCurrentIndex(std::clamp(Preferences::colorMap.get(), 0, ColorMaps::kCount - 1));
     // The same choices in the menu, with shortcuts, kept in step with the combos.
     auto addChoices = [this, view](const QString &title, QComboBox *combo, const QList<Qt::Key> &keys) {
         QMenu *menu = view->addMenu(title);
@@ -354,7 +360,7 @@ FigureStyle MainWindow::currentFigureStyle() const
     FigureStyle style;
     style.colorMap = m_heatmap->colorMap();
     style.theme = m_presentation ? FigureStyle::Theme::Dark : FigureStyle::Theme::Light;
-    style.numbers = m_numbersAction->isChecked();
+    style.numbers = !m_numbersAction || m_numbersAction->isChecked();
     return style;
 }
 

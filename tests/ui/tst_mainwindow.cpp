@@ -26,6 +26,7 @@
 #include <QUndoStack>
 #include <QFileInfo>
 #include <QSettings>
+#include <QComboBox>
 #include <QtTest>
 
 using namespace AttentionLab;
@@ -58,6 +59,7 @@ private slots:
     void wideVectorsGetTheFirstSliders();
     void temperatureFromTheMenu();
     void clickingACellPutsItsKeyOnTheSliders();
+    void remembersViewChoicesAcrossStarts();
 
 private:
     std::unique_ptr<MainWindow> m_window;
@@ -390,6 +392,22 @@ void TestMainWindow::clickingACellPutsItsKeyOnTheSliders()
     QTest::mouseClick(plot, Qt::LeftButton, Qt::ShiftModifier, best);
     QCOMPARE(m_window->vectorEditor()->selectedKind(), VectorKind::Query);
     QCOMPARE(m_window->vectorEditor()->selectedRow(), Index(0));
+}
+
+void TestMainWindow::remembersViewChoicesAcrossStarts()
+{
+    // Choices made in one session come back in the next (and a remembered
+    // colour map other than the first must not trip the start-up).
+    QSettings().setValue(QStringLiteral("View/ColorMap"), int(ColorMaps::Name::Cividis));
+    QSettings().setValue(QStringLiteral("View/HeatmapQuantity"), 2);
+    m_window = std::make_unique<MainWindow>();
+    QCOMPARE(m_window->heatmap()->colorMap(), ColorMaps::Name::Cividis);
+    QCOMPARE(m_window->heatmap()->quantity(), HeatmapView::Quantity::Logits);
+    // Presentation mode's map is not remembered as the user's choice.
+    m_window->setPresentationMode(true);
+    QCOMPARE(QSettings().value(QStringLiteral("View/ColorMap")).toInt(), int(ColorMaps::Name::Cividis));
+    m_window->setPresentationMode(false);
+    QSettings().remove(QStringLiteral("View"));
 }
 
 QTEST_MAIN(TestMainWindow)
