@@ -1,6 +1,7 @@
 #include "vectoreditor.h"
 
 #include "attentiondocument.h"
+#include "preferences.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -33,7 +34,7 @@ VectorEditor::VectorEditor(AttentionDocument *document, QWidget *parent)
 {
     m_choice->setToolTip(tr("The vector the sliders move"));
     m_range->setRange(0.1, 1000.0);
-    m_range->setValue(2.0);
+    m_range->setValue(std::clamp(Preferences::sliderRange.get(), 0.1, 1000.0));
     m_range->setDecimals(1);
     m_range->setPrefix(QStringLiteral("± "));
     m_range->setToolTip(tr("How far the sliders reach either side of zero"));
@@ -50,7 +51,8 @@ VectorEditor::VectorEditor(AttentionDocument *document, QWidget *parent)
         const auto data = m_choice->itemData(index).toPoint();
         select(VectorKind(data.x()), data.y());
     });
-    connect(m_range, &QDoubleSpinBox::valueChanged, this, [this] {
+    connect(m_range, &QDoubleSpinBox::valueChanged, this, [this](double range) {
+        Preferences::sliderRange.set(range);
         for (QSlider *s : std::as_const(m_sliders))
             s->setRange(-kSliderSteps, kSliderSteps);
         showVector();
