@@ -8,23 +8,20 @@ ChangeOptionsCommand::ChangeOptionsCommand(AttentionDocument *document,
                                            const AttentionOptions &before,
                                            const AttentionOptions &after,
                                            const QString &description, bool continuing)
-    : QUndoCommand(description)
-    , m_document(document)
+    : ContinuousEditCommand(document, description, continuing)
     , m_before(before)
     , m_after(after)
-    , m_continuing(continuing)
-    , m_generation(document->continuousEditGeneration())
 {
 }
 
 void ChangeOptionsCommand::undo()
 {
-    m_document->applyOptions(m_before);
+    document()->applyOptions(m_before);
 }
 
 void ChangeOptionsCommand::redo()
 {
-    m_document->applyOptions(m_after);
+    document()->applyOptions(m_after);
 }
 
 int ChangeOptionsCommand::id() const
@@ -35,7 +32,7 @@ int ChangeOptionsCommand::id() const
 bool ChangeOptionsCommand::mergeWith(const QUndoCommand *other)
 {
     const auto *next = static_cast<const ChangeOptionsCommand *>(other);
-    if (!m_continuing || !next->m_continuing || next->m_generation != m_generation)
+    if (!sameContinuousEdit(next))
         return false;
     m_after = next->m_after;
     return true;

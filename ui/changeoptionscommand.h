@@ -1,16 +1,13 @@
 #pragma once
 
 #include "attentionoptions.h"
-
-#include <QUndoCommand>
+#include "continuouseditcommand.h"
 
 namespace AttentionLab {
 
-class AttentionDocument;
-
 /// Changes the scaling, the mask or the temperature. Temperature changes
 /// within one slider drag merge into one step.
-class ChangeOptionsCommand : public QUndoCommand
+class ChangeOptionsCommand : public ContinuousEditCommand
 {
 public:
     ChangeOptionsCommand(AttentionDocument *document, const AttentionOptions &before,
@@ -23,11 +20,8 @@ public:
     bool mergeWith(const QUndoCommand *other) override;
 
 private:
-    AttentionDocument *m_document;
     AttentionOptions m_before;
     AttentionOptions m_after;
-    bool m_continuing;
-    int m_generation;
 };
 
 } // namespace AttentionLab

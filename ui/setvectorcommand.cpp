@@ -25,25 +25,22 @@ QString describe(VectorKind kind, Index row)
 
 SetVectorCommand::SetVectorCommand(AttentionDocument *document, VectorKind kind, Index row,
                                    RowVector before, RowVector after, bool continuing)
-    : QUndoCommand(describe(kind, row))
-    , m_document(document)
+    : ContinuousEditCommand(document, describe(kind, row), continuing)
     , m_kind(kind)
     , m_row(row)
     , m_before(std::move(before))
     , m_after(std::move(after))
-    , m_continuing(continuing)
-    , m_generation(document->continuousEditGeneration())
 {
 }
 
 void SetVectorCommand::undo()
 {
-    m_document->applyVector(m_kind, m_row, m_before);
+    document()->applyVector(m_kind, m_row, m_before);
 }
 
 void SetVectorCommand::redo()
 {
-    m_document->applyVector(m_kind, m_row, m_after);
+    document()->applyVector(m_kind, m_row, m_after);
 }
 
 int SetVectorCommand::id() const
@@ -54,8 +51,7 @@ int SetVectorCommand::id() const
 bool SetVectorCommand::mergeWith(const QUndoCommand *other)
 {
     const auto *next = static_cast<const SetVectorCommand *>(other);
-    if (!m_continuing || !next->m_continuing || next->m_kind != m_kind || next->m_row != m_row ||
-        next->m_generation != m_generation)
+    if (!sameContinuousEdit(next) || next->m_kind != m_kind || next->m_row != m_row)
         return false;
     m_after = next->m_after;
     return true;

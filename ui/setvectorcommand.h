@@ -1,17 +1,14 @@
 #pragma once
 
+#include "continuouseditcommand.h"
 #include "types.h"
 #include "vectorkind.h"
 
-#include <QUndoCommand>
-
 namespace AttentionLab {
-
-class AttentionDocument;
 
 /// Changes one query, key or value vector. Consecutive changes of the same
 /// vector within one continuous edit (a slider drag) merge into one step.
-class SetVectorCommand : public QUndoCommand
+class SetVectorCommand : public ContinuousEditCommand
 {
 public:
     SetVectorCommand(AttentionDocument *document, VectorKind kind, Index row, RowVector before,
@@ -23,13 +20,10 @@ public:
     bool mergeWith(const QUndoCommand *other) override;
 
 private:
-    AttentionDocument *m_document;
     VectorKind m_kind;
     Index m_row;
     RowVector m_before;
     RowVector m_after;
-    bool m_continuing;
-    int m_generation;
 };
 
 } // namespace AttentionLab
