@@ -29,14 +29,22 @@ KeyGeometry KeyGeometry::principal(const Matrix &keys)
     g.m_axes = Matrix::Zero(2, d);
     const RowVector mean = keys.colwise().mean();
     const Matrix centred = keys.rowwise() - mean;
-    const Eigen::MatrixXd covariance = centred.transpose() * centred;
-    Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> solver(covariance);
-    // Eigenvalues ascend: the last two columns are the principal directions.
+    // The principal directions are the top eigenvectors of C^T C (d x d). With
+    // fewer keys than dimensions the n x n Gram matrix C C^T has the same
+    // nonzero eigenvalues and is far cheaper: its eigenvector u gives C^T u.
+    const bool gram = centred.rows() < d;
+    const Eigen::MatrixXd product = gram ? Eigen::MatrixXd(centred * centred.transpose())
+                                         : Eigen::MatrixXd(centred.transpose() * centred);
+    Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> solver(product);
+    const Index size = product.rows();
+    // Eigenvalues ascend: the last columns are the principal directions.
     Index filled = 0;
-    for (Index k = d - 1; k >= 0 && filled < 2; --k) {
-        if (solver.eigenvalues()[k] <= 1e-12 * std::max(1.0, solver.eigenvalues()[d - 1]))
+    for (Index k = size - 1; k >= 0 && filled < 2; --k) {
+        if (solver.eigenvalues()[k] <= 1e-12 * std::max(1.0, solver.eigenvalues()[size - 1]))
             break;
-        RowVector axis = solver.eigenvectors().col(k).transpose();
+        RowVector axis = gram ? RowVector((centred.transpose() * solver.eigenvectors().col(k)).transpose())
+                              : RowVector(solver.eigenvectors().col(k).transpose());
+        axis.normalize();
         // A fixed sign, so the picture does not flip as a key moves.
         Index biggest = 0;
         axis.cwiseAbs().maxCoeff(&biggest);

@@ -51,6 +51,14 @@ void TestLabs::principalPlaneHoldsPlanarKeys()
         const RowVector back = p.x() * g.axes().row(0) + p.y() * g.axes().row(1);
         QVERIFY(back.isApprox(keys.row(j), 1e-10));
     }
+    // Fewer keys than dimensions (the Gram-matrix path): the same promise.
+    const Matrix wide = normal.matrix(3, 2) * normal.matrix(2, 200);
+    const KeyGeometry w = KeyGeometry::principal(wide);
+    QVERIFY((w.axes() * w.axes().transpose()).isApprox(Matrix::Identity(2, 2), 1e-10));
+    for (Index j = 0; j < wide.rows(); ++j) {
+        const Eigen::Vector2d p = w.project(wide.row(j));
+        QVERIFY((p.x() * w.axes().row(0) + p.y() * w.axes().row(1)).isApprox(wide.row(j), 1e-9));
+    }
     // Identical keys span nothing: the axes are still a valid plane.
     const KeyGeometry same = KeyGeometry::principal(Matrix::Ones(3, 3));
     QVERIFY((same.axes() * same.axes().transpose()).isApprox(Matrix::Identity(2, 2), 1e-12));
