@@ -1,12 +1,12 @@
 #include "benchmark.h"
 
 #include "attention.h"
+#include "median.h"
 #include "memorybudget.h"
 #include "normalgenerator.h"
 
 #include <QJsonArray>
 
-#include <algorithm>
 #include <chrono>
 #include <omp.h>
 
@@ -18,13 +18,6 @@ namespace {
 constexpr double kBudgetMs = 1500.0;
 constexpr int kMinRuns = 5;
 constexpr int kMaxRuns = 200;
-
-double medianOf(std::vector<double> values)
-{
-    std::sort(values.begin(), values.end());
-    const size_t mid = values.size() / 2;
-    return values.size() % 2 ? values[mid] : 0.5 * (values[mid - 1] + values[mid]);
-}
 
 } // namespace
 
@@ -68,7 +61,7 @@ Report benchmarkReport(const std::vector<long long> &lengths, long long d)
             times.push_back(took.count());
             spent += took.count();
         }
-        const double median = medianOf(times);
+        const double median = AttentionLab::median(times);
         t += QStringLiteral("  %1%2%3\n").arg(n, 8).arg(median, 12, 'f', 3).arg(times.size(), 7);
         QJsonObject row;
         row.insert(QStringLiteral("n"), QJsonValue(qint64(n)));

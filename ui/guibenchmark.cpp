@@ -5,6 +5,7 @@
 #include "entropybarsview.h"
 #include "heatmapview.h"
 #include "mainwindow.h"
+#include "median.h"
 #include "normalgenerator.h"
 
 #include <QApplication>
@@ -12,7 +13,6 @@
 
 #include <qcustomplot.h>
 
-#include <algorithm>
 
 namespace AttentionLab {
 
@@ -84,10 +84,7 @@ GuiBenchmarkResult runGuiBenchmark(const std::vector<int> &tokenCounts, int keyD
         }
         doc->endContinuousEdit();
         window.autosaver()->discard(); // the benchmark's edits are nobody's work
-        std::sort(times.begin(), times.end());
-        const size_t mid = times.size() / 2;
-        const double median = times.size() % 2 ? times[mid] : 0.5 * (times[mid - 1] + times[mid]);
-        result.rows.push_back({n, median, int(times.size())});
+        result.rows.push_back({n, median(times), int(times.size())});
     }
     return result;
 }
