@@ -29,7 +29,9 @@ AttentionDocument::~AttentionDocument() = default;
 
 QString AttentionDocument::displayName() const
 {
-    return m_filePath.isEmpty() ? tr("Untitled") : QFileInfo(m_filePath).fileName();
+    if (!m_filePath.isEmpty())
+        return QFileInfo(m_filePath).fileName();
+    return m_untitledName.isEmpty() ? tr("Untitled") : m_untitledName;
 }
 
 bool AttentionDocument::isModified() const
@@ -148,16 +150,18 @@ bool AttentionDocument::saveAs(const QString &path, QString *error)
         return false;
     }
     m_filePath = path;
+    m_untitledName.clear();
     m_undoStack->setClean();
     emit filePathChanged();
     return true;
 }
 
-void AttentionDocument::reset(const Session &session)
+void AttentionDocument::reset(const Session &session, const QString &untitledName)
 {
     m_undoStack->clear();
     applySession(session);
     m_filePath.clear();
+    m_untitledName = untitledName;
     emit filePathChanged();
 }
 
@@ -192,6 +196,17 @@ void AttentionDocument::applyVector(VectorKind kind, Index row, const RowVector 
         break;
     }
     emit vectorChanged(kind, row);
+    emit resultChanged();
+}
+
+void AttentionDocument::applyImplicitValues()
+{
+    if (!m_session.hasValues())
+        return;
+    m_session.values.resize(0, 0);
+    m_result.output.noalias() = m_result.weights * m_session.keys;
+    for (Index row = 0; row < m_session.keys.rows(); ++row)
+        emit vectorChanged(VectorKind::Value, row);
     emit resultChanged();
 }
 

@@ -33,8 +33,11 @@ public:
     QUndoStack *undoStack() const { return m_undoStack; }
 
     QString filePath() const { return m_filePath; }
-    /// "name.json", or "Untitled" before the first save.
+    /// "name.json"; before the first save the name the document started
+    /// from ("Lecture example" for a preset), else "Untitled".
     QString displayName() const;
+    /// The name an untitled document was given (a preset's), empty otherwise.
+    QString untitledName() const { return m_untitledName; }
     bool isModified() const;
 
     /// The stored vector (for values: V, which is K when none were given).
@@ -61,17 +64,14 @@ public:
     // Files.
     bool open(const QString &path, QString *error);
     bool saveAs(const QString &path, QString *error);
-    /// Starts afresh with \a session, no file and a clean undo stack.
-    void reset(const Session &session);
+    /// Starts afresh with \a session, no file and a clean undo stack: a new
+    /// untitled document, called \a untitledName until it is saved.
+    void reset(const Session &session, const QString &untitledName = QString());
     /// Brings back unsaved work: \a saved (the file as it was, or the
     /// starting example) with \a recovered on top of it as one undoable,
     /// unsaved step, under \a filePath.
     void recover(const Session &saved, const Session &recovered, const QString &filePath);
 
-    // For the undo commands: apply without recording.
-    void applyVector(VectorKind kind, Index row, const RowVector &value);
-    void applyOptions(const AttentionOptions &options);
-    void applySession(const Session &session);
     int continuousEditGeneration() const { return m_generation; }
 
 signals:
@@ -85,12 +85,23 @@ signals:
     void modifiedChanged(bool modified);
 
 private:
+    // For the undo commands alone: apply without recording, so that no view
+    // can change the session around the undo stack.
+    friend class SetVectorCommand;
+    friend class ChangeOptionsCommand;
+    friend class ReplaceSessionCommand;
+    void applyVector(VectorKind kind, Index row, const RowVector &value);
+    /// Drops the explicit values: V is K again (undoing the first value edit).
+    void applyImplicitValues();
+    void applyOptions(const AttentionOptions &options);
+    void applySession(const Session &session);
     void recomputeAll();
 
     Session m_session;
     AttentionResult m_result;
     QUndoStack *m_undoStack;
     QString m_filePath;
+    QString m_untitledName;
     int m_generation = 0;
 };
 

@@ -26,7 +26,7 @@ void ChangeOptionsCommand::redo()
 
 int ChangeOptionsCommand::id() const
 {
-    return 2;
+    return ChangeOptionsId;
 }
 
 bool ChangeOptionsCommand::mergeWith(const QUndoCommand *other)

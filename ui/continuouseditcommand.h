@@ -15,6 +15,13 @@ class AttentionDocument;
 class ContinuousEditCommand : public QUndoCommand
 {
 public:
+    /// The ids QUndoStack compares before it asks a command to merge.
+    enum Id
+    {
+        SetVectorId = 1,
+        ChangeOptionsId,
+    };
+
     ContinuousEditCommand(AttentionDocument *document, const QString &text, bool continuing);
 
 protected:

@@ -6,14 +6,17 @@ class QCustomPlot;
 class QCPBars;
 class QCPGraph;
 class QCPItemText;
+class QMouseEvent;
 
 namespace AttentionLab {
 
 class AttentionDocument;
 
 /// One bar per query: the entropy of its weights in bits, the row's maximum
-/// log2(visible keys) marked, and the row sum, so that masking after the
-/// softmax visibly loses weight.
+/// log2(visible keys) drawn as a red line, and the row sum, so that masking
+/// after the softmax visibly loses weight. A row that lost weight is drawn
+/// with the entropy of its visible part renormalised, never above its
+/// maximum, and says what it lost.
 class EntropyBarsView : public QWidget
 {
     Q_OBJECT
@@ -25,11 +28,23 @@ public:
     QCustomPlot *plot() const { return m_plot; }
     /// Dark or light, and how much larger than normal text and lines are.
     void setAppearance(bool dark, double scale);
-    /// The texts on the bars, for tests: "1.5811 bits · sum 1.0000".
+    /// The texts on the bars, for tests: "1.5811 bits · sum 1.0000", one for
+    /// every row while they fit, every k-th row beyond.
     QStringList barLabels() const;
+    /// The bar lengths and the maxima as drawn, for tests.
+    QList<double> barLengths() const;
+    QList<double> maxima() const;
+    /// The tooltip text for query \a row.
+    QString toolTipFor(int row) const;
+
+protected:
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     void refresh();
+    void showToolTip(QMouseEvent *event);
+    /// Every how many rows a label fits at the plot's current height.
+    int labelStep(int rows) const;
 
     AttentionDocument *m_document;
     QCustomPlot *m_plot;

@@ -88,7 +88,10 @@ ExportDialog::ExportDialog(ColorMaps::Name currentMap, bool currentDark, const Q
 
     auto *form = new QFormLayout;
     form->addRow(tr("&View:"), m_view);
-    form->addRow(tr("&File:"), pathRow);
+    // A layout gets no buddy from the form: without one, "&File:" would show its "&".
+    auto *pathLabel = new QLabel(tr("&File:"), this);
+    pathLabel->setBuddy(m_path);
+    form->addRow(pathLabel, pathRow);
     form->addRow(m_byScale, m_scale);
     form->addRow(m_bySize, sizeRow);
     form->addRow(tr("&Colour map:"), m_colorMap);

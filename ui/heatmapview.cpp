@@ -35,6 +35,8 @@ HeatmapView::HeatmapView(AttentionDocument *document, QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_plot);
+    m_plot->setAccessibleName(tr("Heatmap"));
+    m_plot->setAccessibleDescription(tr("The weights of each query (rows) on each key (columns)"));
 
     m_map = new QCPColorMap(m_plot->xAxis, m_plot->yAxis);
     m_scale = new QCPColorScale(m_plot);
@@ -90,6 +92,22 @@ void HeatmapView::setShowNumbers(bool show)
 {
     m_showNumbers = show;
     refresh();
+}
+
+void HeatmapView::setColorRange(ColorRange::Mode mode)
+{
+    m_colorRange = mode;
+    refresh();
+}
+
+QString HeatmapView::colorBarTitle() const
+{
+    return m_scale->axis()->label();
+}
+
+QPair<double, double> HeatmapView::colorBarRange() const
+{
+    return {m_scale->dataRange().lower, m_scale->dataRange().upper};
 }
 
 void HeatmapView::setColorMap(ColorMaps::Name name)
@@ -181,11 +199,14 @@ void HeatmapView::refresh()
     if (m_map->data()->keySize() != std::max(n, 2) || m_map->data()->valueSize() != std::max(m, 2) ||
         m_cellTexts.size() != (m * n <= kMaxNumberedCells ? m * n : 0))
         rebuildAxes();
-    double lo = std::numeric_limits<double>::infinity();
-    double hi = -lo;
+    const ColorRange range(m_colorRange, m_quantity == Quantity::Weights, m, n,
+                           [this](int i, int j) { return cellValue(i, j); });
+    // Per row, each cell is stored as its place on the bar; otherwise as itself.
+    const bool perRow = m_colorRange == ColorRange::Mode::PerRow;
     for (int i = 0; i < m; ++i) {
         for (int j = 0; j < n; ++j) {
-            const double v = cellValue(i, j);
+            const double raw = cellValue(i, j);
+            const double v = perRow && std::isfinite(raw) ? range.position(i, raw) : raw;
             m_map->data()->setCell(j, i, v);
             if (n == 1)
                 m_map->data()->setCell(1, i, v);
@@ -193,22 +214,11 @@ void HeatmapView::refresh()
                 m_map->data()->setCell(j, 1, v);
             if (n == 1 && m == 1)
                 m_map->data()->setCell(1, 1, v);
-            if (std::isfinite(v)) {
-                lo = std::min(lo, v);
-                hi = std::max(hi, v);
-            }
         }
     }
-    if (m_quantity == Quantity::Weights) {
-        lo = 0.0;
-        hi = 1.0;
-    } else if (!(hi > lo)) {
-        lo = std::isfinite(lo) ? lo - 1.0 : 0.0;
-        hi = lo + 2.0;
-    }
-    m_map->setDataRange(QCPRange(lo, hi));
+    m_map->setDataRange(QCPRange(range.barLow(), range.barHigh()));
     const QStringList titles{tr("weight"), tr("raw score q·k"), tr("logit")};
-    m_scale->axis()->setLabel(titles[int(m_quantity)]);
+    m_scale->axis()->setLabel(range.barTitle(titles[int(m_quantity)]));
 
     for (int idx = 0; idx < m_cellTexts.size(); ++idx) {
         QCPItemText *text = m_cellTexts[idx];
@@ -222,8 +232,7 @@ void HeatmapView::refresh()
             continue;
         }
         text->setText(QString::number(v, 'f', 4));
-        const double t = (v - lo) / (hi - lo);
-        text->setColor(ColorMaps::textColorOn(ColorMaps::colorAt(m_colorMap, t)));
+        text->setColor(ColorMaps::textColorOn(ColorMaps::colorAt(m_colorMap, range.position(i, v))));
     }
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }

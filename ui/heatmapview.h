@@ -1,6 +1,7 @@
 #pragma once
 
 #include "colormaps.h"
+#include "colorrange.h"
 
 #include <QWidget>
 
@@ -36,6 +37,12 @@ public:
     void setShowNumbers(bool show);
     void setColorMap(ColorMaps::Name name);
     ColorMaps::Name colorMap() const { return m_colorMap; }
+    /// Fixed 0 to 1, fitted to the data, or per row; the colour bar says which.
+    void setColorRange(ColorRange::Mode mode);
+    ColorRange::Mode colorRange() const { return m_colorRange; }
+    /// The colour bar's title and range, for tests.
+    QString colorBarTitle() const;
+    QPair<double, double> colorBarRange() const;
     /// Dark or light, and how much larger than normal text and lines are.
     void setAppearance(bool dark, double scale);
 
@@ -60,6 +67,7 @@ private:
     Quantity m_quantity = Quantity::Weights;
     bool m_showNumbers = true;
     ColorMaps::Name m_colorMap = ColorMaps::Name::Viridis;
+    ColorRange::Mode m_colorRange = ColorRange::Mode::Fixed;
     double m_scaleFactor = 1.0;
 };
 

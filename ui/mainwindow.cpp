@@ -3,23 +3,31 @@
 #include "attentiondocument.h"
 #include "autosaver.h"
 #include "chapterexamples.h"
+#include "entropybarsview.h"
+#include "equationbanner.h"
+#include "equationtext.h"
 #include "exportdialog.h"
 #include "figureexporter.h"
-#include "entropybarsview.h"
 #include "geometrylab.h"
+#include "guidedtour.h"
 #include "headslab.h"
 #include "heatmapview.h"
+#include "hintbar.h"
 #include "labcanvas.h"
 #include "labstate.h"
 #include "masklab.h"
-#include "positionlab.h"
-#include "scalelab.h"
-#include "sizelab.h"
 #include "matrixeditor.h"
 #include "normalgenerator.h"
 #include "outputtable.h"
+#include "positionlab.h"
 #include "preferences.h"
+#include "presentationtheme.h"
+#include "recentfilesmenu.h"
+#include "scalelab.h"
 #include "sessionreader.h"
+#include "shortcutsdialog.h"
+#include "sizelab.h"
+#include "temperaturecontrol.h"
 #include "vectoreditor.h"
 
 #include <QActionGroup>
@@ -29,35 +37,25 @@
 #include <QComboBox>
 #include <QDateTime>
 #include <QDockWidget>
-#include <QFileInfo>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
-#include <QSlider>
+#include <QProxyStyle>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QToolBar>
 #include <QUndoStack>
+#include <QVBoxLayout>
 
 #include <cmath>
 
 namespace AttentionLab {
 
 namespace {
-
-/// The temperature slider runs over log10(tau) in [-2, 2], in hundredths.
-int temperatureToSlider(double t)
-{
-    return int(std::lround(std::log10(t) * 100.0));
-}
-
-double sliderToTemperature(int position)
-{
-    return std::pow(10.0, position / 100.0);
-}
 
 Session randomKeys(bool scale)
 {
@@ -68,6 +66,27 @@ Session randomKeys(bool scale)
     // Labels default to k1..k8 and q1..q4 (Session::keyLabel, queryLabel).
     s.options.scale = scale;
     return s;
+}
+
+/// Alt pressed and released alone reaches the menu bar, as on Windows and
+/// KDE; Fusion leaves it off.
+class MenuBarStyle : public QProxyStyle
+{
+public:
+    using QProxyStyle::QProxyStyle;
+    int styleHint(StyleHint hint, const QStyleOption *option, const QWidget *widget,
+                  QStyleHintReturn *data) const override
+    {
+        if (hint == SH_MenuBar_AltKeyNavigation)
+            return 1;
+        return QProxyStyle::styleHint(hint, option, widget, data);
+    }
+};
+
+/// "Save &As…" in the menu becomes "Save As…" in a list or a file name.
+QString withoutMnemonic(QString text)
+{
+    return text.remove(QLatin1Char('&')).remove(QStringLiteral("…"));
 }
 
 } // namespace
@@ -88,21 +107,37 @@ MainWindow::MainWindow(QWidget *parent)
     , m_maskLab(new MaskLab(m_document, m_labs, this))
     , m_headsLab(new HeadsLab(m_document, m_labs, this))
     , m_positionLab(new PositionLab(m_document, m_labs, this))
+    , m_equation(new EquationBanner(this))
+    , m_hint(new HintBar(this))
+    , m_temperature(new TemperatureControl(m_document, this))
 {
     auto *views = new QSplitter(Qt::Vertical, this);
     views->addWidget(m_heatmap);
     views->addWidget(m_bars);
     views->setStretchFactor(0, 3);
     views->setStretchFactor(1, 2);
-    // The heatmap first, then a lab for each section of the chapter.
-    m_tabs->addTab(views, tr("&Attention"));
-    m_tabs->addTab(m_geometryLab, tr("Key &geometry"));
-    m_tabs->addTab(m_scaleLab, tr("Why √d_&k"));
-    m_tabs->addTab(m_maskLab, tr("&Mask order"));
-    m_tabs->addTab(m_headsLab, tr("&Heads"));
-    m_tabs->addTab(m_positionLab, tr("&Position"));
-    m_tabs->addTab(new SizeLab(m_document, m_labs, this), tr("Si&ze"));
+    views->setChildrenCollapsible(false);
+    auto *attentionTab = new QWidget(this);
+    auto *attentionLayout = new QVBoxLayout(attentionTab);
+    attentionLayout->setContentsMargins(0, 0, 0, 0);
+    attentionLayout->setSpacing(2);
+    attentionLayout->addWidget(m_hint);
+    attentionLayout->addWidget(m_equation);
+    attentionLayout->addWidget(views, 1);
+    // The heatmap first, then a lab for each section of the chapter. No
+    // mnemonics on the tabs: Alt+letter belongs to the menus (Alt+1 to Alt+7
+    // and Ctrl+PgUp/PgDown switch tabs).
+    m_tabs->addTab(attentionTab, tr("Attention"));
+    m_tabs->addTab(m_geometryLab, tr("Key geometry"));
+    m_tabs->addTab(m_scaleLab, tr("Why √d_k"));
+    m_tabs->addTab(m_maskLab, tr("Mask order"));
+    m_tabs->addTab(m_headsLab, tr("Heads"));
+    m_tabs->addTab(m_positionLab, tr("Position"));
+    m_tabs->addTab(new SizeLab(m_document, m_labs, this), tr("Size"));
     m_tabs->setDocumentMode(true);
+    m_tabs->setAccessibleName(tr("Views and labs"));
+    for (int i = 0; i < m_tabs->count(); ++i)
+        m_tabs->setTabToolTip(i, tr("%1 (Alt+%2)").arg(m_tabs->tabText(i)).arg(i + 1));
     setCentralWidget(m_tabs);
 
     auto *editorDock = new QDockWidget(tr("Sliders"), this);
@@ -129,45 +164,65 @@ MainWindow::MainWindow(QWidget *parent)
 
     m_status = new QLabel(this);
     statusBar()->addPermanentWidget(m_status);
-    createActions();
+    auto *menuStyle = new MenuBarStyle;
+    menuStyle->setParent(menuBar());
+    menuBar()->setStyle(menuStyle);
+    createFileMenu();
+    createEditMenu();
+    createAttentionMenu();
+    createViewMenu();
+    createPresetsMenu();
+    createHelpMenu();
+    createToolBars();
 
     connect(m_document, &AttentionDocument::modifiedChanged, this, &MainWindow::updateTitle);
     connect(m_document, &AttentionDocument::filePathChanged, this, &MainWindow::updateTitle);
     connect(m_document, &AttentionDocument::optionsChanged, this, &MainWindow::syncControls);
+    connect(m_document, &AttentionDocument::sessionReset, this, &MainWindow::syncControls);
     connect(m_document, &AttentionDocument::resultChanged, this, &MainWindow::updateStatus);
     updateTitle();
     syncControls();
     updateStatus();
     syncLabStyle();
+    m_hint->showIfNew();
 
     if (!restoreGeometry(Preferences::windowGeometry))
         resize(1500, 920);
     if (!restoreState(Preferences::windowState)) {
         // First start: room for token names and a few coordinates.
         resizeDocks({editorDock, tokensDock, outputDock}, {440, 440, 440}, Qt::Horizontal);
-        resizeDocks({editorDock, tokensDock, outputDock}, {260, 330, 200}, Qt::Vertical);
+        resizeDocks({editorDock, tokensDock, outputDock}, {330, 300, 170}, Qt::Vertical);
     }
+    arrangeToolBars();
 }
 
 MainWindow::~MainWindow() = default;
 
-void MainWindow::createActions()
+void MainWindow::createFileMenu()
 {
-    // File
     QMenu *file = menuBar()->addMenu(tr("&File"));
     QAction *newAction = file->addAction(QIcon::fromTheme(QStringLiteral("document-new")), tr("&New"), this, [this] {
         if (maybeSave())
             m_document->reset(ChapterExamples::lecture());
     });
     newAction->setShortcut(QKeySequence::New);
+    newAction->setToolTip(tr("A new untitled session, starting from the lecture example"));
     QAction *openAction = file->addAction(QIcon::fromTheme(QStringLiteral("document-open")), tr("&Open…"), this, &MainWindow::open);
     openAction->setShortcut(QKeySequence::Open);
     QAction *saveAction = file->addAction(QIcon::fromTheme(QStringLiteral("document-save")), tr("&Save"), this, &MainWindow::save);
     saveAction->setShortcut(QKeySequence::Save);
-    QAction *saveAsAction = file->addAction(tr("Save &As…"), this, &MainWindow::saveAs);
-    saveAsAction->setShortcut(QKeySequence::SaveAs);
-    m_recentMenu = file->addMenu(tr("Open &Recent"));
-    updateRecentMenu();
+    QAction *saveAsAction = file->addAction(QIcon::fromTheme(QStringLiteral("document-save-as")), tr("Save &As…"), this,
+                                            &MainWindow::saveAs);
+    // Desktops without a key theme (a bare X session) give SaveAs no keys.
+    saveAsAction->setShortcuts(QKeySequence::keyBindings(QKeySequence::SaveAs).isEmpty()
+                                   ? QList<QKeySequence>{QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S)}
+                                   : QKeySequence::keyBindings(QKeySequence::SaveAs));
+    m_recentMenu = new RecentFilesMenu(this);
+    file->addMenu(m_recentMenu);
+    connect(m_recentMenu, &RecentFilesMenu::fileChosen, this, [this](const QString &path) {
+        if (maybeSave())
+            openFile(path);
+    });
     file->addSeparator();
     QAction *exportAction = file->addAction(QIcon::fromTheme(QStringLiteral("document-export")),
                                             tr("&Export Figure…"), this, &MainWindow::showExportDialog);
@@ -176,8 +231,10 @@ void MainWindow::createActions()
     file->addSeparator();
     QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
+}
 
-    // Edit
+void MainWindow::createEditMenu()
+{
     QMenu *edit = menuBar()->addMenu(tr("&Edit"));
     QAction *undo = m_document->undoStack()->createUndoAction(this, tr("&Undo"));
     undo->setShortcut(QKeySequence::Undo);
@@ -185,13 +242,32 @@ void MainWindow::createActions()
     redo->setShortcut(QKeySequence::Redo);
     edit->addAction(undo);
     edit->addAction(redo);
+    // The toolbar's undo and redo keep a fixed text, so that the toolbar never
+    // re-lays itself out (and moves the τ slider under the pointer) when the
+    // text of the next undo step changes; the step is in the tooltip.
+    QUndoStack *stack = m_document->undoStack();
+    m_undoAction = new QAction(QIcon::fromTheme(QStringLiteral("edit-undo")), tr("Undo"), this);
+    m_redoAction = new QAction(QIcon::fromTheme(QStringLiteral("edit-redo")), tr("Redo"), this);
+    connect(m_undoAction, &QAction::triggered, stack, &QUndoStack::undo);
+    connect(m_redoAction, &QAction::triggered, stack, &QUndoStack::redo);
+    auto syncUndo = [this, stack] {
+        m_undoAction->setEnabled(stack->canUndo());
+        m_redoAction->setEnabled(stack->canRedo());
+        m_undoAction->setToolTip(stack->canUndo() ? tr("Undo: %1 (Ctrl+Z)").arg(stack->undoText()) : tr("Nothing to undo"));
+        m_redoAction->setToolTip(stack->canRedo() ? tr("Redo: %1").arg(stack->redoText()) : tr("Nothing to redo"));
+    };
+    connect(stack, &QUndoStack::indexChanged, this, syncUndo);
+    connect(stack, &QUndoStack::cleanChanged, this, syncUndo);
+    syncUndo();
     edit->addSeparator();
     QAction *copy = edit->addAction(QIcon::fromTheme(QStringLiteral("edit-copy")), tr("&Copy Figure"), this,
                                     &MainWindow::copyFigure);
     copy->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
     copy->setToolTip(tr("Put the whole figure on the clipboard as an image, for slides"));
+}
 
-    // Attention
+void MainWindow::createAttentionMenu()
+{
     QMenu *attention = menuBar()->addMenu(tr("&Attention"));
     m_scaleAction = attention->addAction(tr("&Scale by √d_k"));
     m_scaleAction->setCheckable(true);
@@ -213,6 +289,11 @@ void MainWindow::createActions()
         {MaskMode::CausalAfterSoftmax, tr("Causal: softmax, then mask (&wrong order)"),
          tr("Softmax first, future keys zeroed after: rows lose weight"), Qt::Key_3},
     };
+    // The same exclusive choice as a combo box in the toolbar.
+    m_maskChoice = new QComboBox(this);
+    m_maskChoice->setAccessibleName(tr("Mask"));
+    m_maskChoice->setToolTip(tr("Where the causal mask goes: nowhere, before the softmax (Eq. 16.3) or "
+                                "after it (the wrong order). Ctrl+1, Ctrl+2, Ctrl+3"));
     for (const auto &mask : masks) {
         QAction *a = attention->addAction(mask.text);
         a->setCheckable(true);
@@ -221,9 +302,13 @@ void MainWindow::createActions()
         a->setStatusTip(mask.tip);
         a->setShortcut(QKeySequence(Qt::CTRL | mask.key));
         m_maskGroup->addAction(a);
+        m_maskChoice->addItem(withoutMnemonic(mask.text), int(mask.mode));
+        m_maskChoice->setItemData(m_maskChoice->count() - 1, mask.tip, Qt::ToolTipRole);
     }
     connect(m_maskGroup, &QActionGroup::triggered, this,
             [this](QAction *a) { m_document->setMask(MaskMode(a->data().toInt())); });
+    connect(m_maskChoice, &QComboBox::activated, this,
+            [this](int i) { m_document->setMask(MaskMode(m_maskChoice->itemData(i).toInt())); });
     attention->addSeparator();
     // The temperature in steps of a quarter, within the slider's 0.01 to 100.
     auto stepTemperature = [this](double factor) {
@@ -239,12 +324,15 @@ void MainWindow::createActions()
     cooler->setToolTip(tr("Divide the logits by less: sharper rows"));
     QAction *reset = attention->addAction(tr("&Reset the Temperature to 1"), this, [stepTemperature] { stepTemperature(0.0); });
     reset->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
+}
 
-    // View
-    QMenu *view = menuBar()->addMenu(tr("&View"));
+void MainWindow::createViewMenu()
+{
+    QMenu *view = m_viewMenu = menuBar()->addMenu(tr("&View"));
     auto *quantity = m_quantity = new QComboBox(this);
     quantity->addItems({tr("Weights"), tr("Raw scores"), tr("Logits")});
     quantity->setToolTip(tr("What the heatmap shows"));
+    quantity->setAccessibleName(tr("Heatmap shows"));
     // Remembered choices are applied before the signals are connected: the
     // window is still being built, and the other actions do not exist yet.
     quantity->setCurrentIndex(std::clamp(Preferences::heatmapQuantity.get(), 0, 2));
@@ -256,6 +344,7 @@ void MainWindow::createActions()
     auto *colorMap = m_colorMap = new QComboBox(this);
     colorMap->addItems(ColorMaps::displayNames());
     colorMap->setToolTip(tr("Colour map of the heatmap"));
+    colorMap->setAccessibleName(tr("Colour map"));
     colorMap->setCurrentIndex(std::clamp(Preferences::colorMap.get(), 0, ColorMaps::kCount - 1));
     m_heatmap->setColorMap(ColorMaps::Name(colorMap->currentIndex()));
     connect(colorMap, &QComboBox::currentIndexChanged, this, [this](int i) {
@@ -265,8 +354,19 @@ void MainWindow::createActions()
             Preferences::colorMap.set(i);
         syncLabStyle();
     });
+    auto *colorRange = m_colorRange = new QComboBox(this);
+    colorRange->addItems(ColorRange::displayNames());
+    colorRange->setToolTip(tr("How the colours span the values: weights from 0 to 1, fitted to the data "
+                              "(long sequences, whose weights are about 1/n), or each row on its own"));
+    colorRange->setAccessibleName(tr("Colour range"));
+    colorRange->setCurrentIndex(std::clamp(Preferences::colorRange.get(), 0, ColorRange::kModeCount - 1));
+    m_heatmap->setColorRange(ColorRange::Mode(colorRange->currentIndex()));
+    connect(colorRange, &QComboBox::currentIndexChanged, this, [this](int i) {
+        m_heatmap->setColorRange(ColorRange::Mode(i));
+        Preferences::colorRange.set(i);
+    });
     // The same choices in the menu, with shortcuts, kept in step with the combos.
-    auto addChoices = [this, view](const QString &title, QComboBox *combo, const QList<Qt::Key> &keys) {
+    auto addChoices = [view](const QString &title, QComboBox *combo, const QList<Qt::Key> &keys) {
         QMenu *menu = view->addMenu(title);
         auto *group = new QActionGroup(menu);
         for (int i = 0; i < combo->count(); ++i) {
@@ -283,6 +383,7 @@ void MainWindow::createActions()
     };
     addChoices(tr("Heatmap &shows"), quantity, {Qt::Key_W, Qt::Key_R, Qt::Key_L});
     addChoices(tr("&Colour map"), colorMap, {});
+    addChoices(tr("Colour &range"), colorRange, {});
     QAction *numbers = m_numbersAction = view->addAction(tr("Show &numbers in cells"));
     numbers->setCheckable(true);
     numbers->setChecked(Preferences::showNumbers);
@@ -291,29 +392,80 @@ void MainWindow::createActions()
         Preferences::showNumbers.set(on);
         syncLabStyle();
     });
+    numbers->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N));
+    connect(numbers, &QAction::toggled, m_heatmap, &HeatmapView::setShowNumbers);
+
+    // Tabs from the keyboard: Alt+digit and Ctrl+PgUp/PgDown, never Alt+letter.
+    QMenu *tabs = view->addMenu(tr("&Tabs"));
+    QAction *next = tabs->addAction(tr("&Next Tab"), this,
+                                    [this] { m_tabs->setCurrentIndex((m_tabs->currentIndex() + 1) % m_tabs->count()); });
+    next->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_PageDown), QKeySequence(Qt::CTRL | Qt::Key_Tab)});
+    QAction *previous = tabs->addAction(tr("&Previous Tab"), this, [this] {
+        m_tabs->setCurrentIndex((m_tabs->currentIndex() + m_tabs->count() - 1) % m_tabs->count());
+    });
+    previous->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_PageUp), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Backtab)});
+    tabs->addSeparator();
+    for (int i = 0; i < m_tabs->count(); ++i) {
+        QAction *go = tabs->addAction(m_tabs->tabText(i), this, [this, i] { m_tabs->setCurrentIndex(i); });
+        go->setShortcut(QKeySequence(Qt::ALT | Qt::Key(Qt::Key_1 + i)));
+    }
+
     view->addSeparator();
     m_presentationAction = view->addAction(tr("&Presentation Mode"));
     m_presentationAction->setCheckable(true);
     m_presentationAction->setShortcut(QKeySequence(Qt::Key_F5));
     m_presentationAction->setToolTip(tr("Large text and thick lines for a lecture hall (F5)"));
     connect(m_presentationAction, &QAction::toggled, this, &MainWindow::setPresentationMode);
-    numbers->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N));
-    connect(numbers, &QAction::toggled, m_heatmap, &HeatmapView::setShowNumbers);
+    // F10 opens the menu bar, as on GNOME and KDE.
+    auto *menuKey = new QAction(tr("Open the Menu Bar"), this);
+    menuKey->setShortcut(QKeySequence(Qt::Key_F10));
+    connect(menuKey, &QAction::triggered, this, [this] {
+        const QList<QAction *> menus = menuBar()->actions();
+        if (!menus.isEmpty())
+            menuBar()->setActiveAction(menus.first());
+    });
+    addAction(menuKey);
+}
 
-    // Presets
+void MainWindow::createPresetsMenu()
+{
     QMenu *presets = menuBar()->addMenu(tr("&Presets"));
-    presets->addAction(tr("The &lecture example (who against is/the/best)"), this,
-                       [this] { loadPreset(ChapterExamples::lecture(), tr("Load the lecture example")); });
-    presets->addAction(tr("&Discriminating keys (dog/truck/barked)"), this,
-                       [this] { loadPreset(ChapterExamples::selection(), tr("Load the discriminating keys")); });
-    presets->addAction(tr("The &causal mask example"), this,
-                       [this] { loadPreset(ChapterExamples::causalMask(), tr("Load the causal mask example")); });
-    presets->addAction(tr("Random keys at d_k = 64, &scaled"), this,
-                       [this] { loadPreset(randomKeys(true), tr("Load random keys, scaled")); });
-    presets->addAction(tr("Random keys at d_k = 64, &unscaled"), this,
-                       [this] { loadPreset(randomKeys(false), tr("Load random keys, unscaled")); });
+    const struct
+    {
+        QString menuText;
+        QString name;
+        Session (*make)();
+    } entries[] = {
+        {tr("The &lecture example (who against is/the/best)"), tr("Lecture example"), &ChapterExamples::lecture},
+        {tr("&Discriminating keys (dog/truck/barked)"), tr("Discriminating keys"), &ChapterExamples::selection},
+        {tr("The &causal mask example"), tr("Causal mask example"), &ChapterExamples::causalMask},
+        {tr("Random keys at d_k = 64, &scaled"), tr("Random keys, d_k = 64, scaled"), [] { return randomKeys(true); }},
+        {tr("Random keys at d_k = 64, &unscaled"), tr("Random keys, d_k = 64, unscaled"),
+         [] { return randomKeys(false); }},
+    };
+    for (const auto &entry : entries) {
+        QAction *a = presets->addAction(entry.menuText, this,
+                                        [this, make = entry.make, name = entry.name] { loadPreset(make(), name); });
+        a->setToolTip(tr("A new untitled session: %1").arg(entry.name));
+        a->setStatusTip(a->toolTip());
+    }
+}
 
+void MainWindow::createHelpMenu()
+{
     QMenu *help = menuBar()->addMenu(tr("&Help"));
+    QAction *tour = help->addAction(tr("Guided &Tour"), this, [this] { GuidedTour(this).exec(); });
+    tour->setShortcut(QKeySequence::HelpContents);
+    if (tour->shortcut().isEmpty())
+        tour->setShortcut(QKeySequence(Qt::Key_F1));
+    help->addAction(tr("&Keyboard Shortcuts"), this, [this] { ShortcutsDialog(menuBar(), this).exec(); })
+        ->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_F1));
+    help->addAction(tr("Show the &Hint Again"), this, [this] {
+        Preferences::hintDismissed.set(false);
+        m_tabs->setCurrentIndex(0);
+        m_hint->showIfNew();
+    });
+    help->addSeparator();
     help->addAction(tr("&About Attention Lab"), this, [this] {
         QMessageBox::about(this, tr("About Attention Lab"),
                            tr("<h3>Attention Lab %1</h3><p>softmax(QKᵀ / √d_k) V, to watch and "
@@ -321,38 +473,56 @@ void MainWindow::createActions()
                               "Transformer</i>.</p>")
                                .arg(QApplication::applicationVersion()));
     });
+}
 
-    // Toolbar: the controls a lecturer reaches for.
-    QToolBar *bar = addToolBar(tr("Attention"));
+void MainWindow::createToolBars()
+{
+    // The controls a lecturer reaches for, then how the heatmap looks: two
+    // toolbars, on two rows when one row cannot hold them (arrangeToolBars),
+    // so that nothing hides in an overflow menu.
+    QToolBar *bar = m_attentionBar = addToolBar(tr("Attention"));
     bar->setObjectName(QStringLiteral("AttentionToolBar"));
-    bar->addAction(undo);
-    bar->addAction(redo);
+    bar->addAction(m_undoAction);
+    bar->addAction(m_redoAction);
     bar->addSeparator();
     bar->addAction(m_scaleAction);
     bar->addSeparator();
-    for (QAction *a : m_maskGroup->actions())
-        bar->addAction(a);
+    auto *maskLabel = new QLabel(tr(" Mask "), this);
+    maskLabel->setBuddy(m_maskChoice);
+    bar->addWidget(maskLabel);
+    bar->addWidget(m_maskChoice);
     bar->addSeparator();
-    m_temperatureLabel = new QLabel(this);
-    m_temperatureLabel->setMinimumWidth(70);
-    m_temperature = new QSlider(Qt::Horizontal, this);
-    m_temperature->setRange(-200, 200);
-    m_temperature->setMaximumWidth(160);
-    m_temperature->setToolTip(tr("Softmax temperature τ: the logits are divided by it"));
-    connect(m_temperature, &QSlider::valueChanged, this, [this](int position) {
-        m_document->setTemperature(sliderToTemperature(position), m_temperature->isSliderDown());
-    });
-    connect(m_temperature, &QSlider::sliderReleased, m_document, &AttentionDocument::endContinuousEdit);
-    bar->addWidget(new QLabel(tr(" τ "), this));
     bar->addWidget(m_temperature);
-    bar->addWidget(m_temperatureLabel);
-    bar->addSeparator();
-    bar->addWidget(new QLabel(tr(" Show "), this));
-    bar->addWidget(quantity);
-    bar->addWidget(new QLabel(tr(" Colours "), this));
-    bar->addWidget(colorMap);
-    bar->addSeparator();
-    bar->addAction(m_presentationAction);
+
+    QToolBar *viewBar = m_viewBar = addToolBar(tr("View"));
+    viewBar->setObjectName(QStringLiteral("ViewToolBar"));
+    viewBar->addWidget(new QLabel(tr(" Show "), this));
+    viewBar->addWidget(m_quantity);
+    viewBar->addWidget(new QLabel(tr(" Colours "), this));
+    viewBar->addWidget(m_colorMap);
+    viewBar->addWidget(m_colorRange);
+    viewBar->addSeparator();
+    viewBar->addAction(m_presentationAction);
+}
+
+void MainWindow::arrangeToolBars()
+{
+    if (!m_attentionBar || !m_viewBar || toolBarArea(m_viewBar) != toolBarArea(m_attentionBar))
+        return;
+    const int needed = m_attentionBar->sizeHint().width() + m_viewBar->sizeHint().width() + 16;
+    const bool twoRows = needed > width();
+    if (twoRows == toolBarBreak(m_viewBar))
+        return;
+    if (twoRows)
+        insertToolBarBreak(m_viewBar);
+    else
+        removeToolBarBreak(m_viewBar);
+}
+
+void MainWindow::resizeEvent(QResizeEvent *event)
+{
+    QMainWindow::resizeEvent(event);
+    arrangeToolBars();
 }
 
 FigureStyle MainWindow::currentFigureStyle() const
@@ -415,7 +585,7 @@ QImage MainWindow::figureImage() const
 void MainWindow::syncLabStyle()
 {
     FigureStyle style = currentFigureStyle();
-    style.fontScale = m_presentation ? 1.5 : 1.0;
+    style.fontScale = m_presentation ? PresentationTheme::kFigureFontScale : 1.0;
     for (LabCanvas *canvas : findChildren<LabCanvas *>())
         canvas->setStyle(style);
 }
@@ -433,25 +603,8 @@ void MainWindow::setPresentationMode(bool on)
     m_presentation = on;
     const QSignalBlocker block(m_presentationAction);
     m_presentationAction->setChecked(on);
-    static const QFont normalFont = QApplication::font();
-    static const QPalette normalPalette = QApplication::palette();
+    PresentationTheme::apply(on);
     if (on) {
-        QFont large = normalFont;
-        large.setPointSizeF(normalFont.pointSizeF() * 1.6);
-        QApplication::setFont(large);
-        QPalette dark;
-        dark.setColor(QPalette::Window, QColor(0x26, 0x26, 0x26));
-        dark.setColor(QPalette::WindowText, QColor(0xee, 0xee, 0xee));
-        dark.setColor(QPalette::Base, QColor(0x1e, 0x1e, 0x1e));
-        dark.setColor(QPalette::AlternateBase, QColor(0x2c, 0x2c, 0x2c));
-        dark.setColor(QPalette::Text, QColor(0xee, 0xee, 0xee));
-        dark.setColor(QPalette::Button, QColor(0x33, 0x33, 0x33));
-        dark.setColor(QPalette::ButtonText, QColor(0xee, 0xee, 0xee));
-        dark.setColor(QPalette::Highlight, QColor(0xf9, 0x8e, 0x09));
-        dark.setColor(QPalette::HighlightedText, Qt::black);
-        dark.setColor(QPalette::ToolTipBase, QColor(0x33, 0x33, 0x33));
-        dark.setColor(QPalette::ToolTipText, QColor(0xee, 0xee, 0xee));
-        QApplication::setPalette(dark);
         m_colorMapBeforePresentation = m_colorMap->currentIndex();
         m_colorMap->setCurrentIndex(int(ColorMaps::Name::HighContrast));
         m_tokensVisibleBefore = m_tokensDock->isVisible();
@@ -459,33 +612,34 @@ void MainWindow::setPresentationMode(bool on)
         m_tokensDock->hide();
         m_outputDock->hide();
     } else {
-        QApplication::setFont(normalFont);
-        QApplication::setPalette(normalPalette);
         m_colorMap->setCurrentIndex(m_colorMapBeforePresentation);
         m_tokensDock->setVisible(m_tokensVisibleBefore);
         m_outputDock->setVisible(m_outputVisibleBefore);
     }
-    m_heatmap->setAppearance(on, on ? 2.0 : 1.0);
-    m_bars->setAppearance(on, on ? 2.0 : 1.0);
+    const double scale = on ? PresentationTheme::kPlotScale : 1.0;
+    m_heatmap->setAppearance(on, scale);
+    m_bars->setAppearance(on, scale);
     syncLabStyle();
+    // Larger text makes the toolbars wider: they may need a second row now.
+    QMetaObject::invokeMethod(this, &MainWindow::arrangeToolBars, Qt::QueuedConnection);
     statusBar()->showMessage(on ? tr("Presentation mode: F5 to leave") : QString(), 4000);
 }
 
 void MainWindow::syncControls()
 {
-    const AttentionOptions &o = m_document->session().options;
+    const Session &s = m_document->session();
+    const AttentionOptions &o = s.options;
     m_scaleAction->setChecked(o.scale);
     for (QAction *a : m_maskGroup->actions())
         a->setChecked(MaskMode(a->data().toInt()) == o.mask);
-    const QSignalBlocker block(m_temperature);
-    if (!m_temperature->isSliderDown())
-        m_temperature->setValue(temperatureToSlider(o.temperature));
-    m_temperatureLabel->setText(QStringLiteral("%1").arg(o.temperature, 0, 'f', 2));
+    m_maskChoice->setCurrentIndex(m_maskChoice->findData(int(o.mask)));
+    m_equation->setEquation(EquationText::attention(s), EquationText::settings(s));
 }
 
 void MainWindow::updateTitle()
 {
     setWindowTitle(m_document->displayName() + QStringLiteral("[*] — Attention Lab"));
+    setWindowFilePath(m_document->filePath());
     setWindowModified(m_document->isModified());
 }
 
@@ -502,9 +656,15 @@ void MainWindow::updateStatus()
                           .arg(QTime::currentTime().toString(QStringLiteral("HH:mm:ss"))));
 }
 
-void MainWindow::loadPreset(const Session &session, const QString &name)
+bool MainWindow::loadPreset(const Session &session, const QString &name)
 {
-    m_document->replaceSession(session, name);
+    // A preset is a new untitled document: Save must ask for a file name and
+    // never write the preset over the file that was open.
+    if (!maybeSave())
+        return false;
+    m_document->reset(session, name);
+    statusBar()->showMessage(tr("%1: a new untitled session").arg(name), 4000);
+    return true;
 }
 
 bool MainWindow::openFile(const QString &path)
@@ -521,37 +681,7 @@ bool MainWindow::openFile(const QString &path)
 
 void MainWindow::addRecentFile(const QString &path)
 {
-    const QString absolute = QFileInfo(path).absoluteFilePath();
-    QStringList files = Preferences::recentFiles;
-    files.removeAll(absolute);
-    files.prepend(absolute);
-    while (files.size() > Preferences::kMaxRecentFiles)
-        files.removeLast();
-    Preferences::recentFiles.set(files);
-    updateRecentMenu();
-}
-
-void MainWindow::updateRecentMenu()
-{
-    m_recentMenu->clear();
-    const QStringList files = Preferences::recentFiles;
-    for (int i = 0; i < files.size(); ++i) {
-        const QString path = files[i];
-        QAction *a = m_recentMenu->addAction(
-            QStringLiteral("&%1 %2").arg(i + 1).arg(QFileInfo(path).fileName()), this, [this, path] {
-                if (maybeSave())
-                    openFile(path);
-            });
-        a->setToolTip(path);
-    }
-    m_recentMenu->setEnabled(!files.isEmpty());
-    if (!files.isEmpty()) {
-        m_recentMenu->addSeparator();
-        m_recentMenu->addAction(tr("&Clear list"), this, [this] {
-            Preferences::recentFiles.set({});
-            updateRecentMenu();
-        });
-    }
+    m_recentMenu->add(path);
 }
 
 bool MainWindow::recoverAutosave()
@@ -633,7 +763,11 @@ bool MainWindow::save()
 
 bool MainWindow::saveAs()
 {
-    QString path = QFileDialog::getSaveFileName(this, tr("Save session"), m_document->filePath(),
+    // An untitled preset proposes its own name ("Lecture example.json").
+    const QString proposal = m_document->filePath().isEmpty() && !m_document->untitledName().isEmpty()
+                                 ? m_document->untitledName() + QStringLiteral(".json")
+                                 : m_document->filePath();
+    QString path = QFileDialog::getSaveFileName(this, tr("Save session"), proposal,
                                                 tr("Attention Lab sessions (*.json)"));
     if (path.isEmpty())
         return false;
@@ -645,6 +779,7 @@ bool MainWindow::saveAs()
         return false;
     }
     addRecentFile(path);
+    statusBar()->showMessage(tr("Saved %1").arg(path), 4000);
     return true;
 }
 

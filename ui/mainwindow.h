@@ -8,13 +8,17 @@ class QDockWidget;
 class QComboBox;
 class QLabel;
 class QMenu;
-class QSlider;
 class QTabWidget;
+class QToolBar;
 
 namespace AttentionLab {
 
 class AttentionDocument;
 class EntropyBarsView;
+class EquationBanner;
+class HintBar;
+class RecentFilesMenu;
+class TemperatureControl;
 class Autosaver;
 class GeometryLab;
 class HeadsLab;
@@ -55,10 +59,19 @@ public:
     MaskLab *maskLab() const { return m_maskLab; }
     HeadsLab *headsLab() const { return m_headsLab; }
     PositionLab *positionLab() const { return m_positionLab; }
+    EquationBanner *equationBanner() const { return m_equation; }
+    HintBar *hintBar() const { return m_hint; }
+    TemperatureControl *temperatureControl() const { return m_temperature; }
+    QComboBox *maskChooser() const { return m_maskChoice; }
+    QToolBar *attentionToolBar() const { return m_attentionBar; }
+    QToolBar *viewToolBar() const { return m_viewBar; }
     /// The figure view the current tab shows ("figure" for the attention tab).
     QString currentViewName() const;
 
     bool openFile(const QString &path);
+    /// Starts a new untitled document from a preset, named after it, after
+    /// offering to save unsaved work; false if the user cancelled.
+    bool loadPreset(const Session &session, const QString &name);
 
     /// The style the window's figures have now: its colour map, its theme
     /// (dark in presentation mode) and whether cells show numbers.
@@ -82,11 +95,20 @@ public:
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
     void dragEnterEvent(QDragEnterEvent *event) override;
     void dropEvent(QDropEvent *event) override;
 
 private:
-    void createActions();
+    void createFileMenu();
+    void createEditMenu();
+    void createAttentionMenu();
+    void createViewMenu();
+    void createPresetsMenu();
+    void createHelpMenu();
+    void createToolBars();
+    /// Two toolbar rows when one does not fit, one row when it does.
+    void arrangeToolBars();
     void updateTitle();
     void updateStatus();
     void syncControls();
@@ -94,11 +116,9 @@ private:
     bool save();
     bool saveAs();
     void open();
-    void loadPreset(const Session &session, const QString &name);
     void addRecentFile(const QString &path);
     void showExportDialog();
     void syncLabStyle();
-    void updateRecentMenu();
 
     AttentionDocument *m_document;
     HeatmapView *m_heatmap;
@@ -114,9 +134,19 @@ private:
     MaskLab *m_maskLab;
     HeadsLab *m_headsLab;
     PositionLab *m_positionLab;
-    QMenu *m_recentMenu = nullptr;
+    EquationBanner *m_equation;
+    HintBar *m_hint;
+    TemperatureControl *m_temperature;
+    RecentFilesMenu *m_recentMenu = nullptr;
+    QMenu *m_viewMenu = nullptr;
+    QToolBar *m_attentionBar = nullptr;
+    QToolBar *m_viewBar = nullptr;
     QComboBox *m_quantity = nullptr;
     QComboBox *m_colorMap = nullptr;
+    QComboBox *m_colorRange = nullptr;
+    QComboBox *m_maskChoice = nullptr;
+    QAction *m_undoAction = nullptr;
+    QAction *m_redoAction = nullptr;
     QDockWidget *m_tokensDock = nullptr;
     QDockWidget *m_outputDock = nullptr;
     QAction *m_presentationAction = nullptr;
@@ -127,8 +157,6 @@ private:
     bool m_outputVisibleBefore = true;
     QAction *m_scaleAction = nullptr;
     QActionGroup *m_maskGroup = nullptr;
-    QSlider *m_temperature = nullptr;
-    QLabel *m_temperatureLabel = nullptr;
     QLabel *m_status = nullptr;
 };
 

@@ -24,17 +24,21 @@ MatrixEditor::MatrixEditor(AttentionDocument *document, QWidget *parent)
     , m_dimension(new QSpinBox(this))
     , m_message(new QLabel(this))
 {
+    m_tabs->setAccessibleName(tr("Queries, keys and values"));
     const struct
     {
         VectorKind kind;
         QString title;
-    } tabs[] = {{VectorKind::Query, tr("&Queries")},
-                {VectorKind::Key, tr("&Keys")},
-                {VectorKind::Value, tr("Va&lues")}};
+    } tabs[] = {{VectorKind::Query, tr("Queries")},
+                {VectorKind::Key, tr("Keys")},
+                {VectorKind::Value, tr("Values")}};
     for (const auto &tab : tabs) {
         auto *model = new VectorTableModel(document, tab.kind, this);
         auto *view = new QTableView(this);
         view->setModel(model);
+        // Tab leaves the table instead of walking its cells for ever.
+        view->setTabKeyNavigation(false);
+        view->setAccessibleName(tr("%1 table").arg(tab.title));
         view->setSelectionBehavior(QAbstractItemView::SelectItems);
         view->setSelectionMode(QAbstractItemView::SingleSelection);
         view->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
@@ -90,6 +94,7 @@ MatrixEditor::MatrixEditor(AttentionDocument *document, QWidget *parent)
     m_dimension->setPrefix(QStringLiteral("d_k = "));
     m_dimension->setKeyboardTracking(false);
     m_dimension->setToolTip(tr("Add or drop a dimension of every query and key at once"));
+    m_dimension->setAccessibleName(tr("Key dimension d_k"));
     connect(m_dimension, &QSpinBox::valueChanged, this, [this](int dim) {
         QString error;
         if (!m_document->editSession(tr("Change d_k to %1").arg(dim),
@@ -115,7 +120,19 @@ MatrixEditor::MatrixEditor(AttentionDocument *document, QWidget *parent)
     layout->addWidget(m_message);
 
     connect(document, &AttentionDocument::sessionReset, this, &MatrixEditor::syncDimension);
+    // Whether V follows K, where the values are edited.
+    auto syncValuesTab = [this] {
+        const bool follows = !m_document->session().hasValues();
+        const int tab = int(VectorKind::Value);
+        m_tabs->setTabText(tab, follows ? tr("Values = keys") : tr("Values"));
+        m_tabs->setTabToolTip(tab, follows ? tr("The session gives no values: V = K, and each value follows its "
+                                                "key until you edit a value")
+                                           : tr("The values have numbers of their own"));
+    };
+    connect(document, &AttentionDocument::sessionReset, this, syncValuesTab);
+    connect(document, &AttentionDocument::vectorChanged, this, syncValuesTab);
     syncDimension();
+    syncValuesTab();
 }
 
 QTableView *MatrixEditor::table(VectorKind kind) const

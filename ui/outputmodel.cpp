@@ -2,6 +2,8 @@
 
 #include "attentiondocument.h"
 
+#include <QLocale>
+
 namespace AttentionLab {
 
 OutputModel::OutputModel(AttentionDocument *document, QObject *parent)
@@ -48,7 +50,7 @@ QVariant OutputModel::data(const QModelIndex &index, int role) const
     if (role == Qt::DisplayRole)
         return QString::number(z, 'f', 4);
     if (role == Qt::ToolTipRole)
-        return QString::number(z, 'g', 17);
+        return QString::number(z, 'g', QLocale::FloatingPointShortest);
     if (role == Qt::TextAlignmentRole)
         return int(Qt::AlignRight | Qt::AlignVCenter);
     return {};

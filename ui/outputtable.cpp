@@ -12,6 +12,8 @@ OutputTable::OutputTable(AttentionDocument *document, QWidget *parent)
 {
     setModel(m_model);
     setEditTriggers(QAbstractItemView::NoEditTriggers);
+    setTabKeyNavigation(false); // Tab moves on to the next control
+    setAccessibleName(tr("Output Z = A V"));
     setToolTip(tr("Z = A V: each query's weighted average of the values"));
     horizontalHeader()->setDefaultSectionSize(72);
     verticalHeader()->setDefaultSectionSize(24);

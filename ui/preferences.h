@@ -13,6 +13,10 @@ inline Preference<int> heatmapQuantity{"View/HeatmapQuantity", 0};
 inline Preference<int> colorMap{"View/ColorMap", 0};
 inline Preference<bool> showNumbers{"View/ShowNumbers", true};
 inline Preference<double> sliderRange{"View/SliderRange", 2.0};
+/// How the heatmap's colours span the values (ColorRange::Mode).
+inline Preference<int> colorRange{"View/ColorRange", 0};
+/// The first-start hint was dismissed: never show it again.
+inline Preference<bool> hintDismissed{"Help/HintDismissed", false};
 inline Preference<QStringList> recentFiles{"Files/Recent", {}};
 /// The file the autosaved session belonged to, empty for an untitled one.
 inline Preference<QString> autosaveSource{"Autosave/Source", {}};

@@ -30,12 +30,16 @@ SetVectorCommand::SetVectorCommand(AttentionDocument *document, VectorKind kind,
     , m_row(row)
     , m_before(std::move(before))
     , m_after(std::move(after))
+    , m_valuesWereImplicit(kind == VectorKind::Value && !document->session().hasValues())
 {
 }
 
 void SetVectorCommand::undo()
 {
-    document()->applyVector(m_kind, m_row, m_before);
+    if (m_valuesWereImplicit)
+        document()->applyImplicitValues();
+    else
+        document()->applyVector(m_kind, m_row, m_before);
 }
 
 void SetVectorCommand::redo()
@@ -45,7 +49,7 @@ void SetVectorCommand::redo()
 
 int SetVectorCommand::id() const
 {
-    return 1;
+    return SetVectorId;
 }
 
 bool SetVectorCommand::mergeWith(const QUndoCommand *other)

@@ -8,6 +8,8 @@ namespace AttentionLab {
 
 /// Changes one query, key or value vector. Consecutive changes of the same
 /// vector within one continuous edit (a slider drag) merge into one step.
+/// The first value edit of a session without values makes V explicit (a
+/// copy of K); undoing it makes V follow K again, exactly as before.
 class SetVectorCommand : public ContinuousEditCommand
 {
 public:
@@ -24,6 +26,8 @@ private:
     Index m_row;
     RowVector m_before;
     RowVector m_after;
+    /// V was K (no values of its own) before this command.
+    bool m_valuesWereImplicit = false;
 };
 
 } // namespace AttentionLab

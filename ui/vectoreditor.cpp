@@ -7,7 +7,9 @@
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QGridLayout>
+#include <QHBoxLayout>
 #include <QLabel>
+#include <QScrollArea>
 #include <QSignalBlocker>
 #include <QSlider>
 #include <QVBoxLayout>
@@ -28,39 +30,68 @@ constexpr Index kMaxSliders = 64;
 VectorEditor::VectorEditor(AttentionDocument *document, QWidget *parent)
     : QWidget(parent)
     , m_document(document)
-    , m_choice(new QComboBox(this))
+    , m_kindChoice(new QComboBox(this))
+    , m_tokenChoice(new QComboBox(this))
+    , m_valuesNote(new QLabel(this))
     , m_range(new QDoubleSpinBox(this))
-    , m_grid(new QGridLayout)
+    , m_scroll(new QScrollArea(this))
+    , m_rows(new QWidget)
+    , m_grid(new QGridLayout(m_rows))
 {
-    m_choice->setToolTip(tr("The vector the sliders move"));
+    m_kindChoice->addItem(tr("query"), int(VectorKind::Query));
+    m_kindChoice->addItem(tr("key"), int(VectorKind::Key));
+    m_kindChoice->addItem(tr("value"), int(VectorKind::Value));
+    m_kindChoice->setCurrentIndex(int(m_kind));
+    m_kindChoice->setToolTip(tr("Move a query, a key or a value"));
+    m_kindChoice->setAccessibleName(tr("Vector kind"));
+    m_tokenChoice->setToolTip(tr("The token whose vector the sliders move"));
+    m_tokenChoice->setAccessibleName(tr("Token"));
+    m_tokenChoice->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_tokenChoice->setMinimumContentsLength(8);
     m_range->setRange(0.1, 1000.0);
     m_range->setValue(std::clamp(Preferences::sliderRange.get(), 0.1, 1000.0));
     m_range->setDecimals(1);
     m_range->setPrefix(QStringLiteral("± "));
     m_range->setToolTip(tr("How far the sliders reach either side of zero"));
+    m_range->setAccessibleName(tr("Slider range"));
+    m_valuesNote->setWordWrap(true);
+    m_valuesNote->setStyleSheet(QStringLiteral("color: palette(mid); font-style: italic"));
 
+    auto *choice = new QHBoxLayout;
+    choice->setContentsMargins(0, 0, 0, 0);
+    choice->addWidget(m_kindChoice);
+    choice->addWidget(new QLabel(tr("of"), this));
+    choice->addWidget(m_tokenChoice, 1);
+    auto *vectorLabel = new QLabel(tr("&Vector:"), this);
+    vectorLabel->setBuddy(m_kindChoice);
     auto *form = new QFormLayout;
-    form->addRow(tr("&Vector:"), m_choice);
+    form->addRow(vectorLabel, choice);
+    form->addRow(m_valuesNote);
     form->addRow(tr("Slider &range:"), m_range);
+
+    // The sliders scroll: 64 rows must not make the window taller than the screen.
+    m_scroll->setWidget(m_rows);
+    m_scroll->setWidgetResizable(true);
+    m_scroll->setFrameShape(QFrame::NoFrame);
+    m_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_scroll->setFocusPolicy(Qt::NoFocus);
+    m_grid->setAlignment(Qt::AlignTop);
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(form);
-    layout->addLayout(m_grid);
-    layout->addStretch(1);
+    layout->addWidget(m_scroll, 1);
 
-    connect(m_choice, &QComboBox::activated, this, [this](int index) {
-        const auto data = m_choice->itemData(index).toPoint();
-        select(VectorKind(data.x()), data.y());
+    connect(m_kindChoice, &QComboBox::activated, this, [this](int index) {
+        select(VectorKind(m_kindChoice->itemData(index).toInt()), m_row);
     });
+    connect(m_tokenChoice, &QComboBox::activated, this, [this](int index) { select(m_kind, index); });
     connect(m_range, &QDoubleSpinBox::valueChanged, this, [this](double range) {
         Preferences::sliderRange.set(range);
-        for (QSlider *s : std::as_const(m_sliders))
-            s->setRange(-kSliderSteps, kSliderSteps);
         showVector();
     });
     connect(document, &AttentionDocument::sessionReset, this, [this] {
         if (m_row >= m_document->vectorCount(m_kind))
             m_row = 0;
-        rebuildChoices();
+        rebuildTokens();
         rebuildRows();
     });
     connect(document, &AttentionDocument::vectorChanged, this, [this](VectorKind kind, Index row) {
@@ -68,37 +99,57 @@ VectorEditor::VectorEditor(AttentionDocument *document, QWidget *parent)
                                                 kind == VectorKind::Key &&
                                                 !m_document->session().hasValues())))
             showVector();
+        updateValuesNote();
     });
-    rebuildChoices();
+    rebuildTokens();
     rebuildRows();
 }
 
 void VectorEditor::select(VectorKind kind, Index row)
 {
+    const bool rebuildList = (kind == VectorKind::Query) != (m_kind == VectorKind::Query);
     m_kind = kind;
-    m_row = row;
-    const int index = m_choice->findData(QPoint(int(kind), int(row)));
-    if (index >= 0)
-        m_choice->setCurrentIndex(index);
+    m_row = std::clamp<Index>(row, 0, std::max<Index>(0, m_document->vectorCount(kind) - 1));
+    {
+        const QSignalBlocker block(m_kindChoice);
+        m_kindChoice->setCurrentIndex(int(kind));
+    }
+    if (rebuildList)
+        rebuildTokens();
+    {
+        const QSignalBlocker block(m_tokenChoice);
+        m_tokenChoice->setCurrentIndex(int(m_row));
+    }
     rebuildRows();
 }
 
-void VectorEditor::rebuildChoices()
+QString VectorEditor::valuesNote() const
+{
+    return m_valuesNote->isHidden() ? QString() : m_valuesNote->text();
+}
+
+void VectorEditor::updateValuesNote()
+{
+    const bool follows = m_kind == VectorKind::Value && !m_document->session().hasValues();
+    m_valuesNote->setText(follows ? tr("values = keys: this value is its key and follows it, until you edit "
+                                       "a value")
+                                  : QString());
+    m_valuesNote->setHidden(!follows);
+}
+
+void VectorEditor::rebuildTokens()
 {
     const Session &s = m_document->session();
-    QSignalBlocker block(m_choice);
-    m_choice->clear();
-    for (Index i = 0; i < s.queries.rows(); ++i)
-        m_choice->addItem(tr("query %1").arg(QString::fromStdString(s.queryLabel(i))),
-                          QPoint(int(VectorKind::Query), int(i)));
-    for (Index j = 0; j < s.keys.rows(); ++j)
-        m_choice->addItem(tr("key %1").arg(QString::fromStdString(s.keyLabel(j))),
-                          QPoint(int(VectorKind::Key), int(j)));
-    for (Index j = 0; j < s.keys.rows(); ++j)
-        m_choice->addItem(tr("value %1").arg(QString::fromStdString(s.keyLabel(j))),
-                          QPoint(int(VectorKind::Value), int(j)));
-    const int index = m_choice->findData(QPoint(int(m_kind), int(m_row)));
-    m_choice->setCurrentIndex(std::max(0, index));
+    const QSignalBlocker block(m_tokenChoice);
+    m_tokenChoice->clear();
+    if (m_kind == VectorKind::Query) {
+        for (Index i = 0; i < s.queries.rows(); ++i)
+            m_tokenChoice->addItem(QString::fromStdString(s.queryLabel(i)));
+    } else {
+        for (Index j = 0; j < s.keys.rows(); ++j)
+            m_tokenChoice->addItem(QString::fromStdString(s.keyLabel(j)));
+    }
+    m_tokenChoice->setCurrentIndex(int(m_row));
 }
 
 void VectorEditor::rebuildRows()
@@ -107,27 +158,37 @@ void VectorEditor::rebuildRows()
     m_rowWidgets.clear();
     m_sliders.clear();
     m_spins.clear();
+    updateValuesNote();
     const Index width = m_document->vector(m_kind, m_row).size();
     // Hundreds of sliders help nobody: the first ones, and the table for the rest.
     const int shown = int(std::min<Index>(width, kMaxSliders));
+    QWidget *previous = m_range;
     for (int c = 0; c < shown; ++c) {
-        auto *name = new QLabel(tr("x%1").arg(c + 1), this);
-        auto *slider = new QSlider(Qt::Horizontal, this);
+        auto *name = new QLabel(tr("x%1").arg(c + 1), m_rows);
+        auto *slider = new QSlider(Qt::Horizontal, m_rows);
         slider->setRange(-kSliderSteps, kSliderSteps);
         slider->setMinimumWidth(160);
         slider->setToolTip(tr("Drag to move coordinate %1; every view follows").arg(c + 1));
-        auto *spin = new QDoubleSpinBox(this);
+        slider->setAccessibleName(tr("Coordinate %1 slider").arg(c + 1));
+        slider->setFocusPolicy(Qt::StrongFocus);
+        auto *spin = new QDoubleSpinBox(m_rows);
         spin->setDecimals(4);
         spin->setRange(-1e6, 1e6);
         spin->setSingleStep(0.01);
         spin->setKeyboardTracking(false);
         spin->setToolTip(tr("Type an exact value for coordinate %1").arg(c + 1));
+        spin->setAccessibleName(tr("Coordinate %1").arg(c + 1));
+        name->setBuddy(spin);
         m_grid->addWidget(name, c, 0);
         m_grid->addWidget(slider, c, 1);
         m_grid->addWidget(spin, c, 2);
         m_rowWidgets << name << slider << spin;
         m_sliders << slider;
         m_spins << spin;
+        // Tab follows the rows: the range, then each slider and its spin box.
+        setTabOrder(previous, slider);
+        setTabOrder(slider, spin);
+        previous = spin;
         connect(slider, &QSlider::valueChanged, this, [this, c, slider](int position) {
             commit(c, fromSlider(position), slider->isSliderDown());
         });
@@ -139,7 +200,7 @@ void VectorEditor::rebuildRows()
         auto *more = new QLabel(tr("Showing %1 of %2 coordinates; the table under Tokens and vectors holds them all.")
                                     .arg(shown)
                                     .arg(width),
-                                this);
+                                m_rows);
         more->setWordWrap(true);
         m_grid->addWidget(more, shown, 0, 1, 3);
         m_rowWidgets << more;

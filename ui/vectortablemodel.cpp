@@ -84,11 +84,11 @@ QVariant VectorTableModel::data(const QModelIndex &index, int role) const
     case Qt::DisplayRole:
         return QString::number(v, 'f', 4);
     case Qt::EditRole:
-        return QString::number(v, 'g', 17);
+        return QString::number(v, 'g', QLocale::FloatingPointShortest);
     case Qt::TextAlignmentRole:
         return int(Qt::AlignRight | Qt::AlignVCenter);
     case Qt::ToolTipRole:
-        return QString::number(v, 'g', 17);
+        return QString::number(v, 'g', QLocale::FloatingPointShortest);
     default:
         return {};
     }

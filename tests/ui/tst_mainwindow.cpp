@@ -154,7 +154,16 @@ void TestMainWindow::causalOrdersInTheBars()
     QVERIFY(std::isnan(m_window->heatmap()->cellValue(0, 1))); // masked, not zero
     doc->setMask(MaskMode::CausalAfterSoftmax);
     labels = m_window->entropyBars()->barLabels();
-    QVERIFY2(labels.first().endsWith(QStringLiteral("sum 0.4551")), qPrintable(labels.first()));
+    QVERIFY2(labels.first().startsWith(QStringLiteral("sums to 0.4551, lost 0.5449")), qPrintable(labels.first()));
+    // Never an entropy above its maximum: the row that lost weight shows the
+    // entropy of its visible part (row one sees one key: 0 bits).
+    const QList<double> bars = m_window->entropyBars()->barLengths();
+    const QList<double> maxima = m_window->entropyBars()->maxima();
+    QCOMPARE(bars.size(), 4);
+    for (int i = 0; i < 4; ++i)
+        QVERIFY2(bars[i] <= maxima[i] + 1e-12, qPrintable(QStringLiteral("row %1: %2 > %3").arg(i).arg(bars[i]).arg(maxima[i])));
+    QCOMPARE(bars[0], 0.0);
+    QVERIFY(m_window->entropyBars()->toolTipFor(0).contains(QStringLiteral("lost 0.5449")));
 }
 
 void TestMainWindow::saveAndOpenRoundTrip()

@@ -1,0 +1,478 @@
+// The window as a lecturer drives it: presets that never overwrite a file,
+// layouts that fit the screen at d_k = 64, toolbars that keep still, a
+// keyboard that reaches everything, accessible names, and views that stay
+// readable at 512 tokens. The real MainWindow, offscreen.
+
+#include "attentiondocument.h"
+#include "autosaver.h"
+#include "chapterexamples.h"
+#include "entropybarsview.h"
+#include "equationbanner.h"
+#include "exportdialog.h"
+#include "heatmapview.h"
+#include "hintbar.h"
+#include "mainwindow.h"
+#include "matrixeditor.h"
+#include "outputtable.h"
+#include "preferences.h"
+#include "shortcutsdialog.h"
+#include "temperaturecontrol.h"
+#include "vectoreditor.h"
+#include "vectortablemodel.h"
+
+#include <QAbstractButton>
+#include <QAbstractSpinBox>
+#include <QApplication>
+#include <QAccessible>
+#include <QComboBox>
+#include <QDir>
+#include <QDoubleSpinBox>
+#include <QFileInfo>
+#include <QHeaderView>
+#include <QLabel>
+#include <QMenuBar>
+#include <QPushButton>
+#include <QScreen>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QSettings>
+#include <QSlider>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QToolBar>
+#include <QToolButton>
+#include <QUndoStack>
+#include <QtTest>
+
+using namespace AttentionLab;
+
+class TestLectureWindow : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void init();
+    void cleanupTestCase();
+    void presetBecomesAnUntitledDocument();
+    void presetDoesNotOverwriteTheOpenFile();
+    void valueEditUndoneLetsVFollowKAgain();
+    void wideVectorsFitTheScreen();
+    void smallSessionAfterAWideOneHasASaneLayout();
+    void toolbarKeepsStillWhenTheUndoTextChanges();
+    void temperatureHasALongSliderAndAnExactSpinBox();
+    void noControlHidesInTheToolbarOverflow_data();
+    void noControlHidesInTheToolbarOverflow();
+    void maskIsOneExclusiveChoice();
+    void tabsLeaveAltLettersToTheMenus();
+    void f10ReachesTheMenuBar();
+    void tabFollowsTheSlidersAndLeavesTables();
+    void saveAsHasAShortcut();
+    void exportDialogLabelsHaveBuddies();
+    void tooltipsUseShortNumbers();
+    void everyControlHasAnAccessibleName();
+    void equationFollowsTheSettings();
+    void vectorChooserIsTwoPartAndSaysWhenVFollowsK();
+    void colourRangeFitsLongSessions();
+    void entropyLabelsThinOutAtManyRows();
+    void hintShowsOnceUntilDismissed();
+    void shortcutListIsReadFromTheMenus();
+
+private:
+    std::unique_ptr<MainWindow> m_window;
+};
+
+namespace {
+
+/// A causal session of \a n tokens at d_k = 8, seeded.
+Session longSession(int n)
+{
+    Session s;
+    s.queries = Matrix::Random(n, 8);
+    s.keys = Matrix::Random(n, 8);
+    s.options.mask = MaskMode::Causal;
+    return s;
+}
+
+QAction *findAction(QWidget *window, const QString &text)
+{
+    for (QAction *a : window->findChildren<QAction *>())
+        if (a->text() == text)
+            return a;
+    return nullptr;
+}
+
+} // namespace
+
+void TestLectureWindow::cleanupTestCase()
+{
+    m_window.reset();
+    QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)).removeRecursively();
+    QFile::remove(QSettings().fileName());
+}
+
+void TestLectureWindow::init()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("AttentionLabTests"));
+    // Settings and the recovery file of this process alone.
+    QCoreApplication::setApplicationName(QStringLiteral("%1-%2")
+                                             .arg(QFileInfo(QCoreApplication::applicationFilePath()).fileName())
+                                             .arg(QCoreApplication::applicationPid()));
+    QFile::remove(Autosaver::defaultPath());
+    m_window = std::make_unique<MainWindow>();
+    m_window->resize(1500, 920);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+}
+
+void TestLectureWindow::presetBecomesAnUntitledDocument()
+{
+    QVERIFY(m_window->loadPreset(ChapterExamples::lecture(), QStringLiteral("Lecture example")));
+    QCOMPARE(m_window->windowTitle(), QStringLiteral("Lecture example[*] — Attention Lab"));
+    QVERIFY(!m_window->isWindowModified());
+    QVERIFY(m_window->document()->filePath().isEmpty());
+    QCOMPARE(m_window->document()->undoStack()->count(), 0);
+}
+
+void TestLectureWindow::presetDoesNotOverwriteTheOpenFile()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("big512.json"));
+    AttentionDocument *doc = m_window->document();
+    doc->reset(ChapterExamples::selection());
+    QString error;
+    QVERIFY2(doc->saveAs(path, &error), qPrintable(error));
+    QVERIFY(m_window->openFile(path));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QByteArray before = file.readAll();
+    file.close();
+
+    QVERIFY(m_window->loadPreset(ChapterExamples::causalMask(), QStringLiteral("Causal mask example")));
+    QVERIFY2(m_window->document()->filePath().isEmpty(), "Save must ask for a name, not reuse big512.json");
+    QVERIFY(!m_window->windowTitle().contains(QStringLiteral("big512")));
+    QCOMPARE(m_window->document()->displayName(), QStringLiteral("Causal mask example"));
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QCOMPARE(file.readAll(), before);
+}
+
+void TestLectureWindow::valueEditUndoneLetsVFollowKAgain()
+{
+    AttentionDocument *doc = m_window->document();
+    VectorEditor *editor = m_window->vectorEditor();
+    editor->select(VectorKind::Value, 0);
+    QVERIFY(!editor->valuesNote().isEmpty());
+    editor->spinBox(0)->setValue(1.5);
+    QVERIFY(doc->session().hasValues());
+    QVERIFY(editor->valuesNote().isEmpty());
+    doc->undoStack()->undo();
+    QVERIFY(!doc->session().hasValues());
+    QVERIFY(!m_window->isWindowModified());
+    editor->select(VectorKind::Key, 0);
+    editor->spinBox(0)->setValue(0.9);
+    QCOMPARE(doc->vector(VectorKind::Value, 0)[0], 0.9); // the value follows its key
+}
+
+void TestLectureWindow::wideVectorsFitTheScreen()
+{
+    QAction *preset = findAction(m_window.get(), QStringLiteral("Random keys at d_k = 64, &scaled"));
+    QVERIFY(preset);
+    preset->trigger();
+    QCOMPARE(m_window->document()->session().keys.cols(), Index(64));
+    QVERIFY(m_window->vectorEditor()->slider(63));
+    // The sliders scroll; the window's minimum height stays within a 1000 px screen.
+    QVERIFY(m_window->vectorEditor()->scrollArea()->isAncestorOf(m_window->vectorEditor()->slider(63)));
+    QVERIFY2(m_window->minimumSizeHint().height() <= 1000,
+             qPrintable(QString::number(m_window->minimumSizeHint().height())));
+    m_window->resize(1500, 900);
+    QTest::qWait(50);
+    QVERIFY2(m_window->height() <= 1000, qPrintable(QString::number(m_window->height())));
+    QVERIFY(m_window->entropyBars()->isVisible());
+    QVERIFY(m_window->entropyBars()->height() > 80);
+    m_window->resize(1200, 700); // shrinking keeps every panel in its place
+    QTest::qWait(50);
+    QVERIFY(m_window->height() <= 720);
+    QVERIFY(m_window->vectorEditor()->scrollArea()->height() <= m_window->height());
+}
+
+void TestLectureWindow::smallSessionAfterAWideOneHasASaneLayout()
+{
+    findAction(m_window.get(), QStringLiteral("Random keys at d_k = 64, &scaled"))->trigger();
+    m_window->resize(1500, 900);
+    QTest::qWait(20);
+    findAction(m_window.get(), QStringLiteral("The &lecture example (who against is/the/best)"))->trigger();
+    QTest::qWait(20);
+    QCOMPARE(m_window->vectorEditor()->slider(3), nullptr);
+    QVERIFY(m_window->minimumSizeHint().height() <= 1000);
+    QVERIFY(m_window->heatmap()->height() > 150);
+    QVERIFY(m_window->entropyBars()->height() > 80);
+}
+
+void TestLectureWindow::toolbarKeepsStillWhenTheUndoTextChanges()
+{
+    QSlider *tau = m_window->temperatureControl()->slider();
+    const QPoint before = tau->mapTo(m_window.get(), QPoint(0, 0));
+    QToolBar *bar = m_window->attentionToolBar();
+    const int width = bar->sizeHint().width();
+    m_window->document()->setVector(VectorKind::Key, 0, RowVector::Constant(3, 0.7));
+    m_window->document()->setScale(false); // "Undo Stop scaling": another text
+    QCoreApplication::processEvents();
+    QCOMPARE(bar->sizeHint().width(), width);
+    QCOMPARE(tau->mapTo(m_window.get(), QPoint(0, 0)), before);
+}
+
+void TestLectureWindow::temperatureHasALongSliderAndAnExactSpinBox()
+{
+    TemperatureControl *control = m_window->temperatureControl();
+    QVERIFY2(control->slider()->width() >= 200, qPrintable(QString::number(control->slider()->width())));
+    // A 45 px drag moves tau by a factor well under 3 (it used to go from 1 to 33).
+    const double perPixel = double(control->slider()->maximum() - control->slider()->minimum()) /
+                            double(control->slider()->width());
+    QVERIFY(TemperatureControl::fromSlider(int(45 * perPixel)) < 3.0);
+    control->spinBox()->setValue(0.37);
+    QCOMPARE(m_window->document()->session().options.temperature, 0.37);
+    QCOMPARE(control->slider()->value(), TemperatureControl::toSlider(0.37));
+    m_window->document()->undoStack()->undo();
+    QCOMPARE(control->spinBox()->value(), 1.0);
+}
+
+void TestLectureWindow::noControlHidesInTheToolbarOverflow_data()
+{
+    QTest::addColumn<bool>("presentation");
+    QTest::newRow("normal") << false;
+    QTest::newRow("presentation mode") << true;
+}
+
+void TestLectureWindow::noControlHidesInTheToolbarOverflow()
+{
+    QFETCH(bool, presentation);
+    m_window->resize(1500, 920);
+    m_window->setPresentationMode(presentation);
+    QTest::qWait(50);
+    for (QToolBar *bar : {m_window->attentionToolBar(), m_window->viewToolBar()}) {
+        QVERIFY(bar->isVisible());
+        for (QAction *a : bar->actions()) {
+            if (a->isSeparator())
+                continue;
+            QWidget *w = bar->widgetForAction(a);
+            QVERIFY(w);
+            QVERIFY2(w->isVisible(), qPrintable(QStringLiteral("%1 hidden in the overflow").arg(a->text())));
+            QVERIFY2(bar->rect().contains(w->geometry()), qPrintable(a->text()));
+        }
+    }
+    QVERIFY(m_window->temperatureControl()->slider()->width() >= 200);
+    m_window->setPresentationMode(false);
+}
+
+void TestLectureWindow::maskIsOneExclusiveChoice()
+{
+    QComboBox *mask = m_window->maskChooser();
+    QCOMPARE(mask->count(), 3);
+    QVERIFY(mask->isVisible());
+    mask->setCurrentIndex(2);
+    emit mask->activated(2);
+    QCOMPARE(m_window->document()->session().options.mask, MaskMode::CausalAfterSoftmax);
+    m_window->document()->setMask(MaskMode::Causal);
+    QCOMPARE(mask->currentData().toInt(), int(MaskMode::Causal));
+    QTest::keyClick(m_window.get(), Qt::Key_1, Qt::ControlModifier);
+    QCOMPARE(m_window->document()->session().options.mask, MaskMode::None);
+    QCOMPARE(mask->currentIndex(), 0);
+}
+
+void TestLectureWindow::tabsLeaveAltLettersToTheMenus()
+{
+    QTabWidget *tabs = m_window->tabs();
+    for (int i = 0; i < tabs->count(); ++i)
+        QVERIFY2(!tabs->tabText(i).contains(QLatin1Char('&')), qPrintable(tabs->tabText(i)));
+    for (QTabWidget *inner : m_window->matrixEditor()->findChildren<QTabWidget *>())
+        for (int i = 0; i < inner->count(); ++i)
+            QVERIFY2(!inner->tabText(i).contains(QLatin1Char('&')), qPrintable(inner->tabText(i)));
+    m_window->activateWindow();
+    QTest::keyClick(m_window.get(), Qt::Key_PageDown, Qt::ControlModifier);
+    QCOMPARE(tabs->currentIndex(), 1);
+    QTest::keyClick(m_window.get(), Qt::Key_6, Qt::AltModifier);
+    QCOMPARE(tabs->currentIndex(), 5);
+    QTest::keyClick(m_window.get(), Qt::Key_PageUp, Qt::ControlModifier);
+    QCOMPARE(tabs->currentIndex(), 4);
+    QTest::keyClick(m_window.get(), Qt::Key_1, Qt::AltModifier);
+    QCOMPARE(tabs->currentIndex(), 0);
+    // The menus keep their letters: P for Presets, H for Help, A for Attention.
+    QStringList titles;
+    for (QAction *a : m_window->menuBar()->actions())
+        titles << a->text();
+    QVERIFY(titles.contains(QStringLiteral("&Presets")));
+    QVERIFY(titles.contains(QStringLiteral("&Help")));
+    QVERIFY(titles.contains(QStringLiteral("&Attention")));
+}
+
+void TestLectureWindow::f10ReachesTheMenuBar()
+{
+    m_window->activateWindow();
+    QTest::keyClick(m_window.get(), Qt::Key_F10);
+    QVERIFY(m_window->menuBar()->activeAction() != nullptr);
+    QCOMPARE(m_window->menuBar()->activeAction()->text(), QStringLiteral("&File"));
+    QTest::keyClick(QApplication::activePopupWidget() ? QApplication::activePopupWidget() : m_window.get(),
+                    Qt::Key_Escape);
+    // A lone Alt reaches the menu bar too: the style says so.
+    QVERIFY(m_window->menuBar()->style()->styleHint(QStyle::SH_MenuBar_AltKeyNavigation, nullptr,
+                                                    m_window->menuBar()));
+}
+
+void TestLectureWindow::tabFollowsTheSlidersAndLeavesTables()
+{
+    VectorEditor *editor = m_window->vectorEditor();
+    QAbstractSpinBox *range = editor->findChildren<QDoubleSpinBox *>().first();
+    QCOMPARE(range->accessibleName(), QStringLiteral("Slider range"));
+    range->setFocus();
+    QVERIFY(QTest::qWaitFor([range] { return range->hasFocus(); }));
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
+    QCOMPARE(QApplication::focusWidget(), editor->slider(0));
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
+    QCOMPARE(QApplication::focusWidget(), editor->spinBox(0));
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
+    QCOMPARE(QApplication::focusWidget(), editor->slider(1));
+
+    // Tab leaves the tables instead of cycling through their cells.
+    for (QTableView *table : m_window->findChildren<QTableView *>()) {
+        if (!table->isVisible())
+            continue;
+        table->setFocus();
+        QVERIFY(QTest::qWaitFor([table] { return table->hasFocus(); }));
+        QTest::keyClick(table, Qt::Key_Tab);
+        QVERIFY2(QApplication::focusWidget() != table, qPrintable(table->accessibleName()));
+    }
+}
+
+void TestLectureWindow::saveAsHasAShortcut()
+{
+    QAction *saveAs = findAction(m_window.get(), QStringLiteral("Save &As…"));
+    QVERIFY(saveAs);
+    QVERIFY(!saveAs->shortcut().isEmpty());
+}
+
+void TestLectureWindow::exportDialogLabelsHaveBuddies()
+{
+    ExportDialog dialog(ColorMaps::Name::Viridis, false, QStringLiteral("figure"), m_window.get());
+    for (QLabel *label : dialog.findChildren<QLabel *>()) {
+        if (label->text().contains(QLatin1Char('&')))
+            QVERIFY2(label->buddy(), qPrintable(label->text() + QStringLiteral(" shows its &")));
+    }
+}
+
+void TestLectureWindow::tooltipsUseShortNumbers()
+{
+    VectorTableModel *queries = m_window->matrixEditor()->model(VectorKind::Query);
+    QCOMPARE(queries->data(queries->index(0, 1), Qt::ToolTipRole).toString(), QStringLiteral("0.1"));
+    QVERIFY(m_window->entropyBars()->toolTipFor(0).contains(QStringLiteral("1.5811 bits")));
+}
+
+void TestLectureWindow::everyControlHasAnAccessibleName()
+{
+    QStringList missing;
+    for (QWidget *w : m_window->findChildren<QWidget *>()) {
+        const bool control = qobject_cast<QAbstractButton *>(w) || qobject_cast<QComboBox *>(w) ||
+                             qobject_cast<QAbstractSlider *>(w) || qobject_cast<QAbstractSpinBox *>(w) ||
+                             qobject_cast<QAbstractItemView *>(w) || qobject_cast<QTabWidget *>(w);
+        if (!control || qobject_cast<QScrollBar *>(w) || w->objectName().startsWith(QLatin1String("qt_")))
+            continue;
+        // Parts of a control that speak for it: a combo box's popup, a table's headers.
+        if (qobject_cast<QHeaderView *>(w) || w->inherits("QComboBoxListView") ||
+            w->inherits("QTableCornerButton"))
+            continue;
+        QAccessibleInterface *iface = QAccessible::queryAccessibleInterface(w);
+        QVERIFY(iface);
+        if (iface->text(QAccessible::Name).trimmed().isEmpty())
+            missing << QStringLiteral("%1 in %2").arg(QString::fromLatin1(w->metaObject()->className()),
+                                                      QString::fromLatin1(w->parentWidget()->metaObject()->className()));
+    }
+    QVERIFY2(missing.isEmpty(), qPrintable(missing.join(QStringLiteral(", "))));
+}
+
+void TestLectureWindow::equationFollowsTheSettings()
+{
+    EquationBanner *banner = m_window->equationBanner();
+    QVERIFY(banner->text().contains(QStringLiteral("√3")));
+    QVERIFY(banner->text().contains(QStringLiteral("softmax(QK<sup>T</sup> / √3) V")));
+    m_window->document()->setScale(false);
+    QVERIFY(!banner->text().contains(QStringLiteral("√3")));
+    m_window->document()->setMask(MaskMode::CausalAfterSoftmax);
+    QVERIFY(banner->text().contains(QStringLiteral("mask(softmax(")));
+    m_window->document()->setTemperature(0.5);
+    QVERIFY(banner->text().contains(QStringLiteral("τ = 0.5")));
+}
+
+void TestLectureWindow::vectorChooserIsTwoPartAndSaysWhenVFollowsK()
+{
+    VectorEditor *editor = m_window->vectorEditor();
+    editor->select(VectorKind::Key, 1);
+    QCOMPARE(editor->kindChooser()->currentText(), QStringLiteral("key"));
+    QCOMPARE(editor->tokenChooser()->currentText(), QStringLiteral("the"));
+    editor->select(VectorKind::Query, 0);
+    QCOMPARE(editor->tokenChooser()->currentText(), QStringLiteral("who"));
+    QCOMPARE(editor->tokenChooser()->count(), 1);
+    editor->select(VectorKind::Value, 2);
+    QVERIFY(editor->valuesNote().contains(QStringLiteral("values = keys")));
+    QTabWidget *tables = m_window->matrixEditor()->findChild<QTabWidget *>();
+    QCOMPARE(tables->tabText(int(VectorKind::Value)), QStringLiteral("Values = keys"));
+    editor->spinBox(1)->setValue(4.0);
+    QCOMPARE(tables->tabText(int(VectorKind::Value)), QStringLiteral("Values"));
+}
+
+void TestLectureWindow::colourRangeFitsLongSessions()
+{
+    Session s = longSession(512);
+    s.options.mask = MaskMode::None; // a causal first row puts all on one key
+    m_window->document()->replaceSession(s, QStringLiteral("long"));
+    HeatmapView *heatmap = m_window->heatmap();
+    QCOMPARE(heatmap->colorBarRange().second, 1.0); // fixed 0 to 1 by default
+    heatmap->setColorRange(ColorRange::Mode::Fitted);
+    QVERIFY(heatmap->colorBarRange().second < 0.6);
+    QVERIFY(heatmap->colorBarTitle().contains(QStringLiteral("fitted")));
+    heatmap->setColorRange(ColorRange::Mode::PerRow);
+    QVERIFY(heatmap->colorBarTitle().contains(QStringLiteral("per row")));
+    QCOMPARE(heatmap->colorBarRange().first, 0.0);
+    heatmap->setColorRange(ColorRange::Mode::Fixed);
+    QCOMPARE(heatmap->colorBarTitle(), QStringLiteral("weight"));
+}
+
+void TestLectureWindow::entropyLabelsThinOutAtManyRows()
+{
+    m_window->document()->replaceSession(longSession(512), QStringLiteral("long"));
+    EntropyBarsView *bars = m_window->entropyBars();
+    const int labels = int(bars->barLabels().size());
+    QVERIFY2(labels < 60, qPrintable(QString::number(labels)));
+    QVERIFY(labels >= 2);
+    const QList<double> lengths = bars->barLengths();
+    const QList<double> maxima = bars->maxima();
+    for (int i = 0; i < lengths.size(); ++i)
+        QVERIFY(lengths[i] <= maxima[i] + 1e-9);
+}
+
+void TestLectureWindow::hintShowsOnceUntilDismissed()
+{
+    Preferences::hintDismissed.set(false);
+    m_window = std::make_unique<MainWindow>();
+    m_window->show();
+    QVERIFY(m_window->hintBar()->isVisible());
+    QTest::mouseClick(m_window->hintBar()->dismissButton(), Qt::LeftButton);
+    QVERIFY(!m_window->hintBar()->isVisible());
+    m_window = std::make_unique<MainWindow>();
+    m_window->show();
+    QVERIFY(!m_window->hintBar()->isVisible()); // never again
+}
+
+void TestLectureWindow::shortcutListIsReadFromTheMenus()
+{
+    const auto shortcuts = ShortcutsDialog::shortcuts(m_window->menuBar());
+    QStringList commands;
+    for (const auto &entry : shortcuts)
+        commands << entry.first;
+    QVERIFY(commands.contains(QStringLiteral("Attention › Scale by √d_k")));
+    QVERIFY(commands.contains(QStringLiteral("View › Presentation Mode")));
+    QVERIFY(commands.contains(QStringLiteral("File › Save As…")));
+}
+
+QTEST_MAIN(TestLectureWindow)
+#include "tst_lecturewindow.moc"

@@ -1,0 +1,28 @@
+#pragma once
+
+#include <QFrame>
+
+class QLabel;
+class QPushButton;
+
+namespace AttentionLab {
+
+/// A one-line hint above the heatmap on the first start ("drag a slider or
+/// a key point"). Once dismissed it never shows again.
+class HintBar : public QFrame
+{
+    Q_OBJECT
+
+public:
+    explicit HintBar(QWidget *parent = nullptr);
+
+    /// Shows the hint unless the user has dismissed it before.
+    void showIfNew();
+    QPushButton *dismissButton() const { return m_dismiss; }
+
+private:
+    QLabel *m_text;
+    QPushButton *m_dismiss;
+};
+
+} // namespace AttentionLab
