@@ -1,6 +1,7 @@
 #include "entropybarsview.h"
 
 #include "attentiondocument.h"
+#include "figurepainter.h"
 #include "plottheme.h"
 
 #include <QToolTip>
@@ -22,18 +23,6 @@ const QColor kMaximumColor(0xd9, 0x3f, 0x3f);
 double barLength(const RowStatistics &row)
 {
     return row.visibleEntropyBits();
-}
-
-QString labelText(const RowStatistics &row)
-{
-    if (row.empty())
-        return EntropyBarsView::tr("no visible key");
-    if (row.losesWeight())
-        return EntropyBarsView::tr("sums to %1, lost %2 · %3 bits over the visible keys")
-            .arg(row.sum, 0, 'f', 4)
-            .arg(row.lostWeight(), 0, 'f', 4)
-            .arg(row.visibleEntropyBits(), 0, 'f', 4);
-    return EntropyBarsView::tr("%1 bits · sum %2").arg(row.entropyBits, 0, 'f', 4).arg(row.sum, 0, 'f', 4);
 }
 
 } // namespace
@@ -58,7 +47,7 @@ EntropyBarsView::EntropyBarsView(AttentionDocument *document, QWidget *parent)
     // The maximum as one red line stepping from row to row: marks per row
     // merge into a band once there are many rows.
     m_maximum = new QCPGraph(m_plot->yAxis, m_plot->xAxis);
-    m_maximum->setLineStyle(QCPGraph::lsStepCenter);
+    m_maximum->setLineStyle(QCPGraph::lsLine);
     m_maximum->setPen(QPen(kMaximumColor, 2.0));
     m_maximum->setName(tr("maximum log2(visible keys)"));
     m_plot->xAxis->setLabel(tr("entropy in bits\n(red line: the maximum, log2 of the visible keys)"));
@@ -163,7 +152,16 @@ void EntropyBarsView::refresh()
     }
     m_bars->setData(rows, bits, true);
     m_bars->setWidth(m > 64 ? 0.9 : 0.6);
-    m_maximum->setData(rows, maxima, true);
+    // The maximum's line runs the height of each row's band: a staircase
+    // that a single row draws too.
+    QVector<double> edges, levels;
+    edges.reserve(2 * m);
+    levels.reserve(2 * m);
+    for (int i = 0; i < m; ++i) {
+        edges << i - 0.45 << i + 0.45;
+        levels << maxima[i] << maxima[i];
+    }
+    m_maximum->setData(edges, levels, true);
     m_plot->yAxis->setTicker(ticker);
     m_plot->yAxis->setRange(-0.6, m - 0.4);
     const bool anyLost = std::any_of(r.rows.begin(), r.rows.end(), [](const RowStatistics &row) { return row.losesWeight(); });
@@ -188,7 +186,7 @@ void EntropyBarsView::refresh()
         QCPItemText *text = m_labels[k];
         text->position->setAxes(m_plot->xAxis, m_plot->yAxis);
         text->position->setCoords(std::max(bits[i], maxima[i]) + top * 0.03, i);
-        text->setText(labelText(row));
+        text->setText(FigurePainter::entropyNote(row));
         text->setColor(row.losesWeight() ? kLostColor
                                          : (m_dark ? QColor(0xee, 0xee, 0xee) : QColor(0x20, 0x20, 0x20)));
         text->setFont(font);

@@ -17,7 +17,7 @@ EquationBanner::EquationBanner(QWidget *parent)
 
 void EquationBanner::setEquation(const QString &equation, const QString &note)
 {
-    QString html = QStringLiteral("<span style=\"font-size:125%; font-family:serif\">%1</span>").arg(equation);
+    QString html = QStringLiteral("<span style=\"font-size:140%; font-family:serif\">%1</span>").arg(equation);
     if (!note.isEmpty())
         html += QStringLiteral("&nbsp;&nbsp;&nbsp;<span>%1</span>").arg(note.toHtmlEscaped());
     setText(html);

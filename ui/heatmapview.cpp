@@ -149,17 +149,7 @@ void HeatmapView::rebuildAxes()
     const Session &s = m_document->session();
     const int m = int(s.queries.rows());
     const int n = int(s.keys.rows());
-    // Every label while they fit, then every k-th: hundreds would overlap.
-    const int keyStep = std::max(1, (n + kMaxAxisLabels - 1) / kMaxAxisLabels);
-    const int queryStep = std::max(1, (m + kMaxAxisLabels - 1) / kMaxAxisLabels);
-    auto keys = QSharedPointer<QCPAxisTickerText>::create();
-    for (int j = 0; j < n; j += keyStep)
-        keys->addTick(j, label(s.keyLabel(j)));
-    auto queries = QSharedPointer<QCPAxisTickerText>::create();
-    for (int i = 0; i < m; i += queryStep)
-        queries->addTick(i, label(s.queryLabel(i)));
-    m_plot->xAxis->setTicker(keys);
-    m_plot->yAxis->setTicker(queries);
+    updateTickers();
     m_plot->xAxis->setSubTicks(false);
     m_plot->yAxis->setSubTicks(false);
     m_plot->xAxis->setTickLength(0, 4);
@@ -189,6 +179,37 @@ void HeatmapView::rebuildAxes()
             }
         }
     }
+}
+
+void HeatmapView::updateTickers()
+{
+    const Session &s = m_document->session();
+    const int m = int(s.queries.rows());
+    const int n = int(s.keys.rows());
+    // Every label while they fit the axis, then every k-th: hundreds would
+    // overlap. The room comes from the axis length in pixels.
+    const QFontMetricsF metrics(m_plot->yAxis->tickLabelFont());
+    const double rowRoom = std::max(60.0, double(m_plot->height()) - 90.0 * m_scaleFactor);
+    const double colRoom = std::max(60.0, double(m_plot->width()) - 160.0 * m_scaleFactor);
+    const int rowFit = std::max(1, int(rowRoom / (metrics.height() * 1.15)));
+    const int colFit = std::max(1, int(colRoom / (metrics.height() * 1.3)));
+    const int keyStep = std::max(1, (n + std::min(colFit, kMaxAxisLabels) - 1) / std::min(colFit, kMaxAxisLabels));
+    const int queryStep = std::max(1, (m + std::min(rowFit, kMaxAxisLabels) - 1) / std::min(rowFit, kMaxAxisLabels));
+    auto keys = QSharedPointer<QCPAxisTickerText>::create();
+    for (int j = 0; j < n; j += keyStep)
+        keys->addTick(j, label(s.keyLabel(j)));
+    auto queries = QSharedPointer<QCPAxisTickerText>::create();
+    for (int i = 0; i < m; i += queryStep)
+        queries->addTick(i, label(s.queryLabel(i)));
+    m_plot->xAxis->setTicker(keys);
+    m_plot->yAxis->setTicker(queries);
+}
+
+void HeatmapView::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    updateTickers();
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
 void HeatmapView::refresh()

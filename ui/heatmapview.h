@@ -54,8 +54,13 @@ signals:
     /// The user clicked the cell of query \a row and key \a col.
     void cellClicked(int row, int col, Qt::KeyboardModifiers modifiers);
 
+protected:
+    void resizeEvent(QResizeEvent *event) override;
+
 private:
     void rebuildAxes();
+    /// Token labels on both axes, thinned to what the axes' length can hold.
+    void updateTickers();
     void refresh();
     void showToolTip(QMouseEvent *event);
 

@@ -1,5 +1,6 @@
 #include "mainwindow.h"
 
+#include "altkeymenuaccess.h"
 #include "attentiondocument.h"
 #include "autosaver.h"
 #include "chapterexamples.h"
@@ -43,7 +44,6 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
-#include <QProxyStyle>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -67,21 +67,6 @@ Session randomKeys(bool scale)
     s.options.scale = scale;
     return s;
 }
-
-/// Alt pressed and released alone reaches the menu bar, as on Windows and
-/// KDE; Fusion leaves it off.
-class MenuBarStyle : public QProxyStyle
-{
-public:
-    using QProxyStyle::QProxyStyle;
-    int styleHint(StyleHint hint, const QStyleOption *option, const QWidget *widget,
-                  QStyleHintReturn *data) const override
-    {
-        if (hint == SH_MenuBar_AltKeyNavigation)
-            return 1;
-        return QProxyStyle::styleHint(hint, option, widget, data);
-    }
-};
 
 /// "Save &As…" in the menu becomes "Save As…" in a list or a file name.
 QString withoutMnemonic(QString text)
@@ -164,9 +149,7 @@ MainWindow::MainWindow(QWidget *parent)
 
     m_status = new QLabel(this);
     statusBar()->addPermanentWidget(m_status);
-    auto *menuStyle = new MenuBarStyle;
-    menuStyle->setParent(menuBar());
-    menuBar()->setStyle(menuStyle);
+    new AltKeyMenuAccess(menuBar());
     createFileMenu();
     createEditMenu();
     createAttentionMenu();

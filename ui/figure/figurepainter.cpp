@@ -83,6 +83,18 @@ void FigurePainter::background(const QRectF &rect)
         m_painter.fillRect(rect, m_style.background());
 }
 
+QString FigurePainter::entropyNote(const RowStatistics &row)
+{
+    if (row.empty())
+        return QStringLiteral("no visible key");
+    if (row.losesWeight())
+        return QStringLiteral("sums to %1, lost %2 · %3 bits over the visible keys")
+            .arg(row.sum, 0, 'f', 4)
+            .arg(row.lostWeight(), 0, 'f', 4)
+            .arg(row.visibleEntropyBits(), 0, 'f', 4);
+    return QStringLiteral("%1 bits · sum %2").arg(row.entropyBits, 0, 'f', 4).arg(row.sum, 0, 'f', 4);
+}
+
 QString FigurePainter::caption(const FigureData &data)
 {
     const AttentionOptions &o = data.session.options;
@@ -314,7 +326,12 @@ void FigurePainter::entropyBars(const QRectF &rect)
     for (int i = 0; i < m; i += labelStep(m))
         queryWidth = std::max(queryWidth, metrics.horizontalAdvance(label(s.queryLabel(i))));
     const bool annotate = m <= kMaxLabels;
-    const double noteWidth = annotate ? metrics.horizontalAdvance(QStringLiteral("0.0000 bits · sum 0.0000")) + pt(12) : 0.0;
+    double noteWidth = 0.0;
+    if (annotate) {
+        for (const RowStatistics &row : r.rows)
+            noteWidth = std::max(noteWidth, metrics.horizontalAdvance(entropyNote(row)));
+        noteWidth += pt(12);
+    }
     const double axisTitle = QFontMetricsF(titleFont).height() + pt(6);
     const QRectF plot(rect.left() + queryWidth + pt(12), rect.top() + pt(8),
                       std::max(10.0, rect.width() - queryWidth - pt(20) - noteWidth),
@@ -340,7 +357,9 @@ void FigurePainter::entropyBars(const QRectF &rect)
         const RowStatistics &row = r.rows[size_t(i)];
         const double cy = plot.top() + (i + 0.5) * rowHeight;
         const double h = rowHeight * 0.62;
-        m_painter.fillRect(QRectF(plot.left(), cy - h / 2, x(row.entropyBits) - plot.left(), h), m_style.bar());
+        // A row that lost weight shows its visible part's entropy: never above its maximum.
+        m_painter.fillRect(QRectF(plot.left(), cy - h / 2, x(row.visibleEntropyBits()) - plot.left(), h),
+                           m_style.bar());
         if (!row.empty()) {
             m_painter.setPen(QPen(m_style.accent(), std::max(2.0, pt(3))));
             m_painter.drawLine(QPointF(x(row.maxEntropyBits), cy - rowHeight * 0.42),
@@ -352,20 +371,15 @@ void FigurePainter::entropyBars(const QRectF &rect)
                                Qt::AlignRight | Qt::AlignVCenter, label(s.queryLabel(i)));
         }
         if (annotate) {
-            const bool lost = !row.empty() && row.sum < 1.0 - 1e-9;
-            m_painter.setPen(lost ? m_style.accent() : m_style.foreground());
-            const QString note = row.empty() ? QStringLiteral("no visible key")
-                                             : QStringLiteral("%1 bits · sum %2")
-                                                   .arg(row.entropyBits, 0, 'f', 4)
-                                                   .arg(row.sum, 0, 'f', 4);
+            m_painter.setPen(row.losesWeight() ? m_style.accent() : m_style.foreground());
             m_painter.drawText(QRectF(plot.right() + pt(8), cy - rowHeight / 2, noteWidth, rowHeight),
-                               Qt::AlignLeft | Qt::AlignVCenter, note);
+                               Qt::AlignLeft | Qt::AlignVCenter, entropyNote(row));
         }
     }
     m_painter.setFont(titleFont);
     m_painter.setPen(m_style.foreground());
     m_painter.drawText(QRectF(plot.left(), rect.bottom() - axisTitle, plot.width() + noteWidth, axisTitle),
-                       Qt::AlignCenter, QStringLiteral("entropy in bits (red mark: the maximum, log2 of the visible keys)"));
+                       Qt::AlignCenter, QStringLiteral("entropy in bits (red line: the maximum, log2 of the visible keys)"));
 }
 
 QRectF FigurePainter::titled(const QRectF &rect)

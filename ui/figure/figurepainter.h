@@ -2,6 +2,7 @@
 
 #include "figurestyle.h"
 #include "figureview.h"
+#include "rowstatistics.h"
 
 #include <QFont>
 #include <QRectF>
@@ -57,6 +58,10 @@ public:
     /// Fills \a rect with the background unless the style is transparent.
     void background(const QRectF &rect);
 
+    /// The note beside an entropy bar, on screen and in exports: "1.5811 bits ·
+    /// sum 1.0000", or for a row that lost weight "sums to 0.4551, lost 0.5449 ·
+    /// 0.0000 bits over the visible keys".
+    static QString entropyNote(const RowStatistics &row);
     /// "scaled by √3, causal mask (mask, then softmax)".
     static QString caption(const FigureData &data);
 

@@ -1,0 +1,28 @@
+#pragma once
+
+#include <QObject>
+
+class QMenuBar;
+
+namespace AttentionLab {
+
+/// Alt pressed and released on its own opens the menu bar's first menu, as
+/// F10 does: a keyboard or a presenter's clicker reaches every menu. Fusion
+/// does not do it by itself. Alt held with another key stays a mnemonic.
+class AltKeyMenuAccess : public QObject
+{
+    Q_OBJECT
+
+public:
+    /// Watches the key events of \a menuBar's window.
+    explicit AltKeyMenuAccess(QMenuBar *menuBar);
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
+private:
+    QMenuBar *m_menuBar;
+    bool m_altAlone = false;
+};
+
+} // namespace AttentionLab
