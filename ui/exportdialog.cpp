@@ -75,12 +75,12 @@ ExportDialog::ExportDialog(ColorMaps::Name currentMap, bool currentDark, const Q
     syncEnabled();
 
     m_colorMap->addItems(ColorMaps::displayNames());
-    const QVariant storedMap = QSettings().value(QStringLiteral("Export/ColorMap"));
-    m_colorMap->setCurrentIndex(storedMap.isValid() ? std::clamp(storedMap.toInt(), 0, ColorMaps::kCount - 1)
-                                                    : int(currentMap));
+    // Until the user picks export choices, exports follow the window's.
+    m_colorMap->setCurrentIndex(Preferences::exportColorMap.isSet()
+                                    ? std::clamp(Preferences::exportColorMap.get(), 0, ColorMaps::kCount - 1)
+                                    : int(currentMap));
     m_theme->addItems({tr("Light"), tr("Dark")});
-    const QVariant storedDark = QSettings().value(QStringLiteral("Export/Dark"));
-    m_theme->setCurrentIndex((storedDark.isValid() ? storedDark.toBool() : currentDark) ? 1 : 0);
+    m_theme->setCurrentIndex((Preferences::exportDark.isSet() ? Preferences::exportDark.get() : currentDark) ? 1 : 0);
     m_transparent->setChecked(Preferences::exportTransparent);
     m_numbers->setChecked(Preferences::exportNumbers);
     m_title->setText(Preferences::exportTitle);

@@ -25,6 +25,8 @@ public:
         return value.isValid() && value.canConvert<T>() ? value.value<T>() : m_default;
     }
     void set(const T &value) { QSettings().setValue(m_key, QVariant::fromValue(value)); }
+    /// True once a value has been stored (the default is then not in use).
+    bool isSet() const { return QSettings().contains(m_key); }
     operator T() const { return get(); }
 
 private:
