@@ -10,6 +10,7 @@
 
 #include <QFileInfo>
 
+#include <algorithm>
 #include <stdexcept>
 #include <QUndoStack>
 
@@ -20,6 +21,7 @@ AttentionDocument::AttentionDocument(QObject *parent)
     , m_session(ChapterExamples::lecture())
     , m_undoStack(new QUndoStack(this))
 {
+    m_undoStack->setUndoLimit(undoLimitFor(m_session));
     recomputeAll();
     connect(m_undoStack, &QUndoStack::cleanChanged, this,
             [this](bool clean) { emit modifiedChanged(!clean); });
@@ -156,9 +158,20 @@ bool AttentionDocument::saveAs(const QString &path, QString *error)
     return true;
 }
 
+int AttentionDocument::undoLimitFor(const Session &session)
+{
+    // A structural edit keeps two whole sessions; the limit keeps the undo
+    // history of the largest sessions within kUndoBudgetBytes.
+    const double bytes = double(session.queries.size() + session.keys.size() + session.values.size()) *
+                             double(sizeof(double)) +
+                         64.0 * double(session.tokens.size() + session.queryTokens.size()) + 1024.0;
+    return int(std::clamp(double(kUndoBudgetBytes) / (2.0 * bytes), double(kMinUndoSteps), double(kMaxUndoSteps)));
+}
+
 void AttentionDocument::reset(const Session &session, const QString &untitledName)
 {
     m_undoStack->clear();
+    m_undoStack->setUndoLimit(undoLimitFor(session));
     applySession(session);
     m_filePath.clear();
     m_untitledName = untitledName;

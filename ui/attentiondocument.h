@@ -74,6 +74,14 @@ public:
 
     int continuousEditGeneration() const { return m_generation; }
 
+    /// The undo history is bounded in memory: at most this many bytes of
+    /// sessions kept by undo steps, and between kMinUndoSteps and
+    /// kMaxUndoSteps steps, fixed when a document starts (reset, open).
+    static constexpr qint64 kUndoBudgetBytes = qint64(512) << 20;
+    static constexpr int kMinUndoSteps = 10;
+    static constexpr int kMaxUndoSteps = 1000;
+    static int undoLimitFor(const Session &session);
+
 signals:
     /// The whole session changed (shape, labels, everything).
     void sessionReset();

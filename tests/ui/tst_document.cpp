@@ -31,6 +31,7 @@ private slots:
     void cleanStateFollowsSaveAndUndo();
     void resetNamesAnUntitledDocument();
     void signalsSayWhatChanged();
+    void undoHistoryIsBoundedInMemory();
 };
 
 namespace {
@@ -293,6 +294,25 @@ void TestDocument::signalsSayWhatChanged()
     QCOMPARE(resets.count(), 0);
     doc.replaceSession(ChapterExamples::selection(), QStringLiteral("replace"));
     QCOMPARE(resets.count(), 1);
+}
+
+void TestDocument::undoHistoryIsBoundedInMemory()
+{
+    AttentionDocument doc;
+    QCOMPARE(doc.undoStack()->undoLimit(), AttentionDocument::kMaxUndoSteps); // small: many steps
+    Session big;
+    big.queries = Matrix::Zero(4096, 1024);
+    big.keys = Matrix::Zero(4096, 1024);
+    doc.reset(big);
+    const int limit = doc.undoStack()->undoLimit();
+    QVERIFY(limit >= AttentionDocument::kMinUndoSteps);
+    QVERIFY(double(limit) * 2.0 * double(big.queries.size() + big.keys.size()) * 8.0 <=
+            double(AttentionDocument::kUndoBudgetBytes) * 1.01 ||
+            limit == AttentionDocument::kMinUndoSteps);
+    QVERIFY(limit < AttentionDocument::kMaxUndoSteps);
+    for (int i = 0; i < limit + 5; ++i)
+        doc.setTemperature(1.0 + 0.01 * (i + 1));
+    QCOMPARE(doc.undoStack()->count(), limit);
 }
 
 QTEST_GUILESS_MAIN(TestDocument)
