@@ -32,6 +32,13 @@ struct AttentionResult
         return col >= visibleKeyCount(options.mask, row, queryCount(), keyCount());
     }
 
+    /// True when the mask blocks the cell before the softmax (Eq. 16.3): its
+    /// logit was -inf. The wrong order masks after, and this is false.
+    bool isMaskedBeforeSoftmax(Index row, Index col) const
+    {
+        return options.mask == MaskMode::Causal && isMasked(row, col);
+    }
+
     /// The logit fed to the softmax: score / divisor, or -inf when masked
     /// before the softmax. (The wrong order feeds the unmasked logit.)
     double logit(Index row, Index col) const;

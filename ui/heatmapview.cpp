@@ -129,19 +129,7 @@ void HeatmapView::setColorMap(ColorMaps::Name name)
 
 double HeatmapView::cellValue(int row, int col) const
 {
-    const AttentionResult &r = m_document->result();
-    const bool masked = r.isMasked(row, col);
-    switch (m_quantity) {
-    case Quantity::Weights:
-        return masked ? std::numeric_limits<double>::quiet_NaN() : r.weights(row, col);
-    case Quantity::Scores:
-        return r.scores(row, col);
-    case Quantity::Logits:
-        return masked && r.options.mask == MaskMode::Causal
-                   ? std::numeric_limits<double>::quiet_NaN()
-                   : r.logit(row, col);
-    }
-    return 0.0;
+    return AttentionLab::cellValue(m_document->result(), m_quantity, row, col);
 }
 
 void HeatmapView::rebuildAxes()
@@ -268,7 +256,7 @@ void HeatmapView::showToolTip(QMouseEvent *event)
         return;
     }
     const Session &s = m_document->session();
-    const QString weight = r.isMasked(row, col) && r.options.mask == MaskMode::Causal
+    const QString weight = r.isMaskedBeforeSoftmax(row, col)
                                ? tr("masked (−∞ before the softmax)")
                                : QString::number(r.weights(row, col), 'f', 4);
     QToolTip::showText(event->globalPosition().toPoint(),

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "colormaps.h"
+#include "cellvalue.h"
 #include "colorrange.h"
 
 #include <QWidget>
@@ -22,12 +23,7 @@ class HeatmapView : public QWidget
     Q_OBJECT
 
 public:
-    enum class Quantity
-    {
-        Weights,
-        Scores,
-        Logits,
-    };
+    using Quantity = CellQuantity;
 
     explicit HeatmapView(AttentionDocument *document, QWidget *parent = nullptr);
     ~HeatmapView() override;

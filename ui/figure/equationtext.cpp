@@ -33,18 +33,19 @@ QString attention(const Session &session)
 QString settings(const Session &session)
 {
     const AttentionOptions &o = session.options;
+    const Index dk = session.keys.cols();
     QStringList parts;
-    parts << QStringLiteral("d_k = %1").arg(session.keys.cols());
-    parts << (o.scale ? QStringLiteral("scaled") : QStringLiteral("unscaled (Eq. 16.2 without √d_k)"));
+    parts << QStringLiteral("d_k = %1").arg(dk);
+    parts << (o.scale ? QStringLiteral("scaled by √%1").arg(dk) : QStringLiteral("unscaled"));
     switch (o.mask) {
     case MaskMode::None:
         parts << QStringLiteral("no mask");
         break;
     case MaskMode::Causal:
-        parts << QStringLiteral("causal mask before the softmax (Eq. 16.3: future keys −∞)");
+        parts << QStringLiteral("causal mask (mask, then softmax)");
         break;
     case MaskMode::CausalAfterSoftmax:
-        parts << QStringLiteral("mask after the softmax: the wrong order, rows lose weight");
+        parts << QStringLiteral("causal mask after the softmax (the wrong order)");
         break;
     }
     parts << QStringLiteral("τ = %1").arg(QString::number(o.temperature, 'g', 4));

@@ -1,6 +1,7 @@
 #include "figurepainter.h"
 
 #include "attentionresult.h"
+#include "equationtext.h"
 #include "session.h"
 
 #include <QFontMetricsF>
@@ -97,25 +98,7 @@ QString FigurePainter::entropyNote(const RowStatistics &row)
 
 QString FigurePainter::caption(const FigureData &data)
 {
-    const AttentionOptions &o = data.session.options;
-    const Index dk = data.session.keys.cols();
-    QStringList parts;
-    parts << QStringLiteral("d_k = %1").arg(dk);
-    parts << (o.scale ? QStringLiteral("scaled by √%1").arg(dk) : QStringLiteral("unscaled"));
-    switch (o.mask) {
-    case MaskMode::None:
-        parts << QStringLiteral("no mask");
-        break;
-    case MaskMode::Causal:
-        parts << QStringLiteral("causal mask (mask, then softmax)");
-        break;
-    case MaskMode::CausalAfterSoftmax:
-        parts << QStringLiteral("causal mask after the softmax (the wrong order)");
-        break;
-    }
-    if (o.temperature != 1.0)
-        parts << QStringLiteral("temperature %1").arg(o.temperature);
-    return parts.join(QStringLiteral(", "));
+    return EquationText::settings(data.session);
 }
 
 QRectF FigurePainter::heatmap(const QRectF &rect, Quantity quantity)
@@ -125,19 +108,7 @@ QRectF FigurePainter::heatmap(const QRectF &rect, Quantity quantity)
     MatrixHeatmap spec;
     spec.rows = int(r.queryCount());
     spec.cols = int(r.keyCount());
-    spec.value = [&r, quantity](int i, int j) {
-        const bool masked = r.isMasked(i, j);
-        switch (quantity) {
-        case Quantity::Weights:
-            return masked ? std::numeric_limits<double>::quiet_NaN() : r.weights(i, j);
-        case Quantity::Scores:
-            return r.scores(i, j);
-        case Quantity::Logits:
-            return masked && r.options.mask == MaskMode::Causal ? std::numeric_limits<double>::quiet_NaN()
-                                                                : r.logit(i, j);
-        }
-        return 0.0;
-    };
+    spec.value = [&r, quantity](int i, int j) { return cellValue(r, quantity, i, j); };
     spec.rowLabel = [&s](int i) { return label(s.queryLabel(i)); };
     spec.colLabel = [&s](int j) { return label(s.keyLabel(j)); };
     if (quantity != Quantity::Weights) {

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "cellvalue.h"
 #include "figurestyle.h"
 #include "figureview.h"
 #include "rowstatistics.h"
@@ -19,12 +20,7 @@ namespace AttentionLab {
 class FigurePainter
 {
 public:
-    enum class Quantity
-    {
-        Weights,
-        Scores,
-        Logits,
-    };
+    using Quantity = CellQuantity;
 
     FigurePainter(QPainter &painter, const FigureData &data, const FigureStyle &style);
 

@@ -1,0 +1,21 @@
+#include "cellvalue.h"
+
+#include <limits>
+
+namespace AttentionLab {
+
+double cellValue(const AttentionResult &result, CellQuantity quantity, Index row, Index col)
+{
+    constexpr double masked = std::numeric_limits<double>::quiet_NaN();
+    switch (quantity) {
+    case CellQuantity::Weights:
+        return result.isMasked(row, col) ? masked : result.weights(row, col);
+    case CellQuantity::Scores:
+        return result.scores(row, col);
+    case CellQuantity::Logits:
+        return result.isMaskedBeforeSoftmax(row, col) ? masked : result.logit(row, col);
+    }
+    return masked;
+}
+
+} // namespace AttentionLab
