@@ -3,6 +3,7 @@
 
 #include "attention.h"
 #include "chapterexamples.h"
+#include "geometryframe.h"
 #include "keygeometry.h"
 #include "multiheadattention.h"
 #include "normalgenerator.h"
@@ -24,6 +25,9 @@ private slots:
     void geometryRejects();
     void shufflingWithoutPositionsPermutesOutputs_data();
     void shufflingWithoutPositionsPermutesOutputs();
+    void largestChangeIsTheLargestTokenChange_data();
+    void largestChangeIsTheLargestTokenChange();
+    void frameHoldsUntilAPointLeavesIt();
     void derangementMovesEveryToken();
     void permutationDemoRejectsNonPermutations();
     void meanEntropyIgnoresEmptyRows();
@@ -114,6 +118,57 @@ void TestLabs::shufflingWithoutPositionsPermutesOutputs()
     QVERIFY(d.plainChange < 1e-12);
     // With the encoding added, the same shuffle changes what tokens receive.
     QVERIFY(d.encodedChange > 1e-3);
+}
+
+void TestLabs::largestChangeIsTheLargestTokenChange_data()
+{
+    QTest::addColumn<int>("tokens");
+    QTest::addColumn<int>("width");
+    QTest::addColumn<std::uint64_t>("seed");
+    QTest::newRow("3 tokens in 3-D") << 3 << 3 << std::uint64_t(1);
+    QTest::newRow("7 tokens in 8-D") << 7 << 8 << std::uint64_t(2);
+    QTest::newRow("64 tokens in 4-D") << 64 << 4 << std::uint64_t(3);
+}
+
+void TestLabs::largestChangeIsTheLargestTokenChange()
+{
+    QFETCH(int, tokens);
+    QFETCH(int, width);
+    QFETCH(std::uint64_t, seed);
+    NormalGenerator normal(seed);
+    const Matrix x = normal.matrix(tokens, width);
+    const PermutationDemo d = permutationDemo(x, derangement(tokens, seed), {});
+    QCOMPARE(d.encodedChanges.size(), size_t(tokens));
+    QCOMPARE(d.plainChanges.size(), size_t(tokens));
+    double plainLargest = 0.0, encodedLargest = 0.0;
+    for (size_t p = 0; p < d.order.size(); ++p) {
+        const Index t = d.order[p];
+        // Token t's change: its output after the shuffle (at place p) against before.
+        const double encoded = (d.encodedShuffled.row(Index(p)) - d.encoded.row(t)).cwiseAbs().maxCoeff();
+        const double plain = (d.plainShuffled.row(Index(p)) - d.plain.row(t)).cwiseAbs().maxCoeff();
+        QCOMPARE(d.encodedChanges[size_t(t)], encoded);
+        QCOMPARE(d.plainChanges[size_t(t)], plain);
+        plainLargest = std::max(plainLargest, plain);
+        encodedLargest = std::max(encodedLargest, encoded);
+    }
+    // The legend's number is the longest bar, exactly.
+    QCOMPARE(d.encodedChange, encodedLargest);
+    QCOMPARE(d.plainChange, plainLargest);
+}
+
+void TestLabs::frameHoldsUntilAPointLeavesIt()
+{
+    const Matrix keys = (Matrix(2, 2) << 0.4, 0.2, -0.1, 0.3).finished();
+    const RowVector query = (RowVector(2) << 0.1, 0.1).finished();
+    const GeometryFrame frame = GeometryFrame::fit(KeyGeometry::coordinates(2, 0, 1), keys, query);
+    QCOMPARE(frame.extent, 0.5 * 1.3); // short vectors: the smallest picture
+    Matrix moved = keys;
+    moved(0, 0) = 0.6; // still inside
+    QCOMPARE(frame.extentFor(moved, query), frame.extent);
+    moved(0, 0) = -2.0; // beyond the edge: the picture widens just enough
+    QCOMPARE(frame.extentFor(moved, query), 2.0);
+    const Matrix wide = (Matrix(1, 2) << 3.0, -4.0).finished();
+    QCOMPARE(GeometryFrame::fit(KeyGeometry::coordinates(2, 0, 1), wide, query).extent, 4.0 * 1.3);
 }
 
 void TestLabs::derangementMovesEveryToken()

@@ -210,7 +210,7 @@ QRectF FigurePainter::matrixHeatmap(const QRectF &rect, const MatrixHeatmap &spe
 
     // Numbers in the cells, while they fit.
     const double numberSize = std::min({cellHeight * 0.34, cellWidth / 5.2, pt(26)});
-    if (m_style.numbers && spec.numbers && numberSize >= 6.0) {
+    if (m_style.numbers && spec.numbers && numberSize >= spec.minNumberSize) {
         QFont numberFont = labelFont;
         numberFont.setPixelSize(int(numberSize));
         m_painter.setFont(numberFont);

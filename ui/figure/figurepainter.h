@@ -44,6 +44,7 @@ public:
         QStringList rowNotes; ///< a column of text right of the grid
         bool colorBar = true;
         bool numbers = true;  ///< also needs the style's numbers
+        double minNumberSize = 6.0; ///< pixels; smaller cells show no numbers
     };
     QRectF matrixHeatmap(const QRectF &rect, const MatrixHeatmap &spec);
 
