@@ -62,6 +62,7 @@ ScaleLab::ScaleLab(AttentionDocument *document, LabState *labs, QWidget *parent)
     m_progress->setRange(0, 1000);
     m_progress->setValue(0);
     m_progress->setFormat(tr("not run yet"));
+    m_progress->setMinimumWidth(m_progress->fontMetrics().horizontalAdvance(tr("results shown")) * 3 / 2 + 16);
     m_progress->setAccessibleName(tr("Experiment progress"));
 
     auto *controls = new QHBoxLayout;
@@ -80,7 +81,7 @@ ScaleLab::ScaleLab(AttentionDocument *document, LabState *labs, QWidget *parent)
     m_table->setHorizontalHeaderLabels(headers);
     m_table->verticalHeader()->hide();
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch); // the full width, like the plots
     m_table->setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded);
     m_table->setAccessibleName(tr("Scale experiment results"));
     m_canvas->setShowTables(false); // the table widget below it holds the numbers
@@ -115,10 +116,19 @@ ScaleLab::ScaleLab(AttentionDocument *document, LabState *labs, QWidget *parent)
         } else {
             // Cancelled: the previous results stay, and the bar says so.
             m_progress->setValue(m_progress->maximum());
-            m_progress->setFormat(tr("cancelled: the table shows the previous run"));
+            m_progress->setFormat(tr("cancelled"));
+            m_progress->setToolTip(tr("Cancelled: the plots and the table still show the previous run"));
         }
         emit finished();
     });
+}
+
+void ScaleLab::changeEvent(QEvent *event)
+{
+    // Room for the bar's words in any font size (presentation mode too).
+    if (event->type() == QEvent::FontChange)
+        m_progress->setMinimumWidth(m_progress->fontMetrics().horizontalAdvance(tr("results shown")) * 3 / 2 + 16);
+    QWidget::changeEvent(event);
 }
 
 void ScaleLab::showEvent(QShowEvent *event)
@@ -208,8 +218,7 @@ void ScaleLab::showResult(const ScaleExperimentResult &result)
             m_table->setItem(r, c, item);
         }
     }
-    // Every column and every row in view, so the numbers are never cut off.
-    m_table->resizeColumnsToContents();
+    // Every row in view, so the numbers are never cut off.
     int rows = 0;
     for (int r = 0; r < m_table->rowCount(); ++r)
         rows += m_table->rowHeight(r);
@@ -217,10 +226,11 @@ void ScaleLab::showResult(const ScaleExperimentResult &result)
                                            m_table->frameWidth() * 2 + 4,
                                        kTallestTable));
     m_progress->setValue(m_progress->maximum());
-    m_progress->setFormat(tr("results shown: %1 draws of %2 keys, seed %3")
-                              .arg(result.settings.draws)
-                              .arg(result.settings.keys)
-                              .arg(result.settings.seed));
+    m_progress->setFormat(tr("results shown"));
+    m_progress->setToolTip(tr("The plots and the table show %1 draws of %2 keys, seed %3")
+                               .arg(result.settings.draws)
+                               .arg(result.settings.keys)
+                               .arg(result.settings.seed));
 }
 
 } // namespace AttentionLab

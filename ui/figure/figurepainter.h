@@ -73,6 +73,8 @@ public:
 
     /// Round tick positions covering [lo, hi], about five.
     static QList<double> ticks(double lo, double hi);
+    /// Every how many rows (or columns) of \a count a heatmap labels.
+    static int labelStepFor(int count);
 
 private:
 

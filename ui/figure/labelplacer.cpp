@@ -53,6 +53,11 @@ void LabelPlacer::addPoint(const QPointF &centre, double radius)
     m_boxes.emplace_back(centre - QPointF(radius, radius), QSizeF(2 * radius, 2 * radius));
 }
 
+void LabelPlacer::addBox(const QRectF &box)
+{
+    m_boxes.push_back(box);
+}
+
 void LabelPlacer::addHardLine(const QLineF &line)
 {
     m_hardLines.push_back(line);

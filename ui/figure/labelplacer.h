@@ -23,6 +23,8 @@ public:
 
     /// A point's dot, which no box may cover.
     void addPoint(const QPointF &centre, double radius);
+    /// Something already drawn that no box may cover.
+    void addBox(const QRectF &box);
     /// A line no box may cover (an axis).
     void addHardLine(const QLineF &line);
     /// A line boxes avoid when they can (an arrow).

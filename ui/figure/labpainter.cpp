@@ -40,6 +40,27 @@ constexpr size_t kMostGeometryLabels = 12;
 /// The smallest cell number a room can read, in pixels at the reference size.
 constexpr double kReadableNumber = 11.0;
 
+/// \a font, shrunk until \a text is at most \a width wide (numbers are
+/// never cut off).
+QFont fitted(QFont font, const QString &text, double width)
+{
+    const double natural = QFontMetricsF(font).horizontalAdvance(text);
+    if (natural > width && width > 0)
+        font.setPixelSize(std::max(6, int(font.pixelSize() * width / natural)));
+    return font;
+}
+
+/// A step the heatmap labels at (a multiple of its own), doubled until
+/// \a count cells get at most \a most labels (and never more than eight).
+int sparseLabelStep(int count, double most = 8.0)
+{
+    most = std::clamp(most, 1.0, 8.0);
+    int step = FigurePainter::labelStepFor(count);
+    while (count / step > most && step < count)
+        step *= 2;
+    return step;
+}
+
 /// The coordinate a coordinates picture shows on its axis \a row.
 Index frameAxis(const KeyGeometry &g, Index row)
 {
@@ -260,19 +281,35 @@ GeometryMap LabPainter::geometry(const QRectF &rect)
             m_painter.drawLine(tip + u * dot, nearest);
         }
     };
+    // With many keys only the heaviest carry a label, so the picture stays
+    // legible; a note in the corner says so, and no label covers it.
+    const size_t labelled = std::min(keys.size(), kMostGeometryLabels);
+    const QString fewer = QStringLiteral("labels on the %1 heaviest of %2 keys").arg(labelled).arg(keys.size());
+    // Beside the plot where a wide window leaves room, else in its corner.
+    const double besideWidth = rect.right() - plot.right() - m_base.pt(12);
+    const bool beside = besideWidth > detailMetrics.horizontalAdvance(QStringLiteral("labels on the 12 heaviest"));
+    const QRectF fewerBox = beside ? QRectF(plot.right() + m_base.pt(12), plot.bottom() - detailMetrics.height() * 3,
+                                            besideWidth, detailMetrics.height() * 3)
+                                   : QRectF(plot.right() - m_base.pt(6) - detailMetrics.horizontalAdvance(fewer),
+                                            plot.bottom() - m_base.pt(4) - detailMetrics.height(),
+                                            detailMetrics.horizontalAdvance(fewer), detailMetrics.height());
+    if (labelled < keys.size() && !beside)
+        placer.addBox(fewerBox);
+    QColor veil = m_style.background(); // under each label, so it reads over the arrows
+    veil.setAlpha(m_style.transparent ? 0 : 190);
+
     const QString queryName = label(s.queryLabel(qi));
     map.queryLabel = placer.place(map.query, QSizeF(nameMetrics.horizontalAdvance(queryName), nameMetrics.height()), gap);
     leader(map.query, map.queryLabel, queryDot);
+    m_painter.fillRect(map.queryLabel, veil);
     m_painter.setFont(nameFont);
     m_painter.setPen(m_style.accent());
     m_painter.drawText(QPointF(map.queryLabel.left(), map.queryLabel.top() + nameMetrics.ascent()), queryName);
 
-    // With many keys only the heaviest carry a label, so the picture stays legible.
     std::vector<size_t> order(keys.size());
     std::iota(order.begin(), order.end(), size_t(0));
     auto weightOf = [&](size_t j) { return r.isMasked(qi, Index(j)) ? -1.0 : r.weights(qi, Index(j)); };
     std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return weightOf(a) > weightOf(b); });
-    const size_t labelled = std::min(order.size(), kMostGeometryLabels);
     map.keyLabels.assign(keys.size(), QRectF());
     for (size_t rank = 0; rank < labelled; ++rank) {
         const size_t j = order[rank];
@@ -288,19 +325,24 @@ GeometryMap LabPainter::geometry(const QRectF &rect)
         const QRectF box = placer.place(map.keys[j], size, gap);
         map.keyLabels[j] = box;
         leader(map.keys[j], box, keyDot);
+        m_painter.fillRect(box, veil);
+        // The text leans towards its point: right-aligned in a box left of it.
+        const Qt::Alignment side = box.right() <= map.keys[j].x() ? Qt::AlignRight
+                                   : box.left() >= map.keys[j].x() ? Qt::AlignLeft
+                                                                    : Qt::AlignHCenter;
         m_painter.setFont(nameFont);
         m_painter.setPen(m_style.foreground());
-        m_painter.drawText(QPointF(box.left(), box.top() + nameMetrics.ascent()), name);
+        m_painter.drawText(QRectF(box.left(), box.top(), box.width(), nameMetrics.height()), side | Qt::AlignVCenter, name);
         m_painter.setFont(detailFont);
         m_painter.setPen(m_style.muted());
-        m_painter.drawText(QPointF(box.left(), box.top() + nameMetrics.height() + detailMetrics.ascent()), detail);
+        m_painter.drawText(QRectF(box.left(), box.top() + nameMetrics.height(), box.width(), detailMetrics.height()),
+                           side | Qt::AlignVCenter, detail);
     }
     if (labelled < keys.size()) {
         m_painter.setFont(detailFont);
         m_painter.setPen(m_style.muted());
-        m_painter.drawText(plot.adjusted(m_base.pt(6), m_base.pt(4), -m_base.pt(6), -m_base.pt(4)),
-                           Qt::AlignRight | Qt::AlignBottom,
-                           QStringLiteral("labels on the %1 heaviest of %2 keys").arg(labelled).arg(keys.size()));
+        m_painter.drawText(fewerBox, (beside ? Qt::AlignLeft | Qt::AlignBottom : Qt::AlignRight | Qt::AlignVCenter) | Qt::TextWordWrap,
+                           fewer);
     }
 
     const QStringList axes = projection
@@ -455,6 +497,12 @@ void LabPainter::lineChart(const QRectF &rect, const QString &title, const QStri
     m_painter.setFont(titleFont);
     m_painter.setPen(m_style.foreground());
     m_painter.drawText(QRectF(plot.left(), rect.bottom() - axisTitle, plot.width(), axisTitle), Qt::AlignCenter, xTitle);
+    // A y title longer than its axis shrinks to fit, like the chart's title.
+    QFont fittedY = titleFont;
+    const double yTitleWidth = QFontMetricsF(titleFont).horizontalAdvance(yTitle);
+    if (yTitleWidth > plot.height())
+        fittedY.setPixelSize(std::max(6, int(titleFont.pixelSize() * plot.height() / yTitleWidth)));
+    m_painter.setFont(fittedY);
     m_painter.save();
     m_painter.translate(rect.left(), plot.center().y());
     m_painter.rotate(-90);
@@ -593,6 +641,7 @@ void LabPainter::mask(const QRectF &rect)
         h.colLabel = [&cols](int j) { return label(cols[size_t(j)]); };
         h.title = title;
         h.colorBar = !lost;
+        h.minNumberSize = std::max(kReadableNumber, m_base.pt(kReadableNumber)); // readable, or left out
         for (const RowStatistics &row : r.rows)
             h.rowNotes << (lost ? QStringLiteral("Σ %1 · lost %2").arg(row.sum, 0, 'f', 4).arg(1.0 - row.sum, 0, 'f', 4)
                                 : QStringLiteral("Σ %1").arg(row.sum, 0, 'f', 4));
@@ -710,11 +759,34 @@ void LabPainter::heads(const QRectF &rect)
                            QFontMetricsF(m_base.font(17, true)).height() + m_base.pt(10);
     const QRectF grid(rect.left(), rect.top(), rect.width() - barArea, rect.height());
     const int h = c.heads;
-    const int columns = int(std::ceil(std::sqrt(double(h) * grid.width() / std::max(1.0, grid.height()))));
-    const int gridColumns = std::clamp(columns, 1, h);
-    const int gridRows = (h + gridColumns - 1) / gridColumns;
     const QFont captionFont = m_base.font(18);
     const double captionHeight = QFontMetricsF(captionFont).height() * 2.6;
+    // The arrangement that gives the cells the most room for their numbers
+    // (about 5 characters wide, a third of the cell tall), labels and titles
+    // allowed for.
+    const double tokens = double(std::max<Index>(1, c.keys.rows())), rowsPerHead = double(std::max<Index>(1, c.queries.rows()));
+    // When no arrangement has room for numbers, the one with the largest
+    // cells (the smaller side) wins.
+    const double readable = std::max(kReadableNumber, m_base.pt(kReadableNumber));
+    int gridColumns = 1, squarest = 1;
+    double roomiest = -1.0, largest = -1.0;
+    for (int columns = 1; columns <= h; ++columns) {
+        const int rows = (h + columns - 1) / columns;
+        const double cellWidth = (grid.width() / columns - m_base.pt(70)) / tokens;
+        const double cellHeight = ((grid.height() - captionHeight) / rows - m_base.pt(80)) / rowsPerHead;
+        const double room = std::min(cellWidth / 5.2, cellHeight * 0.34);
+        if (room > roomiest + 1e-9) {
+            roomiest = room;
+            gridColumns = columns;
+        }
+        if (std::min(cellWidth, cellHeight) > largest + 1e-9) {
+            largest = std::min(cellWidth, cellHeight);
+            squarest = columns;
+        }
+    }
+    if (roomiest < readable)
+        gridColumns = squarest;
+    const int gridRows = (h + gridColumns - 1) / gridColumns;
     const double cellW = grid.width() / gridColumns;
     const double cellH = (grid.height() - captionHeight) / gridRows;
     QRectF cells;
@@ -726,12 +798,16 @@ void LabPainter::heads(const QRectF &rect)
         spec.value = [&part](int i, int j) {
             return part.isMasked(i, j) ? std::numeric_limits<double>::quiet_NaN() : part.weights(i, j);
         };
-        spec.rowLabel = [&c](int i) { return label(c.queryLabels[size_t(i)]); };
-        spec.colLabel = [&c](int j) { return label(c.keyLabels[size_t(j)]); };
+        // Small panels: as many labels a side as fit with a line between them.
+        const double line = QFontMetricsF(m_base.font(19)).height() * 1.3;
+        const int rowStep = sparseLabelStep(spec.rows, (cellH - m_base.pt(90)) / line);
+        const int colStep = sparseLabelStep(spec.cols, (cellW - m_base.pt(70)) / line);
+        spec.rowLabel = [&c, rowStep](int i) { return i % rowStep ? QString() : label(c.queryLabels[size_t(i)]); };
+        spec.colLabel = [&c, colStep](int j) { return j % colStep ? QString() : label(c.keyLabels[size_t(j)]); };
         spec.title = QStringLiteral("head %1 · mean entropy %2 bits").arg(head + 1).arg(part.meanEntropyBits(), 0, 'f', 3);
         spec.colorBar = false;
         // Numbers a room can read, or none: cells too small keep their colour only.
-        spec.minNumberSize = std::max(kReadableNumber, m_base.pt(kReadableNumber));
+        spec.minNumberSize = readable;
         spec.rowTitle = QString();
         spec.colTitle = QString();
         const int gr = head / gridColumns, gc = head % gridColumns;
@@ -769,8 +845,10 @@ void LabPainter::positional(const QRectF &rect)
     spec.rows = int(pe.rows());
     spec.cols = int(pe.cols());
     spec.value = [&pe](int i, int j) { return pe(i, j); };
-    spec.rowLabel = [](int i) { return QString::number(i); };
-    spec.colLabel = [](int j) { return QString::number(j); };
+    // Labels at round steps, about eight a side, so they never crowd.
+    const int rowStep = sparseLabelStep(spec.rows), colStep = sparseLabelStep(spec.cols);
+    spec.rowLabel = [rowStep](int i) { return i % rowStep == 0 ? QString::number(i) : QString(); };
+    spec.colLabel = [colStep](int j) { return j % colStep == 0 ? QString::number(j) : QString(); };
     spec.lo = -1.0;
     spec.hi = 1.0;
     spec.rowTitle = QStringLiteral("position");
@@ -795,9 +873,9 @@ void LabPainter::positional(const QRectF &rect)
     m_painter.setFont(titleFont);
     m_painter.setPen(m_style.foreground());
     const double lineHeight = QFontMetricsF(titleFont).height() * 1.3;
-    m_painter.drawText(QRectF(right.left(), right.top(), right.width(), lineHeight), Qt::AlignCenter,
-                       QFontMetricsF(titleFont).elidedText(QStringLiteral("shuffle the tokens: how far does each output move?"),
-                                                           Qt::ElideRight, right.width()));
+    const QString shuffleTitle = QStringLiteral("shuffle the tokens: how far does each output move?");
+    m_painter.setFont(fitted(titleFont, shuffleTitle, right.width()));
+    m_painter.drawText(QRectF(right.left(), right.top(), right.width(), lineHeight), Qt::AlignCenter, shuffleTitle);
     const Index n = s.keys.rows();
     QStringList shuffled;
     for (Index idx : demo.order)
@@ -846,8 +924,10 @@ void LabPainter::positional(const QRectF &rect)
         const double y = bars.top() + (jumped ? row + 1 : row) * rowH;
         if (jumped) {
             m_painter.setPen(m_style.muted());
-            m_painter.drawText(QRectF(right.left(), y - rowH, right.width(), rowH), Qt::AlignCenter,
-                               QStringLiteral("… %1 more tokens not drawn; below, the one that changed most").arg(n - Index(row) - 1));
+            const QString skipped = QStringLiteral("… %1 more tokens; the one that changed most:").arg(n - Index(row) - 1);
+            m_painter.setFont(fitted(labelFont, skipped, right.width()));
+            m_painter.drawText(QRectF(right.left(), y - rowH, right.width(), rowH), Qt::AlignCenter, skipped);
+            m_painter.setFont(labelFont);
         }
         m_painter.setPen(m_style.foreground());
         const QString name = jumped ? largestName : label(s.keyLabel(t));
@@ -873,16 +953,18 @@ void LabPainter::positional(const QRectF &rect)
     m_painter.setFont(labelFont);
     const double legendY = bars.bottom() + lineHeight * 0.6;
     const double legendText = right.right() - bars.left() - m_base.pt(28);
+    QString plainLegend = QStringLiteral("without positions: largest change %1").arg(plainText(demo.plainChange));
+    const QString travel = QStringLiteral(" (outputs travel with their tokens)");
+    if (metrics.horizontalAdvance(plainLegend + travel) <= legendText)
+        plainLegend += travel;
+    const QString encodedLegend = QStringLiteral("with Eq. 16.4 added: largest change %1").arg(encodedText(demo.encodedChange));
     m_painter.fillRect(QRectF(bars.left(), legendY - m_base.pt(7), m_base.pt(22), m_base.pt(12)), without);
     m_painter.setPen(m_style.foreground());
-    m_painter.drawText(QPointF(bars.left() + m_base.pt(28), legendY + m_base.pt(4)),
-                       metrics.elidedText(QStringLiteral("without positions: largest change %1 (outputs travel with their tokens)")
-                                              .arg(plainText(demo.plainChange)),
-                                          Qt::ElideRight, legendText));
+    m_painter.setFont(fitted(labelFont, plainLegend, legendText));
+    m_painter.drawText(QPointF(bars.left() + m_base.pt(28), legendY + m_base.pt(4)), plainLegend);
     m_painter.fillRect(QRectF(bars.left(), legendY + lineHeight - m_base.pt(7), m_base.pt(22), m_base.pt(12)), with);
-    m_painter.drawText(QPointF(bars.left() + m_base.pt(28), legendY + lineHeight + m_base.pt(4)),
-                       metrics.elidedText(QStringLiteral("with Eq. 16.4 added: largest change %1").arg(encodedText(demo.encodedChange)),
-                                          Qt::ElideRight, legendText));
+    m_painter.setFont(fitted(labelFont, encodedLegend, legendText));
+    m_painter.drawText(QPointF(bars.left() + m_base.pt(28), legendY + lineHeight + m_base.pt(4)), encodedLegend);
 }
 
 void LabPainter::params(const QRectF &rect)
