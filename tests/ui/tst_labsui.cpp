@@ -34,6 +34,7 @@
 #include <QFileInfo>
 #include <QDir>
 #include <QSettings>
+#include <QRegularExpression>
 #include <QScrollBar>
 #include <QtTest>
 
@@ -63,6 +64,8 @@ private slots:
     void everyLabStatesItsEquation();
     void positionLegendIsTheLongestBar_data();
     void positionLegendIsTheLongestBar();
+    void headsNumbersAreReadableOrLeftOut_data();
+    void headsNumbersAreReadableOrLeftOut();
     void lastTickLabelIsAlwaysShown_data();
     void lastTickLabelIsAlwaysShown();
     void scaleLabTableEqualsTheCommandLine();
@@ -393,6 +396,57 @@ void TestLabsUi::positionLegendIsTheLongestBar()
     QVERIFY2(svg.contains(QStringLiteral("with Eq. 16.4 added: largest change %1").arg(largest)), qPrintable(largest));
     // And that bar is drawn, with the same number beside it.
     QVERIFY2(svg.count(largest) >= 2, qPrintable(largest));
+}
+
+/// The smallest font size (pixels) of the cell numbers (four decimals) in
+/// an exported SVG, or 0 when there are none.
+double smallestCellNumber(const QString &path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return -1;
+    const QRegularExpression cell(QStringLiteral("^\\d\\.\\d{4}$"));
+    double smallest = 0;
+    QXmlStreamReader xml(&f);
+    while (!xml.atEnd()) {
+        if (xml.readNext() != QXmlStreamReader::StartElement || xml.name() != QLatin1String("text"))
+            continue;
+        const double size = xml.attributes().value(QLatin1String("font-size")).toDouble();
+        if (cell.match(xml.readElementText(QXmlStreamReader::IncludeChildElements).trimmed()).hasMatch())
+            smallest = smallest == 0 ? size : std::min(smallest, size);
+    }
+    return smallest;
+}
+
+void TestLabsUi::headsNumbersAreReadableOrLeftOut_data()
+{
+    QTest::addColumn<int>("tokens");
+    QTest::addColumn<bool>("numbers");
+    QTest::newRow("6 tokens: numbers fit") << 6 << true;
+    QTest::newRow("9 tokens") << 9 << false;
+    QTest::newRow("12 tokens") << 12 << false;
+    QTest::newRow("16 tokens") << 16 << false;
+    QTest::newRow("32 tokens: cells too small") << 32 << false;
+}
+
+void TestLabsUi::headsNumbersAreReadableOrLeftOut()
+{
+    QFETCH(int, tokens);
+    QFETCH(bool, numbers);
+    HeadsLab *lab = m_window->headsLab();
+    lab->findChildren<QSpinBox *>()[1]->setValue(tokens); // the tokens spin box
+    QCOMPARE(m_window->labState()->settings().headsTokens, tokens);
+    const QString path = m_dir.filePath(QStringLiteral("heads-%1.svg").arg(tokens));
+    QString error;
+    QVERIFY2(m_window->exportFigure(path, QStringLiteral("heads"), ExportSize{}, m_window->currentFigureStyle(), &error),
+             qPrintable(error));
+    // Numbers a room can read (11 px or more), or none at all; never tiny.
+    const double smallest = smallestCellNumber(path);
+    QVERIFY2(smallest == 0 || smallest >= 11, qPrintable(QString::number(smallest)));
+    if (numbers)
+        QVERIFY(smallest >= 11);
+    // One colour bar for all heads.
+    QVERIFY(exportSvg(QStringLiteral("heads")).contains(QStringLiteral("weight")));
 }
 
 void TestLabsUi::lastTickLabelIsAlwaysShown_data()
