@@ -5,18 +5,21 @@
 namespace AttentionLab {
 
 /**
- * What the key-geometry picture shows: a plane (KeyGeometry) and the
- * half-width of the square drawn around the origin. The window holds one
+ * What the key-geometry picture shows: a plane (KeyGeometry) and the square
+ * of it that is drawn (its centre and half-width), which always holds the
+ * origin, where the arrows start. The window holds one
  * still while a point is dragged and after, so a point dropped under the
  * mouse stays there; it is fitted afresh only when asked.
  */
 struct GeometryFrame
 {
     KeyGeometry geometry;
+    Eigen::Vector2d centre = Eigen::Vector2d::Zero();
     double extent = 1.0;
 
-    /// \a geometry with room for every key and the query: their reach with a
-    /// 30 % margin, and never less than 0.65.
+    /// \a geometry with the square fitted around the origin, every key and
+    /// the query: centred on them, their half-spread with a 50 % margin (room
+    /// for the labels), and a half-width of at least 0.75.
     static GeometryFrame fit(const KeyGeometry &geometry, const Matrix &keys,
                              const Eigen::Ref<const RowVector> &query);
 
@@ -26,8 +29,9 @@ struct GeometryFrame
     double extentFor(const Matrix &keys, const Eigen::Ref<const RowVector> &query) const;
 };
 
-/// The largest |coordinate| of the pictures of \a keys and \a query.
-double geometryReach(const KeyGeometry &geometry, const Matrix &keys,
+/// The largest |coordinate - centre| of the origin and the pictures of
+/// \a keys and \a query.
+double geometryReach(const KeyGeometry &geometry, const Eigen::Vector2d &centre, const Matrix &keys,
                      const Eigen::Ref<const RowVector> &query);
 
 } // namespace AttentionLab

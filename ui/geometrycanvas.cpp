@@ -93,8 +93,9 @@ void GeometryCanvas::mousePressEvent(QMouseEvent *event)
         // What is on screen now is what the drag moves in: hold it.
         const std::shared_ptr<const GeometryFrame> &held = labs()->settings().geometryFrame;
         const bool samePlane = held && held->geometry.axes() == m_map.geometry.axes();
-        if (!samePlane || held->extent != m_map.extent) {
-            auto shown = std::make_shared<const GeometryFrame>(GeometryFrame{m_map.geometry, m_map.extent});
+        const Eigen::Vector2d centre(m_map.centre.x(), m_map.centre.y());
+        if (!samePlane || held->extent != m_map.extent || held->centre != centre) {
+            auto shown = std::make_shared<const GeometryFrame>(GeometryFrame{m_map.geometry, centre, m_map.extent});
             labs()->update([&shown](LabSettings &l) { l.geometryFrame = shown; });
             if (!samePlane)
                 m_frameKeys.assign(1, keysFingerprint());
@@ -118,8 +119,9 @@ void GeometryCanvas::mouseMoveEvent(QMouseEvent *event)
     if (!invertible)
         return;
     // A point dragged past the edge stops there, so the picture need not grow.
-    const Eigen::Vector2d target(std::clamp(point.x(), -m_map.extent, m_map.extent),
-                                 std::clamp(point.y(), -m_map.extent, m_map.extent));
+    const Eigen::Vector2d target(
+        std::clamp(point.x(), m_map.centre.x() - m_map.extent, m_map.centre.x() + m_map.extent),
+        std::clamp(point.y(), m_map.centre.y() - m_map.extent, m_map.centre.y() + m_map.extent));
     const RowVector moved = m_map.geometry.moveTo(document()->vector(m_kind, m_row), target);
     document()->setVector(m_kind, m_row, moved, true);
 }

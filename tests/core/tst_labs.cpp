@@ -13,6 +13,10 @@
 
 using namespace AttentionLab;
 
+Q_DECLARE_METATYPE(AttentionLab::Matrix)
+Q_DECLARE_METATYPE(AttentionLab::RowVector)
+Q_DECLARE_METATYPE(Eigen::Vector2d)
+
 class TestLabs : public QObject
 {
     Q_OBJECT
@@ -27,6 +31,7 @@ private slots:
     void shufflingWithoutPositionsPermutesOutputs();
     void largestChangeIsTheLargestTokenChange_data();
     void largestChangeIsTheLargestTokenChange();
+    void frameHoldsUntilAPointLeavesIt_data();
     void frameHoldsUntilAPointLeavesIt();
     void derangementMovesEveryToken();
     void permutationDemoRejectsNonPermutations();
@@ -156,19 +161,41 @@ void TestLabs::largestChangeIsTheLargestTokenChange()
     QCOMPARE(d.plainChange, plainLargest);
 }
 
+void TestLabs::frameHoldsUntilAPointLeavesIt_data()
+{
+    QTest::addColumn<Matrix>("keys");
+    QTest::addColumn<RowVector>("query");
+    QTest::addColumn<Eigen::Vector2d>("centre");
+    QTest::addColumn<double>("extent");
+    // The square holds the origin and every point, centred on them.
+    QTest::newRow("short vectors: the smallest square")
+        << Matrix((Matrix(2, 2) << 0.4, 0.2, -0.1, 0.3).finished()) << RowVector((RowVector(2) << 0.1, 0.1).finished())
+        << Eigen::Vector2d(0.15, 0.15) << 0.5 * 1.5;
+    QTest::newRow("all in one quadrant: centred there, not on the origin")
+        << Matrix((Matrix(2, 2) << 3.0, 0.5, 2.0, 1.0).finished()) << RowVector((RowVector(2) << 1.0, 0.0).finished())
+        << Eigen::Vector2d(1.5, 0.5) << 1.5 * 1.5;
+    QTest::newRow("spread around the origin")
+        << Matrix((Matrix(1, 2) << 3.0, -4.0).finished()) << RowVector((RowVector(2) << -1.0, 0.0).finished())
+        << Eigen::Vector2d(1.0, -2.0) << 2.0 * 1.5;
+}
+
 void TestLabs::frameHoldsUntilAPointLeavesIt()
 {
-    const Matrix keys = (Matrix(2, 2) << 0.4, 0.2, -0.1, 0.3).finished();
-    const RowVector query = (RowVector(2) << 0.1, 0.1).finished();
+    QFETCH(Matrix, keys);
+    QFETCH(RowVector, query);
+    QFETCH(Eigen::Vector2d, centre);
+    QFETCH(double, extent);
     const GeometryFrame frame = GeometryFrame::fit(KeyGeometry::coordinates(2, 0, 1), keys, query);
-    QCOMPARE(frame.extent, 0.5 * 1.3); // short vectors: the smallest picture
+    QVERIFY(frame.centre.isApprox(centre, 1e-12));
+    QCOMPARE(frame.extent, extent);
+    QCOMPARE(frame.extentFor(keys, query), frame.extent);
+    // A point that moves within the square changes nothing ...
     Matrix moved = keys;
-    moved(0, 0) = 0.6; // still inside
+    moved(0, 0) = centre.x() + extent * 0.9;
     QCOMPARE(frame.extentFor(moved, query), frame.extent);
-    moved(0, 0) = -2.0; // beyond the edge: the picture widens just enough
-    QCOMPARE(frame.extentFor(moved, query), 2.0);
-    const Matrix wide = (Matrix(1, 2) << 3.0, -4.0).finished();
-    QCOMPARE(GeometryFrame::fit(KeyGeometry::coordinates(2, 0, 1), wide, query).extent, 4.0 * 1.3);
+    // ... one that leaves it widens the square just enough to hold it.
+    moved(0, 0) = centre.x() - extent - 2.0;
+    QCOMPARE(frame.extentFor(moved, query), extent + 2.0);
 }
 
 void TestLabs::derangementMovesEveryToken()

@@ -12,6 +12,12 @@ constexpr double kPi = 3.14159265358979323846;
 /// Covering a box, a point or an axis costs far more than any distance.
 constexpr double kHard = 1e6;
 constexpr double kSoft = 400.0;
+/// Rings of candidate places; the farthest is about 20 gaps away (a label
+/// that far gets a leader line from its point).
+constexpr int kRings = 13;
+/// Where along the box its point may sit when the box is above, below or
+/// beside it: centred first.
+constexpr double kSlides[] = {0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8, 0.1, 0.9, 0.0, 1.0};
 
 double overlapArea(const QRectF &a, const QRectF &b)
 {
@@ -88,24 +94,27 @@ QRectF LabelPlacer::place(const QPointF &anchor, const QSizeF &size, double gap)
     double bestCost = std::numeric_limits<double>::infinity();
     // Rings of candidates, nearest first; on each ring sixteen directions,
     // starting to the right and slightly up, where a reader looks first.
-    for (int ring = 0; ring < 8 && bestCost >= kSoft; ++ring) {
+    for (int ring = 0; ring < kRings && bestCost >= kSoft; ++ring) {
         const double radius = gap * (1.0 + 1.6 * ring);
         for (int k = 0; k < 16; ++k) {
             const double a = kPi / 8 + ((k + 1) / 2) * (kPi / 8) * ((k % 2) ? 1.0 : -1.0);
             const double cx = std::cos(a), cy = -std::sin(a);
             const QPointF at = anchor + QPointF(cx, cy) * radius;
-            QRectF box(QPointF(0, 0), size);
-            // The box's side nearest the point touches the candidate spot.
-            box.moveLeft(cx > 0.38    ? at.x()
-                         : cx < -0.38 ? at.x() - size.width()
-                                      : at.x() - size.width() / 2);
-            box.moveTop(cy > 0.38    ? at.y()
-                        : cy < -0.38 ? at.y() - size.height()
-                                     : at.y() - size.height() / 2);
-            const double c = cost(box) + radius;
-            if (c < bestCost) {
-                bestCost = c;
-                best = box;
+            // The box's side nearest the point touches the candidate spot;
+            // above or below it (and left or right) it may also slide along,
+            // to clear an axis or the edge.
+            const bool slideX = std::abs(cx) <= 0.38, slideY = std::abs(cy) <= 0.38;
+            for (double f : kSlides) {
+                if ((!slideX && !slideY) && f != 0.5)
+                    break;
+                QRectF box(QPointF(0, 0), size);
+                box.moveLeft(slideX ? at.x() - size.width() * f : cx > 0 ? at.x() : at.x() - size.width());
+                box.moveTop(slideY ? at.y() - size.height() * f : cy > 0 ? at.y() : at.y() - size.height());
+                const double c = cost(box) + radius + std::abs(f - 0.5) * gap;
+                if (c < bestCost) {
+                    bestCost = c;
+                    best = box;
+                }
             }
         }
     }

@@ -206,6 +206,8 @@ GeometryMap LabPainter::geometry(const QRectF &rect)
     const Eigen::Vector2d q = frame.geometry.project(s.queries.row(qi));
     const double extent = frame.extentFor(s.keys, s.queries.row(qi));
     map.extent = extent;
+    map.centre = QPointF(frame.centre.x(), frame.centre.y());
+    const double cx = frame.centre.x(), cy = frame.centre.y();
 
     // A square plot, centred, with room for the tick labels and axis titles.
     const double side = std::min(rect.width(), rect.height()) - 2 * axisTitle - m_base.pt(20);
@@ -213,21 +215,26 @@ GeometryMap LabPainter::geometry(const QRectF &rect)
     map.plot = plot;
     map.toPixels = QTransform::fromTranslate(plot.center().x(), plot.center().y());
     map.toPixels.scale(side / (2 * extent), -side / (2 * extent));
+    map.toPixels.translate(-cx, -cy);
     auto px = [&](const Eigen::Vector2d &v) { return map.toPixels.map(QPointF(v.x(), v.y())); };
 
     m_painter.setFont(labelFont);
-    for (double t : FigurePainter::ticks(-extent, extent)) {
+    for (double t : FigurePainter::ticks(cx - extent, cx + extent)) {
         m_painter.setPen(QPen(m_style.muted(), std::max(0.5, m_base.pt(0.6)), Qt::DotLine));
-        m_painter.drawLine(px({t, -extent}), px({t, extent}));
-        m_painter.drawLine(px({-extent, t}), px({extent, t}));
+        m_painter.drawLine(px({t, cy - extent}), px({t, cy + extent}));
         m_painter.setPen(m_style.muted());
-        m_painter.drawText(QRectF(px({t, -extent}).x() - 40, plot.bottom() + 2, 80, m_base.pt(22)), Qt::AlignHCenter,
+        m_painter.drawText(QRectF(px({t, cy - extent}).x() - 40, plot.bottom() + 2, 80, m_base.pt(22)), Qt::AlignHCenter,
                            QString::number(t, 'g', 3));
-        m_painter.drawText(QRectF(plot.left() - m_base.pt(60), px({-extent, t}).y() - 12, m_base.pt(54), 24),
+    }
+    for (double t : FigurePainter::ticks(cy - extent, cy + extent)) {
+        m_painter.setPen(QPen(m_style.muted(), std::max(0.5, m_base.pt(0.6)), Qt::DotLine));
+        m_painter.drawLine(px({cx - extent, t}), px({cx + extent, t}));
+        m_painter.setPen(m_style.muted());
+        m_painter.drawText(QRectF(plot.left() - m_base.pt(60), px({cx - extent, t}).y() - 12, m_base.pt(54), 24),
                            Qt::AlignRight | Qt::AlignVCenter, QString::number(t, 'g', 3));
     }
     const QPointF origin = px({0, 0});
-    map.axes = {QLineF(px({-extent, 0}), px({extent, 0})), QLineF(px({0, -extent}), px({0, extent}))};
+    map.axes = {QLineF(px({cx - extent, 0}), px({cx + extent, 0})), QLineF(px({0, cy - extent}), px({0, cy + extent}))};
     m_painter.setPen(QPen(m_style.foreground(), std::max(1.0, m_base.pt(1.2))));
     for (const QLineF &axis : map.axes)
         m_painter.drawLine(axis);
@@ -306,6 +313,9 @@ GeometryMap LabPainter::geometry(const QRectF &rect)
     m_painter.setPen(m_style.accent());
     m_painter.drawText(QPointF(map.queryLabel.left(), map.queryLabel.top() + nameMetrics.ascent()), queryName);
 
+    // The divisor as the chapter writes it: √d_k, or the number with τ in it.
+    const QString divisor = s.options.scale && s.options.temperature == 1.0 ? QStringLiteral("√%1").arg(d)
+                                                                            : QString::number(r.divisor, 'g', 4);
     std::vector<size_t> order(keys.size());
     std::iota(order.begin(), order.end(), size_t(0));
     auto weightOf = [&](size_t j) { return r.isMasked(qi, Index(j)) ? -1.0 : r.weights(qi, Index(j)); };
@@ -314,8 +324,7 @@ GeometryMap LabPainter::geometry(const QRectF &rect)
     for (size_t rank = 0; rank < labelled; ++rank) {
         const size_t j = order[rank];
         const double weight = weightOf(j);
-        const QString dot = (r.divisor == 1.0 ? QStringLiteral("q·k = %1")
-                                              : QStringLiteral("q·k/%1 = %2").arg(r.divisor, 0, 'g', 4))
+        const QString dot = (r.divisor == 1.0 ? QStringLiteral("q·k = %1") : QStringLiteral("q·k/%1 = %2").arg(divisor))
                                 .arg(r.scores(qi, Index(j)) / r.divisor, 0, 'f', 3);
         const QString detail = dot + QStringLiteral("  ") + (weight >= 0 ? QStringLiteral("α = %1").arg(weight, 0, 'f', 3)
                                                                          : QStringLiteral("masked"));

@@ -21,7 +21,8 @@ struct GeometryMap
 {
     bool valid = false;
     KeyGeometry geometry;
-    double extent = 1.0;       ///< half-width of the square drawn, in picture units
+    QPointF centre;            ///< centre of the square drawn, in picture units
+    double extent = 1.0;       ///< its half-width
     QTransform toPixels;
     QRectF plot;               ///< the square, in pixels
     std::vector<QPointF> keys; ///< pixel positions of the key tips
