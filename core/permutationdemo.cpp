@@ -29,6 +29,20 @@ Matrix unshuffle(const Matrix &shuffled, const std::vector<Index> &order)
     return out;
 }
 
+/// Row by row, the largest |difference| of \a a and \a b.
+std::vector<double> rowChanges(const Matrix &a, const Matrix &b)
+{
+    std::vector<double> changes(static_cast<size_t>(a.rows()));
+    for (Index t = 0; t < a.rows(); ++t)
+        changes[size_t(t)] = (a.row(t) - b.row(t)).cwiseAbs().maxCoeff();
+    return changes;
+}
+
+double largest(const std::vector<double> &values)
+{
+    return values.empty() ? 0.0 : *std::max_element(values.begin(), values.end());
+}
+
 Matrix selfAttention(const Matrix &x, const AttentionOptions &options)
 {
     return attend(x, x, x, options).output;
@@ -57,8 +71,10 @@ PermutationDemo permutationDemo(const Matrix &inputs, const std::vector<Index> &
     // same encoding rows 0..n-1.
     d.encoded = selfAttention(inputs + pe, options);
     d.encodedShuffled = selfAttention(shuffled + pe, options);
-    d.plainChange = (unshuffle(d.plainShuffled, order) - d.plain).cwiseAbs().maxCoeff();
-    d.encodedChange = (unshuffle(d.encodedShuffled, order) - d.encoded).cwiseAbs().maxCoeff();
+    d.plainChanges = rowChanges(unshuffle(d.plainShuffled, order), d.plain);
+    d.encodedChanges = rowChanges(unshuffle(d.encodedShuffled, order), d.encoded);
+    d.plainChange = largest(d.plainChanges);
+    d.encodedChange = largest(d.encodedChanges);
     return d;
 }
 

@@ -20,8 +20,12 @@ struct PermutationDemo
     Matrix plainShuffled;     ///< outputs after the shuffle, no positions
     Matrix encoded;           ///< outputs with positions, original order
     Matrix encodedShuffled;   ///< outputs with positions, after the shuffle
-    /// Largest |difference| between each token's output before and after the
-    /// shuffle: ~1e-16 without positions, clearly non-zero with them.
+    /// Per original token: the largest |difference| between its output
+    /// before and after the shuffle (what the lab's bars show).
+    std::vector<double> plainChanges;
+    std::vector<double> encodedChanges;
+    /// The largest of those: ~1e-16 without positions, clearly non-zero with
+    /// them (what the lab's legend says; the longest bar, by construction).
     double plainChange = 0.0;
     double encodedChange = 0.0;
 };

@@ -2,11 +2,13 @@
 
 #include "attentiondocument.h"
 #include "geometrycanvas.h"
+#include "labbanner.h"
 #include "labstate.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QPushButton>
 #include <QSignalBlocker>
 #include <QVBoxLayout>
 
@@ -20,10 +22,22 @@ GeometryLab::GeometryLab(AttentionDocument *document, LabState *labs, QWidget *p
     , m_plane(new QComboBox(this))
     , m_x(new QComboBox(this))
     , m_y(new QComboBox(this))
+    , m_refit(new QPushButton(tr("Recompute plane"), this))
     , m_canvas(new GeometryCanvas(document, labs, this))
+    , m_banner(new LabBanner(
+          [document, labs] {
+              return LabEquations::geometry(document->session(), document->result(), labs->settings());
+          },
+          this))
 {
     m_plane->addItems({tr("Principal plane of the keys (projection)"), tr("Two coordinates")});
     m_plane->setToolTip(tr("For d_k > 2: the plane the keys spread most in, or any two coordinates"));
+    m_plane->setAccessibleName(tr("Picture plane"));
+    m_query->setAccessibleName(tr("Query shown"));
+    m_x->setAccessibleName(tr("Horizontal coordinate"));
+    m_y->setAccessibleName(tr("Vertical coordinate"));
+    m_refit->setToolTip(tr("The plane and the scale hold still while you drag, so a point stays where you drop it. "
+                           "Fit them to the keys as they are now."));
     auto *controls = new QHBoxLayout;
     controls->addWidget(new QLabel(tr("Query:"), this));
     controls->addWidget(m_query);
@@ -34,9 +48,11 @@ GeometryLab::GeometryLab(AttentionDocument *document, LabState *labs, QWidget *p
     controls->addWidget(m_x);
     controls->addWidget(new QLabel(tr("y:"), this));
     controls->addWidget(m_y);
+    controls->addWidget(m_refit);
     controls->addStretch(1);
     controls->addWidget(new QLabel(tr("Drag a point to move its vector"), this));
     auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_banner);
     layout->addLayout(controls);
     layout->addWidget(m_canvas, 1);
 
@@ -50,10 +66,15 @@ GeometryLab::GeometryLab(AttentionDocument *document, LabState *labs, QWidget *p
         const bool coordinates = m_plane->currentIndex() == 1 || m_document->session().keys.cols() <= 2;
         m_x->setEnabled(coordinates);
         m_y->setEnabled(coordinates);
+        m_canvas->refitFrame(); // other settings, another picture
     };
     for (QComboBox *box : {m_query, m_plane, m_x, m_y})
         connect(box, &QComboBox::activated, this, push);
     connect(document, &AttentionDocument::sessionReset, this, &GeometryLab::rebuildChoices);
+    connect(m_refit, &QPushButton::clicked, m_canvas, &GeometryCanvas::refitFrame);
+    connect(document, &AttentionDocument::resultChanged, m_banner, &LabBanner::refresh);
+    connect(document, &AttentionDocument::sessionReset, m_banner, &LabBanner::refresh);
+    connect(labs, &LabState::changed, m_banner, &LabBanner::refresh);
     rebuildChoices();
     push();
 }

@@ -3,15 +3,18 @@
 #include <QWidget>
 
 class QComboBox;
+class QPushButton;
 
 namespace AttentionLab {
 
 class AttentionDocument;
 class GeometryCanvas;
+class LabBanner;
 class LabState;
 
 /// Key geometry: the query and the keys as arrows in two chosen coordinates
-/// or in the keys' principal plane, every point draggable.
+/// or in the keys' principal plane, every point draggable. The plane holds
+/// still through drags; "Recompute plane" fits it to the keys again.
 class GeometryLab : public QWidget
 {
     Q_OBJECT
@@ -19,6 +22,8 @@ class GeometryLab : public QWidget
 public:
     GeometryLab(AttentionDocument *document, LabState *labs, QWidget *parent = nullptr);
     GeometryCanvas *canvas() const { return m_canvas; }
+    LabBanner *banner() const { return m_banner; }
+    QPushButton *refitButton() const { return m_refit; }
 
 private:
     void rebuildChoices();
@@ -29,7 +34,9 @@ private:
     QComboBox *m_plane;
     QComboBox *m_x;
     QComboBox *m_y;
+    QPushButton *m_refit;
     GeometryCanvas *m_canvas;
+    LabBanner *m_banner;
 };
 
 } // namespace AttentionLab

@@ -1,9 +1,9 @@
 #include "headslab.h"
 
 #include "attentiondocument.h"
+#include "labbanner.h"
 #include "labcanvas.h"
 #include "labstate.h"
-#include "normalgenerator.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -23,6 +23,12 @@ HeadsLab::HeadsLab(AttentionDocument *document, LabState *labs, QWidget *parent)
     , m_heads(new QComboBox(this))
     , m_tokens(new QSpinBox(this))
     , m_seed(new QSpinBox(this))
+    , m_banner(new LabBanner(
+          [document, labs] {
+              return LabEquations::heads(LabPainter::headsComparison(document->session(), labs->settings()),
+                                         document->session().options);
+          },
+          this))
 {
     m_source->addItems({tr("Seeded random inputs"), tr("This session's vectors")});
     m_modelDim->setRange(1, 512);
@@ -42,6 +48,7 @@ HeadsLab::HeadsLab(AttentionDocument *document, LabState *labs, QWidget *parent)
     controls->addWidget(m_seed);
     controls->addStretch(1);
     auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_banner);
     layout->addLayout(controls);
     layout->addWidget(new LabCanvas(document, labs, QStringLiteral("heads"), this), 1);
 
@@ -60,6 +67,8 @@ HeadsLab::HeadsLab(AttentionDocument *document, LabState *labs, QWidget *parent)
     for (QSpinBox *spin : {m_modelDim, m_tokens, m_seed})
         connect(spin, &QSpinBox::valueChanged, this, push);
     connect(document, &AttentionDocument::sessionReset, this, push);
+    connect(document, &AttentionDocument::resultChanged, m_banner, &LabBanner::refresh);
+    connect(labs, &LabState::changed, m_banner, &LabBanner::refresh);
     push();
 }
 
@@ -90,15 +99,7 @@ void HeadsLab::syncHeads()
 
 MultiHeadResult HeadsLab::result() const
 {
-    const LabSettings &l = m_labs->settings();
-    const Session &s = m_document->session();
-    if (l.headsFromSession)
-        return multiHeadAttention(s.queries, s.keys, s.keys, l.heads, s.options);
-    NormalGenerator normal(l.headsSeed);
-    const Matrix q = normal.matrix(l.headsTokens, l.headsModelDim);
-    const Matrix k = normal.matrix(l.headsTokens, l.headsModelDim);
-    const Matrix v = normal.matrix(l.headsTokens, l.headsModelDim);
-    return multiHeadAttention(q, k, v, l.heads, s.options);
+    return LabPainter::headsComparison(m_document->session(), m_labs->settings()).result;
 }
 
 } // namespace AttentionLab

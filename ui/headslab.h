@@ -10,6 +10,7 @@ class QSpinBox;
 namespace AttentionLab {
 
 class AttentionDocument;
+class LabBanner;
 class LabState;
 struct LabSettings;
 struct Session;
@@ -26,6 +27,7 @@ public:
 
     /// What the lab shows now: Eq. 16.2 per head, from the core.
     MultiHeadResult result() const;
+    LabBanner *banner() const { return m_banner; }
 
 private:
     void syncHeads();
@@ -37,6 +39,7 @@ private:
     QComboBox *m_heads;
     QSpinBox *m_tokens;
     QSpinBox *m_seed;
+    LabBanner *m_banner;
 };
 
 } // namespace AttentionLab

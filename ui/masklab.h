@@ -7,6 +7,7 @@ class QRadioButton;
 namespace AttentionLab {
 
 class AttentionDocument;
+class LabBanner;
 class LabCanvas;
 class LabState;
 
@@ -20,11 +21,13 @@ class MaskLab : public QWidget
 public:
     MaskLab(AttentionDocument *document, LabState *labs, QWidget *parent = nullptr);
     void useSessionScores(bool session);
+    LabBanner *banner() const { return m_banner; }
 
 private:
     LabState *m_labs;
     QRadioButton *m_chapter;
     QRadioButton *m_session;
+    LabBanner *m_banner;
 };
 
 } // namespace AttentionLab

@@ -1,6 +1,7 @@
 #include "positionlab.h"
 
 #include "attentiondocument.h"
+#include "labbanner.h"
 #include "labcanvas.h"
 #include "labstate.h"
 
@@ -18,6 +19,13 @@ PositionLab::PositionLab(AttentionDocument *document, LabState *labs, QWidget *p
     , m_labs(labs)
     , m_positions(new QSpinBox(this))
     , m_dimensions(new QSpinBox(this))
+    , m_banner(new LabBanner(
+          [document, labs] {
+              const Session &s = document->session();
+              return LabEquations::position(labs->settings(), LabPainter::positionDemo(s, labs->settings()),
+                                            s.keys.rows(), s.keys.cols());
+          },
+          this))
 {
     m_positions->setRange(1, 512);
     m_positions->setValue(labs->settings().positions);
@@ -34,6 +42,7 @@ PositionLab::PositionLab(AttentionDocument *document, LabState *labs, QWidget *p
     controls->addStretch(1);
     controls->addWidget(new QLabel(tr("The session's keys serve as the token vectors"), this));
     auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_banner);
     layout->addLayout(controls);
     layout->addWidget(new LabCanvas(document, labs, QStringLiteral("positional"), this), 1);
     auto push = [this] {
@@ -45,6 +54,9 @@ PositionLab::PositionLab(AttentionDocument *document, LabState *labs, QWidget *p
     connect(m_positions, &QSpinBox::valueChanged, this, push);
     connect(m_dimensions, &QSpinBox::valueChanged, this, push);
     connect(shuffle, &QPushButton::clicked, this, &PositionLab::shuffleAgain);
+    connect(document, &AttentionDocument::resultChanged, m_banner, &LabBanner::refresh);
+    connect(document, &AttentionDocument::sessionReset, m_banner, &LabBanner::refresh);
+    connect(labs, &LabState::changed, m_banner, &LabBanner::refresh);
 }
 
 void PositionLab::shuffleAgain()
@@ -54,10 +66,7 @@ void PositionLab::shuffleAgain()
 
 PermutationDemo PositionLab::demo() const
 {
-    const Session &s = m_document->session();
-    AttentionOptions options = s.options;
-    options.mask = MaskMode::None;
-    return permutationDemo(s.keys, derangement(s.keys.rows(), m_labs->settings().shuffleSeed), options);
+    return LabPainter::positionDemo(m_document->session(), m_labs->settings());
 }
 
 } // namespace AttentionLab

@@ -9,6 +9,7 @@ class QSpinBox;
 namespace AttentionLab {
 
 class AttentionDocument;
+class LabBanner;
 class LabState;
 
 /// The sinusoidal encoding of Eq. 16.4 as a heatmap of positions by
@@ -24,12 +25,14 @@ public:
     /// The demonstration the lab shows now (the session's keys as tokens).
     PermutationDemo demo() const;
     void shuffleAgain();
+    LabBanner *banner() const { return m_banner; }
 
 private:
     AttentionDocument *m_document;
     LabState *m_labs;
     QSpinBox *m_positions;
     QSpinBox *m_dimensions;
+    LabBanner *m_banner;
 };
 
 } // namespace AttentionLab

@@ -1,5 +1,6 @@
 #include "scalelab.h"
 
+#include "labbanner.h"
 #include "labcanvas.h"
 #include "labstate.h"
 
@@ -21,6 +22,13 @@
 
 namespace AttentionLab {
 
+namespace {
+
+/// Past this height (many d_k) the table scrolls rather than squeeze the plots.
+constexpr int kTallestTable = 320;
+
+} // namespace
+
 ScaleLab::ScaleLab(AttentionDocument *document, LabState *labs, QWidget *parent)
     : QWidget(parent)
     , m_labs(labs)
@@ -37,6 +45,12 @@ ScaleLab::ScaleLab(AttentionDocument *document, LabState *labs, QWidget *parent)
     , m_done(std::make_shared<std::atomic<long long>>(0))
     , m_total(std::make_shared<std::atomic<long long>>(1))
     , m_poll(new QTimer(this))
+    , m_banner(new LabBanner(
+          [labs] {
+              return labs->settings().scaleResult ? LabEquations::scale(*labs->settings().scaleResult)
+                                                  : LabEquations::scale(ScaleExperimentResult{});
+          },
+          this))
 {
     m_seed->setRange(0, 1'000'000'000);
     m_draws->setRange(1, 1'000'000);
@@ -47,6 +61,9 @@ ScaleLab::ScaleLab(AttentionDocument *document, LabState *labs, QWidget *parent)
     m_cancel->setEnabled(false);
     m_progress->setRange(0, 1000);
     m_progress->setValue(0);
+    m_progress->setFormat(tr("not run yet"));
+    m_progress->setMinimumWidth(m_progress->fontMetrics().horizontalAdvance(tr("results shown")) * 3 / 2 + 16);
+    m_progress->setAccessibleName(tr("Experiment progress"));
 
     auto *controls = new QHBoxLayout;
     for (auto [label, widget] : {std::pair<QString, QWidget *>{tr("Seed:"), m_seed}, {tr("Draws:"), m_draws},
@@ -64,37 +81,54 @@ ScaleLab::ScaleLab(AttentionDocument *document, LabState *labs, QWidget *parent)
     m_table->setHorizontalHeaderLabels(headers);
     m_table->verticalHeader()->hide();
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_table->setMinimumWidth(420);
-    m_canvas->setShowTables(false); // the table widget beside it holds the numbers
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch); // the full width, like the plots
+    m_table->setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+    m_table->setAccessibleName(tr("Scale experiment results"));
+    m_canvas->setShowTables(false); // the table widget below it holds the numbers
 
-    auto *split = new QSplitter(Qt::Horizontal, this);
+    // The three plots across the full width, the table under them at the
+    // height of its rows: no half-empty column beside narrow plots.
+    auto *split = new QSplitter(Qt::Vertical, this);
     split->addWidget(m_canvas);
     split->addWidget(m_table);
-    split->setStretchFactor(0, 3);
-    split->setStretchFactor(1, 1);
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 0);
+    split->setCollapsible(0, false);
     auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_banner);
     layout->addLayout(controls);
     layout->addWidget(split, 1);
+    connect(labs, &LabState::changed, m_banner, &LabBanner::refresh);
 
     connect(m_run, &QPushButton::clicked, this, &ScaleLab::run);
     connect(m_cancel, &QPushButton::clicked, this, &ScaleLab::cancel);
     connect(m_poll, &QTimer::timeout, this, [this] {
         m_progress->setValue(int(1000 * *m_done / std::max(1LL, m_total->load())));
     });
+
     connect(&m_watcher, &QFutureWatcher<ScaleExperimentResult>::finished, this, [this] {
         m_poll->stop();
         m_run->setEnabled(true);
         m_cancel->setEnabled(false);
         const ScaleExperimentResult result = m_watcher.result();
         if (!result.rows.empty()) {
-            m_progress->setValue(1000);
             showResult(result);
         } else {
-            m_progress->setValue(0);
+            // Cancelled: the previous results stay, and the bar says so.
+            m_progress->setValue(m_progress->maximum());
+            m_progress->setFormat(tr("cancelled"));
+            m_progress->setToolTip(tr("Cancelled: the plots and the table still show the previous run"));
         }
         emit finished();
     });
+}
+
+void ScaleLab::changeEvent(QEvent *event)
+{
+    // Room for the bar's words in any font size (presentation mode too).
+    if (event->type() == QEvent::FontChange)
+        m_progress->setMinimumWidth(m_progress->fontMetrics().horizontalAdvance(tr("results shown")) * 3 / 2 + 16);
+    QWidget::changeEvent(event);
 }
 
 void ScaleLab::showEvent(QShowEvent *event)
@@ -145,6 +179,7 @@ void ScaleLab::run()
     m_run->setEnabled(false);
     m_cancel->setEnabled(true);
     m_progress->setValue(0);
+    m_progress->setFormat(tr("running: %p%"));
     m_poll->start(50);
     auto stop = m_stop;
     auto done = m_done;
@@ -183,9 +218,19 @@ void ScaleLab::showResult(const ScaleExperimentResult &result)
             m_table->setItem(r, c, item);
         }
     }
-    // Wide enough for every column, so the numbers are never cut off.
-    m_table->resizeColumnsToContents();
-    m_table->setMinimumWidth(m_table->horizontalHeader()->length() + m_table->frameWidth() * 2 + 4);
+    // Every row in view, so the numbers are never cut off.
+    int rows = 0;
+    for (int r = 0; r < m_table->rowCount(); ++r)
+        rows += m_table->rowHeight(r);
+    m_table->setMaximumHeight(std::min(m_table->horizontalHeader()->sizeHint().height() + rows +
+                                           m_table->frameWidth() * 2 + 4,
+                                       kTallestTable));
+    m_progress->setValue(m_progress->maximum());
+    m_progress->setFormat(tr("results shown"));
+    m_progress->setToolTip(tr("The plots and the table show %1 draws of %2 keys, seed %3")
+                               .arg(result.settings.draws)
+                               .arg(result.settings.keys)
+                               .arg(result.settings.seed));
 }
 
 } // namespace AttentionLab

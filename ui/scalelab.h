@@ -18,6 +18,7 @@ class QTimer;
 namespace AttentionLab {
 
 class AttentionDocument;
+class LabBanner;
 class LabCanvas;
 class LabState;
 
@@ -37,12 +38,15 @@ public:
     void cancel();
     bool isRunning() const;
     QTableWidget *table() const { return m_table; }
+    QProgressBar *progressBar() const { return m_progress; }
+    LabBanner *banner() const { return m_banner; }
 
 signals:
     void finished();
 
 protected:
     void showEvent(QShowEvent *event) override;
+    void changeEvent(QEvent *event) override;
 
 private:
     void showResult(const ScaleExperimentResult &result);
@@ -62,6 +66,7 @@ private:
     std::shared_ptr<std::atomic<long long>> m_done;
     std::shared_ptr<std::atomic<long long>> m_total;
     QTimer *m_poll;
+    LabBanner *m_banner;
 };
 
 } // namespace AttentionLab

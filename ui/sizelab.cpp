@@ -1,5 +1,6 @@
 #include "sizelab.h"
 
+#include "labbanner.h"
 #include "labcanvas.h"
 #include "labstate.h"
 
@@ -21,6 +22,7 @@ SizeLab::SizeLab(AttentionDocument *document, LabState *labs, QWidget *parent)
     , m_heads(new QSpinBox(this))
     , m_feedForward(new QSpinBox(this))
     , m_lengths(new QLineEdit(QStringLiteral("128,512,2048,8192,32768"), this))
+    , m_banner(new LabBanner([labs] { return LabEquations::size(labs->settings().transformer); }, this))
 {
     const TransformerConfig &c = labs->settings().transformer;
     const struct
@@ -47,6 +49,7 @@ SizeLab::SizeLab(AttentionDocument *document, LabState *labs, QWidget *parent)
     split->addWidget(new LabCanvas(document, labs, QStringLiteral("params"), this));
     split->addWidget(new LabCanvas(document, labs, QStringLiteral("cost"), this));
     auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_banner);
     layout->addLayout(controls);
     layout->addWidget(split, 1);
 
@@ -71,6 +74,7 @@ SizeLab::SizeLab(AttentionDocument *document, LabState *labs, QWidget *parent)
     for (const auto &s : spins)
         connect(s.spin, &QSpinBox::valueChanged, this, push);
     connect(m_lengths, &QLineEdit::editingFinished, this, push);
+    connect(labs, &LabState::changed, m_banner, &LabBanner::refresh);
 }
 
 } // namespace AttentionLab

@@ -8,6 +8,7 @@ class QSpinBox;
 namespace AttentionLab {
 
 class AttentionDocument;
+class LabBanner;
 class LabState;
 
 /// The size of a transformer: the parameter table and bars for an editable
@@ -18,6 +19,7 @@ class SizeLab : public QWidget
 
 public:
     SizeLab(AttentionDocument *document, LabState *labs, QWidget *parent = nullptr);
+    LabBanner *banner() const { return m_banner; }
 
 private:
     LabState *m_labs;
@@ -27,6 +29,7 @@ private:
     QSpinBox *m_heads;
     QSpinBox *m_feedForward;
     QLineEdit *m_lengths;
+    LabBanner *m_banner;
 };
 
 } // namespace AttentionLab

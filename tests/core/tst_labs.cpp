@@ -3,6 +3,7 @@
 
 #include "attention.h"
 #include "chapterexamples.h"
+#include "geometryframe.h"
 #include "keygeometry.h"
 #include "multiheadattention.h"
 #include "normalgenerator.h"
@@ -11,6 +12,10 @@
 #include <QtTest>
 
 using namespace AttentionLab;
+
+Q_DECLARE_METATYPE(AttentionLab::Matrix)
+Q_DECLARE_METATYPE(AttentionLab::RowVector)
+Q_DECLARE_METATYPE(Eigen::Vector2d)
 
 class TestLabs : public QObject
 {
@@ -24,6 +29,10 @@ private slots:
     void geometryRejects();
     void shufflingWithoutPositionsPermutesOutputs_data();
     void shufflingWithoutPositionsPermutesOutputs();
+    void largestChangeIsTheLargestTokenChange_data();
+    void largestChangeIsTheLargestTokenChange();
+    void frameHoldsUntilAPointLeavesIt_data();
+    void frameHoldsUntilAPointLeavesIt();
     void derangementMovesEveryToken();
     void permutationDemoRejectsNonPermutations();
     void meanEntropyIgnoresEmptyRows();
@@ -114,6 +123,79 @@ void TestLabs::shufflingWithoutPositionsPermutesOutputs()
     QVERIFY(d.plainChange < 1e-12);
     // With the encoding added, the same shuffle changes what tokens receive.
     QVERIFY(d.encodedChange > 1e-3);
+}
+
+void TestLabs::largestChangeIsTheLargestTokenChange_data()
+{
+    QTest::addColumn<int>("tokens");
+    QTest::addColumn<int>("width");
+    QTest::addColumn<std::uint64_t>("seed");
+    QTest::newRow("3 tokens in 3-D") << 3 << 3 << std::uint64_t(1);
+    QTest::newRow("7 tokens in 8-D") << 7 << 8 << std::uint64_t(2);
+    QTest::newRow("64 tokens in 4-D") << 64 << 4 << std::uint64_t(3);
+}
+
+void TestLabs::largestChangeIsTheLargestTokenChange()
+{
+    QFETCH(int, tokens);
+    QFETCH(int, width);
+    QFETCH(std::uint64_t, seed);
+    NormalGenerator normal(seed);
+    const Matrix x = normal.matrix(tokens, width);
+    const PermutationDemo d = permutationDemo(x, derangement(tokens, seed), {});
+    QCOMPARE(d.encodedChanges.size(), size_t(tokens));
+    QCOMPARE(d.plainChanges.size(), size_t(tokens));
+    double plainLargest = 0.0, encodedLargest = 0.0;
+    for (size_t p = 0; p < d.order.size(); ++p) {
+        const Index t = d.order[p];
+        // Token t's change: its output after the shuffle (at place p) against before.
+        const double encoded = (d.encodedShuffled.row(Index(p)) - d.encoded.row(t)).cwiseAbs().maxCoeff();
+        const double plain = (d.plainShuffled.row(Index(p)) - d.plain.row(t)).cwiseAbs().maxCoeff();
+        QCOMPARE(d.encodedChanges[size_t(t)], encoded);
+        QCOMPARE(d.plainChanges[size_t(t)], plain);
+        plainLargest = std::max(plainLargest, plain);
+        encodedLargest = std::max(encodedLargest, encoded);
+    }
+    // The legend's number is the longest bar, exactly.
+    QCOMPARE(d.encodedChange, encodedLargest);
+    QCOMPARE(d.plainChange, plainLargest);
+}
+
+void TestLabs::frameHoldsUntilAPointLeavesIt_data()
+{
+    QTest::addColumn<Matrix>("keys");
+    QTest::addColumn<RowVector>("query");
+    QTest::addColumn<Eigen::Vector2d>("centre");
+    QTest::addColumn<double>("extent");
+    // The square holds the origin and every point, centred on them.
+    QTest::newRow("short vectors: the smallest square")
+        << Matrix((Matrix(2, 2) << 0.4, 0.2, -0.1, 0.3).finished()) << RowVector((RowVector(2) << 0.1, 0.1).finished())
+        << Eigen::Vector2d(0.15, 0.15) << 0.5 * 1.5;
+    QTest::newRow("all in one quadrant: centred there, not on the origin")
+        << Matrix((Matrix(2, 2) << 3.0, 0.5, 2.0, 1.0).finished()) << RowVector((RowVector(2) << 1.0, 0.0).finished())
+        << Eigen::Vector2d(1.5, 0.5) << 1.5 * 1.5;
+    QTest::newRow("spread around the origin")
+        << Matrix((Matrix(1, 2) << 3.0, -4.0).finished()) << RowVector((RowVector(2) << -1.0, 0.0).finished())
+        << Eigen::Vector2d(1.0, -2.0) << 2.0 * 1.5;
+}
+
+void TestLabs::frameHoldsUntilAPointLeavesIt()
+{
+    QFETCH(Matrix, keys);
+    QFETCH(RowVector, query);
+    QFETCH(Eigen::Vector2d, centre);
+    QFETCH(double, extent);
+    const GeometryFrame frame = GeometryFrame::fit(KeyGeometry::coordinates(2, 0, 1), keys, query);
+    QVERIFY(frame.centre.isApprox(centre, 1e-12));
+    QCOMPARE(frame.extent, extent);
+    QCOMPARE(frame.extentFor(keys, query), frame.extent);
+    // A point that moves within the square changes nothing ...
+    Matrix moved = keys;
+    moved(0, 0) = centre.x() + extent * 0.9;
+    QCOMPARE(frame.extentFor(moved, query), frame.extent);
+    // ... one that leaves it widens the square just enough to hold it.
+    moved(0, 0) = centre.x() - extent - 2.0;
+    QCOMPARE(frame.extentFor(moved, query), extent + 2.0);
 }
 
 void TestLabs::derangementMovesEveryToken()

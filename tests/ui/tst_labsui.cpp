@@ -10,14 +10,18 @@
 #include "geometrylab.h"
 #include "headslab.h"
 #include "heatmapview.h"
+#include "labbanner.h"
 #include "labstate.h"
 #include "mainwindow.h"
 #include "masklab.h"
 #include "normalgenerator.h"
 #include "positionlab.h"
 #include "scalelab.h"
+#include "session.h"
 
 #include <QComboBox>
+#include <QProgressBar>
+#include <QPushButton>
 #include <QProcess>
 #include <QSignalSpy>
 #include <QSpinBox>
@@ -30,9 +34,18 @@
 #include <QFileInfo>
 #include <QDir>
 #include <QSettings>
+#include <QRegularExpression>
+#include <QScrollBar>
 #include <QtTest>
 
+#include "labelplacer.h"
+#include "keygeometry.h"
+
 using namespace AttentionLab;
+
+Q_DECLARE_METATYPE(AttentionLab::Session)
+Q_DECLARE_METATYPE(std::vector<double>)
+Q_DECLARE_METATYPE(std::vector<int>)
 
 class TestLabsUi : public QObject
 {
@@ -42,6 +55,19 @@ private slots:
     void init();
     void cleanupTestCase();
     void draggingAKeyEditsTheSession();
+    void draggedPointStaysUnderTheMouse_data();
+    void draggedPointStaysUnderTheMouse();
+    void otherKeyChangesRefitThePlane();
+    void geometryLabelsDoNotOverlap_data();
+    void geometryLabelsDoNotOverlap();
+    void scaleLabShowsItsResultsAsDone();
+    void everyLabStatesItsEquation();
+    void positionLegendIsTheLongestBar_data();
+    void positionLegendIsTheLongestBar();
+    void headsNumbersAreReadableOrLeftOut_data();
+    void headsNumbersAreReadableOrLeftOut();
+    void lastTickLabelIsAlwaysShown_data();
+    void lastTickLabelIsAlwaysShown();
     void scaleLabTableEqualsTheCommandLine();
     void scaleLabRunsInTheBackgroundAndCancels();
     void maskLabShowsBothOrders();
@@ -131,6 +157,317 @@ void TestLabsUi::draggingAKeyEditsTheSession()
     QCOMPARE(doc->undoStack()->count(), 1);                  // one drag, one step
     doc->undoStack()->undo();
     QCOMPARE(RowVector(doc->session().keys.row(2)), before);
+}
+
+/// Sends a mouse move with the left button held, as a real drag does.
+void dragTo(QWidget *canvas, const QPoint &at)
+{
+    QMouseEvent move(QEvent::MouseMove, QPointF(at), canvas->mapToGlobal(QPointF(at)), Qt::NoButton, Qt::LeftButton,
+                     Qt::NoModifier);
+    QCoreApplication::sendEvent(canvas, &move);
+    canvas->repaint();
+}
+
+double distance(const QPointF &a, const QPointF &b)
+{
+    return std::hypot(a.x() - b.x(), a.y() - b.y());
+}
+
+void TestLabsUi::draggedPointStaysUnderTheMouse_data()
+{
+    QTest::addColumn<int>("key"); // -1: the query
+    QTest::addColumn<QPoint>("step");
+    QTest::newRow("key best, up and left") << 2 << QPoint(-9, -7);
+    QTest::newRow("key the, down and right") << 1 << QPoint(11, 8);
+    QTest::newRow("key is, far left") << 0 << QPoint(-16, 2);
+    QTest::newRow("the query, up") << -1 << QPoint(3, -12);
+}
+
+void TestLabsUi::draggedPointStaysUnderTheMouse()
+{
+    QFETCH(int, key);
+    QFETCH(QPoint, step);
+    m_window->tabs()->setCurrentWidget(m_window->geometryLab());
+    GeometryCanvas *canvas = m_window->geometryLab()->canvas();
+    canvas->repaint();
+    const GeometryMap before = canvas->geometryMap();
+    QVERIFY(before.valid);
+    QVERIFY(before.geometry.isProjection()); // d_k = 3: the keys' principal plane
+    AttentionDocument *doc = m_window->document();
+    const VectorKind kind = key < 0 ? VectorKind::Query : VectorKind::Key;
+    const Index row = key < 0 ? before.queryIndex : key;
+    const RowVector vectorBefore = doc->vector(kind, row);
+    auto shownAt = [&](const GeometryMap &map) { return key < 0 ? map.query : map.keys[size_t(key)]; };
+
+    const QPoint start = shownAt(before).toPoint();
+    QTest::mousePress(canvas, Qt::LeftButton, {}, start);
+    QPoint end = start;
+    for (int k = 1; k <= 8; ++k) {
+        end = start + step * k;
+        dragTo(canvas, end);
+        // While dragging, the point follows the mouse.
+        QVERIFY2(distance(shownAt(canvas->geometryMap()), end) < 0.5, qPrintable(QStringLiteral("move %1").arg(k)));
+    }
+    QTest::mouseRelease(canvas, Qt::LeftButton, {}, end);
+    canvas->repaint();
+    const GeometryMap after = canvas->geometryMap();
+    // No jump on release: the point is where it was dropped, the plane and
+    // the scale are the ones the drag happened in, and nothing else moved.
+    QVERIFY2(distance(shownAt(after), end) < 0.5,
+             qPrintable(QStringLiteral("dropped at %1,%2, shown at %3,%4")
+                            .arg(end.x()).arg(end.y()).arg(shownAt(after).x()).arg(shownAt(after).y())));
+    QVERIFY(after.geometry.axes() == before.geometry.axes());
+    QCOMPARE(after.toPixels, before.toPixels);
+    for (size_t j = 0; j < before.keys.size(); ++j)
+        if (int(j) != key)
+            QVERIFY(distance(after.keys[j], before.keys[j]) < 1e-6);
+    QVERIFY(doc->vector(kind, row) != vectorBefore);
+    QCOMPARE(doc->undoStack()->count(), 1);
+
+    // Undo returns the vector and keeps the plane; redo puts it back under the drop.
+    doc->undoStack()->undo();
+    canvas->repaint();
+    QCOMPARE(doc->vector(kind, row), vectorBefore);
+    QVERIFY(canvas->geometryMap().geometry.axes() == before.geometry.axes());
+    QCOMPARE(canvas->geometryMap().toPixels, before.toPixels);
+    QVERIFY(distance(shownAt(canvas->geometryMap()), shownAt(before)) < 1e-6);
+    doc->undoStack()->redo();
+    canvas->repaint();
+    QVERIFY(canvas->geometryMap().geometry.axes() == before.geometry.axes());
+    QVERIFY(distance(shownAt(canvas->geometryMap()), end) < 0.5);
+}
+
+void TestLabsUi::otherKeyChangesRefitThePlane()
+{
+    m_window->tabs()->setCurrentWidget(m_window->geometryLab());
+    GeometryCanvas *canvas = m_window->geometryLab()->canvas();
+    canvas->repaint();
+    AttentionDocument *doc = m_window->document();
+    const QPoint start = canvas->geometryMap().keys[2].toPoint();
+    QTest::mousePress(canvas, Qt::LeftButton, {}, start);
+    for (int k = 1; k <= 5; ++k)
+        dragTo(canvas, start + QPoint(-12 * k, 9 * k));
+    QTest::mouseRelease(canvas, Qt::LeftButton, {}, start + QPoint(-60, 45));
+    canvas->repaint();
+    const KeyGeometry fitted = KeyGeometry::principal(doc->session().keys);
+    QVERIFY(!canvas->geometryMap().geometry.axes().isApprox(fitted.axes(), 1e-6)); // held, not refitted
+
+    // The button fits the plane to the keys as they are.
+    m_window->geometryLab()->refitButton()->click();
+    canvas->repaint();
+    QVERIFY(canvas->geometryMap().geometry.axes().isApprox(fitted.axes(), 1e-12));
+
+    // A table edit (any change not made by dragging in the picture) refits.
+    RowVector edited = doc->session().keys.row(0);
+    edited[0] += 0.7;
+    doc->setVector(VectorKind::Key, 0, edited);
+    canvas->repaint();
+    QVERIFY(canvas->geometryMap().geometry.axes().isApprox(KeyGeometry::principal(doc->session().keys).axes(), 1e-12));
+    // So does a new session.
+    doc->replaceSession(ChapterExamples::selection(), QStringLiteral("selection"));
+    canvas->repaint();
+    QVERIFY(canvas->geometryMap().geometry.axes().isApprox(KeyGeometry::principal(doc->session().keys).axes(), 1e-12));
+}
+
+void TestLabsUi::geometryLabelsDoNotOverlap_data()
+{
+    QTest::addColumn<Session>("session");
+    QTest::addColumn<QSize>("size");
+    QTest::newRow("lecture example (near-parallel keys)") << ChapterExamples::lecture() << QSize(1500, 950);
+    QTest::newRow("lecture example, small window") << ChapterExamples::lecture() << QSize(1000, 700);
+    QTest::newRow("keys that disagree") << ChapterExamples::selection() << QSize(1500, 950);
+    Session random = ChapterExamples::lecture();
+    NormalGenerator normal(7);
+    random.keys = normal.matrix(8, 16);
+    random.queries = normal.matrix(2, 16);
+    random.values = Matrix();
+    random.tokens.clear();
+    random.queryTokens.clear();
+    QTest::newRow("eight random keys, d_k = 16") << random << QSize(1500, 950);
+}
+
+void TestLabsUi::geometryLabelsDoNotOverlap()
+{
+    QFETCH(Session, session);
+    QFETCH(QSize, size);
+    m_window->resize(size);
+    m_window->document()->replaceSession(session, QStringLiteral("labels"));
+    m_window->tabs()->setCurrentWidget(m_window->geometryLab());
+    GeometryCanvas *canvas = m_window->geometryLab()->canvas();
+    canvas->repaint();
+    const GeometryMap &map = canvas->geometryMap();
+    QVERIFY(map.valid);
+    std::vector<QRectF> labels{map.queryLabel};
+    std::vector<QPointF> points{map.query};
+    for (size_t j = 0; j < map.keys.size(); ++j) {
+        if (!map.keyLabels[j].isEmpty()) {
+            labels.push_back(map.keyLabels[j]);
+            points.push_back(map.keys[j]);
+        }
+    }
+    QCOMPARE(labels.size(), map.keys.size() + 1); // every key labelled
+    for (size_t a = 0; a < labels.size(); ++a) {
+        for (size_t b = a + 1; b < labels.size(); ++b)
+            QVERIFY2(!labels[a].intersects(labels[b]), qPrintable(QStringLiteral("labels %1 and %2 overlap").arg(a).arg(b)));
+        for (const QLineF &axis : map.axes)
+            QVERIFY2(!lineCrossesRect(axis, labels[a]), qPrintable(QStringLiteral("label %1 lies on an axis").arg(a)));
+        for (const QPointF &p : points)
+            QVERIFY2(!labels[a].contains(p), qPrintable(QStringLiteral("label %1 covers a point").arg(a)));
+        // Next to its own point.
+        const QPointF own = points[a];
+        const QPointF nearest(std::clamp(own.x(), labels[a].left(), labels[a].right()),
+                              std::clamp(own.y(), labels[a].top(), labels[a].bottom()));
+        QVERIFY2(distance(own, nearest) < 120.0, qPrintable(QStringLiteral("label %1 is far from its point").arg(a)));
+        QVERIFY(map.plot.contains(labels[a]));
+    }
+}
+
+void TestLabsUi::scaleLabShowsItsResultsAsDone()
+{
+    ScaleLab *lab = m_window->scaleLab();
+    m_window->tabs()->setCurrentWidget(lab);
+    QVERIFY(lab->table()->rowCount() > 0);
+    // Results on screen: the bar is full and says so, never "0%".
+    QCOMPARE(lab->progressBar()->value(), lab->progressBar()->maximum());
+    QVERIFY(!lab->progressBar()->text().contains(QStringLiteral("0%")));
+    QVERIFY(lab->progressBar()->text().contains(QStringLiteral("results")));
+    // The table shows every row without scrolling.
+    QVERIFY(!lab->table()->verticalScrollBar()->isVisible());
+}
+
+void TestLabsUi::everyLabStatesItsEquation()
+{
+    struct Expect
+    {
+        QWidget *tab;
+        LabBanner *banner;
+        QString text;
+    };
+    const QList<Expect> expected{
+        {m_window->geometryLab(), m_window->geometryLab()->banner(), QStringLiteral("softmaxj(q · kj / √3)")},
+        {m_window->scaleLab(), m_window->scaleLab()->banner(), QStringLiteral("Var(q · k)")},
+        {m_window->maskLab(), m_window->maskLab()->banner(), QStringLiteral("row “the” keeps 0.4551 and loses 0.5449")},
+        {m_window->headsLab(), m_window->headsLab()->banner(), QStringLiteral("h × dk = 4 × 4 = 16 = D")},
+        {m_window->positionLab(), m_window->positionLab()->banner(), QStringLiteral("(Eq. 16.4)")},
+    };
+    for (const Expect &e : expected) {
+        m_window->tabs()->setCurrentWidget(e.tab);
+        QVERIFY2(e.banner->isVisible(), qPrintable(e.text));
+        QVERIFY2(e.banner->plainText().contains(e.text), qPrintable(e.banner->plainText()));
+    }
+    // The settings are filled in and follow changes: tau and no scale.
+    m_window->tabs()->setCurrentWidget(m_window->geometryLab());
+    m_window->document()->setTemperature(0.5);
+    QVERIFY2(m_window->geometryLab()->banner()->plainText().contains(QStringLiteral("q · kj / (√3 · 0.5)")),
+             qPrintable(m_window->geometryLab()->banner()->plainText()));
+    m_window->document()->setScale(false);
+    QVERIFY(m_window->geometryLab()->banner()->plainText().contains(QStringLiteral("softmaxj(q · kj / 0.5)")));
+}
+
+void TestLabsUi::positionLegendIsTheLongestBar_data()
+{
+    QTest::addColumn<int>("tokens");
+    QTest::addColumn<int>("keyDim");
+    QTest::newRow("lecture example") << 0 << 0;
+    QTest::newRow("12 tokens, d_k = 8") << 12 << 8;
+    QTest::newRow("512 tokens, d_k = 16") << 512 << 16;
+}
+
+void TestLabsUi::positionLegendIsTheLongestBar()
+{
+    QFETCH(int, tokens);
+    QFETCH(int, keyDim);
+    if (tokens > 0) {
+        Session s = ChapterExamples::lecture();
+        NormalGenerator normal(11);
+        s.keys = normal.matrix(tokens, keyDim);
+        s.queries = normal.matrix(tokens, keyDim);
+        s.values = Matrix();
+        s.tokens.clear();
+        s.queryTokens.clear();
+        m_window->document()->replaceSession(s, QStringLiteral("tokens"));
+    }
+    const PermutationDemo demo = m_window->positionLab()->demo();
+    // One computation: the legend's largest change is the largest bar.
+    QCOMPARE(demo.encodedChange, *std::max_element(demo.encodedChanges.begin(), demo.encodedChanges.end()));
+    QCOMPARE(demo.plainChange, *std::max_element(demo.plainChanges.begin(), demo.plainChanges.end()));
+    const QString svg = exportSvg(QStringLiteral("positional"));
+    const QString largest = QString::number(demo.encodedChange, 'f', 4);
+    QVERIFY2(svg.contains(QStringLiteral("with Eq. 16.4 added: largest change %1").arg(largest)), qPrintable(largest));
+    // And that bar is drawn, with the same number beside it.
+    QVERIFY2(svg.count(largest) >= 2, qPrintable(largest));
+}
+
+/// The smallest font size (pixels) of the cell numbers (four decimals) in
+/// an exported SVG, or 0 when there are none.
+double smallestCellNumber(const QString &path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return -1;
+    const QRegularExpression cell(QStringLiteral("^\\d\\.\\d{4}$"));
+    double smallest = 0;
+    QXmlStreamReader xml(&f);
+    while (!xml.atEnd()) {
+        if (xml.readNext() != QXmlStreamReader::StartElement || xml.name() != QLatin1String("text"))
+            continue;
+        const double size = xml.attributes().value(QLatin1String("font-size")).toDouble();
+        if (cell.match(xml.readElementText(QXmlStreamReader::IncludeChildElements).trimmed()).hasMatch())
+            smallest = smallest == 0 ? size : std::min(smallest, size);
+    }
+    return smallest;
+}
+
+void TestLabsUi::headsNumbersAreReadableOrLeftOut_data()
+{
+    QTest::addColumn<int>("tokens");
+    QTest::addColumn<bool>("numbers");
+    QTest::newRow("6 tokens: numbers fit") << 6 << true;
+    QTest::newRow("9 tokens") << 9 << false;
+    QTest::newRow("12 tokens") << 12 << false;
+    QTest::newRow("16 tokens") << 16 << false;
+    QTest::newRow("32 tokens: cells too small") << 32 << false;
+}
+
+void TestLabsUi::headsNumbersAreReadableOrLeftOut()
+{
+    QFETCH(int, tokens);
+    QFETCH(bool, numbers);
+    HeadsLab *lab = m_window->headsLab();
+    lab->findChildren<QSpinBox *>()[1]->setValue(tokens); // the tokens spin box
+    QCOMPARE(m_window->labState()->settings().headsTokens, tokens);
+    const QString path = m_dir.filePath(QStringLiteral("heads-%1.svg").arg(tokens));
+    QString error;
+    QVERIFY2(m_window->exportFigure(path, QStringLiteral("heads"), ExportSize{}, m_window->currentFigureStyle(), &error),
+             qPrintable(error));
+    // Numbers a room can read (11 px or more), or none at all; never tiny.
+    const double smallest = smallestCellNumber(path);
+    QVERIFY2(smallest == 0 || smallest >= 11, qPrintable(QString::number(smallest)));
+    if (numbers)
+        QVERIFY(smallest >= 11);
+    // One colour bar for all heads.
+    QVERIFY(exportSvg(QStringLiteral("heads")).contains(QStringLiteral("weight")));
+}
+
+void TestLabsUi::lastTickLabelIsAlwaysShown_data()
+{
+    QTest::addColumn<std::vector<double>>("centres");
+    QTest::addColumn<double>("half");
+    QTest::addColumn<std::vector<int>>("shown");
+    QTest::newRow("room for every label") << std::vector<double>{0, 100, 200, 300, 400} << 20.0
+                                          << std::vector<int>{0, 1, 2, 3, 4};
+    QTest::newRow("crowded at the right: the last stays, its neighbour goes")
+        << std::vector<double>{10, 50, 90, 130, 150} << 15.0 << std::vector<int>{0, 1, 2, 4};
+    QTest::newRow("crowded throughout") << std::vector<double>{0, 10, 20, 30, 40} << 12.0 << std::vector<int>{0, 4};
+    QTest::newRow("one tick") << std::vector<double>{5} << 30.0 << std::vector<int>{0};
+}
+
+void TestLabsUi::lastTickLabelIsAlwaysShown()
+{
+    QFETCH(std::vector<double>, centres);
+    QFETCH(double, half);
+    QFETCH(std::vector<int>, shown);
+    QCOMPARE(LabPainter::shownTickLabels(centres, std::vector<double>(centres.size(), half), 6.0), shown);
 }
 
 void TestLabsUi::scaleLabTableEqualsTheCommandLine()

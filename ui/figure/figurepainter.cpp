@@ -193,7 +193,7 @@ QRectF FigurePainter::matrixHeatmap(const QRectF &rect, const MatrixHeatmap &spe
 
     // Numbers in the cells, while they fit.
     const double numberSize = std::min({cellHeight * 0.34, cellWidth / 5.2, pt(26)});
-    if (m_style.numbers && spec.numbers && numberSize >= 6.0) {
+    if (m_style.numbers && spec.numbers && numberSize >= spec.minNumberSize) {
         QFont numberFont = labelFont;
         numberFont.setPixelSize(int(numberSize));
         m_painter.setFont(numberFont);
@@ -215,7 +215,11 @@ QRectF FigurePainter::matrixHeatmap(const QRectF &rect, const MatrixHeatmap &spe
     m_painter.setFont(labelFont);
     m_painter.setPen(m_style.foreground());
     for (int i = 0; i < m; i += labelStep(m)) {
-        const QRectF row(rect.left(), grid.top() + i * cellHeight, left - rect.left() - pt(8), cellHeight);
+        // At least a line tall, centred on its row: rows thinner than the text
+        // (hundreds of tokens) would otherwise clip it to dots.
+        const double rowHeight = std::max(cellHeight, labelMetrics.height());
+        const QRectF row(rect.left(), grid.top() + (i + 0.5) * cellHeight - rowHeight / 2, left - rect.left() - pt(8),
+                         rowHeight);
         m_painter.drawText(row, Qt::AlignRight | Qt::AlignVCenter, spec.rowLabel(i));
     }
     for (int i = 0; i < m && i < spec.rowNotes.size(); ++i) {
@@ -382,6 +386,11 @@ void FigurePainter::figure(const QRectF &rect)
     m_painter.setPen(m_style.muted());
     m_painter.drawText(QRectF(inner.left(), inner.bottom() - captionHeight, inner.width(), captionHeight),
                        Qt::AlignCenter, text);
+}
+
+int FigurePainter::labelStepFor(int count)
+{
+    return labelStep(count);
 }
 
 } // namespace AttentionLab

@@ -41,6 +41,7 @@ public:
         QStringList rowNotes; ///< a column of text right of the grid
         bool colorBar = true;
         bool numbers = true;  ///< also needs the style's numbers
+        double minNumberSize = 6.0; ///< pixels; smaller cells show no numbers
     };
     QRectF matrixHeatmap(const QRectF &rect, const MatrixHeatmap &spec);
 
@@ -73,6 +74,8 @@ public:
 
     /// Round tick positions covering [lo, hi], about five.
     static QList<double> ticks(double lo, double hi);
+    /// Every how many rows (or columns) of \a count a heatmap labels.
+    static int labelStepFor(int count);
 
 private:
 

@@ -1,8 +1,9 @@
 #include "labpainter.h"
 
 #include "attention.h"
-#include "chapterexamples.h"
 #include "attentioncost.h"
+#include "chapterexamples.h"
+#include "labelplacer.h"
 #include "memorybudget.h"
 #include "multiheadattention.h"
 #include "normalgenerator.h"
@@ -18,6 +19,7 @@
 
 #include <cmath>
 #include <limits>
+#include <numeric>
 
 namespace AttentionLab {
 
@@ -31,6 +33,40 @@ QString label(const std::string &text)
 QString grouped(std::int64_t value)
 {
     return QLocale(QLocale::English).toString(qlonglong(value));
+}
+
+/// More key labels than this crowd the picture: the heaviest keys keep theirs.
+constexpr size_t kMostGeometryLabels = 12;
+/// The smallest cell number a room can read, in pixels at the reference size.
+constexpr double kReadableNumber = 11.0;
+
+/// \a font, shrunk until \a text is at most \a width wide (numbers are
+/// never cut off).
+QFont fitted(QFont font, const QString &text, double width)
+{
+    const double natural = QFontMetricsF(font).horizontalAdvance(text);
+    if (natural > width && width > 0)
+        font.setPixelSize(std::max(6, int(font.pixelSize() * width / natural)));
+    return font;
+}
+
+/// A step the heatmap labels at (a multiple of its own), doubled until
+/// \a count cells get at most \a most labels (and never more than eight).
+int sparseLabelStep(int count, double most = 8.0)
+{
+    most = std::clamp(most, 1.0, 8.0);
+    int step = FigurePainter::labelStepFor(count);
+    while (count / step > most && step < count)
+        step *= 2;
+    return step;
+}
+
+/// The coordinate a coordinates picture shows on its axis \a row.
+Index frameAxis(const KeyGeometry &g, Index row)
+{
+    Index at = 0;
+    g.axes().row(row).cwiseAbs().maxCoeff(&at);
+    return at;
 }
 
 void arrow(QPainter &p, const QPointF &from, const QPointF &to, const QColor &color, double width)
@@ -56,6 +92,29 @@ void arrow(QPainter &p, const QPointF &from, const QPointF &to, const QColor &co
 }
 
 } // namespace
+
+std::vector<int> LabPainter::shownTickLabels(const std::vector<double> &centres, const std::vector<double> &halfWidths,
+                                             double gap)
+{
+    std::vector<int> shown;
+    const int count = int(centres.size());
+    if (count == 0)
+        return shown;
+    // The last tick always keeps its label; the others are taken from the
+    // left while they clear the one before and the last.
+    const int last = count - 1;
+    double right = -std::numeric_limits<double>::infinity();
+    for (int k = 0; k < last; ++k) {
+        const double left = centres[size_t(k)] - halfWidths[size_t(k)];
+        const double end = centres[size_t(k)] + halfWidths[size_t(k)];
+        if (left >= right + gap && end + gap <= centres[size_t(last)] - halfWidths[size_t(last)]) {
+            shown.push_back(k);
+            right = end;
+        }
+    }
+    shown.push_back(last);
+    return shown;
+}
 
 LabPainter::LabPainter(QPainter &painter, const FigureData &data, const FigureStyle &style)
     : m_base(painter, data, style)
@@ -85,6 +144,40 @@ void LabPainter::message(const QRectF &rect, const QString &text)
     m_painter.drawText(rect, Qt::AlignCenter | Qt::TextWordWrap, text);
 }
 
+KeyGeometry LabPainter::planeFor(const Session &s, const LabSettings &l)
+{
+    const Index d = s.keys.cols();
+    if (d > 2 && l.geometryProjection)
+        return KeyGeometry::principal(s.keys);
+    const Index xAxis = std::clamp<Index>(l.geometryX, 0, d - 1);
+    const Index yAxis = l.geometryY == xAxis || l.geometryY < 0 || l.geometryY >= d ? (xAxis == 0 ? 1 : 0)
+                                                                                      : l.geometryY;
+    return KeyGeometry::coordinates(d, xAxis, yAxis);
+}
+
+int LabPainter::geometryQuery(const Session &s, const LabSettings &l)
+{
+    return std::clamp(l.geometryQuery, 0, int(s.queries.rows()) - 1);
+}
+
+GeometryFrame LabPainter::fitFrame(const Session &s, const LabSettings &l)
+{
+    return GeometryFrame::fit(planeFor(s, l), s.keys, s.queries.row(geometryQuery(s, l)));
+}
+
+GeometryFrame LabPainter::frameFor(const Session &s, const LabSettings &l)
+{
+    const Index d = s.keys.cols();
+    if (l.geometryFrame && l.geometryFrame->geometry.axes().cols() == d) {
+        const KeyGeometry &held = l.geometryFrame->geometry;
+        const bool projection = d > 2 && l.geometryProjection;
+        // A held projection stays as it was; held coordinates must be the chosen ones.
+        if (projection ? held.isProjection() : (!held.isProjection() && held.axes() == planeFor(s, l).axes()))
+            return *l.geometryFrame;
+    }
+    return fitFrame(s, l);
+}
+
 GeometryMap LabPainter::geometry(const QRectF &rect)
 {
     GeometryMap map;
@@ -96,14 +189,11 @@ GeometryMap LabPainter::geometry(const QRectF &rect)
         return map;
     }
     const LabSettings &l = labs();
-    const bool projection = d > 2 && l.geometryProjection;
-    const Index xAxis = std::clamp<Index>(l.geometryX, 0, d - 1);
-    const Index yAxis = l.geometryY == xAxis || l.geometryY < 0 || l.geometryY >= d ? (xAxis == 0 ? 1 : 0)
-                                                                                      : l.geometryY;
-    map.geometry = l.frozenGeometry && l.frozenGeometry->axes().cols() == d
-                       ? *l.frozenGeometry
-                       : projection ? KeyGeometry::principal(s.keys) : KeyGeometry::coordinates(d, xAxis, yAxis);
-    map.queryIndex = std::clamp(l.geometryQuery, 0, int(s.queries.rows()) - 1);
+    const GeometryFrame frame = frameFor(s, l);
+    map.geometry = frame.geometry;
+    map.queryIndex = geometryQuery(s, l);
+    const int qi = map.queryIndex;
+    const bool projection = frame.geometry.isProjection();
 
     m_base.setUnitFor(rect.width(), rect.height(), 900.0);
     const QFont labelFont = m_base.font(17);
@@ -111,109 +201,164 @@ GeometryMap LabPainter::geometry(const QRectF &rect)
     const double axisTitle = QFontMetricsF(titleFont).height() + m_base.pt(6);
 
     std::vector<Eigen::Vector2d> keys;
-    double extent = 0.5;
-    for (Index j = 0; j < s.keys.rows(); ++j) {
-        keys.push_back(map.geometry.project(s.keys.row(j)));
-        extent = std::max({extent, std::abs(keys.back().x()), std::abs(keys.back().y())});
-    }
-    const Eigen::Vector2d q = map.geometry.project(s.queries.row(map.queryIndex));
-    extent = std::max({extent, std::abs(q.x()), std::abs(q.y())}) * 1.3;
+    for (Index j = 0; j < s.keys.rows(); ++j)
+        keys.push_back(frame.geometry.project(s.keys.row(j)));
+    const Eigen::Vector2d q = frame.geometry.project(s.queries.row(qi));
+    const double extent = frame.extentFor(s.keys, s.queries.row(qi));
+    map.extent = extent;
+    map.centre = QPointF(frame.centre.x(), frame.centre.y());
+    const double cx = frame.centre.x(), cy = frame.centre.y();
 
-    // A square plot, centred, with room for the axis titles.
+    // A square plot, centred, with room for the tick labels and axis titles.
     const double side = std::min(rect.width(), rect.height()) - 2 * axisTitle - m_base.pt(20);
     const QRectF plot(rect.center().x() - side / 2, rect.top() + m_base.pt(10), side, side);
+    map.plot = plot;
     map.toPixels = QTransform::fromTranslate(plot.center().x(), plot.center().y());
     map.toPixels.scale(side / (2 * extent), -side / (2 * extent));
+    map.toPixels.translate(-cx, -cy);
     auto px = [&](const Eigen::Vector2d &v) { return map.toPixels.map(QPointF(v.x(), v.y())); };
 
     m_painter.setFont(labelFont);
-    for (double t : FigurePainter::ticks(-extent, extent)) {
+    for (double t : FigurePainter::ticks(cx - extent, cx + extent)) {
         m_painter.setPen(QPen(m_style.muted(), std::max(0.5, m_base.pt(0.6)), Qt::DotLine));
-        m_painter.drawLine(px({t, -extent}), px({t, extent}));
-        m_painter.drawLine(px({-extent, t}), px({extent, t}));
+        m_painter.drawLine(px({t, cy - extent}), px({t, cy + extent}));
         m_painter.setPen(m_style.muted());
-        m_painter.drawText(QRectF(px({t, -extent}).x() - 40, plot.bottom() + 2, 80, m_base.pt(22)), Qt::AlignHCenter,
+        m_painter.drawText(QRectF(px({t, cy - extent}).x() - 40, plot.bottom() + 2, 80, m_base.pt(22)), Qt::AlignHCenter,
                            QString::number(t, 'g', 3));
-        m_painter.drawText(QRectF(plot.left() - m_base.pt(60), px({-extent, t}).y() - 12, m_base.pt(54), 24),
+    }
+    for (double t : FigurePainter::ticks(cy - extent, cy + extent)) {
+        m_painter.setPen(QPen(m_style.muted(), std::max(0.5, m_base.pt(0.6)), Qt::DotLine));
+        m_painter.drawLine(px({cx - extent, t}), px({cx + extent, t}));
+        m_painter.setPen(m_style.muted());
+        m_painter.drawText(QRectF(plot.left() - m_base.pt(60), px({cx - extent, t}).y() - 12, m_base.pt(54), 24),
                            Qt::AlignRight | Qt::AlignVCenter, QString::number(t, 'g', 3));
     }
+    const QPointF origin = px({0, 0});
+    map.axes = {QLineF(px({cx - extent, 0}), px({cx + extent, 0})), QLineF(px({0, cy - extent}), px({0, cy + extent}))};
     m_painter.setPen(QPen(m_style.foreground(), std::max(1.0, m_base.pt(1.2))));
-    m_painter.drawLine(px({-extent, 0}), px({extent, 0}));
-    m_painter.drawLine(px({0, -extent}), px({0, extent}));
+    for (const QLineF &axis : map.axes)
+        m_painter.drawLine(axis);
     m_painter.setBrush(Qt::NoBrush);
     m_painter.drawRect(plot);
 
-    const QPointF origin = px({0, 0});
-    const int qi = map.queryIndex;
-    // Arrows first, then labels placed so they do not cover one another:
-    // near-parallel keys, the chapter's point, put their tips close together.
-    std::vector<QRectF> placed;
-    struct Note
-    {
-        QPointF tip;
-        QString name, detail;
-    };
-    std::vector<Note> notes;
+    // Arrows and dots first, the query's last so it stays on top.
+    const double keyDot = m_base.pt(7), queryDot = m_base.pt(9);
+    std::vector<QColor> colors;
     for (size_t j = 0; j < keys.size(); ++j) {
         const double weight = r.isMasked(qi, Index(j)) ? std::numeric_limits<double>::quiet_NaN() : r.weights(qi, Index(j));
-        const QColor color = std::isfinite(weight) ? ColorMaps::colorAt(m_style.colorMap, 0.15 + 0.85 * weight)
-                                                   : m_style.muted();
+        colors.push_back(std::isfinite(weight) ? ColorMaps::colorAt(m_style.colorMap, 0.15 + 0.85 * weight)
+                                               : m_style.muted());
         const QPointF tip = px(keys[j]);
-        arrow(m_painter, origin, tip, color, std::max(1.5, m_base.pt(3)));
+        arrow(m_painter, origin, tip, colors.back(), std::max(1.5, m_base.pt(3)));
         map.keys.push_back(tip);
         m_painter.setPen(Qt::NoPen);
-        m_painter.setBrush(color);
-        m_painter.drawEllipse(tip, m_base.pt(7), m_base.pt(7));
+        m_painter.setBrush(colors.back());
+        m_painter.drawEllipse(tip, keyDot, keyDot);
         m_painter.setBrush(Qt::NoBrush);
-        const QString dot = QStringLiteral("q·k/%1 = %2").arg(r.divisor == 1.0 ? QStringLiteral("1") : QStringLiteral("√d"))
-                                .arg(r.scores(qi, Index(j)) / r.divisor, 0, 'f', 3);
-        const QString weightText = std::isfinite(weight) ? QStringLiteral("α = %1").arg(weight, 0, 'f', 3)
-                                                         : QStringLiteral("masked");
-        notes.push_back({tip, label(s.keyLabel(Index(j))), dot + QStringLiteral("  ") + weightText});
-    }
-    const QFont nameFont = m_base.font(18, true);
-    const QFont detailFont = m_base.font(15);
-    const double noteHeight = QFontMetricsF(nameFont).height() + QFontMetricsF(detailFont).height();
-    // The query's label claims its place first.
-    const QPointF queryTip = px(q);
-    const QString queryName = label(s.queryLabel(qi));
-    const QRectF queryBox(queryTip + QPointF(m_base.pt(12), m_base.pt(20) - QFontMetricsF(nameFont).ascent()),
-                          QSizeF(QFontMetricsF(nameFont).horizontalAdvance(queryName), QFontMetricsF(nameFont).height()));
-    placed.push_back(queryBox);
-    placed.push_back(QRectF(queryTip - QPointF(m_base.pt(10), m_base.pt(10)), QSizeF(m_base.pt(20), m_base.pt(20))));
-    for (const Note &note : notes) {
-        const double width = std::max(QFontMetricsF(nameFont).horizontalAdvance(note.name),
-                                      QFontMetricsF(detailFont).horizontalAdvance(note.detail));
-        QRectF box(note.tip + QPointF(m_base.pt(10), -QFontMetricsF(nameFont).ascent() - m_base.pt(6)), QSizeF(width, noteHeight));
-        for (int tries = 0; tries < 12; ++tries) {
-            const bool clash = std::any_of(placed.begin(), placed.end(), [&box](const QRectF &p) { return p.intersects(box); });
-            if (!clash)
-                break;
-            box.translate(0, noteHeight * 0.55);
-        }
-        placed.push_back(box);
-        m_painter.setFont(nameFont);
-        m_painter.setPen(m_style.foreground());
-        m_painter.drawText(QPointF(box.left(), box.top() + QFontMetricsF(nameFont).ascent()), note.name);
-        m_painter.setFont(detailFont);
-        m_painter.setPen(m_style.muted());
-        m_painter.drawText(QPointF(box.left(), box.top() + QFontMetricsF(nameFont).height() + QFontMetricsF(detailFont).ascent()),
-                           note.detail);
     }
     map.query = px(q);
     arrow(m_painter, origin, map.query, m_style.accent(), std::max(2.0, m_base.pt(4.5)));
     m_painter.setPen(QPen(m_style.background(), m_base.pt(2)));
     m_painter.setBrush(m_style.accent());
-    m_painter.drawEllipse(map.query, m_base.pt(9), m_base.pt(9));
+    m_painter.drawEllipse(map.query, queryDot, queryDot);
     m_painter.setBrush(Qt::NoBrush);
+
+    // Labels beside their own points: never over another label, a dot or an
+    // axis, and off the arrows where there is room. Near-parallel keys, the
+    // chapter's point, put their tips close together.
+    const QFont nameFont = m_base.font(18, true);
+    const QFont detailFont = m_base.font(15);
+    const QFontMetricsF nameMetrics(nameFont), detailMetrics(detailFont);
+    LabelPlacer placer(plot.adjusted(2, 2, -2, -2));
+    for (const QLineF &axis : map.axes)
+        placer.addHardLine(axis);
+    for (const QPointF &tip : map.keys) {
+        placer.addPoint(tip, keyDot + 1);
+        placer.addSoftLine(QLineF(origin, tip));
+    }
+    placer.addPoint(map.query, queryDot + 1);
+    placer.addSoftLine(QLineF(origin, map.query));
+    const double gap = m_base.pt(10);
+    auto leader = [&](const QPointF &tip, const QRectF &box, double dot) {
+        // A far label gets a thin line to its point.
+        const QPointF nearest(std::clamp(tip.x(), box.left(), box.right()), std::clamp(tip.y(), box.top(), box.bottom()));
+        if (std::hypot(nearest.x() - tip.x(), nearest.y() - tip.y()) > gap * 2.2) {
+            m_painter.setPen(QPen(m_style.muted(), std::max(0.8, m_base.pt(1))));
+            const QPointF u = (nearest - tip) / std::hypot(nearest.x() - tip.x(), nearest.y() - tip.y());
+            m_painter.drawLine(tip + u * dot, nearest);
+        }
+    };
+    // With many keys only the heaviest carry a label, so the picture stays
+    // legible; a note in the corner says so, and no label covers it.
+    const size_t labelled = std::min(keys.size(), kMostGeometryLabels);
+    const QString fewer = QStringLiteral("labels on the %1 heaviest of %2 keys").arg(labelled).arg(keys.size());
+    // Beside the plot where a wide window leaves room, else in its corner.
+    const double besideWidth = rect.right() - plot.right() - m_base.pt(12);
+    const bool beside = besideWidth > detailMetrics.horizontalAdvance(QStringLiteral("labels on the 12 heaviest"));
+    const QRectF fewerBox = beside ? QRectF(plot.right() + m_base.pt(12), plot.bottom() - detailMetrics.height() * 3,
+                                            besideWidth, detailMetrics.height() * 3)
+                                   : QRectF(plot.right() - m_base.pt(6) - detailMetrics.horizontalAdvance(fewer),
+                                            plot.bottom() - m_base.pt(4) - detailMetrics.height(),
+                                            detailMetrics.horizontalAdvance(fewer), detailMetrics.height());
+    if (labelled < keys.size() && !beside)
+        placer.addBox(fewerBox);
+    QColor veil = m_style.background(); // under each label, so it reads over the arrows
+    veil.setAlpha(m_style.transparent ? 0 : 190);
+
+    const QString queryName = label(s.queryLabel(qi));
+    map.queryLabel = placer.place(map.query, QSizeF(nameMetrics.horizontalAdvance(queryName), nameMetrics.height()), gap);
+    leader(map.query, map.queryLabel, queryDot);
+    m_painter.fillRect(map.queryLabel, veil);
+    m_painter.setFont(nameFont);
     m_painter.setPen(m_style.accent());
-    m_painter.setFont(m_base.font(18, true));
-    m_painter.drawText(QPointF(queryBox.left(), queryBox.top() + QFontMetricsF(nameFont).ascent()), queryName);
+    m_painter.drawText(QPointF(map.queryLabel.left(), map.queryLabel.top() + nameMetrics.ascent()), queryName);
+
+    // The divisor as the chapter writes it: √d_k, or the number with τ in it.
+    const QString divisor = s.options.scale && s.options.temperature == 1.0 ? QStringLiteral("√%1").arg(d)
+                                                                            : QString::number(r.divisor, 'g', 4);
+    std::vector<size_t> order(keys.size());
+    std::iota(order.begin(), order.end(), size_t(0));
+    auto weightOf = [&](size_t j) { return r.isMasked(qi, Index(j)) ? -1.0 : r.weights(qi, Index(j)); };
+    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return weightOf(a) > weightOf(b); });
+    map.keyLabels.assign(keys.size(), QRectF());
+    for (size_t rank = 0; rank < labelled; ++rank) {
+        const size_t j = order[rank];
+        const double weight = weightOf(j);
+        const QString dot = (r.divisor == 1.0 ? QStringLiteral("q·k = %1") : QStringLiteral("q·k/%1 = %2").arg(divisor))
+                                .arg(r.scores(qi, Index(j)) / r.divisor, 0, 'f', 3);
+        const QString detail = dot + QStringLiteral("  ") + (weight >= 0 ? QStringLiteral("α = %1").arg(weight, 0, 'f', 3)
+                                                                         : QStringLiteral("masked"));
+        const QString name = label(s.keyLabel(Index(j)));
+        const QSizeF size(std::max(nameMetrics.horizontalAdvance(name), detailMetrics.horizontalAdvance(detail)),
+                          nameMetrics.height() + detailMetrics.height());
+        const QRectF box = placer.place(map.keys[j], size, gap);
+        map.keyLabels[j] = box;
+        leader(map.keys[j], box, keyDot);
+        m_painter.fillRect(box, veil);
+        // The text leans towards its point: right-aligned in a box left of it.
+        const Qt::Alignment side = box.right() <= map.keys[j].x() ? Qt::AlignRight
+                                   : box.left() >= map.keys[j].x() ? Qt::AlignLeft
+                                                                    : Qt::AlignHCenter;
+        m_painter.setFont(nameFont);
+        m_painter.setPen(m_style.foreground());
+        m_painter.drawText(QRectF(box.left(), box.top(), box.width(), nameMetrics.height()), side | Qt::AlignVCenter, name);
+        m_painter.setFont(detailFont);
+        m_painter.setPen(m_style.muted());
+        m_painter.drawText(QRectF(box.left(), box.top() + nameMetrics.height(), box.width(), detailMetrics.height()),
+                           side | Qt::AlignVCenter, detail);
+    }
+    if (labelled < keys.size()) {
+        m_painter.setFont(detailFont);
+        m_painter.setPen(m_style.muted());
+        m_painter.drawText(fewerBox, (beside ? Qt::AlignLeft | Qt::AlignBottom : Qt::AlignRight | Qt::AlignVCenter) | Qt::TextWordWrap,
+                           fewer);
+    }
 
     const QStringList axes = projection
                                  ? QStringList{QStringLiteral("principal direction 1 of the keys (projection)"),
                                                QStringLiteral("principal direction 2 (projection)")}
-                                 : QStringList{QStringLiteral("x%1").arg(xAxis + 1), QStringLiteral("x%1").arg(yAxis + 1)};
+                                 : QStringList{QStringLiteral("x%1").arg(frameAxis(frame.geometry, 0) + 1),
+                                               QStringLiteral("x%1").arg(frameAxis(frame.geometry, 1) + 1)};
     m_painter.setFont(titleFont);
     m_painter.setPen(m_style.foreground());
     m_painter.drawText(QRectF(plot.left(), plot.bottom() + m_base.pt(24), plot.width(), axisTitle), Qt::AlignCenter, axes[0]);
@@ -259,9 +404,24 @@ void LabPainter::lineChart(const QRectF &rect, const QString &title, const QStri
     if (!logY && y0 > 0 && y0 < (y1 - y0))
         y0 = 0; // a linear axis starts at zero when it nearly does
     const double yLabelWidth = metrics.horizontalAdvance(QStringLiteral("1e+10")) + m_base.pt(8);
-    const QRectF plot(rect.left() + axisTitle + yLabelWidth, rect.top() + axisTitle + m_base.pt(4),
+    // The legend sits between the title and the plot, where no line can cross it.
+    const double swatch = m_base.pt(26), entryGap = m_base.pt(18);
+    std::vector<QPointF> legendAt;
+    double legendX = 0.0, legendRow = 0.0;
+    const double legendWidth = rect.width() - axisTitle - m_base.pt(10);
+    for (const Series &s : series) {
+        const double width = swatch + m_base.pt(6) + metrics.horizontalAdvance(s.name);
+        if (legendX > 0.0 && legendX + width > legendWidth) {
+            legendX = 0.0;
+            legendRow += 1.0;
+        }
+        legendAt.emplace_back(legendX, legendRow);
+        legendX += width + entryGap;
+    }
+    const double legendHeight = series.empty() ? 0.0 : (legendRow + 1.0) * metrics.height() * 1.15;
+    const QRectF plot(rect.left() + axisTitle + yLabelWidth, rect.top() + axisTitle + legendHeight + m_base.pt(6),
                       rect.width() - axisTitle - yLabelWidth - m_base.pt(10),
-                      rect.height() - 2 * axisTitle - metrics.height() * 2 - m_base.pt(16));
+                      rect.height() - 2 * axisTitle - legendHeight - metrics.height() * 2 - m_base.pt(18));
     auto px = [&](double x, double y) {
         const double u = logX ? std::log10(x) : x;
         const double v = logY ? std::log10(std::max(y, 1e-300)) : y;
@@ -301,48 +461,57 @@ void LabPainter::lineChart(const QRectF &rect, const QString &title, const QStri
                                   metrics.height()),
                            Qt::AlignRight | Qt::AlignVCenter, text);
     }
-    double lastLabelRight = -std::numeric_limits<double>::infinity();
+    std::vector<double> tickX, tickHalf;
+    QStringList tickText;
     for (double t : xTicks) {
         const double x = px(t, logY ? std::pow(10.0, y0) : y0).x();
         m_painter.setPen(QPen(m_style.muted(), std::max(0.5, m_base.pt(0.6)), Qt::DotLine));
         m_painter.drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
-        // A label that would run into the previous one is left out.
-        const QString text = QString::number(t, 'g', 6);
-        const double half = metrics.horizontalAdvance(text) / 2;
-        if (x - half < lastLabelRight + m_base.pt(6))
-            continue;
-        lastLabelRight = x + half;
-        m_painter.setPen(m_style.foreground());
-        m_painter.drawText(QRectF(x - m_base.pt(50), plot.bottom() + m_base.pt(4), m_base.pt(100), metrics.height()),
-                           Qt::AlignHCenter | Qt::AlignTop, text);
+        tickText << QString::number(t, 'g', 6);
+        tickX.push_back(x);
+        tickHalf.push_back(metrics.horizontalAdvance(tickText.back()) / 2);
     }
+    m_painter.setPen(m_style.foreground());
+    for (int k : shownTickLabels(tickX, tickHalf, m_base.pt(6)))
+        m_painter.drawText(QRectF(tickX[size_t(k)] - m_base.pt(50), plot.bottom() + m_base.pt(4), m_base.pt(100), metrics.height()),
+                           Qt::AlignHCenter | Qt::AlignTop, tickText[k]);
     m_painter.setPen(QPen(m_style.foreground(), std::max(1.0, m_base.pt(1.2))));
     m_painter.drawLine(plot.bottomLeft(), plot.bottomRight());
     m_painter.drawLine(plot.bottomLeft(), plot.topLeft());
 
-    // Series, and a legend stacked in the plot's top-left corner.
-    double legendY = plot.top() + m_base.pt(14);
-    for (const Series &s : series) {
+    // Series, clipped to the plot, and their legend above it.
+    const double legendTop = rect.top() + axisTitle + metrics.height() * 0.55;
+    for (size_t k = 0; k < series.size(); ++k) {
+        const Series &s = series[k];
         QPen pen(s.color, std::max(1.5, m_base.pt(3)), s.dashed ? Qt::DashLine : Qt::SolidLine, Qt::RoundCap);
+        m_painter.save();
+        m_painter.setClipRect(plot.adjusted(-m_base.pt(6), -m_base.pt(6), m_base.pt(6), m_base.pt(6)));
         m_painter.setPen(pen);
-        for (size_t k = 1; k < s.points.size(); ++k)
-            m_painter.drawLine(px(s.points[k - 1].x(), s.points[k - 1].y()), px(s.points[k].x(), s.points[k].y()));
+        for (size_t p = 1; p < s.points.size(); ++p)
+            m_painter.drawLine(px(s.points[p - 1].x(), s.points[p - 1].y()), px(s.points[p].x(), s.points[p].y()));
         m_painter.setPen(Qt::NoPen);
         m_painter.setBrush(s.color);
         if (!s.dashed)
             for (const QPointF &p : s.points)
                 m_painter.drawEllipse(px(p.x(), p.y()), m_base.pt(5), m_base.pt(5));
         m_painter.setBrush(Qt::NoBrush);
+        m_painter.restore();
         m_painter.setPen(pen);
-        const double legendX = plot.left() + m_base.pt(10);
-        m_painter.drawLine(QPointF(legendX, legendY), QPointF(legendX + m_base.pt(26), legendY));
+        const double x = rect.left() + axisTitle + legendAt[k].x();
+        const double y = legendTop + legendAt[k].y() * metrics.height() * 1.15;
+        m_painter.drawLine(QPointF(x, y), QPointF(x + swatch, y));
         m_painter.setPen(m_style.foreground());
-        m_painter.drawText(QPointF(legendX + m_base.pt(32), legendY + metrics.ascent() / 2 - 1), s.name);
-        legendY += metrics.height() * 1.1;
+        m_painter.drawText(QPointF(x + swatch + m_base.pt(6), y + metrics.ascent() / 2 - 1), s.name);
     }
     m_painter.setFont(titleFont);
     m_painter.setPen(m_style.foreground());
     m_painter.drawText(QRectF(plot.left(), rect.bottom() - axisTitle, plot.width(), axisTitle), Qt::AlignCenter, xTitle);
+    // A y title longer than its axis shrinks to fit, like the chart's title.
+    QFont fittedY = titleFont;
+    const double yTitleWidth = QFontMetricsF(titleFont).horizontalAdvance(yTitle);
+    if (yTitleWidth > plot.height())
+        fittedY.setPixelSize(std::max(6, int(titleFont.pixelSize() * plot.height() / yTitleWidth)));
+    m_painter.setFont(fittedY);
     m_painter.save();
     m_painter.translate(rect.left(), plot.center().y());
     m_painter.rotate(-90);
@@ -432,36 +601,43 @@ void LabPainter::scale(const QRectF &rect)
                            .arg(result->maxEntropyBits, 0, 'f', 4));
 }
 
-void LabPainter::mask(const QRectF &rect)
+MaskComparison LabPainter::maskComparison(const Session &s, const AttentionResult &result, const LabSettings &l)
 {
-    m_base.setUnitFor(rect.width() / 2, rect.height() * 1.4, 900.0);
-    m_base.fixUnit();
-    const Session &s = m_data.session;
-    Matrix scores;
-    double divisor = 1.0;
-    std::vector<std::string> rows, cols;
-    if (labs().maskFromSession) {
-        scores = m_data.result.scores;
-        divisor = m_data.result.divisor;
-        for (Index i = 0; i < scores.rows(); ++i)
-            rows.push_back(s.queryLabel(i));
-        for (Index j = 0; j < scores.cols(); ++j)
-            cols.push_back(s.keyLabel(j));
+    MaskComparison c;
+    c.fromSession = l.maskFromSession;
+    if (l.maskFromSession) {
+        c.scores = result.scores;
+        c.divisor = result.divisor;
+        for (Index i = 0; i < c.scores.rows(); ++i)
+            c.rowLabels.push_back(s.queryLabel(i));
+        for (Index j = 0; j < c.scores.cols(); ++j)
+            c.colLabels.push_back(s.keyLabel(j));
     } else {
-        scores = ChapterExamples::causalMaskScores();
-        rows = cols = {"the", "dog", "barked", "loudly"};
+        c.scores = ChapterExamples::causalMaskScores();
+        c.rowLabels = c.colLabels = {"the", "dog", "barked", "loudly"};
     }
     // Q = S and K = I reproduce the scores exactly; the divisor is applied as
     // a temperature so the logits are the session's.
     AttentionOptions first;
     first.scale = false;
-    first.temperature = divisor;
+    first.temperature = c.divisor;
     first.mask = MaskMode::Causal;
     AttentionOptions second = first;
     second.mask = MaskMode::CausalAfterSoftmax;
-    const Matrix identity = Matrix::Identity(scores.cols(), scores.cols());
-    const AttentionResult a = attend(scores, identity, first);
-    const AttentionResult b = attend(scores, identity, second);
+    const Matrix identity = Matrix::Identity(c.scores.cols(), c.scores.cols());
+    c.maskFirst = attend(c.scores, identity, first);
+    c.softmaxFirst = attend(c.scores, identity, second);
+    return c;
+}
+
+void LabPainter::mask(const QRectF &rect)
+{
+    m_base.setUnitFor(rect.width() / 2, rect.height() * 1.4, 900.0);
+    m_base.fixUnit();
+    const MaskComparison c = maskComparison(m_data.session, m_data.result, labs());
+    const Matrix &scores = c.scores;
+    const std::vector<std::string> &rows = c.rowLabels, &cols = c.colLabels;
+    const AttentionResult &a = c.maskFirst, &b = c.softmaxFirst;
 
     auto spec = [&](const AttentionResult &r, const QString &title, bool lost) {
         FigurePainter::MatrixHeatmap h;
@@ -474,6 +650,7 @@ void LabPainter::mask(const QRectF &rect)
         h.colLabel = [&cols](int j) { return label(cols[size_t(j)]); };
         h.title = title;
         h.colorBar = !lost;
+        h.minNumberSize = std::max(kReadableNumber, m_base.pt(kReadableNumber)); // readable, or left out
         for (const RowStatistics &row : r.rows)
             h.rowNotes << (lost ? QStringLiteral("Σ %1 · lost %2").arg(row.sum, 0, 'f', 4).arg(1.0 - row.sum, 0, 'f', 4)
                                 : QStringLiteral("Σ %1").arg(row.sum, 0, 'f', 4));
@@ -496,53 +673,132 @@ void LabPainter::mask(const QRectF &rect)
                            .arg(b.rows.front().sum, 0, 'f', 4));
 }
 
-void LabPainter::heads(const QRectF &rect)
+HeadsComparison LabPainter::headsComparison(const Session &s, const LabSettings &l)
 {
-    const LabSettings &l = labs();
-    const Session &s = m_data.session;
-    Matrix q, k, v;
-    std::vector<std::string> queryLabels, keyLabels;
+    HeadsComparison c;
     if (l.headsFromSession) {
-        q = s.queries;
-        k = s.keys;
-        v = s.keys; // multi-head needs V as wide as D
-        for (Index i = 0; i < q.rows(); ++i)
-            queryLabels.push_back(s.queryLabel(i));
-        for (Index j = 0; j < k.rows(); ++j)
-            keyLabels.push_back(s.keyLabel(j));
+        c.queries = s.queries;
+        c.keys = s.keys;
+        c.values = s.keys; // multi-head needs V as wide as D
+        for (Index i = 0; i < c.queries.rows(); ++i)
+            c.queryLabels.push_back(s.queryLabel(i));
+        for (Index j = 0; j < c.keys.rows(); ++j)
+            c.keyLabels.push_back(s.keyLabel(j));
     } else {
         NormalGenerator normal(l.headsSeed);
         const Index n = std::max(1, l.headsTokens);
-        q = normal.matrix(n, l.headsModelDim);
-        k = normal.matrix(n, l.headsModelDim);
-        v = normal.matrix(n, l.headsModelDim);
+        c.queries = normal.matrix(n, l.headsModelDim);
+        c.keys = normal.matrix(n, l.headsModelDim);
+        c.values = normal.matrix(n, l.headsModelDim);
         for (Index i = 0; i < n; ++i) {
-            std::string token(1, 't');
+            std::string token(1, 't'); // not "t" + ...: GCC 12 warns wrongly (-Wrestrict)
             token += std::to_string(i + 1);
-            queryLabels.push_back(token);
+            c.queryLabels.push_back(token);
         }
-        keyLabels = queryLabels;
+        c.keyLabels = c.queryLabels;
     }
-    const Index modelDim = q.cols();
-    if (l.heads < 1 || modelDim % l.heads != 0) {
+    c.heads = l.heads;
+    const Index modelDim = c.queries.cols();
+    c.valid = l.heads >= 1 && modelDim % l.heads == 0;
+    if (!c.valid)
+        return c;
+    c.result = multiHeadAttention(c.queries, c.keys, c.values, l.heads, s.options);
+    // The attention block's count from the one parameter counter: h plays no part.
+    TransformerConfig config;
+    config.vocabulary = 1;
+    config.layers = 1;
+    config.feedForward = 1;
+    config.modelDim = modelDim;
+    config.heads = l.heads;
+    c.attentionParameters = countParameters(config).attention;
+    return c;
+}
+
+void LabPainter::colorBar(const QRectF &bar, double lo, double hi, const QString &title)
+{
+    constexpr int slices = 64;
+    m_painter.save();
+    m_painter.setRenderHint(QPainter::Antialiasing, false);
+    for (int k = 0; k < slices; ++k) {
+        const double y = bar.bottom() - (k + 1) * bar.height() / slices;
+        m_painter.fillRect(QRectF(bar.left(), y, bar.width(), bar.height() / slices + 0.5),
+                           ColorMaps::colorAt(m_style.colorMap, (k + 0.5) / slices));
+    }
+    m_painter.restore();
+    m_painter.setPen(QPen(m_style.foreground(), std::max(1.0, m_base.pt(1))));
+    m_painter.setBrush(Qt::NoBrush);
+    m_painter.drawRect(bar);
+    const QFont labelFont = m_base.font(16);
+    const QFontMetricsF metrics(labelFont);
+    m_painter.setFont(labelFont);
+    for (double t : FigurePainter::ticks(lo, hi)) {
+        const double y = bar.bottom() - (t - lo) / (hi - lo) * bar.height();
+        m_painter.drawLine(QPointF(bar.right(), y), QPointF(bar.right() + m_base.pt(5), y));
+        m_painter.drawText(QRectF(bar.right() + m_base.pt(8), y - metrics.height() / 2, metrics.horizontalAdvance(QStringLiteral("0.00")) + m_base.pt(4),
+                                  metrics.height()),
+                           Qt::AlignLeft | Qt::AlignVCenter, QString::number(t, 'g', 4));
+    }
+    const QFont titleFont = m_base.font(17, true);
+    m_painter.setFont(titleFont);
+    m_painter.save();
+    m_painter.translate(bar.right() + metrics.horizontalAdvance(QStringLiteral("0.00")) + m_base.pt(16), bar.center().y());
+    m_painter.rotate(90);
+    m_painter.drawText(QRectF(-bar.height() / 2, -QFontMetricsF(titleFont).height(), bar.height(), QFontMetricsF(titleFont).height()),
+                       Qt::AlignCenter, title);
+    m_painter.restore();
+}
+
+void LabPainter::heads(const QRectF &rect)
+{
+    const HeadsComparison c = headsComparison(m_data.session, labs());
+    const Index modelDim = c.queries.cols();
+    if (!c.valid) {
         message(rect, QStringLiteral("D = %1 cannot be split into h = %2 equal heads: choose an h that divides D.")
                           .arg(modelDim)
-                          .arg(l.heads));
+                          .arg(c.heads));
         return;
     }
-    AttentionOptions options = s.options;
-    const MultiHeadResult r = multiHeadAttention(q, k, v, l.heads, options);
+    const MultiHeadResult &r = c.result;
     m_base.setUnitFor(rect.width(), rect.height() * 1.4, 1000.0);
     m_base.fixUnit();
 
-    const int h = l.heads;
-    const int columns = int(std::ceil(std::sqrt(double(h) * rect.width() / std::max(1.0, rect.height()))));
-    const int gridColumns = std::clamp(columns, 1, h);
-    const int gridRows = (h + gridColumns - 1) / gridColumns;
+    // One colour bar for every head, right of the grid.
+    const QFontMetricsF barMetrics(m_base.font(16));
+    const double barArea = m_base.pt(22) + barMetrics.horizontalAdvance(QStringLiteral("0.00")) + m_base.pt(16) +
+                           QFontMetricsF(m_base.font(17, true)).height() + m_base.pt(10);
+    const QRectF grid(rect.left(), rect.top(), rect.width() - barArea, rect.height());
+    const int h = c.heads;
     const QFont captionFont = m_base.font(18);
     const double captionHeight = QFontMetricsF(captionFont).height() * 2.6;
-    const double cellW = rect.width() / gridColumns;
-    const double cellH = (rect.height() - captionHeight) / gridRows;
+    // The arrangement that gives the cells the most room for their numbers
+    // (about 5 characters wide, a third of the cell tall), labels and titles
+    // allowed for.
+    const double tokens = double(std::max<Index>(1, c.keys.rows())), rowsPerHead = double(std::max<Index>(1, c.queries.rows()));
+    // When no arrangement has room for numbers, the one with the largest
+    // cells (the smaller side) wins.
+    const double readable = std::max(kReadableNumber, m_base.pt(kReadableNumber));
+    int gridColumns = 1, squarest = 1;
+    double roomiest = -1.0, largest = -1.0;
+    for (int columns = 1; columns <= h; ++columns) {
+        const int rows = (h + columns - 1) / columns;
+        const double cellWidth = (grid.width() / columns - m_base.pt(70)) / tokens;
+        const double cellHeight = ((grid.height() - captionHeight) / rows - m_base.pt(80)) / rowsPerHead;
+        const double room = std::min(cellWidth / 5.2, cellHeight * 0.34);
+        if (room > roomiest + 1e-9) {
+            roomiest = room;
+            gridColumns = columns;
+        }
+        if (std::min(cellWidth, cellHeight) > largest + 1e-9) {
+            largest = std::min(cellWidth, cellHeight);
+            squarest = columns;
+        }
+    }
+    if (roomiest < readable)
+        gridColumns = squarest;
+    const int gridRows = (h + gridColumns - 1) / gridColumns;
+    const double cellW = grid.width() / gridColumns;
+    const double cellH = (grid.height() - captionHeight) / gridRows;
+    QRectF cells;
     for (int head = 0; head < h; ++head) {
         const AttentionResult &part = r.perHead[size_t(head)];
         FigurePainter::MatrixHeatmap spec;
@@ -551,18 +807,24 @@ void LabPainter::heads(const QRectF &rect)
         spec.value = [&part](int i, int j) {
             return part.isMasked(i, j) ? std::numeric_limits<double>::quiet_NaN() : part.weights(i, j);
         };
-        spec.rowLabel = [&queryLabels](int i) { return label(queryLabels[size_t(i)]); };
-        spec.colLabel = [&keyLabels](int j) { return label(keyLabels[size_t(j)]); };
+        // Small panels: as many labels a side as fit with a line between them.
+        const double line = QFontMetricsF(m_base.font(19)).height() * 1.3;
+        const int rowStep = sparseLabelStep(spec.rows, (cellH - m_base.pt(90)) / line);
+        const int colStep = sparseLabelStep(spec.cols, (cellW - m_base.pt(70)) / line);
+        spec.rowLabel = [&c, rowStep](int i) { return i % rowStep ? QString() : label(c.queryLabels[size_t(i)]); };
+        spec.colLabel = [&c, colStep](int j) { return j % colStep ? QString() : label(c.keyLabels[size_t(j)]); };
         spec.title = QStringLiteral("head %1 · mean entropy %2 bits").arg(head + 1).arg(part.meanEntropyBits(), 0, 'f', 3);
         spec.colorBar = false;
-        spec.numbers = spec.rows * spec.cols * h <= 160;
+        // Numbers a room can read, or none: cells too small keep their colour only.
+        spec.minNumberSize = readable;
         spec.rowTitle = QString();
         spec.colTitle = QString();
         const int gr = head / gridColumns, gc = head % gridColumns;
-        m_base.matrixHeatmap(QRectF(rect.left() + gc * cellW, rect.top() + gr * cellH, cellW - m_base.pt(12), cellH - m_base.pt(8)),
-                             spec);
+        cells = cells.united(m_base.matrixHeatmap(
+            QRectF(grid.left() + gc * cellW, grid.top() + gr * cellH, cellW - m_base.pt(12), cellH - m_base.pt(8)), spec));
     }
-    const std::int64_t attentionParameters = 4 * modelDim * modelDim + 4 * modelDim;
+    colorBar(QRectF(grid.right() + m_base.pt(10), cells.top(), m_base.pt(22), cells.height()), 0.0, 1.0,
+             QStringLiteral("weight"));
     m_painter.setFont(captionFont);
     m_painter.setPen(m_style.muted());
     m_painter.drawText(QRectF(rect.left(), rect.bottom() - captionHeight, rect.width(), captionHeight),
@@ -572,7 +834,14 @@ void LabPainter::heads(const QRectF &rect)
                            .arg(modelDim)
                            .arg(h)
                            .arg(r.headDim)
-                           .arg(grouped(attentionParameters)));
+                           .arg(grouped(c.attentionParameters)));
+}
+
+PermutationDemo LabPainter::positionDemo(const Session &s, const LabSettings &l)
+{
+    AttentionOptions options = s.options;
+    options.mask = MaskMode::None;
+    return permutationDemo(s.keys, derangement(s.keys.rows(), l.shuffleSeed), options);
 }
 
 void LabPainter::positional(const QRectF &rect)
@@ -585,8 +854,10 @@ void LabPainter::positional(const QRectF &rect)
     spec.rows = int(pe.rows());
     spec.cols = int(pe.cols());
     spec.value = [&pe](int i, int j) { return pe(i, j); };
-    spec.rowLabel = [](int i) { return QString::number(i); };
-    spec.colLabel = [](int j) { return QString::number(j); };
+    // Labels at round steps, about eight a side, so they never crowd.
+    const int rowStep = sparseLabelStep(spec.rows), colStep = sparseLabelStep(spec.cols);
+    spec.rowLabel = [rowStep](int i) { return i % rowStep == 0 ? QString::number(i) : QString(); };
+    spec.colLabel = [colStep](int j) { return j % colStep == 0 ? QString::number(j) : QString(); };
     spec.lo = -1.0;
     spec.hi = 1.0;
     spec.rowTitle = QStringLiteral("position");
@@ -604,70 +875,105 @@ void LabPainter::positional(const QRectF &rect)
         message(right, QStringLiteral("Shuffling needs at least two tokens."));
         return;
     }
-    AttentionOptions options = s.options;
-    options.mask = MaskMode::None;
-    const PermutationDemo demo = permutationDemo(s.keys, derangement(s.keys.rows(), l.shuffleSeed), options);
+    const PermutationDemo demo = positionDemo(s, l);
     const QFont labelFont = m_base.font(16);
     const QFont titleFont = m_base.font(18, true);
     const QFontMetricsF metrics(labelFont);
     m_painter.setFont(titleFont);
     m_painter.setPen(m_style.foreground());
     const double lineHeight = QFontMetricsF(titleFont).height() * 1.3;
-    m_painter.drawText(QRectF(right.left(), right.top(), right.width(), lineHeight), Qt::AlignCenter,
-                       QStringLiteral("shuffle the tokens: how far does each output move?"));
+    const QString shuffleTitle = QStringLiteral("shuffle the tokens: how far does each output move?");
+    m_painter.setFont(fitted(titleFont, shuffleTitle, right.width()));
+    m_painter.drawText(QRectF(right.left(), right.top(), right.width(), lineHeight), Qt::AlignCenter, shuffleTitle);
+    const Index n = s.keys.rows();
     QStringList shuffled;
     for (Index idx : demo.order)
         shuffled << label(s.keyLabel(idx));
     m_painter.setFont(labelFont);
     m_painter.setPen(m_style.muted());
-    m_painter.drawText(QRectF(right.left(), right.top() + lineHeight, right.width(), lineHeight * 1.6),
-                       Qt::AlignCenter | Qt::TextWordWrap, QStringLiteral("new order: ") + shuffled.join(QStringLiteral(" ")));
+    // One line, cut short with the count when the tokens do not fit.
+    const QString orderText = QStringLiteral("new order (%1 tokens): %2").arg(n).arg(shuffled.join(QStringLiteral(" ")));
+    m_painter.drawText(QRectF(right.left(), right.top() + lineHeight, right.width(), lineHeight), Qt::AlignCenter,
+                       metrics.elidedText(orderText, Qt::ElideRight, right.width()));
 
-    // Per token: the change of its own output, without and with positions.
-    const Index n = s.keys.rows();
-    std::vector<double> plain(static_cast<size_t>(n)), encoded(static_cast<size_t>(n));
-    for (size_t p = 0; p < demo.order.size(); ++p) {
-        const Index t = demo.order[p];
-        plain[size_t(t)] = (demo.plainShuffled.row(Index(p)) - demo.plain.row(t)).norm();
-        encoded[size_t(t)] = (demo.encodedShuffled.row(Index(p)) - demo.encoded.row(t)).norm();
-    }
-    const double top = std::max(1e-9, *std::max_element(encoded.begin(), encoded.end())) * 1.15;
+    // Per token: the change of its own output, without and with positions;
+    // the legend's largest change is the longest bar (one computation).
+    auto plainText = [](double change) { return QString::number(change, 'g', 2); };
+    auto encodedText = [](double change) { return QString::number(change, 'f', 4); };
+    const size_t largest = size_t(std::max_element(demo.encodedChanges.begin(), demo.encodedChanges.end()) -
+                                  demo.encodedChanges.begin());
     double labelWidth = 0;
     for (Index t = 0; t < n; ++t)
         labelWidth = std::max(labelWidth, metrics.horizontalAdvance(label(s.keyLabel(t))));
-    const QRectF bars(right.left() + labelWidth + m_base.pt(12), right.top() + lineHeight * 3,
-                      right.width() - labelWidth - m_base.pt(24), right.height() - lineHeight * 6);
-    const double rowH = bars.height() / n;
+    const QString largestName = QStringLiteral("%1 (#%2)").arg(label(s.keyLabel(Index(largest)))).arg(largest + 1);
+    labelWidth = std::min(std::max(labelWidth, metrics.horizontalAdvance(largestName)), right.width() * 0.3);
+    const double legendHeight = lineHeight * 2.4;
+    const QRectF bars(right.left() + labelWidth + m_base.pt(12), right.top() + lineHeight * 2.3,
+                      right.width() - labelWidth - m_base.pt(16), right.height() - lineHeight * 2.3 - legendHeight);
+    // Each row holds two numbers one above the other: as many rows as fit
+    // at that height, the first tokens and, if it is further on, the one
+    // that changed most.
+    const double minRow = metrics.height() * 2.0;
+    const int fitting = std::max(2, int(bars.height() / minRow));
+    std::vector<Index> shown;
+    const bool all = n <= fitting;
+    for (Index t = 0; t < n && (all || Index(shown.size()) < fitting - 2); ++t)
+        shown.push_back(t);
+    if (!all && Index(largest) >= Index(shown.size()))
+        shown.push_back(Index(largest));
+    const double rowH = bars.height() / (all ? double(n) : double(fitting));
+    const double numberWidth = metrics.horizontalAdvance(QStringLiteral("0.0000")) + m_base.pt(10);
+    const double scaleWidth = std::max(1.0, bars.width() - numberWidth);
+    const double top = std::max(1e-9, demo.encodedChange);
     const QColor without(0x31, 0x68, 0x8e), with = m_style.accent();
-    for (Index t = 0; t < n; ++t) {
-        const double y = bars.top() + t * rowH;
+    const double bh = std::min(rowH * 0.4, metrics.height());
+    for (size_t row = 0; row < shown.size(); ++row) {
+        const Index t = shown[row];
+        const bool jumped = row > 0 && t != shown[row - 1] + 1;
+        const double y = bars.top() + (jumped ? row + 1 : row) * rowH;
+        if (jumped) {
+            m_painter.setPen(m_style.muted());
+            const QString skipped = QStringLiteral("… %1 more tokens; the one that changed most:").arg(n - Index(row) - 1);
+            m_painter.setFont(fitted(labelFont, skipped, right.width()));
+            m_painter.drawText(QRectF(right.left(), y - rowH, right.width(), rowH), Qt::AlignCenter, skipped);
+            m_painter.setFont(labelFont);
+        }
         m_painter.setPen(m_style.foreground());
+        const QString name = jumped ? largestName : label(s.keyLabel(t));
         m_painter.drawText(QRectF(right.left(), y, labelWidth + m_base.pt(4), rowH), Qt::AlignRight | Qt::AlignVCenter,
-                           label(s.keyLabel(t)));
-        const double bh = rowH * 0.32;
-        const double plainWidth = std::max(m_base.pt(1.5), plain[size_t(t)] / top * bars.width());
-        const double encodedWidth = encoded[size_t(t)] / top * bars.width();
-        m_painter.fillRect(QRectF(bars.left(), y + rowH * 0.14, plainWidth, bh), without);
-        m_painter.fillRect(QRectF(bars.left(), y + rowH * 0.52, encodedWidth, bh), with);
+                           metrics.elidedText(name, Qt::ElideRight, labelWidth));
+        const double plainWidth = std::clamp(demo.plainChanges[size_t(t)] / top * scaleWidth, m_base.pt(1.5), scaleWidth);
+        const double encodedWidth = demo.encodedChanges[size_t(t)] / top * scaleWidth;
+        const double plainTop = y + rowH * 0.5 - bh - m_base.pt(1);
+        const double encodedTop = y + rowH * 0.5 + m_base.pt(1);
+        m_painter.fillRect(QRectF(bars.left(), plainTop, plainWidth, bh), without);
+        m_painter.fillRect(QRectF(bars.left(), encodedTop, encodedWidth, bh), with);
+        // Each number right of its own bar, never over it.
         m_painter.setPen(m_style.muted());
-        m_painter.drawText(QRectF(bars.left() + plainWidth + m_base.pt(6), y + rowH * 0.14, bars.width(), bh),
-                           Qt::AlignLeft | Qt::AlignVCenter, QString::number(plain[size_t(t)], 'g', 2));
-        m_painter.drawText(QRectF(bars.left() + std::min(encodedWidth + m_base.pt(6), bars.width() * 0.85), y + rowH * 0.52,
-                                  bars.width(), bh),
-                           Qt::AlignLeft | Qt::AlignVCenter, QString::number(encoded[size_t(t)], 'f', 3));
+        m_painter.drawText(QRectF(bars.left() + plainWidth + m_base.pt(6), plainTop + bh / 2 - metrics.height() / 2,
+                                  numberWidth, metrics.height()),
+                           Qt::AlignLeft | Qt::AlignVCenter, plainText(demo.plainChanges[size_t(t)]));
+        m_painter.drawText(QRectF(bars.left() + encodedWidth + m_base.pt(6), encodedTop + bh / 2 - metrics.height() / 2,
+                                  numberWidth, metrics.height()),
+                           Qt::AlignLeft | Qt::AlignVCenter, encodedText(demo.encodedChanges[size_t(t)]));
     }
     m_painter.setPen(QPen(m_style.foreground(), std::max(1.0, m_base.pt(1.2))));
     m_painter.drawLine(bars.topLeft(), bars.bottomLeft());
     m_painter.setFont(labelFont);
     const double legendY = bars.bottom() + lineHeight * 0.6;
+    const double legendText = right.right() - bars.left() - m_base.pt(28);
+    QString plainLegend = QStringLiteral("without positions: largest change %1").arg(plainText(demo.plainChange));
+    const QString travel = QStringLiteral(" (outputs travel with their tokens)");
+    if (metrics.horizontalAdvance(plainLegend + travel) <= legendText)
+        plainLegend += travel;
+    const QString encodedLegend = QStringLiteral("with Eq. 16.4 added: largest change %1").arg(encodedText(demo.encodedChange));
     m_painter.fillRect(QRectF(bars.left(), legendY - m_base.pt(7), m_base.pt(22), m_base.pt(12)), without);
     m_painter.setPen(m_style.foreground());
-    m_painter.drawText(QPointF(bars.left() + m_base.pt(28), legendY + m_base.pt(4)),
-                       QStringLiteral("without positions: largest change %1 (outputs travel with their tokens)")
-                           .arg(demo.plainChange, 0, 'g', 2));
+    m_painter.setFont(fitted(labelFont, plainLegend, legendText));
+    m_painter.drawText(QPointF(bars.left() + m_base.pt(28), legendY + m_base.pt(4)), plainLegend);
     m_painter.fillRect(QRectF(bars.left(), legendY + lineHeight - m_base.pt(7), m_base.pt(22), m_base.pt(12)), with);
-    m_painter.drawText(QPointF(bars.left() + m_base.pt(28), legendY + lineHeight + m_base.pt(4)),
-                       QStringLiteral("with Eq. 16.4 added: largest change %1").arg(demo.encodedChange, 0, 'f', 4));
+    m_painter.setFont(fitted(labelFont, encodedLegend, legendText));
+    m_painter.drawText(QPointF(bars.left() + m_base.pt(28), legendY + lineHeight + m_base.pt(4)), encodedLegend);
 }
 
 void LabPainter::params(const QRectF &rect)

@@ -1,9 +1,12 @@
 #pragma once
 
 #include "figurepainter.h"
-#include "keygeometry.h"
+#include "geometryframe.h"
 #include "labsettings.h"
+#include "multiheadattention.h"
+#include "permutationdemo.h"
 
+#include <QLineF>
 #include <QPointF>
 #include <QRectF>
 #include <QTransform>
@@ -18,10 +21,38 @@ struct GeometryMap
 {
     bool valid = false;
     KeyGeometry geometry;
+    QPointF centre;            ///< centre of the square drawn, in picture units
+    double extent = 1.0;       ///< its half-width
     QTransform toPixels;
+    QRectF plot;               ///< the square, in pixels
     std::vector<QPointF> keys; ///< pixel positions of the key tips
     QPointF query;             ///< pixel position of the selected query's tip
     int queryIndex = 0;
+    std::vector<QRectF> keyLabels; ///< each key's label box (empty when unlabelled)
+    QRectF queryLabel;
+    std::vector<QLineF> axes; ///< the two axis lines through the origin
+};
+
+/// The mask lab's two orders on the same scores.
+struct MaskComparison
+{
+    Matrix scores;   ///< raw scores (the chapter's four, or the session's)
+    double divisor = 1.0;
+    bool fromSession = false;
+    std::vector<std::string> rowLabels, colLabels;
+    AttentionResult maskFirst;   ///< Eq. 16.3: mask, then softmax
+    AttentionResult softmaxFirst; ///< the wrong order
+};
+
+/// The heads lab's inputs and Eq. 16.2 per head.
+struct HeadsComparison
+{
+    Matrix queries, keys, values;
+    std::vector<std::string> queryLabels, keyLabels;
+    int heads = 1;
+    bool valid = false; ///< false when h does not divide D
+    MultiHeadResult result;
+    std::int64_t attentionParameters = 0; ///< W^Q, W^K, W^V, W^O and biases, whatever h is
 };
 
 /// Paints the chapter's labs (key geometry, scale, mask, heads, positions,
@@ -40,6 +71,31 @@ public:
     void params(const QRectF &rect);
     void cost(const QRectF &rect);
 
+    /// The key-geometry plane the settings ask for (d_k >= 2): the keys'
+    /// principal plane, or two coordinates.
+    static KeyGeometry planeFor(const Session &session, const LabSettings &labs);
+    /// That plane, sized afresh to the keys and the chosen query.
+    static GeometryFrame fitFrame(const Session &session, const LabSettings &labs);
+    /// What the picture shows: the held frame when it was made for these
+    /// settings, otherwise one fitted afresh.
+    static GeometryFrame frameFor(const Session &session, const LabSettings &labs);
+    /// The query the key-geometry picture shows.
+    static int geometryQuery(const Session &session, const LabSettings &labs);
+
+    /// What the mask, heads and position labs show; the painter, the lab
+    /// widgets and their equation banners all take their numbers from here.
+    static MaskComparison maskComparison(const Session &session, const AttentionResult &result,
+                                         const LabSettings &labs);
+    static HeadsComparison headsComparison(const Session &session, const LabSettings &labs);
+    /// The shuffle of the session's tokens (its keys as token vectors), no mask.
+    static PermutationDemo positionDemo(const Session &session, const LabSettings &labs);
+
+    /// Which x tick labels a chart draws, given their centres and half
+    /// widths: the last always, the others from the left while they keep
+    /// \a gap from their neighbours.
+    static std::vector<int> shownTickLabels(const std::vector<double> &centres, const std::vector<double> &halfWidths,
+                                            double gap);
+
     /// The scale experiment the labs show: the stored result, or a run now.
     static std::shared_ptr<const ScaleExperimentResult> scaleResult(const LabSettings &labs);
 
@@ -55,6 +111,7 @@ private:
                    const std::vector<Series> &series, bool logX, bool logY,
                    const std::vector<double> &xTicks);
     void message(const QRectF &rect, const QString &text);
+    void colorBar(const QRectF &bar, double lo, double hi, const QString &title);
     const LabSettings &labs() const;
 
     FigurePainter m_base;

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "keygeometry.h"
+#include "geometryframe.h"
 #include "scaleexperiment.h"
 #include "transformerconfig.h"
 
@@ -19,8 +19,11 @@ struct LabSettings
     int geometryX = 0;
     int geometryY = 1;
     int geometryQuery = 0;
-    /// While a point is dragged the picture's axes hold still.
-    std::shared_ptr<const KeyGeometry> frozenGeometry;
+    /// The picture's plane and size, held still through drags and their
+    /// undo so a point stays where it was dropped; the window refits it when
+    /// asked or when the keys change another way. Empty (or made for other
+    /// settings): fitted to the session when painted.
+    std::shared_ptr<const GeometryFrame> geometryFrame;
 
     // Mask lab: the chapter's four raw scores, or the open session's scores.
     bool maskFromSession = false;
