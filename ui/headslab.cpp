@@ -39,6 +39,9 @@ HeadsLab::HeadsLab(AttentionDocument *document, LabState *labs, QWidget *parent)
     m_tokens->setSuffix(tr(" tokens"));
     m_seed->setRange(0, 1'000'000);
     m_seed->setPrefix(tr("seed "));
+    m_modelDim->setAccessibleName(tr("Model dimension D"));
+    m_tokens->setAccessibleName(tr("Tokens"));
+    m_seed->setAccessibleName(tr("Seed"));
     auto *controls = new QHBoxLayout;
     controls->addWidget(m_source);
     controls->addWidget(m_modelDim);

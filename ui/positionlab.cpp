@@ -33,6 +33,8 @@ PositionLab::PositionLab(AttentionDocument *document, LabState *labs, QWidget *p
     m_dimensions->setRange(2, 512);
     m_dimensions->setValue(labs->settings().positionDim);
     m_dimensions->setPrefix(QStringLiteral("D = "));
+    m_positions->setAccessibleName(tr("Positions"));
+    m_dimensions->setAccessibleName(tr("Encoding dimension D"));
     auto *shuffle = new QPushButton(tr("&Shuffle again"), this);
     shuffle->setToolTip(tr("Another order of the session's tokens"));
     auto *controls = new QHBoxLayout;

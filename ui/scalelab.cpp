@@ -68,7 +68,9 @@ ScaleLab::ScaleLab(AttentionDocument *document, LabState *labs, QWidget *parent)
     auto *controls = new QHBoxLayout;
     for (auto [label, widget] : {std::pair<QString, QWidget *>{tr("Seed:"), m_seed}, {tr("Draws:"), m_draws},
                                  {tr("Keys:"), m_keys}, {tr("d_k:"), m_dims}}) {
-        controls->addWidget(new QLabel(label, this));
+        auto *name = new QLabel(label, this);
+        name->setBuddy(widget); // a screen reader names the box after its label
+        controls->addWidget(name);
         controls->addWidget(widget);
     }
     controls->addWidget(m_run);

@@ -29,18 +29,21 @@ SizeLab::SizeLab(AttentionDocument *document, LabState *labs, QWidget *parent)
     {
         QSpinBox *spin;
         QString prefix;
+        QString name;
         int max;
         std::int64_t value;
-    } spins[] = {{m_vocabulary, QStringLiteral("|V| = "), 2'000'000, c.vocabulary},
-                 {m_modelDim, QStringLiteral("D = "), 65'536, c.modelDim},
-                 {m_layers, QStringLiteral("L = "), 1'000, c.layers},
-                 {m_heads, QStringLiteral("h = "), 1'024, c.heads},
-                 {m_feedForward, QStringLiteral("H = "), 262'144, c.feedForward}};
+    } spins[] = {{m_vocabulary, QStringLiteral("|V| = "), tr("Vocabulary size"), 2'000'000, c.vocabulary},
+                 {m_modelDim, QStringLiteral("D = "), tr("Model dimension D"), 65'536, c.modelDim},
+                 {m_layers, QStringLiteral("L = "), tr("Layers"), 1'000, c.layers},
+                 {m_heads, QStringLiteral("h = "), tr("Heads"), 1'024, c.heads},
+                 {m_feedForward, QStringLiteral("H = "), tr("Feed-forward width H"), 262'144, c.feedForward}};
     auto *controls = new QHBoxLayout;
     for (const auto &s : spins) {
         s.spin->setRange(1, s.max);
         s.spin->setValue(int(s.value));
         s.spin->setPrefix(s.prefix);
+        s.spin->setAccessibleName(s.name);
+        s.spin->setToolTip(s.name);
         controls->addWidget(s.spin);
     }
     controls->addWidget(new QLabel(tr("sequence lengths:"), this));
