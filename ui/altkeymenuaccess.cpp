@@ -20,6 +20,12 @@ bool AltKeyMenuAccess::eventFilter(QObject *watched, QEvent *event)
     if (!watched->isWidgetType())
         return QObject::eventFilter(watched, event);
     switch (event->type()) {
+    case QEvent::ShortcutOverride:
+        // Alt+digit or Alt+letter may be taken by a shortcut before any
+        // KeyPress is sent: its override still passes here.
+        if (static_cast<QKeyEvent *>(event)->key() != Qt::Key_Alt)
+            m_altAlone = false;
+        break;
     case QEvent::KeyPress: {
         const auto *key = static_cast<QKeyEvent *>(event);
         // Platforms differ on whether the press of Alt carries the Alt modifier.

@@ -62,12 +62,12 @@ VectorEditor::VectorEditor(AttentionDocument *document, QWidget *parent)
     choice->addWidget(m_kindChoice);
     choice->addWidget(new QLabel(tr("of"), this));
     choice->addWidget(m_tokenChoice, 1);
-    auto *vectorLabel = new QLabel(tr("&Vector:"), this);
+    auto *vectorLabel = new QLabel(tr("Vec&tor:"), this);
     vectorLabel->setBuddy(m_kindChoice);
     auto *form = new QFormLayout;
     form->addRow(vectorLabel, choice);
     form->addRow(m_valuesNote);
-    form->addRow(tr("Slider &range:"), m_range);
+    form->addRow(tr("Slider ran&ge:"), m_range);
 
     // The sliders scroll: 64 rows must not make the window taller than the screen.
     m_scroll->setWidget(m_rows);

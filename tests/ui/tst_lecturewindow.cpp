@@ -66,6 +66,7 @@ private slots:
     void noControlHidesInTheToolbarOverflow();
     void maskIsOneExclusiveChoice();
     void tabsLeaveAltLettersToTheMenus();
+    void noTwoControlsShareAKey();
     void f10ReachesTheMenuBar();
     void loneAltReachesTheMenuBar();
     void tabFollowsTheSlidersAndLeavesTables();
@@ -308,6 +309,46 @@ void TestLectureWindow::tabsLeaveAltLettersToTheMenus()
     QVERIFY(titles.contains(QStringLiteral("&Attention")));
 }
 
+void TestLectureWindow::noTwoControlsShareAKey()
+{
+    // On every tab, the window's shortcuts, the menus' Alt+letters and the
+    // visible buttons' and labels' mnemonics are all different keys.
+    QTabWidget *tabs = m_window->tabs();
+    for (int tab = 0; tab < tabs->count(); ++tab) {
+        tabs->setCurrentIndex(tab);
+        QCoreApplication::processEvents();
+        QMap<QKeySequence, QString> owners;
+        QStringList clashes;
+        auto claim = [&](const QKeySequence &key, const QString &owner) {
+            if (key.isEmpty())
+                return;
+            if (owners.contains(key) && owners[key] != owner)
+                clashes << QStringLiteral("%1: %2 and %3").arg(key.toString(), owners[key], owner);
+            owners.insert(key, owner);
+        };
+        for (QAction *a : m_window->menuBar()->actions())
+            claim(QKeySequence::mnemonic(a->text()), a->text());
+        for (QAction *a : m_window->findChildren<QAction *>()) {
+            if (a->menu() || !a->isEnabled())
+                continue;
+            for (const QKeySequence &key : a->shortcuts())
+                claim(key, a->text());
+        }
+        for (QWidget *w : m_window->findChildren<QWidget *>()) {
+            if (!w->isVisible())
+                continue;
+            QString text;
+            if (auto *b = qobject_cast<QAbstractButton *>(w))
+                text = b->text();
+            else if (auto *l = qobject_cast<QLabel *>(w); l && l->buddy())
+                text = l->text();
+            if (!text.isEmpty())
+                claim(QKeySequence::mnemonic(text), text);
+        }
+        QVERIFY2(clashes.isEmpty(), qPrintable(tabs->tabText(tab) + QStringLiteral(": ") + clashes.join(QStringLiteral("; "))));
+    }
+}
+
 void TestLectureWindow::f10ReachesTheMenuBar()
 {
     m_window->activateWindow();
@@ -338,6 +379,13 @@ void TestLectureWindow::loneAltReachesTheMenuBar()
     QTest::keyClick(focus, Qt::Key_K, Qt::AltModifier);
     QTest::keyRelease(focus, Qt::Key_Alt, Qt::NoModifier);
     QVERIFY(!QApplication::activePopupWidget());
+    // Nor does Alt+digit, which a shortcut takes before any key press arrives.
+    QTest::keyPress(focus, Qt::Key_Alt, Qt::AltModifier);
+    QTest::keyClick(focus, Qt::Key_3, Qt::AltModifier);
+    QTest::keyRelease(focus, Qt::Key_Alt, Qt::NoModifier);
+    QCOMPARE(m_window->tabs()->currentIndex(), 2);
+    QVERIFY(!QApplication::activePopupWidget());
+    QVERIFY(m_window->menuBar()->activeAction() == nullptr);
 }
 
 void TestLectureWindow::tabFollowsTheSlidersAndLeavesTables()
