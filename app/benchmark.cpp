@@ -3,7 +3,7 @@
 #include "attention.h"
 #include "median.h"
 #include "memorybudget.h"
-#include "normalgenerator.h"
+#include "randomsession.h"
 
 #include <QJsonArray>
 
@@ -44,10 +44,10 @@ Report benchmarkReport(const std::vector<long long> &lengths, long long d)
              .arg(QStringLiteral("runs"), 7);
     QJsonArray rows;
     for (long long n : lengths) {
-        NormalGenerator normal(0);
-        const Matrix q = normal.matrix(n, d);
-        const Matrix k = normal.matrix(n, d);
-        const Matrix v = normal.matrix(n, d);
+        const Session inputs = randomSession(0, n, n, d, RandomValues::Drawn);
+        const Matrix &q = inputs.queries;
+        const Matrix &k = inputs.keys;
+        const Matrix &v = inputs.values;
         FusedPassResult result;
         fusedAttention(q, k, v, options, result); // warm-up: allocation and caches
         std::vector<double> times;

@@ -6,7 +6,7 @@
 #include "heatmapview.h"
 #include "mainwindow.h"
 #include "median.h"
-#include "normalgenerator.h"
+#include "randomsession.h"
 
 #include <QApplication>
 #include <QElapsedTimer>
@@ -52,10 +52,7 @@ GuiBenchmarkResult runGuiBenchmark(const std::vector<int> &tokenCounts, int keyD
         MainWindow window;
         window.resize(1600, 1000);
         window.show();
-        NormalGenerator normal(0);
-        Session session;
-        session.queries = normal.matrix(n, keyDim);
-        session.keys = normal.matrix(n, keyDim);
+        Session session = randomSession(0, n, n, keyDim);
         session.options.mask = MaskMode::Causal;
         AttentionDocument *doc = window.document();
         doc->reset(session);

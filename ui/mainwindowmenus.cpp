@@ -8,7 +8,7 @@
 #include "guidedtour.h"
 #include "heatmapview.h"
 #include "hintbar.h"
-#include "normalgenerator.h"
+#include "randomsession.h"
 #include "preferences.h"
 #include "recentfilesmenu.h"
 #include "shortcutsdialog.h"
@@ -30,10 +30,7 @@ namespace {
 
 Session randomKeys(bool scale)
 {
-    NormalGenerator normal(0);
-    Session s;
-    s.queries = normal.matrix(4, 64);
-    s.keys = normal.matrix(8, 64);
+    Session s = randomSession(0, 4, 8, 64);
     // Labels default to k1..k8 and q1..q4 (Session::keyLabel, queryLabel).
     s.options.scale = scale;
     return s;

@@ -4,6 +4,7 @@
 #include "fixtures.h"
 #include "normalgenerator.h"
 #include "pcg64.h"
+#include "randomsession.h"
 #include "seedsequence.h"
 
 #include <QJsonArray>
@@ -48,6 +49,7 @@ class TestRandom : public QObject
     Q_OBJECT
 
 private slots:
+    void randomSessionDrawsQueriesThenKeysThenValues();
     void seedSequence_data();
     void seedSequence();
     void pcg64_data();
@@ -180,6 +182,22 @@ void TestRandom::seedFromUint64MatchesWords()
     const std::uint64_t seed = 0x1234567890abcdefull;
     QCOMPARE(SeedSequence(seed).generateState32(8),
              SeedSequence({0x90abcdefu, 0x12345678u}).generateState32(8));
+}
+
+void TestRandom::randomSessionDrawsQueriesThenKeysThenValues()
+{
+    // One stream, in the order numpy's script draws: Q, then K, then V.
+    NormalGenerator normal(7);
+    const Matrix q = normal.matrix(2, 5);
+    const Matrix k = normal.matrix(3, 5);
+    const Matrix v = normal.matrix(3, 5);
+    const Session drawn = randomSession(7, 2, 3, 5, RandomValues::Drawn);
+    QVERIFY(drawn.queries == q);
+    QVERIFY(drawn.keys == k);
+    QVERIFY(drawn.values == v);
+    const Session followKeys = randomSession(7, 2, 3, 5);
+    QVERIFY(!followKeys.hasValues());
+    QVERIFY(followKeys.keys == k);
 }
 
 QTEST_APPLESS_MAIN(TestRandom)

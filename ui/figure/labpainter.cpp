@@ -6,7 +6,7 @@
 #include "labelplacer.h"
 #include "memorybudget.h"
 #include "multiheadattention.h"
-#include "normalgenerator.h"
+#include "randomsession.h"
 #include "parametercount.h"
 #include "permutationdemo.h"
 #include "positionalencoding.h"
@@ -685,11 +685,11 @@ HeadsComparison LabPainter::headsComparison(const Session &s, const LabSettings 
         for (Index j = 0; j < c.keys.rows(); ++j)
             c.keyLabels.push_back(s.keyLabel(j));
     } else {
-        NormalGenerator normal(l.headsSeed);
         const Index n = std::max(1, l.headsTokens);
-        c.queries = normal.matrix(n, l.headsModelDim);
-        c.keys = normal.matrix(n, l.headsModelDim);
-        c.values = normal.matrix(n, l.headsModelDim);
+        Session drawn = randomSession(l.headsSeed, n, n, l.headsModelDim, RandomValues::Drawn);
+        c.queries = std::move(drawn.queries);
+        c.keys = std::move(drawn.keys);
+        c.values = std::move(drawn.values);
         for (Index i = 0; i < n; ++i) {
             std::string token(1, 't'); // not "t" + ...: GCC 12 warns wrongly (-Wrestrict)
             token += std::to_string(i + 1);

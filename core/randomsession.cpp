@@ -1,0 +1,18 @@
+#include "randomsession.h"
+
+#include "normalgenerator.h"
+
+namespace AttentionLab {
+
+Session randomSession(std::uint64_t seed, Index queries, Index keys, Index dim, RandomValues values)
+{
+    NormalGenerator normal(seed);
+    Session s;
+    s.queries = normal.matrix(queries, dim);
+    s.keys = normal.matrix(keys, dim);
+    if (values == RandomValues::Drawn)
+        s.values = normal.matrix(keys, dim);
+    return s;
+}
+
+} // namespace AttentionLab
