@@ -1,5 +1,6 @@
 #include "chapterreports.h"
 
+#include "maskorders.h"
 #include "attention.h"
 #include "attentioncost.h"
 #include "chapterexamples.h"
@@ -226,12 +227,9 @@ Report mask()
 {
     const Session s = ChapterExamples::causalMask();
     const Matrix scores = ChapterExamples::causalMaskScores();
-    AttentionOptions before = s.options;
-    before.mask = MaskMode::Causal;
-    AttentionOptions after = s.options;
-    after.mask = MaskMode::CausalAfterSoftmax;
-    const AttentionResult first = attend(s.queries, s.keys, before);
-    const AttentionResult second = attend(s.queries, s.keys, after);
+    const MaskOrders orders = compareMaskOrders(scores);
+    const AttentionResult &first = orders.maskFirst;
+    const AttentionResult &second = orders.softmaxFirst;
     const Index n = scores.rows();
 
     Report out;

@@ -1,5 +1,6 @@
 #include "labpainter.h"
 
+#include "maskorders.h"
 #include "attention.h"
 #include "attentioncost.h"
 #include "chapterexamples.h"
@@ -616,17 +617,9 @@ MaskComparison LabPainter::maskComparison(const Session &s, const AttentionResul
         c.scores = ChapterExamples::causalMaskScores();
         c.rowLabels = c.colLabels = {"the", "dog", "barked", "loudly"};
     }
-    // Q = S and K = I reproduce the scores exactly; the divisor is applied as
-    // a temperature so the logits are the session's.
-    AttentionOptions first;
-    first.scale = false;
-    first.temperature = c.divisor;
-    first.mask = MaskMode::Causal;
-    AttentionOptions second = first;
-    second.mask = MaskMode::CausalAfterSoftmax;
-    const Matrix identity = Matrix::Identity(c.scores.cols(), c.scores.cols());
-    c.maskFirst = attend(c.scores, identity, first);
-    c.softmaxFirst = attend(c.scores, identity, second);
+    MaskOrders orders = compareMaskOrders(c.scores, c.divisor);
+    c.maskFirst = std::move(orders.maskFirst);
+    c.softmaxFirst = std::move(orders.softmaxFirst);
     return c;
 }
 
