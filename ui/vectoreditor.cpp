@@ -167,7 +167,7 @@ void VectorEditor::rebuildRows()
         auto *name = new QLabel(tr("x%1").arg(c + 1), m_rows);
         auto *slider = new QSlider(Qt::Horizontal, m_rows);
         slider->setRange(-kSliderSteps, kSliderSteps);
-        slider->setMinimumWidth(160);
+        slider->setMinimumWidth(100);
         slider->setToolTip(tr("Drag to move coordinate %1; every view follows").arg(c + 1));
         slider->setAccessibleName(tr("Coordinate %1 slider").arg(c + 1));
         slider->setFocusPolicy(Qt::StrongFocus);
