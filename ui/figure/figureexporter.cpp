@@ -11,6 +11,7 @@
 #include <QSvgGenerator>
 
 #include <cmath>
+#include <stdexcept>
 
 namespace AttentionLab {
 
@@ -134,6 +135,16 @@ bool FigureExporter::exportFile(const QString &path, const FigureView &view, con
                       .arg(path)
                       .arg(kMaxEdge);
         return false;
+    }
+    // A lab that computes from the session says up front what it would
+    // need; every other drawing holds no more than its pixels.
+    if (view.requireMemory) {
+        try {
+            view.requireMemory(data);
+        } catch (const std::invalid_argument &error) {
+            m_error = QStringLiteral("%1: %2").arg(path, QString::fromUtf8(error.what()));
+            return false;
+        }
     }
     const QByteArray bytes = render(*format, view, data, style, size);
     if (bytes.isEmpty()) {

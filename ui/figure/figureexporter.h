@@ -21,7 +21,9 @@ struct ExportSize
 
 /**
  * Writes a figure view as PNG, SVG or PDF, chosen by the file's extension.
- * SVG and PDF are true vector (a shape per cell, text as text). Files are
+ * SVG and PDF are true vector (a shape per cell, text as text) while a
+ * heatmap has no more cells than pixels; a larger one is embedded as an
+ * image of those pixels. Files are
  * written atomically: a failed export leaves an existing file as it was.
  */
 class FigureExporter

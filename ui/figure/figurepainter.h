@@ -5,6 +5,7 @@
 
 #include <QFont>
 #include <QRectF>
+#include <QSize>
 #include <QStringList>
 
 #include <functional>
@@ -72,6 +73,13 @@ public:
 
     /// Round tick positions covering [lo, hi], about five.
     static QList<double> ticks(double lo, double hi);
+
+    /// True when a rows x cols heatmap has more cells than \a devicePixels:
+    /// it is then drawn as an image of at most those pixels, not one shape
+    /// per cell, so a drawing holds no more than its pixels.
+    static bool drawsCellsAsImage(qint64 rows, qint64 cols, const QSize &devicePixels);
+    /// The size of \a rect in pixels of the device being painted.
+    QSize devicePixelsOf(const QRectF &rect) const;
 
 private:
 

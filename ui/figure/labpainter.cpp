@@ -18,6 +18,8 @@
 
 #include <cmath>
 #include <limits>
+#include <stdexcept>
+#include <string>
 
 namespace AttentionLab {
 
@@ -67,7 +69,62 @@ LabPainter::LabPainter(QPainter &painter, const FigureData &data, const FigureSt
 
 const LabSettings &LabPainter::labs() const
 {
-    return m_data.labs ? *m_data.labs : m_defaults;
+    return labsOf(m_data);
+}
+
+const LabSettings &LabPainter::labsOf(const FigureData &data)
+{
+    static const LabSettings defaults;
+    return data.labs ? *data.labs : defaults;
+}
+
+void LabPainter::requireGeometryMemory(const FigureData &data)
+{
+    const Index n = data.session.keys.rows();
+    requireMemory(keyGeometryBytes(n), "drawing the key geometry of " + std::to_string(n) + " keys");
+}
+
+void LabPainter::requireMaskMemory(const FigureData &data)
+{
+    if (!labsOf(data).maskFromSession)
+        return;
+    const Index m = data.result.queryCount(), n = data.result.keyCount();
+    requireMemory(maskComparisonBytes(m, n), "the mask lab on the session's " + std::to_string(m) + " x " +
+                                                 std::to_string(n) + " scores");
+}
+
+void LabPainter::requireHeadsMemory(const FigureData &data)
+{
+    const LabSettings &l = labsOf(data);
+    const Session &s = data.session;
+    const Index m = l.headsFromSession ? s.queries.rows() : std::max(1, l.headsTokens);
+    const Index n = l.headsFromSession ? s.keys.rows() : m;
+    const Index modelDim = l.headsFromSession ? s.keys.cols() : l.headsModelDim;
+    if (l.heads < 1 || modelDim % l.heads != 0)
+        return; // drawn as a message, with nothing computed
+    requireMemory(multiHeadBytes(m, n, modelDim, l.heads),
+                  "the heads lab (" + std::to_string(l.heads) + " heads over " + std::to_string(m) +
+                      " queries and " + std::to_string(n) + " keys)");
+}
+
+void LabPainter::requirePositionalMemory(const FigureData &data)
+{
+    const LabSettings &l = labsOf(data);
+    const Index n = data.session.keys.rows();
+    requireMemory(8.0 * std::max(1, l.positions) * double(std::max(1, l.positionDim)) +
+                      (n < 2 ? 0.0 : permutationDemoBytes(n, data.session.keys.cols())),
+                  "the position lab's shuffle of " + std::to_string(n) + " tokens");
+}
+
+bool LabPainter::fitsInMemory(const QRectF &rect, void (*require)(const FigureData &))
+{
+    try {
+        require(m_data);
+        return true;
+    } catch (const std::invalid_argument &error) {
+        message(rect, QString::fromUtf8(error.what()));
+        return false;
+    }
 }
 
 std::shared_ptr<const ScaleExperimentResult> LabPainter::scaleResult(const LabSettings &labs)
@@ -88,6 +145,8 @@ void LabPainter::message(const QRectF &rect, const QString &text)
 GeometryMap LabPainter::geometry(const QRectF &rect)
 {
     GeometryMap map;
+    if (!fitsInMemory(rect, requireGeometryMemory))
+        return map;
     const Session &s = m_data.session;
     const AttentionResult &r = m_data.result;
     const Index d = s.keys.cols();
@@ -434,6 +493,8 @@ void LabPainter::scale(const QRectF &rect)
 
 void LabPainter::mask(const QRectF &rect)
 {
+    if (!fitsInMemory(rect, requireMaskMemory))
+        return;
     m_base.setUnitFor(rect.width() / 2, rect.height() * 1.4, 900.0);
     m_base.fixUnit();
     const Session &s = m_data.session;
@@ -498,6 +559,8 @@ void LabPainter::mask(const QRectF &rect)
 
 void LabPainter::heads(const QRectF &rect)
 {
+    if (!fitsInMemory(rect, requireHeadsMemory))
+        return;
     const LabSettings &l = labs();
     const Session &s = m_data.session;
     Matrix q, k, v;
@@ -577,6 +640,8 @@ void LabPainter::heads(const QRectF &rect)
 
 void LabPainter::positional(const QRectF &rect)
 {
+    if (!fitsInMemory(rect, requirePositionalMemory))
+        return;
     const LabSettings &l = labs();
     m_base.setUnitFor(rect.width() / 2, rect.height() * 1.4, 900.0);
     m_base.fixUnit();
