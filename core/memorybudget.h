@@ -16,8 +16,9 @@ inline constexpr double kMemoryLimitBytes = 8.0 * 1024 * 1024 * 1024;
 /// the output, all doubles.
 double attentionPassBytes(Index queries, Index keys, Index keyDim, Index valueDim);
 
-/// Bytes the window holds for a session: the pass, and the heatmap's own copy
-/// of every cell (8 bytes of colour-map data and 4 of its image).
+/// Bytes the window holds for a session: the pass, the heatmap's own copy of
+/// every cell (8 bytes of colour-map data and 4 of its image), and for every
+/// token its entries in the sliders' chooser and its table rows.
 double windowSessionBytes(Index queries, Index keys, Index keyDim, Index valueDim);
 
 /// Bytes Qt's JSON parser holds for a document of \a textBytes bytes with

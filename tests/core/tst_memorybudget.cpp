@@ -64,10 +64,19 @@ void TestMemoryBudget::estimates_data()
     // Issue 9: 22,000 one-number queries and keys fit the pass (7.2 GiB)...
     QTest::newRow("pass 22000^2") << attentionPassBytes(22000, 22000, 1, 1)
                                   << 8.0 * (2.0 * 22000 * 22000 + 4 * 22000) << true;
-    // ...but not the window, whose heatmap keeps 12 more bytes a cell.
+    // ...but not the window, whose heatmap keeps 12 more bytes a cell...
     QTest::newRow("window 22000^2")
         << windowSessionBytes(22000, 22000, 1, 1)
-        << 8.0 * (2.0 * 22000 * 22000 + 4 * 22000) + 12.0 * 22000 * 22000 << false;
+        << 8.0 * (2.0 * 22000 * 22000 + 4 * 22000) + 12.0 * 22000 * 22000 + 1536.0 * 44000
+        << false;
+    // ...and 1.5 KB a token for its chooser entries and table rows: the
+    // eval of 16.8 million keys fits, the window (25 GB) does not.
+    QTest::newRow("window 16.8M keys")
+        << windowSessionBytes(1, 16777000, 1, 1)
+        << attentionPassBytes(1, 16777000, 1, 1) + 12.0 * 16777000 + 1536.0 * 16777001 << false;
+    QTest::newRow("window 4096^2")
+        << windowSessionBytes(4096, 4096, 64, 64)
+        << attentionPassBytes(4096, 4096, 64, 64) + 12.0 * 4096 * 4096 + 1536.0 * 8192 << true;
     QTest::newRow("pass 23169^2 is the largest square that fits")
         << attentionPassBytes(23169, 23169, 1, 1) << 8.0 * (2.0 * 23169 * 23169 + 4 * 23169)
         << true;
