@@ -194,6 +194,7 @@ private slots:
     void refusedUpFront_data();
     void refusedUpFront();
     void windowRefusesWhatItCannotHold();
+    void readerCountsItsTreeBeforeParsing();
     void streamedEvalReadsBackToTheReport_data();
     void streamedEvalReadsBackToTheReport();
     void exportDrawsAnImageAboveItsPixels_data();
@@ -291,6 +292,31 @@ void TestMemoryLimits::windowRefusesWhatItCannotHold()
     const QString small = writeFile(m_dir, u"small.json"_s, oneNumberSession(300, 300));
     QVERIFY2(document.open(small, &error), qPrintable(error));
     QCOMPARE(document.session().keys.rows(), Index(300));
+}
+
+void TestMemoryLimits::readerCountsItsTreeBeforeParsing()
+{
+    // Qt's tree takes about 200 bytes a list: 45 million empty lists (135 MB
+    // of text, more than a file may be, but parse() takes any bytes) would
+    // need 9.8 GiB, and are refused before Qt's parser runs (45,000,004 with
+    // the object, the lists of queries and keys, and the query).
+    const qint64 lists = 45000000;
+    QByteArray many;
+    many.reserve(lists * 3 + 200);
+    many += R"({"format": "attention-lab/session", "version": 1, "queries": [[1]], "keys": [)";
+    for (qint64 i = 0; i < lists; ++i)
+        many += i ? ",[]" : "[]";
+    many += "]}";
+    SessionReader reader;
+    QElapsedTimer timer;
+    timer.start();
+    QVERIFY(!reader.parse(many, u"big.json"_s));
+    QVERIFY2(timer.elapsed() < 10000, "refused before parsing");
+    const QString error = reader.errorString();
+    QVERIFY2(
+        error.startsWith(u"big.json: reading its 45000004 lists and objects would need 9.8 GiB of "
+                         "memory; the limit is 8.0 GiB"_s),
+        qPrintable(error));
 }
 
 void TestMemoryLimits::streamedEvalReadsBackToTheReport_data()
