@@ -10,6 +10,7 @@
 #include "attentiondocument.h"
 #include "figureexporter.h"
 #include "figurepainter.h"
+#include "labsettings.h"
 #include "memorybudget.h"
 #include "sessionreader.h"
 
@@ -199,6 +200,8 @@ private slots:
     void streamedEvalReadsBackToTheReport();
     void exportDrawsAnImageAboveItsPixels_data();
     void exportDrawsAnImageAboveItsPixels();
+    void labsDrawTheRefusalInTheWindow_data();
+    void labsDrawTheRefusalInTheWindow();
 
 private:
     QTemporaryDir m_dir;
@@ -457,6 +460,43 @@ void TestMemoryLimits::exportDrawsAnImageAboveItsPixels()
     }
     // Bounded by the pixels, not the cells.
     QVERIFY2(bytes.size() < 4 * MiB, qPrintable(QString::number(bytes.size())));
+}
+
+void TestMemoryLimits::labsDrawTheRefusalInTheWindow_data()
+{
+    QTest::addColumn<QString>("view");
+    QTest::addColumn<bool>("maskFromSession");
+    QTest::newRow("positional") << u"positional"_s << false;
+    QTest::newRow("mask lab on the session") << u"mask"_s << true;
+}
+
+void TestMemoryLimits::labsDrawTheRefusalInTheWindow()
+{
+    // 30,000 tokens: the shuffle (every token against every other) would
+    // need 13 GiB, the mask lab's comparison more. The window and the
+    // clipboard paint without the exporter's check: the lab draws the
+    // refusal instead of throwing out of a paint event.
+    QFETCH(QString, view);
+    QFETCH(bool, maskFromSession);
+    SessionReader reader;
+    const std::optional<Session> s = reader.parse(oneNumberSession(1, 30000), u"s.json"_s);
+    QVERIFY(s);
+    const AttentionResult r = attend(s->queries, s->keys, s->effectiveValues(), s->options);
+    LabSettings labs;
+    labs.maskFromSession = maskFromSession;
+    const FigureData data{*s, r, &labs};
+    const FigureView *figure = findFigureView(view);
+    QVERIFY(figure && figure->requireMemory);
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, figure->requireMemory(data));
+    const QImage image =
+        FigureExporter::renderImage(*figure, data, FigureStyle{}, ExportSize{400, 300, 1.0});
+    QCOMPARE(image.size(), QSize(400, 300));
+    FigureExporter exporter;
+    const QString out = m_dir.filePath(u"lab.png"_s);
+    QVERIFY(!exporter.exportFile(out, *figure, data, FigureStyle{}, ExportSize{}));
+    QVERIFY2(exporter.errorString().contains(u" would need "_s),
+             qPrintable(exporter.errorString()));
+    QVERIFY(!QFile::exists(out));
 }
 
 QTEST_MAIN(TestMemoryLimits)

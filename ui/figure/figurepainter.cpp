@@ -368,12 +368,12 @@ void FigurePainter::entropyBars(const QRectF &rect)
     m_painter.drawLine(plot.bottomLeft(), plot.topLeft());
 
     // At most one bar per device pixel row: with more queries than that,
-    // every step-th row stands for the rows it covers.
+    // every step-th row stands for the rows it covers, with no gap between.
     const int step = std::max(1, int(std::ceil(double(m) / devicePixelsOf(plot).height())));
     for (int i = 0; i < m; i += step) {
         const RowStatistics &row = r.rows[size_t(i)];
         const double cy = plot.top() + (i + 0.5 * step) * rowHeight;
-        const double h = rowHeight * step * 0.62;
+        const double h = rowHeight * step * (step > 1 ? 1.0 : 0.62);
         m_painter.fillRect(QRectF(plot.left(), cy - h / 2, x(row.entropyBits) - plot.left(), h), m_style.bar());
         if (!row.empty()) {
             m_painter.setPen(QPen(m_style.accent(), std::max(2.0, pt(3))));
