@@ -7,7 +7,11 @@
 #
 # MEMORY_LIMITS_CAP_KIB (default 10485760, 10 GiB) caps each run's address
 # space with ulimit -v, so a build that does not refuse up front stops there
-# instead of swapping a shared machine; such a run reports "out of memory".
+# instead of swapping a shared machine; such a run reports "out of memory"
+# (the address space runs ahead of the resident size, so an older build
+# stops below 10 GiB resident). Output is counted, not kept: eval of the
+# 22,000 x 22,000 session prints about 25 GB. The window runs offscreen for
+# WINDOW_SECONDS (default 20) after opening the file, then is stopped.
 set -eu
 exe=${1:-build/app/attention-lab}
 cap=${MEMORY_LIMITS_CAP_KIB:-10485760}
@@ -44,7 +48,7 @@ measure() {
     shift
     (
         ulimit -v "$cap"
-        /usr/bin/time -v "$@" >"$dir/out" 2>"$dir/err"
+        /usr/bin/time -v "$@" 2>"$dir/err" | wc -c >"$dir/size"
     ) || true
     rss=$(sed -n 's/.*Maximum resident set size (kbytes): //p' "$dir/err")
     wall=$(sed -n 's/.*Elapsed (wall clock) time (h:mm:ss or m:ss): //p' "$dir/err")
@@ -52,7 +56,7 @@ measure() {
     message=$(grep '^attention-lab:' "$dir/err" | head -n 1 | cut -c1-110 || true)
     printf '%-34s %8.2f GiB %9s  exit %s  %s\n' "$label" "$(echo "$rss / 1048576" | bc -l)" "$wall" \
         "$status" "$message"
-    printf '%34s output %s bytes\n' "" "$(wc -c <"$dir/out")"
+    printf '%34s output %s bytes\n' "" "$(cat "$dir/size")"
 }
 
 measure "eval 22,000 x 22,000, d = 1" "$exe" eval "$dir/ones22000.json"
@@ -64,3 +68,12 @@ measure "export positional, 1M tokens" "$exe" export "$dir/million.json" -o "$di
 measure "export figure, 16.8M keys, SVG" "$exe" export "$dir/keys16m.json" -o "$dir/f.svg"
 measure "export weights 4096 causal, PDF" "$exe" export "$dir/causal4096.json" -o "$dir/w.pdf" \
     --view weights
+
+# The window, offscreen, opening a file; stopped after a while.
+seconds=${WINDOW_SECONDS:-20}
+measure "window opens 22,000 x 22,000" env QT_QPA_PLATFORM=offscreen timeout "$seconds" "$exe" \
+    "$dir/ones22000.json"
+measure "window opens 4096 x 4096 causal" env QT_QPA_PLATFORM=offscreen timeout "$seconds" "$exe" \
+    "$dir/causal4096.json"
+measure "window opens 16.8M keys" env QT_QPA_PLATFORM=offscreen timeout "$seconds" "$exe" \
+    "$dir/keys16m.json"
