@@ -17,6 +17,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <functional>
 #include <limits>
 #include <optional>
 #include <stdexcept>
@@ -290,13 +291,16 @@ struct LoadedSession
     AttentionResult result;
 };
 
-LoadedSession loadSession(const QString &path)
+LoadedSession loadSession(const QString &path,
+                          const std::function<void(const Session &)> &beforeAttending = {})
 {
     SessionReader reader;
     std::optional<Session> session = reader.readFile(path);
     if (!session)
         throw UsageError{reader.errorString()};
     try {
+        if (beforeAttending)
+            beforeAttending(*session);
         AttentionResult result = attend(session->queries, session->keys, session->effectiveValues(),
                                         session->options);
         return {std::move(*session), std::move(result)};
@@ -377,7 +381,12 @@ int runExport(const Request &r)
     style.title = r.values.value(QStringLiteral("title"));
     style.transparent = r.transparent;
 
-    const LoadedSession loaded = loadSession(r.file);
+    // What the export will hold is known before the pass is computed.
+    const QSize pixels = FigureExporter::pixelSize(*view, size);
+    const LoadedSession loaded = loadSession(r.file, [&](const Session &session) {
+        if (!pixels.isEmpty())
+            FigureExporter::requireExportMemory(session, pixels);
+    });
     FigureExporter exporter;
     if (!exporter.exportFile(output, *view, FigureData{loaded.session, loaded.result}, style, size))
         throw UsageError{exporter.errorString()};

@@ -106,6 +106,11 @@ double imageBytes(double width, double height)
     return 4.0 * width * height;
 }
 
+double figureExportBytes(double passBytes, double width, double height)
+{
+    return passBytes + 3.0 * imageBytes(width, height);
+}
+
 std::string formatBytes(double bytes)
 {
     int unit = 0;

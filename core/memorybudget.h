@@ -53,6 +53,11 @@ double keyGeometryBytes(Index keys);
 /// Bytes of a 32-bit image of \a width x \a height pixels.
 double imageBytes(double width, double height);
 
+/// Bytes an export of \a width x \a height pixels holds beside the pass of
+/// \a passBytes it draws: the canvas, a heatmap's cell image (at most as
+/// many pixels) and the encoded file (less than the raw pixels).
+double figureExportBytes(double passBytes, double width, double height);
+
 /// "1.5 GiB", "312 MiB", "4 KiB", "12 bytes".
 std::string formatBytes(double bytes);
 

@@ -224,6 +224,15 @@ void TestMemoryLimits::refusedUpFront_data()
         << oneNumberSession(23170, 23170)
         << QStringList{u"export"_s, u"FILE"_s, u"-o"_s, u"OUT.png"_s} << 512 * MiB
         << "FILE: attending 23170 queries to 23170 keys would need 8.0004 GiB";
+    // The largest export of a session whose pass fits: the canvas, the cell
+    // image and the file take 4.5 GiB more, and are counted before the pass.
+    QTest::newRow("20000 x 20000 export of 22,000 tokens")
+        << oneNumberSession(22000, 22000)
+        << QStringList{u"export"_s,  u"FILE"_s,  u"-o"_s,       u"OUT.png"_s,
+                       u"--width"_s, u"20000"_s, u"--height"_s, u"20000"_s}
+        << 512 * MiB
+        << "FILE: exporting 20000 x 20000 pixels of 22000 x 22000 cells would need 12 GiB of "
+           "memory; the limit is 8.0 GiB";
     // Finding 1: the scale experiment pooled 2e9 dot products (15 GiB).
     QTest::newRow("scale experiment")
         << QByteArray() << QStringList{u"--scale"_s, u"--draws"_s, u"1000000"_s, u"--keys"_s,

@@ -114,6 +114,14 @@ void TestMemoryBudget::estimates_data()
     QTest::newRow("geometry of 16.8M keys")
         << keyGeometryBytes(16777000) << 2048.0 * 16777000 << false;
     QTest::newRow("largest image") << imageBytes(20000, 20000) << 1.6e9 << true;
+    // An export holds its canvas, a cell image and the file beside the pass:
+    // the largest one of a session just inside the limit goes past it.
+    QTest::newRow("default export of 22000^2")
+        << figureExportBytes(attentionPassBytes(22000, 22000, 1, 1), 1600, 1100)
+        << attentionPassBytes(22000, 22000, 1, 1) + 12.0 * 1600 * 1100 << true;
+    QTest::newRow("20000 x 20000 export of 22000^2")
+        << figureExportBytes(attentionPassBytes(22000, 22000, 1, 1), 20000, 20000)
+        << attentionPassBytes(22000, 22000, 1, 1) + 4.8e9 << false;
 }
 
 void TestMemoryBudget::estimates()

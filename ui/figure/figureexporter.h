@@ -47,6 +47,11 @@ public:
     static QByteArray render(Format format, const FigureView &view, const FigureData &data,
                              const FigureStyle &style, const ExportSize &size);
 
+    /// Throws std::invalid_argument with the memory guard's message when
+    /// exporting \a pixels of \a session would need more than the limit: its
+    /// pass, the canvas, a cell image and the encoded file.
+    static void requireExportMemory(const Session &session, const QSize &pixels);
+
     /// Renders and writes \a path; false with errorString() on failure.
     bool exportFile(const QString &path, const FigureView &view, const FigureData &data,
                     const FigureStyle &style, const ExportSize &size);
