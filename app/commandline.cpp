@@ -5,6 +5,7 @@
 #include "attention.h"
 #include "evalreport.h"
 #include "figureexporter.h"
+#include "jsonstreamwriter.h"
 #include "sessionreader.h"
 #include "usageerror.h"
 
@@ -13,7 +14,10 @@
 #include <QMap>
 #include <QSet>
 
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
+#include <functional>
 #include <limits>
 #include <optional>
 #include <stdexcept>
@@ -280,21 +284,6 @@ Report runSection(const QString &section, const Request &r)
     return ChapterReports::cost(lengths, d);
 }
 
-int runEval(const Request &r)
-{
-    SessionReader reader;
-    const std::optional<Session> session = reader.readFile(r.file);
-    if (!session)
-        throw UsageError{reader.errorString()};
-    try {
-        // eval always speaks JSON (--json is accepted): it is meant for scripts.
-        printJson(evalReport(*session).json);
-    } catch (const std::invalid_argument &error) {
-        throw UsageError{r.file + QStringLiteral(": ") + QString::fromUtf8(error.what())};
-    }
-    return 0;
-}
-
 /// Reads and attends a session for eval and export; UsageError on failure.
 struct LoadedSession
 {
@@ -302,19 +291,36 @@ struct LoadedSession
     AttentionResult result;
 };
 
-LoadedSession loadSession(const QString &path)
+LoadedSession loadSession(const QString &path,
+                          const std::function<void(const Session &)> &beforeAttending = {})
 {
     SessionReader reader;
     std::optional<Session> session = reader.readFile(path);
     if (!session)
         throw UsageError{reader.errorString()};
     try {
+        if (beforeAttending)
+            beforeAttending(*session);
         AttentionResult result = attend(session->queries, session->keys, session->effectiveValues(),
                                         session->options);
         return {std::move(*session), std::move(result)};
     } catch (const std::invalid_argument &error) {
         throw UsageError{path + QStringLiteral(": ") + QString::fromUtf8(error.what())};
     }
+}
+
+int runEval(const Request &r)
+{
+    // The reader has checked what the pass will hold; the JSON is written as
+    // it is formatted, so the output holds only a small buffer more.
+    const LoadedSession loaded = loadSession(r.file);
+    // eval always speaks JSON (--json is accepted): it is meant for scripts.
+    JsonStreamWriter out(stdout);
+    writeEvalReport(loaded.session, loaded.result, out);
+    if (!out.finish())
+        throw UsageError{QStringLiteral("cannot write the output: %1")
+                             .arg(QString::fromLocal8Bit(std::strerror(errno)))};
+    return 0;
 }
 
 int runExport(const Request &r)
@@ -375,7 +381,12 @@ int runExport(const Request &r)
     style.title = r.values.value(QStringLiteral("title"));
     style.transparent = r.transparent;
 
-    const LoadedSession loaded = loadSession(r.file);
+    // What the export will hold is known before the pass is computed.
+    const QSize pixels = FigureExporter::pixelSize(*view, size);
+    const LoadedSession loaded = loadSession(r.file, [&](const Session &session) {
+        if (!pixels.isEmpty())
+            FigureExporter::requireExportMemory(session, pixels);
+    });
     FigureExporter exporter;
     if (!exporter.exportFile(output, *view, FigureData{loaded.session, loaded.result}, style, size))
         throw UsageError{exporter.errorString()};

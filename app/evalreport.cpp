@@ -1,81 +1,102 @@
 #include "evalreport.h"
 
-#include "attention.h"
-#include "jsonvalues.h"
-
-#include <QJsonArray>
+#include "jsonstreamwriter.h"
 
 #include <cmath>
 
 namespace AttentionLab {
 
-Report evalReport(const Session &s)
+namespace {
+
+using Layout = JsonStreamWriter::Layout;
+
+/// One cell of "logits": the number fed to the softmax, null when masked.
+void writeLogit(JsonStreamWriter &out, const AttentionResult &r, Index row, Index col)
 {
-    const AttentionResult r = attend(s.queries, s.keys, s.effectiveValues(), s.options);
+    out.number(r.logit(row, col));
+}
+
+void writeMatrix(JsonStreamWriter &out, const Matrix &m)
+{
+    out.beginArray();
+    for (Index i = 0; i < m.rows(); ++i) {
+        out.beginArray(Layout::Line);
+        for (Index j = 0; j < m.cols(); ++j)
+            out.number(m(i, j));
+        out.endArray();
+    }
+    out.endArray();
+}
+
+template <typename Write>
+void writeRows(JsonStreamWriter &out, const AttentionResult &r, Write write)
+{
+    out.beginArray(Layout::Line);
+    for (const RowStatistics &stats : r.rows)
+        write(stats);
+    out.endArray();
+}
+
+} // namespace
+
+void writeEvalReport(const Session &s, const AttentionResult &r, JsonStreamWriter &out)
+{
     const Index m = r.queryCount();
     const Index n = r.keyCount();
-
-    QJsonArray logits, rowSums, entropy, maxEntropy, argmax, empty;
-    for (Index i = 0; i < m; ++i) {
-        QJsonArray row;
-        for (Index j = 0; j < n; ++j)
-            row.append(Json::number(r.logit(i, j)));
-        logits.append(row);
-        const RowStatistics &stats = r.rows[size_t(i)];
-        rowSums.append(stats.sum);
-        entropy.append(stats.entropyBits);
-        maxEntropy.append(stats.maxEntropyBits);
-        argmax.append(stats.empty() ? QJsonValue(QJsonValue::Null) : QJsonValue(qint64(stats.argmax)));
-        empty.append(stats.empty());
-    }
-    Report out;
-    QJsonObject &j = out.json;
-    j.insert(QStringLiteral("d_k"), qint64(s.keys.cols()));
-    j.insert(QStringLiteral("scale"), s.options.scale);
-    j.insert(QStringLiteral("mask"), QString::fromUtf8(maskModeName(s.options.mask)));
-    j.insert(QStringLiteral("temperature"), s.options.temperature);
-    j.insert(QStringLiteral("divisor"), r.divisor);
-    QJsonArray keyLabels, queryLabels;
+    out.beginObject();
+    out.key("d_k");
+    out.integer(s.keys.cols());
+    out.key("scale");
+    out.boolean(s.options.scale);
+    out.key("mask");
+    out.string(maskModeName(s.options.mask));
+    out.key("temperature");
+    out.number(s.options.temperature);
+    out.key("divisor");
+    out.number(r.divisor);
+    out.key("tokens");
+    out.beginArray(Layout::Line);
     for (Index k = 0; k < n; ++k)
-        keyLabels.append(QString::fromStdString(s.keyLabel(k)));
+        out.string(s.keyLabel(k));
+    out.endArray();
+    out.key("query_tokens");
+    out.beginArray(Layout::Line);
     for (Index q = 0; q < m; ++q)
-        queryLabels.append(QString::fromStdString(s.queryLabel(q)));
-    j.insert(QStringLiteral("tokens"), keyLabels);
-    j.insert(QStringLiteral("query_tokens"), queryLabels);
-    j.insert(QStringLiteral("scores"), Json::matrix(r.scores));
-    j.insert(QStringLiteral("logits"), logits);
-    j.insert(QStringLiteral("weights"), Json::matrix(r.weights));
-    j.insert(QStringLiteral("row_sums"), rowSums);
-    j.insert(QStringLiteral("entropy_bits"), entropy);
-    j.insert(QStringLiteral("max_entropy_bits"), maxEntropy);
-    j.insert(QStringLiteral("argmax"), argmax);
-    j.insert(QStringLiteral("empty_rows"), empty);
-    j.insert(QStringLiteral("output"), Json::matrix(r.output));
+        out.string(s.queryLabel(q));
+    out.endArray();
 
-    // The readable form: the weights with their row statistics.
-    QString &t = out.text;
-    t += QStringLiteral("d_k = %1, %2, mask: %3, temperature %4\n\n")
-             .arg(s.keys.cols())
-             .arg(s.options.scale ? QStringLiteral("scaled by sqrt(d_k)") : QStringLiteral("unscaled"))
-             .arg(QString::fromUtf8(maskModeName(s.options.mask)))
-             .arg(s.options.temperature);
-    t += QStringLiteral("  %1").arg(QStringLiteral("weights"), -12);
-    for (Index k = 0; k < n; ++k)
-        t += QStringLiteral("%1").arg(QString::fromStdString(s.keyLabel(k)).left(9), 10);
-    t += QStringLiteral("%1%2%3\n").arg(QStringLiteral("sum"), 9).arg(QStringLiteral("bits"), 9).arg(QStringLiteral("max"), 9);
+    out.key("scores");
+    writeMatrix(out, r.scores);
+    out.key("logits");
+    out.beginArray();
     for (Index i = 0; i < m; ++i) {
-        t += QStringLiteral("  %1").arg(QString::fromStdString(s.queryLabel(i)).left(11), -12);
-        for (Index k = 0; k < n; ++k)
-            t += r.isMasked(i, k) && s.options.mask == MaskMode::Causal
-                     ? QStringLiteral("         .")
-                     : QStringLiteral("%1").arg(r.weights(i, k), 10, 'f', 4);
-        const RowStatistics &stats = r.rows[size_t(i)];
-        t += QStringLiteral("%1%2%3\n")
-                 .arg(stats.sum, 9, 'f', 4)
-                 .arg(stats.entropyBits, 9, 'f', 4)
-                 .arg(stats.maxEntropyBits, 9, 'f', 4);
+        out.beginArray(Layout::Line);
+        for (Index j = 0; j < n; ++j)
+            writeLogit(out, r, i, j);
+        out.endArray();
     }
-    return out;
+    out.endArray();
+    out.key("weights");
+    writeMatrix(out, r.weights);
+
+    out.key("row_sums");
+    writeRows(out, r, [&](const RowStatistics &row) { out.number(row.sum); });
+    out.key("entropy_bits");
+    writeRows(out, r, [&](const RowStatistics &row) { out.number(row.entropyBits); });
+    out.key("max_entropy_bits");
+    writeRows(out, r, [&](const RowStatistics &row) { out.number(row.maxEntropyBits); });
+    out.key("argmax");
+    writeRows(out, r, [&](const RowStatistics &row) {
+        if (row.empty())
+            out.null();
+        else
+            out.integer(row.argmax);
+    });
+    out.key("empty_rows");
+    writeRows(out, r, [&](const RowStatistics &row) { out.boolean(row.empty()); });
+    out.key("output");
+    writeMatrix(out, r.output);
+    out.endObject();
 }
 
 } // namespace AttentionLab

@@ -1,13 +1,15 @@
 #pragma once
 
 #include "attentionresult.h"
-#include "report.h"
 #include "session.h"
 
 namespace AttentionLab {
 
-/// `eval FILE`: every number Eq. 16.2 produces for a session. Masked logits
-/// are null in the JSON (they are -inf), and shown as "-inf" in the table.
-Report evalReport(const Session &session);
+class JsonStreamWriter;
+
+/// `eval FILE`: every number Eq. 16.2 produces for a session, written as
+/// JSON while it is formatted, so the output needs no memory of its own
+/// beyond the result. Masked logits are null (they are -inf).
+void writeEvalReport(const Session &session, const AttentionResult &result, JsonStreamWriter &out);
 
 } // namespace AttentionLab

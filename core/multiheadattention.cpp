@@ -1,5 +1,7 @@
 #include "multiheadattention.h"
 
+#include "memorybudget.h"
+
 #include <stdexcept>
 #include <string>
 
@@ -22,6 +24,9 @@ MultiHeadResult multiHeadAttention(const Matrix &q, const Matrix &k, const Matri
         throw std::invalid_argument("W^O must be D x D (" + std::to_string(d) + " x " +
                                     std::to_string(d) + ")");
 
+    requireMemory(multiHeadBytes(q.rows(), k.rows(), d, heads),
+                  std::to_string(heads) + " heads over " + std::to_string(q.rows()) +
+                      " queries and " + std::to_string(k.rows()) + " keys");
     MultiHeadResult r;
     r.heads = heads;
     r.headDim = d / heads;

@@ -1,11 +1,13 @@
 #include "permutationdemo.h"
 
 #include "attention.h"
+#include "memorybudget.h"
 #include "pcg64.h"
 #include "positionalencoding.h"
 
 #include <algorithm>
 #include <numeric>
+#include <string>
 #include <stdexcept>
 
 namespace AttentionLab {
@@ -54,6 +56,8 @@ PermutationDemo permutationDemo(const Matrix &inputs, const std::vector<Index> &
                                 const AttentionOptions &options)
 {
     const Index n = inputs.rows();
+    requireMemory(permutationDemoBytes(n, inputs.cols()),
+                  "shuffling " + std::to_string(n) + " tokens");
     std::vector<Index> sorted = order;
     std::sort(sorted.begin(), sorted.end());
     std::vector<Index> identity(static_cast<size_t>(n));

@@ -1,8 +1,10 @@
 #include "scaleexperiment.h"
 
+#include "memorybudget.h"
 #include "normalgenerator.h"
 #include "rowsoftmax.h"
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 #include <string>
@@ -39,16 +41,21 @@ void validateScaleExperiment(const ScaleExperimentSettings &s)
     if (s.keyDims.empty())
         throw std::invalid_argument("the list of d_k values is empty");
     double normals = 0.0;
+    int largestKeyDim = 0;
     for (int d : s.keyDims) {
         if (d < 1 || d > kMaxKeyDim)
             throw std::invalid_argument("every d_k must be between 1 and " +
                                         std::to_string(kMaxKeyDim) + ", not " + std::to_string(d));
         normals += double(s.draws) * double(s.keys + 1) * double(d);
+        largestKeyDim = std::max(largestKeyDim, d);
     }
     if (normals > kMaxNormals)
         throw std::invalid_argument(
             "that experiment would draw " + std::to_string(static_cast<long long>(normals)) +
             " random numbers; the limit is 2,000,000,000 (lower --draws, --keys or --dk)");
+    requireMemory(scaleExperimentBytes(s.draws, s.keys, largestKeyDim),
+                  "the scale experiment with " + std::to_string(s.draws) + " draws of " +
+                      std::to_string(s.keys) + " keys");
 }
 
 ScaleExperimentResult runScaleExperiment(const ScaleExperimentSettings &settings,

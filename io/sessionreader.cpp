@@ -12,6 +12,7 @@
 
 #include <cmath>
 #include <stdexcept>
+#include <string>
 
 namespace AttentionLab {
 
@@ -47,6 +48,41 @@ QString typeName(const QJsonValue &value)
         break;
     }
     return QStringLiteral("nothing");
+}
+
+/// How many lists and objects (containers) and values and member names
+/// (elements) a JSON text holds, counted without parsing it: what Qt's parser
+/// will allocate for. Brackets and separators inside strings do not count.
+struct JsonShape
+{
+    double containers = 0;
+    double elements = 0;
+};
+
+JsonShape jsonShape(const QByteArray &data)
+{
+    JsonShape shape;
+    qsizetype separators = 0, containers = 0;
+    bool inString = false;
+    for (qsizetype i = 0, size = data.size(); i < size; ++i) {
+        const char c = data[i];
+        if (inString) {
+            if (c == '\\')
+                ++i;
+            else if (c == '"')
+                inString = false;
+        } else if (c == '"') {
+            inString = true;
+        } else if (c == '[' || c == '{') {
+            ++containers;
+        } else if (c == ',' || c == ':') {
+            ++separators;
+        }
+    }
+    shape.containers = double(containers);
+    // Each comma or colon starts one more element; each container its first.
+    shape.elements = double(separators) + double(containers);
+    return shape;
 }
 
 /// Line and column (from 1) of byte \a offset, for syntax errors.
@@ -275,6 +311,12 @@ std::optional<Session> SessionReader::parse(const QByteArray &data, const QStrin
         return fail(name, QStringLiteral("is not UTF-8 text"));
     Q_UNUSED(text);
 
+    const JsonShape shape = jsonShape(data);
+    const double parseBytes = jsonDocumentBytes(double(data.size()), shape.containers, shape.elements);
+    if (!fitsInMemory(parseBytes))
+        return fail(name, QString::fromStdString(memoryMessage(
+                              parseBytes, "reading its " + std::to_string(qint64(shape.containers)) +
+                                              " lists and objects")));
     QJsonParseError parseError;
     const QJsonDocument document = QJsonDocument::fromJson(data, &parseError);
     if (parseError.error != QJsonParseError::NoError)

@@ -3,6 +3,7 @@
 #include "attention.h"
 #include "changeoptionscommand.h"
 #include "chapterexamples.h"
+#include "memorybudget.h"
 #include "replacesessioncommand.h"
 #include "sessionreader.h"
 #include "sessionwriter.h"
@@ -12,7 +13,10 @@
 
 #include <algorithm>
 #include <stdexcept>
+#include <string>
 #include <QUndoStack>
+
+#include <string>
 
 namespace AttentionLab {
 
@@ -135,6 +139,18 @@ bool AttentionDocument::open(const QString &path, QString *error)
     if (!session) {
         if (error)
             *error = reader.errorString();
+        return false;
+    }
+    // The window holds more than the pass: the heatmap keeps its own copy.
+    const double bytes = windowSessionBytes(session->queries.rows(), session->keys.rows(),
+                                            session->keys.cols(), session->effectiveValues().cols());
+    if (!fitsInMemory(bytes)) {
+        if (error)
+            *error = path + QStringLiteral(": ") +
+                     QString::fromStdString(memoryMessage(
+                         bytes, "showing " + std::to_string(session->queries.rows()) +
+                                    " queries and " + std::to_string(session->keys.rows()) +
+                                    " keys in the window"));
         return false;
     }
     reset(*session);

@@ -1,6 +1,8 @@
 #include "figureexporter.h"
 
 #include "figurepainter.h"
+#include "memorybudget.h"
+#include "session.h"
 
 #include <QBuffer>
 #include <QFileInfo>
@@ -11,6 +13,7 @@
 #include <QSvgGenerator>
 
 #include <cmath>
+#include <stdexcept>
 
 namespace AttentionLab {
 
@@ -120,6 +123,20 @@ QByteArray FigureExporter::render(Format format, const FigureView &view, const F
     return bytes;
 }
 
+void FigureExporter::requireExportMemory(const Session &session, const QSize &pixels)
+{
+    const Index m = session.queries.rows(), n = session.keys.rows();
+    AttentionLab::requireMemory(
+        figureExportBytes(attentionPassBytes(m, n, session.keys.cols(), session.effectiveValues().cols()),
+                          pixels.width(), pixels.height()),
+        QStringLiteral("exporting %1 x %2 pixels of %3 x %4 cells")
+            .arg(pixels.width())
+            .arg(pixels.height())
+            .arg(m)
+            .arg(n)
+            .toStdString());
+}
+
 bool FigureExporter::exportFile(const QString &path, const FigureView &view, const FigureData &data,
                                 const FigureStyle &style, const ExportSize &size)
 {
@@ -129,10 +146,21 @@ bool FigureExporter::exportFile(const QString &path, const FigureView &view, con
                       .arg(path, QFileInfo(path).suffix());
         return false;
     }
-    if (pixelSize(view, size).isEmpty()) {
+    const QSize pixels = pixelSize(view, size);
+    if (pixels.isEmpty()) {
         m_error = QStringLiteral("%1: an export must be between 16 and %2 pixels on each side")
                       .arg(path)
                       .arg(kMaxEdge);
+        return false;
+    }
+    // A drawing holds no more than its pixels, beside the pass it draws; a
+    // lab that computes from the session says up front what it would need.
+    try {
+        requireExportMemory(data.session, pixels);
+        if (view.requireMemory)
+            view.requireMemory(data);
+    } catch (const std::invalid_argument &error) {
+        m_error = QStringLiteral("%1: %2").arg(path, QString::fromUtf8(error.what()));
         return false;
     }
     const QByteArray bytes = render(*format, view, data, style, size);

@@ -21,7 +21,9 @@ struct ExportSize
 
 /**
  * Writes a figure view as PNG, SVG or PDF, chosen by the file's extension.
- * SVG and PDF are true vector (a shape per cell, text as text). Files are
+ * SVG and PDF are true vector (a shape per cell, text as text) while a
+ * heatmap has no more cells than pixels; a larger one is embedded as an
+ * image of those pixels. Files are
  * written atomically: a failed export leaves an existing file as it was.
  */
 class FigureExporter
@@ -44,6 +46,11 @@ public:
                               const FigureStyle &style, const ExportSize &size);
     static QByteArray render(Format format, const FigureView &view, const FigureData &data,
                              const FigureStyle &style, const ExportSize &size);
+
+    /// Throws std::invalid_argument with the memory guard's message when
+    /// exporting \a pixels of \a session would need more than the limit: its
+    /// pass, the canvas, a cell image and the encoded file.
+    static void requireExportMemory(const Session &session, const QSize &pixels);
 
     /// Renders and writes \a path; false with errorString() on failure.
     bool exportFile(const QString &path, const FigureView &view, const FigureData &data,

@@ -5,6 +5,7 @@
 #include "session.h"
 
 #include <QFontMetricsF>
+#include <QImage>
 #include <QPainter>
 
 #include <algorithm>
@@ -50,6 +51,17 @@ QList<double> FigurePainter::ticks(double lo, double hi)
     for (double t = std::ceil(lo / step) * step; t <= hi + step * 1e-9; t += step)
         out << (std::abs(t) < step * 1e-9 ? 0.0 : t);
     return out;
+}
+
+QSize FigurePainter::devicePixelsOf(const QRectF &rect) const
+{
+    const QRectF device = m_painter.deviceTransform().mapRect(rect);
+    return QSize(std::max(1, int(std::ceil(device.width()))), std::max(1, int(std::ceil(device.height()))));
+}
+
+bool FigurePainter::drawsCellsAsImage(qint64 rows, qint64 cols, const QSize &devicePixels)
+{
+    return double(rows) * double(cols) > double(devicePixels.width()) * double(devicePixels.height());
 }
 
 FigurePainter::FigurePainter(QPainter &painter, const FigureData &data, const FigureStyle &style)
@@ -182,13 +194,32 @@ QRectF FigurePainter::matrixHeatmap(const QRectF &rect, const MatrixHeatmap &spe
                            spec.title);
     }
 
-    // Cells: one filled rectangle each; no antialiasing, so no seams.
+    // Cells: one filled rectangle each (no antialiasing, so no seams) while
+    // there are no more cells than pixels; above that, an image with one
+    // pixel per device pixel, each the colour of the cell under its centre,
+    // so a drawing never holds more than its pixels (in SVG and PDF the
+    // image is embedded).
     m_painter.save();
     m_painter.setRenderHint(QPainter::Antialiasing, false);
     m_painter.setPen(Qt::NoPen);
-    for (int i = 0; i < m; ++i)
-        for (int j = 0; j < n; ++j)
-            m_painter.fillRect(cellRect(i, j), colorOf(spec.value(i, j)));
+    const QSize devicePixels = devicePixelsOf(grid);
+    if (drawsCellsAsImage(m, n, devicePixels)) {
+        const int w = int(std::min<qint64>(n, devicePixels.width()));
+        const int h = int(std::min<qint64>(m, devicePixels.height()));
+        QImage image(w, h, QImage::Format_ARGB32);
+        for (int y = 0; y < h; ++y) {
+            auto *line = reinterpret_cast<QRgb *>(image.scanLine(y));
+            const int i = int((double(y) + 0.5) * m / h);
+            for (int x = 0; x < w; ++x)
+                line[x] = colorOf(spec.value(i, int((double(x) + 0.5) * n / w))).rgba();
+        }
+        m_painter.setRenderHint(QPainter::SmoothPixmapTransform, false);
+        m_painter.drawImage(grid, image);
+    } else {
+        for (int i = 0; i < m; ++i)
+            for (int j = 0; j < n; ++j)
+                m_painter.fillRect(cellRect(i, j), colorOf(spec.value(i, j)));
+    }
     m_painter.restore();
 
     // Numbers in the cells, while they fit.
@@ -328,18 +359,25 @@ void FigurePainter::entropyBars(const QRectF &rect)
     m_painter.drawLine(plot.bottomLeft(), plot.bottomRight());
     m_painter.drawLine(plot.bottomLeft(), plot.topLeft());
 
-    for (int i = 0; i < m; ++i) {
+    // At most one bar per device pixel row: with more queries than that,
+    // every step-th row stands for the rows it covers, with no gap between.
+    const int step = std::max(1, int(std::ceil(double(m) / devicePixelsOf(plot).height())));
+    for (int i = 0; i < m; i += step) {
         const RowStatistics &row = r.rows[size_t(i)];
-        const double cy = plot.top() + (i + 0.5) * rowHeight;
-        const double h = rowHeight * 0.62;
+        const double cy = plot.top() + (i + 0.5 * step) * rowHeight;
+        const double h = rowHeight * step * (step > 1 ? 1.0 : 0.62);
         // A row that lost weight shows its visible part's entropy: never above its maximum.
         m_painter.fillRect(QRectF(plot.left(), cy - h / 2, x(row.visibleEntropyBits()) - plot.left(), h),
                            m_style.bar());
         if (!row.empty()) {
             m_painter.setPen(QPen(m_style.accent(), std::max(2.0, pt(3))));
-            m_painter.drawLine(QPointF(x(row.maxEntropyBits), cy - rowHeight * 0.42),
-                               QPointF(x(row.maxEntropyBits), cy + rowHeight * 0.42));
+            m_painter.drawLine(QPointF(x(row.maxEntropyBits), cy - rowHeight * step * 0.42),
+                               QPointF(x(row.maxEntropyBits), cy + rowHeight * step * 0.42));
         }
+    }
+    for (int i = 0; i < m; ++i) {
+        const RowStatistics &row = r.rows[size_t(i)];
+        const double cy = plot.top() + (i + 0.5) * rowHeight;
         if (i % labelStep(m) == 0) {
             m_painter.setPen(m_style.foreground());
             m_painter.drawText(QRectF(rect.left(), cy - rowHeight / 2, queryWidth + pt(4), rowHeight),

@@ -7,6 +7,7 @@
 
 #include <QFont>
 #include <QRectF>
+#include <QSize>
 #include <QStringList>
 
 #include <functional>
@@ -76,6 +77,13 @@ public:
     static QList<double> ticks(double lo, double hi);
     /// Every how many rows (or columns) of \a count a heatmap labels.
     static int labelStepFor(int count);
+
+    /// True when a rows x cols heatmap has more cells than \a devicePixels:
+    /// it is then drawn as an image of at most those pixels, not one shape
+    /// per cell, so a drawing holds no more than its pixels.
+    static bool drawsCellsAsImage(qint64 rows, qint64 cols, const QSize &devicePixels);
+    /// The size of \a rect in pixels of the device being painted.
+    QSize devicePixelsOf(const QRectF &rect) const;
 
 private:
 

@@ -37,7 +37,8 @@ const QList<FigureView> &figureViews()
          QSize(1200, 1000),
          [](QPainter &p, const QRectF &r, const FigureData &d, const FigureStyle &s) {
              LabPainter(p, d, s).geometry(r);
-         }},
+         },
+         LabPainter::requireGeometryMemory},
         {QStringLiteral("scale"), QStringLiteral("scale lab: why divide by √d_k"), QSize(1800, 1000),
          [](QPainter &p, const QRectF &r, const FigureData &d, const FigureStyle &s) {
              LabPainter(p, d, s).scale(r);
@@ -45,16 +46,19 @@ const QList<FigureView> &figureViews()
         {QStringLiteral("mask"), QStringLiteral("mask lab: the two orders side by side"), QSize(1800, 800),
          [](QPainter &p, const QRectF &r, const FigureData &d, const FigureStyle &s) {
              LabPainter(p, d, s).mask(r);
-         }},
+         },
+         LabPainter::requireMaskMemory},
         {QStringLiteral("heads"), QStringLiteral("heads lab: every head's weights"), QSize(1600, 1100),
          [](QPainter &p, const QRectF &r, const FigureData &d, const FigureStyle &s) {
              LabPainter(p, d, s).heads(r);
-         }},
+         },
+         LabPainter::requireHeadsMemory},
         {QStringLiteral("positional"), QStringLiteral("position lab: Eq. 16.4 and what shuffling does"),
          QSize(1800, 900),
          [](QPainter &p, const QRectF &r, const FigureData &d, const FigureStyle &s) {
              LabPainter(p, d, s).positional(r);
-         }},
+         },
+         LabPainter::requirePositionalMemory},
         {QStringLiteral("params"), QStringLiteral("size lab: a transformer's parameters"), QSize(1600, 800),
          [](QPainter &p, const QRectF &r, const FigureData &d, const FigureStyle &s) {
              LabPainter(p, d, s).params(r);

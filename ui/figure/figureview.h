@@ -37,6 +37,10 @@ struct FigureView
     QString description;
     QSize defaultSize;
     std::function<void(QPainter &, const QRectF &, const FigureData &, const FigureStyle &)> paint;
+    /// For a view whose drawing computes more than its pixels (a lab on the
+    /// session): throws std::invalid_argument with the memory guard's message
+    /// when that would exceed the limit. Empty for the others.
+    std::function<void(const FigureData &)> requireMemory = {};
 };
 
 /// Every view `export --view` accepts, in the order help lists them.

@@ -21,6 +21,8 @@
 #include <cmath>
 #include <limits>
 #include <numeric>
+#include <stdexcept>
+#include <string>
 
 namespace AttentionLab {
 
@@ -127,7 +129,62 @@ LabPainter::LabPainter(QPainter &painter, const FigureData &data, const FigureSt
 
 const LabSettings &LabPainter::labs() const
 {
-    return m_data.labs ? *m_data.labs : m_defaults;
+    return labsOf(m_data);
+}
+
+const LabSettings &LabPainter::labsOf(const FigureData &data)
+{
+    static const LabSettings defaults;
+    return data.labs ? *data.labs : defaults;
+}
+
+void LabPainter::requireGeometryMemory(const FigureData &data)
+{
+    const Index n = data.session.keys.rows();
+    requireMemory(keyGeometryBytes(n), "drawing the key geometry of " + std::to_string(n) + " keys");
+}
+
+void LabPainter::requireMaskMemory(const FigureData &data)
+{
+    if (!labsOf(data).maskFromSession)
+        return;
+    const Index m = data.result.queryCount(), n = data.result.keyCount();
+    requireMemory(maskComparisonBytes(m, n), "the mask lab on the session's " + std::to_string(m) + " x " +
+                                                 std::to_string(n) + " scores");
+}
+
+void LabPainter::requireHeadsMemory(const FigureData &data)
+{
+    const LabSettings &l = labsOf(data);
+    const Session &s = data.session;
+    const Index m = l.headsFromSession ? s.queries.rows() : std::max(1, l.headsTokens);
+    const Index n = l.headsFromSession ? s.keys.rows() : m;
+    const Index modelDim = l.headsFromSession ? s.keys.cols() : l.headsModelDim;
+    if (l.heads < 1 || modelDim % l.heads != 0)
+        return; // drawn as a message, with nothing computed
+    requireMemory(multiHeadBytes(m, n, modelDim, l.heads),
+                  "the heads lab (" + std::to_string(l.heads) + " heads over " + std::to_string(m) +
+                      " queries and " + std::to_string(n) + " keys)");
+}
+
+void LabPainter::requirePositionalMemory(const FigureData &data)
+{
+    const LabSettings &l = labsOf(data);
+    const Index n = data.session.keys.rows();
+    requireMemory(8.0 * std::max(1, l.positions) * double(std::max(1, l.positionDim)) +
+                      (n < 2 ? 0.0 : permutationDemoBytes(n, data.session.keys.cols())),
+                  "the position lab's shuffle of " + std::to_string(n) + " tokens");
+}
+
+bool LabPainter::fitsInMemory(const QRectF &rect, void (*require)(const FigureData &))
+{
+    try {
+        require(m_data);
+        return true;
+    } catch (const std::invalid_argument &error) {
+        message(rect, QString::fromUtf8(error.what()));
+        return false;
+    }
 }
 
 std::shared_ptr<const ScaleExperimentResult> LabPainter::scaleResult(const LabSettings &labs)
@@ -182,6 +239,8 @@ GeometryFrame LabPainter::frameFor(const Session &s, const LabSettings &l)
 GeometryMap LabPainter::geometry(const QRectF &rect)
 {
     GeometryMap map;
+    if (!fitsInMemory(rect, requireGeometryMemory))
+        return map;
     const Session &s = m_data.session;
     const AttentionResult &r = m_data.result;
     const Index d = s.keys.cols();
@@ -625,6 +684,8 @@ MaskComparison LabPainter::maskComparison(const Session &s, const AttentionResul
 
 void LabPainter::mask(const QRectF &rect)
 {
+    if (!fitsInMemory(rect, requireMaskMemory))
+        return;
     m_base.setUnitFor(rect.width() / 2, rect.height() * 1.4, 900.0);
     m_base.fixUnit();
     const MaskComparison c = maskComparison(m_data.session, m_data.result, labs());
@@ -743,6 +804,8 @@ void LabPainter::colorBar(const QRectF &bar, double lo, double hi, const QString
 
 void LabPainter::heads(const QRectF &rect)
 {
+    if (!fitsInMemory(rect, requireHeadsMemory))
+        return;
     const HeadsComparison c = headsComparison(m_data.session, labs());
     const Index modelDim = c.queries.cols();
     if (!c.valid) {
@@ -839,6 +902,8 @@ PermutationDemo LabPainter::positionDemo(const Session &s, const LabSettings &l)
 
 void LabPainter::positional(const QRectF &rect)
 {
+    if (!fitsInMemory(rect, requirePositionalMemory))
+        return;
     const LabSettings &l = labs();
     m_base.setUnitFor(rect.width() / 2, rect.height() * 1.4, 900.0);
     m_base.fixUnit();

@@ -99,6 +99,16 @@ public:
     /// The scale experiment the labs show: the stored result, or a run now.
     static std::shared_ptr<const ScaleExperimentResult> scaleResult(const LabSettings &labs);
 
+    /// Throw std::invalid_argument with the memory guard's message when the
+    /// lab would need more than the limit for \a data: the mask lab on the
+    /// session's scores, the heads lab on its vectors, the shuffle of its
+    /// tokens, the arrows of its keys. The labs draw that message instead; an
+    /// export refuses with it.
+    static void requireGeometryMemory(const FigureData &data);
+    static void requireMaskMemory(const FigureData &data);
+    static void requireHeadsMemory(const FigureData &data);
+    static void requirePositionalMemory(const FigureData &data);
+
 private:
     struct Series
     {
@@ -112,13 +122,15 @@ private:
                    const std::vector<double> &xTicks);
     void message(const QRectF &rect, const QString &text);
     void colorBar(const QRectF &bar, double lo, double hi, const QString &title);
+    /// Calls \a require; false, with its message drawn in \a rect, if it throws.
+    bool fitsInMemory(const QRectF &rect, void (*require)(const FigureData &));
     const LabSettings &labs() const;
+    static const LabSettings &labsOf(const FigureData &data);
 
     FigurePainter m_base;
     QPainter &m_painter;
     const FigureData &m_data;
     const FigureStyle &m_style;
-    LabSettings m_defaults;
 };
 
 } // namespace AttentionLab
