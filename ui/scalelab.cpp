@@ -135,10 +135,10 @@ void ScaleLab::changeEvent(QEvent *event)
 
 void ScaleLab::showEvent(QShowEvent *event)
 {
-    // The chapter's table the first time the tab is shown (a few tens of
-    // milliseconds), not at start-up.
+    // The chapter's table the first time the tab is shown, not at start-up,
+    // and off the GUI thread like every rerun: the tab appears at once.
     if (m_table->rowCount() == 0 && !isRunning())
-        showResult(runScaleExperiment(ScaleExperimentSettings{}));
+        run();
     QWidget::showEvent(event);
 }
 
@@ -155,6 +155,8 @@ bool ScaleLab::isRunning() const
 
 void ScaleLab::run()
 {
+    if (isRunning()) // the Run button is disabled meanwhile
+        return;
     ScaleExperimentSettings settings;
     settings.seed = std::uint64_t(m_seed->value());
     settings.draws = m_draws->value();
