@@ -305,7 +305,7 @@ GeometryMap LabPainter::geometry(const QRectF &rect)
     const double keyDot = m_base.pt(7), queryDot = m_base.pt(9);
     std::vector<QColor> colors;
     for (size_t j = 0; j < keys.size(); ++j) {
-        const double weight = r.isMasked(qi, Index(j)) ? std::numeric_limits<double>::quiet_NaN() : r.weights(qi, Index(j));
+        const double weight = cellValue(r, CellQuantity::Weights, qi, Index(j));
         colors.push_back(std::isfinite(weight) ? ColorMaps::colorAt(m_style.colorMap, 0.15 + 0.85 * weight)
                                                : m_style.muted());
         const QPointF tip = px(keys[j]);
@@ -697,9 +697,7 @@ void LabPainter::mask(const QRectF &rect)
         FigurePainter::MatrixHeatmap h;
         h.rows = int(scores.rows());
         h.cols = int(scores.cols());
-        h.value = [&r](int i, int j) {
-            return r.isMasked(i, j) ? std::numeric_limits<double>::quiet_NaN() : r.weights(i, j);
-        };
+        h.value = [&r](int i, int j) { return cellValue(r, CellQuantity::Weights, i, j); };
         h.rowLabel = [&rows](int i) { return label(rows[size_t(i)]); };
         h.colLabel = [&cols](int j) { return label(cols[size_t(j)]); };
         h.title = title;
@@ -860,9 +858,7 @@ void LabPainter::heads(const QRectF &rect)
         FigurePainter::MatrixHeatmap spec;
         spec.rows = int(part.queryCount());
         spec.cols = int(part.keyCount());
-        spec.value = [&part](int i, int j) {
-            return part.isMasked(i, j) ? std::numeric_limits<double>::quiet_NaN() : part.weights(i, j);
-        };
+        spec.value = [&part](int i, int j) { return cellValue(part, CellQuantity::Weights, i, j); };
         // Small panels: as many labels a side as fit with a line between them.
         const double line = QFontMetricsF(m_base.font(19)).height() * 1.3;
         const int rowStep = sparseLabelStep(spec.rows, (cellH - m_base.pt(90)) / line);
