@@ -19,7 +19,7 @@ Report evalReport(const Session &s)
     for (Index i = 0; i < m; ++i) {
         QJsonArray row;
         for (Index j = 0; j < n; ++j)
-            row.append(Json::number(r.logit(i, j)));
+            row.append(Json::logit(r, i, j));
         logits.append(row);
         const RowStatistics &stats = r.rows[size_t(i)];
         rowSums.append(stats.sum);

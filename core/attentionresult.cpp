@@ -6,7 +6,7 @@ namespace AttentionLab {
 
 double AttentionResult::logit(Index row, Index col) const
 {
-    if (options.mask == MaskMode::Causal && isMasked(row, col))
+    if (isMaskedBeforeSoftmax(row, col))
         return -std::numeric_limits<double>::infinity();
     return scores(row, col) / divisor;
 }

@@ -32,8 +32,17 @@ struct AttentionResult
         return col >= visibleKeyCount(options.mask, row, queryCount(), keyCount());
     }
 
+    /// True when the mask takes key \a col from query \a row before the
+    /// softmax (MaskMode::Causal); the wrong order masks after it.
+    bool isMaskedBeforeSoftmax(Index row, Index col) const
+    {
+        return options.mask == MaskMode::Causal && isMasked(row, col);
+    }
+
     /// The logit fed to the softmax: score / divisor, or -inf when masked
-    /// before the softmax. (The wrong order feeds the unmasked logit.)
+    /// before the softmax. (The wrong order feeds the unmasked logit.) A tiny
+    /// temperature can make an unmasked logit +-inf too: it overflows double
+    /// precision, although the softmax itself stays exact (see softmaxRow).
     double logit(Index row, Index col) const;
 
     /// Mean entropy in bits over the rows that see at least one key.

@@ -25,6 +25,16 @@ QJsonArray matrix(const Matrix &m)
     return out;
 }
 
+QJsonValue logit(const AttentionResult &result, Index row, Index col)
+{
+    if (result.isMaskedBeforeSoftmax(row, col))
+        return QJsonValue(QJsonValue::Null);
+    const double value = result.logit(row, col);
+    if (std::isinf(value))
+        return value > 0 ? QStringLiteral("Infinity") : QStringLiteral("-Infinity");
+    return number(value);
+}
+
 QJsonArray labels(const std::vector<std::string> &labels)
 {
     QJsonArray out;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "attentionresult.h"
 #include "types.h"
 
 #include <QJsonArray>
@@ -14,5 +15,9 @@ QJsonValue number(double value);
 QJsonArray vector(const Eigen::Ref<const Eigen::RowVectorXd> &values);
 QJsonArray matrix(const Matrix &m);
 QJsonArray labels(const std::vector<std::string> &labels);
+/// The logit of cell (\a row, \a col) as eval reports it: null when the mask
+/// removes the key before the softmax, "Infinity" or "-Infinity" when a tiny
+/// temperature overflows it (JSON has no infinities), else the number.
+QJsonValue logit(const AttentionResult &result, Index row, Index col);
 
 } // namespace AttentionLab::Json
