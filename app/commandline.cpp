@@ -5,6 +5,7 @@
 #include "attention.h"
 #include "evalreport.h"
 #include "figureexporter.h"
+#include "inputtextqt.h"
 #include "jsonstreamwriter.h"
 #include "sessionreader.h"
 #include "usageerror.h"
@@ -64,12 +65,10 @@ long long parseInteger(const QString &option, const QString &text, long long min
     bool ok = false;
     const long long value = text.trimmed().toLongLong(&ok);
     if (!ok)
-        usageError(QStringLiteral("--%1: \"%2\" is not a whole number").arg(option, text));
+        usageError(QStringLiteral("--%1: \"%2\" is not a whole number").arg(option, inputText(text)));
     if (value < min || value > max)
         usageError(QStringLiteral("--%1: %2 is out of range (%3 to %4)")
-                       .arg(option, text)
-                       .arg(min)
-                       .arg(max));
+                       .arg(option, inputText(text), QString::number(min), QString::number(max)));
     return value;
 }
 
@@ -82,7 +81,7 @@ std::vector<long long> parseList(const QString &option, const QString &text, lon
         if (part.trimmed().isEmpty())
             usageError(QStringLiteral("--%1: \"%2\" has an empty entry; give numbers separated by "
                                       "commas, such as 4,16,64")
-                           .arg(option, text));
+                           .arg(option, inputText(text)));
         values.push_back(parseInteger(option, part, min, max));
     }
     return values;
@@ -155,7 +154,7 @@ Request parse(const QStringList &args)
                     usageError(QStringLiteral("--%1 is given twice").arg(name));
                 r.values.insert(name, value);
             } else {
-                usageError(QStringLiteral("unknown option \"%1\" (see attention-lab --help)").arg(arg));
+                usageError(QStringLiteral("unknown option \"%1\" (see attention-lab --help)").arg(inputText(arg)));
             }
             continue;
         }
@@ -168,7 +167,7 @@ Request parse(const QStringList &args)
             continue;
         }
         if (arg.startsWith(QLatin1Char('-')) && arg.size() > 1)
-            usageError(QStringLiteral("unknown option \"%1\" (see attention-lab --help)").arg(arg));
+            usageError(QStringLiteral("unknown option \"%1\" (see attention-lab --help)").arg(inputText(arg)));
         if (r.command.isEmpty() && (arg == QLatin1String("eval") || arg == QLatin1String("bench") ||
                                     arg == QLatin1String("export"))) {
             r.command = arg;
@@ -176,7 +175,7 @@ Request parse(const QStringList &args)
                    r.file.isEmpty()) {
             r.file = arg;
         } else {
-            usageError(QStringLiteral("unexpected argument \"%1\" (see attention-lab --help)").arg(arg));
+            usageError(QStringLiteral("unexpected argument \"%1\" (see attention-lab --help)").arg(inputText(arg)));
         }
     }
     for (const QString &s : kSections) {
@@ -215,8 +214,8 @@ ScaleExperimentSettings scaleSettings(const Request &r)
         s.seed = r.values.value(QStringLiteral("seed")).trimmed().toULongLong(&ok);
         if (!ok)
             usageError(QStringLiteral("--seed: \"%1\" is not a whole number from 0 to %2")
-                           .arg(r.values.value(QStringLiteral("seed")))
-                           .arg(std::numeric_limits<qulonglong>::max()));
+                           .arg(inputText(r.values.value(QStringLiteral("seed"))),
+                                QString::number(std::numeric_limits<qulonglong>::max())));
     }
     if (r.values.contains(QStringLiteral("draws")))
         s.draws = int(parseInteger(QStringLiteral("draws"), r.values.value(QStringLiteral("draws")), 1, 1'000'000));
@@ -305,7 +304,7 @@ LoadedSession loadSession(const QString &path,
                                         session->options);
         return {std::move(*session), std::move(result)};
     } catch (const std::invalid_argument &error) {
-        throw UsageError{path + QStringLiteral(": ") + QString::fromUtf8(error.what())};
+        throw UsageError{inputText(path) + QStringLiteral(": ") + QString::fromUtf8(error.what())};
     }
 }
 
@@ -330,11 +329,11 @@ int runExport(const Request &r)
         usageError(QStringLiteral("export needs an output file: -o OUT.png, OUT.svg or OUT.pdf"));
     if (!FigureExporter::formatFor(output))
         usageError(QStringLiteral("%1: unknown format \"%2\": use .png, .svg or .pdf")
-                       .arg(output, QFileInfo(output).suffix()));
+                       .arg(inputText(output), inputText(QFileInfo(output).suffix())));
     const QString viewName = r.values.value(QStringLiteral("view"), QStringLiteral("figure"));
     const FigureView *view = findFigureView(viewName);
     if (!view)
-        usageError(QStringLiteral("--view: unknown view \"%1\" (use %2)").arg(viewName, figureViewNames()));
+        usageError(QStringLiteral("--view: unknown view \"%1\" (use %2)").arg(inputText(viewName), figureViewNames()));
 
     ExportSize size;
     const bool hasWidth = r.values.contains(QStringLiteral("width"));
@@ -354,7 +353,7 @@ int runExport(const Request &r)
         size.scale = r.values.value(QStringLiteral("scale-factor")).toDouble(&ok);
         if (!ok || !(size.scale >= 0.1 && size.scale <= 8.0))
             usageError(QStringLiteral("--scale: \"%1\" is not a scale factor from 0.1 to 8")
-                           .arg(r.values.value(QStringLiteral("scale-factor"))));
+                           .arg(inputText(r.values.value(QStringLiteral("scale-factor")))));
     }
 
     FigureStyle style;
@@ -363,19 +362,19 @@ int runExport(const Request &r)
         if (!map)
             usageError(QStringLiteral("--colormap: unknown colour map \"%1\" (use viridis, cividis, "
                                       "greyscale or high-contrast)")
-                           .arg(r.values.value(QStringLiteral("colormap"))));
+                           .arg(inputText(r.values.value(QStringLiteral("colormap")))));
         style.colorMap = *map;
     }
     if (r.values.contains(QStringLiteral("theme"))) {
         const QString theme = r.values.value(QStringLiteral("theme"));
         if (theme != QLatin1String("light") && theme != QLatin1String("dark"))
-            usageError(QStringLiteral("--theme: \"%1\" is not light or dark").arg(theme));
+            usageError(QStringLiteral("--theme: \"%1\" is not light or dark").arg(inputText(theme)));
         style.theme = theme == QLatin1String("dark") ? FigureStyle::Theme::Dark : FigureStyle::Theme::Light;
     }
     if (r.values.contains(QStringLiteral("numbers"))) {
         const QString numbers = r.values.value(QStringLiteral("numbers"));
         if (numbers != QLatin1String("on") && numbers != QLatin1String("off"))
-            usageError(QStringLiteral("--numbers: \"%1\" is not on or off").arg(numbers));
+            usageError(QStringLiteral("--numbers: \"%1\" is not on or off").arg(inputText(numbers)));
         style.numbers = numbers == QLatin1String("on");
     }
     style.title = r.values.value(QStringLiteral("title"));

@@ -10,10 +10,20 @@ namespace {
 
 using Layout = JsonStreamWriter::Layout;
 
-/// One cell of "logits": the number fed to the softmax, null when masked.
+/// One cell of "logits": the number fed to the softmax; null when masked
+/// before it; "Infinity" or "-Infinity" for a logit that overflows double
+/// precision (a tiny temperature), which JSON has no number for.
 void writeLogit(JsonStreamWriter &out, const AttentionResult &r, Index row, Index col)
 {
-    out.number(r.logit(row, col));
+    if (r.isMaskedBeforeSoftmax(row, col)) {
+        out.null();
+        return;
+    }
+    const double value = r.logit(row, col);
+    if (std::isinf(value))
+        out.string(value > 0 ? "Infinity" : "-Infinity");
+    else
+        out.number(value);
 }
 
 void writeMatrix(JsonStreamWriter &out, const Matrix &m)

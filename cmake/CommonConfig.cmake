@@ -20,3 +20,11 @@ target_compile_definitions(attentionlab_common INTERFACE
     QT_USE_QSTRINGBUILDER
     QT_DISABLE_DEPRECATED_UP_TO=0x060400
     ATTENTIONLAB_VERSION="${PROJECT_VERSION}")
+
+# A fuzzing build instruments every library, so that libFuzzer sees coverage
+# inside the readers and the sanitizers see every access (tests/fuzz).
+if(ATTENTIONLAB_FUZZING)
+    target_compile_options(attentionlab_common INTERFACE -fsanitize=fuzzer-no-link,address,undefined
+                                                         -fno-omit-frame-pointer)
+    target_link_options(attentionlab_common INTERFACE -fsanitize=address,undefined)
+endif()

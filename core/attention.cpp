@@ -1,5 +1,6 @@
 #include "attention.h"
 
+#include "inputtext.h"
 #include "rowsoftmax.h"
 
 #include <stdexcept>
@@ -53,7 +54,7 @@ void checkAttentionShapes(const Matrix &q, const Matrix &k, const Matrix &v,
                                     std::to_string(k.rows()) + " keys: one value per key");
     if (!(options.temperature > 0.0) || !std::isfinite(options.temperature))
         throw std::invalid_argument("the temperature must be a positive number, not " +
-                                    std::to_string(options.temperature));
+                                    inputNumber(options.temperature));
 }
 
 AttentionResult attend(const Matrix &q, const Matrix &k, const Matrix &v,

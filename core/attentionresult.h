@@ -40,7 +40,9 @@ struct AttentionResult
     }
 
     /// The logit fed to the softmax: score / divisor, or -inf when masked
-    /// before the softmax. (The wrong order feeds the unmasked logit.)
+    /// before the softmax. (The wrong order feeds the unmasked logit.) A tiny
+    /// temperature can make an unmasked logit +-inf too: it overflows double
+    /// precision, although the softmax itself stays exact (see softmaxRow).
     double logit(Index row, Index col) const;
 
     /// Mean entropy in bits over the rows that see at least one key.

@@ -65,17 +65,13 @@ RowStatistics softmaxRow(const double *scores, double *weights, Index keys, Inde
     // Causal needs only its visible prefix; the wrong order softmaxes all keys.
     const Index span = mode == MaskMode::CausalAfterSoftmax ? keys : visible;
     auto head = w.head(span);
-    if (divisor == 1.0)
-        head = ConstArrayMap(scores, span);
-    else
-        head = ConstArrayMap(scores, span) / divisor;
-
-    const double max = head.maxCoeff();
-    if (std::isinf(max)) {
-        // +inf: the limit of the softmax shares the row among the +inf logits.
+    const ConstArrayMap raw(scores, span);
+    const double maxScore = raw.maxCoeff();
+    if (std::isinf(maxScore)) {
+        // +inf: the limit of the softmax shares the row among the +inf scores.
         // -inf everywhere: every key is equally (im)possible.
-        if (max > 0)
-            head = (head == max).cast<double>();
+        if (maxScore > 0)
+            head = (raw == maxScore).cast<double>();
         else
             head.setOnes();
         head /= head.sum();
@@ -83,9 +79,22 @@ RowStatistics softmaxRow(const double *scores, double *weights, Index keys, Inde
             if (head[j] > 0.0)
                 stats.entropyBits -= head[j] * std::log2(head[j]);
     } else {
-        // Subtract the maximum so exp() never overflows; a -inf logit is
-        // clamped to the lowest double so that 0 * t stays 0, not NaN.
-        head = (head - max).max(std::numeric_limits<double>::lowest());
+        // Shifted logits t_j = (s_j - max) / divisor <= 0, so exp() never
+        // overflows. A divisor below one (a small temperature) could overflow
+        // s_j / divisor itself to +-inf, so the maximum is subtracted first
+        // and only the differences grow: the largest score keeps t = 0 and
+        // the limit tau -> 0 puts all the weight on it (shared by ties). A
+        // divisor of one or more cannot overflow the quotients; dividing
+        // first there keeps the logits bit for bit those the result reports.
+        if (divisor == 1.0)
+            head = raw - maxScore;
+        else if (divisor > 1.0)
+            head = raw / divisor - maxScore / divisor;
+        else
+            head = (raw - maxScore) / divisor;
+        // A -inf logit is clamped to the lowest double so that 0 * t stays 0,
+        // not NaN.
+        head = head.max(std::numeric_limits<double>::lowest());
         const ExpSums shown = exponentiate(weights, 0, visible);
         const ExpSums hidden = exponentiate(weights, visible, span);
         const double z = shown.sumExp + hidden.sumExp;
@@ -98,6 +107,11 @@ RowStatistics softmaxRow(const double *scores, double *weights, Index keys, Inde
         const double nats = shownMass * logZ - shown.sumExpShifted / z;
         stats.entropyBits = std::max(0.0, nats / std::numbers::ln2);
     }
+    // Weights that sum to one over `visible` keys have at most log2(visible)
+    // bits; rounding must not push a uniform row past its own maximum. (The
+    // wrong order's rows sum to less than one and are left as they are.)
+    if (mode != MaskMode::CausalAfterSoftmax)
+        stats.entropyBits = std::min(stats.entropyBits, stats.maxEntropyBits);
 
     if (span < keys || mode == MaskMode::CausalAfterSoftmax)
         w.tail(keys - visible).setZero();

@@ -12,11 +12,13 @@ namespace AttentionLab {
  *
  * \a scores and \a weights point at \a keys doubles each and may be the same
  * row (in-place). Only the first \a visible entries of \a scores are read
- * under MaskMode::Causal, all of them under the other modes. Each read score
- * is divided by \a divisor, the row maximum is subtracted before exp() so
- * nothing overflows (scores of 1e150 are fine), and the entropy is obtained
- * from the same pass without a logarithm per cell:
- * H = log Z - sum p_j t_j with t_j = logit_j - max.
+ * under MaskMode::Causal, all of them under the other modes. The row maximum
+ * is subtracted and the difference divided by \a divisor, t_j = (s_j - max) /
+ * divisor <= 0, so nothing overflows: scores of 1e150 are fine, and any finite
+ * divisor > 0, however small (5e-324), gives the limit of the softmax, all the
+ * weight on the largest score, shared equally by ties. The entropy is obtained
+ * from the same pass without a logarithm per cell: H = log Z - sum p_j t_j, and
+ * never exceeds log2(visible) when the weights sum to one.
  *
  * Scores must not be NaN. A +inf score takes the whole row (shared equally
  * with other +inf scores), the limit of the softmax.

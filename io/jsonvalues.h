@@ -1,5 +1,6 @@
 #pragma once
 
+#include "attentionresult.h"
 #include "types.h"
 
 #include <QJsonArray>

@@ -1,5 +1,7 @@
 #include "sessionreader.h"
 
+#include "fileaccess.h"
+#include "inputtextqt.h"
 #include "memorybudget.h"
 #include "sessionformat.h"
 
@@ -39,7 +41,7 @@ QString typeName(const QJsonValue &value)
     case QJsonValue::Double:
         return QStringLiteral("a number");
     case QJsonValue::String:
-        return QStringLiteral("the text \"%1\"").arg(value.toString().left(40));
+        return QStringLiteral("the text \"%1\"").arg(inputText(value.toString()));
     case QJsonValue::Array:
         return QStringLiteral("a list");
     case QJsonValue::Object:
@@ -178,7 +180,16 @@ std::vector<std::string> readLabels(const QJsonObject &root, const QString &key,
                      .arg(key)
                      .arg(i)
                      .arg(typeName(labels.at(i))));
-        out.push_back(labels.at(i).toString().toStdString());
+        const QString label = labels.at(i).toString();
+        // JSON's \ud800 escapes can spell a lone surrogate, which no text
+        // encoding can hold: it would silently become "?".
+        if (!QStringView(label).isValidUtf16())
+            fail(QStringLiteral("%1[%2] \"%3\" is not valid Unicode: it holds a lone UTF-16 surrogate "
+                                "(such as \\ud800)")
+                     .arg(key)
+                     .arg(i)
+                     .arg(inputText(label)));
+        out.push_back(label.toStdString());
     }
     return out;
 }
@@ -201,7 +212,7 @@ Session sessionFromObject(const QJsonObject &root)
     if (v > SessionFormat::kVersion)
         fail(QStringLiteral("the session is version %1, newer than this program understands (%2): "
                             "open it with a newer Attention Lab")
-                 .arg(v, 0, 'f', 0)
+                 .arg(inputNumberText(v))
                  .arg(SessionFormat::kVersion));
 
     Session s;
@@ -246,7 +257,7 @@ Session sessionFromObject(const QJsonObject &root)
         if (!mask.isString() || !mode)
             fail(QStringLiteral("unknown mask %1: use \"none\", \"causal\" or "
                                 "\"causal-after-softmax\"")
-                     .arg(mask.isString() ? QLatin1Char('"') + mask.toString() + QLatin1Char('"')
+                     .arg(mask.isString() ? QLatin1Char('"') + inputText(mask.toString()) + QLatin1Char('"')
                                           : typeName(mask)));
         s.options.mask = *mode;
     }
@@ -255,7 +266,7 @@ Session sessionFromObject(const QJsonObject &root)
         const double t = temperature.toDouble(0.0);
         if (!temperature.isDouble() || !(t > 0.0) || !std::isfinite(t))
             fail(QStringLiteral("\"temperature\" must be a number above 0, not %1")
-                     .arg(temperature.isDouble() ? QString::number(t) : typeName(temperature)));
+                     .arg(temperature.isDouble() ? inputNumberText(t) : typeName(temperature)));
         s.options.temperature = t;
     }
     return s;
@@ -265,7 +276,7 @@ Session sessionFromObject(const QJsonObject &root)
 
 std::optional<Session> SessionReader::fail(const QString &name, const QString &message)
 {
-    m_error = name + QStringLiteral(": ") + message;
+    m_error = inputText(name) + QStringLiteral(": ") + message;
     return std::nullopt;
 }
 
@@ -274,8 +285,9 @@ std::optional<Session> SessionReader::readFile(const QString &path)
     const QFileInfo info(path);
     if (!info.exists())
         return fail(path, QStringLiteral("no such file"));
-    if (info.isDir())
-        return fail(path, QStringLiteral("is a folder, not a session file"));
+    // Before opening: opening a FIFO or a device for reading can block forever.
+    if (const QString kind = nonRegularFileKind(path); !kind.isEmpty())
+        return fail(path, QStringLiteral("is %1, not a session file").arg(kind));
     if (info.size() > SessionFormat::kMaxFileBytes)
         return fail(path, QStringLiteral("is %1; session files are limited to %2")
                               .arg(QString::fromStdString(formatBytes(double(info.size()))),

@@ -1,5 +1,7 @@
 #include "sessionwriter.h"
 
+#include "fileaccess.h"
+#include "inputtextqt.h"
 #include "jsonvalues.h"
 #include "sessionformat.h"
 
@@ -40,13 +42,18 @@ bool SessionWriter::write(const Session &session, QIODevice *device)
 
 bool SessionWriter::writeFile(const Session &session, const QString &path)
 {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
-        m_error = path + QStringLiteral(": cannot be written: ") + file.errorString();
+    // Before opening: a FIFO or a device would block or be replaced.
+    if (const QString kind = nonRegularFileKind(path); !kind.isEmpty()) {
+        m_error = inputText(path) + QStringLiteral(": cannot be written: it is %1, not a file").arg(kind);
         return false;
     }
-    if (!write(session, &file) || !file.commit()) {
-        m_error = path + QStringLiteral(": cannot be written: ") + file.errorString();
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly)) {
+        m_error = inputText(path) + QStringLiteral(": cannot be written: ") + file.errorString();
+        return false;
+    }
+    if (!writeAll(file, toJson(session)) || !file.commit()) {
+        m_error = inputText(path) + QStringLiteral(": cannot be written: ") + file.errorString();
         file.cancelWriting();
         return false;
     }

@@ -9,6 +9,7 @@ packages=(
     libeigen3-dev libgl1-mesa-dev
     fonts-dejavu-core
     poppler-utils
+    clang libclang-rt-14-dev libomp-dev
 )
 
 missing=()

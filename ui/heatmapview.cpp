@@ -215,7 +215,13 @@ void HeatmapView::refresh()
     for (int i = 0; i < m; ++i) {
         for (int j = 0; j < n; ++j) {
             const double raw = cellValue(i, j);
-            const double v = perRow && std::isfinite(raw) ? range.position(i, raw) : raw;
+            // NaN is masked; a logit that overflowed (a tiny temperature) sits
+            // at the end of the scale it ran off.
+            double v = raw;
+            if (std::isinf(raw))
+                v = raw > 0 ? range.barHigh() : range.barLow();
+            else if (perRow && !std::isnan(raw))
+                v = range.position(i, raw);
             m_map->data()->setCell(j, i, v);
             if (n == 1)
                 m_map->data()->setCell(1, i, v);
@@ -235,9 +241,14 @@ void HeatmapView::refresh()
         const int j = idx % n;
         const double v = cellValue(i, j);
         text->setVisible(m_showNumbers);
-        if (!std::isfinite(v)) {
+        if (std::isnan(v)) {
             text->setText(tr("masked"));
             text->setColor(QColor(0x60, 0x60, 0x60));
+            continue;
+        }
+        if (std::isinf(v)) {
+            text->setText(v > 0 ? QStringLiteral("+∞") : QStringLiteral("−∞"));
+            text->setColor(ColorMaps::textColorOn(ColorMaps::colorAt(m_colorMap, v > 0 ? 1.0 : 0.0)));
             continue;
         }
         text->setText(QString::number(v, 'f', 4));

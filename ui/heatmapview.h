@@ -42,7 +42,8 @@ public:
     /// Dark or light, and how much larger than normal text and lines are.
     void setAppearance(bool dark, double scale);
 
-    /// The value drawn in cell (query \a row, key \a col): NaN when masked.
+    /// The value drawn in cell (query \a row, key \a col): NaN when masked,
+    /// +-inf for a logit that overflowed (a tiny temperature).
     double cellValue(int row, int col) const;
     QCustomPlot *plot() const { return m_plot; }
 

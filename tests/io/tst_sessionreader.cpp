@@ -8,6 +8,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <sys/stat.h>
+
 using namespace AttentionLab;
 
 namespace {
@@ -35,6 +37,7 @@ private slots:
     void acceptsHugeButFiniteScores();
     void missingFile();
     void folder();
+    void specialFilesAreRefusedBeforeOpening();
     void tooLargeFile();
     void roundTripIsExact();
     void failedSaveKeepsTheOldFile();
@@ -132,6 +135,18 @@ void TestSessionReader::rejects_data()
     QTest::newRow("1e999") << session("\"queries\": [[1e999]], \"keys\": [[1]]") << "bad.json:";
     QTest::newRow("unknown mask") << session(kGoodVectors + ", \"mask\": \"future\"")
                                   << "unknown mask \"future\"";
+    QTest::newRow("newline in the mask, escaped") << session(kGoodVectors + ", \"mask\": \"causal\\nnone\"")
+                                                  << "unknown mask \"causal\\nnone\"";
+    QTest::newRow("long mask, cut") << session(kGoodVectors + ", \"mask\": \"" + QByteArray(1000, 'z') + "\"")
+                                    << "unknown mask \"zzzzzzzzzzzzzzzzzzzzzzzzzz\u2026zzzzzzzzzzzzz\": use";
+    QTest::newRow("version 1e308, short") << QByteArray("{\"format\": \"attention-lab/session\", \"version\": 1e308}")
+                                          << "the session is version 1e+308, newer";
+    QTest::newRow("lone surrogate in a token")
+        << session(kGoodVectors + ", \"tokens\": [\"a\", \"\\ud800\"]")
+        << "tokens[1] \"\\ud800\" is not valid Unicode: it holds a lone UTF-16 surrogate";
+    QTest::newRow("lone low surrogate in a query token")
+        << session(kGoodVectors + ", \"query_tokens\": [\"x\\udc00y\"]")
+        << "query_tokens[0] \"x\\udc00y\" is not valid Unicode";
     QTest::newRow("mask not text") << session(kGoodVectors + ", \"mask\": 3") << "unknown mask a number";
     QTest::newRow("zero temperature") << session(kGoodVectors + ", \"temperature\": 0")
                                       << "\"temperature\" must be a number above 0, not 0";
@@ -193,6 +208,25 @@ void TestSessionReader::folder()
     SessionReader reader;
     QVERIFY(!reader.readFile(dir.path()));
     QVERIFY(reader.errorString().endsWith(QStringLiteral("is a folder, not a session file")));
+}
+
+void TestSessionReader::specialFilesAreRefusedBeforeOpening()
+{
+    // Opening a FIFO for reading blocks until a writer comes: refuse it first.
+    QTemporaryDir dir;
+    const QString fifo = dir.filePath(QStringLiteral("pipe.json"));
+    QVERIFY(::mkfifo(QFile::encodeName(fifo).constData(), 0600) == 0);
+    SessionReader reader;
+    QVERIFY(!reader.readFile(fifo));
+    QVERIFY2(reader.errorString().endsWith(QStringLiteral("pipe.json: is a FIFO (named pipe), not a session file")),
+             qPrintable(reader.errorString()));
+    QVERIFY(!reader.readFile(QStringLiteral("/dev/null")));
+    QCOMPARE(reader.errorString(), QStringLiteral("/dev/null: is a character device, not a session file"));
+    SessionWriter writer;
+    QVERIFY(!writer.writeFile(Session{}, fifo));
+    QVERIFY2(writer.errorString().endsWith(QStringLiteral("cannot be written: it is a FIFO (named pipe), not a file")),
+             qPrintable(writer.errorString()));
+    QVERIFY(QFileInfo(fifo).isFile() == false);
 }
 
 void TestSessionReader::tooLargeFile()

@@ -56,6 +56,7 @@ private slots:
     void pngHasTheRequestedSize();
     void pngCellsHaveTheMapColours_data();
     void pngCellsHaveTheMapColours();
+    void overflowingLogitsAreNotMasked();
     void svgIsVectorWithLabels();
     void pdfHoldsTheLabelsAsText();
     void everyViewRenders();
@@ -145,6 +146,40 @@ void TestExport::pngCellsHaveTheMapColours()
     }
 }
 
+void TestExport::overflowingLogitsAreNotMasked()
+{
+    // tau = 1e-310: every unmasked logit overflows to +-inf. Those cells take
+    // the ends of the scale; only the causal mask's cells are grey.
+    Session s;
+    s.queries = Matrix{{-1.0}, {-1.0}, {0.5}};
+    s.keys = Matrix{{1.0}, {-1.0}, {0.5}};
+    s.options.mask = MaskMode::Causal;
+    s.options.temperature = 1e-310;
+    const Example e = example(s);
+    FigureStyle style;
+    QImage image(900, 700, QImage::Format_ARGB32_Premultiplied);
+    QPainter painter(&image);
+    const QRectF grid =
+        FigurePainter(painter, e.data(), style).heatmap(QRectF(0, 0, 900, 700), FigurePainter::Quantity::Logits);
+    painter.end();
+    const double w = grid.width() / 3, h = grid.height() / 3;
+    for (int i = 0; i < 3; ++i) {
+        for (int j = 0; j < 3; ++j) {
+            const QPoint p(int(grid.left() + (j + 0.12) * w), int(grid.top() + (i + 0.15) * h));
+            const double logit = e.result.logit(i, j);
+            const QColor want = e.result.isMaskedBeforeSoftmax(i, j)
+                                    ? ColorMaps::maskedColor()
+                                    : ColorMaps::colorAt(style.colorMap, logit > 0 ? 1.0 : 0.0);
+            QVERIFY(e.result.isMaskedBeforeSoftmax(i, j) || std::isinf(logit));
+            QVERIFY2(near(image.pixelColor(p), want),
+                     qPrintable(QStringLiteral("cell (%1, %2): %3, expected %4")
+                                    .arg(i)
+                                    .arg(j)
+                                    .arg(image.pixelColor(p).name(), want.name())));
+        }
+    }
+}
+
 void TestExport::svgIsVectorWithLabels()
 {
     const Example e = example(ChapterExamples::selection());
@@ -222,7 +257,10 @@ void TestExport::failedExportKeepsTheOldFile()
     const QString missing = dir.filePath(QStringLiteral("no/such/folder/out.svg"));
     QVERIFY(!exporter.exportFile(missing, *findFigureView(QStringLiteral("figure")), e.data(), FigureStyle(),
                                  ExportSize{}));
-    QVERIFY(exporter.errorString().startsWith(missing));
+    // The message names the path cut to its start and end (it is over 40 characters).
+    QVERIFY2(exporter.errorString().startsWith(missing.left(20)), qPrintable(exporter.errorString()));
+    QVERIFY2(exporter.errorString().contains(QStringLiteral("older/out.svg: cannot be written: ")),
+             qPrintable(exporter.errorString()));
     QVERIFY(!QFile::exists(missing));
 }
 

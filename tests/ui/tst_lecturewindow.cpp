@@ -77,6 +77,7 @@ private slots:
     void equationFollowsTheSettings();
     void vectorChooserIsTwoPartAndSaysWhenVFollowsK();
     void colourRangeFitsLongSessions();
+    void overflowingLogitsAreNotMasked();
     void entropyLabelsThinOutAtManyRows();
     void hintShowsOnceUntilDismissed();
     void shortcutListIsReadFromTheMenus();
@@ -503,6 +504,19 @@ void TestLectureWindow::colourRangeFitsLongSessions()
     QCOMPARE(heatmap->colorBarRange().first, 0.0);
     heatmap->setColorRange(ColorRange::Mode::Fixed);
     QCOMPARE(heatmap->colorBarTitle(), QStringLiteral("weight"));
+}
+
+void TestLectureWindow::overflowingLogitsAreNotMasked()
+{
+    Session s = ChapterExamples::lecture();
+    s.options.temperature = 5e-324;
+    m_window->document()->replaceSession(s, QStringLiteral("tiny temperature"));
+    HeatmapView *heatmap = m_window->heatmap();
+    heatmap->setQuantity(HeatmapView::Quantity::Logits);
+    QVERIFY(std::isinf(heatmap->cellValue(0, 0)));
+    QVERIFY(heatmap->cellValue(0, 0) > 0);
+    heatmap->setQuantity(HeatmapView::Quantity::Weights);
+    QCOMPARE(heatmap->cellValue(0, 2), 1.0); // all the weight on the largest score
 }
 
 void TestLectureWindow::entropyLabelsThinOutAtManyRows()

@@ -3,6 +3,8 @@
 #include "figurepainter.h"
 #include "memorybudget.h"
 #include "session.h"
+#include "fileaccess.h"
+#include "inputtextqt.h"
 
 #include <QBuffer>
 #include <QFileInfo>
@@ -140,17 +142,23 @@ void FigureExporter::requireExportMemory(const Session &session, const QSize &pi
 bool FigureExporter::exportFile(const QString &path, const FigureView &view, const FigureData &data,
                                 const FigureStyle &style, const ExportSize &size)
 {
+    const QString shownPath = inputText(path);
     const std::optional<Format> format = formatFor(path);
     if (!format) {
         m_error = QStringLiteral("%1: unknown format \"%2\": use .png, .svg or .pdf")
-                      .arg(path, QFileInfo(path).suffix());
+                      .arg(shownPath, inputText(QFileInfo(path).suffix()));
+        return false;
+    }
+    // Before rendering or opening: a FIFO or a device would block the write
+    // (or QSaveFile would replace it), and a folder cannot take a figure.
+    if (const QString kind = nonRegularFileKind(path); !kind.isEmpty()) {
+        m_error = QStringLiteral("%1: is %2; an export writes a regular file").arg(shownPath, kind);
         return false;
     }
     const QSize pixels = pixelSize(view, size);
     if (pixels.isEmpty()) {
         m_error = QStringLiteral("%1: an export must be between 16 and %2 pixels on each side")
-                      .arg(path)
-                      .arg(kMaxEdge);
+                      .arg(shownPath, QString::number(kMaxEdge));
         return false;
     }
     // A drawing holds no more than its pixels, beside the pass it draws; a
@@ -165,13 +173,13 @@ bool FigureExporter::exportFile(const QString &path, const FigureView &view, con
     }
     const QByteArray bytes = render(*format, view, data, style, size);
     if (bytes.isEmpty()) {
-        m_error = QStringLiteral("%1: the figure could not be rendered").arg(path);
+        m_error = QStringLiteral("%1: the figure could not be rendered").arg(shownPath);
         return false;
     }
     // Rendered in memory first, then written atomically.
     QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
-        m_error = QStringLiteral("%1: cannot be written: %2").arg(path, file.errorString());
+    if (!file.open(QIODevice::WriteOnly) || !writeAll(file, bytes) || !file.commit()) {
+        m_error = QStringLiteral("%1: cannot be written: %2").arg(shownPath, file.errorString());
         return false;
     }
     return true;

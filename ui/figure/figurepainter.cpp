@@ -178,8 +178,12 @@ QRectF FigurePainter::matrixHeatmap(const QRectF &rect, const MatrixHeatmap &spe
     auto cellRect = [&](int i, int j) {
         return QRectF(grid.left() + j * cellWidth, grid.top() + i * cellHeight, cellWidth, cellHeight);
     };
+    // NaN is a masked cell; +-inf (a logit a tiny temperature overflows) is
+    // a value past either end of the scale, not a masked one.
     auto colorOf = [&](double v) {
-        return std::isfinite(v) ? ColorMaps::colorAt(m_style.colorMap, (v - lo) / (hi - lo)) : ColorMaps::maskedColor();
+        if (std::isnan(v))
+            return ColorMaps::maskedColor();
+        return ColorMaps::colorAt(m_style.colorMap, std::isinf(v) ? (v > 0 ? 1.0 : 0.0) : (v - lo) / (hi - lo));
     };
 
     if (!spec.title.isEmpty()) {
@@ -231,13 +235,15 @@ QRectF FigurePainter::matrixHeatmap(const QRectF &rect, const MatrixHeatmap &spe
         for (int i = 0; i < m; ++i) {
             for (int j = 0; j < n; ++j) {
                 const double v = spec.value(i, j);
-                if (!std::isfinite(v)) {
+                if (std::isnan(v)) {
                     m_painter.setPen(QColor(0x60, 0x60, 0x60));
                     m_painter.drawText(cellRect(i, j), Qt::AlignCenter, QStringLiteral("masked"));
                     continue;
                 }
                 m_painter.setPen(ColorMaps::textColorOn(colorOf(v)));
-                m_painter.drawText(cellRect(i, j), Qt::AlignCenter, QString::number(v, 'f', 4));
+                m_painter.drawText(cellRect(i, j), Qt::AlignCenter,
+                                   std::isinf(v) ? (v > 0 ? QStringLiteral("+inf") : QStringLiteral("−inf"))
+                                                 : QString::number(v, 'f', 4));
             }
         }
     }

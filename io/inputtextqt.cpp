@@ -1,0 +1,54 @@
+#include "inputtextqt.h"
+
+#include "inputtext.h"
+
+#include <string>
+
+namespace AttentionLab {
+
+namespace {
+
+/// UTF-8 of \a text, except that a lone surrogate keeps its own three-byte
+/// form (WTF-8), which inputText() shows as an escape.
+std::string generalizedUtf8(const QString &text)
+{
+    std::string out;
+    out.reserve(size_t(text.size()));
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        char32_t code = text[i].unicode();
+        if (QChar::isHighSurrogate(code) && i + 1 < text.size() && text[i + 1].isLowSurrogate()) {
+            code = QChar::surrogateToUcs4(text[i], text[i + 1]);
+            ++i;
+        }
+        if (code < 0x80) {
+            out += char(code);
+        } else if (code < 0x800) {
+            out += char(0xC0 | (code >> 6));
+            out += char(0x80 | (code & 0x3F));
+        } else if (code < 0x10000) {
+            out += char(0xE0 | (code >> 12));
+            out += char(0x80 | ((code >> 6) & 0x3F));
+            out += char(0x80 | (code & 0x3F));
+        } else {
+            out += char(0xF0 | (code >> 18));
+            out += char(0x80 | ((code >> 12) & 0x3F));
+            out += char(0x80 | ((code >> 6) & 0x3F));
+            out += char(0x80 | (code & 0x3F));
+        }
+    }
+    return out;
+}
+
+} // namespace
+
+QString inputText(const QString &text)
+{
+    return QString::fromStdString(inputText(std::string_view(generalizedUtf8(text))));
+}
+
+QString inputNumberText(double value)
+{
+    return QString::fromStdString(inputNumber(value));
+}
+
+} // namespace AttentionLab

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# CI: builds the whole suite with AddressSanitizer and UndefinedBehaviorSanitizer
+# (the "debug" preset, into build-debug/) and runs it with CTest. Any memory
+# error, leak or undefined behaviour aborts the test that hit it.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+"$root/scripts/deps.sh"
+cmake --preset debug
+cmake --build --preset debug --parallel "$(nproc)"
+# Undefined behaviour fails the test instead of printing and going on; the
+# suppressions cover leaks inside the system's own libraries (fontconfig).
+export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+export ASAN_OPTIONS=detect_leaks=1
+export LSAN_OPTIONS=suppressions=$root/scripts/lsan.supp:print_suppressions=0
+QT_QPA_PLATFORM=offscreen ctest --preset debug --timeout 900

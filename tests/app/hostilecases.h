@@ -1,0 +1,42 @@
+#pragma once
+
+// Hostile inputs as a table: each row runs the built attention-lab binary on
+// one crafted input and checks its exit status and how its stderr starts (and
+// that a failure is one short line). Any test file adds rows the same way:
+//
+//     void myCases_data() { HostileCases::addColumns(); HostileCases::addRow(...); }
+//     void myCases() { HostileCases::run(m_workDir); }
+//
+// The process runs in a work directory prepared by the test (copies of
+// tests/data/hostile and anything generated), so file names stay short.
+
+#include <QByteArray>
+#include <QString>
+#include <QStringList>
+
+namespace HostileCases {
+
+/// In arguments, this word is replaced by a 64 KiB tmpfs mounted for the
+/// run alone (in a private mount namespace): a full disk. Rows using it are
+/// skipped where no such mount can be made.
+inline const QString kFullDisk = QStringLiteral("{full-disk}");
+
+/// Adds the columns every row fills.
+void addColumns();
+
+/**
+ * One row: run attention-lab with \a arguments; expect \a exitCode and a
+ * stderr starting with \a stderrStart (empty: stderr must be empty). When
+ * \a member is given, stdout must be a JSON object whose \a member equals
+ * the JSON text \a value.
+ */
+void addRow(const char *name, const QStringList &arguments, int exitCode,
+            const QString &stderrStart, const QString &member = {}, const QByteArray &value = {});
+
+/// Runs the current row in \a workDir (QFETCHes the columns).
+void run(const QString &workDir);
+
+/// Copies every file of tests/data/hostile and the lecture preset into \a dir.
+bool copyFixtures(const QString &dir);
+
+} // namespace HostileCases
