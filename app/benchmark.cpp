@@ -1,9 +1,9 @@
-#include "benchmark.h"
+#include "app/benchmark.h"
 
-#include "attention.h"
-#include "median.h"
-#include "memorybudget.h"
-#include "randomsession.h"
+#include "core/attention.h"
+#include "core/median.h"
+#include "core/memorybudget.h"
+#include "core/randomsession.h"
 
 #include <QJsonArray>
 

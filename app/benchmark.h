@@ -1,6 +1,6 @@
 #pragma once
 
-#include "report.h"
+#include "app/report.h"
 
 #include <vector>
 

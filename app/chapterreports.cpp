@@ -1,12 +1,12 @@
-#include "chapterreports.h"
+#include "app/chapterreports.h"
 
-#include "maskorders.h"
-#include "attention.h"
-#include "attentioncost.h"
-#include "chapterexamples.h"
-#include "jsonvalues.h"
-#include "memorybudget.h"
-#include "parametercount.h"
+#include "core/maskorders.h"
+#include "core/attention.h"
+#include "core/attentioncost.h"
+#include "core/chapterexamples.h"
+#include "io/jsonvalues.h"
+#include "core/memorybudget.h"
+#include "core/parametercount.h"
 
 #include <QJsonArray>
 #include <QLocale>

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "report.h"
-#include "scaleexperiment.h"
-#include "transformerconfig.h"
+#include "app/report.h"
+#include "core/scaleexperiment.h"
+#include "core/transformerconfig.h"
 
 #include <cstdint>
 #include <vector>

@@ -1,14 +1,14 @@
-#include "commandline.h"
+#include "app/commandline.h"
 
-#include "benchmark.h"
-#include "chapterreports.h"
-#include "attention.h"
-#include "evalreport.h"
-#include "figureexporter.h"
-#include "inputtextqt.h"
-#include "jsonstreamwriter.h"
-#include "sessionreader.h"
-#include "usageerror.h"
+#include "app/benchmark.h"
+#include "app/chapterreports.h"
+#include "core/attention.h"
+#include "app/evalreport.h"
+#include "ui/figure/figureexporter.h"
+#include "io/inputtextqt.h"
+#include "io/jsonstreamwriter.h"
+#include "io/sessionreader.h"
+#include "app/usageerror.h"
 
 #include <QFileInfo>
 #include <QJsonDocument>

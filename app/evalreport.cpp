@@ -1,6 +1,6 @@
-#include "evalreport.h"
+#include "app/evalreport.h"
 
-#include "jsonstreamwriter.h"
+#include "io/jsonstreamwriter.h"
 
 #include <cmath>
 

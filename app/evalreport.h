@@ -1,7 +1,7 @@
 #pragma once
 
-#include "attentionresult.h"
-#include "session.h"
+#include "core/attentionresult.h"
+#include "core/session.h"
 
 namespace AttentionLab {
 

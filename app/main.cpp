@@ -1,6 +1,6 @@
-#include "commandline.h"
-#include "guibenchmark.h"
-#include "mainwindow.h"
+#include "app/commandline.h"
+#include "app/guibenchmark.h"
+#include "ui/window/mainwindow.h"
 
 #include <QApplication>
 #include <QCoreApplication>

@@ -1,7 +1,7 @@
-#include "attention.h"
+#include "core/attention.h"
 
-#include "inputtext.h"
-#include "rowsoftmax.h"
+#include "core/inputtext.h"
+#include "core/rowsoftmax.h"
 
 #include <stdexcept>
 #include <string>

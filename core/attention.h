@@ -1,8 +1,8 @@
 #pragma once
 
-#include "attentionoptions.h"
-#include "attentionresult.h"
-#include "types.h"
+#include "core/attentionoptions.h"
+#include "core/attentionresult.h"
+#include "core/types.h"
 
 namespace AttentionLab {
 

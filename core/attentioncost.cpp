@@ -1,4 +1,4 @@
-#include "attentioncost.h"
+#include "core/attentioncost.h"
 
 #include <stdexcept>
 #include <string>

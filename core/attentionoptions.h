@@ -1,7 +1,7 @@
 #pragma once
 
-#include "maskmode.h"
-#include "types.h"
+#include "core/maskmode.h"
+#include "core/types.h"
 
 #include <cmath>
 

@@ -1,4 +1,4 @@
-#include "attentionresult.h"
+#include "core/attentionresult.h"
 
 #include <limits>
 

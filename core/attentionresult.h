@@ -1,8 +1,8 @@
 #pragma once
 
-#include "attentionoptions.h"
-#include "rowstatistics.h"
-#include "types.h"
+#include "core/attentionoptions.h"
+#include "core/rowstatistics.h"
+#include "core/types.h"
 
 #include <vector>
 

@@ -1,4 +1,4 @@
-#include "cellvalue.h"
+#include "core/cellvalue.h"
 
 #include <limits>
 

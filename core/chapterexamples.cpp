@@ -1,4 +1,4 @@
-#include "chapterexamples.h"
+#include "core/chapterexamples.h"
 
 namespace AttentionLab::ChapterExamples {
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "session.h"
-#include "types.h"
+#include "core/session.h"
+#include "core/types.h"
 
 #include <string>
 #include <vector>

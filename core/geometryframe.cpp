@@ -1,4 +1,4 @@
-#include "geometryframe.h"
+#include "core/geometryframe.h"
 
 #include <algorithm>
 #include <cmath>

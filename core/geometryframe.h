@@ -1,6 +1,6 @@
 #pragma once
 
-#include "keygeometry.h"
+#include "core/keygeometry.h"
 
 namespace AttentionLab {
 

@@ -1,4 +1,4 @@
-#include "keygeometry.h"
+#include "core/keygeometry.h"
 
 #include <Eigen/Eigenvalues>
 

@@ -1,4 +1,4 @@
-#include "maskmode.h"
+#include "core/maskmode.h"
 
 namespace AttentionLab {
 

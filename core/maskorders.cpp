@@ -1,6 +1,6 @@
-#include "maskorders.h"
+#include "core/maskorders.h"
 
-#include "attention.h"
+#include "core/attention.h"
 
 namespace AttentionLab {
 

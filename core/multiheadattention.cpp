@@ -1,6 +1,6 @@
-#include "multiheadattention.h"
+#include "core/multiheadattention.h"
 
-#include "memorybudget.h"
+#include "core/memorybudget.h"
 
 #include <stdexcept>
 #include <string>

@@ -1,9 +1,9 @@
 #pragma once
 
-#include "attention.h"
-#include "attentionoptions.h"
-#include "attentionresult.h"
-#include "types.h"
+#include "core/attention.h"
+#include "core/attentionoptions.h"
+#include "core/attentionresult.h"
+#include "core/types.h"
 
 #include <vector>
 

@@ -1,4 +1,4 @@
-#include "normalgenerator.h"
+#include "core/normalgenerator.h"
 
 #include <array>
 #include <cmath>

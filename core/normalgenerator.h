@@ -1,7 +1,7 @@
 #pragma once
 
-#include "pcg64.h"
-#include "types.h"
+#include "core/pcg64.h"
+#include "core/types.h"
 
 #include <cstdint>
 

@@ -1,4 +1,4 @@
-#include "parametercount.h"
+#include "core/parametercount.h"
 
 #include <stdexcept>
 #include <string>

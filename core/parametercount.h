@@ -1,6 +1,6 @@
 #pragma once
 
-#include "transformerconfig.h"
+#include "core/transformerconfig.h"
 
 #include <cstdint>
 

@@ -1,4 +1,4 @@
-#include "pcg64.h"
+#include "core/pcg64.h"
 
 namespace AttentionLab {
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "seedsequence.h"
+#include "core/seedsequence.h"
 
 #include <cstdint>
 

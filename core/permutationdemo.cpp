@@ -1,9 +1,9 @@
-#include "permutationdemo.h"
+#include "core/permutationdemo.h"
 
-#include "attention.h"
-#include "memorybudget.h"
-#include "pcg64.h"
-#include "positionalencoding.h"
+#include "core/attention.h"
+#include "core/memorybudget.h"
+#include "core/pcg64.h"
+#include "core/positionalencoding.h"
 
 #include <algorithm>
 #include <numeric>

@@ -1,4 +1,4 @@
-#include "positionalencoding.h"
+#include "core/positionalencoding.h"
 
 #include <cmath>
 #include <stdexcept>

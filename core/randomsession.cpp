@@ -1,6 +1,6 @@
-#include "randomsession.h"
+#include "core/randomsession.h"
 
-#include "normalgenerator.h"
+#include "core/normalgenerator.h"
 
 namespace AttentionLab {
 

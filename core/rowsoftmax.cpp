@@ -1,4 +1,4 @@
-#include "rowsoftmax.h"
+#include "core/rowsoftmax.h"
 
 #include <cmath>
 #include <limits>

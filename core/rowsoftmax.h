@@ -1,8 +1,8 @@
 #pragma once
 
-#include "maskmode.h"
-#include "rowstatistics.h"
-#include "types.h"
+#include "core/maskmode.h"
+#include "core/rowstatistics.h"
+#include "core/types.h"
 
 namespace AttentionLab {
 

@@ -1,8 +1,8 @@
-#include "scaleexperiment.h"
+#include "core/scaleexperiment.h"
 
-#include "memorybudget.h"
-#include "normalgenerator.h"
-#include "rowsoftmax.h"
+#include "core/memorybudget.h"
+#include "core/normalgenerator.h"
+#include "core/rowsoftmax.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "seedsequence.h"
+#include "core/seedsequence.h"
 
 namespace AttentionLab {
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "attentionoptions.h"
-#include "types.h"
+#include "core/attentionoptions.h"
+#include "core/types.h"
 
 #include <optional>
 #include <string>

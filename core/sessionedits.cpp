@@ -1,4 +1,4 @@
-#include "sessionedits.h"
+#include "core/sessionedits.h"
 
 #include <stdexcept>
 

@@ -1,4 +1,4 @@
-#include "fileaccess.h"
+#include "io/fileaccess.h"
 
 #include <QByteArray>
 #include <QFile>

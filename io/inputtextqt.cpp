@@ -1,6 +1,6 @@
-#include "inputtextqt.h"
+#include "io/inputtextqt.h"
 
-#include "inputtext.h"
+#include "core/inputtext.h"
 
 #include <string>
 

@@ -1,4 +1,4 @@
-#include "jsonstreamwriter.h"
+#include "io/jsonstreamwriter.h"
 
 #include <charconv>
 #include <cmath>

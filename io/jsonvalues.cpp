@@ -1,4 +1,4 @@
-#include "jsonvalues.h"
+#include "io/jsonvalues.h"
 
 #include <cmath>
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "attentionresult.h"
-#include "types.h"
+#include "core/attentionresult.h"
+#include "core/types.h"
 
 #include <QJsonArray>
 

@@ -1,9 +1,9 @@
-#include "sessionreader.h"
+#include "io/sessionreader.h"
 
-#include "fileaccess.h"
-#include "inputtextqt.h"
-#include "memorybudget.h"
-#include "sessionformat.h"
+#include "io/fileaccess.h"
+#include "io/inputtextqt.h"
+#include "core/memorybudget.h"
+#include "io/sessionformat.h"
 
 #include <QFile>
 #include <QFileInfo>

@@ -1,9 +1,9 @@
-#include "sessionwriter.h"
+#include "io/sessionwriter.h"
 
-#include "fileaccess.h"
-#include "inputtextqt.h"
-#include "jsonvalues.h"
-#include "sessionformat.h"
+#include "io/fileaccess.h"
+#include "io/inputtextqt.h"
+#include "io/jsonvalues.h"
+#include "io/sessionformat.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>

@@ -6,13 +6,13 @@
 // allocations would show as "out of memory" instead; streaming runs are
 // held to a peak resident size.
 
-#include "attention.h"
-#include "attentiondocument.h"
-#include "figureexporter.h"
-#include "figurepainter.h"
-#include "labsettings.h"
-#include "memorybudget.h"
-#include "sessionreader.h"
+#include "core/attention.h"
+#include "ui/document/attentiondocument.h"
+#include "ui/figure/figureexporter.h"
+#include "ui/figure/figurepainter.h"
+#include "ui/figure/labsettings.h"
+#include "core/memorybudget.h"
+#include "io/sessionreader.h"
 
 #include <QElapsedTimer>
 #include <QFile>

@@ -1,10 +1,10 @@
 // Eq. 16.2 and the causal mask, checked against the chapter's numbers and
 // against the properties the chapter states.
 
-#include "attention.h"
-#include "chapterexamples.h"
-#include "normalgenerator.h"
-#include "rowsoftmax.h"
+#include "core/attention.h"
+#include "core/chapterexamples.h"
+#include "core/normalgenerator.h"
+#include "core/rowsoftmax.h"
 
 #include <QtTest>
 

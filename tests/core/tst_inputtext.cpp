@@ -1,6 +1,6 @@
 // The one quoting of input in messages: escaped, cut, and numbers short.
 
-#include "inputtext.h"
+#include "core/inputtext.h"
 
 #include <QtTest>
 

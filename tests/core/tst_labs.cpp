@@ -1,13 +1,13 @@
 // The computations behind the chapter's labs: key geometry, the
 // permutation demonstration and per-head statistics.
 
-#include "attention.h"
-#include "chapterexamples.h"
-#include "geometryframe.h"
-#include "keygeometry.h"
-#include "multiheadattention.h"
-#include "normalgenerator.h"
-#include "permutationdemo.h"
+#include "core/attention.h"
+#include "core/chapterexamples.h"
+#include "core/geometryframe.h"
+#include "core/keygeometry.h"
+#include "core/multiheadattention.h"
+#include "core/normalgenerator.h"
+#include "core/permutationdemo.h"
 
 #include <QtTest>
 

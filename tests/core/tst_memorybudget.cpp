@@ -2,10 +2,10 @@
 // the estimates refuse, and a refusal message that never reads as
 // "needs 8.0 GiB; the limit is 8.0 GiB".
 
-#include "memorybudget.h"
-#include "multiheadattention.h"
-#include "permutationdemo.h"
-#include "scaleexperiment.h"
+#include "core/memorybudget.h"
+#include "core/multiheadattention.h"
+#include "core/permutationdemo.h"
+#include "core/scaleexperiment.h"
 
 #include <QtTest>
 

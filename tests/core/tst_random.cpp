@@ -2,10 +2,10 @@
 // lecturer running the chapter's Python sees what the window shows.
 
 #include "fixtures.h"
-#include "normalgenerator.h"
-#include "pcg64.h"
-#include "randomsession.h"
-#include "seedsequence.h"
+#include "core/normalgenerator.h"
+#include "core/pcg64.h"
+#include "core/randomsession.h"
+#include "core/seedsequence.h"
 
 #include <QJsonArray>
 #include <QtTest>

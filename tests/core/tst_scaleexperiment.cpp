@@ -2,7 +2,7 @@
 // procedure (tests/data/scale_tables.json), and against the chapter's prose.
 
 #include "fixtures.h"
-#include "scaleexperiment.h"
+#include "core/scaleexperiment.h"
 
 #include <QJsonArray>
 #include <QtTest>

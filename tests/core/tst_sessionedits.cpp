@@ -1,7 +1,7 @@
 // Shape and label edits keep a session consistent.
 
-#include "chapterexamples.h"
-#include "sessionedits.h"
+#include "core/chapterexamples.h"
+#include "core/sessionedits.h"
 
 #include <QtTest>
 

@@ -3,8 +3,8 @@
 // weight goes to the largest visible-to-the-softmax score (ties share it
 // equally); as tau -> infinity the row becomes uniform.
 
-#include "attention.h"
-#include "chapterexamples.h"
+#include "core/attention.h"
+#include "core/chapterexamples.h"
 
 #include <QtTest>
 

@@ -1,11 +1,11 @@
 // The sizes of a transformer: parameters, the cost of a sequence, multi-head
 // attention, projections and the positional encoding of Eq. 16.4.
 
-#include "attentioncost.h"
-#include "multiheadattention.h"
-#include "normalgenerator.h"
-#include "parametercount.h"
-#include "positionalencoding.h"
+#include "core/attentioncost.h"
+#include "core/multiheadattention.h"
+#include "core/normalgenerator.h"
+#include "core/parametercount.h"
+#include "core/positionalencoding.h"
 
 #include <QtTest>
 

@@ -2,9 +2,9 @@
 // fails with one line, or reads into a session that writes and reads back
 // identical, and that attends to finite weights within their bounds.
 
-#include "attention.h"
-#include "sessionreader.h"
-#include "sessionwriter.h"
+#include "core/attention.h"
+#include "io/sessionreader.h"
+#include "io/sessionwriter.h"
 
 #include <QByteArray>
 #include <QString>

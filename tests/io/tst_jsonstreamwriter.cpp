@@ -1,7 +1,7 @@
 // JSON written as it goes: numbers that read back to the same double in the
 // fewest digits, text escaped, and a document Qt's parser reads back whole.
 
-#include "jsonstreamwriter.h"
+#include "io/jsonstreamwriter.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -1,8 +1,8 @@
 // Session files: what a good one gives, and the one line a bad one gets.
 
-#include "chapterexamples.h"
-#include "sessionreader.h"
-#include "sessionwriter.h"
+#include "core/chapterexamples.h"
+#include "io/sessionreader.h"
+#include "io/sessionwriter.h"
 
 #include <QBuffer>
 #include <QTemporaryDir>

@@ -2,11 +2,11 @@
 // step that restores the session exactly, drags merge, and the clean state
 // follows saves.
 
-#include "attention.h"
-#include "attentiondocument.h"
-#include "chapterexamples.h"
-#include "sessionedits.h"
-#include "sessionreader.h"
+#include "core/attention.h"
+#include "ui/document/attentiondocument.h"
+#include "core/chapterexamples.h"
+#include "core/sessionedits.h"
+#include "io/sessionreader.h"
 
 #include <QSignalSpy>
 #include <QTemporaryDir>

@@ -2,10 +2,10 @@
 // cells, SVG with a shape per cell and the labels as text, PDF with the
 // labels as text, and failed exports that leave the old file alone.
 
-#include "attention.h"
-#include "chapterexamples.h"
-#include "figureexporter.h"
-#include "figurepainter.h"
+#include "core/attention.h"
+#include "core/chapterexamples.h"
+#include "ui/figure/figureexporter.h"
+#include "ui/figure/figurepainter.h"
 
 #include <QImage>
 #include <QPainter>

@@ -2,22 +2,22 @@
 // view edits the session, the scale lab's table is the command line's, and
 // the mask, heads and position labs show the core's numbers.
 
-#include "attention.h"
-#include "attentiondocument.h"
-#include "chapterexamples.h"
-#include "figureexporter.h"
-#include "geometrycanvas.h"
-#include "geometrylab.h"
-#include "headslab.h"
-#include "heatmapview.h"
-#include "labbanner.h"
-#include "labstate.h"
-#include "mainwindow.h"
-#include "masklab.h"
-#include "normalgenerator.h"
-#include "positionlab.h"
-#include "scalelab.h"
-#include "session.h"
+#include "core/attention.h"
+#include "ui/document/attentiondocument.h"
+#include "core/chapterexamples.h"
+#include "ui/figure/figureexporter.h"
+#include "ui/labs/geometrycanvas.h"
+#include "ui/labs/geometrylab.h"
+#include "ui/labs/headslab.h"
+#include "ui/views/heatmapview.h"
+#include "ui/labs/labbanner.h"
+#include "ui/labs/labstate.h"
+#include "ui/window/mainwindow.h"
+#include "ui/labs/masklab.h"
+#include "core/normalgenerator.h"
+#include "ui/labs/positionlab.h"
+#include "ui/labs/scalelab.h"
+#include "core/session.h"
 
 #include <QComboBox>
 #include <QProgressBar>
@@ -38,8 +38,8 @@
 #include <QScrollBar>
 #include <QtTest>
 
-#include "labelplacer.h"
-#include "keygeometry.h"
+#include "ui/figure/labelplacer.h"
+#include "core/keygeometry.h"
 
 using namespace AttentionLab;
 

@@ -3,22 +3,22 @@
 // keyboard that reaches everything, accessible names, and views that stay
 // readable at 512 tokens. The real MainWindow, offscreen.
 
-#include "attentiondocument.h"
-#include "autosaver.h"
-#include "chapterexamples.h"
-#include "entropybarsview.h"
-#include "equationbanner.h"
-#include "exportdialog.h"
-#include "heatmapview.h"
-#include "hintbar.h"
-#include "mainwindow.h"
-#include "matrixeditor.h"
-#include "outputtable.h"
-#include "preferences.h"
-#include "shortcutsdialog.h"
-#include "temperaturecontrol.h"
-#include "vectoreditor.h"
-#include "vectortablemodel.h"
+#include "ui/document/attentiondocument.h"
+#include "ui/document/autosaver.h"
+#include "core/chapterexamples.h"
+#include "ui/views/entropybarsview.h"
+#include "ui/views/equationbanner.h"
+#include "ui/views/exportdialog.h"
+#include "ui/views/heatmapview.h"
+#include "ui/views/hintbar.h"
+#include "ui/window/mainwindow.h"
+#include "ui/views/matrixeditor.h"
+#include "ui/views/outputtable.h"
+#include "ui/window/preferences.h"
+#include "ui/views/shortcutsdialog.h"
+#include "ui/views/temperaturecontrol.h"
+#include "ui/views/vectoreditor.h"
+#include "ui/views/vectortablemodel.h"
 
 #include <QAbstractButton>
 #include <QAbstractSpinBox>

@@ -1,18 +1,18 @@
 // The real window, driven offscreen: the views follow the document and show
 // the core's numbers.
 
-#include "attention.h"
-#include "attentiondocument.h"
-#include "chapterexamples.h"
-#include "entropybarsview.h"
-#include "heatmapview.h"
-#include "autosaver.h"
-#include "figureexporter.h"
-#include "mainwindow.h"
-#include "matrixeditor.h"
-#include "outputtable.h"
-#include "vectoreditor.h"
-#include "vectortablemodel.h"
+#include "core/attention.h"
+#include "ui/document/attentiondocument.h"
+#include "core/chapterexamples.h"
+#include "ui/views/entropybarsview.h"
+#include "ui/views/heatmapview.h"
+#include "ui/document/autosaver.h"
+#include "ui/figure/figureexporter.h"
+#include "ui/window/mainwindow.h"
+#include "ui/views/matrixeditor.h"
+#include "ui/views/outputtable.h"
+#include "ui/views/vectoreditor.h"
+#include "ui/views/vectortablemodel.h"
 
 #include <QClipboard>
 #include <QDir>

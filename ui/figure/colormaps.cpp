@@ -1,4 +1,4 @@
-#include "colormaps.h"
+#include "ui/figure/colormaps.h"
 
 #include <QCoreApplication>
 

@@ -1,4 +1,4 @@
-#include "colorrange.h"
+#include "ui/figure/colorrange.h"
 
 #include <QCoreApplication>
 

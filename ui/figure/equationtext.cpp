@@ -1,6 +1,6 @@
-#include "equationtext.h"
+#include "ui/figure/equationtext.h"
 
-#include "session.h"
+#include "core/session.h"
 
 #include <QStringList>
 

@@ -1,10 +1,10 @@
-#include "figureexporter.h"
+#include "ui/figure/figureexporter.h"
 
-#include "figurepainter.h"
-#include "memorybudget.h"
-#include "session.h"
-#include "fileaccess.h"
-#include "inputtextqt.h"
+#include "ui/figure/figurepainter.h"
+#include "core/memorybudget.h"
+#include "core/session.h"
+#include "io/fileaccess.h"
+#include "io/inputtextqt.h"
 
 #include <QBuffer>
 #include <QFileInfo>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "figurestyle.h"
-#include "figureview.h"
+#include "ui/figure/figurestyle.h"
+#include "ui/figure/figureview.h"
 
 #include <QByteArray>
 #include <QImage>

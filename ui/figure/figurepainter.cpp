@@ -1,8 +1,8 @@
-#include "figurepainter.h"
+#include "ui/figure/figurepainter.h"
 
-#include "attentionresult.h"
-#include "equationtext.h"
-#include "session.h"
+#include "core/attentionresult.h"
+#include "ui/figure/equationtext.h"
+#include "core/session.h"
 
 #include <QFontMetricsF>
 #include <QImage>

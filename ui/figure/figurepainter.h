@@ -1,9 +1,9 @@
 #pragma once
 
-#include "cellvalue.h"
-#include "figurestyle.h"
-#include "figureview.h"
-#include "rowstatistics.h"
+#include "core/cellvalue.h"
+#include "ui/figure/figurestyle.h"
+#include "ui/figure/figureview.h"
+#include "core/rowstatistics.h"
 
 #include <QFont>
 #include <QRectF>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "colormaps.h"
+#include "ui/figure/colormaps.h"
 
 #include <QColor>
 #include <QString>

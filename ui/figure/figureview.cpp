@@ -1,7 +1,7 @@
-#include "figureview.h"
+#include "ui/figure/figureview.h"
 
-#include "figurepainter.h"
-#include "labpainter.h"
+#include "ui/figure/figurepainter.h"
+#include "ui/figure/labpainter.h"
 
 #include <QPainter>
 

@@ -1,4 +1,4 @@
-#include "labelplacer.h"
+#include "ui/figure/labelplacer.h"
 
 #include <algorithm>
 #include <cmath>

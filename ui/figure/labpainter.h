@@ -1,10 +1,10 @@
 #pragma once
 
-#include "figurepainter.h"
-#include "geometryframe.h"
-#include "labsettings.h"
-#include "multiheadattention.h"
-#include "permutationdemo.h"
+#include "ui/figure/figurepainter.h"
+#include "core/geometryframe.h"
+#include "ui/figure/labsettings.h"
+#include "core/multiheadattention.h"
+#include "core/permutationdemo.h"
 
 #include <QLineF>
 #include <QPointF>

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "geometryframe.h"
-#include "scaleexperiment.h"
-#include "transformerconfig.h"
+#include "core/geometryframe.h"
+#include "core/scaleexperiment.h"
+#include "core/transformerconfig.h"
 
 #include <cstdint>
 #include <memory>

@@ -1,0 +1,27 @@
+#pragma once
+
+#include "core/session.h"
+
+#include <QUndoCommand>
+
+namespace AttentionLab {
+
+class AttentionDocument;
+
+/// Replaces the whole session (a preset), undoably.
+class ReplaceSessionCommand : public QUndoCommand
+{
+public:
+    ReplaceSessionCommand(AttentionDocument *document, Session before, Session after,
+                          const QString &description);
+
+    void undo() override;
+    void redo() override;
+
+private:
+    AttentionDocument *m_document;
+    Session m_before;
+    Session m_after;
+};
+
+} // namespace AttentionLab

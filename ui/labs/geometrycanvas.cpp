@@ -1,0 +1,142 @@
+#include "ui/labs/geometrycanvas.h"
+
+#include "ui/document/attentiondocument.h"
+#include "ui/labs/labstate.h"
+
+#include <QHashFunctions>
+#include <QMouseEvent>
+
+#include <algorithm>
+#include <cmath>
+
+namespace AttentionLab {
+
+namespace {
+
+/// How close (in pixels) a press must be to a tip to pick it up.
+constexpr double kGrabRadius = 16.0;
+/// How many dropped arrangements the held frame remembers.
+constexpr std::size_t kRemembered = 256;
+
+} // namespace
+
+GeometryCanvas::GeometryCanvas(AttentionDocument *document, LabState *labs, QWidget *parent)
+    : LabCanvas(document, labs, QStringLiteral("geometry"), parent)
+{
+    setMouseTracking(true);
+    setToolTip(tr("Drag a key or the query: the heatmap, the bars and the output follow"));
+    setAccessibleName(tr("Key geometry picture"));
+    connect(document, &AttentionDocument::sessionReset, this, &GeometryCanvas::refitFrame);
+    connect(document, &AttentionDocument::vectorChanged, this, [this](VectorKind kind, Index) {
+        if (kind == VectorKind::Key)
+            keysChanged();
+    });
+    refitFrame();
+}
+
+std::size_t GeometryCanvas::keysFingerprint() const
+{
+    const Matrix &keys = document()->session().keys;
+    return qHashMulti(0, keys.rows(), keys.cols(),
+                      qHashBits(keys.data(), std::size_t(keys.size()) * sizeof(double)));
+}
+
+void GeometryCanvas::refitFrame()
+{
+    const Session &s = document()->session();
+    std::shared_ptr<const GeometryFrame> frame;
+    if (s.keys.cols() >= 2 && s.queries.rows() > 0)
+        frame = std::make_shared<const GeometryFrame>(LabPainter::fitFrame(s, labs()->settings()));
+    m_frameKeys.assign(1, keysFingerprint());
+    labs()->update([&frame](LabSettings &l) { l.geometryFrame = frame; });
+}
+
+void GeometryCanvas::keysChanged()
+{
+    if (m_dragging)
+        return; // the frame holds still under the mouse
+    // Back to an arrangement this frame has shown (the undo or redo of a
+    // drag): keep it. Any other change of the keys: fit afresh.
+    if (std::find(m_frameKeys.begin(), m_frameKeys.end(), keysFingerprint()) == m_frameKeys.end())
+        refitFrame();
+}
+
+void GeometryCanvas::paintView(QPainter &painter, const QRectF &rect)
+{
+    m_map = LabPainter(painter, FigureData{document()->session(), document()->result(), &labs()->settings()},
+                       figureStyle())
+                .geometry(rect);
+}
+
+void GeometryCanvas::mousePressEvent(QMouseEvent *event)
+{
+    if (!m_map.valid || event->button() != Qt::LeftButton)
+        return;
+    const QPointF at = event->position();
+    auto distance = [&at](const QPointF &p) { return std::hypot(p.x() - at.x(), p.y() - at.y()); };
+    double best = kGrabRadius;
+    if (distance(m_map.query) < best) {
+        best = distance(m_map.query);
+        m_kind = VectorKind::Query;
+        m_row = m_map.queryIndex;
+        m_dragging = true;
+    }
+    for (size_t j = 0; j < m_map.keys.size(); ++j) {
+        if (distance(m_map.keys[j]) < best) {
+            best = distance(m_map.keys[j]);
+            m_kind = VectorKind::Key;
+            m_row = int(j);
+            m_dragging = true;
+        }
+    }
+    if (m_dragging) {
+        // What is on screen now is what the drag moves in: hold it.
+        const std::shared_ptr<const GeometryFrame> &held = labs()->settings().geometryFrame;
+        const bool samePlane = held && held->geometry.axes() == m_map.geometry.axes();
+        const Eigen::Vector2d centre(m_map.centre.x(), m_map.centre.y());
+        if (!samePlane || held->extent != m_map.extent || held->centre != centre) {
+            auto shown = std::make_shared<const GeometryFrame>(GeometryFrame{m_map.geometry, centre, m_map.extent});
+            labs()->update([&shown](LabSettings &l) { l.geometryFrame = shown; });
+            if (!samePlane)
+                m_frameKeys.assign(1, keysFingerprint());
+        }
+        setCursor(Qt::ClosedHandCursor);
+    }
+}
+
+void GeometryCanvas::mouseMoveEvent(QMouseEvent *event)
+{
+    if (!m_dragging) {
+        bool near = false;
+        for (const QPointF &p : m_map.keys)
+            near = near || std::hypot(p.x() - event->position().x(), p.y() - event->position().y()) < kGrabRadius;
+        near = near || std::hypot(m_map.query.x() - event->position().x(), m_map.query.y() - event->position().y()) < kGrabRadius;
+        setCursor(near ? Qt::OpenHandCursor : Qt::ArrowCursor);
+        return;
+    }
+    bool invertible = false;
+    const QPointF point = m_map.toPixels.inverted(&invertible).map(event->position());
+    if (!invertible)
+        return;
+    // A point dragged past the edge stops there, so the picture need not grow.
+    const Eigen::Vector2d target(
+        std::clamp(point.x(), m_map.centre.x() - m_map.extent, m_map.centre.x() + m_map.extent),
+        std::clamp(point.y(), m_map.centre.y() - m_map.extent, m_map.centre.y() + m_map.extent));
+    const RowVector moved = m_map.geometry.moveTo(document()->vector(m_kind, m_row), target);
+    document()->setVector(m_kind, m_row, moved, true);
+}
+
+void GeometryCanvas::mouseReleaseEvent(QMouseEvent *)
+{
+    if (!m_dragging)
+        return;
+    m_dragging = false;
+    document()->endContinuousEdit();
+    // The frame now also belongs to where the drag left the keys.
+    m_frameKeys.push_back(keysFingerprint());
+    if (m_frameKeys.size() > kRemembered)
+        m_frameKeys.erase(m_frameKeys.begin() + 1);
+    setCursor(Qt::ArrowCursor);
+}
+
+} // namespace AttentionLab

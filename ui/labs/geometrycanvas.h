@@ -1,0 +1,55 @@
+#pragma once
+
+#include "ui/labs/labcanvas.h"
+#include "ui/figure/labpainter.h"
+#include "ui/document/vectorkind.h"
+
+#include <cstddef>
+#include <vector>
+
+namespace AttentionLab {
+
+/// The key-geometry picture, with every key and the query draggable: a drag
+/// moves the vector in the picture's plane, every view follows, and the whole
+/// drag is one undo step.
+///
+/// The picture's frame (plane and scale) holds still through a drag, after
+/// it and through its undo and redo, so a point stays where it was dropped.
+/// It is fitted afresh when the user asks (refitFrame()), when the picture's
+/// settings change, and when the keys change any other way (a table edit, a
+/// slider, a preset, a new d_k).
+class GeometryCanvas : public LabCanvas
+{
+    Q_OBJECT
+
+public:
+    GeometryCanvas(AttentionDocument *document, LabState *labs, QWidget *parent = nullptr);
+
+    /// Where the last paint put things (pixel positions of the tips).
+    const GeometryMap &geometryMap() const { return m_map; }
+    bool isDragging() const { return m_dragging; }
+    /// Fits the plane and the scale to the keys as they are now.
+    void refitFrame();
+
+protected:
+    void paintView(QPainter &painter, const QRectF &rect) override;
+    void mousePressEvent(QMouseEvent *event) override;
+    void mouseMoveEvent(QMouseEvent *event) override;
+    void mouseReleaseEvent(QMouseEvent *event) override;
+
+private:
+    void keysChanged();
+    /// A fingerprint of the session's keys.
+    std::size_t keysFingerprint() const;
+
+    GeometryMap m_map;
+    bool m_dragging = false;
+    VectorKind m_kind = VectorKind::Key;
+    int m_row = 0;
+    /// The key arrangements the held frame belongs to: the one it was fitted
+    /// to and every one a drag in it left behind (undo and redo return to
+    /// these).
+    std::vector<std::size_t> m_frameKeys;
+};
+
+} // namespace AttentionLab

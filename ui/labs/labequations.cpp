@@ -1,0 +1,187 @@
+#include "ui/labs/labequations.h"
+
+#include "core/session.h"
+
+#include <QLocale>
+
+#include <cmath>
+
+#include <stdexcept>
+
+namespace AttentionLab::LabEquations {
+
+namespace {
+
+QString grouped(std::int64_t value)
+{
+    return QLocale(QLocale::English).toString(qlonglong(value));
+}
+
+QString number(double value, int decimals = 4)
+{
+    return QString::number(value, 'f', decimals);
+}
+
+} // namespace
+
+QString divided(const QString &scores, const AttentionOptions &options, Index keyDim)
+{
+    const QString root = QStringLiteral("√%1").arg(keyDim);
+    const QString tau = QString::number(options.temperature, 'g', 4);
+    if (options.scale && options.temperature == 1.0)
+        return QStringLiteral("%1 / %2").arg(scores, root);
+    if (options.scale)
+        return QStringLiteral("%1 / (%2 · %3)").arg(scores, root, tau);
+    if (options.temperature != 1.0)
+        return QStringLiteral("%1 / %2").arg(scores, tau);
+    return scores;
+}
+
+EquationText geometry(const Session &session, const AttentionResult &result,
+                      const LabSettings &labs)
+{
+    const Index d = session.keys.cols();
+    const int qi = LabPainter::geometryQuery(session, labs);
+    EquationText t;
+    t.equation = QStringLiteral("α<sub>j</sub> = softmax<sub>j</sub>(%1)")
+                     .arg(divided(QStringLiteral("q · k<sub>j</sub>"), session.options, d));
+    const QString query = QString::fromStdString(session.queryLabel(qi));
+    if (result.rows.empty() || size_t(qi) >= result.rows.size()) {
+        t.note = QStringLiteral("query “%1”").arg(query);
+        return t;
+    }
+    const RowStatistics &row = result.rows[size_t(qi)];
+    t.note =
+        QStringLiteral(
+            "query “%1”, %2 keys, d_k = %3: entropy %4 of at most %5 bits. Attention selects only "
+            "when the keys give it something to select on.")
+            .arg(query)
+            .arg(session.keys.rows())
+            .arg(d)
+            .arg(number(row.entropyBits))
+            .arg(number(row.maxEntropyBits));
+    return t;
+}
+
+EquationText scale(const ScaleExperimentResult &result)
+{
+    EquationText t;
+    t.equation = QStringLiteral(
+        "Var(q · k) = Σ<sub>i</sub> Var(q<sub>i</sub> k<sub>i</sub>) = d<sub>k</sub>, so "
+        "sd(q · k) = √d<sub>k</sub>");
+    if (result.rows.empty())
+        return t;
+    const ScaleExperimentRow &last = result.rows.back();
+    t.note = QStringLiteral("%1 draws of %2 unit-variance keys: at d_k = %3 the pooled spread is "
+                            "%4 against √%3 = %5; "
+                            "unscaled the top key takes %6 of the weight, scaled %7.")
+                 .arg(result.settings.draws)
+                 .arg(result.settings.keys)
+                 .arg(last.keyDim)
+                 .arg(QString::number(last.pooledSpread, 'g', 3))
+                 .arg(QString::number(std::sqrt(double(last.keyDim)), 'g', 4))
+                 .arg(number(last.rawMaxWeight, 2))
+                 .arg(number(last.scaledMaxWeight, 2));
+    return t;
+}
+
+EquationText mask(const MaskComparison &c, const AttentionOptions &sessionOptions, Index keyDim)
+{
+    EquationText t;
+    const QString score = c.fromSession ? divided(QStringLiteral("(QK<sup>T</sup>)<sub>ij</sub>"),
+                                                  sessionOptions, keyDim)
+                                        : QStringLiteral("s<sub>ij</sub>");
+    t.equation =
+        QStringLiteral("S<sub>ij</sub> = %1 if j ≤ i, −∞ if j &gt; i; then softmax (Eq. 16.3)")
+            .arg(score);
+    if (c.softmaxFirst.rows.empty())
+        return t;
+    t.note =
+        QStringLiteral(
+            "%1: mask first, every row sums to 1; softmax first, row “%2” keeps %3 and loses %4.")
+            .arg(c.fromSession ? QStringLiteral("this session's scores")
+                               : QStringLiteral("the chapter's four raw scores"))
+            .arg(QString::fromStdString(c.rowLabels.front()))
+            .arg(number(c.softmaxFirst.rows.front().sum))
+            .arg(number(1.0 - c.softmaxFirst.rows.front().sum));
+    return t;
+}
+
+EquationText heads(const HeadsComparison &c, const AttentionOptions &options)
+{
+    EquationText t;
+    const Index modelDim = c.queries.cols();
+    if (!c.valid) {
+        t.equation = QStringLiteral("h × d<sub>k</sub> = D");
+        t.note = QStringLiteral("D = %1 does not split into h = %2 equal heads.")
+                     .arg(modelDim)
+                     .arg(c.heads);
+        return t;
+    }
+    const Index dk = c.result.headDim;
+    t.equation =
+        QStringLiteral("head<sub>i</sub> = softmax(%1) V<sub>i</sub>, i = 1…%2;  h × d<sub>k</sub> "
+                       "= %2 × %3 = %4 = D")
+            .arg(divided(QStringLiteral("Q<sub>i</sub>K<sub>i</sub><sup>T</sup>"), options, dk))
+            .arg(c.heads)
+            .arg(dk)
+            .arg(modelDim);
+    t.note =
+        QStringLiteral(
+            "The heads are concatenated and projected by W^O: 4D² + 4D = %1 attention parameters, "
+            "whatever h is.")
+            .arg(grouped(c.attentionParameters));
+    return t;
+}
+
+EquationText position(const LabSettings &labs, const PermutationDemo &demo, Index tokens,
+                      Index keyDim)
+{
+    EquationText t;
+    const QString exponent = QStringLiteral("<sup>2i/%1</sup>").arg(labs.positionDim);
+    t.equation =
+        QStringLiteral(
+            "PE<sub>(pos, 2i)</sub> = sin(pos / 10000%1),  PE<sub>(pos, 2i+1)</sub> = cos(pos / "
+            "10000%1)  (Eq. 16.4)")
+            .arg(exponent);
+    if (tokens < 2) {
+        t.note = QStringLiteral("%1 positions shown.").arg(labs.positions);
+        return t;
+    }
+    t.note = QStringLiteral("Eq. 16.2 is permutation equivariant: shuffling %1 tokens moves no "
+                            "output by more than %2; "
+                            "with PE (D = d_k = %3) added, by up to %4.")
+                 .arg(tokens)
+                 .arg(QString::number(demo.plainChange, 'g', 2))
+                 .arg(keyDim)
+                 .arg(number(demo.encodedChange));
+    return t;
+}
+
+EquationText size(const TransformerConfig &config)
+{
+    EquationText t;
+    ParameterCount p;
+    try {
+        p = countParameters(config);
+    } catch (const std::invalid_argument &e) {
+        t.equation = QStringLiteral("h × d<sub>k</sub> = D");
+        t.note = QString::fromUtf8(e.what());
+        return t;
+    }
+    t.equation =
+        QStringLiteral(
+            "attention 4D² + 4D = %1,  feed-forward 2DH + H + D = %2,  h × d<sub>k</sub> = %3 × "
+            "%4 = D")
+            .arg(grouped(p.attention), grouped(p.feedForward))
+            .arg(config.heads)
+            .arg(config.headDim());
+    t.note =
+        QStringLiteral("per layer with D = %1, H = %2: the heads are free, the feed-forward block "
+                       "is the larger. "
+                       "Score cells grow as n²: four times the tokens, sixteen times the cells.")
+            .arg(grouped(config.modelDim), grouped(config.feedForward));
+    return t;
+}
+
+} // namespace AttentionLab::LabEquations

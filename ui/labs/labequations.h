@@ -1,0 +1,41 @@
+#pragma once
+
+#include "ui/figure/labpainter.h"
+#include "core/parametercount.h"
+
+#include <QString>
+
+namespace AttentionLab {
+
+/// What an EquationBanner shows: rich text for the equation, plain text
+/// after it.
+struct EquationText
+{
+    QString equation;
+    QString note;
+};
+
+/**
+ * Each lab's equation or claim from the chapter, with the lab's current
+ * settings and numbers filled in. The numbers come from the same functions
+ * the lab's picture draws with.
+ */
+namespace LabEquations {
+
+/// "q·k<sub>j</sub> / √3", "q·k<sub>j</sub> / (√3 · 0.5)", "q·k<sub>j</sub>"
+/// for \a scores divided as \a options say for key width \a keyDim.
+QString divided(const QString &scores, const AttentionOptions &options, Index keyDim);
+
+EquationText geometry(const Session &session, const AttentionResult &result,
+                      const LabSettings &labs);
+EquationText scale(const ScaleExperimentResult &result);
+EquationText mask(const MaskComparison &comparison, const AttentionOptions &sessionOptions,
+                  Index keyDim);
+EquationText heads(const HeadsComparison &comparison, const AttentionOptions &options);
+EquationText position(const LabSettings &labs, const PermutationDemo &demo, Index tokens,
+                      Index keyDim);
+EquationText size(const TransformerConfig &config);
+
+} // namespace LabEquations
+
+} // namespace AttentionLab

@@ -1,0 +1,207 @@
+#include "ui/views/entropybarsview.h"
+
+#include "ui/document/attentiondocument.h"
+#include "ui/figure/figurepainter.h"
+#include "ui/views/plottheme.h"
+
+#include <QToolTip>
+#include <QVBoxLayout>
+
+#include <qcustomplot.h>
+
+#include <cmath>
+
+namespace AttentionLab {
+
+namespace {
+
+const QColor kLostColor(0xe0, 0x40, 0x40);
+const QColor kMaximumColor(0xd9, 0x3f, 0x3f);
+
+/// The bar drawn for a row: its entropy, or for a row that lost weight the
+/// entropy of its visible part, which never exceeds the row's maximum.
+double barLength(const RowStatistics &row)
+{
+    return row.visibleEntropyBits();
+}
+
+} // namespace
+
+EntropyBarsView::EntropyBarsView(AttentionDocument *document, QWidget *parent)
+    : QWidget(parent)
+    , m_document(document)
+    , m_plot(new QCustomPlot(this))
+{
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_plot);
+    m_plot->setAccessibleName(tr("Entropy bars"));
+    m_plot->setAccessibleDescription(tr("One bar per query: the entropy of its weights in bits"));
+
+    // Horizontal bars: queries down the left, bits along the bottom.
+    m_bars = new QCPBars(m_plot->yAxis, m_plot->xAxis);
+    m_bars->setWidth(0.6);
+    m_bars->setPen(Qt::NoPen);
+    m_bars->setBrush(QColor(0x31, 0x68, 0x8e));
+    m_bars->setName(tr("entropy"));
+    // The maximum as one red line stepping from row to row: marks per row
+    // merge into a band once there are many rows.
+    m_maximum = new QCPGraph(m_plot->yAxis, m_plot->xAxis);
+    m_maximum->setLineStyle(QCPGraph::lsLine);
+    m_maximum->setPen(QPen(kMaximumColor, 2.0));
+    m_maximum->setName(tr("maximum log2(visible keys)"));
+    m_plot->xAxis->setLabel(tr("entropy in bits\n(red line: the maximum, log2 of the visible keys)"));
+    m_plot->yAxis->setRangeReversed(true);
+    m_plot->yAxis->grid()->setVisible(false);
+    m_plot->setMouseTracking(true);
+    connect(m_plot, &QCustomPlot::mouseMove, this, &EntropyBarsView::showToolTip);
+
+    PlotTheme::apply(m_plot, false, 1.0);
+    connect(document, &AttentionDocument::resultChanged, this, &EntropyBarsView::refresh);
+    refresh();
+}
+
+EntropyBarsView::~EntropyBarsView() = default;
+
+void EntropyBarsView::setAppearance(bool dark, double scale)
+{
+    m_scaleFactor = scale;
+    m_dark = dark;
+    PlotTheme::apply(m_plot, dark, scale);
+    m_bars->setBrush(dark ? QColor(0x4f, 0x9b, 0xd4) : QColor(0x31, 0x68, 0x8e));
+    m_maximum->setPen(QPen(kMaximumColor, 2.0 * scale));
+    refresh();
+}
+
+QStringList EntropyBarsView::barLabels() const
+{
+    QStringList texts;
+    for (const QCPItemText *label : m_labels)
+        texts << label->text();
+    return texts;
+}
+
+QList<double> EntropyBarsView::barLengths() const
+{
+    QList<double> out;
+    for (auto it = m_bars->data()->constBegin(); it != m_bars->data()->constEnd(); ++it)
+        out << it->value;
+    return out;
+}
+
+QList<double> EntropyBarsView::maxima() const
+{
+    QList<double> out;
+    const AttentionResult &r = m_document->result();
+    for (const RowStatistics &row : r.rows)
+        out << row.maxEntropyBits;
+    return out;
+}
+
+QString EntropyBarsView::toolTipFor(int row) const
+{
+    const AttentionResult &r = m_document->result();
+    if (row < 0 || row >= r.queryCount())
+        return {};
+    const RowStatistics &stats = r.rows[size_t(row)];
+    QString text = tr("<b>%1</b><br>entropy: %2 bits<br>maximum: %3 bits (log2 of %4 visible keys)<br>row sum: %5")
+                       .arg(QString::fromStdString(m_document->session().queryLabel(row)).toHtmlEscaped())
+                       .arg(stats.entropyBits, 0, 'f', 4)
+                       .arg(stats.maxEntropyBits, 0, 'f', 4)
+                       .arg(stats.visible)
+                       .arg(stats.sum, 0, 'f', 4);
+    if (stats.losesWeight())
+        text += tr("<br><span style=\"color:#e04040\">the mask after the softmax lost %1 of the weight;"
+                   "<br>renormalised over the visible keys: %2 bits</span>")
+                    .arg(stats.lostWeight(), 0, 'f', 4)
+                    .arg(stats.visibleEntropyBits(), 0, 'f', 4);
+    return text;
+}
+
+void EntropyBarsView::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    refresh(); // the labels that fit depend on the height
+}
+
+int EntropyBarsView::labelStep(int rows) const
+{
+    const double lineHeight = QFontMetricsF(m_plot->yAxis->tickLabelFont()).height() * 1.1;
+    const double height = std::max(40.0, double(m_plot->height()) - 90.0 * m_scaleFactor);
+    const int fit = std::max(1, int(height / lineHeight));
+    return std::max(1, (rows + fit - 1) / fit);
+}
+
+void EntropyBarsView::refresh()
+{
+    const Session &s = m_document->session();
+    const AttentionResult &r = m_document->result();
+    const int m = int(r.queryCount());
+    QVector<double> rows(m), bits(m), maxima(m);
+    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    // Labels thinned as the heatmap's are: every k-th row where they would overlap.
+    const int step = labelStep(m);
+    double top = 1.0;
+    for (int i = 0; i < m; ++i) {
+        rows[i] = i;
+        bits[i] = barLength(r.rows[size_t(i)]);
+        maxima[i] = r.rows[size_t(i)].maxEntropyBits;
+        top = std::max(top, maxima[i]);
+        if (i % step == 0)
+            ticker->addTick(i, QString::fromStdString(s.queryLabel(i)));
+    }
+    m_bars->setData(rows, bits, true);
+    m_bars->setWidth(m > 64 ? 0.9 : 0.6);
+    // The maximum's line runs the height of each row's band: a staircase
+    // that a single row draws too.
+    QVector<double> edges, levels;
+    edges.reserve(2 * m);
+    levels.reserve(2 * m);
+    for (int i = 0; i < m; ++i) {
+        edges << i - 0.45 << i + 0.45;
+        levels << maxima[i] << maxima[i];
+    }
+    m_maximum->setData(edges, levels, true);
+    m_plot->yAxis->setTicker(ticker);
+    m_plot->yAxis->setRange(-0.6, m - 0.4);
+    const bool anyLost = std::any_of(r.rows.begin(), r.rows.end(), [](const RowStatistics &row) { return row.losesWeight(); });
+    // Room for the labels right of the bars; the wrong order's are longer.
+    m_plot->xAxis->setRange(0, top * ((anyLost ? 2.4 : 1.25) + 0.2 * m_scaleFactor));
+
+    // One label for every step-th row: thousands of hidden items would slow each replot.
+    const int labelled = (m + step - 1) / step;
+    while (m_labels.size() > labelled)
+        m_plot->removeItem(m_labels.takeLast());
+    while (m_labels.size() < labelled) {
+        auto *text = new QCPItemText(m_plot);
+        text->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+        text->setClipToAxisRect(true);
+        m_labels.append(text);
+    }
+    QFont font = m_plot->yAxis->tickLabelFont();
+    font.setPointSizeF((m > 40 ? 8.0 : 10.0) * m_scaleFactor);
+    for (int k = 0; k < labelled; ++k) {
+        const int i = k * step;
+        const RowStatistics &row = r.rows[size_t(i)];
+        QCPItemText *text = m_labels[k];
+        text->position->setAxes(m_plot->xAxis, m_plot->yAxis);
+        text->position->setCoords(std::max(bits[i], maxima[i]) + top * 0.03, i);
+        text->setText(FigurePainter::entropyNote(row));
+        text->setColor(row.losesWeight() ? kLostColor
+                                         : (m_dark ? QColor(0xee, 0xee, 0xee) : QColor(0x20, 0x20, 0x20)));
+        text->setFont(font);
+    }
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void EntropyBarsView::showToolTip(QMouseEvent *event)
+{
+    const int row = int(std::lround(m_plot->yAxis->pixelToCoord(event->position().y())));
+    const QString text = toolTipFor(row);
+    if (text.isEmpty())
+        QToolTip::hideText();
+    else
+        QToolTip::showText(event->globalPosition().toPoint(), text, m_plot);
+}
+
+} // namespace AttentionLab

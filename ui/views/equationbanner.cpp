@@ -1,0 +1,27 @@
+#include "ui/views/equationbanner.h"
+
+#include <QRegularExpression>
+
+namespace AttentionLab {
+
+EquationBanner::EquationBanner(QWidget *parent)
+    : QLabel(parent)
+{
+    setTextFormat(Qt::RichText);
+    setTextInteractionFlags(Qt::TextSelectableByMouse);
+    setWordWrap(true);
+    setContentsMargins(8, 4, 8, 4);
+    setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
+    setAccessibleName(tr("Equation"));
+}
+
+void EquationBanner::setEquation(const QString &equation, const QString &note)
+{
+    QString html = QStringLiteral("<span style=\"font-size:140%; font-family:serif\">%1</span>").arg(equation);
+    if (!note.isEmpty())
+        html += QStringLiteral("&nbsp;&nbsp;&nbsp;<span>%1</span>").arg(note.toHtmlEscaped());
+    setText(html);
+    setAccessibleDescription(QLabel::text().remove(QRegularExpression(QStringLiteral("<[^>]*>"))));
+}
+
+} // namespace AttentionLab

@@ -1,0 +1,185 @@
+#include "ui/views/exportdialog.h"
+
+#include "ui/window/preferences.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QDoubleSpinBox>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QRadioButton>
+#include <QSpinBox>
+
+namespace AttentionLab {
+
+ExportDialog::ExportDialog(ColorMaps::Name currentMap, bool currentDark, const QString &currentView,
+                           QWidget *parent)
+    : QDialog(parent)
+    , m_view(new QComboBox(this))
+    , m_path(new QLineEdit(this))
+    , m_byScale(new QRadioButton(tr("Scale of the default size:"), this))
+    , m_scale(new QDoubleSpinBox(this))
+    , m_bySize(new QRadioButton(tr("Exact size in pixels:"), this))
+    , m_width(new QSpinBox(this))
+    , m_height(new QSpinBox(this))
+    , m_colorMap(new QComboBox(this))
+    , m_theme(new QComboBox(this))
+    , m_transparent(new QCheckBox(tr("&Transparent background"), this))
+    , m_numbers(new QCheckBox(tr("&Numbers in the cells"), this))
+    , m_title(new QLineEdit(this))
+{
+    setWindowTitle(tr("Export figure"));
+    for (const FigureView &view : figureViews())
+        m_view->addItem(view.description, view.name);
+    // A lab's tab exports that lab; the attention tab, what was exported last.
+    const QString preferred = currentView == QLatin1String("figure") ? Preferences::exportView.get() : currentView;
+    m_view->setCurrentIndex(std::max(0, m_view->findData(preferred)));
+
+    m_path->setPlaceholderText(tr("figure.png, figure.svg or figure.pdf"));
+    m_path->setText(Preferences::exportPath);
+    auto *browse = new QPushButton(tr("&Browse…"), this);
+    connect(browse, &QPushButton::clicked, this, &ExportDialog::browse);
+    auto *pathRow = new QHBoxLayout;
+    pathRow->addWidget(m_path, 1);
+    pathRow->addWidget(browse);
+
+    m_scale->setRange(0.25, 8.0);
+    m_scale->setSingleStep(0.5);
+    m_scale->setSuffix(QStringLiteral(" ×"));
+    m_scale->setValue(Preferences::exportScale);
+    m_scale->setToolTip(tr("2 × for high-DPI slides"));
+    for (QSpinBox *edge : {m_width, m_height}) {
+        edge->setRange(16, FigureExporter::kMaxEdge);
+        edge->setSuffix(tr(" px"));
+    }
+    m_width->setValue(Preferences::exportWidth);
+    m_height->setValue(Preferences::exportHeight);
+    (Preferences::exportUseScale ? m_byScale : m_bySize)->setChecked(true);
+    auto *sizeRow = new QHBoxLayout;
+    sizeRow->addWidget(m_width);
+    sizeRow->addWidget(new QLabel(QStringLiteral("×"), this));
+    sizeRow->addWidget(m_height);
+    auto syncEnabled = [this] {
+        m_scale->setEnabled(m_byScale->isChecked());
+        m_width->setEnabled(m_bySize->isChecked());
+        m_height->setEnabled(m_bySize->isChecked());
+    };
+    connect(m_byScale, &QRadioButton::toggled, this, syncEnabled);
+    syncEnabled();
+
+    m_colorMap->addItems(ColorMaps::displayNames());
+    // Until the user picks export choices, exports follow the window's.
+    m_colorMap->setCurrentIndex(Preferences::exportColorMap.isSet()
+                                    ? std::clamp(Preferences::exportColorMap.get(), 0, ColorMaps::kCount - 1)
+                                    : int(currentMap));
+    m_theme->addItems({tr("Light"), tr("Dark")});
+    m_theme->setCurrentIndex((Preferences::exportDark.isSet() ? Preferences::exportDark.get() : currentDark) ? 1 : 0);
+    m_transparent->setChecked(Preferences::exportTransparent);
+    m_numbers->setChecked(Preferences::exportNumbers);
+    m_title->setText(Preferences::exportTitle);
+    m_title->setPlaceholderText(tr("none"));
+
+    auto *form = new QFormLayout;
+    form->addRow(tr("&View:"), m_view);
+    // A layout gets no buddy from the form: without one, "&File:" would show its "&".
+    auto *pathLabel = new QLabel(tr("&File:"), this);
+    pathLabel->setBuddy(m_path);
+    form->addRow(pathLabel, pathRow);
+    form->addRow(m_byScale, m_scale);
+    form->addRow(m_bySize, sizeRow);
+    form->addRow(tr("&Colour map:"), m_colorMap);
+    form->addRow(tr("T&heme:"), m_theme);
+    form->addRow(QString(), m_transparent);
+    form->addRow(QString(), m_numbers);
+    form->addRow(tr("T&itle:"), m_title);
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Cancel, this);
+    buttons->addButton(tr("&Export"), QDialogButtonBox::AcceptRole);
+    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(form);
+    layout->addWidget(buttons);
+}
+
+QString ExportDialog::filePath() const
+{
+    return m_path->text().trimmed();
+}
+
+QString ExportDialog::viewName() const
+{
+    return m_view->currentData().toString();
+}
+
+ExportSize ExportDialog::size() const
+{
+    ExportSize size;
+    if (m_bySize->isChecked()) {
+        size.width = m_width->value();
+        size.height = m_height->value();
+    } else {
+        size.scale = m_scale->value();
+    }
+    return size;
+}
+
+FigureStyle ExportDialog::style() const
+{
+    FigureStyle style;
+    style.colorMap = ColorMaps::Name(m_colorMap->currentIndex());
+    style.theme = m_theme->currentIndex() == 1 ? FigureStyle::Theme::Dark : FigureStyle::Theme::Light;
+    style.transparent = m_transparent->isChecked();
+    style.numbers = m_numbers->isChecked();
+    style.title = m_title->text().trimmed();
+    return style;
+}
+
+void ExportDialog::browse()
+{
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export figure"), filePath(),
+        tr("PNG image (*.png);;SVG vector image (*.svg);;PDF document (*.pdf)"));
+    if (!path.isEmpty())
+        m_path->setText(path);
+}
+
+void ExportDialog::accept()
+{
+    if (filePath().isEmpty()) {
+        QMessageBox::warning(this, tr("Export"), tr("Choose a file to export to."));
+        return;
+    }
+    if (!FigureExporter::formatFor(filePath())) {
+        QMessageBox::warning(this, tr("Export"),
+                             tr("“%1” does not end in .png, .svg or .pdf, so there is no format to "
+                                "write it in.")
+                                 .arg(QFileInfo(filePath()).fileName()));
+        return;
+    }
+    remember();
+    QDialog::accept();
+}
+
+void ExportDialog::remember() const
+{
+    Preferences::exportView.set(viewName());
+    Preferences::exportPath.set(filePath());
+    Preferences::exportUseScale.set(m_byScale->isChecked());
+    Preferences::exportScale.set(m_scale->value());
+    Preferences::exportWidth.set(m_width->value());
+    Preferences::exportHeight.set(m_height->value());
+    Preferences::exportColorMap.set(m_colorMap->currentIndex());
+    Preferences::exportDark.set(m_theme->currentIndex() == 1);
+    Preferences::exportTransparent.set(m_transparent->isChecked());
+    Preferences::exportNumbers.set(m_numbers->isChecked());
+    Preferences::exportTitle.set(m_title->text().trimmed());
+}
+
+} // namespace AttentionLab

@@ -1,0 +1,55 @@
+#pragma once
+
+#include "ui/figure/figureexporter.h"
+#include "ui/figure/figurestyle.h"
+
+#include <QDialog>
+
+class QCheckBox;
+class QComboBox;
+class QDoubleSpinBox;
+class QLineEdit;
+class QRadioButton;
+class QSpinBox;
+
+namespace AttentionLab {
+
+/// File > Export: which view, which file (the extension picks PNG, SVG or
+/// PDF), the size, the colour map, the theme, the background, the cell
+/// numbers and the title. Every choice is remembered for the next export.
+class ExportDialog : public QDialog
+{
+    Q_OBJECT
+
+public:
+    /// \a current: the window's colour map and theme, used the first time;
+    /// the view shown in the current tab is offered first.
+    ExportDialog(ColorMaps::Name currentMap, bool currentDark, const QString &currentView,
+                 QWidget *parent = nullptr);
+
+    QString filePath() const;
+    QString viewName() const;
+    ExportSize size() const;
+    FigureStyle style() const;
+
+    void accept() override;
+
+private:
+    void browse();
+    void remember() const;
+
+    QComboBox *m_view;
+    QLineEdit *m_path;
+    QRadioButton *m_byScale;
+    QDoubleSpinBox *m_scale;
+    QRadioButton *m_bySize;
+    QSpinBox *m_width;
+    QSpinBox *m_height;
+    QComboBox *m_colorMap;
+    QComboBox *m_theme;
+    QCheckBox *m_transparent;
+    QCheckBox *m_numbers;
+    QLineEdit *m_title;
+};
+
+} // namespace AttentionLab

@@ -1,0 +1,283 @@
+#include "ui/views/heatmapview.h"
+
+#include "ui/document/attentiondocument.h"
+#include "ui/views/plottheme.h"
+
+#include <QToolTip>
+#include <QVBoxLayout>
+
+#include <qcustomplot.h>
+
+#include <cmath>
+#include <limits>
+
+namespace AttentionLab {
+
+namespace {
+
+/// Cells beyond this many get no printed number: they would not be readable.
+constexpr int kMaxNumberedCells = 400;
+/// Token labels per axis before only every k-th is written.
+constexpr int kMaxAxisLabels = 40;
+
+QString label(const std::string &text)
+{
+    return QString::fromStdString(text);
+}
+
+} // namespace
+
+HeatmapView::HeatmapView(AttentionDocument *document, QWidget *parent)
+    : QWidget(parent)
+    , m_document(document)
+    , m_plot(new QCustomPlot(this))
+{
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_plot);
+    m_plot->setAccessibleName(tr("Heatmap"));
+    m_plot->setAccessibleDescription(tr("The weights of each query (rows) on each key (columns)"));
+
+    m_map = new QCPColorMap(m_plot->xAxis, m_plot->yAxis);
+    m_scale = new QCPColorScale(m_plot);
+    m_plot->plotLayout()->addElement(0, 1, m_scale);
+    m_scale->setType(QCPAxis::atRight);
+    m_map->setColorScale(m_scale);
+    m_map->setInterpolate(false);
+    m_map->setTightBoundary(false);
+    m_plot->yAxis->setRangeReversed(true); // first query on top
+    m_plot->xAxis->setLabel(tr("keys"));
+    m_plot->yAxis->setLabel(tr("queries"));
+    m_plot->xAxis->grid()->setVisible(false);
+    m_plot->yAxis->grid()->setVisible(false);
+    auto *margins = new QCPMarginGroup(m_plot);
+    m_plot->axisRect()->setMarginGroup(QCP::msBottom | QCP::msTop, margins);
+    m_scale->setMarginGroup(QCP::msBottom | QCP::msTop, margins);
+    m_plot->setMouseTracking(true);
+    connect(m_plot, &QCustomPlot::mouseMove, this, &HeatmapView::showToolTip);
+    connect(m_plot, &QCustomPlot::mousePress, this, [this](QMouseEvent *event) {
+        const int col = int(std::lround(m_plot->xAxis->pixelToCoord(event->position().x())));
+        const int row = int(std::lround(m_plot->yAxis->pixelToCoord(event->position().y())));
+        const AttentionResult &r = m_document->result();
+        if (row >= 0 && col >= 0 && row < r.queryCount() && col < r.keyCount())
+            emit cellClicked(row, col, event->modifiers());
+    });
+    setColorMap(m_colorMap);
+    PlotTheme::apply(m_plot, false, 1.0);
+
+    connect(document, &AttentionDocument::sessionReset, this, &HeatmapView::rebuildAxes);
+    connect(document, &AttentionDocument::resultChanged, this, &HeatmapView::refresh);
+    rebuildAxes();
+    refresh();
+}
+
+HeatmapView::~HeatmapView() = default;
+
+void HeatmapView::setQuantity(Quantity quantity)
+{
+    m_quantity = quantity;
+    refresh();
+}
+
+void HeatmapView::setAppearance(bool dark, double scale)
+{
+    m_scaleFactor = scale;
+    PlotTheme::apply(m_plot, dark, scale);
+    m_scale->setBarWidth(int(12 * scale));
+    rebuildAxes();
+    refresh();
+}
+
+void HeatmapView::setShowNumbers(bool show)
+{
+    m_showNumbers = show;
+    refresh();
+}
+
+void HeatmapView::setColorRange(ColorRange::Mode mode)
+{
+    m_colorRange = mode;
+    refresh();
+}
+
+QString HeatmapView::colorBarTitle() const
+{
+    return m_scale->axis()->label();
+}
+
+QPair<double, double> HeatmapView::colorBarRange() const
+{
+    return {m_scale->dataRange().lower, m_scale->dataRange().upper};
+}
+
+void HeatmapView::setColorMap(ColorMaps::Name name)
+{
+    m_colorMap = name;
+    // The plot's gradient from the same stops the exports use.
+    QCPColorGradient gradient;
+    gradient.clearColorStops();
+    const QList<QColor> stops = ColorMaps::stops(name);
+    for (qsizetype i = 0; i < stops.size(); ++i)
+        gradient.setColorStopAt(double(i) / double(stops.size() - 1), stops[i]);
+    gradient.setColorInterpolation(QCPColorGradient::ciRGB);
+    gradient.setNanHandling(QCPColorGradient::nhNanColor);
+    gradient.setNanColor(ColorMaps::maskedColor());
+    gradient.setLevelCount(256);
+    m_map->setGradient(gradient);
+    refresh();
+}
+
+double HeatmapView::cellValue(int row, int col) const
+{
+    return AttentionLab::cellValue(m_document->result(), m_quantity, row, col);
+}
+
+void HeatmapView::rebuildAxes()
+{
+    const Session &s = m_document->session();
+    const int m = int(s.queries.rows());
+    const int n = int(s.keys.rows());
+    updateTickers();
+    m_plot->xAxis->setSubTicks(false);
+    m_plot->yAxis->setSubTicks(false);
+    m_plot->xAxis->setTickLength(0, 4);
+    m_plot->yAxis->setTickLength(0, 4);
+    m_plot->xAxis->setTickLabelRotation(n > 8 ? 45 : 0);
+    // A colour map needs two cells along an axis to know a cell's width, so a
+    // single row or column is stored twice over a range one cell wide.
+    m_map->data()->setSize(std::max(n, 2), std::max(m, 2));
+    m_map->data()->setRange(n > 1 ? QCPRange(0, n - 1) : QCPRange(-0.25, 0.25),
+                            m > 1 ? QCPRange(0, m - 1) : QCPRange(-0.25, 0.25));
+    // The data range sets cell centres: the axes reach half a cell further.
+    m_plot->xAxis->setRange(-0.5, n - 0.5);
+    m_plot->yAxis->setRange(-0.5, m - 0.5);
+    for (QCPItemText *text : std::as_const(m_cellTexts))
+        m_plot->removeItem(text);
+    m_cellTexts.clear();
+    if (m * n <= kMaxNumberedCells) {
+        for (int i = 0; i < m; ++i) {
+            for (int j = 0; j < n; ++j) {
+                auto *text = new QCPItemText(m_plot);
+                text->position->setCoords(j, i);
+                text->setClipToAxisRect(true);
+                QFont font = text->font();
+                font.setPointSizeF((m * n <= 36 ? 11 : 8) * m_scaleFactor);
+                text->setFont(font);
+                m_cellTexts.append(text);
+            }
+        }
+    }
+}
+
+void HeatmapView::updateTickers()
+{
+    const Session &s = m_document->session();
+    const int m = int(s.queries.rows());
+    const int n = int(s.keys.rows());
+    // Every label while they fit the axis, then every k-th: hundreds would
+    // overlap. The room comes from the axis length in pixels.
+    const QFontMetricsF metrics(m_plot->yAxis->tickLabelFont());
+    const double rowRoom = std::max(60.0, double(m_plot->height()) - 90.0 * m_scaleFactor);
+    const double colRoom = std::max(60.0, double(m_plot->width()) - 160.0 * m_scaleFactor);
+    const int rowFit = std::max(1, int(rowRoom / (metrics.height() * 1.15)));
+    const int colFit = std::max(1, int(colRoom / (metrics.height() * 1.3)));
+    const int keyStep = std::max(1, (n + std::min(colFit, kMaxAxisLabels) - 1) / std::min(colFit, kMaxAxisLabels));
+    const int queryStep = std::max(1, (m + std::min(rowFit, kMaxAxisLabels) - 1) / std::min(rowFit, kMaxAxisLabels));
+    auto keys = QSharedPointer<QCPAxisTickerText>::create();
+    for (int j = 0; j < n; j += keyStep)
+        keys->addTick(j, label(s.keyLabel(j)));
+    auto queries = QSharedPointer<QCPAxisTickerText>::create();
+    for (int i = 0; i < m; i += queryStep)
+        queries->addTick(i, label(s.queryLabel(i)));
+    m_plot->xAxis->setTicker(keys);
+    m_plot->yAxis->setTicker(queries);
+}
+
+void HeatmapView::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    updateTickers();
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void HeatmapView::refresh()
+{
+    const AttentionResult &r = m_document->result();
+    const int m = int(r.queryCount());
+    const int n = int(r.keyCount());
+    if (m_map->data()->keySize() != std::max(n, 2) || m_map->data()->valueSize() != std::max(m, 2) ||
+        m_cellTexts.size() != (m * n <= kMaxNumberedCells ? m * n : 0))
+        rebuildAxes();
+    const ColorRange range(m_colorRange, m_quantity == Quantity::Weights, m, n,
+                           [this](int i, int j) { return cellValue(i, j); });
+    // Per row, each cell is stored as its place on the bar; otherwise as itself.
+    const bool perRow = m_colorRange == ColorRange::Mode::PerRow;
+    for (int i = 0; i < m; ++i) {
+        for (int j = 0; j < n; ++j) {
+            const double raw = cellValue(i, j);
+            // NaN is masked; a logit that overflowed (a tiny temperature) sits
+            // at the end of the scale it ran off.
+            double v = raw;
+            if (std::isinf(raw))
+                v = raw > 0 ? range.barHigh() : range.barLow();
+            else if (perRow && !std::isnan(raw))
+                v = range.position(i, raw);
+            m_map->data()->setCell(j, i, v);
+            if (n == 1)
+                m_map->data()->setCell(1, i, v);
+            if (m == 1)
+                m_map->data()->setCell(j, 1, v);
+            if (n == 1 && m == 1)
+                m_map->data()->setCell(1, 1, v);
+        }
+    }
+    m_map->setDataRange(QCPRange(range.barLow(), range.barHigh()));
+    const QStringList titles{tr("weight"), tr("raw score q·k"), tr("logit")};
+    m_scale->axis()->setLabel(range.barTitle(titles[int(m_quantity)]));
+
+    for (int idx = 0; idx < m_cellTexts.size(); ++idx) {
+        QCPItemText *text = m_cellTexts[idx];
+        const int i = idx / n;
+        const int j = idx % n;
+        const double v = cellValue(i, j);
+        text->setVisible(m_showNumbers);
+        if (std::isnan(v)) {
+            text->setText(tr("masked"));
+            text->setColor(QColor(0x60, 0x60, 0x60));
+            continue;
+        }
+        if (std::isinf(v)) {
+            text->setText(v > 0 ? QStringLiteral("+∞") : QStringLiteral("−∞"));
+            text->setColor(ColorMaps::textColorOn(ColorMaps::colorAt(m_colorMap, v > 0 ? 1.0 : 0.0)));
+            continue;
+        }
+        text->setText(QString::number(v, 'f', 4));
+        text->setColor(ColorMaps::textColorOn(ColorMaps::colorAt(m_colorMap, range.position(i, v))));
+    }
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void HeatmapView::showToolTip(QMouseEvent *event)
+{
+    const int col = int(std::lround(m_plot->xAxis->pixelToCoord(event->position().x())));
+    const int row = int(std::lround(m_plot->yAxis->pixelToCoord(event->position().y())));
+    const AttentionResult &r = m_document->result();
+    if (row < 0 || col < 0 || row >= r.queryCount() || col >= r.keyCount()) {
+        QToolTip::hideText();
+        return;
+    }
+    const Session &s = m_document->session();
+    const QString weight = r.isMaskedBeforeSoftmax(row, col)
+                               ? tr("masked (−∞ before the softmax)")
+                               : QString::number(r.weights(row, col), 'f', 4);
+    QToolTip::showText(event->globalPosition().toPoint(),
+                       tr("<b>%1 → %2</b><br>raw score q·k: %3<br>scaled score: %4<br>weight: %5"
+                          "<br><i>click: the key on the sliders; Shift+click: the query</i>")
+                           .arg(label(s.queryLabel(row)), label(s.keyLabel(col)))
+                           .arg(r.scores(row, col), 0, 'f', 4)
+                           .arg(r.scores(row, col) / r.divisor, 0, 'f', 4)
+                           .arg(weight),
+                       m_plot);
+}
+
+} // namespace AttentionLab

@@ -1,0 +1,76 @@
+#pragma once
+
+#include "ui/figure/colormaps.h"
+#include "core/cellvalue.h"
+#include "ui/figure/colorrange.h"
+
+#include <QWidget>
+
+class QCustomPlot;
+class QCPColorMap;
+class QCPColorScale;
+class QCPItemText;
+
+namespace AttentionLab {
+
+class AttentionDocument;
+
+/// The weights (or raw scores, or logits) as a heatmap: queries as rows,
+/// keys as columns, token labels on both axes, a colour scale, a number in
+/// each cell and masked cells drawn apart from a weight of zero.
+class HeatmapView : public QWidget
+{
+    Q_OBJECT
+
+public:
+    using Quantity = CellQuantity;
+
+    explicit HeatmapView(AttentionDocument *document, QWidget *parent = nullptr);
+    ~HeatmapView() override;
+
+    void setQuantity(Quantity quantity);
+    Quantity quantity() const { return m_quantity; }
+    void setShowNumbers(bool show);
+    void setColorMap(ColorMaps::Name name);
+    ColorMaps::Name colorMap() const { return m_colorMap; }
+    /// Fixed 0 to 1, fitted to the data, or per row; the colour bar says which.
+    void setColorRange(ColorRange::Mode mode);
+    ColorRange::Mode colorRange() const { return m_colorRange; }
+    /// The colour bar's title and range, for tests.
+    QString colorBarTitle() const;
+    QPair<double, double> colorBarRange() const;
+    /// Dark or light, and how much larger than normal text and lines are.
+    void setAppearance(bool dark, double scale);
+
+    /// The value drawn in cell (query \a row, key \a col): NaN when masked,
+    /// +-inf for a logit that overflowed (a tiny temperature).
+    double cellValue(int row, int col) const;
+    QCustomPlot *plot() const { return m_plot; }
+
+signals:
+    /// The user clicked the cell of query \a row and key \a col.
+    void cellClicked(int row, int col, Qt::KeyboardModifiers modifiers);
+
+protected:
+    void resizeEvent(QResizeEvent *event) override;
+
+private:
+    void rebuildAxes();
+    /// Token labels on both axes, thinned to what the axes' length can hold.
+    void updateTickers();
+    void refresh();
+    void showToolTip(QMouseEvent *event);
+
+    AttentionDocument *m_document;
+    QCustomPlot *m_plot;
+    QCPColorMap *m_map;
+    QCPColorScale *m_scale;
+    QList<QCPItemText *> m_cellTexts;
+    Quantity m_quantity = Quantity::Weights;
+    bool m_showNumbers = true;
+    ColorMaps::Name m_colorMap = ColorMaps::Name::Viridis;
+    ColorRange::Mode m_colorRange = ColorRange::Mode::Fixed;
+    double m_scaleFactor = 1.0;
+};
+
+} // namespace AttentionLab

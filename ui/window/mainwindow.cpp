@@ -1,0 +1,449 @@
+#include "ui/window/mainwindow.h"
+
+#include "ui/window/altkeymenuaccess.h"
+#include "ui/document/attentiondocument.h"
+#include "ui/document/autosaver.h"
+#include "core/chapterexamples.h"
+#include "ui/views/entropybarsview.h"
+#include "ui/views/equationbanner.h"
+#include "ui/figure/equationtext.h"
+#include "ui/views/exportdialog.h"
+#include "ui/figure/figureexporter.h"
+#include "ui/labs/geometrylab.h"
+#include "ui/labs/headslab.h"
+#include "ui/views/heatmapview.h"
+#include "ui/views/hintbar.h"
+#include "ui/labs/labcanvas.h"
+#include "ui/labs/labstate.h"
+#include "ui/labs/masklab.h"
+#include "ui/views/matrixeditor.h"
+#include "ui/views/outputtable.h"
+#include "ui/labs/positionlab.h"
+#include "ui/window/preferences.h"
+#include "ui/window/presentationtheme.h"
+#include "ui/views/recentfilesmenu.h"
+#include "ui/labs/scalelab.h"
+#include "io/sessionreader.h"
+#include "ui/labs/sizelab.h"
+#include "ui/views/temperaturecontrol.h"
+#include "ui/views/vectoreditor.h"
+
+#include <QActionGroup>
+#include <QApplication>
+#include <QClipboard>
+#include <QCloseEvent>
+#include <QComboBox>
+#include <QDateTime>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QToolBar>
+#include <QUndoStack>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+namespace AttentionLab {
+
+MainWindow::MainWindow(QWidget *parent)
+    : QMainWindow(parent)
+    , m_document(new AttentionDocument(this))
+    , m_heatmap(new HeatmapView(m_document, this))
+    , m_bars(new EntropyBarsView(m_document, this))
+    , m_editor(new VectorEditor(m_document, this))
+    , m_output(new OutputTable(m_document, this))
+    , m_matrixEditor(new MatrixEditor(m_document, this))
+    , m_autosaver(new Autosaver(m_document, Autosaver::defaultPath(), this))
+    , m_labs(new LabState(this))
+    , m_tabs(new QTabWidget(this))
+    , m_geometryLab(new GeometryLab(m_document, m_labs, this))
+    , m_scaleLab(new ScaleLab(m_document, m_labs, this))
+    , m_maskLab(new MaskLab(m_document, m_labs, this))
+    , m_headsLab(new HeadsLab(m_document, m_labs, this))
+    , m_positionLab(new PositionLab(m_document, m_labs, this))
+    , m_equation(new EquationBanner(this))
+    , m_hint(new HintBar(this))
+    , m_temperature(new TemperatureControl(m_document, this))
+{
+    auto *views = new QSplitter(Qt::Vertical, this);
+    views->addWidget(m_heatmap);
+    views->addWidget(m_bars);
+    views->setStretchFactor(0, 3);
+    views->setStretchFactor(1, 2);
+    views->setChildrenCollapsible(false);
+    auto *attentionTab = new QWidget(this);
+    auto *attentionLayout = new QVBoxLayout(attentionTab);
+    attentionLayout->setContentsMargins(0, 0, 0, 0);
+    attentionLayout->setSpacing(2);
+    attentionLayout->addWidget(m_hint);
+    attentionLayout->addWidget(m_equation);
+    attentionLayout->addWidget(views, 1);
+    // The heatmap first, then a lab for each section of the chapter. No
+    // mnemonics on the tabs: Alt+letter belongs to the menus (Alt+1 to Alt+7
+    // and Ctrl+PgUp/PgDown switch tabs).
+    m_tabs->addTab(attentionTab, tr("Attention"));
+    m_tabs->addTab(m_geometryLab, tr("Key geometry"));
+    m_tabs->addTab(m_scaleLab, tr("Why √d_k"));
+    m_tabs->addTab(m_maskLab, tr("Mask order"));
+    m_tabs->addTab(m_headsLab, tr("Heads"));
+    m_tabs->addTab(m_positionLab, tr("Position"));
+    m_tabs->addTab(new SizeLab(m_document, m_labs, this), tr("Size"));
+    m_tabs->setDocumentMode(true);
+    m_tabs->setAccessibleName(tr("Views and labs"));
+    for (int i = 0; i < m_tabs->count(); ++i)
+        m_tabs->setTabToolTip(i, tr("%1 (Alt+%2)").arg(m_tabs->tabText(i)).arg(i + 1));
+    setCentralWidget(m_tabs);
+
+    auto *editorDock = new QDockWidget(tr("Sliders"), this);
+    editorDock->setObjectName(QStringLiteral("SlidersDock"));
+    editorDock->setWidget(m_editor);
+    addDockWidget(Qt::LeftDockWidgetArea, editorDock);
+    auto *tokensDock = m_tokensDock = new QDockWidget(tr("Tokens and vectors"), this);
+    tokensDock->setObjectName(QStringLiteral("TokensDock"));
+    tokensDock->setWidget(m_matrixEditor);
+    addDockWidget(Qt::LeftDockWidgetArea, tokensDock);
+    auto *outputDock = m_outputDock = new QDockWidget(tr("Output Z = A V"), this);
+    outputDock->setObjectName(QStringLiteral("OutputDock"));
+    outputDock->setWidget(m_output);
+    addDockWidget(Qt::LeftDockWidgetArea, outputDock);
+    connect(m_matrixEditor, &MatrixEditor::vectorSelected, m_editor, &VectorEditor::select);
+    // Click a cell: its key goes on the sliders (with Shift, its query).
+    connect(m_heatmap, &HeatmapView::cellClicked, this, [this](int row, int col, Qt::KeyboardModifiers modifiers) {
+        if (modifiers & Qt::ShiftModifier)
+            m_editor->select(VectorKind::Query, row);
+        else
+            m_editor->select(VectorKind::Key, col);
+    });
+    setAcceptDrops(true);
+
+    m_status = new QLabel(this);
+    statusBar()->addPermanentWidget(m_status);
+    new AltKeyMenuAccess(menuBar());
+    createFileMenu();
+    createEditMenu();
+    createAttentionMenu();
+    createViewMenu();
+    createPresetsMenu();
+    createHelpMenu();
+    createToolBars();
+
+    connect(m_document, &AttentionDocument::modifiedChanged, this, &MainWindow::updateTitle);
+    connect(m_document, &AttentionDocument::filePathChanged, this, &MainWindow::updateTitle);
+    connect(m_document, &AttentionDocument::optionsChanged, this, &MainWindow::syncControls);
+    connect(m_document, &AttentionDocument::sessionReset, this, &MainWindow::syncControls);
+    connect(m_document, &AttentionDocument::resultChanged, this, &MainWindow::updateStatus);
+    updateTitle();
+    syncControls();
+    updateStatus();
+    syncLabStyle();
+    m_hint->showIfNew();
+
+    if (!restoreGeometry(Preferences::windowGeometry))
+        resize(1500, 920);
+    if (!restoreState(Preferences::windowState)) {
+        // First start: room for token names and a few coordinates.
+        resizeDocks({editorDock, tokensDock, outputDock}, {440, 440, 440}, Qt::Horizontal);
+        resizeDocks({editorDock, tokensDock, outputDock}, {330, 300, 170}, Qt::Vertical);
+    }
+    arrangeToolBars();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::resizeEvent(QResizeEvent *event)
+{
+    QMainWindow::resizeEvent(event);
+    arrangeToolBars();
+}
+
+FigureStyle MainWindow::currentFigureStyle() const
+{
+    FigureStyle style;
+    style.colorMap = m_heatmap->colorMap();
+    style.theme = m_presentation ? FigureStyle::Theme::Dark : FigureStyle::Theme::Light;
+    style.numbers = !m_numbersAction || m_numbersAction->isChecked();
+    return style;
+}
+
+bool MainWindow::exportFigure(const QString &path, const QString &viewName, const ExportSize &size,
+                              const FigureStyle &style, QString *error)
+{
+    const FigureView *view = findFigureView(viewName);
+    if (!view) {
+        if (error)
+            *error = tr("There is no view called “%1”.").arg(viewName);
+        return false;
+    }
+    FigureExporter exporter;
+    if (!exporter.exportFile(path, *view,
+                             FigureData{m_document->session(), m_document->result(), &m_labs->settings()}, style,
+                             size)) {
+        if (error)
+            *error = exporter.errorString();
+        return false;
+    }
+    return true;
+}
+
+void MainWindow::showExportDialog()
+{
+    ExportDialog dialog(m_heatmap->colorMap(), m_presentation, currentViewName(), this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    QString error;
+    if (!exportFigure(dialog.filePath(), dialog.viewName(), dialog.size(), dialog.style(), &error)) {
+        QMessageBox::warning(this, tr("Cannot export"), error);
+        return;
+    }
+    statusBar()->showMessage(tr("Exported %1").arg(dialog.filePath()), 5000);
+}
+
+QString MainWindow::currentViewName() const
+{
+    static const QStringList views{QStringLiteral("figure"), QStringLiteral("geometry"), QStringLiteral("scale"),
+                                   QStringLiteral("mask"),   QStringLiteral("heads"),    QStringLiteral("positional"),
+                                   QStringLiteral("params")};
+    return views.value(m_tabs->currentIndex(), QStringLiteral("figure"));
+}
+
+QImage MainWindow::figureImage() const
+{
+    return FigureExporter::renderImage(*findFigureView(currentViewName()),
+                                       FigureData{m_document->session(), m_document->result(), &m_labs->settings()},
+                                       currentFigureStyle(), ExportSize{});
+}
+
+void MainWindow::syncLabStyle()
+{
+    FigureStyle style = currentFigureStyle();
+    style.fontScale = m_presentation ? PresentationTheme::kFigureFontScale : 1.0;
+    for (LabCanvas *canvas : findChildren<LabCanvas *>())
+        canvas->setStyle(style);
+}
+
+void MainWindow::copyFigure()
+{
+    QGuiApplication::clipboard()->setImage(figureImage());
+    statusBar()->showMessage(tr("The figure is on the clipboard"), 4000);
+}
+
+void MainWindow::setPresentationMode(bool on)
+{
+    if (on == m_presentation)
+        return;
+    m_presentation = on;
+    const QSignalBlocker block(m_presentationAction);
+    m_presentationAction->setChecked(on);
+    PresentationTheme::apply(on);
+    if (on) {
+        m_colorMapBeforePresentation = m_colorMap->currentIndex();
+        m_colorMap->setCurrentIndex(int(ColorMaps::Name::HighContrast));
+        m_tokensVisibleBefore = m_tokensDock->isVisible();
+        m_outputVisibleBefore = m_outputDock->isVisible();
+        m_tokensDock->hide();
+        m_outputDock->hide();
+    } else {
+        m_colorMap->setCurrentIndex(m_colorMapBeforePresentation);
+        m_tokensDock->setVisible(m_tokensVisibleBefore);
+        m_outputDock->setVisible(m_outputVisibleBefore);
+    }
+    const double scale = on ? PresentationTheme::kPlotScale : 1.0;
+    m_heatmap->setAppearance(on, scale);
+    m_bars->setAppearance(on, scale);
+    syncLabStyle();
+    // Larger text makes the toolbars wider: they may need a second row now.
+    QMetaObject::invokeMethod(this, &MainWindow::arrangeToolBars, Qt::QueuedConnection);
+    statusBar()->showMessage(on ? tr("Presentation mode: F5 to leave") : QString(), 4000);
+}
+
+void MainWindow::syncControls()
+{
+    const Session &s = m_document->session();
+    const AttentionOptions &o = s.options;
+    m_scaleAction->setChecked(o.scale);
+    for (QAction *a : m_maskGroup->actions())
+        a->setChecked(MaskMode(a->data().toInt()) == o.mask);
+    m_maskChoice->setCurrentIndex(m_maskChoice->findData(int(o.mask)));
+    m_equation->setEquation(EquationText::attention(s), EquationText::settings(s));
+}
+
+void MainWindow::updateTitle()
+{
+    setWindowTitle(m_document->displayName() + QStringLiteral("[*] — Attention Lab"));
+    setWindowFilePath(m_document->filePath());
+    setWindowModified(m_document->isModified());
+}
+
+void MainWindow::updateStatus()
+{
+    const Session &s = m_document->session();
+    const QStringList masks{tr("no mask"), tr("causal mask"), tr("mask after softmax (wrong order)")};
+    m_status->setText(tr("d_k = %1   n = %2 keys, %3 queries   %4, %5   updated %6")
+                          .arg(s.keys.cols())
+                          .arg(s.keys.rows())
+                          .arg(s.queries.rows())
+                          .arg(s.options.scale ? tr("scaled by √%1").arg(s.keys.cols()) : tr("unscaled"))
+                          .arg(masks[int(s.options.mask)])
+                          .arg(QTime::currentTime().toString(QStringLiteral("HH:mm:ss"))));
+}
+
+bool MainWindow::loadPreset(const Session &session, const QString &name)
+{
+    // A preset is a new untitled document: Save must ask for a file name and
+    // never write the preset over the file that was open.
+    if (!maybeSave())
+        return false;
+    m_document->reset(session, name);
+    statusBar()->showMessage(tr("%1: a new untitled session").arg(name), 4000);
+    return true;
+}
+
+bool MainWindow::openFile(const QString &path)
+{
+    QString error;
+    if (!m_document->open(path, &error)) {
+        QMessageBox::warning(this, tr("Cannot open"), error);
+        return false;
+    }
+    addRecentFile(path);
+    statusBar()->showMessage(tr("Opened %1").arg(path), 4000);
+    return true;
+}
+
+void MainWindow::addRecentFile(const QString &path)
+{
+    m_recentMenu->add(path);
+}
+
+bool MainWindow::recoverAutosave()
+{
+    QString source;
+    const std::optional<Session> recovered = m_autosaver->recoverable(&source);
+    if (!recovered)
+        return false;
+    Session saved = ChapterExamples::lecture();
+    if (!source.isEmpty()) {
+        SessionReader reader;
+        if (const auto onDisk = reader.readFile(source))
+            saved = *onDisk;
+        else
+            source.clear(); // the file is gone: recover as untitled work
+    }
+    m_document->recover(saved, *recovered, source);
+    return true;
+}
+
+void MainWindow::offerRecovery()
+{
+    QString source;
+    if (!m_autosaver->recoverable(&source))
+        return;
+    const QString what = source.isEmpty() ? tr("an untitled session") : QFileInfo(source).fileName();
+    const auto answer = QMessageBox::question(
+        this, tr("Recover unsaved work?"),
+        tr("Attention Lab did not close cleanly last time, and unsaved changes to %1 were kept. "
+           "Recover them?")
+            .arg(what),
+        QMessageBox::Yes | QMessageBox::Discard, QMessageBox::Yes);
+    if (answer == QMessageBox::Yes)
+        recoverAutosave();
+    else
+        m_autosaver->discard();
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent *event)
+{
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (urls.size() == 1 && urls.first().isLocalFile())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent *event)
+{
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (urls.size() != 1 || !urls.first().isLocalFile())
+        return;
+    event->acceptProposedAction();
+    if (maybeSave())
+        openFile(urls.first().toLocalFile());
+}
+
+void MainWindow::open()
+{
+    if (!maybeSave())
+        return;
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open session"), QString(),
+                                                      tr("Attention Lab sessions (*.json)"));
+    if (!path.isEmpty())
+        openFile(path);
+}
+
+bool MainWindow::save()
+{
+    if (m_document->filePath().isEmpty())
+        return saveAs();
+    QString error;
+    if (!m_document->saveAs(m_document->filePath(), &error)) {
+        QMessageBox::warning(this, tr("Cannot save"), error);
+        return false;
+    }
+    addRecentFile(m_document->filePath());
+    statusBar()->showMessage(tr("Saved %1").arg(m_document->filePath()), 4000);
+    return true;
+}
+
+bool MainWindow::saveAs()
+{
+    // An untitled preset proposes its own name ("Lecture example.json").
+    const QString proposal = m_document->filePath().isEmpty() && !m_document->untitledName().isEmpty()
+                                 ? m_document->untitledName() + QStringLiteral(".json")
+                                 : m_document->filePath();
+    QString path = QFileDialog::getSaveFileName(this, tr("Save session"), proposal,
+                                                tr("Attention Lab sessions (*.json)"));
+    if (path.isEmpty())
+        return false;
+    if (!path.endsWith(QStringLiteral(".json")))
+        path += QStringLiteral(".json");
+    QString error;
+    if (!m_document->saveAs(path, &error)) {
+        QMessageBox::warning(this, tr("Cannot save"), error);
+        return false;
+    }
+    addRecentFile(path);
+    statusBar()->showMessage(tr("Saved %1").arg(path), 4000);
+    return true;
+}
+
+bool MainWindow::maybeSave()
+{
+    if (!m_document->isModified())
+        return true;
+    const auto answer = QMessageBox::warning(
+        this, tr("Unsaved changes"),
+        tr("%1 has unsaved changes. Save them?").arg(m_document->displayName()),
+        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
+    if (answer == QMessageBox::Save)
+        return save();
+    return answer == QMessageBox::Discard;
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    if (!maybeSave()) {
+        event->ignore();
+        return;
+    }
+    Preferences::windowGeometry.set(saveGeometry());
+    Preferences::windowState.set(saveState());
+    m_autosaver->discard(); // closed cleanly: saved, or discarded on purpose
+    event->accept();
+}
+
+} // namespace AttentionLab

@@ -1,0 +1,368 @@
+// The menus and toolbars of the main window, one builder per menu.
+
+#include "ui/window/mainwindow.h"
+
+#include "ui/window/altkeymenuaccess.h"
+#include "ui/document/attentiondocument.h"
+#include "core/chapterexamples.h"
+#include "ui/views/guidedtour.h"
+#include "ui/views/heatmapview.h"
+#include "ui/views/hintbar.h"
+#include "core/randomsession.h"
+#include "ui/window/preferences.h"
+#include "ui/views/recentfilesmenu.h"
+#include "ui/views/shortcutsdialog.h"
+#include "ui/views/temperaturecontrol.h"
+
+#include <QActionGroup>
+#include <QApplication>
+#include <QComboBox>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QTabWidget>
+#include <QToolBar>
+#include <QUndoStack>
+
+namespace AttentionLab {
+
+namespace {
+
+Session randomKeys(bool scale)
+{
+    Session s = randomSession(0, 4, 8, 64);
+    // Labels default to k1..k8 and q1..q4 (Session::keyLabel, queryLabel).
+    s.options.scale = scale;
+    return s;
+}
+
+/// "Save &As…" in the menu becomes "Save As…" in a list or a file name.
+QString withoutMnemonic(QString text)
+{
+    return text.remove(QLatin1Char('&')).remove(QStringLiteral("…"));
+}
+
+} // namespace
+
+void MainWindow::createFileMenu()
+{
+    QMenu *file = menuBar()->addMenu(tr("&File"));
+    QAction *newAction = file->addAction(QIcon::fromTheme(QStringLiteral("document-new")), tr("&New"), this, [this] {
+        if (maybeSave())
+            m_document->reset(ChapterExamples::lecture());
+    });
+    newAction->setShortcut(QKeySequence::New);
+    newAction->setToolTip(tr("A new untitled session, starting from the lecture example"));
+    QAction *openAction = file->addAction(QIcon::fromTheme(QStringLiteral("document-open")), tr("&Open…"), this, &MainWindow::open);
+    openAction->setShortcut(QKeySequence::Open);
+    QAction *saveAction = file->addAction(QIcon::fromTheme(QStringLiteral("document-save")), tr("&Save"), this, &MainWindow::save);
+    saveAction->setShortcut(QKeySequence::Save);
+    QAction *saveAsAction = file->addAction(QIcon::fromTheme(QStringLiteral("document-save-as")), tr("Save &As…"), this,
+                                            &MainWindow::saveAs);
+    // Desktops without a key theme (a bare X session) give SaveAs no keys.
+    saveAsAction->setShortcuts(QKeySequence::keyBindings(QKeySequence::SaveAs).isEmpty()
+                                   ? QList<QKeySequence>{QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S)}
+                                   : QKeySequence::keyBindings(QKeySequence::SaveAs));
+    m_recentMenu = new RecentFilesMenu(this);
+    file->addMenu(m_recentMenu);
+    connect(m_recentMenu, &RecentFilesMenu::fileChosen, this, [this](const QString &path) {
+        if (maybeSave())
+            openFile(path);
+    });
+    file->addSeparator();
+    QAction *exportAction = file->addAction(QIcon::fromTheme(QStringLiteral("document-export")),
+                                            tr("&Export Figure…"), this, &MainWindow::showExportDialog);
+    exportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    exportAction->setToolTip(tr("Save the heatmap, the entropy bars or the whole figure as PNG, SVG or PDF"));
+    file->addSeparator();
+    QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+    quit->setShortcut(QKeySequence::Quit);
+}
+
+void MainWindow::createEditMenu()
+{
+    QMenu *edit = menuBar()->addMenu(tr("&Edit"));
+    QAction *undo = m_document->undoStack()->createUndoAction(this, tr("&Undo"));
+    undo->setShortcut(QKeySequence::Undo);
+    QAction *redo = m_document->undoStack()->createRedoAction(this, tr("&Redo"));
+    redo->setShortcut(QKeySequence::Redo);
+    edit->addAction(undo);
+    edit->addAction(redo);
+    // The toolbar's undo and redo keep a fixed text, so that the toolbar never
+    // re-lays itself out (and moves the τ slider under the pointer) when the
+    // text of the next undo step changes; the step is in the tooltip.
+    QUndoStack *stack = m_document->undoStack();
+    m_undoAction = new QAction(QIcon::fromTheme(QStringLiteral("edit-undo")), tr("Undo"), this);
+    m_redoAction = new QAction(QIcon::fromTheme(QStringLiteral("edit-redo")), tr("Redo"), this);
+    connect(m_undoAction, &QAction::triggered, stack, &QUndoStack::undo);
+    connect(m_redoAction, &QAction::triggered, stack, &QUndoStack::redo);
+    auto syncUndo = [this, stack] {
+        m_undoAction->setEnabled(stack->canUndo());
+        m_redoAction->setEnabled(stack->canRedo());
+        m_undoAction->setToolTip(stack->canUndo() ? tr("Undo: %1 (Ctrl+Z)").arg(stack->undoText()) : tr("Nothing to undo"));
+        m_redoAction->setToolTip(stack->canRedo() ? tr("Redo: %1").arg(stack->redoText()) : tr("Nothing to redo"));
+    };
+    connect(stack, &QUndoStack::indexChanged, this, syncUndo);
+    connect(stack, &QUndoStack::cleanChanged, this, syncUndo);
+    syncUndo();
+    edit->addSeparator();
+    QAction *copy = edit->addAction(QIcon::fromTheme(QStringLiteral("edit-copy")), tr("&Copy Figure"), this,
+                                    &MainWindow::copyFigure);
+    copy->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
+    copy->setToolTip(tr("Put the whole figure on the clipboard as an image, for slides"));
+}
+
+void MainWindow::createAttentionMenu()
+{
+    QMenu *attention = menuBar()->addMenu(tr("&Attention"));
+    m_scaleAction = attention->addAction(tr("&Scale by √d_k"));
+    m_scaleAction->setCheckable(true);
+    m_scaleAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_K));
+    m_scaleAction->setToolTip(tr("Divide the scores by √d_k before the softmax (Ctrl+K)"));
+    connect(m_scaleAction, &QAction::triggered, m_document, &AttentionDocument::setScale);
+    attention->addSeparator();
+    m_maskGroup = new QActionGroup(this);
+    const struct
+    {
+        MaskMode mode;
+        QString text;
+        QString tip;
+        Qt::Key key;
+    } masks[] = {
+        {MaskMode::None, tr("&No mask"), tr("Every query sees every key"), Qt::Key_1},
+        {MaskMode::Causal, tr("&Causal: mask, then softmax"),
+         tr("Eq. 16.3: future keys are −∞ before the softmax; rows sum to 1"), Qt::Key_2},
+        {MaskMode::CausalAfterSoftmax, tr("Causal: softmax, then mask (&wrong order)"),
+         tr("Softmax first, future keys zeroed after: rows lose weight"), Qt::Key_3},
+    };
+    // The same exclusive choice as a combo box in the toolbar.
+    m_maskChoice = new QComboBox(this);
+    m_maskChoice->setAccessibleName(tr("Mask"));
+    m_maskChoice->setToolTip(tr("Where the causal mask goes: nowhere, before the softmax (Eq. 16.3) or "
+                                "after it (the wrong order). Ctrl+1, Ctrl+2, Ctrl+3"));
+    for (const auto &mask : masks) {
+        QAction *a = attention->addAction(mask.text);
+        a->setCheckable(true);
+        a->setData(int(mask.mode));
+        a->setToolTip(mask.tip);
+        a->setStatusTip(mask.tip);
+        a->setShortcut(QKeySequence(Qt::CTRL | mask.key));
+        m_maskGroup->addAction(a);
+        m_maskChoice->addItem(withoutMnemonic(mask.text), int(mask.mode));
+        m_maskChoice->setItemData(m_maskChoice->count() - 1, mask.tip, Qt::ToolTipRole);
+    }
+    connect(m_maskGroup, &QActionGroup::triggered, this,
+            [this](QAction *a) { m_document->setMask(MaskMode(a->data().toInt())); });
+    connect(m_maskChoice, &QComboBox::activated, this,
+            [this](int i) { m_document->setMask(MaskMode(m_maskChoice->itemData(i).toInt())); });
+    attention->addSeparator();
+    // The temperature in steps of a quarter, within the slider's 0.01 to 100.
+    auto stepTemperature = [this](double factor) {
+        const double t = std::clamp(m_document->session().options.temperature * factor, 0.01, 100.0);
+        m_document->setTemperature(factor == 0.0 ? 1.0 : t);
+        m_document->endContinuousEdit();
+    };
+    QAction *hotter = attention->addAction(tr("Raise the &Temperature"), this, [stepTemperature] { stepTemperature(1.25); });
+    hotter->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_BracketRight));
+    hotter->setToolTip(tr("Divide the logits by more: flatter rows"));
+    QAction *cooler = attention->addAction(tr("&Lower the Temperature"), this, [stepTemperature] { stepTemperature(0.8); });
+    cooler->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_BracketLeft));
+    cooler->setToolTip(tr("Divide the logits by less: sharper rows"));
+    QAction *reset = attention->addAction(tr("&Reset the Temperature to 1"), this, [stepTemperature] { stepTemperature(0.0); });
+    reset->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
+}
+
+void MainWindow::createViewMenu()
+{
+    QMenu *view = m_viewMenu = menuBar()->addMenu(tr("&View"));
+    auto *quantity = m_quantity = new QComboBox(this);
+    quantity->addItems({tr("Weights"), tr("Raw scores"), tr("Logits")});
+    quantity->setToolTip(tr("What the heatmap shows"));
+    quantity->setAccessibleName(tr("Heatmap shows"));
+    // Remembered choices are applied before the signals are connected: the
+    // window is still being built, and the other actions do not exist yet.
+    quantity->setCurrentIndex(std::clamp(Preferences::heatmapQuantity.get(), 0, 2));
+    m_heatmap->setQuantity(HeatmapView::Quantity(quantity->currentIndex()));
+    connect(quantity, &QComboBox::currentIndexChanged, this, [this](int i) {
+        m_heatmap->setQuantity(HeatmapView::Quantity(i));
+        Preferences::heatmapQuantity.set(i);
+    });
+    auto *colorMap = m_colorMap = new QComboBox(this);
+    colorMap->addItems(ColorMaps::displayNames());
+    colorMap->setToolTip(tr("Colour map of the heatmap"));
+    colorMap->setAccessibleName(tr("Colour map"));
+    colorMap->setCurrentIndex(std::clamp(Preferences::colorMap.get(), 0, ColorMaps::kCount - 1));
+    m_heatmap->setColorMap(ColorMaps::Name(colorMap->currentIndex()));
+    connect(colorMap, &QComboBox::currentIndexChanged, this, [this](int i) {
+        m_heatmap->setColorMap(ColorMaps::Name(i));
+        // Presentation mode's high-contrast map is not the user's choice.
+        if (!m_presentation)
+            Preferences::colorMap.set(i);
+        syncLabStyle();
+    });
+    auto *colorRange = m_colorRange = new QComboBox(this);
+    colorRange->addItems(ColorRange::displayNames());
+    colorRange->setToolTip(tr("How the colours span the values: weights from 0 to 1, fitted to the data "
+                              "(long sequences, whose weights are about 1/n), or each row on its own"));
+    colorRange->setAccessibleName(tr("Colour range"));
+    colorRange->setCurrentIndex(std::clamp(Preferences::colorRange.get(), 0, ColorRange::kModeCount - 1));
+    m_heatmap->setColorRange(ColorRange::Mode(colorRange->currentIndex()));
+    connect(colorRange, &QComboBox::currentIndexChanged, this, [this](int i) {
+        m_heatmap->setColorRange(ColorRange::Mode(i));
+        Preferences::colorRange.set(i);
+    });
+    // The same choices in the menu, with shortcuts, kept in step with the combos.
+    auto addChoices = [view](const QString &title, QComboBox *combo, const QList<Qt::Key> &keys) {
+        QMenu *menu = view->addMenu(title);
+        auto *group = new QActionGroup(menu);
+        for (int i = 0; i < combo->count(); ++i) {
+            QAction *a = menu->addAction(combo->itemText(i));
+            a->setCheckable(true);
+            a->setChecked(i == combo->currentIndex());
+            if (i < keys.size())
+                a->setShortcut(QKeySequence(Qt::ALT | keys[i]));
+            group->addAction(a);
+            connect(a, &QAction::triggered, combo, [combo, i] { combo->setCurrentIndex(i); });
+        }
+        connect(combo, &QComboBox::currentIndexChanged, group,
+                [group](int i) { group->actions().at(i)->setChecked(true); });
+    };
+    addChoices(tr("Heatmap &shows"), quantity, {Qt::Key_W, Qt::Key_R, Qt::Key_L});
+    addChoices(tr("&Colour map"), colorMap, {});
+    addChoices(tr("Colour &range"), colorRange, {});
+    QAction *numbers = m_numbersAction = view->addAction(tr("Show &numbers in cells"));
+    numbers->setCheckable(true);
+    numbers->setChecked(Preferences::showNumbers);
+    m_heatmap->setShowNumbers(numbers->isChecked());
+    connect(numbers, &QAction::toggled, this, [this](bool on) {
+        Preferences::showNumbers.set(on);
+        syncLabStyle();
+    });
+    numbers->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N));
+    connect(numbers, &QAction::toggled, m_heatmap, &HeatmapView::setShowNumbers);
+
+    // Tabs from the keyboard: Alt+digit and Ctrl+PgUp/PgDown, never Alt+letter.
+    QMenu *tabs = view->addMenu(tr("&Tabs"));
+    QAction *next = tabs->addAction(tr("&Next Tab"), this,
+                                    [this] { m_tabs->setCurrentIndex((m_tabs->currentIndex() + 1) % m_tabs->count()); });
+    next->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_PageDown), QKeySequence(Qt::CTRL | Qt::Key_Tab)});
+    QAction *previous = tabs->addAction(tr("&Previous Tab"), this, [this] {
+        m_tabs->setCurrentIndex((m_tabs->currentIndex() + m_tabs->count() - 1) % m_tabs->count());
+    });
+    previous->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_PageUp), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Backtab)});
+    tabs->addSeparator();
+    for (int i = 0; i < m_tabs->count(); ++i) {
+        QAction *go = tabs->addAction(m_tabs->tabText(i), this, [this, i] { m_tabs->setCurrentIndex(i); });
+        go->setShortcut(QKeySequence(Qt::ALT | Qt::Key(Qt::Key_1 + i)));
+    }
+
+    view->addSeparator();
+    m_presentationAction = view->addAction(tr("&Presentation Mode"));
+    m_presentationAction->setCheckable(true);
+    m_presentationAction->setShortcut(QKeySequence(Qt::Key_F5));
+    m_presentationAction->setToolTip(tr("Large text and thick lines for a lecture hall (F5)"));
+    connect(m_presentationAction, &QAction::toggled, this, &MainWindow::setPresentationMode);
+    // F10 opens the menu bar, as on GNOME and KDE.
+    auto *menuKey = new QAction(tr("Open the Menu Bar"), this);
+    menuKey->setShortcut(QKeySequence(Qt::Key_F10));
+    connect(menuKey, &QAction::triggered, this, [this] {
+        const QList<QAction *> menus = menuBar()->actions();
+        if (!menus.isEmpty())
+            menuBar()->setActiveAction(menus.first());
+    });
+    addAction(menuKey);
+}
+
+void MainWindow::createPresetsMenu()
+{
+    QMenu *presets = menuBar()->addMenu(tr("&Presets"));
+    const struct
+    {
+        QString menuText;
+        QString name;
+        Session (*make)();
+    } entries[] = {
+        {tr("The &lecture example (who against is/the/best)"), tr("Lecture example"), &ChapterExamples::lecture},
+        {tr("&Discriminating keys (dog/truck/barked)"), tr("Discriminating keys"), &ChapterExamples::selection},
+        {tr("The &causal mask example"), tr("Causal mask example"), &ChapterExamples::causalMask},
+        {tr("Random keys at d_k = 64, &scaled"), tr("Random keys, d_k = 64, scaled"), [] { return randomKeys(true); }},
+        {tr("Random keys at d_k = 64, &unscaled"), tr("Random keys, d_k = 64, unscaled"),
+         [] { return randomKeys(false); }},
+    };
+    for (const auto &entry : entries) {
+        QAction *a = presets->addAction(entry.menuText, this,
+                                        [this, make = entry.make, name = entry.name] { loadPreset(make(), name); });
+        a->setToolTip(tr("A new untitled session: %1").arg(entry.name));
+        a->setStatusTip(a->toolTip());
+    }
+}
+
+void MainWindow::createHelpMenu()
+{
+    QMenu *help = menuBar()->addMenu(tr("&Help"));
+    QAction *tour = help->addAction(tr("Guided &Tour"), this, [this] { GuidedTour(this).exec(); });
+    tour->setShortcut(QKeySequence::HelpContents);
+    if (tour->shortcut().isEmpty())
+        tour->setShortcut(QKeySequence(Qt::Key_F1));
+    help->addAction(tr("&Keyboard Shortcuts"), this, [this] { ShortcutsDialog(menuBar(), this).exec(); })
+        ->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_F1));
+    help->addAction(tr("Show the &Hint Again"), this, [this] {
+        Preferences::hintDismissed.set(false);
+        m_tabs->setCurrentIndex(0);
+        m_hint->showIfNew();
+    });
+    help->addSeparator();
+    help->addAction(tr("&About Attention Lab"), this, [this] {
+        QMessageBox::about(this, tr("About Attention Lab"),
+                           tr("<h3>Attention Lab %1</h3><p>softmax(QKᵀ / √d_k) V, to watch and "
+                              "touch: Eq. 16.2 of Chapter 16, <i>Self-Attention and the "
+                              "Transformer</i>.</p>")
+                               .arg(QApplication::applicationVersion()));
+    });
+}
+
+void MainWindow::createToolBars()
+{
+    // The controls a lecturer reaches for, then how the heatmap looks: two
+    // toolbars, on two rows when one row cannot hold them (arrangeToolBars),
+    // so that nothing hides in an overflow menu.
+    QToolBar *bar = m_attentionBar = addToolBar(tr("Attention"));
+    bar->setObjectName(QStringLiteral("AttentionToolBar"));
+    bar->addAction(m_undoAction);
+    bar->addAction(m_redoAction);
+    bar->addSeparator();
+    bar->addAction(m_scaleAction);
+    bar->addSeparator();
+    auto *maskLabel = new QLabel(tr(" Mask "), this);
+    maskLabel->setBuddy(m_maskChoice);
+    bar->addWidget(maskLabel);
+    bar->addWidget(m_maskChoice);
+    bar->addSeparator();
+    bar->addWidget(m_temperature);
+
+    QToolBar *viewBar = m_viewBar = addToolBar(tr("View"));
+    viewBar->setObjectName(QStringLiteral("ViewToolBar"));
+    viewBar->addWidget(new QLabel(tr(" Show "), this));
+    viewBar->addWidget(m_quantity);
+    viewBar->addWidget(new QLabel(tr(" Colours "), this));
+    viewBar->addWidget(m_colorMap);
+    viewBar->addWidget(m_colorRange);
+    viewBar->addSeparator();
+    viewBar->addAction(m_presentationAction);
+}
+
+void MainWindow::arrangeToolBars()
+{
+    if (!m_attentionBar || !m_viewBar || toolBarArea(m_viewBar) != toolBarArea(m_attentionBar))
+        return;
+    const int needed = m_attentionBar->sizeHint().width() + m_viewBar->sizeHint().width() + 16;
+    const bool twoRows = needed > width();
+    if (twoRows == toolBarBreak(m_viewBar))
+        return;
+    if (twoRows)
+        insertToolBarBreak(m_viewBar);
+    else
+        removeToolBarBreak(m_viewBar);
+}
+
+} // namespace AttentionLab

@@ -1,0 +1,39 @@
+#pragma once
+
+#include "ui/window/preference.h"
+
+#include <QByteArray>
+#include <QStringList>
+
+namespace AttentionLab::Preferences {
+
+inline Preference<QByteArray> windowGeometry{"MainWindow/Geometry", {}};
+inline Preference<QByteArray> windowState{"MainWindow/State", {}};
+inline Preference<int> heatmapQuantity{"View/HeatmapQuantity", 0};
+inline Preference<int> colorMap{"View/ColorMap", 0};
+inline Preference<bool> showNumbers{"View/ShowNumbers", true};
+inline Preference<double> sliderRange{"View/SliderRange", 2.0};
+/// How the heatmap's colours span the values (ColorRange::Mode).
+inline Preference<int> colorRange{"View/ColorRange", 0};
+/// The first-start hint was dismissed: never show it again.
+inline Preference<bool> hintDismissed{"Help/HintDismissed", false};
+inline Preference<QStringList> recentFiles{"Files/Recent", {}};
+/// The file the autosaved session belonged to, empty for an untitled one.
+inline Preference<QString> autosaveSource{"Autosave/Source", {}};
+
+inline Preference<QString> exportView{"Export/View", QStringLiteral("figure")};
+inline Preference<bool> exportUseScale{"Export/UseScale", true};
+inline Preference<double> exportScale{"Export/Scale", 1.0};
+inline Preference<int> exportWidth{"Export/Width", 1600};
+inline Preference<int> exportHeight{"Export/Height", 1100};
+inline Preference<int> exportColorMap{"Export/ColorMap", 0};
+inline Preference<bool> exportDark{"Export/Dark", false};
+inline Preference<bool> exportTransparent{"Export/Transparent", false};
+inline Preference<bool> exportNumbers{"Export/Numbers", true};
+inline Preference<QString> exportTitle{"Export/Title", {}};
+inline Preference<QString> exportPath{"Export/Path", {}};
+
+/// How many files File > Open Recent lists.
+inline constexpr int kMaxRecentFiles = 8;
+
+} // namespace AttentionLab::Preferences

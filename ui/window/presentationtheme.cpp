@@ -1,0 +1,45 @@
+#include "ui/window/presentationtheme.h"
+
+#include <QApplication>
+
+namespace AttentionLab {
+
+QPalette PresentationTheme::darkPalette()
+{
+    QPalette dark;
+    dark.setColor(QPalette::Window, QColor(0x26, 0x26, 0x26));
+    dark.setColor(QPalette::WindowText, QColor(0xee, 0xee, 0xee));
+    dark.setColor(QPalette::Base, QColor(0x1e, 0x1e, 0x1e));
+    dark.setColor(QPalette::AlternateBase, QColor(0x2c, 0x2c, 0x2c));
+    dark.setColor(QPalette::Text, QColor(0xee, 0xee, 0xee));
+    dark.setColor(QPalette::Button, QColor(0x33, 0x33, 0x33));
+    dark.setColor(QPalette::ButtonText, QColor(0xee, 0xee, 0xee));
+    dark.setColor(QPalette::Highlight, QColor(0xf9, 0x8e, 0x09));
+    dark.setColor(QPalette::HighlightedText, Qt::black);
+    dark.setColor(QPalette::ToolTipBase, QColor(0x33, 0x33, 0x33));
+    dark.setColor(QPalette::ToolTipText, QColor(0xee, 0xee, 0xee));
+    dark.setColor(QPalette::Mid, QColor(0xaa, 0xaa, 0xaa));
+    dark.setColor(QPalette::PlaceholderText, QColor(0xaa, 0xaa, 0xaa));
+    dark.setColor(QPalette::Disabled, QPalette::WindowText, QColor(0x80, 0x80, 0x80));
+    dark.setColor(QPalette::Disabled, QPalette::ButtonText, QColor(0x80, 0x80, 0x80));
+    dark.setColor(QPalette::Disabled, QPalette::Text, QColor(0x80, 0x80, 0x80));
+    return dark;
+}
+
+void PresentationTheme::apply(bool on)
+{
+    // The look before the first switch is the normal one.
+    static const QFont normalFont = QApplication::font();
+    static const QPalette normalPalette = QApplication::palette();
+    if (on) {
+        QFont large = normalFont;
+        large.setPointSizeF(normalFont.pointSizeF() * kFontFactor);
+        QApplication::setFont(large);
+        QApplication::setPalette(darkPalette());
+    } else {
+        QApplication::setFont(normalFont);
+        QApplication::setPalette(normalPalette);
+    }
+}
+
+} // namespace AttentionLab
