@@ -80,6 +80,7 @@ private slots:
     void overflowingLogitsAreNotMasked();
     void entropyLabelsThinOutAtManyRows();
     void hintShowsOnceUntilDismissed();
+    void presentationModeFitsAProjector();
     void shortcutListIsReadFromTheMenus();
 
 private:
@@ -165,8 +166,11 @@ void TestLectureWindow::valueEditUndoneLetsVFollowKAgain()
 {
     AttentionDocument *doc = m_window->document();
     VectorEditor *editor = m_window->vectorEditor();
+    const int sliderY = editor->slider(0)->mapTo(m_window.get(), QPoint()).y();
     editor->select(VectorKind::Value, 0);
     QVERIFY(!editor->valuesNote().isEmpty());
+    QCoreApplication::processEvents();
+    QCOMPARE(editor->slider(0)->mapTo(m_window.get(), QPoint()).y(), sliderY); // the note moves nothing
     editor->spinBox(0)->setValue(1.5);
     QVERIFY(doc->session().hasValues());
     QVERIFY(editor->valuesNote().isEmpty());
@@ -239,6 +243,11 @@ void TestLectureWindow::temperatureHasALongSliderAndAnExactSpinBox()
     QCOMPARE(control->slider()->value(), TemperatureControl::toSlider(0.37));
     m_window->document()->undoStack()->undo();
     QCOMPARE(control->spinBox()->value(), 1.0);
+    // Typed in short form, exponent sign and all.
+    control->spinBox()->selectAll();
+    QTest::keyClicks(control->spinBox(), QStringLiteral("1e-3"));
+    QTest::keyClick(control->spinBox(), Qt::Key_Return);
+    QCOMPARE(m_window->document()->session().options.temperature, 0.001);
 }
 
 void TestLectureWindow::noControlHidesInTheToolbarOverflow_data()
@@ -503,7 +512,7 @@ void TestLectureWindow::colourRangeFitsLongSessions()
     QVERIFY(heatmap->colorBarTitle().contains(QStringLiteral("per row")));
     QCOMPARE(heatmap->colorBarRange().first, 0.0);
     heatmap->setColorRange(ColorRange::Mode::Fixed);
-    QCOMPARE(heatmap->colorBarTitle(), QStringLiteral("weight"));
+    QCOMPARE(heatmap->colorBarTitle(), QStringLiteral("weight (0 to 1)"));
 }
 
 void TestLectureWindow::overflowingLogitsAreNotMasked()
@@ -543,6 +552,22 @@ void TestLectureWindow::hintShowsOnceUntilDismissed()
     m_window = std::make_unique<MainWindow>();
     m_window->show();
     QVERIFY(!m_window->hintBar()->isVisible()); // never again
+}
+
+void TestLectureWindow::presentationModeFitsAProjector()
+{
+    // Large text must not push the window past a 1280 x 720 projector, and
+    // leaving presentation mode gives the window its size back.
+    m_window->resize(1500, 920);
+    QTest::qWait(20);
+    const QSize before = m_window->size();
+    m_window->setPresentationMode(true);
+    QTest::qWait(20);
+    const QSize least = m_window->minimumSizeHint().expandedTo(m_window->minimumSize());
+    QVERIFY2(least.width() <= 1280 && least.height() <= 720,
+             qPrintable(QStringLiteral("%1 x %2").arg(least.width()).arg(least.height())));
+    m_window->setPresentationMode(false);
+    QTRY_COMPARE(m_window->size(), before);
 }
 
 void TestLectureWindow::shortcutListIsReadFromTheMenus()

@@ -40,6 +40,7 @@ QStringList ColorRange::displayNames()
 ColorRange::ColorRange(Mode mode, bool weights, int rows, int cols,
                        const std::function<double(int, int)> &value)
     : m_mode(mode)
+    , m_weights(weights)
 {
     constexpr double inf = std::numeric_limits<double>::infinity();
     double lo = inf;
@@ -87,7 +88,7 @@ QString ColorRange::barTitle(const QString &quantity) const
 {
     switch (m_mode) {
     case Mode::Fixed:
-        return quantity;
+        return m_weights ? QCoreApplication::translate("ColorRange", "%1 (0 to 1)").arg(quantity) : quantity;
     case Mode::Fitted:
         return QCoreApplication::translate("ColorRange", "%1 (fitted to the data)").arg(quantity);
     case Mode::PerRow:

@@ -43,6 +43,7 @@ public:
 
 private:
     Mode m_mode;
+    bool m_weights;
     double m_lo = 0.0;
     double m_hi = 1.0;
     std::vector<double> m_rowLo;

@@ -164,9 +164,17 @@ void EntropyBarsView::refresh()
     m_maximum->setData(edges, levels, true);
     m_plot->yAxis->setTicker(ticker);
     m_plot->yAxis->setRange(-0.6, m - 0.4);
-    const bool anyLost = std::any_of(r.rows.begin(), r.rows.end(), [](const RowStatistics &row) { return row.losesWeight(); });
-    // Room for the labels right of the bars; the wrong order's are longer.
-    m_plot->xAxis->setRange(0, top * ((anyLost ? 2.4 : 1.25) + 0.2 * m_scaleFactor));
+    QFont font = m_plot->yAxis->tickLabelFont();
+    font.setPointSizeF((m > 40 ? 8.0 : 10.0) * m_scaleFactor);
+    // Room right of the longest bar for the widest label, in pixels: the
+    // wrong order's notes are long, and presentation mode's text is large.
+    const QFontMetricsF labelMetrics(font);
+    double labelWidth = 0.0;
+    for (int i = 0; i < m; i += step)
+        labelWidth = std::max(labelWidth, labelMetrics.horizontalAdvance(FigurePainter::entropyNote(r.rows[size_t(i)])));
+    const double plotWidth = std::max(100.0, double(m_plot->width()) - 90.0 * m_scaleFactor); // less the axis
+    const double barShare = std::max(0.3, (plotWidth - labelWidth - 16.0 * m_scaleFactor) / plotWidth);
+    m_plot->xAxis->setRange(0, top * 1.03 / barShare);
 
     // One label for every step-th row: thousands of hidden items would slow each replot.
     const int labelled = (m + step - 1) / step;
@@ -178,8 +186,6 @@ void EntropyBarsView::refresh()
         text->setClipToAxisRect(true);
         m_labels.append(text);
     }
-    QFont font = m_plot->yAxis->tickLabelFont();
-    font.setPointSizeF((m > 40 ? 8.0 : 10.0) * m_scaleFactor);
     for (int k = 0; k < labelled; ++k) {
         const int i = k * step;
         const RowStatistics &row = r.rows[size_t(i)];

@@ -133,6 +133,12 @@ MatrixEditor::MatrixEditor(AttentionDocument *document, QWidget *parent)
     connect(document, &AttentionDocument::vectorChanged, this, syncValuesTab);
     syncDimension();
     syncValuesTab();
+    // Tab in screen order: the tables, then the buttons under them, then d_k.
+    setTabOrder(m_tabs, add);
+    setTabOrder(add, remove);
+    setTabOrder(remove, up);
+    setTabOrder(up, down);
+    setTabOrder(down, m_dimension);
 }
 
 QTableView *MatrixEditor::table(VectorKind kind) const

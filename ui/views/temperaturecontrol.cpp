@@ -29,8 +29,10 @@ public:
     double valueFromText(const QString &text) const override { return locale().toDouble(text); }
     QValidator::State validate(QString &text, int &) const override
     {
-        if (text.isEmpty() || text == QLatin1String("-") || text.endsWith(QLatin1Char('e')) ||
-            text.endsWith(QLatin1Char('.')))
+        // Half-typed numbers ("1e", "1e-", "0.") are on their way to a value.
+        if (text.isEmpty() || text.endsWith(QLatin1Char('e')) || text.endsWith(QLatin1Char('E')) ||
+            text.endsWith(QLatin1String("e-")) || text.endsWith(QLatin1String("e+")) ||
+            text.endsWith(QLatin1String("E-")) || text.endsWith(QLatin1String("E+")) || text.endsWith(QLatin1Char('.')))
             return QValidator::Intermediate;
         bool ok = false;
         const double v = locale().toDouble(text, &ok);

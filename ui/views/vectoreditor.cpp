@@ -66,7 +66,6 @@ VectorEditor::VectorEditor(AttentionDocument *document, QWidget *parent)
     vectorLabel->setBuddy(m_kindChoice);
     auto *form = new QFormLayout;
     form->addRow(vectorLabel, choice);
-    form->addRow(m_valuesNote);
     form->addRow(tr("Slider ran&ge:"), m_range);
 
     // The sliders scroll: 64 rows must not make the window taller than the screen.
@@ -79,6 +78,8 @@ VectorEditor::VectorEditor(AttentionDocument *document, QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(form);
     layout->addWidget(m_scroll, 1);
+    // Below the sliders, so that its coming and going never moves them.
+    layout->addWidget(m_valuesNote);
 
     connect(m_kindChoice, &QComboBox::activated, this, [this](int index) {
         select(VectorKind(m_kindChoice->itemData(index).toInt()), m_row);

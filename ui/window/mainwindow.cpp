@@ -58,8 +58,8 @@ MainWindow::MainWindow(QWidget *parent)
     , m_heatmap(new HeatmapView(m_document, this))
     , m_bars(new EntropyBarsView(m_document, this))
     , m_editor(new VectorEditor(m_document, this))
-    , m_output(new OutputTable(m_document, this))
     , m_matrixEditor(new MatrixEditor(m_document, this))
+    , m_output(new OutputTable(m_document, this))
     , m_autosaver(new Autosaver(m_document, Autosaver::defaultPath(), this))
     , m_labs(new LabState(this))
     , m_tabs(new QTabWidget(this))
@@ -96,9 +96,17 @@ MainWindow::MainWindow(QWidget *parent)
     m_tabs->addTab(m_positionLab, tr("Position"));
     m_tabs->addTab(new SizeLab(m_document, m_labs, this), tr("Size"));
     m_tabs->setDocumentMode(true);
+    // The tab bar scrolls rather than set the window's minimum width (large
+    // text in presentation mode would push it past a 1280 px projector).
+    m_tabs->setUsesScrollButtons(true);
+    m_tabs->setElideMode(Qt::ElideNone);
     m_tabs->setAccessibleName(tr("Views and labs"));
-    for (int i = 0; i < m_tabs->count(); ++i)
+    for (int i = 0; i < m_tabs->count(); ++i) {
         m_tabs->setTabToolTip(i, tr("%1 (Alt+%2)").arg(m_tabs->tabText(i)).arg(i + 1));
+        // No page may hold the window larger than a 1280 x 720 projector in
+        // presentation mode: a page squeezed below its layout's wish clips.
+        m_tabs->widget(i)->setMinimumSize(320, 240);
+    }
     setCentralWidget(m_tabs);
 
     auto *editorDock = new QDockWidget(tr("Sliders"), this);
@@ -241,6 +249,8 @@ void MainWindow::setPresentationMode(bool on)
     m_presentation = on;
     const QSignalBlocker block(m_presentationAction);
     m_presentationAction->setChecked(on);
+    if (on)
+        m_sizeBeforePresentation = size();
     PresentationTheme::apply(on);
     if (on) {
         m_colorMapBeforePresentation = m_colorMap->currentIndex();
@@ -253,7 +263,14 @@ void MainWindow::setPresentationMode(bool on)
         m_colorMap->setCurrentIndex(m_colorMapBeforePresentation);
         m_tokensDock->setVisible(m_tokensVisibleBefore);
         m_outputDock->setVisible(m_outputVisibleBefore);
+        if (m_sizeBeforePresentation.isValid() && !isMaximized() && !isFullScreen())
+            QMetaObject::invokeMethod(this, [this] { resize(m_sizeBeforePresentation); }, Qt::QueuedConnection);
     }
+    // The first-start hint is for a student at a desk, not for the hall.
+    if (on)
+        m_hint->hide();
+    else
+        m_hint->showIfNew();
     const double scale = on ? PresentationTheme::kPlotScale : 1.0;
     m_heatmap->setAppearance(on, scale);
     m_bars->setAppearance(on, scale);

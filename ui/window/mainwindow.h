@@ -2,6 +2,7 @@
 
 #include <QImage>
 #include <QMainWindow>
+#include <QSize>
 
 class QActionGroup;
 class QDockWidget;
@@ -124,8 +125,9 @@ private:
     HeatmapView *m_heatmap;
     EntropyBarsView *m_bars;
     VectorEditor *m_editor;
-    OutputTable *m_output;
+    // Declared (so created) in screen order: the focus chain follows it.
     MatrixEditor *m_matrixEditor;
+    OutputTable *m_output;
     Autosaver *m_autosaver;
     LabState *m_labs;
     QTabWidget *m_tabs;
@@ -152,6 +154,7 @@ private:
     QAction *m_presentationAction = nullptr;
     QAction *m_numbersAction = nullptr;
     bool m_presentation = false;
+    QSize m_sizeBeforePresentation;
     int m_colorMapBeforePresentation = 0;
     bool m_tokensVisibleBefore = true;
     bool m_outputVisibleBefore = true;
