@@ -188,6 +188,9 @@ void TestLectureWindow::wideVectorsFitTheScreen()
     QVERIFY(preset);
     preset->trigger();
     QCOMPARE(m_window->document()->session().keys.cols(), Index(64));
+    // The sliders reach every number of the preset (2.35 and beyond).
+    const double reach = m_window->document()->session().keys.cwiseAbs().maxCoeff();
+    QVERIFY(m_window->vectorEditor()->findChildren<QDoubleSpinBox *>().first()->value() >= reach);
     QVERIFY(m_window->vectorEditor()->slider(63));
     // The sliders scroll; the window's minimum height stays within a 1000 px screen.
     QVERIFY(m_window->vectorEditor()->scrollArea()->isAncestorOf(m_window->vectorEditor()->slider(63)));

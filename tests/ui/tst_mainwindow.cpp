@@ -16,6 +16,7 @@
 
 #include <QClipboard>
 #include <QDir>
+#include <QDoubleSpinBox>
 #include <QSlider>
 #include <qcustomplot.h>
 #include <QSpinBox>
@@ -366,8 +367,9 @@ void TestMainWindow::wideVectorsGetTheFirstSliders()
     VectorEditor *editor = m_window->vectorEditor();
     QVERIFY(editor->slider(63) != nullptr);
     QCOMPARE(editor->slider(64), nullptr);
-    editor->slider(10)->setValue(500); // still edits the right coordinate
-    QCOMPARE(m_window->document()->vector(editor->selectedKind(), editor->selectedRow())[10], 1.0);
+    const double range = editor->findChildren<QDoubleSpinBox *>().first()->value(); // "Slider range"
+    editor->slider(10)->setValue(500); // still edits the right coordinate: half the range
+    QCOMPARE(m_window->document()->vector(editor->selectedKind(), editor->selectedRow())[10], range / 2);
 }
 
 void TestMainWindow::temperatureFromTheMenu()

@@ -92,6 +92,14 @@ VectorEditor::VectorEditor(AttentionDocument *document, QWidget *parent)
     connect(document, &AttentionDocument::sessionReset, this, [this] {
         if (m_row >= m_document->vectorCount(m_kind))
             m_row = 0;
+        // A session whose numbers reach past the sliders widens their range,
+        // so that no slider starts pinned at its end.
+        const Session &s = m_document->session();
+        const double reach = std::max({s.queries.size() ? s.queries.cwiseAbs().maxCoeff() : 0.0,
+                                       s.keys.size() ? s.keys.cwiseAbs().maxCoeff() : 0.0,
+                                       s.values.size() ? s.values.cwiseAbs().maxCoeff() : 0.0});
+        if (reach > m_range->value() && reach <= m_range->maximum())
+            m_range->setValue(std::ceil(reach * 1.25 * 2.0) / 2.0);
         rebuildTokens();
         rebuildRows();
     });
