@@ -1,0 +1,98 @@
+// LabPainter, Mask order: both orders of the causal mask on the same scores.
+
+#include "ui/figure/labpainter.h"
+#include "ui/figure/labpainterhelpers.h"
+
+#include "core/maskorders.h"
+#include "core/attention.h"
+#include "core/attentioncost.h"
+#include "core/chapterexamples.h"
+#include "ui/figure/labelplacer.h"
+#include "core/memorybudget.h"
+#include "core/multiheadattention.h"
+#include "core/randomsession.h"
+#include "core/parametercount.h"
+#include "core/permutationdemo.h"
+#include "core/positionalencoding.h"
+#include "core/session.h"
+
+#include <QFontMetricsF>
+#include <QLocale>
+#include <QPainter>
+#include <QPainterPath>
+
+#include <cmath>
+#include <limits>
+#include <numeric>
+#include <stdexcept>
+#include <string>
+
+namespace AttentionLab {
+
+using namespace LabPainting;
+
+MaskComparison LabPainter::maskComparison(const Session &s, const AttentionResult &result, const LabSettings &l)
+{
+    MaskComparison c;
+    c.fromSession = l.maskFromSession;
+    if (l.maskFromSession) {
+        c.scores = result.scores;
+        c.divisor = result.divisor;
+        for (Index i = 0; i < c.scores.rows(); ++i)
+            c.rowLabels.push_back(s.queryLabel(i));
+        for (Index j = 0; j < c.scores.cols(); ++j)
+            c.colLabels.push_back(s.keyLabel(j));
+    } else {
+        c.scores = ChapterExamples::causalMaskScores();
+        c.rowLabels = c.colLabels = {"the", "dog", "barked", "loudly"};
+    }
+    MaskOrders orders = compareMaskOrders(c.scores, c.divisor);
+    c.maskFirst = std::move(orders.maskFirst);
+    c.softmaxFirst = std::move(orders.softmaxFirst);
+    return c;
+}
+
+void LabPainter::mask(const QRectF &rect)
+{
+    if (!fitsInMemory(rect, requireMaskMemory))
+        return;
+    m_base.setUnitFor(rect.width() / 2, rect.height() * 1.4, 900.0);
+    m_base.fixUnit();
+    const MaskComparison c = maskComparison(m_data.session, m_data.result, labs());
+    const Matrix &scores = c.scores;
+    const std::vector<std::string> &rows = c.rowLabels, &cols = c.colLabels;
+    const AttentionResult &a = c.maskFirst, &b = c.softmaxFirst;
+
+    auto spec = [&](const AttentionResult &r, const QString &title, bool lost) {
+        FigurePainter::MatrixHeatmap h;
+        h.rows = int(scores.rows());
+        h.cols = int(scores.cols());
+        h.value = [&r](int i, int j) { return cellValue(r, CellQuantity::Weights, i, j); };
+        h.rowLabel = [&rows](int i) { return label(rows[size_t(i)]); };
+        h.colLabel = [&cols](int j) { return label(cols[size_t(j)]); };
+        h.title = title;
+        h.colorBar = !lost;
+        h.minNumberSize = std::max(kReadableNumber, m_base.pt(kReadableNumber)); // readable, or left out
+        for (const RowStatistics &row : r.rows)
+            h.rowNotes << (lost ? QStringLiteral("Σ %1 · lost %2").arg(row.sum, 0, 'f', 4).arg(1.0 - row.sum, 0, 'f', 4)
+                                : QStringLiteral("Σ %1").arg(row.sum, 0, 'f', 4));
+        return h;
+    };
+    const double half = rect.width() / 2;
+    const QFont captionFont = m_base.font(18);
+    const double captionHeight = QFontMetricsF(captionFont).height() * 2.6;
+    const double height = rect.height() - captionHeight;
+    m_base.matrixHeatmap(QRectF(rect.left(), rect.top(), half - m_base.pt(10), height),
+                         spec(a, QStringLiteral("mask, then softmax (Eq. 16.3)"), false));
+    m_base.matrixHeatmap(QRectF(rect.left() + half + m_base.pt(10), rect.top(), half - m_base.pt(10), height),
+                         spec(b, QStringLiteral("softmax, then mask: the wrong order"), true));
+    m_painter.setFont(captionFont);
+    m_painter.setPen(m_style.muted());
+    m_painter.drawText(QRectF(rect.left(), rect.bottom() - captionHeight, rect.width(), captionHeight),
+                       Qt::AlignCenter | Qt::TextWordWrap,
+                       QStringLiteral("Masking first lets the visible keys inherit the blocked weight: every row sums to 1.\n"
+                                      "Masking second throws it away: row one keeps %1 of its weight.")
+                           .arg(b.rows.front().sum, 0, 'f', 4));
+}
+
+} // namespace AttentionLab

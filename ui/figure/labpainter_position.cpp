@@ -1,0 +1,175 @@
+// LabPainter, Position: the sinusoidal encoding (Eq. 16.4) and the shuffle demonstration.
+
+#include "ui/figure/labpainter.h"
+#include "ui/figure/labpainterhelpers.h"
+
+#include "core/maskorders.h"
+#include "core/attention.h"
+#include "core/attentioncost.h"
+#include "core/chapterexamples.h"
+#include "ui/figure/labelplacer.h"
+#include "core/memorybudget.h"
+#include "core/multiheadattention.h"
+#include "core/randomsession.h"
+#include "core/parametercount.h"
+#include "core/permutationdemo.h"
+#include "core/positionalencoding.h"
+#include "core/session.h"
+
+#include <QFontMetricsF>
+#include <QLocale>
+#include <QPainter>
+#include <QPainterPath>
+
+#include <cmath>
+#include <limits>
+#include <numeric>
+#include <stdexcept>
+#include <string>
+
+namespace AttentionLab {
+
+using namespace LabPainting;
+
+PermutationDemo LabPainter::positionDemo(const Session &s, const LabSettings &l)
+{
+    AttentionOptions options = s.options;
+    options.mask = MaskMode::None;
+    return permutationDemo(s.keys, derangement(s.keys.rows(), l.shuffleSeed), options);
+}
+
+void LabPainter::positional(const QRectF &rect)
+{
+    if (!fitsInMemory(rect, requirePositionalMemory))
+        return;
+    const LabSettings &l = labs();
+    m_base.setUnitFor(rect.width() / 2, rect.height() * 1.4, 900.0);
+    m_base.fixUnit();
+    const Matrix pe = sinusoidalEncoding(std::max(1, l.positions), std::max(1, l.positionDim));
+    FigurePainter::MatrixHeatmap spec;
+    spec.rows = int(pe.rows());
+    spec.cols = int(pe.cols());
+    spec.value = [&pe](int i, int j) { return pe(i, j); };
+    // Labels at round steps, about eight a side, so they never crowd.
+    const int rowStep = sparseLabelStep(spec.rows), colStep = sparseLabelStep(spec.cols);
+    spec.rowLabel = [rowStep](int i) { return i % rowStep == 0 ? QString::number(i) : QString(); };
+    spec.colLabel = [colStep](int j) { return j % colStep == 0 ? QString::number(j) : QString(); };
+    spec.lo = -1.0;
+    spec.hi = 1.0;
+    spec.rowTitle = QStringLiteral("position");
+    spec.colTitle = QStringLiteral("dimension");
+    spec.scaleTitle = QStringLiteral("PE value");
+    spec.title = QStringLiteral("sinusoidal encoding (Eq. 16.4)");
+    spec.numbers = false;
+    const double half = rect.width() * 0.5;
+    m_base.matrixHeatmap(QRectF(rect.left(), rect.top(), half - m_base.pt(10), rect.height()), spec);
+
+    // The shuffle: the session's keys as token embeddings.
+    const Session &s = m_data.session;
+    const QRectF right(rect.left() + half + m_base.pt(20), rect.top(), half - m_base.pt(20), rect.height());
+    if (s.keys.rows() < 2) {
+        message(right, QStringLiteral("Shuffling needs at least two tokens."));
+        return;
+    }
+    const PermutationDemo demo = positionDemo(s, l);
+    const QFont labelFont = m_base.font(16);
+    const QFont titleFont = m_base.font(18, true);
+    const QFontMetricsF metrics(labelFont);
+    m_painter.setFont(titleFont);
+    m_painter.setPen(m_style.foreground());
+    const double lineHeight = QFontMetricsF(titleFont).height() * 1.3;
+    const QString shuffleTitle = QStringLiteral("shuffle the tokens: how far does each output move?");
+    m_painter.setFont(fitted(titleFont, shuffleTitle, right.width()));
+    m_painter.drawText(QRectF(right.left(), right.top(), right.width(), lineHeight), Qt::AlignCenter, shuffleTitle);
+    const Index n = s.keys.rows();
+    QStringList shuffled;
+    for (Index idx : demo.order)
+        shuffled << label(s.keyLabel(idx));
+    m_painter.setFont(labelFont);
+    m_painter.setPen(m_style.muted());
+    // One line, cut short with the count when the tokens do not fit.
+    const QString orderText = QStringLiteral("new order (%1 tokens): %2").arg(n).arg(shuffled.join(QStringLiteral(" ")));
+    m_painter.drawText(QRectF(right.left(), right.top() + lineHeight, right.width(), lineHeight), Qt::AlignCenter,
+                       metrics.elidedText(orderText, Qt::ElideRight, right.width()));
+
+    // Per token: the change of its own output, without and with positions;
+    // the legend's largest change is the longest bar (one computation).
+    auto plainText = [](double change) { return QString::number(change, 'g', 2); };
+    auto encodedText = [](double change) { return QString::number(change, 'f', 4); };
+    const size_t largest = size_t(std::max_element(demo.encodedChanges.begin(), demo.encodedChanges.end()) -
+                                  demo.encodedChanges.begin());
+    double labelWidth = 0;
+    for (Index t = 0; t < n; ++t)
+        labelWidth = std::max(labelWidth, metrics.horizontalAdvance(label(s.keyLabel(t))));
+    const QString largestName = QStringLiteral("%1 (#%2)").arg(label(s.keyLabel(Index(largest)))).arg(largest + 1);
+    labelWidth = std::min(std::max(labelWidth, metrics.horizontalAdvance(largestName)), right.width() * 0.3);
+    const double legendHeight = lineHeight * 2.4;
+    const QRectF bars(right.left() + labelWidth + m_base.pt(12), right.top() + lineHeight * 2.3,
+                      right.width() - labelWidth - m_base.pt(16), right.height() - lineHeight * 2.3 - legendHeight);
+    // Each row holds two numbers one above the other: as many rows as fit
+    // at that height, the first tokens and, if it is further on, the one
+    // that changed most.
+    const double minRow = metrics.height() * 2.0;
+    const int fitting = std::max(2, int(bars.height() / minRow));
+    std::vector<Index> shown;
+    const bool all = n <= fitting;
+    for (Index t = 0; t < n && (all || Index(shown.size()) < fitting - 2); ++t)
+        shown.push_back(t);
+    if (!all && Index(largest) >= Index(shown.size()))
+        shown.push_back(Index(largest));
+    const double rowH = bars.height() / (all ? double(n) : double(fitting));
+    const double numberWidth = metrics.horizontalAdvance(QStringLiteral("0.0000")) + m_base.pt(10);
+    const double scaleWidth = std::max(1.0, bars.width() - numberWidth);
+    const double top = std::max(1e-9, demo.encodedChange);
+    const QColor without(0x31, 0x68, 0x8e), with = m_style.accent();
+    const double bh = std::min(rowH * 0.4, metrics.height());
+    for (size_t row = 0; row < shown.size(); ++row) {
+        const Index t = shown[row];
+        const bool jumped = row > 0 && t != shown[row - 1] + 1;
+        const double y = bars.top() + (jumped ? row + 1 : row) * rowH;
+        if (jumped) {
+            m_painter.setPen(m_style.muted());
+            const QString skipped = QStringLiteral("… %1 more tokens; the one that changed most:").arg(n - Index(row) - 1);
+            m_painter.setFont(fitted(labelFont, skipped, right.width()));
+            m_painter.drawText(QRectF(right.left(), y - rowH, right.width(), rowH), Qt::AlignCenter, skipped);
+            m_painter.setFont(labelFont);
+        }
+        m_painter.setPen(m_style.foreground());
+        const QString name = jumped ? largestName : label(s.keyLabel(t));
+        m_painter.drawText(QRectF(right.left(), y, labelWidth + m_base.pt(4), rowH), Qt::AlignRight | Qt::AlignVCenter,
+                           metrics.elidedText(name, Qt::ElideRight, labelWidth));
+        const double plainWidth = std::clamp(demo.plainChanges[size_t(t)] / top * scaleWidth, m_base.pt(1.5), scaleWidth);
+        const double encodedWidth = demo.encodedChanges[size_t(t)] / top * scaleWidth;
+        const double plainTop = y + rowH * 0.5 - bh - m_base.pt(1);
+        const double encodedTop = y + rowH * 0.5 + m_base.pt(1);
+        m_painter.fillRect(QRectF(bars.left(), plainTop, plainWidth, bh), without);
+        m_painter.fillRect(QRectF(bars.left(), encodedTop, encodedWidth, bh), with);
+        // Each number right of its own bar, never over it.
+        m_painter.setPen(m_style.muted());
+        m_painter.drawText(QRectF(bars.left() + plainWidth + m_base.pt(6), plainTop + bh / 2 - metrics.height() / 2,
+                                  numberWidth, metrics.height()),
+                           Qt::AlignLeft | Qt::AlignVCenter, plainText(demo.plainChanges[size_t(t)]));
+        m_painter.drawText(QRectF(bars.left() + encodedWidth + m_base.pt(6), encodedTop + bh / 2 - metrics.height() / 2,
+                                  numberWidth, metrics.height()),
+                           Qt::AlignLeft | Qt::AlignVCenter, encodedText(demo.encodedChanges[size_t(t)]));
+    }
+    m_painter.setPen(QPen(m_style.foreground(), std::max(1.0, m_base.pt(1.2))));
+    m_painter.drawLine(bars.topLeft(), bars.bottomLeft());
+    m_painter.setFont(labelFont);
+    const double legendY = bars.bottom() + lineHeight * 0.6;
+    const double legendText = right.right() - bars.left() - m_base.pt(28);
+    QString plainLegend = QStringLiteral("without positions: largest change %1").arg(plainText(demo.plainChange));
+    const QString travel = QStringLiteral(" (outputs travel with their tokens)");
+    if (metrics.horizontalAdvance(plainLegend + travel) <= legendText)
+        plainLegend += travel;
+    const QString encodedLegend = QStringLiteral("with Eq. 16.4 added: largest change %1").arg(encodedText(demo.encodedChange));
+    m_painter.fillRect(QRectF(bars.left(), legendY - m_base.pt(7), m_base.pt(22), m_base.pt(12)), without);
+    m_painter.setPen(m_style.foreground());
+    m_painter.setFont(fitted(labelFont, plainLegend, legendText));
+    m_painter.drawText(QPointF(bars.left() + m_base.pt(28), legendY + m_base.pt(4)), plainLegend);
+    m_painter.fillRect(QRectF(bars.left(), legendY + lineHeight - m_base.pt(7), m_base.pt(22), m_base.pt(12)), with);
+    m_painter.setFont(fitted(labelFont, encodedLegend, legendText));
+    m_painter.drawText(QPointF(bars.left() + m_base.pt(28), legendY + lineHeight + m_base.pt(4)), encodedLegend);
+}
+
+} // namespace AttentionLab

@@ -1,0 +1,178 @@
+// LabPainter, Size: the parameter table and bars, and the cost of attention against n.
+
+#include "ui/figure/labpainter.h"
+#include "ui/figure/labpainterhelpers.h"
+
+#include "core/maskorders.h"
+#include "core/attention.h"
+#include "core/attentioncost.h"
+#include "core/chapterexamples.h"
+#include "ui/figure/labelplacer.h"
+#include "core/memorybudget.h"
+#include "core/multiheadattention.h"
+#include "core/randomsession.h"
+#include "core/parametercount.h"
+#include "core/permutationdemo.h"
+#include "core/positionalencoding.h"
+#include "core/session.h"
+
+#include <QFontMetricsF>
+#include <QLocale>
+#include <QPainter>
+#include <QPainterPath>
+
+#include <cmath>
+#include <limits>
+#include <numeric>
+#include <stdexcept>
+#include <string>
+
+namespace AttentionLab {
+
+using namespace LabPainting;
+
+void LabPainter::params(const QRectF &rect)
+{
+    m_base.setUnitFor(rect.width(), rect.height() * 1.6, 1000.0);
+    m_base.fixUnit();
+    const TransformerConfig &c = labs().transformer;
+    ParameterCount p;
+    try {
+        p = countParameters(c);
+    } catch (const std::invalid_argument &e) {
+        message(rect, QString::fromUtf8(e.what()));
+        return;
+    }
+    const QFont font = m_base.font(17);
+    const QFont bold = m_base.font(17, true);
+    const QFontMetricsF metrics(font);
+    const double lineHeight = metrics.height() * 1.35;
+    const double tableWidth = rect.width() * 0.46;
+    m_painter.setFont(m_base.font(19, true));
+    m_painter.setPen(m_style.foreground());
+    m_painter.drawText(QRectF(rect.left(), rect.top(), tableWidth, lineHeight * 1.2), Qt::AlignLeft | Qt::AlignVCenter,
+                       QStringLiteral("|V| = %1, D = %2, L = %3, h = %4, H = %5")
+                           .arg(grouped(c.vocabulary), grouped(c.modelDim), grouped(c.layers), grouped(c.heads),
+                                grouped(c.feedForward)));
+    struct Line
+    {
+        QString what, formula;
+        std::int64_t value;
+        bool strong;
+    };
+    const std::vector<Line> lines{
+        {QStringLiteral("attention weights"), QStringLiteral("4 D²"), p.attentionWeights, false},
+        {QStringLiteral("   their biases"), QStringLiteral("4 D"), p.attentionBiases, false},
+        {QStringLiteral("attention"), QStringLiteral("4 D² + 4 D"), p.attention, true},
+        {QStringLiteral("feed-forward"), QStringLiteral("2 D H + H + D"), p.feedForward, true},
+        {QStringLiteral("layer norms"), QStringLiteral("4 D"), p.layerNorms, false},
+        {QStringLiteral("one layer"), QString(), p.perLayer, true},
+        {QStringLiteral("all layers"), QStringLiteral("L × layer"), p.allLayers, false},
+        {QStringLiteral("embeddings"), QStringLiteral("|V| D"), p.embeddings, false},
+        {QStringLiteral("total"), QString(), p.total, true},
+    };
+    double y = rect.top() + lineHeight * 1.6;
+    for (const Line &line : lines) {
+        m_painter.setFont(line.strong ? bold : font);
+        m_painter.drawText(QRectF(rect.left(), y, tableWidth * 0.5, lineHeight), Qt::AlignLeft | Qt::AlignVCenter, line.what);
+        m_painter.setPen(m_style.muted());
+        m_painter.drawText(QRectF(rect.left() + tableWidth * 0.5, y, tableWidth * 0.25, lineHeight),
+                           Qt::AlignLeft | Qt::AlignVCenter, line.formula);
+        m_painter.setPen(m_style.foreground());
+        m_painter.drawText(QRectF(rect.left() + tableWidth * 0.7, y, tableWidth * 0.3, lineHeight),
+                           Qt::AlignRight | Qt::AlignVCenter, grouped(line.value));
+        y += lineHeight;
+    }
+    m_painter.setFont(font);
+    m_painter.setPen(m_style.muted());
+    m_painter.drawText(QRectF(rect.left(), y + lineHeight * 0.5, tableWidth, lineHeight * 3), Qt::TextWordWrap,
+                       QStringLiteral("The heads are free: h × d_k = D, so splitting D into %1 heads of %2 changes no "
+                                      "count. The feed-forward block is the larger one.")
+                           .arg(c.heads)
+                           .arg(c.headDim()));
+
+    // Where the parameters sit, as bars.
+    const QRectF chart(rect.left() + tableWidth + m_base.pt(40), rect.top() + lineHeight,
+                       rect.width() - tableWidth - m_base.pt(60), rect.height() - lineHeight * 2);
+    const std::vector<std::pair<QString, std::int64_t>> parts{
+        {QStringLiteral("embeddings"), p.embeddings},
+        {QStringLiteral("attention × L"), p.attention * c.layers},
+        {QStringLiteral("feed-forward × L"), p.feedForward * c.layers},
+        {QStringLiteral("layer norms × L"), p.layerNorms * c.layers}};
+    std::int64_t largest = 1;
+    double nameWidth = 0;
+    for (const auto &[name, value] : parts) {
+        largest = std::max(largest, value);
+        nameWidth = std::max(nameWidth, metrics.horizontalAdvance(name));
+    }
+    const double rowH = chart.height() / double(parts.size());
+    const double barLeft = chart.left() + nameWidth + m_base.pt(10);
+    const double barWidth = chart.width() - nameWidth - m_base.pt(10) - metrics.horizontalAdvance(QStringLiteral("000,000,000 (00%)"));
+    const QList<QColor> colors{QColor(0x44, 0x01, 0x54), QColor(0x31, 0x68, 0x8e), QColor(0x35, 0xb7, 0x79),
+                               QColor(0xfd, 0xe7, 0x25)};
+    for (size_t k = 0; k < parts.size(); ++k) {
+        const double yk = chart.top() + k * rowH;
+        m_painter.setFont(font);
+        m_painter.setPen(m_style.foreground());
+        m_painter.drawText(QRectF(chart.left(), yk, nameWidth, rowH), Qt::AlignRight | Qt::AlignVCenter, parts[k].first);
+        const double w = std::max(m_base.pt(1.5), double(parts[k].second) / double(largest) * barWidth);
+        m_painter.fillRect(QRectF(barLeft, yk + rowH * 0.2, w, rowH * 0.6), colors[int(k)]);
+        m_painter.drawText(QRectF(barLeft + w + m_base.pt(8), yk, chart.right() - barLeft - w, rowH),
+                           Qt::AlignLeft | Qt::AlignVCenter,
+                           QStringLiteral("%1 (%2%)").arg(grouped(parts[k].second))
+                               .arg(100.0 * double(parts[k].second) / double(p.total), 0, 'f', 0));
+    }
+}
+
+void LabPainter::cost(const QRectF &rect)
+{
+    m_base.setUnitFor(rect.width(), rect.height() * 1.6, 1000.0);
+    m_base.fixUnit();
+    const LabSettings &l = labs();
+    Series cells{QStringLiteral("n² score cells"), QColor(0x31, 0x68, 0x8e), {}};
+    Series linear{QStringLiteral("n (for comparison)"), m_style.muted(), {}, true};
+    std::vector<double> ns;
+    std::vector<AttentionCost> costs;
+    for (std::int64_t n : l.costLengths) {
+        try {
+            costs.push_back(attentionCost(n, l.costKeyDim));
+        } catch (const std::invalid_argument &) {
+            continue;
+        }
+        ns.push_back(double(n));
+        cells.points.emplace_back(double(n), double(costs.back().scoreCells));
+        linear.points.emplace_back(double(n), double(n));
+    }
+    if (costs.empty()) {
+        message(rect, QStringLiteral("No sequence lengths to draw."));
+        return;
+    }
+    const QRectF chart(rect.left(), rect.top(), rect.width() * 0.68, rect.height());
+    lineChart(chart, QStringLiteral("what the sequence length costs one head"), QStringLiteral("tokens n"),
+              QStringLiteral("count"), {cells, linear}, true, true, ns);
+
+    const QFont font = m_base.font(17);
+    const QFontMetricsF metrics(font);
+    m_painter.setFont(font);
+    const double lineHeight = metrics.height() * 1.4;
+    double y = rect.top() + lineHeight * 2;
+    const double x = chart.right() + m_base.pt(20);
+    const double w = rect.right() - x;
+    m_painter.setPen(m_style.foreground());
+    m_painter.setFont(m_base.font(17, true));
+    m_painter.drawText(QRectF(x, y, w, lineHeight), Qt::AlignLeft, QStringLiteral("n, cells, one n × n matrix"));
+    m_painter.setFont(font);
+    for (const AttentionCost &c : costs) {
+        y += lineHeight;
+        m_painter.drawText(QRectF(x, y, w, lineHeight), Qt::AlignLeft,
+                           QStringLiteral("%1: %2, %3").arg(grouped(c.tokens), grouped(c.scoreCells),
+                                                            QString::fromStdString(formatBytes(double(c.matrixBytes)))));
+    }
+    m_painter.setPen(m_style.muted());
+    m_painter.drawText(QRectF(x, y + lineHeight * 1.5, w, lineHeight * 4), Qt::TextWordWrap,
+                       QStringLiteral("Quadruple the context and the score cells rise sixteen-fold: O(n²). "
+                                      "Multiply-adds per head: 2 n² d_k with d_k = %1.")
+                           .arg(l.costKeyDim));
+}
+
+} // namespace AttentionLab
