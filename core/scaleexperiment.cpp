@@ -13,9 +13,9 @@ namespace AttentionLab {
 
 namespace {
 
-constexpr int kMaxDraws = 1'000'000;
-constexpr int kMaxKeys = 100'000;
-constexpr int kMaxKeyDim = 1'000'000;
+constexpr int kMaxDraws = ScaleExperimentLimits::kMaxDraws;
+constexpr int kMaxKeys = ScaleExperimentLimits::kMaxKeys;
+constexpr int kMaxKeyDim = ScaleExperimentLimits::kMaxKeyDim;
 /// Normals drawn in one run: 2e9 takes about half a minute.
 constexpr double kMaxNormals = 2e9;
 
@@ -32,10 +32,10 @@ double mean(const std::vector<double> &values)
 
 void validateScaleExperiment(const ScaleExperimentSettings &s)
 {
-    if (s.draws < 1 || s.draws > kMaxDraws)
+    if (s.draws < ScaleExperimentLimits::kMinDraws || s.draws > kMaxDraws)
         throw std::invalid_argument("draws must be between 1 and " + std::to_string(kMaxDraws) +
                                     ", not " + std::to_string(s.draws));
-    if (s.keys < 2 || s.keys > kMaxKeys)
+    if (s.keys < ScaleExperimentLimits::kMinKeys || s.keys > kMaxKeys)
         throw std::invalid_argument("keys must be between 2 and " + std::to_string(kMaxKeys) +
                                     ", not " + std::to_string(s.keys));
     if (s.keyDims.empty())
@@ -43,7 +43,7 @@ void validateScaleExperiment(const ScaleExperimentSettings &s)
     double normals = 0.0;
     int largestKeyDim = 0;
     for (int d : s.keyDims) {
-        if (d < 1 || d > kMaxKeyDim)
+        if (d < ScaleExperimentLimits::kMinKeyDim || d > kMaxKeyDim)
             throw std::invalid_argument("every d_k must be between 1 and " +
                                         std::to_string(kMaxKeyDim) + ", not " + std::to_string(d));
         normals += double(s.draws) * double(s.keys + 1) * double(d);

@@ -18,6 +18,18 @@ struct ScaleExperimentSettings
     std::vector<int> keyDims{4, 16, 64, 256, 1024};
 };
 
+/// What the experiment accepts: the command line, the scale lab's spin boxes
+/// and validateScaleExperiment() all read these.
+struct ScaleExperimentLimits
+{
+    static constexpr int kMinDraws = 1;
+    static constexpr int kMaxDraws = 1'000'000;
+    static constexpr int kMinKeys = 2;
+    static constexpr int kMaxKeys = 100'000;
+    static constexpr int kMinKeyDim = 1;
+    static constexpr int kMaxKeyDim = 1'000'000;
+};
+
 struct ScaleExperimentRow
 {
     int keyDim = 0;

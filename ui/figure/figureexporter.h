@@ -17,6 +17,9 @@ struct ExportSize
     int width = 0; ///< 0: the view's default times scale
     int height = 0;
     double scale = 1.0;
+    /// The scale factors an export takes, on the command line and in the dialog.
+    static constexpr double kMinScale = 0.1;
+    static constexpr double kMaxScale = 8.0;
 };
 
 /**

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/attentioncost.h"
 #include "core/geometryframe.h"
 #include "core/scaleexperiment.h"
 #include "core/transformerconfig.h"
@@ -42,8 +43,8 @@ struct LabSettings
 
     // Size lab.
     TransformerConfig transformer;
-    std::vector<std::int64_t> costLengths{128, 512, 2048, 8192, 32768};
-    std::int64_t costKeyDim = 64;
+    std::vector<std::int64_t> costLengths = CostDefaults::kLengths;
+    std::int64_t costKeyDim = CostDefaults::kKeyDim;
 
     // Scale lab: the experiment and, once run, its result.
     ScaleExperimentSettings scale;

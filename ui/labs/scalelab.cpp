@@ -53,9 +53,9 @@ ScaleLab::ScaleLab(AttentionDocument *document, LabState *labs, QWidget *parent)
           this))
 {
     m_seed->setRange(0, 1'000'000'000);
-    m_draws->setRange(1, 1'000'000);
+    m_draws->setRange(ScaleExperimentLimits::kMinDraws, ScaleExperimentLimits::kMaxDraws);
     m_draws->setValue(200);
-    m_keys->setRange(2, 100'000);
+    m_keys->setRange(ScaleExperimentLimits::kMinKeys, ScaleExperimentLimits::kMaxKeys);
     m_keys->setValue(8);
     m_dims->setToolTip(tr("The d_k values, separated by commas"));
     m_cancel->setEnabled(false);

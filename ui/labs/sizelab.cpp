@@ -21,7 +21,7 @@ SizeLab::SizeLab(AttentionDocument *document, LabState *labs, QWidget *parent)
     , m_layers(new QSpinBox(this))
     , m_heads(new QSpinBox(this))
     , m_feedForward(new QSpinBox(this))
-    , m_lengths(new QLineEdit(QStringLiteral("128,512,2048,8192,32768"), this))
+    , m_lengths(new QLineEdit(this))
     , m_banner(new LabBanner([labs] { return LabEquations::size(labs->settings().transformer); }, this))
 {
     const TransformerConfig &c = labs->settings().transformer;
@@ -56,12 +56,17 @@ SizeLab::SizeLab(AttentionDocument *document, LabState *labs, QWidget *parent)
     layout->addLayout(controls);
     layout->addWidget(split, 1);
 
+    QStringList lengthTexts;
+    for (std::int64_t n : labs->settings().costLengths)
+        lengthTexts << QString::number(n);
+    m_lengths->setText(lengthTexts.join(QLatin1Char(',')));
+    m_lengths->setAccessibleName(tr("Sequence lengths"));
     auto push = [this] {
         std::vector<std::int64_t> lengths;
         for (const QString &part : m_lengths->text().split(QLatin1Char(','))) {
             bool ok = false;
             const qlonglong n = part.trimmed().toLongLong(&ok);
-            if (ok && n >= 1 && n <= 100'000'000)
+            if (ok && n >= 1 && n <= CostDefaults::kMaxLength)
                 lengths.push_back(n);
         }
         m_labs->update([&](LabSettings &s) {

@@ -50,7 +50,7 @@ ExportDialog::ExportDialog(ColorMaps::Name currentMap, bool currentDark, const Q
     pathRow->addWidget(m_path, 1);
     pathRow->addWidget(browse);
 
-    m_scale->setRange(0.25, 8.0);
+    m_scale->setRange(ExportSize::kMinScale, ExportSize::kMaxScale);
     m_scale->setSingleStep(0.5);
     m_scale->setSuffix(QStringLiteral(" ×"));
     m_scale->setValue(Preferences::exportScale);

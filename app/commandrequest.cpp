@@ -1,0 +1,182 @@
+// The command line's grammar: from the arguments to a CommandRequest.
+
+#include "app/commandrequest.h"
+
+#include "app/usageerror.h"
+#include "io/inputtextqt.h"
+
+#include <QSet>
+
+namespace AttentionLab {
+
+namespace {
+
+const QStringList kSections = {QStringLiteral("one"),    QStringLiteral("select"),
+                               QStringLiteral("scale"),  QStringLiteral("mask"),
+                               QStringLiteral("params"), QStringLiteral("cost")};
+
+/// Options that take a value, and the commands each one applies to.
+const QMap<QString, QStringList> kValueOptions = {
+    {QStringLiteral("seed"), {QStringLiteral("scale")}},
+    {QStringLiteral("draws"), {QStringLiteral("scale")}},
+    {QStringLiteral("keys"), {QStringLiteral("scale")}},
+    {QStringLiteral("dk"), {QStringLiteral("scale")}},
+    {QStringLiteral("vocab"), {QStringLiteral("params")}},
+    {QStringLiteral("d-model"), {QStringLiteral("params")}},
+    {QStringLiteral("layers"), {QStringLiteral("params")}},
+    {QStringLiteral("heads"), {QStringLiteral("params")}},
+    {QStringLiteral("ffn"), {QStringLiteral("params")}},
+    {QStringLiteral("n"), {QStringLiteral("cost"), QStringLiteral("bench")}},
+    {QStringLiteral("d"), {QStringLiteral("cost"), QStringLiteral("bench")}},
+    {QStringLiteral("output"), {QStringLiteral("export")}},
+    {QStringLiteral("view"), {QStringLiteral("export")}},
+    {QStringLiteral("width"), {QStringLiteral("export")}},
+    {QStringLiteral("height"), {QStringLiteral("export")}},
+    {QStringLiteral("scale-factor"), {QStringLiteral("export")}},
+    {QStringLiteral("colormap"), {QStringLiteral("export")}},
+    {QStringLiteral("theme"), {QStringLiteral("export")}},
+    {QStringLiteral("numbers"), {QStringLiteral("export")}},
+    {QStringLiteral("title"), {QStringLiteral("export")}},
+};
+
+} // namespace
+
+[[noreturn]] void usageError(const QString &message)
+{
+    throw UsageError{message};
+}
+
+long long parseInteger(const QString &option, const QString &text, long long min, long long max)
+{
+    bool ok = false;
+    const long long value = text.trimmed().toLongLong(&ok);
+    if (!ok)
+        usageError(QStringLiteral("--%1: \"%2\" is not a whole number").arg(option, inputText(text)));
+    if (value < min || value > max)
+        usageError(QStringLiteral("--%1: %2 is out of range (%3 to %4)")
+                       .arg(option, inputText(text), QString::number(min), QString::number(max)));
+    return value;
+}
+
+std::vector<long long> parseList(const QString &option, const QString &text, long long min,
+                                 long long max)
+{
+    std::vector<long long> values;
+    const QStringList parts = text.split(QLatin1Char(','));
+    for (const QString &part : parts) {
+        if (part.trimmed().isEmpty())
+            usageError(QStringLiteral("--%1: \"%2\" has an empty entry; give numbers separated by "
+                                      "commas, such as 4,16,64")
+                           .arg(option, inputText(text)));
+        values.push_back(parseInteger(option, part, min, max));
+    }
+    return values;
+}
+
+
+CommandRequest parseCommandLine(const QStringList &args)
+{
+    CommandRequest r;
+    QSet<QString> sections;
+    for (qsizetype i = 1; i < args.size(); ++i) {
+        const QString &arg = args[i];
+        if (arg == QLatin1String("-h") || arg == QLatin1String("--help")) {
+            r.help = true;
+            continue;
+        }
+        if (arg == QLatin1String("--version") || arg == QLatin1String("-v")) {
+            r.version = true;
+            continue;
+        }
+        if (arg.startsWith(QLatin1String("--"))) {
+            QString name = arg.mid(2);
+            QString value;
+            bool hasValue = false;
+            const qsizetype eq = name.indexOf(QLatin1Char('='));
+            if (eq >= 0) {
+                value = name.mid(eq + 1);
+                name = name.left(eq);
+                hasValue = true;
+            }
+            static const QMap<QString, bool CommandRequest::*> flags{{QStringLiteral("json"), &CommandRequest::json},
+                                                             {QStringLiteral("gui"), &CommandRequest::gui},
+                                                             {QStringLiteral("transparent"), &CommandRequest::transparent}};
+            if (flags.contains(name)) {
+                if (hasValue)
+                    usageError(QStringLiteral("--%1 takes no value").arg(name));
+                r.*flags.value(name) = true;
+            } else if (name == QLatin1String("scale") && r.command == QLatin1String("export")) {
+                // After `export`, --scale S is the pixel scale factor.
+                if (!hasValue) {
+                    if (i + 1 >= args.size())
+                        usageError(QStringLiteral("--scale needs a value"));
+                    value = args[++i];
+                }
+                r.values.insert(QStringLiteral("scale-factor"), value);
+            } else if (kSections.contains(name)) {
+                if (hasValue)
+                    usageError(QStringLiteral("--%1 takes no value").arg(name));
+                sections.insert(name);
+            } else if (kValueOptions.contains(name)) {
+                if (!hasValue) {
+                    if (i + 1 >= args.size())
+                        usageError(QStringLiteral("--%1 needs a value").arg(name));
+                    value = args[++i];
+                }
+                if (r.values.contains(name))
+                    usageError(QStringLiteral("--%1 is given twice").arg(name));
+                r.values.insert(name, value);
+            } else {
+                usageError(QStringLiteral("unknown option \"%1\" (see attention-lab --help)").arg(inputText(arg)));
+            }
+            continue;
+        }
+        if (arg == QLatin1String("-o")) {
+            if (i + 1 >= args.size())
+                usageError(QStringLiteral("-o needs a file name"));
+            if (r.values.contains(QStringLiteral("output")))
+                usageError(QStringLiteral("-o is given twice"));
+            r.values.insert(QStringLiteral("output"), args[++i]);
+            continue;
+        }
+        if (arg.startsWith(QLatin1Char('-')) && arg.size() > 1)
+            usageError(QStringLiteral("unknown option \"%1\" (see attention-lab --help)").arg(inputText(arg)));
+        if (r.command.isEmpty() && (arg == QLatin1String("eval") || arg == QLatin1String("bench") ||
+                                    arg == QLatin1String("export"))) {
+            r.command = arg;
+        } else if ((r.command == QLatin1String("eval") || r.command == QLatin1String("export")) &&
+                   r.file.isEmpty()) {
+            r.file = arg;
+        } else {
+            usageError(QStringLiteral("unexpected argument \"%1\" (see attention-lab --help)").arg(inputText(arg)));
+        }
+    }
+    for (const QString &s : kSections) {
+        if (sections.contains(s))
+            r.sections << s;
+    }
+    if (!r.command.isEmpty() && !r.sections.isEmpty())
+        usageError(QStringLiteral("%1 cannot be combined with --%2").arg(r.command, r.sections.first()));
+    if (r.gui && r.command != QLatin1String("bench"))
+        usageError(QStringLiteral("--gui applies to bench"));
+    if (r.command == QLatin1String("eval") && r.file.isEmpty())
+        usageError(QStringLiteral("eval needs a session file: attention-lab eval FILE"));
+    if (r.command == QLatin1String("export") && r.file.isEmpty())
+        usageError(QStringLiteral("export needs a session file: attention-lab export SESSION.json -o OUT.png"));
+    if (r.transparent && r.command != QLatin1String("export"))
+        usageError(QStringLiteral("--transparent applies to export"));
+    // Every value option must belong to something that was asked for.
+    for (auto it = r.values.cbegin(); it != r.values.cend(); ++it) {
+        const QStringList &owners = kValueOptions.value(it.key());
+        bool used = owners.contains(r.command);
+        for (const QString &s : r.sections)
+            used = used || owners.contains(s);
+        if (!used)
+            usageError(QStringLiteral("--%1 applies to %2").arg(
+                it.key(), owners.size() == 1 ? QStringLiteral("--") + owners.first()
+                                             : QStringLiteral("--cost and bench")));
+    }
+    return r;
+}
+
+} // namespace AttentionLab

@@ -1,0 +1,37 @@
+#pragma once
+
+#include <QMap>
+#include <QString>
+#include <QStringList>
+
+#include <vector>
+
+namespace AttentionLab {
+
+/// What the arguments asked for.
+struct CommandRequest
+{
+    QStringList sections;          // in the chapter's order
+    QString command;               // "eval", "bench" or empty
+    QString file;                  // eval's FILE
+    QMap<QString, QString> values; // --name value
+    bool json = false;
+    bool gui = false;
+    bool transparent = false;
+    bool help = false;
+    bool version = false;
+};
+
+/// The argument grammar: sections, commands, options with and without a
+/// value, and which option belongs to which command. Throws UsageError, with
+/// one line saying what is wrong, for anything it cannot take.
+CommandRequest parseCommandLine(const QStringList &arguments);
+
+/// Throws UsageError with \a message.
+[[noreturn]] void usageError(const QString &message);
+/// --option's \a text as a whole number in [\a min, \a max]; UsageError otherwise.
+long long parseInteger(const QString &option, const QString &text, long long min, long long max);
+/// A comma-separated list of such numbers.
+std::vector<long long> parseList(const QString &option, const QString &text, long long min, long long max);
+
+} // namespace AttentionLab
