@@ -1,12 +1,12 @@
 #include "app/chapterreports.h"
 
-#include "core/maskorders.h"
 #include "core/attention.h"
 #include "core/attentioncost.h"
 #include "core/chapterexamples.h"
-#include "io/jsonvalues.h"
+#include "core/maskorders.h"
 #include "core/memorybudget.h"
 #include "core/parametercount.h"
+#include "io/jsonvalues.h"
 
 #include <QJsonArray>
 #include <QLocale>
@@ -99,13 +99,16 @@ Report one()
              .arg(stats.sum, 9, 'f', 4);
     t += QStringLiteral("\n  output  zeta = sum of alpha_i v_i\n");
     for (Index j = 0; j < n; ++j)
-        t += QStringLiteral("    %1 x %2\n").arg(r.weights(0, j), 0, 'f', 4).arg(tuple(s.keys.row(j)));
+        t += QStringLiteral("    %1 x %2\n")
+                 .arg(r.weights(0, j), 0, 'f', 4)
+                 .arg(tuple(s.keys.row(j)));
     t += QStringLiteral("    = %1\n").arg(tuple(r.output.row(0), 4));
-    t += QStringLiteral("\n  The alpha column is nearly uniform: entropy %1 bits against a maximum\n"
-                        "  of %2. These keys all point the same way, so the query selects "
-                        "nothing.\n")
-             .arg(stats.entropyBits, 0, 'f', 4)
-             .arg(stats.maxEntropyBits, 0, 'f', 4);
+    t +=
+        QStringLiteral("\n  The alpha column is nearly uniform: entropy %1 bits against a maximum\n"
+                       "  of %2. These keys all point the same way, so the query selects "
+                       "nothing.\n")
+            .arg(stats.entropyBits, 0, 'f', 4)
+            .arg(stats.maxEntropyBits, 0, 'f', 4);
 
     QJsonObject &j = out.json;
     j.insert(QStringLiteral("query_token"), label(s.queryLabel(0)));
@@ -133,7 +136,9 @@ Report select()
                         "  Keys that disagree, over (animal, vehicle, verb):\n");
     QJsonArray keys;
     for (Index j = 0; j < s.keys.rows(); ++j) {
-        t += QStringLiteral("    %1 k = %2\n").arg(label(s.keyLabel(j)), -8).arg(tuple(s.keys.row(j)));
+        t += QStringLiteral("    %1 k = %2\n")
+                 .arg(label(s.keyLabel(j)), -8)
+                 .arg(tuple(s.keys.row(j)));
         keys.append(label(s.keyLabel(j)));
     }
     t += QLatin1Char('\n');
@@ -142,8 +147,12 @@ Report select()
         const RowStatistics &row = r.rows[size_t(i)];
         QStringList cells;
         for (Index j = 0; j < s.keys.rows(); ++j)
-            cells << QStringLiteral("%1 %2").arg(label(s.keyLabel(j))).arg(r.weights(i, j), 0, 'f', 4);
-        t += QStringLiteral("  %1q = %2\n").arg(label(s.queryLabel(i)), -26).arg(tuple(s.queries.row(i)));
+            cells << QStringLiteral("%1 %2")
+                         .arg(label(s.keyLabel(j)))
+                         .arg(r.weights(i, j), 0, 'f', 4);
+        t += QStringLiteral("  %1q = %2\n")
+                 .arg(label(s.queryLabel(i)), -26)
+                 .arg(tuple(s.queries.row(i)));
         t += QStringLiteral("    alpha  %1\n").arg(cells.join(QStringLiteral("  ")));
         t += QStringLiteral("    output %1   entropy %2 bits\n\n")
                  .arg(tuple(r.output.row(i), 4))
@@ -159,9 +168,10 @@ Report select()
         queries.append(q);
     }
     const double maxBits = r.rows.front().maxEntropyBits;
-    t += QStringLiteral("  The animal and verb queries commit, the confident one almost entirely; the\n"
-                        "  undecided query cannot, and its entropy sits at the %1-bit maximum for\n"
-                        "  three keys. Low entropy: the head chose. High entropy: it averages.\n")
+    t += QStringLiteral(
+             "  The animal and verb queries commit, the confident one almost entirely; the\n"
+             "  undecided query cannot, and its entropy sits at the %1-bit maximum for\n"
+             "  three keys. Low entropy: the head chose. High entropy: it averages.\n")
              .arg(maxBits, 0, 'f', 4);
     out.json.insert(QStringLiteral("keys"), keys);
     out.json.insert(QStringLiteral("key_vectors"), Json::matrix(s.keys));
@@ -211,9 +221,10 @@ Report scale(const ScaleExperimentSettings &settings)
     t += QStringLiteral("\n  Maximum possible entropy over %1 keys is %2 bits.\n")
              .arg(settings.keys)
              .arg(result.maxEntropyBits, 0, 'f', 4);
-    t += QStringLiteral("  spread: population sd of one draw's dot products, averaged (runs low by\n"
-                        "  about 0.90 for eight keys); pooled: sample sd over every draw, close to\n"
-                        "  sqrt(d_k). Raw scores saturate the softmax; scaled ones stay flat.\n");
+    t +=
+        QStringLiteral("  spread: population sd of one draw's dot products, averaged (runs low by\n"
+                       "  about 0.90 for eight keys); pooled: sample sd over every draw, close to\n"
+                       "  sqrt(d_k). Raw scores saturate the softmax; scaled ones stay flat.\n");
     QJsonObject &j = out.json;
     j.insert(QStringLiteral("seed"), QJsonValue(static_cast<double>(settings.seed)));
     j.insert(QStringLiteral("draws"), settings.draws);
@@ -266,7 +277,8 @@ Report mask()
     t += QStringLiteral("\n  mask, then softmax (Eq. 16.3: blocked cells are -inf before the "
                         "softmax):\n\n");
     t += table(first);
-    t += QStringLiteral("\n  softmax, then mask (the wrong order: blocked cells zeroed after):\n\n");
+    t +=
+        QStringLiteral("\n  softmax, then mask (the wrong order: blocked cells zeroed after):\n\n");
     t += table(second);
     t += QStringLiteral("\n  weight the wrong order discards, per row:");
     QJsonArray discarded;
@@ -275,8 +287,9 @@ Report mask()
         t += QStringLiteral("  %1 %2").arg(label(s.keyLabel(i))).arg(lost, 0, 'f', 4);
         discarded.append(lost);
     }
-    t += QStringLiteral("\n\n  Row one sums to %1 instead of 1: the weight of the blocked positions is\n"
-                        "  thrown away rather than redistributed, worst for the earliest tokens.\n")
+    t += QStringLiteral(
+             "\n\n  Row one sums to %1 instead of 1: the weight of the blocked positions is\n"
+             "  thrown away rather than redistributed, worst for the earliest tokens.\n")
              .arg(second.rows.front().sum, 0, 'f', 4);
 
     auto sums = [](const AttentionResult &r) {
@@ -329,7 +342,8 @@ Report params(const TransformerConfig &config)
     line(QStringLiteral("layer norms (two)"), QStringLiteral("4 D"), p.layerNorms);
     t += rule(66);
     line(QStringLiteral("one layer"), QString(), p.perLayer);
-    line(QStringLiteral("all %1 layers").arg(config.layers), QStringLiteral("L x layer"), p.allLayers);
+    line(QStringLiteral("all %1 layers").arg(config.layers), QStringLiteral("L x layer"),
+         p.allLayers);
     line(QStringLiteral("embeddings"), QStringLiteral("|V| D"), p.embeddings);
     t += rule(66);
     line(QStringLiteral("total"), QString(), p.total);
@@ -394,7 +408,8 @@ Report cost(const std::vector<std::int64_t> &lengths, std::int64_t keyDim)
         r.insert(QStringLiteral("relative_to_512"), c.relativeTo512);
         rows.append(r);
     }
-    t += QStringLiteral("\n  Quadruple the context and the attention cost rises sixteen-fold: O(n^2).\n");
+    t += QStringLiteral(
+        "\n  Quadruple the context and the attention cost rises sixteen-fold: O(n^2).\n");
     out.json.insert(QStringLiteral("d_k"), QJsonValue(static_cast<qint64>(keyDim)));
     out.json.insert(QStringLiteral("rows"), rows);
     return out;

@@ -13,11 +13,13 @@ QString viewNames()
 {
     QStringList names;
     for (const FigureView &view : figureViews())
-        names << (view.name == QLatin1String("figure") ? QStringLiteral("figure (default)") : view.name);
+        names << (view.name == QLatin1String("figure") ? QStringLiteral("figure (default)")
+                                                       : view.name);
     QString text;
     int column = 21;
     for (qsizetype i = 0; i < names.size(); ++i) {
-        const QString item = names[i] + (i + 1 < names.size() ? QStringLiteral(", ") : QStringLiteral(";"));
+        const QString item =
+            names[i] + (i + 1 < names.size() ? QStringLiteral(", ") : QStringLiteral(";"));
         if (column + item.size() > 80) {
             text = text.trimmed() + QStringLiteral("\n") + QString(14, QLatin1Char(' '));
             column = 14;
@@ -33,44 +35,45 @@ QString viewNames()
 QString CommandLine::usage()
 {
     return QStringLiteral(
-        "Usage: attention-lab [SECTION...] [--json] [OPTIONS]\n"
-        "       attention-lab eval FILE\n"
-        "       attention-lab bench [--n 64,256,1024,4096] [--d 64] [--json]\n"
-        "       attention-lab bench --gui [--n 16,256,1024] [--d 64] [--json]\n"
-        "       attention-lab export SESSION.json -o OUT.(png|svg|pdf) [--view VIEW]\n"
-        "             [--width W --height H | --scale S] [--colormap NAME]\n"
-        "             [--theme light|dark] [--numbers on|off] [--title TEXT] [--transparent]\n"
-        "       attention-lab [--presentation] [SESSION.json]   (the window)\n"
-        "\n"
-        "Attention Lab makes Eq. 16.2, softmax(QK^T / sqrt(d_k)) V, something to watch\n"
-        "and touch. With no arguments it opens the main window. The sections print the\n"
-        "tables of Chapter 16, as its attention.py does:\n"
-        "\n"
-        "  --one       the lecture example: one query against three keys, every number\n"
-        "  --select    keys that disagree: queries that commit and one that cannot\n"
-        "  --scale     the softmax saturating without sqrt(d_k)\n"
-        "                --seed S (0)  --draws N (200)  --keys K (8)\n"
-        "                --dk 4,16,64,256,1024\n"
-        "  --mask      mask then softmax, against softmax then mask\n"
-        "  --params    a transformer's parameters, counted\n"
-        "                --vocab 50000  --d-model 512  --layers 6  --heads 8  --ffn 2048\n"
-        "  --cost      what the sequence length costs one head\n"
-        "                --n 128,512,2048,8192,32768  --d 64\n"
-        "  --json      print the same data as one JSON object instead of tables\n"
-        "\n"
-        "  eval FILE   every number of a session file, as JSON: scores, logits (masked\n"
-        "              cells null), weights, row sums, entropies and the output\n"
-        "  export      a figure of a session as PNG, SVG or PDF, with no display needed;\n"
-        "              views: %1\n"
-        "              colour maps: viridis, cividis, greyscale, high-contrast\n"
-        "  bench       median milliseconds of a full causal pass for each n\n"
-        "  bench --gui median milliseconds from moving a key to every view repainted,\n"
-        "              in the real window on the offscreen platform, and the start-up\n"
-        "\n"
-        "  -h, --help     show this text\n"
-        "  -v, --version  show the version\n"
-        "\n"
-        "Exit status: 0 on success, 2 when the arguments or a file cannot be used.\n")
+               "Usage: attention-lab [SECTION...] [--json] [OPTIONS]\n"
+               "       attention-lab eval FILE\n"
+               "       attention-lab bench [--n 64,256,1024,4096] [--d 64] [--json]\n"
+               "       attention-lab bench --gui [--n 16,256,1024] [--d 64] [--json]\n"
+               "       attention-lab export SESSION.json -o OUT.(png|svg|pdf) [--view VIEW]\n"
+               "             [--width W --height H | --scale S] [--colormap NAME]\n"
+               "             [--theme light|dark] [--numbers on|off] [--title TEXT] "
+               "[--transparent]\n"
+               "       attention-lab [--presentation] [SESSION.json]   (the window)\n"
+               "\n"
+               "Attention Lab makes Eq. 16.2, softmax(QK^T / sqrt(d_k)) V, something to watch\n"
+               "and touch. With no arguments it opens the main window. The sections print the\n"
+               "tables of Chapter 16, as its attention.py does:\n"
+               "\n"
+               "  --one       the lecture example: one query against three keys, every number\n"
+               "  --select    keys that disagree: queries that commit and one that cannot\n"
+               "  --scale     the softmax saturating without sqrt(d_k)\n"
+               "                --seed S (0)  --draws N (200)  --keys K (8)\n"
+               "                --dk 4,16,64,256,1024\n"
+               "  --mask      mask then softmax, against softmax then mask\n"
+               "  --params    a transformer's parameters, counted\n"
+               "                --vocab 50000  --d-model 512  --layers 6  --heads 8  --ffn 2048\n"
+               "  --cost      what the sequence length costs one head\n"
+               "                --n 128,512,2048,8192,32768  --d 64\n"
+               "  --json      print the same data as one JSON object instead of tables\n"
+               "\n"
+               "  eval FILE   every number of a session file, as JSON: scores, logits (masked\n"
+               "              cells null), weights, row sums, entropies and the output\n"
+               "  export      a figure of a session as PNG, SVG or PDF, with no display needed;\n"
+               "              views: %1\n"
+               "              colour maps: viridis, cividis, greyscale, high-contrast\n"
+               "  bench       median milliseconds of a full causal pass for each n\n"
+               "  bench --gui median milliseconds from moving a key to every view repainted,\n"
+               "              in the real window on the offscreen platform, and the start-up\n"
+               "\n"
+               "  -h, --help     show this text\n"
+               "  -v, --version  show the version\n"
+               "\n"
+               "Exit status: 0 on success, 2 when the arguments or a file cannot be used.\n")
         .arg(viewNames());
 }
 

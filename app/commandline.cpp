@@ -6,13 +6,13 @@
 
 #include "app/benchmark.h"
 #include "app/chapterreports.h"
-#include "core/attention.h"
 #include "app/evalreport.h"
-#include "ui/figure/figureexporter.h"
+#include "app/usageerror.h"
+#include "core/attention.h"
 #include "io/inputtextqt.h"
 #include "io/jsonstreamwriter.h"
 #include "io/sessionreader.h"
-#include "app/usageerror.h"
+#include "ui/figure/figureexporter.h"
 
 #include <QFileInfo>
 #include <QJsonDocument>
@@ -59,11 +59,13 @@ Report runSection(const QString &section, const CommandRequest &r)
     std::vector<std::int64_t> lengths = CostDefaults::kLengths;
     if (r.values.contains(QStringLiteral("n"))) {
         lengths.clear();
-        for (long long n : parseList(QStringLiteral("n"), r.values.value(QStringLiteral("n")), 1, CostDefaults::kMaxLength))
+        for (long long n : parseList(QStringLiteral("n"), r.values.value(QStringLiteral("n")), 1,
+                                     CostDefaults::kMaxLength))
             lengths.push_back(n);
     }
     const long long d = r.values.contains(QStringLiteral("d"))
-                            ? parseInteger(QStringLiteral("d"), r.values.value(QStringLiteral("d")), 1, CostDefaults::kMaxKeyDim)
+                            ? parseInteger(QStringLiteral("d"), r.values.value(QStringLiteral("d")),
+                                           1, CostDefaults::kMaxKeyDim)
                             : CostDefaults::kKeyDim;
     return ChapterReports::cost(lengths, d);
 }
@@ -85,8 +87,8 @@ LoadedSession loadSession(const QString &path,
     try {
         if (beforeAttending)
             beforeAttending(*session);
-        AttentionResult result = attend(session->queries, session->keys, session->effectiveValues(),
-                                        session->options);
+        AttentionResult result =
+            attend(session->queries, session->keys, session->effectiveValues(), session->options);
         return {std::move(*session), std::move(result)};
     } catch (const std::invalid_argument &error) {
         throw UsageError{inputText(path) + QStringLiteral(": ") + QString::fromUtf8(error.what())};
@@ -118,7 +120,8 @@ int runExport(const CommandRequest &r)
     const QString viewName = r.values.value(QStringLiteral("view"), QStringLiteral("figure"));
     const FigureView *view = findFigureView(viewName);
     if (!view)
-        usageError(QStringLiteral("--view: unknown view \"%1\" (use %2)").arg(inputText(viewName), figureViewNames()));
+        usageError(QStringLiteral("--view: unknown view \"%1\" (use %2)")
+                       .arg(inputText(viewName), figureViewNames()));
 
     const ExportSize size = exportSize(r);
     const FigureStyle style = figureStyle(r);
@@ -137,14 +140,14 @@ int runExport(const CommandRequest &r)
 
 int runBench(const CommandRequest &r, const CommandLine::GuiBenchmark &guiBenchmark)
 {
-    std::vector<long long> lengths = r.gui ? std::vector<long long>{16, 256, 1024}
-                                           : std::vector<long long>{64, 256, 1024, 4096};
+    std::vector<long long> lengths =
+        r.gui ? std::vector<long long>{16, 256, 1024} : std::vector<long long>{64, 256, 1024, 4096};
     const long long maxTokens = r.gui ? 4096 : 1'000'000;
     if (r.values.contains(QStringLiteral("n")))
         lengths = parseList(QStringLiteral("n"), r.values.value(QStringLiteral("n")), 1, maxTokens);
     const long long d = r.values.contains(QStringLiteral("d"))
-                            ? parseInteger(QStringLiteral("d"), r.values.value(QStringLiteral("d")), 1,
-                                           r.gui ? 4096 : 100'000)
+                            ? parseInteger(QStringLiteral("d"), r.values.value(QStringLiteral("d")),
+                                           1, r.gui ? 4096 : 100'000)
                             : 64;
     if (r.gui && !guiBenchmark)
         usageError(QStringLiteral("--gui is not available in this build"));
@@ -158,10 +161,7 @@ int runBench(const CommandRequest &r, const CommandLine::GuiBenchmark &guiBenchm
 
 } // namespace
 
-CommandLine::CommandLine(QStringList arguments)
-    : m_arguments(std::move(arguments))
-{
-}
+CommandLine::CommandLine(QStringList arguments) : m_arguments(std::move(arguments)) {}
 
 bool CommandLine::wantsExport(const QStringList &arguments)
 {
@@ -170,7 +170,8 @@ bool CommandLine::wantsExport(const QStringList &arguments)
 
 bool CommandLine::wantsGuiBenchmark(const QStringList &arguments)
 {
-    return arguments.contains(QStringLiteral("bench")) && arguments.contains(QStringLiteral("--gui"));
+    return arguments.contains(QStringLiteral("bench")) &&
+           arguments.contains(QStringLiteral("--gui"));
 }
 
 int CommandLine::run()
@@ -193,7 +194,8 @@ int CommandLine::run()
             return runExport(r);
         if (r.sections.isEmpty()) {
             if (r.json)
-                usageError(QStringLiteral("--json needs a section such as --one (see attention-lab --help)"));
+                usageError(QStringLiteral(
+                    "--json needs a section such as --one (see attention-lab --help)"));
             print(stdout, usage());
             return 0;
         }
@@ -216,7 +218,8 @@ int CommandLine::run()
         print(stderr, QStringLiteral("attention-lab: ") + error.message + QLatin1Char('\n'));
         return 2;
     } catch (const std::invalid_argument &error) {
-        print(stderr, QStringLiteral("attention-lab: ") + QString::fromUtf8(error.what()) + QLatin1Char('\n'));
+        print(stderr, QStringLiteral("attention-lab: ") + QString::fromUtf8(error.what()) +
+                          QLatin1Char('\n'));
         return 2;
     } catch (const std::bad_alloc &) {
         print(stderr, QStringLiteral("attention-lab: out of memory\n"));

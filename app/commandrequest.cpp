@@ -51,7 +51,8 @@ long long parseInteger(const QString &option, const QString &text, long long min
     bool ok = false;
     const long long value = text.trimmed().toLongLong(&ok);
     if (!ok)
-        usageError(QStringLiteral("--%1: \"%2\" is not a whole number").arg(option, inputText(text)));
+        usageError(
+            QStringLiteral("--%1: \"%2\" is not a whole number").arg(option, inputText(text)));
     if (value < min || value > max)
         usageError(QStringLiteral("--%1: %2 is out of range (%3 to %4)")
                        .arg(option, inputText(text), QString::number(min), QString::number(max)));
@@ -72,7 +73,6 @@ std::vector<long long> parseList(const QString &option, const QString &text, lon
     }
     return values;
 }
-
 
 CommandRequest parseCommandLine(const QStringList &args)
 {
@@ -98,9 +98,10 @@ CommandRequest parseCommandLine(const QStringList &args)
                 name = name.left(eq);
                 hasValue = true;
             }
-            static const QMap<QString, bool CommandRequest::*> flags{{QStringLiteral("json"), &CommandRequest::json},
-                                                             {QStringLiteral("gui"), &CommandRequest::gui},
-                                                             {QStringLiteral("transparent"), &CommandRequest::transparent}};
+            static const QMap<QString, bool CommandRequest::*> flags{
+                {QStringLiteral("json"), &CommandRequest::json},
+                {QStringLiteral("gui"), &CommandRequest::gui},
+                {QStringLiteral("transparent"), &CommandRequest::transparent}};
             if (flags.contains(name)) {
                 if (hasValue)
                     usageError(QStringLiteral("--%1 takes no value").arg(name));
@@ -127,7 +128,8 @@ CommandRequest parseCommandLine(const QStringList &args)
                     usageError(QStringLiteral("--%1 is given twice").arg(name));
                 r.values.insert(name, value);
             } else {
-                usageError(QStringLiteral("unknown option \"%1\" (see attention-lab --help)").arg(inputText(arg)));
+                usageError(QStringLiteral("unknown option \"%1\" (see attention-lab --help)")
+                               .arg(inputText(arg)));
             }
             continue;
         }
@@ -140,7 +142,8 @@ CommandRequest parseCommandLine(const QStringList &args)
             continue;
         }
         if (arg.startsWith(QLatin1Char('-')) && arg.size() > 1)
-            usageError(QStringLiteral("unknown option \"%1\" (see attention-lab --help)").arg(inputText(arg)));
+            usageError(QStringLiteral("unknown option \"%1\" (see attention-lab --help)")
+                           .arg(inputText(arg)));
         if (r.command.isEmpty() && (arg == QLatin1String("eval") || arg == QLatin1String("bench") ||
                                     arg == QLatin1String("export"))) {
             r.command = arg;
@@ -148,7 +151,8 @@ CommandRequest parseCommandLine(const QStringList &args)
                    r.file.isEmpty()) {
             r.file = arg;
         } else {
-            usageError(QStringLiteral("unexpected argument \"%1\" (see attention-lab --help)").arg(inputText(arg)));
+            usageError(QStringLiteral("unexpected argument \"%1\" (see attention-lab --help)")
+                           .arg(inputText(arg)));
         }
     }
     for (const QString &s : kSections) {
@@ -156,13 +160,15 @@ CommandRequest parseCommandLine(const QStringList &args)
             r.sections << s;
     }
     if (!r.command.isEmpty() && !r.sections.isEmpty())
-        usageError(QStringLiteral("%1 cannot be combined with --%2").arg(r.command, r.sections.first()));
+        usageError(
+            QStringLiteral("%1 cannot be combined with --%2").arg(r.command, r.sections.first()));
     if (r.gui && r.command != QLatin1String("bench"))
         usageError(QStringLiteral("--gui applies to bench"));
     if (r.command == QLatin1String("eval") && r.file.isEmpty())
         usageError(QStringLiteral("eval needs a session file: attention-lab eval FILE"));
     if (r.command == QLatin1String("export") && r.file.isEmpty())
-        usageError(QStringLiteral("export needs a session file: attention-lab export SESSION.json -o OUT.png"));
+        usageError(QStringLiteral(
+            "export needs a session file: attention-lab export SESSION.json -o OUT.png"));
     if (r.transparent && r.command != QLatin1String("export"))
         usageError(QStringLiteral("--transparent applies to export"));
     // Every value option must belong to something that was asked for.
@@ -172,9 +178,9 @@ CommandRequest parseCommandLine(const QStringList &args)
         for (const QString &s : r.sections)
             used = used || owners.contains(s);
         if (!used)
-            usageError(QStringLiteral("--%1 applies to %2").arg(
-                it.key(), owners.size() == 1 ? QStringLiteral("--") + owners.first()
-                                             : QStringLiteral("--cost and bench")));
+            usageError(QStringLiteral("--%1 applies to %2")
+                           .arg(it.key(), owners.size() == 1 ? QStringLiteral("--") + owners.first()
+                                                             : QStringLiteral("--cost and bench")));
     }
     return r;
 }

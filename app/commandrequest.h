@@ -32,6 +32,7 @@ CommandRequest parseCommandLine(const QStringList &arguments);
 /// --option's \a text as a whole number in [\a min, \a max]; UsageError otherwise.
 long long parseInteger(const QString &option, const QString &text, long long min, long long max);
 /// A comma-separated list of such numbers.
-std::vector<long long> parseList(const QString &option, const QString &text, long long min, long long max);
+std::vector<long long> parseList(const QString &option, const QString &text, long long min,
+                                 long long max);
 
 } // namespace AttentionLab

@@ -22,15 +22,18 @@ ScaleExperimentSettings scaleSettings(const CommandRequest &r)
                                 QString::number(std::numeric_limits<qulonglong>::max())));
     }
     if (r.values.contains(QStringLiteral("draws")))
-        s.draws = int(parseInteger(QStringLiteral("draws"), r.values.value(QStringLiteral("draws")),
-                                   ScaleExperimentLimits::kMinDraws, ScaleExperimentLimits::kMaxDraws));
+        s.draws =
+            int(parseInteger(QStringLiteral("draws"), r.values.value(QStringLiteral("draws")),
+                             ScaleExperimentLimits::kMinDraws, ScaleExperimentLimits::kMaxDraws));
     if (r.values.contains(QStringLiteral("keys")))
-        s.keys = int(parseInteger(QStringLiteral("keys"), r.values.value(QStringLiteral("keys")),
-                                  ScaleExperimentLimits::kMinKeys, ScaleExperimentLimits::kMaxKeys));
+        s.keys =
+            int(parseInteger(QStringLiteral("keys"), r.values.value(QStringLiteral("keys")),
+                             ScaleExperimentLimits::kMinKeys, ScaleExperimentLimits::kMaxKeys));
     if (r.values.contains(QStringLiteral("dk"))) {
         s.keyDims.clear();
-        for (long long d : parseList(QStringLiteral("dk"), r.values.value(QStringLiteral("dk")),
-                                     ScaleExperimentLimits::kMinKeyDim, ScaleExperimentLimits::kMaxKeyDim))
+        for (long long d :
+             parseList(QStringLiteral("dk"), r.values.value(QStringLiteral("dk")),
+                       ScaleExperimentLimits::kMinKeyDim, ScaleExperimentLimits::kMaxKeyDim))
             s.keyDims.push_back(int(d));
     }
     return s;
@@ -63,10 +66,12 @@ ExportSize exportSize(const CommandRequest &r)
     if (hasWidth) {
         if (r.values.contains(QStringLiteral("scale-factor")))
             usageError(QStringLiteral("give --width and --height, or --scale, not both"));
-        size.width = int(parseInteger(QStringLiteral("width"), r.values.value(QStringLiteral("width")), 16,
-                                      FigureExporter::kMaxEdge));
-        size.height = int(parseInteger(QStringLiteral("height"), r.values.value(QStringLiteral("height")), 16,
-                                       FigureExporter::kMaxEdge));
+        size.width =
+            int(parseInteger(QStringLiteral("width"), r.values.value(QStringLiteral("width")), 16,
+                             FigureExporter::kMaxEdge));
+        size.height =
+            int(parseInteger(QStringLiteral("height"), r.values.value(QStringLiteral("height")), 16,
+                             FigureExporter::kMaxEdge));
     }
     if (r.values.contains(QStringLiteral("scale-factor"))) {
         bool ok = false;
@@ -87,21 +92,25 @@ FigureStyle figureStyle(const CommandRequest &r)
     if (r.values.contains(QStringLiteral("colormap"))) {
         const auto map = ColorMaps::fromKey(r.values.value(QStringLiteral("colormap")));
         if (!map)
-            usageError(QStringLiteral("--colormap: unknown colour map \"%1\" (use viridis, cividis, "
-                                      "greyscale or high-contrast)")
-                           .arg(inputText(r.values.value(QStringLiteral("colormap")))));
+            usageError(
+                QStringLiteral("--colormap: unknown colour map \"%1\" (use viridis, cividis, "
+                               "greyscale or high-contrast)")
+                    .arg(inputText(r.values.value(QStringLiteral("colormap")))));
         style.colorMap = *map;
     }
     if (r.values.contains(QStringLiteral("theme"))) {
         const QString theme = r.values.value(QStringLiteral("theme"));
         if (theme != QLatin1String("light") && theme != QLatin1String("dark"))
-            usageError(QStringLiteral("--theme: \"%1\" is not light or dark").arg(inputText(theme)));
-        style.theme = theme == QLatin1String("dark") ? FigureStyle::Theme::Dark : FigureStyle::Theme::Light;
+            usageError(
+                QStringLiteral("--theme: \"%1\" is not light or dark").arg(inputText(theme)));
+        style.theme =
+            theme == QLatin1String("dark") ? FigureStyle::Theme::Dark : FigureStyle::Theme::Light;
     }
     if (r.values.contains(QStringLiteral("numbers"))) {
         const QString numbers = r.values.value(QStringLiteral("numbers"));
         if (numbers != QLatin1String("on") && numbers != QLatin1String("off"))
-            usageError(QStringLiteral("--numbers: \"%1\" is not on or off").arg(inputText(numbers)));
+            usageError(
+                QStringLiteral("--numbers: \"%1\" is not on or off").arg(inputText(numbers)));
         style.numbers = numbers == QLatin1String("on");
     }
     style.title = r.values.value(QStringLiteral("title"));

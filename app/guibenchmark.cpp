@@ -1,18 +1,17 @@
 #include "app/guibenchmark.h"
 
+#include "core/median.h"
+#include "core/randomsession.h"
 #include "ui/document/attentiondocument.h"
 #include "ui/document/autosaver.h"
 #include "ui/views/entropybarsview.h"
 #include "ui/views/heatmapview.h"
 #include "ui/window/mainwindow.h"
-#include "core/median.h"
-#include "core/randomsession.h"
 
 #include <QApplication>
 #include <QElapsedTimer>
 
 #include <qcustomplot.h>
-
 
 namespace AttentionLab {
 
@@ -28,7 +27,8 @@ void settle(const int &heatmapReplots, int heatmapBefore, const int &barsReplots
     guard.start();
     do {
         QCoreApplication::processEvents(QEventLoop::AllEvents);
-    } while ((heatmapReplots == heatmapBefore || barsReplots == barsBefore) && guard.elapsed() < 1000);
+    } while ((heatmapReplots == heatmapBefore || barsReplots == barsBefore) &&
+             guard.elapsed() < 1000);
     QCoreApplication::sendPostedEvents(); // the repaint the replots asked for
     QCoreApplication::processEvents(QEventLoop::AllEvents);
 }

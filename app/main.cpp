@@ -91,7 +91,8 @@ int main(int argc, char *argv[])
     // `export` paints with Qt Gui but needs no display: without one it picks
     // the offscreen platform by itself. No window, settings or autosave.
     if (AttentionLab::CommandLine::wantsExport(arguments)) {
-        if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") && qEnvironmentVariableIsEmpty("DISPLAY") &&
+        if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") &&
+            qEnvironmentVariableIsEmpty("DISPLAY") &&
             qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY"))
             qputenv("QT_QPA_PLATFORM", "offscreen");
         g_defaultHandler = qInstallMessageHandler(quietOffscreenNotes);
@@ -104,7 +105,8 @@ int main(int argc, char *argv[])
     // other argument means the command line, which needs no display at all.
     QStringList windowArguments = arguments.mid(1);
     const bool presentation = windowArguments.removeAll(QStringLiteral("--presentation")) > 0;
-    const bool openSession = windowArguments.size() == 1 && !windowArguments.first().startsWith(QLatin1Char('-')) &&
+    const bool openSession = windowArguments.size() == 1 &&
+                             !windowArguments.first().startsWith(QLatin1Char('-')) &&
                              windowArguments.first().endsWith(QLatin1String(".json"));
     if (!windowArguments.isEmpty() && !openSession) {
         QCoreApplication app(argc, argv);
@@ -114,7 +116,8 @@ int main(int argc, char *argv[])
     // Without any display Qt would abort; say so in one line instead.
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") && qEnvironmentVariableIsEmpty("DISPLAY") &&
         qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY")) {
-        std::fputs("attention-lab: no display to open the window on (DISPLAY is not set); run it on a desktop, "
+        std::fputs("attention-lab: no display to open the window on (DISPLAY is not set); run it "
+                   "on a desktop, "
                    "or use the command line: attention-lab --help\n",
                    stderr);
         return 2;

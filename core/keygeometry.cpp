@@ -42,8 +42,9 @@ KeyGeometry KeyGeometry::principal(const Matrix &keys)
     for (Index k = size - 1; k >= 0 && filled < 2; --k) {
         if (solver.eigenvalues()[k] <= 1e-12 * std::max(1.0, solver.eigenvalues()[size - 1]))
             break;
-        RowVector axis = gram ? RowVector((centred.transpose() * solver.eigenvectors().col(k)).transpose())
-                              : RowVector(solver.eigenvectors().col(k).transpose());
+        RowVector axis =
+            gram ? RowVector((centred.transpose() * solver.eigenvectors().col(k)).transpose())
+                 : RowVector(solver.eigenvectors().col(k).transpose());
         axis.normalize();
         // A fixed sign, so the picture does not flip as a key moves.
         Index biggest = 0;
@@ -68,7 +69,8 @@ Eigen::Vector2d KeyGeometry::project(const Eigen::Ref<const RowVector> &v) const
     return {v.dot(m_axes.row(0)), v.dot(m_axes.row(1))};
 }
 
-RowVector KeyGeometry::moveTo(const Eigen::Ref<const RowVector> &v, const Eigen::Vector2d &point) const
+RowVector KeyGeometry::moveTo(const Eigen::Ref<const RowVector> &v,
+                              const Eigen::Vector2d &point) const
 {
     const Eigen::Vector2d now = project(v);
     return v + (point.x() - now.x()) * m_axes.row(0) + (point.y() - now.y()) * m_axes.row(1);

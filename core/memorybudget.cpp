@@ -53,8 +53,8 @@ double power1024(int unit)
 double attentionPassBytes(Index m, Index n, Index dk, Index dv)
 {
     const double md = double(m), nd = double(n);
-    return kDouble * (2.0 * md * nd + md * double(dk) + nd * double(dk) + nd * double(dv) +
-                      md * double(dv));
+    return kDouble *
+           (2.0 * md * nd + md * double(dk) + nd * double(dk) + nd * double(dv) + md * double(dv));
 }
 
 double windowSessionBytes(Index m, Index n, Index dk, Index dv)
@@ -79,7 +79,8 @@ double scaleExperimentBytes(long long draws, long long keys, long long largestKe
 double permutationDemoBytes(Index tokens, Index dim)
 {
     // Inputs, shuffled, encoding, inputs + encoding, the four outputs.
-    return attentionPassBytes(tokens, tokens, dim, dim) + 8.0 * kDouble * double(tokens) * double(dim);
+    return attentionPassBytes(tokens, tokens, dim, dim) +
+           8.0 * kDouble * double(tokens) * double(dim);
 }
 
 double multiHeadBytes(Index m, Index n, Index modelDim, int heads)

@@ -49,9 +49,9 @@ ProjectedInputs project(const Matrix &x, const Projections &w)
 {
     auto check = [&](const Matrix &weights, const char *name) {
         if (weights.rows() != x.cols())
-            throw std::invalid_argument(std::string(name) + " has " +
-                                        std::to_string(weights.rows()) + " rows but the inputs are " +
-                                        std::to_string(x.cols()) + " wide");
+            throw std::invalid_argument(
+                std::string(name) + " has " + std::to_string(weights.rows()) +
+                " rows but the inputs are " + std::to_string(x.cols()) + " wide");
     };
     check(w.queryWeights, "W^Q");
     check(w.keyWeights, "W^K");

@@ -13,10 +13,10 @@ namespace AttentionLab {
 struct MultiHeadResult
 {
     int heads = 0;
-    Index headDim = 0;               ///< d_k = D / h
+    Index headDim = 0;                    ///< d_k = D / h
     std::vector<AttentionResult> perHead; ///< Eq. 16.2 on each head's slice
-    Matrix concatenated;             ///< [Z_1 ... Z_h], m x D
-    Matrix output;                   ///< concatenated x W^O, m x D
+    Matrix concatenated;                  ///< [Z_1 ... Z_h], m x D
+    Matrix output;                        ///< concatenated x W^O, m x D
 };
 
 /**

@@ -16,10 +16,7 @@ namespace AttentionLab {
 class NormalGenerator
 {
 public:
-    explicit NormalGenerator(std::uint64_t seed)
-        : m_bits(seed)
-    {
-    }
+    explicit NormalGenerator(std::uint64_t seed) : m_bits(seed) {}
 
     double next();
 

@@ -10,15 +10,21 @@ namespace {
 std::int64_t checked(std::int64_t a, std::int64_t b, bool multiply)
 {
     std::int64_t out = 0;
-    const bool overflow = multiply ? __builtin_mul_overflow(a, b, &out)
-                                   : __builtin_add_overflow(a, b, &out);
+    const bool overflow =
+        multiply ? __builtin_mul_overflow(a, b, &out) : __builtin_add_overflow(a, b, &out);
     if (overflow)
         throw std::invalid_argument("that configuration has more parameters than 64 bits count");
     return out;
 }
 
-std::int64_t mul(std::int64_t a, std::int64_t b) { return checked(a, b, true); }
-std::int64_t add(std::int64_t a, std::int64_t b) { return checked(a, b, false); }
+std::int64_t mul(std::int64_t a, std::int64_t b)
+{
+    return checked(a, b, true);
+}
+std::int64_t add(std::int64_t a, std::int64_t b)
+{
+    return checked(a, b, false);
+}
 
 void requirePositive(std::int64_t value, const char *name)
 {

@@ -10,17 +10,17 @@ namespace AttentionLab {
 struct ParameterCount
 {
     TransformerConfig config;
-    std::int64_t embeddings = 0;        ///< |V| D
-    std::int64_t attentionWeights = 0;  ///< W^Q, W^K, W^V, W^O: 4 D^2
-    std::int64_t attentionBiases = 0;   ///< their biases: 4 D
-    std::int64_t attention = 0;         ///< 4 D^2 + 4 D per layer
+    std::int64_t embeddings = 0;         ///< |V| D
+    std::int64_t attentionWeights = 0;   ///< W^Q, W^K, W^V, W^O: 4 D^2
+    std::int64_t attentionBiases = 0;    ///< their biases: 4 D
+    std::int64_t attention = 0;          ///< 4 D^2 + 4 D per layer
     std::int64_t feedForwardWeights = 0; ///< 2 D H
     std::int64_t feedForwardBiases = 0;  ///< H + D
     std::int64_t feedForward = 0;        ///< 2 D H + H + D per layer
     std::int64_t layerNorms = 0;         ///< two norms, scale and shift: 4 D
     std::int64_t perLayer = 0;
-    std::int64_t allLayers = 0;          ///< L x perLayer
-    std::int64_t total = 0;              ///< allLayers + embeddings
+    std::int64_t allLayers = 0; ///< L x perLayer
+    std::int64_t total = 0;     ///< allLayers + embeddings
 };
 
 /**

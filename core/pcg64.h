@@ -15,14 +15,14 @@ class Pcg64
 {
 public:
     explicit Pcg64(const SeedSequence &seeds);
-    explicit Pcg64(std::uint64_t seed)
-        : Pcg64(SeedSequence(seed))
-    {
-    }
+    explicit Pcg64(std::uint64_t seed) : Pcg64(SeedSequence(seed)) {}
 
     std::uint64_t nextUint64();
     /// A double in [0, 1) from the top 53 bits, as numpy's next_double.
-    double nextDouble() { return static_cast<double>(nextUint64() >> 11) * (1.0 / 9007199254740992.0); }
+    double nextDouble()
+    {
+        return static_cast<double>(nextUint64() >> 11) * (1.0 / 9007199254740992.0);
+    }
 
 private:
     __extension__ using Uint128 = unsigned __int128;

@@ -7,8 +7,8 @@
 
 #include <algorithm>
 #include <numeric>
-#include <string>
 #include <stdexcept>
+#include <string>
 
 namespace AttentionLab {
 

@@ -67,8 +67,8 @@ ScaleExperimentResult runScaleExperiment(const ScaleExperimentSettings &settings
     result.maxEntropyBits = std::log2(static_cast<double>(settings.keys));
 
     NormalGenerator normal(settings.seed);
-    const long long total = static_cast<long long>(settings.draws) *
-                            static_cast<long long>(settings.keyDims.size());
+    const long long total =
+        static_cast<long long>(settings.draws) * static_cast<long long>(settings.keyDims.size());
     long long done = 0;
     const auto n = static_cast<size_t>(settings.draws);
     std::vector<double> spread(n), rawTop(n), rawEntropy(n), scaledTop(n), scaledEntropy(n);
@@ -85,8 +85,8 @@ ScaleExperimentResult runScaleExperiment(const ScaleExperimentSettings &settings
             spread[t] = std::sqrt((s.array() - mu).square().mean());
             pooled.insert(pooled.end(), s.data(), s.data() + s.size());
 
-            RowStatistics raw = softmaxRow(s.data(), weights.data(), s.size(), s.size(), 1.0,
-                                           MaskMode::None);
+            RowStatistics raw =
+                softmaxRow(s.data(), weights.data(), s.size(), s.size(), 1.0, MaskMode::None);
             rawTop[t] = weights[raw.argmax];
             rawEntropy[t] = raw.entropyBits;
             RowStatistics scaled = softmaxRow(s.data(), weights.data(), s.size(), s.size(),

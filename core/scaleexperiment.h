@@ -60,9 +60,9 @@ struct ScaleExperimentResult
  * return false to cancel, in which case std::nullopt-like empty rows are
  * returned. Throws std::invalid_argument for settings out of range.
  */
-ScaleExperimentResult runScaleExperiment(
-    const ScaleExperimentSettings &settings,
-    const std::function<bool(long long done, long long total)> &progress = {});
+ScaleExperimentResult
+runScaleExperiment(const ScaleExperimentSettings &settings,
+                   const std::function<bool(long long done, long long total)> &progress = {});
 
 /// Throws std::invalid_argument with a readable message unless \a settings
 /// is something the experiment can run in reasonable time and memory.

@@ -48,10 +48,7 @@ std::vector<std::uint32_t> wordsOf(std::uint64_t seed)
 
 } // namespace
 
-SeedSequence::SeedSequence(std::uint64_t seed)
-    : SeedSequence(wordsOf(seed))
-{
-}
+SeedSequence::SeedSequence(std::uint64_t seed) : SeedSequence(wordsOf(seed)) {}
 
 SeedSequence::SeedSequence(const std::vector<std::uint32_t> &entropy)
 {

@@ -33,8 +33,7 @@ void moveRow(Matrix &m, Index from, Index to)
     m.row(to) = row;
 }
 
-template<typename T>
-void moveItem(std::vector<T> &v, Index from, Index to)
+template <typename T> void moveItem(std::vector<T> &v, Index from, Index to)
 {
     if (v.empty())
         return;

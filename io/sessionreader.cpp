@@ -1,8 +1,8 @@
 #include "io/sessionreader.h"
 
+#include "core/memorybudget.h"
 #include "io/fileaccess.h"
 #include "io/inputtextqt.h"
-#include "core/memorybudget.h"
 #include "io/sessionformat.h"
 
 #include <QFile>
@@ -121,8 +121,9 @@ Matrix readMatrix(const QJsonObject &root, const QString &key, bool required)
     const qsizetype width = first.toArray().size();
     if (width == 0)
         fail(QStringLiteral("%1[0] is empty: a vector needs at least one number").arg(key));
-    requireMemory(8.0 * double(rows.size()) * double(width),
-                  QStringLiteral("\"%1\" (%2 x %3)").arg(key).arg(rows.size()).arg(width).toStdString());
+    requireMemory(
+        8.0 * double(rows.size()) * double(width),
+        QStringLiteral("\"%1\" (%2 x %3)").arg(key).arg(rows.size()).arg(width).toStdString());
 
     Matrix m(rows.size(), width);
     for (qsizetype i = 0; i < rows.size(); ++i) {
@@ -157,8 +158,8 @@ Matrix readMatrix(const QJsonObject &root, const QString &key, bool required)
     return m;
 }
 
-std::vector<std::string> readLabels(const QJsonObject &root, const QString &key,
-                                    Index expected, const QString &what)
+std::vector<std::string> readLabels(const QJsonObject &root, const QString &key, Index expected,
+                                    const QString &what)
 {
     const QJsonValue value = root.value(key);
     if (value.isUndefined() || value.isNull())
@@ -184,8 +185,9 @@ std::vector<std::string> readLabels(const QJsonObject &root, const QString &key,
         // JSON's \ud800 escapes can spell a lone surrogate, which no text
         // encoding can hold: it would silently become "?".
         if (!QStringView(label).isValidUtf16())
-            fail(QStringLiteral("%1[%2] \"%3\" is not valid Unicode: it holds a lone UTF-16 surrogate "
-                                "(such as \\ud800)")
+            fail(QStringLiteral(
+                     "%1[%2] \"%3\" is not valid Unicode: it holds a lone UTF-16 surrogate "
+                     "(such as \\ud800)")
                      .arg(key)
                      .arg(i)
                      .arg(inputText(label)));
@@ -208,7 +210,8 @@ Session sessionFromObject(const QJsonObject &root)
         fail(QStringLiteral("\"version\" is missing"));
     const double v = version.toDouble(-1);
     if (!version.isDouble() || v != std::floor(v) || v < 1)
-        fail(QStringLiteral("\"version\" must be a whole number from 1, not %1").arg(typeName(version)));
+        fail(QStringLiteral("\"version\" must be a whole number from 1, not %1")
+                 .arg(typeName(version)));
     if (v > SessionFormat::kVersion)
         fail(QStringLiteral("the session is version %1, newer than this program understands (%2): "
                             "open it with a newer Attention Lab")
@@ -236,14 +239,16 @@ Session sessionFromObject(const QJsonObject &root)
                       .toStdString());
 
     if (const auto overflow = s.firstOverflowingScore())
-        fail(QStringLiteral("the dot product of queries[%1] and keys[%2] overflows double precision: scale the "
-                            "vectors down")
-                 .arg(overflow->first)
-                 .arg(overflow->second));
+        fail(
+            QStringLiteral(
+                "the dot product of queries[%1] and keys[%2] overflows double precision: scale the "
+                "vectors down")
+                .arg(overflow->first)
+                .arg(overflow->second));
 
     s.tokens = readLabels(root, QStringLiteral("tokens"), s.keys.rows(), QStringLiteral("keys"));
-    s.queryTokens =
-        readLabels(root, QStringLiteral("query_tokens"), s.queries.rows(), QStringLiteral("queries"));
+    s.queryTokens = readLabels(root, QStringLiteral("query_tokens"), s.queries.rows(),
+                               QStringLiteral("queries"));
 
     const QJsonValue scale = root.value(QStringLiteral("scale"));
     if (!scale.isUndefined()) {
@@ -257,8 +262,9 @@ Session sessionFromObject(const QJsonObject &root)
         if (!mask.isString() || !mode)
             fail(QStringLiteral("unknown mask %1: use \"none\", \"causal\" or "
                                 "\"causal-after-softmax\"")
-                     .arg(mask.isString() ? QLatin1Char('"') + inputText(mask.toString()) + QLatin1Char('"')
-                                          : typeName(mask)));
+                     .arg(mask.isString()
+                              ? QLatin1Char('"') + inputText(mask.toString()) + QLatin1Char('"')
+                              : typeName(mask)));
         s.options.mask = *mode;
     }
     const QJsonValue temperature = root.value(QStringLiteral("temperature"));
@@ -324,11 +330,13 @@ std::optional<Session> SessionReader::parse(const QByteArray &data, const QStrin
     Q_UNUSED(text);
 
     const JsonShape shape = jsonShape(data);
-    const double parseBytes = jsonDocumentBytes(double(data.size()), shape.containers, shape.elements);
+    const double parseBytes =
+        jsonDocumentBytes(double(data.size()), shape.containers, shape.elements);
     if (!fitsInMemory(parseBytes))
-        return fail(name, QString::fromStdString(memoryMessage(
-                              parseBytes, "reading its " + std::to_string(qint64(shape.containers)) +
-                                              " lists and objects")));
+        return fail(name,
+                    QString::fromStdString(memoryMessage(
+                        parseBytes, "reading its " + std::to_string(qint64(shape.containers)) +
+                                        " lists and objects")));
     QJsonParseError parseError;
     const QJsonDocument document = QJsonDocument::fromJson(data, &parseError);
     if (parseError.error != QJsonParseError::NoError)

@@ -44,7 +44,8 @@ bool SessionWriter::writeFile(const Session &session, const QString &path)
 {
     // Before opening: a FIFO or a device would block or be replaced.
     if (const QString kind = nonRegularFileKind(path); !kind.isEmpty()) {
-        m_error = inputText(path) + QStringLiteral(": cannot be written: it is %1, not a file").arg(kind);
+        m_error =
+            inputText(path) + QStringLiteral(": cannot be written: it is %1, not a file").arg(kind);
         return false;
     }
     QSaveFile file(path);

@@ -10,6 +10,7 @@ packages=(
     fonts-dejavu-core
     poppler-utils
     clang libclang-rt-14-dev libomp-dev
+    clang-format git
 )
 
 missing=()

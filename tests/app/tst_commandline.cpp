@@ -21,7 +21,8 @@ struct Run
     QByteArray err;
 };
 
-Run run(const QStringList &arguments, const QProcessEnvironment &environment = QProcessEnvironment::systemEnvironment())
+Run run(const QStringList &arguments,
+        const QProcessEnvironment &environment = QProcessEnvironment::systemEnvironment())
 {
     QProcess process;
     process.setProcessEnvironment(environment);
@@ -84,14 +85,17 @@ void TestCommandLine::tablesPrint_data()
 {
     QTest::addColumn<QString>("flag");
     QTest::addColumn<QStringList>("expected");
-    QTest::newRow("--one") << u"--one"_s
-                           << QStringList{u"0.3369"_s, u"0.3019"_s, u"0.3611"_s, u"(0.4118, 0.4514, 0.5816)"_s,
-                                          u"1.5811"_s, u"1.5850"_s, u"1.7321"_s};
-    QTest::newRow("--select") << u"--select"_s << QStringList{u"dog 0.8520"_s, u"1.5850 bits"_s, u"dog 0.9611"_s};
-    QTest::newRow("--scale") << u"--scale"_s
-                             << QStringList{u"1.756"_s, u"2.038"_s, u"31.685"_s, u"0.9611"_s, u"0.1333"_s, u"3.0000"_s};
+    QTest::newRow("--one") << u"--one"_s << QStringList{u"0.3369"_s, u"0.3019"_s,
+                                                        u"0.3611"_s, u"(0.4118, 0.4514, 0.5816)"_s,
+                                                        u"1.5811"_s, u"1.5850"_s,
+                                                        u"1.7321"_s};
+    QTest::newRow("--select") << u"--select"_s
+                              << QStringList{u"dog 0.8520"_s, u"1.5850 bits"_s, u"dog 0.9611"_s};
+    QTest::newRow("--scale") << u"--scale"_s << QStringList{u"1.756"_s,  u"2.038"_s,  u"31.685"_s,
+                                                            u"0.9611"_s, u"0.1333"_s, u"3.0000"_s};
     QTest::newRow("--mask") << u"--mask"_s << QStringList{u"0.4551"_s, u"0.1824"_s, u"0.5449"_s};
-    QTest::newRow("--params") << u"--params"_s << QStringList{u"1,050,624"_s, u"2,099,712"_s, u"44,514,304"_s};
+    QTest::newRow("--params") << u"--params"_s
+                              << QStringList{u"1,050,624"_s, u"2,099,712"_s, u"44,514,304"_s};
     QTest::newRow("--cost") << u"--cost"_s << QStringList{u"1,073,741,824"_s, u"16.00x"_s};
 }
 
@@ -121,7 +125,8 @@ void TestCommandLine::oneJson()
     QCOMPARE(fixed(j[QStringLiteral("entropy_bits")].toDouble(), 4), QStringLiteral("1.5811"));
     QCOMPARE(fixed(j[QStringLiteral("max_entropy_bits")].toDouble(), 4), QStringLiteral("1.5850"));
     QCOMPARE(j[QStringLiteral("keys")].toArray().size(), 3);
-    QCOMPARE(j[QStringLiteral("scores")].toArray()[0].toDouble(), 0.1 * 0.4 + 0.2 * 0.5 + 0.3 * 0.6);
+    QCOMPARE(j[QStringLiteral("scores")].toArray()[0].toDouble(),
+             0.1 * 0.4 + 0.2 * 0.5 + 0.3 * 0.6);
     QVERIFY(j[QStringLiteral("scaled_scores")].toArray()[0].toDouble() <
             j[QStringLiteral("scores")].toArray()[0].toDouble());
 }
@@ -139,8 +144,8 @@ void TestCommandLine::selectJson()
         for (const auto &w : q[QStringLiteral("weights")].toArray())
             top = std::max(top, w.toDouble());
         commits = commits || top >= 0.9;
-        undecided = undecided ||
-                    fixed(q[QStringLiteral("entropy_bits")].toDouble(), 4) == QStringLiteral("1.5850");
+        undecided = undecided || fixed(q[QStringLiteral("entropy_bits")].toDouble(), 4) ==
+                                     QStringLiteral("1.5850");
     }
     QVERIFY(commits);
     QVERIFY(undecided);
@@ -157,19 +162,19 @@ void TestCommandLine::scaleJson()
     QCOMPARE(rows.size(), 5);
     QCOMPARE(rows[0][QStringLiteral("d_k")].toInt(), 4);
     QCOMPARE(fixed(rows[0][QStringLiteral("spread")].toDouble(), 3), QStringLiteral("1.756"));
-    QCOMPARE(fixed(rows[4][QStringLiteral("raw_max_weight")].toDouble(), 2), QStringLiteral("0.96"));
-    for (const char *key : {"pooled_spread", "raw_entropy_bits", "scaled_max_weight",
-                            "scaled_entropy_bits"})
+    QCOMPARE(fixed(rows[4][QStringLiteral("raw_max_weight")].toDouble(), 2),
+             QStringLiteral("0.96"));
+    for (const char *key :
+         {"pooled_spread", "raw_entropy_bits", "scaled_max_weight", "scaled_entropy_bits"})
         QVERIFY(rows[2].toObject().contains(QLatin1StringView(key)));
 }
 
 void TestCommandLine::scaleOptions()
 {
-    const QJsonObject j = runJson({QStringLiteral("--scale"), QStringLiteral("--json"),
-                                   QStringLiteral("--seed"), QStringLiteral("7"),
-                                   QStringLiteral("--draws=50"), QStringLiteral("--keys"),
-                                   QStringLiteral("4"), QStringLiteral("--dk"),
-                                   QStringLiteral("2,8,32,128")});
+    const QJsonObject j =
+        runJson({QStringLiteral("--scale"), QStringLiteral("--json"), QStringLiteral("--seed"),
+                 QStringLiteral("7"), QStringLiteral("--draws=50"), QStringLiteral("--keys"),
+                 QStringLiteral("4"), QStringLiteral("--dk"), QStringLiteral("2,8,32,128")});
     QCOMPARE(j[QStringLiteral("rows")].toArray().size(), 4);
     QCOMPARE(j[QStringLiteral("max_entropy_bits")].toDouble(), 2.0);
     QCOMPARE(j[QStringLiteral("rows")].toArray()[3][QStringLiteral("d_k")].toInt(), 128);
@@ -178,8 +183,10 @@ void TestCommandLine::scaleOptions()
 void TestCommandLine::maskJson()
 {
     const QJsonObject j = runJson({QStringLiteral("--mask"), QStringLiteral("--json")});
-    const QJsonArray first = j[QStringLiteral("mask_then_softmax")][QStringLiteral("row_sums")].toArray();
-    const QJsonArray second = j[QStringLiteral("softmax_then_mask")][QStringLiteral("row_sums")].toArray();
+    const QJsonArray first =
+        j[QStringLiteral("mask_then_softmax")][QStringLiteral("row_sums")].toArray();
+    const QJsonArray second =
+        j[QStringLiteral("softmax_then_mask")][QStringLiteral("row_sums")].toArray();
     QCOMPARE(first.size(), 4);
     for (const auto &sum : first)
         QVERIFY(std::abs(sum.toDouble() - 1.0) < 1e-12);
@@ -216,8 +223,8 @@ void TestCommandLine::costJson()
 
 void TestCommandLine::severalSectionsInOneJson()
 {
-    const QJsonObject j = runJson({QStringLiteral("--mask"), QStringLiteral("--one"),
-                                   QStringLiteral("--json")});
+    const QJsonObject j =
+        runJson({QStringLiteral("--mask"), QStringLiteral("--one"), QStringLiteral("--json")});
     QVERIFY(j.contains(QStringLiteral("one")));
     QVERIFY(j.contains(QStringLiteral("mask")));
 }
@@ -235,10 +242,11 @@ void TestCommandLine::evalJson()
                   "scale": false, "mask": "causal-after-softmax"})");
     file.close();
     QJsonObject j = runJson({QStringLiteral("eval"), path});
-    for (const char *key : {"scores", "logits", "weights", "row_sums", "entropy_bits",
-                            "max_entropy_bits", "output"})
+    for (const char *key :
+         {"scores", "logits", "weights", "row_sums", "entropy_bits", "max_entropy_bits", "output"})
         QVERIFY2(j.contains(QLatin1StringView(key)), key);
-    QCOMPARE(fixed(j[QStringLiteral("row_sums")].toArray()[0].toDouble(), 4), QStringLiteral("0.4551"));
+    QCOMPARE(fixed(j[QStringLiteral("row_sums")].toArray()[0].toDouble(), 4),
+             QStringLiteral("0.4551"));
     // The wrong order softmaxes the blocked logits, so they are numbers.
     QCOMPARE(j[QStringLiteral("logits")].toArray()[0].toArray()[1].toDouble(), 1.0);
 
@@ -255,9 +263,9 @@ void TestCommandLine::evalJson()
 
 void TestCommandLine::benchJson()
 {
-    const QJsonObject j = runJson({QStringLiteral("bench"), QStringLiteral("--n"),
-                                   QStringLiteral("16,64"), QStringLiteral("--d"),
-                                   QStringLiteral("8"), QStringLiteral("--json")});
+    const QJsonObject j =
+        runJson({QStringLiteral("bench"), QStringLiteral("--n"), QStringLiteral("16,64"),
+                 QStringLiteral("--d"), QStringLiteral("8"), QStringLiteral("--json")});
     QCOMPARE(j[QStringLiteral("d")].toInt(), 8);
     const QJsonArray rows = j[QStringLiteral("rows")].toArray();
     QCOMPARE(rows.size(), 2);
@@ -287,13 +295,14 @@ void TestCommandLine::exportWithoutADisplay_data()
     QTest::addColumn<QString>("file");
     QTest::addColumn<QByteArray>("magic");
     QTest::addColumn<QSize>("pixels");
-    QTest::newRow("figure PNG, default size") << QStringList{} << u"f.png"_s << QByteArray("\x89PNG") << QSize(1600, 1100);
+    QTest::newRow("figure PNG, default size")
+        << QStringList{} << u"f.png"_s << QByteArray("\x89PNG") << QSize(1600, 1100);
     QTest::newRow("weights PNG, exact size")
         << QStringList{u"--view"_s, u"weights"_s, u"--width"_s, u"800"_s, u"--height"_s, u"600"_s}
         << u"w.png"_s << QByteArray("\x89PNG") << QSize(800, 600);
     QTest::newRow("entropy PNG, scale 2")
-        << QStringList{u"--view"_s, u"entropy"_s, u"--scale"_s, u"2"_s} << u"e.png"_s << QByteArray("\x89PNG")
-        << QSize(2400, 1200);
+        << QStringList{u"--view"_s, u"entropy"_s, u"--scale"_s, u"2"_s} << u"e.png"_s
+        << QByteArray("\x89PNG") << QSize(2400, 1200);
     QTest::newRow("scores SVG, dark, no numbers")
         << QStringList{u"--view"_s, u"scores"_s, u"--theme"_s, u"dark"_s, u"--numbers"_s, u"off"_s}
         << u"s.svg"_s << QByteArray("<?xml") << QSize();
@@ -315,7 +324,10 @@ void TestCommandLine::exportWithoutADisplay()
     env.remove(u"DISPLAY"_s);
     env.remove(u"WAYLAND_DISPLAY"_s);
     env.remove(u"QT_QPA_PLATFORM"_s);
-    const Run r = run(QStringList{u"export"_s, QStringLiteral(PRESETS_DIR "/causal-mask.json"), u"-o"_s, out} + options, env);
+    const Run r = run(
+        QStringList{u"export"_s, QStringLiteral(PRESETS_DIR "/causal-mask.json"), u"-o"_s, out} +
+            options,
+        env);
     QCOMPARE(r.exitCode, 0);
     QVERIFY2(r.out.isEmpty() && r.err.isEmpty(), r.err.constData()); // silent on success
     QFile f(out);
@@ -331,15 +343,23 @@ void TestCommandLine::exportFailuresKeepTheOldFile_data()
     QTest::addColumn<QString>("session");
     QTest::addColumn<QString>("message");
     const QString good = QStringLiteral(PRESETS_DIR "/lecture.json");
-    QTest::newRow("unknown view") << QStringList{u"--view"_s, u"galaxy"_s} << good << u"unknown view \"galaxy\""_s;
-    QTest::newRow("width without height") << QStringList{u"--width"_s, u"300"_s} << good << u"go together"_s;
-    QTest::newRow("size and scale") << QStringList{u"--width"_s, u"300"_s, u"--height"_s, u"200"_s, u"--scale"_s, u"2"_s}
-                                    << good << u"not both"_s;
-    QTest::newRow("tiny") << QStringList{u"--width"_s, u"3"_s, u"--height"_s, u"3"_s} << good << u"out of range"_s;
-    QTest::newRow("bad colour map") << QStringList{u"--colormap"_s, u"rainbow"_s} << good << u"unknown colour map"_s;
-    QTest::newRow("bad theme") << QStringList{u"--theme"_s, u"sepia"_s} << good << u"not light or dark"_s;
-    QTest::newRow("bad numbers") << QStringList{u"--numbers"_s, u"maybe"_s} << good << u"not on or off"_s;
-    QTest::newRow("missing session") << QStringList{} << u"/no/such/session.json"_s << u"no such file"_s;
+    QTest::newRow("unknown view") << QStringList{u"--view"_s, u"galaxy"_s} << good
+                                  << u"unknown view \"galaxy\""_s;
+    QTest::newRow("width without height")
+        << QStringList{u"--width"_s, u"300"_s} << good << u"go together"_s;
+    QTest::newRow("size and scale")
+        << QStringList{u"--width"_s, u"300"_s, u"--height"_s, u"200"_s, u"--scale"_s, u"2"_s}
+        << good << u"not both"_s;
+    QTest::newRow("tiny") << QStringList{u"--width"_s, u"3"_s, u"--height"_s, u"3"_s} << good
+                          << u"out of range"_s;
+    QTest::newRow("bad colour map")
+        << QStringList{u"--colormap"_s, u"rainbow"_s} << good << u"unknown colour map"_s;
+    QTest::newRow("bad theme") << QStringList{u"--theme"_s, u"sepia"_s} << good
+                               << u"not light or dark"_s;
+    QTest::newRow("bad numbers") << QStringList{u"--numbers"_s, u"maybe"_s} << good
+                                 << u"not on or off"_s;
+    QTest::newRow("missing session")
+        << QStringList{} << u"/no/such/session.json"_s << u"no such file"_s;
 }
 
 void TestCommandLine::exportFailuresKeepTheOldFile()
@@ -362,7 +382,9 @@ void TestCommandLine::exportFailuresKeepTheOldFile()
     // An unknown extension and an unwritable target fail the same way.
     QCOMPARE(run({u"export"_s, session, u"-o"_s, dir.filePath(u"x.bmp"_s)}).exitCode, 2);
     QCOMPARE(run({u"export"_s, QStringLiteral(PRESETS_DIR "/lecture.json"), u"-o"_s,
-                  dir.filePath(u"no/such/dir/x.png"_s)}).exitCode, 2);
+                  dir.filePath(u"no/such/dir/x.png"_s)})
+                 .exitCode,
+             2);
 }
 
 void TestCommandLine::windowWithoutADisplay()
@@ -392,28 +414,37 @@ void TestCommandLine::badInput_data()
 {
     QTest::addColumn<QStringList>("arguments");
     QTest::addColumn<QString>("message");
-    QTest::newRow("unknown option") << QStringList{u"--frobnicate"_s} << u"unknown option \"--frobnicate\""_s;
-    QTest::newRow("missing value") << QStringList{u"--scale"_s, u"--seed"_s} << u"--seed needs a value"_s;
+    QTest::newRow("unknown option")
+        << QStringList{u"--frobnicate"_s} << u"unknown option \"--frobnicate\""_s;
+    QTest::newRow("missing value")
+        << QStringList{u"--scale"_s, u"--seed"_s} << u"--seed needs a value"_s;
     QTest::newRow("not a number") << QStringList{u"--scale"_s, u"--draws"_s, u"many"_s}
                                   << u"--draws: \"many\" is not a whole number"_s;
-    QTest::newRow("zero draws") << QStringList{u"--scale"_s, u"--draws"_s, u"0"_s} << u"--draws: 0 is out of range"_s;
-    QTest::newRow("bad d_k list") << QStringList{u"--scale"_s, u"--dk"_s, u"4,,16"_s} << u"has an empty entry"_s;
-    QTest::newRow("negative seed") << QStringList{u"--scale"_s, u"--seed"_s, u"-1"_s} << u"--seed: \"-1\""_s;
+    QTest::newRow("zero draws") << QStringList{u"--scale"_s, u"--draws"_s, u"0"_s}
+                                << u"--draws: 0 is out of range"_s;
+    QTest::newRow("bad d_k list") << QStringList{u"--scale"_s, u"--dk"_s, u"4,,16"_s}
+                                  << u"has an empty entry"_s;
+    QTest::newRow("negative seed")
+        << QStringList{u"--scale"_s, u"--seed"_s, u"-1"_s} << u"--seed: \"-1\""_s;
     QTest::newRow("absurd experiment")
-        << QStringList{u"--scale"_s, u"--draws"_s, u"1000000"_s, u"--keys"_s, u"100000"_s} << u"the limit is"_s;
-    QTest::newRow("option without its section") << QStringList{u"--one"_s, u"--seed"_s, u"3"_s}
-                                                << u"--seed applies to --scale"_s;
-    QTest::newRow("heads do not divide D") << QStringList{u"--params"_s, u"--heads"_s, u"7"_s}
-                                           << u"h must divide D"_s;
+        << QStringList{u"--scale"_s, u"--draws"_s, u"1000000"_s, u"--keys"_s, u"100000"_s}
+        << u"the limit is"_s;
+    QTest::newRow("option without its section")
+        << QStringList{u"--one"_s, u"--seed"_s, u"3"_s} << u"--seed applies to --scale"_s;
+    QTest::newRow("heads do not divide D")
+        << QStringList{u"--params"_s, u"--heads"_s, u"7"_s} << u"h must divide D"_s;
     QTest::newRow("eval without file") << QStringList{u"eval"_s} << u"eval needs a session file"_s;
-    QTest::newRow("eval missing file") << QStringList{u"eval"_s, u"/no/such.json"_s}
-                                       << u"/no/such.json: no such file"_s;
+    QTest::newRow("eval missing file")
+        << QStringList{u"eval"_s, u"/no/such.json"_s} << u"/no/such.json: no such file"_s;
     QTest::newRow("json alone") << QStringList{u"--json"_s} << u"--json needs a section"_s;
-    QTest::newRow("absurd bench") << QStringList{u"bench"_s, u"--n"_s, u"100000"_s} << u"would need 75 GiB"_s;
-    QTest::newRow("stray argument") << QStringList{u"--one"_s, u"extra"_s} << u"unexpected argument \"extra\""_s;
-    QTest::newRow("gui without bench") << QStringList{u"--one"_s, u"--gui"_s} << u"--gui applies to bench"_s;
-    QTest::newRow("command and section") << QStringList{u"bench"_s, u"--one"_s}
-                                         << u"bench cannot be combined with --one"_s;
+    QTest::newRow("absurd bench") << QStringList{u"bench"_s, u"--n"_s, u"100000"_s}
+                                  << u"would need 75 GiB"_s;
+    QTest::newRow("stray argument")
+        << QStringList{u"--one"_s, u"extra"_s} << u"unexpected argument \"extra\""_s;
+    QTest::newRow("gui without bench")
+        << QStringList{u"--one"_s, u"--gui"_s} << u"--gui applies to bench"_s;
+    QTest::newRow("command and section")
+        << QStringList{u"bench"_s, u"--one"_s} << u"bench cannot be combined with --one"_s;
 }
 
 void TestCommandLine::badInput()

@@ -7,12 +7,12 @@
 // held to a peak resident size.
 
 #include "core/attention.h"
+#include "core/memorybudget.h"
+#include "io/sessionreader.h"
 #include "ui/document/attentiondocument.h"
 #include "ui/figure/figureexporter.h"
 #include "ui/figure/figurepainter.h"
 #include "ui/figure/labsettings.h"
-#include "core/memorybudget.h"
-#include "io/sessionreader.h"
 
 #include <QElapsedTimer>
 #include <QFile>

@@ -337,8 +337,9 @@ void TestAttention::shapesAreChecked_data()
     QTest::addColumn<double>("temperature");
     QTest::newRow("query width differs") << Matrix(Matrix::Ones(2, 3)) << Matrix(Matrix::Ones(2, 2))
                                          << Matrix(Matrix::Ones(2, 2)) << 1.0;
-    QTest::newRow("values do not match keys") << Matrix(Matrix::Ones(2, 2)) << Matrix(Matrix::Ones(3, 2))
-                                              << Matrix(Matrix::Ones(2, 2)) << 1.0;
+    QTest::newRow("values do not match keys")
+        << Matrix(Matrix::Ones(2, 2)) << Matrix(Matrix::Ones(3, 2)) << Matrix(Matrix::Ones(2, 2))
+        << 1.0;
     QTest::newRow("no keys") << Matrix(Matrix::Ones(2, 2)) << Matrix(0, 2) << Matrix(0, 2) << 1.0;
     QTest::newRow("zero temperature") << Matrix(Matrix::Ones(2, 2)) << Matrix(Matrix::Ones(2, 2))
                                       << Matrix(Matrix::Ones(2, 2)) << 0.0;

@@ -85,14 +85,16 @@ void TestLabs::moveToLandsOnThePoint()
     QFETCH(bool, projection);
     NormalGenerator normal(6);
     const Matrix keys = normal.matrix(5, 6);
-    const KeyGeometry g = projection ? KeyGeometry::principal(keys) : KeyGeometry::coordinates(6, 1, 4);
+    const KeyGeometry g =
+        projection ? KeyGeometry::principal(keys) : KeyGeometry::coordinates(6, 1, 4);
     const RowVector v = keys.row(2);
     const Eigen::Vector2d target(0.75, -1.25);
     const RowVector moved = g.moveTo(v, target);
     QVERIFY(g.project(moved).isApprox(target, 1e-12));
     // Only the plane's part changed.
     const RowVector change = moved - v;
-    const RowVector inPlane = change.dot(g.axes().row(0)) * g.axes().row(0) + change.dot(g.axes().row(1)) * g.axes().row(1);
+    const RowVector inPlane = change.dot(g.axes().row(0)) * g.axes().row(0) +
+                              change.dot(g.axes().row(1)) * g.axes().row(1);
     QVERIFY(change.isApprox(inPlane, 1e-12));
 }
 
@@ -149,7 +151,8 @@ void TestLabs::largestChangeIsTheLargestTokenChange()
     for (size_t p = 0; p < d.order.size(); ++p) {
         const Index t = d.order[p];
         // Token t's change: its output after the shuffle (at place p) against before.
-        const double encoded = (d.encodedShuffled.row(Index(p)) - d.encoded.row(t)).cwiseAbs().maxCoeff();
+        const double encoded =
+            (d.encodedShuffled.row(Index(p)) - d.encoded.row(t)).cwiseAbs().maxCoeff();
         const double plain = (d.plainShuffled.row(Index(p)) - d.plain.row(t)).cwiseAbs().maxCoeff();
         QCOMPARE(d.encodedChanges[size_t(t)], encoded);
         QCOMPARE(d.plainChanges[size_t(t)], plain);
@@ -169,14 +172,16 @@ void TestLabs::frameHoldsUntilAPointLeavesIt_data()
     QTest::addColumn<double>("extent");
     // The square holds the origin and every point, centred on them.
     QTest::newRow("short vectors: the smallest square")
-        << Matrix((Matrix(2, 2) << 0.4, 0.2, -0.1, 0.3).finished()) << RowVector((RowVector(2) << 0.1, 0.1).finished())
-        << Eigen::Vector2d(0.15, 0.15) << 0.5 * 1.5;
+        << Matrix((Matrix(2, 2) << 0.4, 0.2, -0.1, 0.3).finished())
+        << RowVector((RowVector(2) << 0.1, 0.1).finished()) << Eigen::Vector2d(0.15, 0.15)
+        << 0.5 * 1.5;
     QTest::newRow("all in one quadrant: centred there, not on the origin")
-        << Matrix((Matrix(2, 2) << 3.0, 0.5, 2.0, 1.0).finished()) << RowVector((RowVector(2) << 1.0, 0.0).finished())
-        << Eigen::Vector2d(1.5, 0.5) << 1.5 * 1.5;
-    QTest::newRow("spread around the origin")
-        << Matrix((Matrix(1, 2) << 3.0, -4.0).finished()) << RowVector((RowVector(2) << -1.0, 0.0).finished())
-        << Eigen::Vector2d(1.0, -2.0) << 2.0 * 1.5;
+        << Matrix((Matrix(2, 2) << 3.0, 0.5, 2.0, 1.0).finished())
+        << RowVector((RowVector(2) << 1.0, 0.0).finished()) << Eigen::Vector2d(1.5, 0.5)
+        << 1.5 * 1.5;
+    QTest::newRow("spread around the origin") << Matrix((Matrix(1, 2) << 3.0, -4.0).finished())
+                                              << RowVector((RowVector(2) << -1.0, 0.0).finished())
+                                              << Eigen::Vector2d(1.0, -2.0) << 2.0 * 1.5;
 }
 
 void TestLabs::frameHoldsUntilAPointLeavesIt()

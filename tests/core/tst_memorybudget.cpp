@@ -67,8 +67,7 @@ void TestMemoryBudget::estimates_data()
     // ...but not the window, whose heatmap keeps 12 more bytes a cell...
     QTest::newRow("window 22000^2")
         << windowSessionBytes(22000, 22000, 1, 1)
-        << 8.0 * (2.0 * 22000 * 22000 + 4 * 22000) + 12.0 * 22000 * 22000 + 1536.0 * 44000
-        << false;
+        << 8.0 * (2.0 * 22000 * 22000 + 4 * 22000) + 12.0 * 22000 * 22000 + 1536.0 * 44000 << false;
     // ...and 1.5 KB a token for its chooser entries and table rows: the
     // eval of 16.8 million keys fits, the window (25 GB) does not.
     QTest::newRow("window 16.8M keys")

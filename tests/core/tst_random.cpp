@@ -1,11 +1,11 @@
 // The generator must give the numbers numpy gives for the same seed, so that a
 // lecturer running the chapter's Python sees what the window shows.
 
-#include "fixtures.h"
 #include "core/normalgenerator.h"
 #include "core/pcg64.h"
 #include "core/randomsession.h"
 #include "core/seedsequence.h"
+#include "fixtures.h"
 
 #include <QJsonArray>
 #include <QtTest>
@@ -65,7 +65,8 @@ void TestRandom::seedSequence_data()
     QTest::addColumn<QString>("seed");
     QTest::addColumn<QJsonArray>("expected");
     const QJsonArray rows = readFixture(QStringLiteral("numpy_streams.json"))
-                                .value(QStringLiteral("seed_sequence")).toArray();
+                                .value(QStringLiteral("seed_sequence"))
+                                .toArray();
     if (rows.isEmpty())
         QTest::newRow("fixture missing") << QString() << QJsonArray();
     for (const auto &row : rows) {
@@ -89,8 +90,8 @@ void TestRandom::pcg64_data()
 {
     QTest::addColumn<QString>("seed");
     QTest::addColumn<QJsonArray>("expected");
-    const QJsonArray rows = readFixture(QStringLiteral("numpy_streams.json"))
-                                .value(QStringLiteral("pcg64")).toArray();
+    const QJsonArray rows =
+        readFixture(QStringLiteral("numpy_streams.json")).value(QStringLiteral("pcg64")).toArray();
     if (rows.isEmpty())
         QTest::newRow("fixture missing") << QString() << QJsonArray();
     for (const auto &row : rows) {
@@ -119,7 +120,8 @@ void TestRandom::standardNormal_data()
     QTest::addColumn<QString>("seed");
     QTest::addColumn<QJsonArray>("expected");
     const QJsonArray rows = readFixture(QStringLiteral("numpy_streams.json"))
-                                .value(QStringLiteral("standard_normal")).toArray();
+                                .value(QStringLiteral("standard_normal"))
+                                .toArray();
     if (rows.isEmpty())
         QTest::newRow("fixture missing") << QString() << QJsonArray();
     for (const auto &row : rows) {
@@ -156,7 +158,8 @@ void TestRandom::standardNormal()
 void TestRandom::longStreamStaysAligned()
 {
     const QJsonObject fixture = readFixture(QStringLiteral("numpy_streams.json"))
-                                    .value(QStringLiteral("standard_normal_long")).toObject();
+                                    .value(QStringLiteral("standard_normal_long"))
+                                    .toObject();
     const QJsonObject probes = fixture.value(QStringLiteral("probes")).toObject();
     const int count = fixture.value(QStringLiteral("count")).toInt();
     QVERIFY(count > 0);

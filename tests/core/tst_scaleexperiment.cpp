@@ -1,8 +1,8 @@
 // The scale experiment against the tables numpy computed with the chapter's
 // procedure (tests/data/scale_tables.json), and against the chapter's prose.
 
-#include "fixtures.h"
 #include "core/scaleexperiment.h"
+#include "fixtures.h"
 
 #include <QJsonArray>
 #include <QtTest>
@@ -47,11 +47,11 @@ void TestScaleExperiment::matchesNumpy()
         settings.keyDims.push_back(row[QStringLiteral("d_k")].toInt());
     const ScaleExperimentResult result = runScaleExperiment(settings);
     QCOMPARE(result.rows.size(), size_t(rows.size()));
-    const char *columns[] = {"spread", "pooled_spread", "raw_max_weight", "raw_entropy_bits",
-                             "scaled_max_weight", "scaled_entropy_bits"};
+    const char *columns[] = {"spread",           "pooled_spread",     "raw_max_weight",
+                             "raw_entropy_bits", "scaled_max_weight", "scaled_entropy_bits"};
     for (qsizetype i = 0; i < rows.size(); ++i) {
         const ScaleExperimentRow &got = result.rows[size_t(i)];
-        const double values[] = {got.spread, got.pooledSpread, got.rawMaxWeight,
+        const double values[] = {got.spread,         got.pooledSpread,    got.rawMaxWeight,
                                  got.rawEntropyBits, got.scaledMaxWeight, got.scaledEntropyBits};
         for (int c = 0; c < 6; ++c) {
             const double want = rows[i][QLatin1StringView(columns[c])].toString().toDouble();

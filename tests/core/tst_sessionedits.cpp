@@ -105,7 +105,7 @@ void TestSessionEdits::keyDimension()
         QVERIFY(s.keys.rightCols(dim - 3).isZero());
     Session lecture = ChapterExamples::lecture();
     SessionEdits::setKeyDim(lecture, dim);
-    QVERIFY(!lecture.hasValues()); // V = K follows the keys
+    QVERIFY(!lecture.hasValues());                     // V = K follows the keys
     QVERIFY(!(lecture == ChapterExamples::lecture())); // other shapes are never equal
 }
 

@@ -97,8 +97,8 @@ void TestTransformer::cost_data()
     QTest::addColumn<double>("relative");
     QTest::newRow("n = 128") << 128LL << 16'384LL << 2'097'152LL << 131'072LL << 0.0625;
     QTest::newRow("n = 512") << 512LL << 262'144LL << 33'554'432LL << 2'097'152LL << 1.0;
-    QTest::newRow("n = 32768") << 32768LL << 1'073'741'824LL << 137'438'953'472LL
-                               << 8'589'934'592LL << 4096.0;
+    QTest::newRow("n = 32768") << 32768LL << 1'073'741'824LL << 137'438'953'472LL << 8'589'934'592LL
+                               << 4096.0;
 }
 
 void TestTransformer::cost()
@@ -169,8 +169,10 @@ void TestTransformer::positionalEncoding_data()
     QTest::newRow("position 0, sine") << 0 << 0 << 0.0;
     QTest::newRow("position 0, cosine") << 0 << 1 << 1.0;
     QTest::newRow("position 1, i = 0") << 1 << 0 << std::sin(1.0);
-    QTest::newRow("position 5, i = 1, cosine") << 5 << 3 << std::cos(5.0 / std::pow(10000.0, 2.0 / 8.0));
-    QTest::newRow("position 7, i = 3, sine") << 7 << 6 << std::sin(7.0 / std::pow(10000.0, 6.0 / 8.0));
+    QTest::newRow("position 5, i = 1, cosine")
+        << 5 << 3 << std::cos(5.0 / std::pow(10000.0, 2.0 / 8.0));
+    QTest::newRow("position 7, i = 3, sine")
+        << 7 << 6 << std::sin(7.0 / std::pow(10000.0, 6.0 / 8.0));
 }
 
 void TestTransformer::positionalEncoding()

@@ -46,10 +46,11 @@ private slots:
 void TestSessionReader::readsAFullSession()
 {
     SessionReader reader;
-    const auto s = reader.parse(session(
-        "\"tokens\": [\"a\", \"b\"], \"query_tokens\": [\"q\"], " + kGoodVectors +
-        ", \"values\": [[1, 2, 3], [4, 5, 6]], \"scale\": false, \"mask\": \"causal\", "
-        "\"temperature\": 0.5"), QStringLiteral("s.json"));
+    const auto s = reader.parse(
+        session("\"tokens\": [\"a\", \"b\"], \"query_tokens\": [\"q\"], " + kGoodVectors +
+                ", \"values\": [[1, 2, 3], [4, 5, 6]], \"scale\": false, \"mask\": \"causal\", "
+                "\"temperature\": 0.5"),
+        QStringLiteral("s.json"));
     QVERIFY2(s, qPrintable(reader.errorString()));
     QCOMPARE(s->keys.rows(), Index(2));
     QCOMPARE(s->values.cols(), Index(3));
@@ -101,15 +102,17 @@ void TestSessionReader::rejects_data()
     QTest::addColumn<QString>("message");
     QTest::newRow("empty") << QByteArray() << "bad.json: is empty";
     QTest::newRow("only spaces") << QByteArray("  \n ") << "bad.json: is empty";
-    QTest::newRow("binary") << QByteArray("{\"a\x00\x01", 5) << "bad.json: is not a text file (binary data at byte 3)";
-    QTest::newRow("not UTF-8") << QByteArray("{\"format\": \"\xff\xfe\"}") << "bad.json: is not UTF-8 text";
+    QTest::newRow("binary") << QByteArray("{\"a\x00\x01", 5)
+                            << "bad.json: is not a text file (binary data at byte 3)";
+    QTest::newRow("not UTF-8") << QByteArray("{\"format\": \"\xff\xfe\"}")
+                               << "bad.json: is not UTF-8 text";
     QTest::newRow("syntax error with line and column")
         << QByteArray("{\n  \"format\": \"attention-lab/session\",\n  \"version\": 1,,\n}")
         << "bad.json: line 3, column ";
     QTest::newRow("a list, not an object") << QByteArray("[1, 2]") << "a session is a JSON object";
     QTest::newRow("no format") << QByteArray("{\"version\": 1}") << "\"format\" is missing";
-    QTest::newRow("another format")
-        << QByteArray("{\"format\": \"other\", \"version\": 1}") << "\"format\" is the text \"other\"";
+    QTest::newRow("another format") << QByteArray("{\"format\": \"other\", \"version\": 1}")
+                                    << "\"format\" is the text \"other\"";
     QTest::newRow("no version") << QByteArray("{\"format\": \"attention-lab/session\"}")
                                 << "\"version\" is missing";
     QTest::newRow("newer version")
@@ -119,14 +122,16 @@ void TestSessionReader::rejects_data()
         << QByteArray("{\"format\": \"attention-lab/session\", \"version\": 1.5}")
         << "\"version\" must be a whole number";
     QTest::newRow("no keys") << session("\"queries\": [[1]]") << "\"keys\" is missing";
-    QTest::newRow("empty keys") << session("\"queries\": [[1]], \"keys\": []") << "\"keys\" is empty";
-    QTest::newRow("empty vector") << session("\"queries\": [[1]], \"keys\": [[]]") << "keys[0] is empty";
+    QTest::newRow("empty keys") << session("\"queries\": [[1]], \"keys\": []")
+                                << "\"keys\" is empty";
+    QTest::newRow("empty vector") << session("\"queries\": [[1]], \"keys\": [[]]")
+                                  << "keys[0] is empty";
     QTest::newRow("ragged rows") << session("\"queries\": [[1, 2]], \"keys\": [[1, 2], [3]]")
                                  << "keys[1] has 1 numbers but keys[0] has 2";
     QTest::newRow("query width differs") << session("\"queries\": [[1]], \"keys\": [[1, 2]]")
                                          << "queries have 1 numbers each but keys have 2";
-    QTest::newRow("values count differs") << session(kGoodVectors + ", \"values\": [[1]]")
-                                          << "there are 1 values for 2 keys";
+    QTest::newRow("values count differs")
+        << session(kGoodVectors + ", \"values\": [[1]]") << "there are 1 values for 2 keys";
     QTest::newRow("text for a number") << session("\"queries\": [[\"x\", 0]], \"keys\": [[1, 0]]")
                                        << "queries[0][0] is the text \"x\", not a number";
     QTest::newRow("null for a number") << session("\"queries\": [[null, 0]], \"keys\": [[1, 0]]")
@@ -135,34 +140,38 @@ void TestSessionReader::rejects_data()
     QTest::newRow("1e999") << session("\"queries\": [[1e999]], \"keys\": [[1]]") << "bad.json:";
     QTest::newRow("unknown mask") << session(kGoodVectors + ", \"mask\": \"future\"")
                                   << "unknown mask \"future\"";
-    QTest::newRow("newline in the mask, escaped") << session(kGoodVectors + ", \"mask\": \"causal\\nnone\"")
-                                                  << "unknown mask \"causal\\nnone\"";
-    QTest::newRow("long mask, cut") << session(kGoodVectors + ", \"mask\": \"" + QByteArray(1000, 'z') + "\"")
-                                    << "unknown mask \"zzzzzzzzzzzzzzzzzzzzzzzzzz\u2026zzzzzzzzzzzzz\": use";
-    QTest::newRow("version 1e308, short") << QByteArray("{\"format\": \"attention-lab/session\", \"version\": 1e308}")
-                                          << "the session is version 1e+308, newer";
+    QTest::newRow("newline in the mask, escaped")
+        << session(kGoodVectors + ", \"mask\": \"causal\\nnone\"")
+        << "unknown mask \"causal\\nnone\"";
+    QTest::newRow("long mask, cut")
+        << session(kGoodVectors + ", \"mask\": \"" + QByteArray(1000, 'z') + "\"")
+        << "unknown mask \"zzzzzzzzzzzzzzzzzzzzzzzzzz\u2026zzzzzzzzzzzzz\": use";
+    QTest::newRow("version 1e308, short")
+        << QByteArray("{\"format\": \"attention-lab/session\", \"version\": 1e308}")
+        << "the session is version 1e+308, newer";
     QTest::newRow("lone surrogate in a token")
         << session(kGoodVectors + ", \"tokens\": [\"a\", \"\\ud800\"]")
         << "tokens[1] \"\\ud800\" is not valid Unicode: it holds a lone UTF-16 surrogate";
     QTest::newRow("lone low surrogate in a query token")
         << session(kGoodVectors + ", \"query_tokens\": [\"x\\udc00y\"]")
         << "query_tokens[0] \"x\\udc00y\" is not valid Unicode";
-    QTest::newRow("mask not text") << session(kGoodVectors + ", \"mask\": 3") << "unknown mask a number";
+    QTest::newRow("mask not text")
+        << session(kGoodVectors + ", \"mask\": 3") << "unknown mask a number";
     QTest::newRow("zero temperature") << session(kGoodVectors + ", \"temperature\": 0")
                                       << "\"temperature\" must be a number above 0, not 0";
     QTest::newRow("negative temperature") << session(kGoodVectors + ", \"temperature\": -2")
                                           << "\"temperature\" must be a number above 0, not -2";
-    QTest::newRow("scale not bool") << session(kGoodVectors + ", \"scale\": \"yes\"")
-                                    << "\"scale\" must be true or false";
-    QTest::newRow("wrong token count") << session(kGoodVectors + ", \"tokens\": [\"a\"]")
-                                       << "\"tokens\" has 1 labels for 2 keys";
-    QTest::newRow("token not text") << session(kGoodVectors + ", \"tokens\": [\"a\", 2]")
-                                    << "tokens[1] must be text";
+    QTest::newRow("scale not bool")
+        << session(kGoodVectors + ", \"scale\": \"yes\"") << "\"scale\" must be true or false";
+    QTest::newRow("wrong token count")
+        << session(kGoodVectors + ", \"tokens\": [\"a\"]") << "\"tokens\" has 1 labels for 2 keys";
+    QTest::newRow("token not text")
+        << session(kGoodVectors + ", \"tokens\": [\"a\", 2]") << "tokens[1] must be text";
     QTest::newRow("scores overflow")
         << session("\"queries\": [[1e200, 1e200]], \"keys\": [[1e200, -1e200], [1, 1]]")
         << "the dot product of queries[0] and keys[0] overflows double precision";
-    QTest::newRow("deep nesting")
-        << QByteArray(QByteArray(5000, '[') + QByteArray(5000, ']')) << "bad.json: line 1";
+    QTest::newRow("deep nesting") << QByteArray(QByteArray(5000, '[') + QByteArray(5000, ']'))
+                                  << "bad.json: line 1";
     // 40,000 queries and 40,000 keys: the scores alone would take 24 GiB.
     QByteArray many = "[";
     for (int i = 0; i < 40000; ++i)
@@ -189,8 +198,9 @@ void TestSessionReader::acceptsHugeButFiniteScores()
 {
     // Scores near 2e300: past the cheap bound, but every product is finite.
     SessionReader reader;
-    const auto s = reader.parse(session("\"queries\": [[1e150, 1e150]], \"keys\": [[1e150, 1e150], [-1, 2]]"),
-                                QStringLiteral("big.json"));
+    const auto s =
+        reader.parse(session("\"queries\": [[1e150, 1e150]], \"keys\": [[1e150, 1e150], [-1, 2]]"),
+                     QStringLiteral("big.json"));
     QVERIFY2(s, qPrintable(reader.errorString()));
     QVERIFY(!s->firstOverflowingScore());
 }
@@ -218,13 +228,16 @@ void TestSessionReader::specialFilesAreRefusedBeforeOpening()
     QVERIFY(::mkfifo(QFile::encodeName(fifo).constData(), 0600) == 0);
     SessionReader reader;
     QVERIFY(!reader.readFile(fifo));
-    QVERIFY2(reader.errorString().endsWith(QStringLiteral("pipe.json: is a FIFO (named pipe), not a session file")),
+    QVERIFY2(reader.errorString().endsWith(
+                 QStringLiteral("pipe.json: is a FIFO (named pipe), not a session file")),
              qPrintable(reader.errorString()));
     QVERIFY(!reader.readFile(QStringLiteral("/dev/null")));
-    QCOMPARE(reader.errorString(), QStringLiteral("/dev/null: is a character device, not a session file"));
+    QCOMPARE(reader.errorString(),
+             QStringLiteral("/dev/null: is a character device, not a session file"));
     SessionWriter writer;
     QVERIFY(!writer.writeFile(Session{}, fifo));
-    QVERIFY2(writer.errorString().endsWith(QStringLiteral("cannot be written: it is a FIFO (named pipe), not a file")),
+    QVERIFY2(writer.errorString().endsWith(
+                 QStringLiteral("cannot be written: it is a FIFO (named pipe), not a file")),
              qPrintable(writer.errorString()));
     QVERIFY(QFileInfo(fifo).isFile() == false);
 }

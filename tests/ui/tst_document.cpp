@@ -3,10 +3,10 @@
 // follows saves.
 
 #include "core/attention.h"
-#include "ui/document/attentiondocument.h"
 #include "core/chapterexamples.h"
 #include "core/sessionedits.h"
 #include "io/sessionreader.h"
+#include "ui/document/attentiondocument.h"
 
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -104,9 +104,9 @@ void TestDocument::redoOfTheFirstValueEditMakesVExplicitAgain()
 void TestDocument::undoRedoRestoresTheSessionExactly_data()
 {
     QTest::addColumn<int>("edit");
-    const char *names[] = {"query",      "key",          "value (V = K)", "scale",
-                           "mask",       "temperature",  "insert key",    "remove key",
-                           "rename key", "move query",   "change d_k",    "replace session"};
+    const char *names[] = {"query",      "key",         "value (V = K)", "scale",
+                           "mask",       "temperature", "insert key",    "remove key",
+                           "rename key", "move query",  "change d_k",    "replace session"};
     for (int i = 0; i < int(std::size(names)); ++i)
         QTest::newRow(names[i]) << i;
 }
@@ -140,13 +140,15 @@ void TestDocument::undoRedoRestoresTheSessionExactly()
         doc.setTemperature(0.25);
         break;
     case 6:
-        QVERIFY(doc.editSession(QStringLiteral("insert"), [](Session &s) { insertKey(s, 1, "new"); }));
+        QVERIFY(
+            doc.editSession(QStringLiteral("insert"), [](Session &s) { insertKey(s, 1, "new"); }));
         break;
     case 7:
         QVERIFY(doc.editSession(QStringLiteral("remove"), [](Session &s) { removeKey(s, 0); }));
         break;
     case 8:
-        QVERIFY(doc.editSession(QStringLiteral("rename"), [](Session &s) { renameKey(s, 0, "cat"); }));
+        QVERIFY(
+            doc.editSession(QStringLiteral("rename"), [](Session &s) { renameKey(s, 0, "cat"); }));
         break;
     case 9:
         QVERIFY(doc.editSession(QStringLiteral("move"), [](Session &s) { moveQuery(s, 0, 2); }));
@@ -307,7 +309,7 @@ void TestDocument::undoHistoryIsBoundedInMemory()
     const int limit = doc.undoStack()->undoLimit();
     QVERIFY(limit >= AttentionDocument::kMinUndoSteps);
     QVERIFY(double(limit) * 2.0 * double(big.queries.size() + big.keys.size()) * 8.0 <=
-            double(AttentionDocument::kUndoBudgetBytes) * 1.01 ||
+                double(AttentionDocument::kUndoBudgetBytes) * 1.01 ||
             limit == AttentionDocument::kMinUndoSteps);
     QVERIFY(limit < AttentionDocument::kMaxUndoSteps);
     for (int i = 0; i < limit + 5; ++i)

@@ -139,9 +139,9 @@ void TestExport::pngCellsHaveTheMapColours()
             const QColor want = j > i ? ColorMaps::maskedColor()
                                       : ColorMaps::colorAt(style.colorMap, e.result.weights(i, j));
             QVERIFY2(near(got, want), qPrintable(QStringLiteral("cell (%1, %2): %3, map says %4")
-                                                      .arg(i)
-                                                      .arg(j)
-                                                      .arg(got.name(), want.name())));
+                                                     .arg(i)
+                                                     .arg(j)
+                                                     .arg(got.name(), want.name())));
         }
     }
 }
@@ -159,8 +159,8 @@ void TestExport::overflowingLogitsAreNotMasked()
     FigureStyle style;
     QImage image(900, 700, QImage::Format_ARGB32_Premultiplied);
     QPainter painter(&image);
-    const QRectF grid =
-        FigurePainter(painter, e.data(), style).heatmap(QRectF(0, 0, 900, 700), FigurePainter::Quantity::Logits);
+    const QRectF grid = FigurePainter(painter, e.data(), style)
+                            .heatmap(QRectF(0, 0, 900, 700), FigurePainter::Quantity::Logits);
     painter.end();
     const double w = grid.width() / 3, h = grid.height() / 3;
     for (int i = 0; i < 3; ++i) {
@@ -184,8 +184,8 @@ void TestExport::svgIsVectorWithLabels()
 {
     const Example e = example(ChapterExamples::selection());
     const QByteArray svg = FigureExporter::render(FigureExporter::Format::Svg,
-                                                  *findFigureView(QStringLiteral("weights")), e.data(),
-                                                  FigureStyle(), ExportSize{});
+                                                  *findFigureView(QStringLiteral("weights")),
+                                                  e.data(), FigureStyle(), ExportSize{});
     QXmlStreamReader xml(svg);
     int rects = 0;
     QStringList texts;
@@ -201,9 +201,10 @@ void TestExport::svgIsVectorWithLabels()
             texts << xml.readElementText(QXmlStreamReader::IncludeChildElements).trimmed();
     }
     QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
-    QVERIFY(!image); // no bitmap inside
+    QVERIFY(!image);                                              // no bitmap inside
     QVERIFY2(rects >= 4 * 3, qPrintable(QString::number(rects))); // a shape per cell at least
-    for (const char *label : {"dog", "truck", "barked", "an undecided query", "0.9611", "keys", "queries"})
+    for (const char *label :
+         {"dog", "truck", "barked", "an undecided query", "0.9611", "keys", "queries"})
         QVERIFY2(texts.contains(QLatin1StringView(label)), label);
 }
 
@@ -224,7 +225,8 @@ void TestExport::pdfHoldsTheLabelsAsText()
     process.start(pdftotext, {path, QStringLiteral("-")});
     QVERIFY(process.waitForFinished(30000));
     const QString text = QString::fromUtf8(process.readAllStandardOutput());
-    for (const char *label : {"The causal mask", "loudly", "barked", "0.4551", "masked", "causal mask"})
+    for (const char *label :
+         {"The causal mask", "loudly", "barked", "0.4551", "masked", "causal mask"})
         QVERIFY2(text.contains(QLatin1StringView(label)), label);
 }
 
@@ -232,8 +234,10 @@ void TestExport::everyViewRenders()
 {
     const Example e = example(ChapterExamples::lecture());
     for (const FigureView &view : figureViews()) {
-        for (auto format : {FigureExporter::Format::Png, FigureExporter::Format::Svg, FigureExporter::Format::Pdf})
-            QVERIFY2(!FigureExporter::render(format, view, e.data(), FigureStyle(), ExportSize{}).isEmpty(),
+        for (auto format : {FigureExporter::Format::Png, FigureExporter::Format::Svg,
+                            FigureExporter::Format::Pdf})
+            QVERIFY2(!FigureExporter::render(format, view, e.data(), FigureStyle(), ExportSize{})
+                          .isEmpty(),
                      qPrintable(view.name));
     }
     QCOMPARE(findFigureView(QStringLiteral("nonsense")), nullptr);
@@ -245,20 +249,21 @@ void TestExport::failedExportKeepsTheOldFile()
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("kept.png"));
     FigureExporter exporter;
-    QVERIFY(exporter.exportFile(path, *findFigureView(QStringLiteral("figure")), e.data(), FigureStyle(),
-                                ExportSize{}));
+    QVERIFY(exporter.exportFile(path, *findFigureView(QStringLiteral("figure")), e.data(),
+                                FigureStyle(), ExportSize{}));
     const QByteArray before = readAll(path);
     // An impossible size fails before anything is written.
-    QVERIFY(!exporter.exportFile(path, *findFigureView(QStringLiteral("figure")), e.data(), FigureStyle(),
-                                 ExportSize{5, 5, 1.0}));
+    QVERIFY(!exporter.exportFile(path, *findFigureView(QStringLiteral("figure")), e.data(),
+                                 FigureStyle(), ExportSize{5, 5, 1.0}));
     QVERIFY(exporter.errorString().contains(QStringLiteral("pixels")));
     QCOMPARE(readAll(path), before);
     // A folder that does not exist cannot be written to; nothing appears.
     const QString missing = dir.filePath(QStringLiteral("no/such/folder/out.svg"));
-    QVERIFY(!exporter.exportFile(missing, *findFigureView(QStringLiteral("figure")), e.data(), FigureStyle(),
-                                 ExportSize{}));
+    QVERIFY(!exporter.exportFile(missing, *findFigureView(QStringLiteral("figure")), e.data(),
+                                 FigureStyle(), ExportSize{}));
     // The message names the path cut to its start and end (it is over 40 characters).
-    QVERIFY2(exporter.errorString().startsWith(missing.left(20)), qPrintable(exporter.errorString()));
+    QVERIFY2(exporter.errorString().startsWith(missing.left(20)),
+             qPrintable(exporter.errorString()));
     QVERIFY2(exporter.errorString().contains(QStringLiteral("older/out.svg: cannot be written: ")),
              qPrintable(exporter.errorString()));
     QVERIFY(!QFile::exists(missing));
@@ -268,8 +273,9 @@ void TestExport::unknownFormatIsRefused()
 {
     const Example e = example(ChapterExamples::lecture());
     FigureExporter exporter;
-    QVERIFY(!exporter.exportFile(QStringLiteral("figure.bmp"), *findFigureView(QStringLiteral("figure")),
-                                 e.data(), FigureStyle(), ExportSize{}));
+    QVERIFY(!exporter.exportFile(QStringLiteral("figure.bmp"),
+                                 *findFigureView(QStringLiteral("figure")), e.data(), FigureStyle(),
+                                 ExportSize{}));
     QVERIFY(exporter.errorString().contains(QStringLiteral("use .png, .svg or .pdf")));
     QCOMPARE(FigureExporter::formatFor(QStringLiteral("a.PDF")), FigureExporter::Format::Pdf);
 }
@@ -282,7 +288,8 @@ void TestExport::colorMapsAreOrdered()
         QCOMPARE(ColorMaps::colorAt(name, 1.0), ColorMaps::stops(name).last());
         QCOMPARE(ColorMaps::fromKey(ColorMaps::key(name)), name);
         // Brighter as the weight grows, so a projector shows the order.
-        QVERIFY(ColorMaps::colorAt(name, 0.9).lightness() > ColorMaps::colorAt(name, 0.1).lightness());
+        QVERIFY(ColorMaps::colorAt(name, 0.9).lightness() >
+                ColorMaps::colorAt(name, 0.1).lightness());
     }
 }
 

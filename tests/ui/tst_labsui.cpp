@@ -3,26 +3,31 @@
 // the mask, heads and position labs show the core's numbers.
 
 #include "core/attention.h"
-#include "ui/document/attentiondocument.h"
 #include "core/chapterexamples.h"
+#include "core/normalgenerator.h"
+#include "core/session.h"
+#include "ui/document/attentiondocument.h"
 #include "ui/figure/figureexporter.h"
 #include "ui/labs/geometrycanvas.h"
 #include "ui/labs/geometrylab.h"
 #include "ui/labs/headslab.h"
-#include "ui/views/heatmapview.h"
 #include "ui/labs/labbanner.h"
 #include "ui/labs/labstate.h"
-#include "ui/window/mainwindow.h"
 #include "ui/labs/masklab.h"
-#include "core/normalgenerator.h"
 #include "ui/labs/positionlab.h"
 #include "ui/labs/scalelab.h"
-#include "core/session.h"
+#include "ui/views/heatmapview.h"
+#include "ui/window/mainwindow.h"
 
 #include <QComboBox>
+#include <QDir>
+#include <QFileInfo>
+#include <QProcess>
 #include <QProgressBar>
 #include <QPushButton>
-#include <QProcess>
+#include <QRegularExpression>
+#include <QScrollBar>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QStandardPaths>
@@ -31,15 +36,10 @@
 #include <QTemporaryDir>
 #include <QUndoStack>
 #include <QXmlStreamReader>
-#include <QFileInfo>
-#include <QDir>
-#include <QSettings>
-#include <QRegularExpression>
-#include <QScrollBar>
 #include <QtTest>
 
-#include "ui/figure/labelplacer.h"
 #include "core/keygeometry.h"
+#include "ui/figure/labelplacer.h"
 
 using namespace AttentionLab;
 
@@ -94,9 +94,10 @@ void TestLabsUi::init()
     QCoreApplication::setOrganizationName(QStringLiteral("AttentionLabTests"));
     // Settings and the recovery file of this process alone, so that two test
     // runs at once (a developer's and CI's) cannot touch each other's.
-    QCoreApplication::setApplicationName(QStringLiteral("%1-%2")
-                                             .arg(QFileInfo(QCoreApplication::applicationFilePath()).fileName())
-                                             .arg(QCoreApplication::applicationPid()));
+    QCoreApplication::setApplicationName(
+        QStringLiteral("%1-%2")
+            .arg(QFileInfo(QCoreApplication::applicationFilePath()).fileName())
+            .arg(QCoreApplication::applicationPid()));
     m_window = std::make_unique<MainWindow>();
     m_window->resize(1500, 950);
     m_window->show();
@@ -144,17 +145,17 @@ void TestLabsUi::draggingAKeyEditsTheSession()
     QTest::mousePress(canvas, Qt::LeftButton, {}, start);
     for (int step = 1; step <= 10; ++step) {
         QMouseEvent move(QEvent::MouseMove, QPointF(start + QPoint(12 * step, -9 * step)),
-                         canvas->mapToGlobal(QPointF(start + QPoint(12 * step, -9 * step))), Qt::NoButton,
-                         Qt::LeftButton, Qt::NoModifier);
+                         canvas->mapToGlobal(QPointF(start + QPoint(12 * step, -9 * step))),
+                         Qt::NoButton, Qt::LeftButton, Qt::NoModifier);
         QCoreApplication::sendEvent(canvas, &move);
         canvas->repaint();
     }
     QTest::mouseRelease(canvas, Qt::LeftButton, {}, start + QPoint(120, -90));
 
-    QVERIFY(doc->session().keys.row(2) != before);           // the key moved
+    QVERIFY(doc->session().keys.row(2) != before);                 // the key moved
     QVERIFY(m_window->heatmap()->cellValue(0, 2) != weightBefore); // and the heatmap followed
     QCOMPARE(doc->result().weights(0, 2), m_window->heatmap()->cellValue(0, 2));
-    QCOMPARE(doc->undoStack()->count(), 1);                  // one drag, one step
+    QCOMPARE(doc->undoStack()->count(), 1); // one drag, one step
     doc->undoStack()->undo();
     QCOMPARE(RowVector(doc->session().keys.row(2)), before);
 }
@@ -162,8 +163,8 @@ void TestLabsUi::draggingAKeyEditsTheSession()
 /// Sends a mouse move with the left button held, as a real drag does.
 void dragTo(QWidget *canvas, const QPoint &at)
 {
-    QMouseEvent move(QEvent::MouseMove, QPointF(at), canvas->mapToGlobal(QPointF(at)), Qt::NoButton, Qt::LeftButton,
-                     Qt::NoModifier);
+    QMouseEvent move(QEvent::MouseMove, QPointF(at), canvas->mapToGlobal(QPointF(at)), Qt::NoButton,
+                     Qt::LeftButton, Qt::NoModifier);
     QCoreApplication::sendEvent(canvas, &move);
     canvas->repaint();
 }
@@ -197,7 +198,9 @@ void TestLabsUi::draggedPointStaysUnderTheMouse()
     const VectorKind kind = key < 0 ? VectorKind::Query : VectorKind::Key;
     const Index row = key < 0 ? before.queryIndex : key;
     const RowVector vectorBefore = doc->vector(kind, row);
-    auto shownAt = [&](const GeometryMap &map) { return key < 0 ? map.query : map.keys[size_t(key)]; };
+    auto shownAt = [&](const GeometryMap &map) {
+        return key < 0 ? map.query : map.keys[size_t(key)];
+    };
 
     const QPoint start = shownAt(before).toPoint();
     QTest::mousePress(canvas, Qt::LeftButton, {}, start);
@@ -206,7 +209,8 @@ void TestLabsUi::draggedPointStaysUnderTheMouse()
         end = start + step * k;
         dragTo(canvas, end);
         // While dragging, the point follows the mouse.
-        QVERIFY2(distance(shownAt(canvas->geometryMap()), end) < 0.5, qPrintable(QStringLiteral("move %1").arg(k)));
+        QVERIFY2(distance(shownAt(canvas->geometryMap()), end) < 0.5,
+                 qPrintable(QStringLiteral("move %1").arg(k)));
     }
     QTest::mouseRelease(canvas, Qt::LeftButton, {}, end);
     canvas->repaint();
@@ -215,7 +219,10 @@ void TestLabsUi::draggedPointStaysUnderTheMouse()
     // the scale are the ones the drag happened in, and nothing else moved.
     QVERIFY2(distance(shownAt(after), end) < 0.5,
              qPrintable(QStringLiteral("dropped at %1,%2, shown at %3,%4")
-                            .arg(end.x()).arg(end.y()).arg(shownAt(after).x()).arg(shownAt(after).y())));
+                            .arg(end.x())
+                            .arg(end.y())
+                            .arg(shownAt(after).x())
+                            .arg(shownAt(after).y())));
     QVERIFY(after.geometry.axes() == before.geometry.axes());
     QCOMPARE(after.toPixels, before.toPixels);
     for (size_t j = 0; j < before.keys.size(); ++j)
@@ -250,7 +257,8 @@ void TestLabsUi::otherKeyChangesRefitThePlane()
     QTest::mouseRelease(canvas, Qt::LeftButton, {}, start + QPoint(-60, 45));
     canvas->repaint();
     const KeyGeometry fitted = KeyGeometry::principal(doc->session().keys);
-    QVERIFY(!canvas->geometryMap().geometry.axes().isApprox(fitted.axes(), 1e-6)); // held, not refitted
+    QVERIFY(
+        !canvas->geometryMap().geometry.axes().isApprox(fitted.axes(), 1e-6)); // held, not refitted
 
     // The button fits the plane to the keys as they are.
     m_window->geometryLab()->refitButton()->click();
@@ -262,19 +270,23 @@ void TestLabsUi::otherKeyChangesRefitThePlane()
     edited[0] += 0.7;
     doc->setVector(VectorKind::Key, 0, edited);
     canvas->repaint();
-    QVERIFY(canvas->geometryMap().geometry.axes().isApprox(KeyGeometry::principal(doc->session().keys).axes(), 1e-12));
+    QVERIFY(canvas->geometryMap().geometry.axes().isApprox(
+        KeyGeometry::principal(doc->session().keys).axes(), 1e-12));
     // So does a new session.
     doc->replaceSession(ChapterExamples::selection(), QStringLiteral("selection"));
     canvas->repaint();
-    QVERIFY(canvas->geometryMap().geometry.axes().isApprox(KeyGeometry::principal(doc->session().keys).axes(), 1e-12));
+    QVERIFY(canvas->geometryMap().geometry.axes().isApprox(
+        KeyGeometry::principal(doc->session().keys).axes(), 1e-12));
 }
 
 void TestLabsUi::geometryLabelsDoNotOverlap_data()
 {
     QTest::addColumn<Session>("session");
     QTest::addColumn<QSize>("size");
-    QTest::newRow("lecture example (near-parallel keys)") << ChapterExamples::lecture() << QSize(1500, 950);
-    QTest::newRow("lecture example, small window") << ChapterExamples::lecture() << QSize(1000, 700);
+    QTest::newRow("lecture example (near-parallel keys)")
+        << ChapterExamples::lecture() << QSize(1500, 950);
+    QTest::newRow("lecture example, small window")
+        << ChapterExamples::lecture() << QSize(1000, 700);
     QTest::newRow("keys that disagree") << ChapterExamples::selection() << QSize(1500, 950);
     Session random = ChapterExamples::lecture();
     NormalGenerator normal(7);
@@ -308,16 +320,20 @@ void TestLabsUi::geometryLabelsDoNotOverlap()
     QCOMPARE(labels.size(), map.keys.size() + 1); // every key labelled
     for (size_t a = 0; a < labels.size(); ++a) {
         for (size_t b = a + 1; b < labels.size(); ++b)
-            QVERIFY2(!labels[a].intersects(labels[b]), qPrintable(QStringLiteral("labels %1 and %2 overlap").arg(a).arg(b)));
+            QVERIFY2(!labels[a].intersects(labels[b]),
+                     qPrintable(QStringLiteral("labels %1 and %2 overlap").arg(a).arg(b)));
         for (const QLineF &axis : map.axes)
-            QVERIFY2(!lineCrossesRect(axis, labels[a]), qPrintable(QStringLiteral("label %1 lies on an axis").arg(a)));
+            QVERIFY2(!lineCrossesRect(axis, labels[a]),
+                     qPrintable(QStringLiteral("label %1 lies on an axis").arg(a)));
         for (const QPointF &p : points)
-            QVERIFY2(!labels[a].contains(p), qPrintable(QStringLiteral("label %1 covers a point").arg(a)));
+            QVERIFY2(!labels[a].contains(p),
+                     qPrintable(QStringLiteral("label %1 covers a point").arg(a)));
         // Next to its own point.
         const QPointF own = points[a];
         const QPointF nearest(std::clamp(own.x(), labels[a].left(), labels[a].right()),
                               std::clamp(own.y(), labels[a].top(), labels[a].bottom()));
-        QVERIFY2(distance(own, nearest) < 120.0, qPrintable(QStringLiteral("label %1 is far from its point").arg(a)));
+        QVERIFY2(distance(own, nearest) < 120.0,
+                 qPrintable(QStringLiteral("label %1 is far from its point").arg(a)));
         QVERIFY(map.plot.contains(labels[a]));
     }
 }
@@ -346,10 +362,13 @@ void TestLabsUi::everyLabStatesItsEquation()
         QString text;
     };
     const QList<Expect> expected{
-        {m_window->geometryLab(), m_window->geometryLab()->banner(), QStringLiteral("softmaxj(q · kj / √3)")},
+        {m_window->geometryLab(), m_window->geometryLab()->banner(),
+         QStringLiteral("softmaxj(q · kj / √3)")},
         {m_window->scaleLab(), m_window->scaleLab()->banner(), QStringLiteral("Var(q · k)")},
-        {m_window->maskLab(), m_window->maskLab()->banner(), QStringLiteral("row “the” keeps 0.4551 and loses 0.5449")},
-        {m_window->headsLab(), m_window->headsLab()->banner(), QStringLiteral("h × dk = 4 × 4 = 16 = D")},
+        {m_window->maskLab(), m_window->maskLab()->banner(),
+         QStringLiteral("row “the” keeps 0.4551 and loses 0.5449")},
+        {m_window->headsLab(), m_window->headsLab()->banner(),
+         QStringLiteral("h × dk = 4 × 4 = 16 = D")},
         {m_window->positionLab(), m_window->positionLab()->banner(), QStringLiteral("(Eq. 16.4)")},
     };
     for (const Expect &e : expected) {
@@ -360,10 +379,12 @@ void TestLabsUi::everyLabStatesItsEquation()
     // The settings are filled in and follow changes: tau and no scale.
     m_window->tabs()->setCurrentWidget(m_window->geometryLab());
     m_window->document()->setTemperature(0.5);
-    QVERIFY2(m_window->geometryLab()->banner()->plainText().contains(QStringLiteral("q · kj / (√3 · 0.5)")),
+    QVERIFY2(m_window->geometryLab()->banner()->plainText().contains(
+                 QStringLiteral("q · kj / (√3 · 0.5)")),
              qPrintable(m_window->geometryLab()->banner()->plainText()));
     m_window->document()->setScale(false);
-    QVERIFY(m_window->geometryLab()->banner()->plainText().contains(QStringLiteral("softmaxj(q · kj / 0.5)")));
+    QVERIFY(m_window->geometryLab()->banner()->plainText().contains(
+        QStringLiteral("softmaxj(q · kj / 0.5)")));
 }
 
 void TestLabsUi::positionLegendIsTheLongestBar_data()
@@ -391,11 +412,14 @@ void TestLabsUi::positionLegendIsTheLongestBar()
     }
     const PermutationDemo demo = m_window->positionLab()->demo();
     // One computation: the legend's largest change is the largest bar.
-    QCOMPARE(demo.encodedChange, *std::max_element(demo.encodedChanges.begin(), demo.encodedChanges.end()));
-    QCOMPARE(demo.plainChange, *std::max_element(demo.plainChanges.begin(), demo.plainChanges.end()));
+    QCOMPARE(demo.encodedChange,
+             *std::max_element(demo.encodedChanges.begin(), demo.encodedChanges.end()));
+    QCOMPARE(demo.plainChange,
+             *std::max_element(demo.plainChanges.begin(), demo.plainChanges.end()));
     const QString svg = exportSvg(QStringLiteral("positional"));
     const QString largest = QString::number(demo.encodedChange, 'f', 4);
-    QVERIFY2(svg.contains(QStringLiteral("with Eq. 16.4 added: largest change %1").arg(largest)), qPrintable(largest));
+    QVERIFY2(svg.contains(QStringLiteral("with Eq. 16.4 added: largest change %1").arg(largest)),
+             qPrintable(largest));
     // And that bar is drawn, with the same number beside it.
     QVERIFY2(svg.count(largest) >= 2, qPrintable(largest));
 }
@@ -414,7 +438,8 @@ double smallestCellNumber(const QString &path)
         if (xml.readNext() != QXmlStreamReader::StartElement || xml.name() != QLatin1String("text"))
             continue;
         const double size = xml.attributes().value(QLatin1String("font-size")).toDouble();
-        if (cell.match(xml.readElementText(QXmlStreamReader::IncludeChildElements).trimmed()).hasMatch())
+        if (cell.match(xml.readElementText(QXmlStreamReader::IncludeChildElements).trimmed())
+                .hasMatch())
             smallest = smallest == 0 ? size : std::min(smallest, size);
     }
     return smallest;
@@ -440,7 +465,8 @@ void TestLabsUi::headsNumbersAreReadableOrLeftOut()
     QCOMPARE(m_window->labState()->settings().headsTokens, tokens);
     const QString path = m_dir.filePath(QStringLiteral("heads-%1.svg").arg(tokens));
     QString error;
-    QVERIFY2(m_window->exportFigure(path, QStringLiteral("heads"), ExportSize{}, m_window->currentFigureStyle(), &error),
+    QVERIFY2(m_window->exportFigure(path, QStringLiteral("heads"), ExportSize{},
+                                    m_window->currentFigureStyle(), &error),
              qPrintable(error));
     // Numbers a room can read (11 px or more), or none at all; never tiny.
     const double smallest = smallestCellNumber(path);
@@ -456,11 +482,12 @@ void TestLabsUi::lastTickLabelIsAlwaysShown_data()
     QTest::addColumn<std::vector<double>>("centres");
     QTest::addColumn<double>("half");
     QTest::addColumn<std::vector<int>>("shown");
-    QTest::newRow("room for every label") << std::vector<double>{0, 100, 200, 300, 400} << 20.0
-                                          << std::vector<int>{0, 1, 2, 3, 4};
+    QTest::newRow("room for every label")
+        << std::vector<double>{0, 100, 200, 300, 400} << 20.0 << std::vector<int>{0, 1, 2, 3, 4};
     QTest::newRow("crowded at the right: the last stays, its neighbour goes")
         << std::vector<double>{10, 50, 90, 130, 150} << 15.0 << std::vector<int>{0, 1, 2, 4};
-    QTest::newRow("crowded throughout") << std::vector<double>{0, 10, 20, 30, 40} << 12.0 << std::vector<int>{0, 4};
+    QTest::newRow("crowded throughout")
+        << std::vector<double>{0, 10, 20, 30, 40} << 12.0 << std::vector<int>{0, 4};
     QTest::newRow("one tick") << std::vector<double>{5} << 30.0 << std::vector<int>{0};
 }
 
@@ -469,7 +496,8 @@ void TestLabsUi::lastTickLabelIsAlwaysShown()
     QFETCH(std::vector<double>, centres);
     QFETCH(double, half);
     QFETCH(std::vector<int>, shown);
-    QCOMPARE(LabPainter::shownTickLabels(centres, std::vector<double>(centres.size(), half), 6.0), shown);
+    QCOMPARE(LabPainter::shownTickLabels(centres, std::vector<double>(centres.size(), half), 6.0),
+             shown);
 }
 
 void TestLabsUi::scaleLabTableEqualsTheCommandLine()
@@ -499,7 +527,8 @@ void TestLabsUi::scaleLabRunsInTheBackgroundAndCancels()
 {
     ScaleLab *lab = m_window->scaleLab();
     m_window->tabs()->setCurrentWidget(lab);
-    QTRY_VERIFY_WITH_TIMEOUT(lab->table()->rowCount() > 0 && !lab->isRunning(), 30000); // the first run
+    QTRY_VERIFY_WITH_TIMEOUT(lab->table()->rowCount() > 0 && !lab->isRunning(),
+                             30000); // the first run
     QSignalSpy finished(lab, &ScaleLab::finished);
     lab->findChildren<QSpinBox *>()[1]->setValue(100'000); // draws: a long run
     lab->run();
@@ -541,14 +570,18 @@ void TestLabsUi::headsLabWeightsEqualTheCore()
     QCOMPARE(l.headsModelDim, 8);
     // The core, on the same seeded inputs.
     NormalGenerator normal(l.headsSeed);
-    const Matrix q = normal.matrix(l.headsTokens, 8), k = normal.matrix(l.headsTokens, 8), v = normal.matrix(l.headsTokens, 8);
-    const MultiHeadResult expected = multiHeadAttention(q, k, v, 2, m_window->document()->session().options);
+    const Matrix q = normal.matrix(l.headsTokens, 8), k = normal.matrix(l.headsTokens, 8),
+                 v = normal.matrix(l.headsTokens, 8);
+    const MultiHeadResult expected =
+        multiHeadAttention(q, k, v, 2, m_window->document()->session().options);
     const MultiHeadResult shown = lab->result();
     QCOMPARE(shown.perHead.size(), size_t(2));
     for (int h = 0; h < 2; ++h) {
-        QVERIFY(shown.perHead[size_t(h)].weights.isApprox(expected.perHead[size_t(h)].weights, 0.0));
-        const AttentionResult single = attend(q.middleCols(4 * h, 4), k.middleCols(4 * h, 4), v.middleCols(4 * h, 4),
-                                              m_window->document()->session().options);
+        QVERIFY(
+            shown.perHead[size_t(h)].weights.isApprox(expected.perHead[size_t(h)].weights, 0.0));
+        const AttentionResult single =
+            attend(q.middleCols(4 * h, 4), k.middleCols(4 * h, 4), v.middleCols(4 * h, 4),
+                   m_window->document()->session().options);
         QVERIFY(shown.perHead[size_t(h)].weights.isApprox(single.weights, 0.0));
         QVERIFY(exportSvg(QStringLiteral("heads"))
                     .contains(QStringLiteral("head %1 · mean entropy %2 bits")
@@ -562,7 +595,8 @@ void TestLabsUi::headsLabWeightsEqualTheCore()
 
 void TestLabsUi::shufflingWithoutPositionsPermutesOutputs()
 {
-    m_window->document()->replaceSession(ChapterExamples::causalMask(), QStringLiteral("four tokens"));
+    m_window->document()->replaceSession(ChapterExamples::causalMask(),
+                                         QStringLiteral("four tokens"));
     PositionLab *lab = m_window->positionLab();
     for (int round = 0; round < 3; ++round) {
         const PermutationDemo d = lab->demo();
@@ -578,7 +612,8 @@ void TestLabsUi::shufflingWithoutPositionsPermutesOutputs()
 
 void TestLabsUi::everyLabExportsFromTheWindow()
 {
-    for (const char *view : {"geometry", "scale", "mask", "heads", "positional", "params", "cost"}) {
+    for (const char *view :
+         {"geometry", "scale", "mask", "heads", "positional", "params", "cost"}) {
         const QString svg = exportSvg(QLatin1StringView(view));
         QVERIFY2(svg.startsWith(QStringLiteral("<?xml")), view);
         QVERIFY2(svg.size() > 20, view); // text, not only shapes

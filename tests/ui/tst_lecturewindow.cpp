@@ -3,27 +3,27 @@
 // keyboard that reaches everything, accessible names, and views that stay
 // readable at 512 tokens. The real MainWindow, offscreen.
 
+#include "core/chapterexamples.h"
 #include "ui/document/attentiondocument.h"
 #include "ui/document/autosaver.h"
-#include "core/chapterexamples.h"
 #include "ui/views/entropybarsview.h"
 #include "ui/views/equationbanner.h"
 #include "ui/views/exportdialog.h"
 #include "ui/views/heatmapview.h"
 #include "ui/views/hintbar.h"
-#include "ui/window/mainwindow.h"
 #include "ui/views/matrixeditor.h"
 #include "ui/views/outputtable.h"
-#include "ui/window/preferences.h"
 #include "ui/views/shortcutsdialog.h"
 #include "ui/views/temperaturecontrol.h"
 #include "ui/views/vectoreditor.h"
 #include "ui/views/vectortablemodel.h"
+#include "ui/window/mainwindow.h"
+#include "ui/window/preferences.h"
 
 #include <QAbstractButton>
 #include <QAbstractSpinBox>
-#include <QApplication>
 #include <QAccessible>
+#include <QApplication>
 #include <QComboBox>
 #include <QDir>
 #include <QDoubleSpinBox>
@@ -121,9 +121,10 @@ void TestLectureWindow::init()
     QStandardPaths::setTestModeEnabled(true);
     QCoreApplication::setOrganizationName(QStringLiteral("AttentionLabTests"));
     // Settings and the recovery file of this process alone.
-    QCoreApplication::setApplicationName(QStringLiteral("%1-%2")
-                                             .arg(QFileInfo(QCoreApplication::applicationFilePath()).fileName())
-                                             .arg(QCoreApplication::applicationPid()));
+    QCoreApplication::setApplicationName(
+        QStringLiteral("%1-%2")
+            .arg(QFileInfo(QCoreApplication::applicationFilePath()).fileName())
+            .arg(QCoreApplication::applicationPid()));
     QFile::remove(Autosaver::defaultPath());
     m_window = std::make_unique<MainWindow>();
     m_window->resize(1500, 920);
@@ -154,8 +155,10 @@ void TestLectureWindow::presetDoesNotOverwriteTheOpenFile()
     const QByteArray before = file.readAll();
     file.close();
 
-    QVERIFY(m_window->loadPreset(ChapterExamples::causalMask(), QStringLiteral("Causal mask example")));
-    QVERIFY2(m_window->document()->filePath().isEmpty(), "Save must ask for a name, not reuse big512.json");
+    QVERIFY(
+        m_window->loadPreset(ChapterExamples::causalMask(), QStringLiteral("Causal mask example")));
+    QVERIFY2(m_window->document()->filePath().isEmpty(),
+             "Save must ask for a name, not reuse big512.json");
     QVERIFY(!m_window->windowTitle().contains(QStringLiteral("big512")));
     QCOMPARE(m_window->document()->displayName(), QStringLiteral("Causal mask example"));
     QVERIFY(file.open(QIODevice::ReadOnly));
@@ -170,7 +173,8 @@ void TestLectureWindow::valueEditUndoneLetsVFollowKAgain()
     editor->select(VectorKind::Value, 0);
     QVERIFY(!editor->valuesNote().isEmpty());
     QCoreApplication::processEvents();
-    QCOMPARE(editor->slider(0)->mapTo(m_window.get(), QPoint()).y(), sliderY); // the note moves nothing
+    QCOMPARE(editor->slider(0)->mapTo(m_window.get(), QPoint()).y(),
+             sliderY); // the note moves nothing
     editor->spinBox(0)->setValue(1.5);
     QVERIFY(doc->session().hasValues());
     QVERIFY(editor->valuesNote().isEmpty());
@@ -184,7 +188,8 @@ void TestLectureWindow::valueEditUndoneLetsVFollowKAgain()
 
 void TestLectureWindow::wideVectorsFitTheScreen()
 {
-    QAction *preset = findAction(m_window.get(), QStringLiteral("Random keys at d_k = 64, &scaled"));
+    QAction *preset =
+        findAction(m_window.get(), QStringLiteral("Random keys at d_k = 64, &scaled"));
     QVERIFY(preset);
     preset->trigger();
     QCOMPARE(m_window->document()->session().keys.cols(), Index(64));
@@ -193,7 +198,8 @@ void TestLectureWindow::wideVectorsFitTheScreen()
     QVERIFY(m_window->vectorEditor()->findChildren<QDoubleSpinBox *>().first()->value() >= reach);
     QVERIFY(m_window->vectorEditor()->slider(63));
     // The sliders scroll; the window's minimum height stays within a 1000 px screen.
-    QVERIFY(m_window->vectorEditor()->scrollArea()->isAncestorOf(m_window->vectorEditor()->slider(63)));
+    QVERIFY(
+        m_window->vectorEditor()->scrollArea()->isAncestorOf(m_window->vectorEditor()->slider(63)));
     QVERIFY2(m_window->minimumSizeHint().height() <= 1000,
              qPrintable(QString::number(m_window->minimumSizeHint().height())));
     m_window->resize(1500, 900);
@@ -212,7 +218,8 @@ void TestLectureWindow::smallSessionAfterAWideOneHasASaneLayout()
     findAction(m_window.get(), QStringLiteral("Random keys at d_k = 64, &scaled"))->trigger();
     m_window->resize(1500, 900);
     QTest::qWait(20);
-    findAction(m_window.get(), QStringLiteral("The &lecture example (who against is/the/best)"))->trigger();
+    findAction(m_window.get(), QStringLiteral("The &lecture example (who against is/the/best)"))
+        ->trigger();
     QTest::qWait(20);
     QCOMPARE(m_window->vectorEditor()->slider(3), nullptr);
     QVERIFY(m_window->minimumSizeHint().height() <= 1000);
@@ -236,7 +243,8 @@ void TestLectureWindow::toolbarKeepsStillWhenTheUndoTextChanges()
 void TestLectureWindow::temperatureHasALongSliderAndAnExactSpinBox()
 {
     TemperatureControl *control = m_window->temperatureControl();
-    QVERIFY2(control->slider()->width() >= 200, qPrintable(QString::number(control->slider()->width())));
+    QVERIFY2(control->slider()->width() >= 200,
+             qPrintable(QString::number(control->slider()->width())));
     // A 45 px drag moves tau by a factor well under 3 (it used to go from 1 to 33).
     const double perPixel = double(control->slider()->maximum() - control->slider()->minimum()) /
                             double(control->slider()->width());
@@ -273,7 +281,8 @@ void TestLectureWindow::noControlHidesInTheToolbarOverflow()
                 continue;
             QWidget *w = bar->widgetForAction(a);
             QVERIFY(w);
-            QVERIFY2(w->isVisible(), qPrintable(QStringLiteral("%1 hidden in the overflow").arg(a->text())));
+            QVERIFY2(w->isVisible(),
+                     qPrintable(QStringLiteral("%1 hidden in the overflow").arg(a->text())));
             QVERIFY2(bar->rect().contains(w->geometry()), qPrintable(a->text()));
         }
     }
@@ -358,7 +367,8 @@ void TestLectureWindow::noTwoControlsShareAKey()
             if (!text.isEmpty())
                 claim(QKeySequence::mnemonic(text), text);
         }
-        QVERIFY2(clashes.isEmpty(), qPrintable(tabs->tabText(tab) + QStringLiteral(": ") + clashes.join(QStringLiteral("; "))));
+        QVERIFY2(clashes.isEmpty(), qPrintable(tabs->tabText(tab) + QStringLiteral(": ") +
+                                               clashes.join(QStringLiteral("; "))));
     }
 }
 
@@ -368,7 +378,8 @@ void TestLectureWindow::f10ReachesTheMenuBar()
     QTest::keyClick(m_window.get(), Qt::Key_F10);
     QVERIFY(m_window->menuBar()->activeAction() != nullptr);
     QCOMPARE(m_window->menuBar()->activeAction()->text(), QStringLiteral("&File"));
-    QTest::keyClick(QApplication::activePopupWidget() ? QApplication::activePopupWidget() : m_window.get(),
+    QTest::keyClick(QApplication::activePopupWidget() ? QApplication::activePopupWidget()
+                                                      : m_window.get(),
                     Qt::Key_Escape);
     QTRY_VERIFY(!QApplication::activePopupWidget());
     m_window->menuBar()->setActiveAction(nullptr);
@@ -382,7 +393,8 @@ void TestLectureWindow::loneAltReachesTheMenuBar()
     QTest::keyPress(focus, Qt::Key_Alt, Qt::AltModifier);
     QTest::keyRelease(focus, Qt::Key_Alt, Qt::NoModifier);
     QVERIFY(m_window->menuBar()->activeAction() != nullptr);
-    QTest::keyClick(QApplication::activePopupWidget() ? QApplication::activePopupWidget() : m_window.get(),
+    QTest::keyClick(QApplication::activePopupWidget() ? QApplication::activePopupWidget()
+                                                      : m_window.get(),
                     Qt::Key_Escape);
     // Alt with a letter stays a mnemonic and opens nothing by itself.
     m_window->menuBar()->setActiveAction(nullptr);
@@ -445,7 +457,8 @@ void TestLectureWindow::exportDialogLabelsHaveBuddies()
 void TestLectureWindow::tooltipsUseShortNumbers()
 {
     VectorTableModel *queries = m_window->matrixEditor()->model(VectorKind::Query);
-    QCOMPARE(queries->data(queries->index(0, 1), Qt::ToolTipRole).toString(), QStringLiteral("0.1"));
+    QCOMPARE(queries->data(queries->index(0, 1), Qt::ToolTipRole).toString(),
+             QStringLiteral("0.1"));
     QVERIFY(m_window->entropyBars()->toolTipFor(0).contains(QStringLiteral("1.5811 bits")));
 }
 
@@ -454,9 +467,11 @@ void TestLectureWindow::everyControlHasAnAccessibleName()
     QStringList missing;
     for (QWidget *w : m_window->findChildren<QWidget *>()) {
         const bool control = qobject_cast<QAbstractButton *>(w) || qobject_cast<QComboBox *>(w) ||
-                             qobject_cast<QAbstractSlider *>(w) || qobject_cast<QAbstractSpinBox *>(w) ||
+                             qobject_cast<QAbstractSlider *>(w) ||
+                             qobject_cast<QAbstractSpinBox *>(w) ||
                              qobject_cast<QAbstractItemView *>(w) || qobject_cast<QTabWidget *>(w);
-        if (!control || qobject_cast<QScrollBar *>(w) || w->objectName().startsWith(QLatin1String("qt_")))
+        if (!control || qobject_cast<QScrollBar *>(w) ||
+            w->objectName().startsWith(QLatin1String("qt_")))
             continue;
         // Parts of a control that speak for it: a combo box's popup, a table's headers.
         if (qobject_cast<QHeaderView *>(w) || w->inherits("QComboBoxListView") ||
@@ -465,8 +480,9 @@ void TestLectureWindow::everyControlHasAnAccessibleName()
         QAccessibleInterface *iface = QAccessible::queryAccessibleInterface(w);
         QVERIFY(iface);
         if (iface->text(QAccessible::Name).trimmed().isEmpty())
-            missing << QStringLiteral("%1 in %2").arg(QString::fromLatin1(w->metaObject()->className()),
-                                                      QString::fromLatin1(w->parentWidget()->metaObject()->className()));
+            missing << QStringLiteral("%1 in %2")
+                           .arg(QString::fromLatin1(w->metaObject()->className()),
+                                QString::fromLatin1(w->parentWidget()->metaObject()->className()));
     }
     QVERIFY2(missing.isEmpty(), qPrintable(missing.join(QStringLiteral(", "))));
 }

@@ -2,33 +2,33 @@
 // the core's numbers.
 
 #include "core/attention.h"
-#include "ui/document/attentiondocument.h"
 #include "core/chapterexamples.h"
-#include "ui/views/entropybarsview.h"
-#include "ui/views/heatmapview.h"
+#include "ui/document/attentiondocument.h"
 #include "ui/document/autosaver.h"
 #include "ui/figure/figureexporter.h"
-#include "ui/window/mainwindow.h"
+#include "ui/views/entropybarsview.h"
+#include "ui/views/heatmapview.h"
 #include "ui/views/matrixeditor.h"
 #include "ui/views/outputtable.h"
 #include "ui/views/vectoreditor.h"
 #include "ui/views/vectortablemodel.h"
+#include "ui/window/mainwindow.h"
 
 #include <QClipboard>
+#include <QComboBox>
 #include <QDir>
 #include <QDoubleSpinBox>
+#include <QFileInfo>
+#include <QSettings>
 #include <QSlider>
-#include <qcustomplot.h>
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QUndoStack>
-#include <QFileInfo>
-#include <QSettings>
-#include <QComboBox>
 #include <QtTest>
+#include <qcustomplot.h>
 
 using namespace AttentionLab;
 
@@ -79,9 +79,10 @@ void TestMainWindow::init()
     QCoreApplication::setOrganizationName(QStringLiteral("AttentionLabTests"));
     // Settings and the recovery file of this process alone, so that two test
     // runs at once (a developer's and CI's) cannot touch each other's.
-    QCoreApplication::setApplicationName(QStringLiteral("%1-%2")
-                                             .arg(QFileInfo(QCoreApplication::applicationFilePath()).fileName())
-                                             .arg(QCoreApplication::applicationPid()));
+    QCoreApplication::setApplicationName(
+        QStringLiteral("%1-%2")
+            .arg(QFileInfo(QCoreApplication::applicationFilePath()).fileName())
+            .arg(QCoreApplication::applicationPid()));
     QFile::remove(Autosaver::defaultPath());
     m_window = std::make_unique<MainWindow>();
     m_window->show();
@@ -92,7 +93,8 @@ void TestMainWindow::startsWithTheLectureExample()
     HeatmapView *heatmap = m_window->heatmap();
     QCOMPARE(QString::number(heatmap->cellValue(0, 0), 'f', 4), QStringLiteral("0.3369"));
     QCOMPARE(QString::number(heatmap->cellValue(0, 2), 'f', 4), QStringLiteral("0.3611"));
-    QCOMPARE(m_window->entropyBars()->barLabels(), QStringList{QStringLiteral("1.5811 bits · sum 1.0000")});
+    QCOMPARE(m_window->entropyBars()->barLabels(),
+             QStringList{QStringLiteral("1.5811 bits · sum 1.0000")});
     QCOMPARE(m_window->outputTable()->cellText(0, 0), QStringLiteral("0.4118"));
 }
 
@@ -108,7 +110,8 @@ void TestMainWindow::togglingScalingChangesTheHeatmap()
         QCOMPARE(m_window->heatmap()->cellValue(0, j), expected.weights(0, j));
     QVERIFY(m_window->heatmap()->cellValue(0, 2) > 0.3611); // unscaled is sharper
     doc->undoStack()->undo();
-    QCOMPARE(QString::number(m_window->heatmap()->cellValue(0, 2), 'f', 4), QStringLiteral("0.3611"));
+    QCOMPARE(QString::number(m_window->heatmap()->cellValue(0, 2), 'f', 4),
+             QStringLiteral("0.3611"));
 }
 
 void TestMainWindow::sliderUpdatesEveryView()
@@ -141,7 +144,8 @@ void TestMainWindow::dragIsOneUndoStep()
     QVERIFY(doc->session().queries.row(0) != original);
     doc->undoStack()->undo();
     QCOMPARE(RowVector(doc->session().queries.row(0)), original);
-    QCOMPARE(QString::number(m_window->heatmap()->cellValue(0, 0), 'f', 4), QStringLiteral("0.3369"));
+    QCOMPARE(QString::number(m_window->heatmap()->cellValue(0, 0), 'f', 4),
+             QStringLiteral("0.3369"));
 }
 
 void TestMainWindow::causalOrdersInTheBars()
@@ -155,14 +159,16 @@ void TestMainWindow::causalOrdersInTheBars()
     QVERIFY(std::isnan(m_window->heatmap()->cellValue(0, 1))); // masked, not zero
     doc->setMask(MaskMode::CausalAfterSoftmax);
     labels = m_window->entropyBars()->barLabels();
-    QVERIFY2(labels.first().startsWith(QStringLiteral("sums to 0.4551, lost 0.5449")), qPrintable(labels.first()));
+    QVERIFY2(labels.first().startsWith(QStringLiteral("sums to 0.4551, lost 0.5449")),
+             qPrintable(labels.first()));
     // Never an entropy above its maximum: the row that lost weight shows the
     // entropy of its visible part (row one sees one key: 0 bits).
     const QList<double> bars = m_window->entropyBars()->barLengths();
     const QList<double> maxima = m_window->entropyBars()->maxima();
     QCOMPARE(bars.size(), 4);
     for (int i = 0; i < 4; ++i)
-        QVERIFY2(bars[i] <= maxima[i] + 1e-12, qPrintable(QStringLiteral("row %1: %2 > %3").arg(i).arg(bars[i]).arg(maxima[i])));
+        QVERIFY2(bars[i] <= maxima[i] + 1e-12,
+                 qPrintable(QStringLiteral("row %1: %2 > %3").arg(i).arg(bars[i]).arg(maxima[i])));
     QCOMPARE(bars[0], 0.0);
     QVERIFY(m_window->entropyBars()->toolTipFor(0).contains(QStringLiteral("lost 0.5449")));
 }
@@ -199,8 +205,10 @@ void TestMainWindow::invalidCellEntryIsRefused_data()
     QTest::addColumn<QString>("message");
     QTest::newRow("text") << QStringLiteral("abc") << QStringLiteral("“abc” is not a number");
     QTest::newRow("empty") << QString() << QStringLiteral("is not a number");
-    QTest::newRow("NaN") << QStringLiteral("nan") << QStringLiteral("NaN and infinities are not allowed");
-    QTest::newRow("infinity") << QStringLiteral("inf") << QStringLiteral("NaN and infinities are not allowed");
+    QTest::newRow("NaN") << QStringLiteral("nan")
+                         << QStringLiteral("NaN and infinities are not allowed");
+    QTest::newRow("infinity") << QStringLiteral("inf")
+                              << QStringLiteral("NaN and infinities are not allowed");
     QTest::newRow("1e999") << QStringLiteral("1e999") << QStringLiteral("is not a number");
     QTest::newRow("too large") << QStringLiteral("1e9") << QStringLiteral("too large");
 }
@@ -224,7 +232,8 @@ void TestMainWindow::typedNumberIsOneUndoStep()
     VectorTableModel *queries = m_window->matrixEditor()->model(VectorKind::Query);
     QVERIFY(queries->setData(queries->index(0, 1), QStringLiteral("2.5"), Qt::EditRole));
     QCOMPARE(m_window->document()->session().queries(0, 0), 2.5);
-    QCOMPARE(queries->data(queries->index(0, 1), Qt::DisplayRole).toString(), QStringLiteral("2.5000"));
+    QCOMPARE(queries->data(queries->index(0, 1), Qt::DisplayRole).toString(),
+             QStringLiteral("2.5000"));
     QVERIFY(m_window->heatmap()->cellValue(0, 2) > 0.3611);
     m_window->document()->undoStack()->undo();
     QCOMPARE(m_window->document()->session().queries(0, 0), 0.1);
@@ -240,8 +249,9 @@ void TestMainWindow::tokensAddRemoveRenameReorder()
     editor->addToken();
     QCOMPARE(doc->session().keys.rows(), Index(4));
     QCOMPARE(doc->session().keyLabel(1), std::string("k4"));
-    QVERIFY(editor->model(VectorKind::Key)->setData(editor->model(VectorKind::Key)->index(1, 0),
-                                                    QStringLiteral("new"), Qt::EditRole));
+    QVERIFY(editor->model(VectorKind::Key)
+                ->setData(editor->model(VectorKind::Key)->index(1, 0), QStringLiteral("new"),
+                          Qt::EditRole));
     QCOMPARE(doc->session().keyLabel(1), std::string("new"));
     QCOMPARE(m_window->heatmap()->cellValue(0, 1), doc->result().weights(0, 1));
     editor->moveToken(+1);
@@ -251,7 +261,8 @@ void TestMainWindow::tokensAddRemoveRenameReorder()
     QCOMPARE(doc->session().keyLabel(2), std::string("best"));
     // The only query cannot go.
     editor->findChild<QTabWidget *>()->setCurrentIndex(int(VectorKind::Query));
-    editor->table(VectorKind::Query)->setCurrentIndex(editor->model(VectorKind::Query)->index(0, 1));
+    editor->table(VectorKind::Query)
+        ->setCurrentIndex(editor->model(VectorKind::Query)->index(0, 1));
     editor->removeToken();
     QVERIFY(editor->message().contains(QStringLiteral("at least one query")));
     QCOMPARE(doc->session().queries.rows(), Index(1));
@@ -264,11 +275,13 @@ void TestMainWindow::tokensAddRemoveRenameReorder()
 void TestMainWindow::changingKeyDimension()
 {
     AttentionDocument *doc = m_window->document();
-    QSpinBox *dimension = m_window->matrixEditor()->findChild<QSpinBox *>(QStringLiteral("keyDimension"));
+    QSpinBox *dimension =
+        m_window->matrixEditor()->findChild<QSpinBox *>(QStringLiteral("keyDimension"));
     QVERIFY(dimension);
     QCOMPARE(dimension->value(), 3);
     dimension->setValue(5);
-    QVERIFY2(m_window->matrixEditor()->message().isEmpty(), qPrintable(m_window->matrixEditor()->message()));
+    QVERIFY2(m_window->matrixEditor()->message().isEmpty(),
+             qPrintable(m_window->matrixEditor()->message()));
     QCOMPARE(doc->session().keys.cols(), Index(5));
     QCOMPARE(doc->session().queries.cols(), Index(5));
     QCOMPARE(m_window->vectorEditor()->slider(4) != nullptr, true);
@@ -313,10 +326,10 @@ void TestMainWindow::presentationModeChangesFonts()
     QVERIFY(plot->xAxis->tickLabelFont().pointSizeF() >= 1.5 * tickSize);
     QVERIFY(QApplication::font().pointSizeF() >= 1.5 * appSize);
     QVERIFY(m_window->entropyBars()->plot()->xAxis->basePen().widthF() > 1.0); // thick lines
-    QVERIFY(!m_window->matrixEditor()->isVisible());                          // editors collapsed
-    QVERIFY(m_window->vectorEditor()->isVisible());                           // sliders stay
+    QVERIFY(!m_window->matrixEditor()->isVisible());                           // editors collapsed
+    QVERIFY(m_window->vectorEditor()->isVisible());                            // sliders stay
     QCOMPARE(m_window->heatmap()->colorMap(), ColorMaps::Name::HighContrast);
-    QCOMPARE(m_window->currentFigureStyle().theme, FigureStyle::Theme::Dark);  // exports follow
+    QCOMPARE(m_window->currentFigureStyle().theme, FigureStyle::Theme::Dark); // exports follow
     m_window->setPresentationMode(false);
     QCOMPARE(plot->xAxis->tickLabelFont().pointSizeF(), tickSize);
     QCOMPARE(QApplication::font().pointSizeF(), appSize);
@@ -367,9 +380,11 @@ void TestMainWindow::wideVectorsGetTheFirstSliders()
     VectorEditor *editor = m_window->vectorEditor();
     QVERIFY(editor->slider(63) != nullptr);
     QCOMPARE(editor->slider(64), nullptr);
-    const double range = editor->findChildren<QDoubleSpinBox *>().first()->value(); // "Slider range"
+    const double range =
+        editor->findChildren<QDoubleSpinBox *>().first()->value(); // "Slider range"
     editor->slider(10)->setValue(500); // still edits the right coordinate: half the range
-    QCOMPARE(m_window->document()->vector(editor->selectedKind(), editor->selectedRow())[10], range / 2);
+    QCOMPARE(m_window->document()->vector(editor->selectedKind(), editor->selectedRow())[10],
+             range / 2);
 }
 
 void TestMainWindow::temperatureFromTheMenu()
@@ -416,7 +431,8 @@ void TestMainWindow::remembersViewChoicesAcrossStarts()
     QCOMPARE(m_window->heatmap()->quantity(), HeatmapView::Quantity::Logits);
     // Presentation mode's map is not remembered as the user's choice.
     m_window->setPresentationMode(true);
-    QCOMPARE(QSettings().value(QStringLiteral("View/ColorMap")).toInt(), int(ColorMaps::Name::Cividis));
+    QCOMPARE(QSettings().value(QStringLiteral("View/ColorMap")).toInt(),
+             int(ColorMaps::Name::Cividis));
     m_window->setPresentationMode(false);
     QSettings().remove(QStringLiteral("View"));
 }

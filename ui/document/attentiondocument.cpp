@@ -1,29 +1,27 @@
 #include "ui/document/attentiondocument.h"
 
 #include "core/attention.h"
-#include "ui/document/changeoptionscommand.h"
 #include "core/chapterexamples.h"
 #include "core/memorybudget.h"
-#include "ui/document/replacesessioncommand.h"
 #include "io/sessionreader.h"
 #include "io/sessionwriter.h"
+#include "ui/document/changeoptionscommand.h"
+#include "ui/document/replacesessioncommand.h"
 #include "ui/document/setvectorcommand.h"
 
 #include <QFileInfo>
 
+#include <QUndoStack>
 #include <algorithm>
 #include <stdexcept>
 #include <string>
-#include <QUndoStack>
 
 #include <string>
 
 namespace AttentionLab {
 
 AttentionDocument::AttentionDocument(QObject *parent)
-    : QObject(parent)
-    , m_session(ChapterExamples::lecture())
-    , m_undoStack(new QUndoStack(this))
+    : QObject(parent), m_session(ChapterExamples::lecture()), m_undoStack(new QUndoStack(this))
 {
     m_undoStack->setUndoLimit(undoLimitFor(m_session));
     recomputeAll();
@@ -106,8 +104,8 @@ void AttentionDocument::setTemperature(double temperature, bool continuing)
         return;
     AttentionOptions o = m_session.options;
     o.temperature = temperature;
-    m_undoStack->push(new ChangeOptionsCommand(this, m_session.options, o,
-                                               tr("Change temperature"), continuing));
+    m_undoStack->push(
+        new ChangeOptionsCommand(this, m_session.options, o, tr("Change temperature"), continuing));
 }
 
 void AttentionDocument::replaceSession(const Session &session, const QString &description)
@@ -142,15 +140,16 @@ bool AttentionDocument::open(const QString &path, QString *error)
         return false;
     }
     // The window holds more than the pass: the heatmap keeps its own copy.
-    const double bytes = windowSessionBytes(session->queries.rows(), session->keys.rows(),
-                                            session->keys.cols(), session->effectiveValues().cols());
+    const double bytes =
+        windowSessionBytes(session->queries.rows(), session->keys.rows(), session->keys.cols(),
+                           session->effectiveValues().cols());
     if (!fitsInMemory(bytes)) {
         if (error)
-            *error = path + QStringLiteral(": ") +
-                     QString::fromStdString(memoryMessage(
-                         bytes, "showing " + std::to_string(session->queries.rows()) +
-                                    " queries and " + std::to_string(session->keys.rows()) +
-                                    " keys in the window"));
+            *error =
+                path + QStringLiteral(": ") +
+                QString::fromStdString(memoryMessage(
+                    bytes, "showing " + std::to_string(session->queries.rows()) + " queries and " +
+                               std::to_string(session->keys.rows()) + " keys in the window"));
         return false;
     }
     reset(*session);
@@ -178,10 +177,12 @@ int AttentionDocument::undoLimitFor(const Session &session)
 {
     // A structural edit keeps two whole sessions; the limit keeps the undo
     // history of the largest sessions within kUndoBudgetBytes.
-    const double bytes = double(session.queries.size() + session.keys.size() + session.values.size()) *
-                             double(sizeof(double)) +
-                         64.0 * double(session.tokens.size() + session.queryTokens.size()) + 1024.0;
-    return int(std::clamp(double(kUndoBudgetBytes) / (2.0 * bytes), double(kMinUndoSteps), double(kMaxUndoSteps)));
+    const double bytes =
+        double(session.queries.size() + session.keys.size() + session.values.size()) *
+            double(sizeof(double)) +
+        64.0 * double(session.tokens.size() + session.queryTokens.size()) + 1024.0;
+    return int(std::clamp(double(kUndoBudgetBytes) / (2.0 * bytes), double(kMinUndoSteps),
+                          double(kMaxUndoSteps)));
 }
 
 void AttentionDocument::reset(const Session &session, const QString &untitledName)
@@ -258,8 +259,8 @@ void AttentionDocument::applySession(const Session &session)
 
 void AttentionDocument::recomputeAll()
 {
-    m_result = attend(m_session.queries, m_session.keys, m_session.effectiveValues(),
-                      m_session.options);
+    m_result =
+        attend(m_session.queries, m_session.keys, m_session.effectiveValues(), m_session.options);
 }
 
 } // namespace AttentionLab

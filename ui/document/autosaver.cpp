@@ -1,9 +1,9 @@
 #include "ui/document/autosaver.h"
 
-#include "ui/document/attentiondocument.h"
-#include "ui/window/preferences.h"
 #include "io/sessionreader.h"
 #include "io/sessionwriter.h"
+#include "ui/document/attentiondocument.h"
+#include "ui/window/preferences.h"
 
 #include <QDir>
 #include <QFile>
@@ -20,9 +20,7 @@ constexpr int kDelayMs = 2000;
 } // namespace
 
 Autosaver::Autosaver(AttentionDocument *document, QString path, QObject *parent)
-    : QObject(parent)
-    , m_document(document)
-    , m_path(std::move(path))
+    : QObject(parent), m_document(document), m_path(std::move(path))
 {
     m_timer.setSingleShot(true);
     m_timer.setInterval(kDelayMs);

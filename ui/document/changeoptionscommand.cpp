@@ -8,9 +8,7 @@ ChangeOptionsCommand::ChangeOptionsCommand(AttentionDocument *document,
                                            const AttentionOptions &before,
                                            const AttentionOptions &after,
                                            const QString &description, bool continuing)
-    : ContinuousEditCommand(document, description, continuing)
-    , m_before(before)
-    , m_after(after)
+    : ContinuousEditCommand(document, description, continuing), m_before(before), m_after(after)
 {
 }
 

@@ -6,10 +6,8 @@ namespace AttentionLab {
 
 ContinuousEditCommand::ContinuousEditCommand(AttentionDocument *document, const QString &text,
                                              bool continuing)
-    : QUndoCommand(text)
-    , m_document(document)
-    , m_continuing(continuing)
-    , m_generation(document->continuousEditGeneration())
+    : QUndoCommand(text), m_document(document), m_continuing(continuing),
+      m_generation(document->continuousEditGeneration())
 {
 }
 

@@ -6,10 +6,8 @@ namespace AttentionLab {
 
 ReplaceSessionCommand::ReplaceSessionCommand(AttentionDocument *document, Session before,
                                              Session after, const QString &description)
-    : QUndoCommand(description)
-    , m_document(document)
-    , m_before(std::move(before))
-    , m_after(std::move(after))
+    : QUndoCommand(description), m_document(document), m_before(std::move(before)),
+      m_after(std::move(after))
 {
 }
 

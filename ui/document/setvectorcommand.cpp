@@ -25,12 +25,9 @@ QString describe(VectorKind kind, Index row)
 
 SetVectorCommand::SetVectorCommand(AttentionDocument *document, VectorKind kind, Index row,
                                    RowVector before, RowVector after, bool continuing)
-    : ContinuousEditCommand(document, describe(kind, row), continuing)
-    , m_kind(kind)
-    , m_row(row)
-    , m_before(std::move(before))
-    , m_after(std::move(after))
-    , m_valuesWereImplicit(kind == VectorKind::Value && !document->session().hasValues())
+    : ContinuousEditCommand(document, describe(kind, row), continuing), m_kind(kind), m_row(row),
+      m_before(std::move(before)), m_after(std::move(after)),
+      m_valuesWereImplicit(kind == VectorKind::Value && !document->session().hasValues())
 {
 }
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "ui/document/continuouseditcommand.h"
 #include "core/types.h"
+#include "ui/document/continuouseditcommand.h"
 #include "ui/document/vectorkind.h"
 
 namespace AttentionLab {

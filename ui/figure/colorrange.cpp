@@ -39,8 +39,7 @@ QStringList ColorRange::displayNames()
 
 ColorRange::ColorRange(Mode mode, bool weights, int rows, int cols,
                        const std::function<double(int, int)> &value)
-    : m_mode(mode)
-    , m_weights(weights)
+    : m_mode(mode), m_weights(weights)
 {
     constexpr double inf = std::numeric_limits<double>::infinity();
     double lo = inf;
@@ -88,11 +87,13 @@ QString ColorRange::barTitle(const QString &quantity) const
 {
     switch (m_mode) {
     case Mode::Fixed:
-        return m_weights ? QCoreApplication::translate("ColorRange", "%1 (0 to 1)").arg(quantity) : quantity;
+        return m_weights ? QCoreApplication::translate("ColorRange", "%1 (0 to 1)").arg(quantity)
+                         : quantity;
     case Mode::Fitted:
         return QCoreApplication::translate("ColorRange", "%1 (fitted to the data)").arg(quantity);
     case Mode::PerRow:
-        return QCoreApplication::translate("ColorRange", "%1 per row: row min 0, row max 1").arg(quantity);
+        return QCoreApplication::translate("ColorRange", "%1 per row: row min 0, row max 1")
+            .arg(quantity);
     }
     return quantity;
 }

@@ -29,7 +29,8 @@ public:
 
     /// Scans \a rows x \a cols values (NaN: masked, skipped); \a weights
     /// says the values are softmax weights, whose fixed range is 0 to 1.
-    ColorRange(Mode mode, bool weights, int rows, int cols, const std::function<double(int, int)> &value);
+    ColorRange(Mode mode, bool weights, int rows, int cols,
+               const std::function<double(int, int)> &value);
 
     Mode mode() const { return m_mode; }
     /// Where \a value of row \a row sits on the colour bar, 0 to 1 (clamped).

@@ -1,10 +1,10 @@
 #include "ui/figure/figureexporter.h"
 
-#include "ui/figure/figurepainter.h"
 #include "core/memorybudget.h"
 #include "core/session.h"
 #include "io/fileaccess.h"
 #include "io/inputtextqt.h"
+#include "ui/figure/figurepainter.h"
 
 #include <QBuffer>
 #include <QFileInfo>
@@ -102,7 +102,8 @@ QByteArray FigureExporter::render(Format format, const FigureView &view, const F
         svg.setSize(pixels);
         svg.setViewBox(QRectF(QPointF(0, 0), logical));
         svg.setResolution(96);
-        svg.setTitle(style.title.isEmpty() ? QStringLiteral("Attention Lab: %1").arg(view.name) : style.title);
+        svg.setTitle(style.title.isEmpty() ? QStringLiteral("Attention Lab: %1").arg(view.name)
+                                           : style.title);
         svg.setDescription(FigurePainter::caption(data));
         QPainter painter(&svg);
         paintView(painter, logical, view, data, style);
@@ -111,11 +112,13 @@ QByteArray FigureExporter::render(Format format, const FigureView &view, const F
     case Format::Pdf: {
         QPdfWriter pdf(&buffer);
         pdf.setCreator(QStringLiteral("Attention Lab"));
-        pdf.setTitle(style.title.isEmpty() ? QStringLiteral("Attention Lab: %1").arg(view.name) : style.title);
+        pdf.setTitle(style.title.isEmpty() ? QStringLiteral("Attention Lab: %1").arg(view.name)
+                                           : style.title);
         // The page is the figure: 96 px to the inch, no margins.
         pdf.setResolution(96);
-        pdf.setPageSize(QPageSize(QSizeF(logical.width() * 72.0 / 96.0, logical.height() * 72.0 / 96.0),
-                                  QPageSize::Point, QString(), QPageSize::ExactMatch));
+        pdf.setPageSize(
+            QPageSize(QSizeF(logical.width() * 72.0 / 96.0, logical.height() * 72.0 / 96.0),
+                      QPageSize::Point, QString(), QPageSize::ExactMatch));
         pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
         QPainter painter(&pdf);
         paintView(painter, logical, view, data, style);
@@ -129,8 +132,9 @@ void FigureExporter::requireExportMemory(const Session &session, const QSize &pi
 {
     const Index m = session.queries.rows(), n = session.keys.rows();
     AttentionLab::requireMemory(
-        figureExportBytes(attentionPassBytes(m, n, session.keys.cols(), session.effectiveValues().cols()),
-                          pixels.width(), pixels.height()),
+        figureExportBytes(
+            attentionPassBytes(m, n, session.keys.cols(), session.effectiveValues().cols()),
+            pixels.width(), pixels.height()),
         QStringLiteral("exporting %1 x %2 pixels of %3 x %4 cells")
             .arg(pixels.width())
             .arg(pixels.height())

@@ -1,8 +1,8 @@
 #include "ui/figure/figurepainter.h"
 
 #include "core/attentionresult.h"
-#include "ui/figure/equationtext.h"
 #include "core/session.h"
+#include "ui/figure/equationtext.h"
 
 #include <QFontMetricsF>
 #include <QImage>
@@ -56,18 +56,18 @@ QList<double> FigurePainter::ticks(double lo, double hi)
 QSize FigurePainter::devicePixelsOf(const QRectF &rect) const
 {
     const QRectF device = m_painter.deviceTransform().mapRect(rect);
-    return QSize(std::max(1, int(std::ceil(device.width()))), std::max(1, int(std::ceil(device.height()))));
+    return QSize(std::max(1, int(std::ceil(device.width()))),
+                 std::max(1, int(std::ceil(device.height()))));
 }
 
 bool FigurePainter::drawsCellsAsImage(qint64 rows, qint64 cols, const QSize &devicePixels)
 {
-    return double(rows) * double(cols) > double(devicePixels.width()) * double(devicePixels.height());
+    return double(rows) * double(cols) >
+           double(devicePixels.width()) * double(devicePixels.height());
 }
 
 FigurePainter::FigurePainter(QPainter &painter, const FigureData &data, const FigureStyle &style)
-    : m_painter(painter)
-    , m_data(data)
-    , m_style(style)
+    : m_painter(painter), m_data(data), m_style(style)
 {
 }
 
@@ -105,7 +105,9 @@ QString FigurePainter::entropyNote(const RowStatistics &row)
             .arg(row.sum, 0, 'f', 4)
             .arg(row.lostWeight(), 0, 'f', 4)
             .arg(row.visibleEntropyBits(), 0, 'f', 4);
-    return QStringLiteral("%1 bits · sum %2").arg(row.entropyBits, 0, 'f', 4).arg(row.sum, 0, 'f', 4);
+    return QStringLiteral("%1 bits · sum %2")
+        .arg(row.entropyBits, 0, 'f', 4)
+        .arg(row.sum, 0, 'f', 4);
 }
 
 QString FigurePainter::caption(const FigureData &data)
@@ -133,7 +135,8 @@ QRectF FigurePainter::heatmap(const QRectF &rect, Quantity quantity)
                     spec.hi = std::max(spec.hi, v);
                 }
     }
-    const QStringList titles{QStringLiteral("weight"), QStringLiteral("raw score q·k"), QStringLiteral("logit")};
+    const QStringList titles{QStringLiteral("weight"), QStringLiteral("raw score q·k"),
+                             QStringLiteral("logit")};
     spec.scaleTitle = titles[int(quantity)];
     return matrixHeatmap(rect, spec);
 }
@@ -166,24 +169,29 @@ QRectF FigurePainter::matrixHeatmap(const QRectF &rect, const MatrixHeatmap &spe
     const double colorBarLabels =
         spec.colorBar ? labelMetrics.horizontalAdvance(QStringLiteral("-0.000")) + pt(8) : 0.0;
     const double left = rect.left() + axisTitle + rowLabelWidth + pt(10);
-    const double right = rect.right() - noteWidth - (spec.colorBar ? colorBarWidth + colorBarLabels + axisTitle + pt(16) : pt(4));
+    const double right =
+        rect.right() - noteWidth -
+        (spec.colorBar ? colorBarWidth + colorBarLabels + axisTitle + pt(16) : pt(4));
     const double gridWidth = std::max(10.0, right - left);
     const double cellWidth = gridWidth / n;
     const bool rotate = colLabelWidth > cellWidth * labelStep(n) * 0.92;
-    const double colLabelHeight = rotate ? colLabelWidth * 0.72 + labelMetrics.height() : labelMetrics.height();
+    const double colLabelHeight =
+        rotate ? colLabelWidth * 0.72 + labelMetrics.height() : labelMetrics.height();
     const double top = rect.top() + pt(8) + headerHeight;
     const double bottom = rect.bottom() - axisTitle - colLabelHeight - pt(10);
     const QRectF grid(left, top, gridWidth, std::max(10.0, bottom - top));
     const double cellHeight = grid.height() / m;
     auto cellRect = [&](int i, int j) {
-        return QRectF(grid.left() + j * cellWidth, grid.top() + i * cellHeight, cellWidth, cellHeight);
+        return QRectF(grid.left() + j * cellWidth, grid.top() + i * cellHeight, cellWidth,
+                      cellHeight);
     };
     // NaN is a masked cell; +-inf (a logit a tiny temperature overflows) is
     // a value past either end of the scale, not a masked one.
     auto colorOf = [&](double v) {
         if (std::isnan(v))
             return ColorMaps::maskedColor();
-        return ColorMaps::colorAt(m_style.colorMap, std::isinf(v) ? (v > 0 ? 1.0 : 0.0) : (v - lo) / (hi - lo));
+        return ColorMaps::colorAt(m_style.colorMap,
+                                  std::isinf(v) ? (v > 0 ? 1.0 : 0.0) : (v - lo) / (hi - lo));
     };
 
     if (!spec.title.isEmpty()) {
@@ -191,11 +199,12 @@ QRectF FigurePainter::matrixHeatmap(const QRectF &rect, const MatrixHeatmap &spe
         QFont fitted = titleFont;
         const double titleWidth = QFontMetricsF(titleFont).horizontalAdvance(spec.title);
         if (titleWidth > rect.width() * 0.98)
-            fitted.setPixelSize(std::max(6, int(titleFont.pixelSize() * rect.width() * 0.98 / titleWidth)));
+            fitted.setPixelSize(
+                std::max(6, int(titleFont.pixelSize() * rect.width() * 0.98 / titleWidth)));
         m_painter.setFont(fitted);
         m_painter.setPen(m_style.foreground());
-        m_painter.drawText(QRectF(rect.left(), rect.top() + pt(4), rect.width(), axisTitle), Qt::AlignCenter,
-                           spec.title);
+        m_painter.drawText(QRectF(rect.left(), rect.top() + pt(4), rect.width(), axisTitle),
+                           Qt::AlignCenter, spec.title);
     }
 
     // Cells: one filled rectangle each (no antialiasing, so no seams) while
@@ -242,8 +251,9 @@ QRectF FigurePainter::matrixHeatmap(const QRectF &rect, const MatrixHeatmap &spe
                 }
                 m_painter.setPen(ColorMaps::textColorOn(colorOf(v)));
                 m_painter.drawText(cellRect(i, j), Qt::AlignCenter,
-                                   std::isinf(v) ? (v > 0 ? QStringLiteral("+inf") : QStringLiteral("−inf"))
-                                                 : QString::number(v, 'f', 4));
+                                   std::isinf(v)
+                                       ? (v > 0 ? QStringLiteral("+inf") : QStringLiteral("−inf"))
+                                       : QString::number(v, 'f', 4));
             }
         }
     }
@@ -255,13 +265,14 @@ QRectF FigurePainter::matrixHeatmap(const QRectF &rect, const MatrixHeatmap &spe
         // At least a line tall, centred on its row: rows thinner than the text
         // (hundreds of tokens) would otherwise clip it to dots.
         const double rowHeight = std::max(cellHeight, labelMetrics.height());
-        const QRectF row(rect.left(), grid.top() + (i + 0.5) * cellHeight - rowHeight / 2, left - rect.left() - pt(8),
-                         rowHeight);
+        const QRectF row(rect.left(), grid.top() + (i + 0.5) * cellHeight - rowHeight / 2,
+                         left - rect.left() - pt(8), rowHeight);
         m_painter.drawText(row, Qt::AlignRight | Qt::AlignVCenter, spec.rowLabel(i));
     }
     for (int i = 0; i < m && i < spec.rowNotes.size(); ++i) {
-        m_painter.drawText(QRectF(grid.right() + pt(10), grid.top() + i * cellHeight, noteWidth, cellHeight),
-                           Qt::AlignLeft | Qt::AlignVCenter, spec.rowNotes[i]);
+        m_painter.drawText(
+            QRectF(grid.right() + pt(10), grid.top() + i * cellHeight, noteWidth, cellHeight),
+            Qt::AlignLeft | Qt::AlignVCenter, spec.rowNotes[i]);
     }
     for (int j = 0; j < n; j += labelStep(n)) {
         const double x = grid.left() + (j + 0.5) * cellWidth;
@@ -269,8 +280,8 @@ QRectF FigurePainter::matrixHeatmap(const QRectF &rect, const MatrixHeatmap &spe
             m_painter.save();
             m_painter.translate(x, grid.bottom() + pt(6));
             m_painter.rotate(-45);
-            m_painter.drawText(QRectF(-colLabelWidth - pt(4), -labelMetrics.height() / 2, colLabelWidth,
-                                      labelMetrics.height()),
+            m_painter.drawText(QRectF(-colLabelWidth - pt(4), -labelMetrics.height() / 2,
+                                      colLabelWidth, labelMetrics.height()),
                                Qt::AlignRight | Qt::AlignVCenter, spec.colLabel(j));
             m_painter.restore();
         } else {
@@ -285,7 +296,8 @@ QRectF FigurePainter::matrixHeatmap(const QRectF &rect, const MatrixHeatmap &spe
     m_painter.save();
     m_painter.translate(rect.left(), grid.center().y());
     m_painter.rotate(-90);
-    m_painter.drawText(QRectF(-grid.height() / 2, 0, grid.height(), axisTitle), Qt::AlignCenter, spec.rowTitle);
+    m_painter.drawText(QRectF(-grid.height() / 2, 0, grid.height(), axisTitle), Qt::AlignCenter,
+                       spec.rowTitle);
     m_painter.restore();
 
     if (!spec.colorBar)
@@ -307,16 +319,16 @@ QRectF FigurePainter::matrixHeatmap(const QRectF &rect, const MatrixHeatmap &spe
     for (double t : ticks(lo, hi)) {
         const double y = bar.bottom() - (t - lo) / (hi - lo) * bar.height();
         m_painter.drawLine(QPointF(bar.right(), y), QPointF(bar.right() + pt(5), y));
-        m_painter.drawText(QRectF(bar.right() + pt(8), y - labelMetrics.height() / 2, colorBarLabels,
-                                  labelMetrics.height()),
+        m_painter.drawText(QRectF(bar.right() + pt(8), y - labelMetrics.height() / 2,
+                                  colorBarLabels, labelMetrics.height()),
                            Qt::AlignLeft | Qt::AlignVCenter, QString::number(t, 'g', 4));
     }
     m_painter.setFont(titleFont);
     m_painter.save();
     m_painter.translate(bar.right() + colorBarLabels + pt(8), bar.center().y());
     m_painter.rotate(90);
-    m_painter.drawText(QRectF(-bar.height() / 2, -axisTitle, bar.height(), axisTitle), Qt::AlignCenter,
-                       spec.scaleTitle);
+    m_painter.drawText(QRectF(-bar.height() / 2, -axisTitle, bar.height(), axisTitle),
+                       Qt::AlignCenter, spec.scaleTitle);
     m_painter.restore();
     return grid;
 }
@@ -373,8 +385,9 @@ void FigurePainter::entropyBars(const QRectF &rect)
         const double cy = plot.top() + (i + 0.5 * step) * rowHeight;
         const double h = rowHeight * step * (step > 1 ? 1.0 : 0.62);
         // A row that lost weight shows its visible part's entropy: never above its maximum.
-        m_painter.fillRect(QRectF(plot.left(), cy - h / 2, x(row.visibleEntropyBits()) - plot.left(), h),
-                           m_style.bar());
+        m_painter.fillRect(
+            QRectF(plot.left(), cy - h / 2, x(row.visibleEntropyBits()) - plot.left(), h),
+            m_style.bar());
         if (!row.empty()) {
             m_painter.setPen(QPen(m_style.accent(), std::max(2.0, pt(3))));
             m_painter.drawLine(QPointF(x(row.maxEntropyBits), cy - rowHeight * step * 0.42),
@@ -386,19 +399,23 @@ void FigurePainter::entropyBars(const QRectF &rect)
         const double cy = plot.top() + (i + 0.5) * rowHeight;
         if (i % labelStep(m) == 0) {
             m_painter.setPen(m_style.foreground());
-            m_painter.drawText(QRectF(rect.left(), cy - rowHeight / 2, queryWidth + pt(4), rowHeight),
-                               Qt::AlignRight | Qt::AlignVCenter, label(s.queryLabel(i)));
+            m_painter.drawText(
+                QRectF(rect.left(), cy - rowHeight / 2, queryWidth + pt(4), rowHeight),
+                Qt::AlignRight | Qt::AlignVCenter, label(s.queryLabel(i)));
         }
         if (annotate) {
             m_painter.setPen(row.losesWeight() ? m_style.accent() : m_style.foreground());
-            m_painter.drawText(QRectF(plot.right() + pt(8), cy - rowHeight / 2, noteWidth, rowHeight),
-                               Qt::AlignLeft | Qt::AlignVCenter, entropyNote(row));
+            m_painter.drawText(
+                QRectF(plot.right() + pt(8), cy - rowHeight / 2, noteWidth, rowHeight),
+                Qt::AlignLeft | Qt::AlignVCenter, entropyNote(row));
         }
     }
     m_painter.setFont(titleFont);
     m_painter.setPen(m_style.foreground());
-    m_painter.drawText(QRectF(plot.left(), rect.bottom() - axisTitle, plot.width() + noteWidth, axisTitle),
-                       Qt::AlignCenter, QStringLiteral("entropy in bits (red line: the maximum, log2 of the visible keys)"));
+    m_painter.drawText(
+        QRectF(plot.left(), rect.bottom() - axisTitle, plot.width() + noteWidth, axisTitle),
+        Qt::AlignCenter,
+        QStringLiteral("entropy in bits (red line: the maximum, log2 of the visible keys)"));
 }
 
 QRectF FigurePainter::titled(const QRectF &rect)
@@ -409,7 +426,8 @@ QRectF FigurePainter::titled(const QRectF &rect)
     m_painter.setFont(f);
     m_painter.setPen(m_style.foreground());
     const double h = QFontMetricsF(f).height() * 1.4;
-    m_painter.drawText(QRectF(rect.left(), rect.top(), rect.width(), h), Qt::AlignCenter, m_style.title);
+    m_painter.drawText(QRectF(rect.left(), rect.top(), rect.width(), h), Qt::AlignCenter,
+                       m_style.title);
     return rect.adjusted(0, h, 0, 0);
 }
 
@@ -428,8 +446,9 @@ void FigurePainter::figure(const QRectF &rect)
     entropyBars(bottom);
     m_painter.setFont(font(19));
     m_painter.setPen(m_style.muted());
-    m_painter.drawText(QRectF(inner.left(), inner.bottom() - captionHeight, inner.width(), captionHeight),
-                       Qt::AlignCenter, text);
+    m_painter.drawText(
+        QRectF(inner.left(), inner.bottom() - captionHeight, inner.width(), captionHeight),
+        Qt::AlignCenter, text);
 }
 
 int FigurePainter::labelStepFor(int count)

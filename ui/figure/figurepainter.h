@@ -1,9 +1,9 @@
 #pragma once
 
 #include "core/cellvalue.h"
+#include "core/rowstatistics.h"
 #include "ui/figure/figurestyle.h"
 #include "ui/figure/figureview.h"
-#include "core/rowstatistics.h"
 
 #include <QFont>
 #include <QRectF>
@@ -41,7 +41,7 @@ public:
         QString title;        ///< above the grid, when not empty
         QStringList rowNotes; ///< a column of text right of the grid
         bool colorBar = true;
-        bool numbers = true;  ///< also needs the style's numbers
+        bool numbers = true;        ///< also needs the style's numbers
         double minNumberSize = 6.0; ///< pixels; smaller cells show no numbers
     };
     QRectF matrixHeatmap(const QRectF &rect, const MatrixHeatmap &spec);
@@ -86,7 +86,6 @@ public:
     QSize devicePixelsOf(const QRectF &rect) const;
 
 private:
-
     QPainter &m_painter;
     const FigureData &m_data;
     const FigureStyle &m_style;

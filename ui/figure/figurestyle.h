@@ -25,11 +25,23 @@ struct FigureStyle
     double fontScale = 1.0;   ///< presentation mode enlarges text and lines
     bool tables = true;       ///< labs draw their tables (off where a widget shows them)
 
-    QColor background() const { return theme == Theme::Dark ? QColor(0x1e, 0x1e, 0x1e) : Qt::white; }
-    QColor foreground() const { return theme == Theme::Dark ? QColor(0xee, 0xee, 0xee) : QColor(0x20, 0x20, 0x20); }
-    QColor muted() const { return theme == Theme::Dark ? QColor(0x90, 0x90, 0x90) : QColor(0x70, 0x70, 0x70); }
+    QColor background() const
+    {
+        return theme == Theme::Dark ? QColor(0x1e, 0x1e, 0x1e) : Qt::white;
+    }
+    QColor foreground() const
+    {
+        return theme == Theme::Dark ? QColor(0xee, 0xee, 0xee) : QColor(0x20, 0x20, 0x20);
+    }
+    QColor muted() const
+    {
+        return theme == Theme::Dark ? QColor(0x90, 0x90, 0x90) : QColor(0x70, 0x70, 0x70);
+    }
     QColor accent() const { return QColor(0xd9, 0x3f, 0x3f); }
-    QColor bar() const { return theme == Theme::Dark ? QColor(0x4f, 0x9b, 0xd4) : QColor(0x31, 0x68, 0x8e); }
+    QColor bar() const
+    {
+        return theme == Theme::Dark ? QColor(0x4f, 0x9b, 0xd4) : QColor(0x31, 0x68, 0x8e);
+    }
 };
 
 } // namespace AttentionLab

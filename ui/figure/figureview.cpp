@@ -11,7 +11,8 @@ const QList<FigureView> &figureViews()
 {
     static const QList<FigureView> views{
         {QStringLiteral("figure"),
-         QStringLiteral("the weights heatmap with its colour scale, the entropy bars and a caption"),
+         QStringLiteral(
+             "the weights heatmap with its colour scale, the entropy bars and a caption"),
          QSize(1600, 1100),
          [](QPainter &p, const QRectF &r, const FigureData &d, const FigureStyle &s) {
              FigurePainter(p, d, s).figure(r);
@@ -20,50 +21,58 @@ const QList<FigureView> &figureViews()
          [](QPainter &p, const QRectF &r, const FigureData &d, const FigureStyle &s) {
              FigurePainter(p, d, s).heatmap(r, FigurePainter::Quantity::Weights);
          }},
-        {QStringLiteral("scores"), QStringLiteral("the raw scores q·k as a heatmap"), QSize(1200, 900),
+        {QStringLiteral("scores"), QStringLiteral("the raw scores q·k as a heatmap"),
+         QSize(1200, 900),
          [](QPainter &p, const QRectF &r, const FigureData &d, const FigureStyle &s) {
              FigurePainter(p, d, s).heatmap(r, FigurePainter::Quantity::Scores);
          }},
-        {QStringLiteral("logits"), QStringLiteral("the logits fed to the softmax as a heatmap"), QSize(1200, 900),
+        {QStringLiteral("logits"), QStringLiteral("the logits fed to the softmax as a heatmap"),
+         QSize(1200, 900),
          [](QPainter &p, const QRectF &r, const FigureData &d, const FigureStyle &s) {
              FigurePainter(p, d, s).heatmap(r, FigurePainter::Quantity::Logits);
          }},
-        {QStringLiteral("entropy"), QStringLiteral("the entropy bars with their maxima and row sums"),
-         QSize(1200, 600),
+        {QStringLiteral("entropy"),
+         QStringLiteral("the entropy bars with their maxima and row sums"), QSize(1200, 600),
          [](QPainter &p, const QRectF &r, const FigureData &d, const FigureStyle &s) {
              FigurePainter(p, d, s).entropyBars(r);
          }},
-        {QStringLiteral("geometry"), QStringLiteral("key geometry: the query and the keys as arrows in a plane"),
+        {QStringLiteral("geometry"),
+         QStringLiteral("key geometry: the query and the keys as arrows in a plane"),
          QSize(1200, 1000),
          [](QPainter &p, const QRectF &r, const FigureData &d, const FigureStyle &s) {
              LabPainter(p, d, s).geometry(r);
          },
          LabPainter::requireGeometryMemory},
-        {QStringLiteral("scale"), QStringLiteral("scale lab: why divide by √d_k"), QSize(1800, 1000),
+        {QStringLiteral("scale"), QStringLiteral("scale lab: why divide by √d_k"),
+         QSize(1800, 1000),
          [](QPainter &p, const QRectF &r, const FigureData &d, const FigureStyle &s) {
              LabPainter(p, d, s).scale(r);
          }},
-        {QStringLiteral("mask"), QStringLiteral("mask lab: the two orders side by side"), QSize(1800, 800),
+        {QStringLiteral("mask"), QStringLiteral("mask lab: the two orders side by side"),
+         QSize(1800, 800),
          [](QPainter &p, const QRectF &r, const FigureData &d, const FigureStyle &s) {
              LabPainter(p, d, s).mask(r);
          },
          LabPainter::requireMaskMemory},
-        {QStringLiteral("heads"), QStringLiteral("heads lab: every head's weights"), QSize(1600, 1100),
+        {QStringLiteral("heads"), QStringLiteral("heads lab: every head's weights"),
+         QSize(1600, 1100),
          [](QPainter &p, const QRectF &r, const FigureData &d, const FigureStyle &s) {
              LabPainter(p, d, s).heads(r);
          },
          LabPainter::requireHeadsMemory},
-        {QStringLiteral("positional"), QStringLiteral("position lab: Eq. 16.4 and what shuffling does"),
-         QSize(1800, 900),
+        {QStringLiteral("positional"),
+         QStringLiteral("position lab: Eq. 16.4 and what shuffling does"), QSize(1800, 900),
          [](QPainter &p, const QRectF &r, const FigureData &d, const FigureStyle &s) {
              LabPainter(p, d, s).positional(r);
          },
          LabPainter::requirePositionalMemory},
-        {QStringLiteral("params"), QStringLiteral("size lab: a transformer's parameters"), QSize(1600, 800),
+        {QStringLiteral("params"), QStringLiteral("size lab: a transformer's parameters"),
+         QSize(1600, 800),
          [](QPainter &p, const QRectF &r, const FigureData &d, const FigureStyle &s) {
              LabPainter(p, d, s).params(r);
          }},
-        {QStringLiteral("cost"), QStringLiteral("size lab: what the sequence length costs"), QSize(1600, 900),
+        {QStringLiteral("cost"), QStringLiteral("size lab: what the sequence length costs"),
+         QSize(1600, 900),
          [](QPainter &p, const QRectF &r, const FigureData &d, const FigureStyle &s) {
              LabPainter(p, d, s).cost(r);
          }},

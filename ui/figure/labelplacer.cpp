@@ -108,8 +108,12 @@ QRectF LabelPlacer::place(const QPointF &anchor, const QSizeF &size, double gap)
                 if ((!slideX && !slideY) && f != 0.5)
                     break;
                 QRectF box(QPointF(0, 0), size);
-                box.moveLeft(slideX ? at.x() - size.width() * f : cx > 0 ? at.x() : at.x() - size.width());
-                box.moveTop(slideY ? at.y() - size.height() * f : cy > 0 ? at.y() : at.y() - size.height());
+                box.moveLeft(slideX   ? at.x() - size.width() * f
+                             : cx > 0 ? at.x()
+                                      : at.x() - size.width());
+                box.moveTop(slideY   ? at.y() - size.height() * f
+                            : cy > 0 ? at.y()
+                                     : at.y() - size.height());
                 const double c = cost(box) + radius + std::abs(f - 0.5) * gap;
                 if (c < bestCost) {
                     bestCost = c;

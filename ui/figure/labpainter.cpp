@@ -4,18 +4,18 @@
 #include "ui/figure/labpainter.h"
 #include "ui/figure/labpainterhelpers.h"
 
-#include "core/maskorders.h"
 #include "core/attention.h"
 #include "core/attentioncost.h"
 #include "core/chapterexamples.h"
-#include "ui/figure/labelplacer.h"
+#include "core/maskorders.h"
 #include "core/memorybudget.h"
 #include "core/multiheadattention.h"
-#include "core/randomsession.h"
 #include "core/parametercount.h"
 #include "core/permutationdemo.h"
 #include "core/positionalencoding.h"
+#include "core/randomsession.h"
 #include "core/session.h"
+#include "ui/figure/labelplacer.h"
 
 #include <QFontMetricsF>
 #include <QLocale>
@@ -32,8 +32,8 @@ namespace AttentionLab {
 
 using namespace LabPainting;
 
-std::vector<int> LabPainter::shownTickLabels(const std::vector<double> &centres, const std::vector<double> &halfWidths,
-                                             double gap)
+std::vector<int> LabPainter::shownTickLabels(const std::vector<double> &centres,
+                                             const std::vector<double> &halfWidths, double gap)
 {
     std::vector<int> shown;
     const int count = int(centres.size());
@@ -56,10 +56,7 @@ std::vector<int> LabPainter::shownTickLabels(const std::vector<double> &centres,
 }
 
 LabPainter::LabPainter(QPainter &painter, const FigureData &data, const FigureStyle &style)
-    : m_base(painter, data, style)
-    , m_painter(painter)
-    , m_data(data)
-    , m_style(style)
+    : m_base(painter, data, style), m_painter(painter), m_data(data), m_style(style)
 {
 }
 
@@ -77,7 +74,8 @@ const LabSettings &LabPainter::labsOf(const FigureData &data)
 void LabPainter::requireGeometryMemory(const FigureData &data)
 {
     const Index n = data.session.keys.rows();
-    requireMemory(keyGeometryBytes(n), "drawing the key geometry of " + std::to_string(n) + " keys");
+    requireMemory(keyGeometryBytes(n),
+                  "drawing the key geometry of " + std::to_string(n) + " keys");
 }
 
 void LabPainter::requireMaskMemory(const FigureData &data)
@@ -85,8 +83,8 @@ void LabPainter::requireMaskMemory(const FigureData &data)
     if (!labsOf(data).maskFromSession)
         return;
     const Index m = data.result.queryCount(), n = data.result.keyCount();
-    requireMemory(maskComparisonBytes(m, n), "the mask lab on the session's " + std::to_string(m) + " x " +
-                                                 std::to_string(n) + " scores");
+    requireMemory(maskComparisonBytes(m, n), "the mask lab on the session's " + std::to_string(m) +
+                                                 " x " + std::to_string(n) + " scores");
 }
 
 void LabPainter::requireHeadsMemory(const FigureData &data)

@@ -1,10 +1,10 @@
 #pragma once
 
-#include "ui/figure/figurepainter.h"
 #include "core/geometryframe.h"
-#include "ui/figure/labsettings.h"
 #include "core/multiheadattention.h"
 #include "core/permutationdemo.h"
+#include "ui/figure/figurepainter.h"
+#include "ui/figure/labsettings.h"
 
 #include <QLineF>
 #include <QPointF>
@@ -21,8 +21,8 @@ struct GeometryMap
 {
     bool valid = false;
     KeyGeometry geometry;
-    QPointF centre;            ///< centre of the square drawn, in picture units
-    double extent = 1.0;       ///< its half-width
+    QPointF centre;      ///< centre of the square drawn, in picture units
+    double extent = 1.0; ///< its half-width
     QTransform toPixels;
     QRectF plot;               ///< the square, in pixels
     std::vector<QPointF> keys; ///< pixel positions of the key tips
@@ -36,11 +36,11 @@ struct GeometryMap
 /// The mask lab's two orders on the same scores.
 struct MaskComparison
 {
-    Matrix scores;   ///< raw scores (the chapter's four, or the session's)
+    Matrix scores; ///< raw scores (the chapter's four, or the session's)
     double divisor = 1.0;
     bool fromSession = false;
     std::vector<std::string> rowLabels, colLabels;
-    AttentionResult maskFirst;   ///< Eq. 16.3: mask, then softmax
+    AttentionResult maskFirst;    ///< Eq. 16.3: mask, then softmax
     AttentionResult softmaxFirst; ///< the wrong order
 };
 
@@ -93,8 +93,8 @@ public:
     /// Which x tick labels a chart draws, given their centres and half
     /// widths: the last always, the others from the left while they keep
     /// \a gap from their neighbours.
-    static std::vector<int> shownTickLabels(const std::vector<double> &centres, const std::vector<double> &halfWidths,
-                                            double gap);
+    static std::vector<int> shownTickLabels(const std::vector<double> &centres,
+                                            const std::vector<double> &halfWidths, double gap);
 
     /// The scale experiment the labs show: the stored result, or a run now.
     static std::shared_ptr<const ScaleExperimentResult> scaleResult(const LabSettings &labs);
@@ -117,8 +117,8 @@ private:
         std::vector<QPointF> points;
         bool dashed = false;
     };
-    void lineChart(const QRectF &rect, const QString &title, const QString &xTitle, const QString &yTitle,
-                   const std::vector<Series> &series, bool logX, bool logY,
+    void lineChart(const QRectF &rect, const QString &title, const QString &xTitle,
+                   const QString &yTitle, const std::vector<Series> &series, bool logX, bool logY,
                    const std::vector<double> &xTicks);
     void message(const QRectF &rect, const QString &text);
     void colorBar(const QRectF &bar, double lo, double hi, const QString &title);

@@ -1,20 +1,21 @@
-// LabPainter, Key geometry: the query and the keys as arrows in a plane, labels placed clear of each other.
+// LabPainter, Key geometry: the query and the keys as arrows in a plane, labels placed clear of
+// each other.
 
 #include "ui/figure/labpainter.h"
 #include "ui/figure/labpainterhelpers.h"
 
-#include "core/maskorders.h"
 #include "core/attention.h"
 #include "core/attentioncost.h"
 #include "core/chapterexamples.h"
-#include "ui/figure/labelplacer.h"
+#include "core/maskorders.h"
 #include "core/memorybudget.h"
 #include "core/multiheadattention.h"
-#include "core/randomsession.h"
 #include "core/parametercount.h"
 #include "core/permutationdemo.h"
 #include "core/positionalencoding.h"
+#include "core/randomsession.h"
 #include "core/session.h"
+#include "ui/figure/labelplacer.h"
 
 #include <QFontMetricsF>
 #include <QLocale>
@@ -37,8 +38,9 @@ KeyGeometry LabPainter::planeFor(const Session &s, const LabSettings &l)
     if (d > 2 && l.geometryProjection)
         return KeyGeometry::principal(s.keys);
     const Index xAxis = std::clamp<Index>(l.geometryX, 0, d - 1);
-    const Index yAxis = l.geometryY == xAxis || l.geometryY < 0 || l.geometryY >= d ? (xAxis == 0 ? 1 : 0)
-                                                                                      : l.geometryY;
+    const Index yAxis = l.geometryY == xAxis || l.geometryY < 0 || l.geometryY >= d
+                            ? (xAxis == 0 ? 1 : 0)
+                            : l.geometryY;
     return KeyGeometry::coordinates(d, xAxis, yAxis);
 }
 
@@ -59,7 +61,8 @@ GeometryFrame LabPainter::frameFor(const Session &s, const LabSettings &l)
         const KeyGeometry &held = l.geometryFrame->geometry;
         const bool projection = d > 2 && l.geometryProjection;
         // A held projection stays as it was; held coordinates must be the chosen ones.
-        if (projection ? held.isProjection() : (!held.isProjection() && held.axes() == planeFor(s, l).axes()))
+        if (projection ? held.isProjection()
+                       : (!held.isProjection() && held.axes() == planeFor(s, l).axes()))
             return *l.geometryFrame;
     }
     return fitFrame(s, l);
@@ -74,7 +77,9 @@ GeometryMap LabPainter::geometry(const QRectF &rect)
     const AttentionResult &r = m_data.result;
     const Index d = s.keys.cols();
     if (d < 2) {
-        message(rect, QStringLiteral("d_k = 1: every key lies on one line. Add a dimension to see the geometry."));
+        message(rect,
+                QStringLiteral(
+                    "d_k = 1: every key lies on one line. Add a dimension to see the geometry."));
         return map;
     }
     const LabSettings &l = labs();
@@ -112,18 +117,21 @@ GeometryMap LabPainter::geometry(const QRectF &rect)
         m_painter.setPen(QPen(m_style.muted(), std::max(0.5, m_base.pt(0.6)), Qt::DotLine));
         m_painter.drawLine(px({t, cy - extent}), px({t, cy + extent}));
         m_painter.setPen(m_style.muted());
-        m_painter.drawText(QRectF(px({t, cy - extent}).x() - 40, plot.bottom() + 2, 80, m_base.pt(22)), Qt::AlignHCenter,
-                           QString::number(t, 'g', 3));
+        m_painter.drawText(
+            QRectF(px({t, cy - extent}).x() - 40, plot.bottom() + 2, 80, m_base.pt(22)),
+            Qt::AlignHCenter, QString::number(t, 'g', 3));
     }
     for (double t : FigurePainter::ticks(cy - extent, cy + extent)) {
         m_painter.setPen(QPen(m_style.muted(), std::max(0.5, m_base.pt(0.6)), Qt::DotLine));
         m_painter.drawLine(px({cx - extent, t}), px({cx + extent, t}));
         m_painter.setPen(m_style.muted());
-        m_painter.drawText(QRectF(plot.left() - m_base.pt(60), px({cx - extent, t}).y() - 12, m_base.pt(54), 24),
-                           Qt::AlignRight | Qt::AlignVCenter, QString::number(t, 'g', 3));
+        m_painter.drawText(
+            QRectF(plot.left() - m_base.pt(60), px({cx - extent, t}).y() - 12, m_base.pt(54), 24),
+            Qt::AlignRight | Qt::AlignVCenter, QString::number(t, 'g', 3));
     }
     const QPointF origin = px({0, 0});
-    map.axes = {QLineF(px({cx - extent, 0}), px({cx + extent, 0})), QLineF(px({0, cy - extent}), px({0, cy + extent}))};
+    map.axes = {QLineF(px({cx - extent, 0}), px({cx + extent, 0})),
+                QLineF(px({0, cy - extent}), px({0, cy + extent}))};
     m_painter.setPen(QPen(m_style.foreground(), std::max(1.0, m_base.pt(1.2))));
     for (const QLineF &axis : map.axes)
         m_painter.drawLine(axis);
@@ -135,8 +143,9 @@ GeometryMap LabPainter::geometry(const QRectF &rect)
     std::vector<QColor> colors;
     for (size_t j = 0; j < keys.size(); ++j) {
         const double weight = cellValue(r, CellQuantity::Weights, qi, Index(j));
-        colors.push_back(std::isfinite(weight) ? ColorMaps::colorAt(m_style.colorMap, 0.15 + 0.85 * weight)
-                                               : m_style.muted());
+        colors.push_back(std::isfinite(weight)
+                             ? ColorMaps::colorAt(m_style.colorMap, 0.15 + 0.85 * weight)
+                             : m_style.muted());
         const QPointF tip = px(keys[j]);
         arrow(m_painter, origin, tip, colors.back(), std::max(1.5, m_base.pt(3)));
         map.keys.push_back(tip);
@@ -170,91 +179,112 @@ GeometryMap LabPainter::geometry(const QRectF &rect)
     const double gap = m_base.pt(10);
     auto leader = [&](const QPointF &tip, const QRectF &box, double dot) {
         // A far label gets a thin line to its point.
-        const QPointF nearest(std::clamp(tip.x(), box.left(), box.right()), std::clamp(tip.y(), box.top(), box.bottom()));
+        const QPointF nearest(std::clamp(tip.x(), box.left(), box.right()),
+                              std::clamp(tip.y(), box.top(), box.bottom()));
         if (std::hypot(nearest.x() - tip.x(), nearest.y() - tip.y()) > gap * 2.2) {
             m_painter.setPen(QPen(m_style.muted(), std::max(0.8, m_base.pt(1))));
-            const QPointF u = (nearest - tip) / std::hypot(nearest.x() - tip.x(), nearest.y() - tip.y());
+            const QPointF u =
+                (nearest - tip) / std::hypot(nearest.x() - tip.x(), nearest.y() - tip.y());
             m_painter.drawLine(tip + u * dot, nearest);
         }
     };
     // With many keys only the heaviest carry a label, so the picture stays
     // legible; a note in the corner says so, and no label covers it.
     const size_t labelled = std::min(keys.size(), kMostGeometryLabels);
-    const QString fewer = QStringLiteral("labels on the %1 heaviest of %2 keys").arg(labelled).arg(keys.size());
+    const QString fewer =
+        QStringLiteral("labels on the %1 heaviest of %2 keys").arg(labelled).arg(keys.size());
     // Beside the plot where a wide window leaves room, else in its corner.
     const double besideWidth = rect.right() - plot.right() - m_base.pt(12);
-    const bool beside = besideWidth > detailMetrics.horizontalAdvance(QStringLiteral("labels on the 12 heaviest"));
-    const QRectF fewerBox = beside ? QRectF(plot.right() + m_base.pt(12), plot.bottom() - detailMetrics.height() * 3,
-                                            besideWidth, detailMetrics.height() * 3)
-                                   : QRectF(plot.right() - m_base.pt(6) - detailMetrics.horizontalAdvance(fewer),
-                                            plot.bottom() - m_base.pt(4) - detailMetrics.height(),
-                                            detailMetrics.horizontalAdvance(fewer), detailMetrics.height());
+    const bool beside =
+        besideWidth > detailMetrics.horizontalAdvance(QStringLiteral("labels on the 12 heaviest"));
+    const QRectF fewerBox =
+        beside ? QRectF(plot.right() + m_base.pt(12), plot.bottom() - detailMetrics.height() * 3,
+                        besideWidth, detailMetrics.height() * 3)
+               : QRectF(plot.right() - m_base.pt(6) - detailMetrics.horizontalAdvance(fewer),
+                        plot.bottom() - m_base.pt(4) - detailMetrics.height(),
+                        detailMetrics.horizontalAdvance(fewer), detailMetrics.height());
     if (labelled < keys.size() && !beside)
         placer.addBox(fewerBox);
     QColor veil = m_style.background(); // under each label, so it reads over the arrows
     veil.setAlpha(m_style.transparent ? 0 : 190);
 
     const QString queryName = label(s.queryLabel(qi));
-    map.queryLabel = placer.place(map.query, QSizeF(nameMetrics.horizontalAdvance(queryName), nameMetrics.height()), gap);
+    map.queryLabel = placer.place(
+        map.query, QSizeF(nameMetrics.horizontalAdvance(queryName), nameMetrics.height()), gap);
     leader(map.query, map.queryLabel, queryDot);
     m_painter.fillRect(map.queryLabel, veil);
     m_painter.setFont(nameFont);
     m_painter.setPen(m_style.accent());
-    m_painter.drawText(QPointF(map.queryLabel.left(), map.queryLabel.top() + nameMetrics.ascent()), queryName);
+    m_painter.drawText(QPointF(map.queryLabel.left(), map.queryLabel.top() + nameMetrics.ascent()),
+                       queryName);
 
     // The divisor as the chapter writes it: √d_k, or the number with τ in it.
-    const QString divisor = s.options.scale && s.options.temperature == 1.0 ? QStringLiteral("√%1").arg(d)
-                                                                            : QString::number(r.divisor, 'g', 4);
+    const QString divisor = s.options.scale && s.options.temperature == 1.0
+                                ? QStringLiteral("√%1").arg(d)
+                                : QString::number(r.divisor, 'g', 4);
     std::vector<size_t> order(keys.size());
     std::iota(order.begin(), order.end(), size_t(0));
-    auto weightOf = [&](size_t j) { return r.isMasked(qi, Index(j)) ? -1.0 : r.weights(qi, Index(j)); };
-    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return weightOf(a) > weightOf(b); });
+    auto weightOf = [&](size_t j) {
+        return r.isMasked(qi, Index(j)) ? -1.0 : r.weights(qi, Index(j));
+    };
+    std::stable_sort(order.begin(), order.end(),
+                     [&](size_t a, size_t b) { return weightOf(a) > weightOf(b); });
     map.keyLabels.assign(keys.size(), QRectF());
     for (size_t rank = 0; rank < labelled; ++rank) {
         const size_t j = order[rank];
         const double weight = weightOf(j);
-        const QString dot = (r.divisor == 1.0 ? QStringLiteral("q·k = %1") : QStringLiteral("q·k/%1 = %2").arg(divisor))
+        const QString dot = (r.divisor == 1.0 ? QStringLiteral("q·k = %1")
+                                              : QStringLiteral("q·k/%1 = %2").arg(divisor))
                                 .arg(r.scores(qi, Index(j)) / r.divisor, 0, 'f', 3);
-        const QString detail = dot + QStringLiteral("  ") + (weight >= 0 ? QStringLiteral("α = %1").arg(weight, 0, 'f', 3)
-                                                                         : QStringLiteral("masked"));
+        const QString detail = dot + QStringLiteral("  ") +
+                               (weight >= 0 ? QStringLiteral("α = %1").arg(weight, 0, 'f', 3)
+                                            : QStringLiteral("masked"));
         const QString name = label(s.keyLabel(Index(j)));
-        const QSizeF size(std::max(nameMetrics.horizontalAdvance(name), detailMetrics.horizontalAdvance(detail)),
-                          nameMetrics.height() + detailMetrics.height());
+        const QSizeF size(
+            std::max(nameMetrics.horizontalAdvance(name), detailMetrics.horizontalAdvance(detail)),
+            nameMetrics.height() + detailMetrics.height());
         const QRectF box = placer.place(map.keys[j], size, gap);
         map.keyLabels[j] = box;
         leader(map.keys[j], box, keyDot);
         m_painter.fillRect(box, veil);
         // The text leans towards its point: right-aligned in a box left of it.
-        const Qt::Alignment side = box.right() <= map.keys[j].x() ? Qt::AlignRight
+        const Qt::Alignment side = box.right() <= map.keys[j].x()  ? Qt::AlignRight
                                    : box.left() >= map.keys[j].x() ? Qt::AlignLeft
-                                                                    : Qt::AlignHCenter;
+                                                                   : Qt::AlignHCenter;
         m_painter.setFont(nameFont);
         m_painter.setPen(m_style.foreground());
-        m_painter.drawText(QRectF(box.left(), box.top(), box.width(), nameMetrics.height()), side | Qt::AlignVCenter, name);
+        m_painter.drawText(QRectF(box.left(), box.top(), box.width(), nameMetrics.height()),
+                           side | Qt::AlignVCenter, name);
         m_painter.setFont(detailFont);
         m_painter.setPen(m_style.muted());
-        m_painter.drawText(QRectF(box.left(), box.top() + nameMetrics.height(), box.width(), detailMetrics.height()),
+        m_painter.drawText(QRectF(box.left(), box.top() + nameMetrics.height(), box.width(),
+                                  detailMetrics.height()),
                            side | Qt::AlignVCenter, detail);
     }
     if (labelled < keys.size()) {
         m_painter.setFont(detailFont);
         m_painter.setPen(m_style.muted());
-        m_painter.drawText(fewerBox, (beside ? Qt::AlignLeft | Qt::AlignBottom : Qt::AlignRight | Qt::AlignVCenter) | Qt::TextWordWrap,
-                           fewer);
+        m_painter.drawText(
+            fewerBox,
+            (beside ? Qt::AlignLeft | Qt::AlignBottom : Qt::AlignRight | Qt::AlignVCenter) |
+                Qt::TextWordWrap,
+            fewer);
     }
 
-    const QStringList axes = projection
-                                 ? QStringList{QStringLiteral("principal direction 1 of the keys (projection)"),
-                                               QStringLiteral("principal direction 2 (projection)")}
-                                 : QStringList{QStringLiteral("x%1").arg(frameAxis(frame.geometry, 0) + 1),
-                                               QStringLiteral("x%1").arg(frameAxis(frame.geometry, 1) + 1)};
+    const QStringList axes =
+        projection ? QStringList{QStringLiteral("principal direction 1 of the keys (projection)"),
+                                 QStringLiteral("principal direction 2 (projection)")}
+                   : QStringList{QStringLiteral("x%1").arg(frameAxis(frame.geometry, 0) + 1),
+                                 QStringLiteral("x%1").arg(frameAxis(frame.geometry, 1) + 1)};
     m_painter.setFont(titleFont);
     m_painter.setPen(m_style.foreground());
-    m_painter.drawText(QRectF(plot.left(), plot.bottom() + m_base.pt(24), plot.width(), axisTitle), Qt::AlignCenter, axes[0]);
+    m_painter.drawText(QRectF(plot.left(), plot.bottom() + m_base.pt(24), plot.width(), axisTitle),
+                       Qt::AlignCenter, axes[0]);
     m_painter.save();
     m_painter.translate(plot.left() - m_base.pt(64), plot.center().y());
     m_painter.rotate(-90);
-    m_painter.drawText(QRectF(-plot.height() / 2, -axisTitle, plot.height(), axisTitle), Qt::AlignCenter, axes[1]);
+    m_painter.drawText(QRectF(-plot.height() / 2, -axisTitle, plot.height(), axisTitle),
+                       Qt::AlignCenter, axes[1]);
     m_painter.restore();
     map.valid = true;
     return map;

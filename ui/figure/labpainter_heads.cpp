@@ -3,18 +3,18 @@
 #include "ui/figure/labpainter.h"
 #include "ui/figure/labpainterhelpers.h"
 
-#include "core/maskorders.h"
 #include "core/attention.h"
 #include "core/attentioncost.h"
 #include "core/chapterexamples.h"
-#include "ui/figure/labelplacer.h"
+#include "core/maskorders.h"
 #include "core/memorybudget.h"
 #include "core/multiheadattention.h"
-#include "core/randomsession.h"
 #include "core/parametercount.h"
 #include "core/permutationdemo.h"
 #include "core/positionalencoding.h"
+#include "core/randomsession.h"
 #include "core/session.h"
+#include "ui/figure/labelplacer.h"
 
 #include <QFontMetricsF>
 #include <QLocale>
@@ -92,16 +92,20 @@ void LabPainter::colorBar(const QRectF &bar, double lo, double hi, const QString
     for (double t : FigurePainter::ticks(lo, hi)) {
         const double y = bar.bottom() - (t - lo) / (hi - lo) * bar.height();
         m_painter.drawLine(QPointF(bar.right(), y), QPointF(bar.right() + m_base.pt(5), y));
-        m_painter.drawText(QRectF(bar.right() + m_base.pt(8), y - metrics.height() / 2, metrics.horizontalAdvance(QStringLiteral("0.00")) + m_base.pt(4),
+        m_painter.drawText(QRectF(bar.right() + m_base.pt(8), y - metrics.height() / 2,
+                                  metrics.horizontalAdvance(QStringLiteral("0.00")) + m_base.pt(4),
                                   metrics.height()),
                            Qt::AlignLeft | Qt::AlignVCenter, QString::number(t, 'g', 4));
     }
     const QFont titleFont = m_base.font(17, true);
     m_painter.setFont(titleFont);
     m_painter.save();
-    m_painter.translate(bar.right() + metrics.horizontalAdvance(QStringLiteral("0.00")) + m_base.pt(16), bar.center().y());
+    m_painter.translate(bar.right() + metrics.horizontalAdvance(QStringLiteral("0.00")) +
+                            m_base.pt(16),
+                        bar.center().y());
     m_painter.rotate(90);
-    m_painter.drawText(QRectF(-bar.height() / 2, -QFontMetricsF(titleFont).height(), bar.height(), QFontMetricsF(titleFont).height()),
+    m_painter.drawText(QRectF(-bar.height() / 2, -QFontMetricsF(titleFont).height(), bar.height(),
+                              QFontMetricsF(titleFont).height()),
                        Qt::AlignCenter, title);
     m_painter.restore();
 }
@@ -113,9 +117,11 @@ void LabPainter::heads(const QRectF &rect)
     const HeadsComparison c = headsComparison(m_data.session, labs());
     const Index modelDim = c.queries.cols();
     if (!c.valid) {
-        message(rect, QStringLiteral("D = %1 cannot be split into h = %2 equal heads: choose an h that divides D.")
-                          .arg(modelDim)
-                          .arg(c.heads));
+        message(rect,
+                QStringLiteral(
+                    "D = %1 cannot be split into h = %2 equal heads: choose an h that divides D.")
+                    .arg(modelDim)
+                    .arg(c.heads));
         return;
     }
     const MultiHeadResult &r = c.result;
@@ -124,8 +130,9 @@ void LabPainter::heads(const QRectF &rect)
 
     // One colour bar for every head, right of the grid.
     const QFontMetricsF barMetrics(m_base.font(16));
-    const double barArea = m_base.pt(22) + barMetrics.horizontalAdvance(QStringLiteral("0.00")) + m_base.pt(16) +
-                           QFontMetricsF(m_base.font(17, true)).height() + m_base.pt(10);
+    const double barArea = m_base.pt(22) + barMetrics.horizontalAdvance(QStringLiteral("0.00")) +
+                           m_base.pt(16) + QFontMetricsF(m_base.font(17, true)).height() +
+                           m_base.pt(10);
     const QRectF grid(rect.left(), rect.top(), rect.width() - barArea, rect.height());
     const int h = c.heads;
     const QFont captionFont = m_base.font(18);
@@ -133,7 +140,8 @@ void LabPainter::heads(const QRectF &rect)
     // The arrangement that gives the cells the most room for their numbers
     // (about 5 characters wide, a third of the cell tall), labels and titles
     // allowed for.
-    const double tokens = double(std::max<Index>(1, c.keys.rows())), rowsPerHead = double(std::max<Index>(1, c.queries.rows()));
+    const double tokens = double(std::max<Index>(1, c.keys.rows())),
+                 rowsPerHead = double(std::max<Index>(1, c.queries.rows()));
     // When no arrangement has room for numbers, the one with the largest
     // cells (the smaller side) wins.
     const double readable = std::max(kReadableNumber, m_base.pt(kReadableNumber));
@@ -142,7 +150,8 @@ void LabPainter::heads(const QRectF &rect)
     for (int columns = 1; columns <= h; ++columns) {
         const int rows = (h + columns - 1) / columns;
         const double cellWidth = (grid.width() / columns - m_base.pt(70)) / tokens;
-        const double cellHeight = ((grid.height() - captionHeight) / rows - m_base.pt(80)) / rowsPerHead;
+        const double cellHeight =
+            ((grid.height() - captionHeight) / rows - m_base.pt(80)) / rowsPerHead;
         const double room = std::min(cellWidth / 5.2, cellHeight * 0.34);
         if (room > roomiest + 1e-9) {
             roomiest = room;
@@ -169,30 +178,40 @@ void LabPainter::heads(const QRectF &rect)
         const double line = QFontMetricsF(m_base.font(19)).height() * 1.3;
         const int rowStep = sparseLabelStep(spec.rows, (cellH - m_base.pt(90)) / line);
         const int colStep = sparseLabelStep(spec.cols, (cellW - m_base.pt(70)) / line);
-        spec.rowLabel = [&c, rowStep](int i) { return i % rowStep ? QString() : label(c.queryLabels[size_t(i)]); };
-        spec.colLabel = [&c, colStep](int j) { return j % colStep ? QString() : label(c.keyLabels[size_t(j)]); };
-        spec.title = QStringLiteral("head %1 · mean entropy %2 bits").arg(head + 1).arg(part.meanEntropyBits(), 0, 'f', 3);
+        spec.rowLabel = [&c, rowStep](int i) {
+            return i % rowStep ? QString() : label(c.queryLabels[size_t(i)]);
+        };
+        spec.colLabel = [&c, colStep](int j) {
+            return j % colStep ? QString() : label(c.keyLabels[size_t(j)]);
+        };
+        spec.title = QStringLiteral("head %1 · mean entropy %2 bits")
+                         .arg(head + 1)
+                         .arg(part.meanEntropyBits(), 0, 'f', 3);
         spec.colorBar = false;
         // Numbers a room can read, or none: cells too small keep their colour only.
         spec.minNumberSize = readable;
         spec.rowTitle = QString();
         spec.colTitle = QString();
         const int gr = head / gridColumns, gc = head % gridColumns;
-        cells = cells.united(m_base.matrixHeatmap(
-            QRectF(grid.left() + gc * cellW, grid.top() + gr * cellH, cellW - m_base.pt(12), cellH - m_base.pt(8)), spec));
+        cells = cells.united(
+            m_base.matrixHeatmap(QRectF(grid.left() + gc * cellW, grid.top() + gr * cellH,
+                                        cellW - m_base.pt(12), cellH - m_base.pt(8)),
+                                 spec));
     }
-    colorBar(QRectF(grid.right() + m_base.pt(10), cells.top(), m_base.pt(22), cells.height()), 0.0, 1.0,
-             QStringLiteral("weight"));
+    colorBar(QRectF(grid.right() + m_base.pt(10), cells.top(), m_base.pt(22), cells.height()), 0.0,
+             1.0, QStringLiteral("weight"));
     m_painter.setFont(captionFont);
     m_painter.setPen(m_style.muted());
-    m_painter.drawText(QRectF(rect.left(), rect.bottom() - captionHeight, rect.width(), captionHeight),
-                       Qt::AlignCenter | Qt::TextWordWrap,
-                       QStringLiteral("D = %1 split into h = %2 heads of d_k = %3: h × d_k = D, so W^Q, W^K, W^V and W^O "
-                                      "hold 4D² + 4D = %4 parameters, whatever h is. Each head scales by √%3.")
-                           .arg(modelDim)
-                           .arg(h)
-                           .arg(r.headDim)
-                           .arg(grouped(c.attentionParameters)));
+    m_painter.drawText(
+        QRectF(rect.left(), rect.bottom() - captionHeight, rect.width(), captionHeight),
+        Qt::AlignCenter | Qt::TextWordWrap,
+        QStringLiteral(
+            "D = %1 split into h = %2 heads of d_k = %3: h × d_k = D, so W^Q, W^K, W^V and W^O "
+            "hold 4D² + 4D = %4 parameters, whatever h is. Each head scales by √%3.")
+            .arg(modelDim)
+            .arg(h)
+            .arg(r.headDim)
+            .arg(grouped(c.attentionParameters)));
 }
 
 } // namespace AttentionLab

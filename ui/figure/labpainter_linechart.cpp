@@ -1,20 +1,21 @@
-// LabPainter, the chart primitive the labs share: lines over linear or log axes, with ticks and a legend.
+// LabPainter, the chart primitive the labs share: lines over linear or log axes, with ticks and a
+// legend.
 
 #include "ui/figure/labpainter.h"
 #include "ui/figure/labpainterhelpers.h"
 
-#include "core/maskorders.h"
 #include "core/attention.h"
 #include "core/attentioncost.h"
 #include "core/chapterexamples.h"
-#include "ui/figure/labelplacer.h"
+#include "core/maskorders.h"
 #include "core/memorybudget.h"
 #include "core/multiheadattention.h"
-#include "core/randomsession.h"
 #include "core/parametercount.h"
 #include "core/permutationdemo.h"
 #include "core/positionalencoding.h"
+#include "core/randomsession.h"
 #include "core/session.h"
+#include "ui/figure/labelplacer.h"
 
 #include <QFontMetricsF>
 #include <QLocale>
@@ -31,8 +32,9 @@ namespace AttentionLab {
 
 using namespace LabPainting;
 
-void LabPainter::lineChart(const QRectF &rect, const QString &title, const QString &xTitle, const QString &yTitle,
-                           const std::vector<Series> &series, bool logX, bool logY, const std::vector<double> &xTicks)
+void LabPainter::lineChart(const QRectF &rect, const QString &title, const QString &xTitle,
+                           const QString &yTitle, const std::vector<Series> &series, bool logX,
+                           bool logY, const std::vector<double> &xTicks)
 {
     const QFont labelFont = m_base.font(16);
     const QFont titleFont = m_base.font(18, true);
@@ -79,9 +81,10 @@ void LabPainter::lineChart(const QRectF &rect, const QString &title, const QStri
         legendX += width + entryGap;
     }
     const double legendHeight = series.empty() ? 0.0 : (legendRow + 1.0) * metrics.height() * 1.15;
-    const QRectF plot(rect.left() + axisTitle + yLabelWidth, rect.top() + axisTitle + legendHeight + m_base.pt(6),
-                      rect.width() - axisTitle - yLabelWidth - m_base.pt(10),
-                      rect.height() - 2 * axisTitle - legendHeight - metrics.height() * 2 - m_base.pt(18));
+    const QRectF plot(
+        rect.left() + axisTitle + yLabelWidth, rect.top() + axisTitle + legendHeight + m_base.pt(6),
+        rect.width() - axisTitle - yLabelWidth - m_base.pt(10),
+        rect.height() - 2 * axisTitle - legendHeight - metrics.height() * 2 - m_base.pt(18));
     auto px = [&](double x, double y) {
         const double u = logX ? std::log10(x) : x;
         const double v = logY ? std::log10(std::max(y, 1e-300)) : y;
@@ -91,10 +94,12 @@ void LabPainter::lineChart(const QRectF &rect, const QString &title, const QStri
     QFont fittedTitle = titleFont; // a title wider than its chart shrinks to fit
     const double titleWidth = QFontMetricsF(titleFont).horizontalAdvance(title);
     if (titleWidth > rect.width() * 0.98)
-        fittedTitle.setPixelSize(std::max(6, int(titleFont.pixelSize() * rect.width() * 0.98 / titleWidth)));
+        fittedTitle.setPixelSize(
+            std::max(6, int(titleFont.pixelSize() * rect.width() * 0.98 / titleWidth)));
     m_painter.setFont(fittedTitle);
     m_painter.setPen(m_style.foreground());
-    m_painter.drawText(QRectF(rect.left(), rect.top(), rect.width(), axisTitle), Qt::AlignCenter, title);
+    m_painter.drawText(QRectF(rect.left(), rect.top(), rect.width(), axisTitle), Qt::AlignCenter,
+                       title);
 
     // Grid and tick labels.
     m_painter.setFont(labelFont);
@@ -116,9 +121,10 @@ void LabPainter::lineChart(const QRectF &rect, const QString &title, const QStri
         m_painter.setPen(QPen(m_style.muted(), std::max(0.5, m_base.pt(0.6)), Qt::DotLine));
         m_painter.drawLine(QPointF(plot.left(), y), QPointF(plot.right(), y));
         m_painter.setPen(m_style.foreground());
-        const QString text = logY && (t >= 1e5 || t < 1e-3) ? QString::number(t, 'g', 2) : QString::number(t, 'g', 4);
-        m_painter.drawText(QRectF(plot.left() - yLabelWidth, y - metrics.height() / 2, yLabelWidth - m_base.pt(6),
-                                  metrics.height()),
+        const QString text = logY && (t >= 1e5 || t < 1e-3) ? QString::number(t, 'g', 2)
+                                                            : QString::number(t, 'g', 4);
+        m_painter.drawText(QRectF(plot.left() - yLabelWidth, y - metrics.height() / 2,
+                                  yLabelWidth - m_base.pt(6), metrics.height()),
                            Qt::AlignRight | Qt::AlignVCenter, text);
     }
     std::vector<double> tickX, tickHalf;
@@ -133,7 +139,8 @@ void LabPainter::lineChart(const QRectF &rect, const QString &title, const QStri
     }
     m_painter.setPen(m_style.foreground());
     for (int k : shownTickLabels(tickX, tickHalf, m_base.pt(6)))
-        m_painter.drawText(QRectF(tickX[size_t(k)] - m_base.pt(50), plot.bottom() + m_base.pt(4), m_base.pt(100), metrics.height()),
+        m_painter.drawText(QRectF(tickX[size_t(k)] - m_base.pt(50), plot.bottom() + m_base.pt(4),
+                                  m_base.pt(100), metrics.height()),
                            Qt::AlignHCenter | Qt::AlignTop, tickText[k]);
     m_painter.setPen(QPen(m_style.foreground(), std::max(1.0, m_base.pt(1.2))));
     m_painter.drawLine(plot.bottomLeft(), plot.bottomRight());
@@ -143,12 +150,15 @@ void LabPainter::lineChart(const QRectF &rect, const QString &title, const QStri
     const double legendTop = rect.top() + axisTitle + metrics.height() * 0.55;
     for (size_t k = 0; k < series.size(); ++k) {
         const Series &s = series[k];
-        QPen pen(s.color, std::max(1.5, m_base.pt(3)), s.dashed ? Qt::DashLine : Qt::SolidLine, Qt::RoundCap);
+        QPen pen(s.color, std::max(1.5, m_base.pt(3)), s.dashed ? Qt::DashLine : Qt::SolidLine,
+                 Qt::RoundCap);
         m_painter.save();
-        m_painter.setClipRect(plot.adjusted(-m_base.pt(6), -m_base.pt(6), m_base.pt(6), m_base.pt(6)));
+        m_painter.setClipRect(
+            plot.adjusted(-m_base.pt(6), -m_base.pt(6), m_base.pt(6), m_base.pt(6)));
         m_painter.setPen(pen);
         for (size_t p = 1; p < s.points.size(); ++p)
-            m_painter.drawLine(px(s.points[p - 1].x(), s.points[p - 1].y()), px(s.points[p].x(), s.points[p].y()));
+            m_painter.drawLine(px(s.points[p - 1].x(), s.points[p - 1].y()),
+                               px(s.points[p].x(), s.points[p].y()));
         m_painter.setPen(Qt::NoPen);
         m_painter.setBrush(s.color);
         if (!s.dashed)
@@ -161,11 +171,13 @@ void LabPainter::lineChart(const QRectF &rect, const QString &title, const QStri
         const double y = legendTop + legendAt[k].y() * metrics.height() * 1.15;
         m_painter.drawLine(QPointF(x, y), QPointF(x + swatch, y));
         m_painter.setPen(m_style.foreground());
-        m_painter.drawText(QPointF(x + swatch + m_base.pt(6), y + metrics.ascent() / 2 - 1), s.name);
+        m_painter.drawText(QPointF(x + swatch + m_base.pt(6), y + metrics.ascent() / 2 - 1),
+                           s.name);
     }
     m_painter.setFont(titleFont);
     m_painter.setPen(m_style.foreground());
-    m_painter.drawText(QRectF(plot.left(), rect.bottom() - axisTitle, plot.width(), axisTitle), Qt::AlignCenter, xTitle);
+    m_painter.drawText(QRectF(plot.left(), rect.bottom() - axisTitle, plot.width(), axisTitle),
+                       Qt::AlignCenter, xTitle);
     // A y title longer than its axis shrinks to fit, like the chart's title.
     QFont fittedY = titleFont;
     const double yTitleWidth = QFontMetricsF(titleFont).horizontalAdvance(yTitle);
@@ -175,7 +187,8 @@ void LabPainter::lineChart(const QRectF &rect, const QString &title, const QStri
     m_painter.save();
     m_painter.translate(rect.left(), plot.center().y());
     m_painter.rotate(-90);
-    m_painter.drawText(QRectF(-plot.height() / 2, 0, plot.height(), axisTitle), Qt::AlignCenter, yTitle);
+    m_painter.drawText(QRectF(-plot.height() / 2, 0, plot.height(), axisTitle), Qt::AlignCenter,
+                       yTitle);
     m_painter.restore();
 }
 

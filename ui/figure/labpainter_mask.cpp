@@ -3,18 +3,18 @@
 #include "ui/figure/labpainter.h"
 #include "ui/figure/labpainterhelpers.h"
 
-#include "core/maskorders.h"
 #include "core/attention.h"
 #include "core/attentioncost.h"
 #include "core/chapterexamples.h"
-#include "ui/figure/labelplacer.h"
+#include "core/maskorders.h"
 #include "core/memorybudget.h"
 #include "core/multiheadattention.h"
-#include "core/randomsession.h"
 #include "core/parametercount.h"
 #include "core/permutationdemo.h"
 #include "core/positionalencoding.h"
+#include "core/randomsession.h"
 #include "core/session.h"
+#include "ui/figure/labelplacer.h"
 
 #include <QFontMetricsF>
 #include <QLocale>
@@ -31,7 +31,8 @@ namespace AttentionLab {
 
 using namespace LabPainting;
 
-MaskComparison LabPainter::maskComparison(const Session &s, const AttentionResult &result, const LabSettings &l)
+MaskComparison LabPainter::maskComparison(const Session &s, const AttentionResult &result,
+                                          const LabSettings &l)
 {
     MaskComparison c;
     c.fromSession = l.maskFromSession;
@@ -72,9 +73,12 @@ void LabPainter::mask(const QRectF &rect)
         h.colLabel = [&cols](int j) { return label(cols[size_t(j)]); };
         h.title = title;
         h.colorBar = !lost;
-        h.minNumberSize = std::max(kReadableNumber, m_base.pt(kReadableNumber)); // readable, or left out
+        h.minNumberSize =
+            std::max(kReadableNumber, m_base.pt(kReadableNumber)); // readable, or left out
         for (const RowStatistics &row : r.rows)
-            h.rowNotes << (lost ? QStringLiteral("Σ %1 · lost %2").arg(row.sum, 0, 'f', 4).arg(1.0 - row.sum, 0, 'f', 4)
+            h.rowNotes << (lost ? QStringLiteral("Σ %1 · lost %2")
+                                      .arg(row.sum, 0, 'f', 4)
+                                      .arg(1.0 - row.sum, 0, 'f', 4)
                                 : QStringLiteral("Σ %1").arg(row.sum, 0, 'f', 4));
         return h;
     };
@@ -84,15 +88,18 @@ void LabPainter::mask(const QRectF &rect)
     const double height = rect.height() - captionHeight;
     m_base.matrixHeatmap(QRectF(rect.left(), rect.top(), half - m_base.pt(10), height),
                          spec(a, QStringLiteral("mask, then softmax (Eq. 16.3)"), false));
-    m_base.matrixHeatmap(QRectF(rect.left() + half + m_base.pt(10), rect.top(), half - m_base.pt(10), height),
-                         spec(b, QStringLiteral("softmax, then mask: the wrong order"), true));
+    m_base.matrixHeatmap(
+        QRectF(rect.left() + half + m_base.pt(10), rect.top(), half - m_base.pt(10), height),
+        spec(b, QStringLiteral("softmax, then mask: the wrong order"), true));
     m_painter.setFont(captionFont);
     m_painter.setPen(m_style.muted());
-    m_painter.drawText(QRectF(rect.left(), rect.bottom() - captionHeight, rect.width(), captionHeight),
-                       Qt::AlignCenter | Qt::TextWordWrap,
-                       QStringLiteral("Masking first lets the visible keys inherit the blocked weight: every row sums to 1.\n"
-                                      "Masking second throws it away: row one keeps %1 of its weight.")
-                           .arg(b.rows.front().sum, 0, 'f', 4));
+    m_painter.drawText(
+        QRectF(rect.left(), rect.bottom() - captionHeight, rect.width(), captionHeight),
+        Qt::AlignCenter | Qt::TextWordWrap,
+        QStringLiteral(
+            "Masking first lets the visible keys inherit the blocked weight: every row sums to 1.\n"
+            "Masking second throws it away: row one keeps %1 of its weight.")
+            .arg(b.rows.front().sum, 0, 'f', 4));
 }
 
 } // namespace AttentionLab

@@ -3,18 +3,18 @@
 #include "ui/figure/labpainter.h"
 #include "ui/figure/labpainterhelpers.h"
 
-#include "core/maskorders.h"
 #include "core/attention.h"
 #include "core/attentioncost.h"
 #include "core/chapterexamples.h"
-#include "ui/figure/labelplacer.h"
+#include "core/maskorders.h"
 #include "core/memorybudget.h"
 #include "core/multiheadattention.h"
-#include "core/randomsession.h"
 #include "core/parametercount.h"
 #include "core/permutationdemo.h"
 #include "core/positionalencoding.h"
+#include "core/randomsession.h"
 #include "core/session.h"
+#include "ui/figure/labelplacer.h"
 
 #include <QFontMetricsF>
 #include <QLocale>
@@ -62,11 +62,13 @@ void LabPainter::positional(const QRectF &rect)
     spec.title = QStringLiteral("sinusoidal encoding (Eq. 16.4)");
     spec.numbers = false;
     const double half = rect.width() * 0.5;
-    m_base.matrixHeatmap(QRectF(rect.left(), rect.top(), half - m_base.pt(10), rect.height()), spec);
+    m_base.matrixHeatmap(QRectF(rect.left(), rect.top(), half - m_base.pt(10), rect.height()),
+                         spec);
 
     // The shuffle: the session's keys as token embeddings.
     const Session &s = m_data.session;
-    const QRectF right(rect.left() + half + m_base.pt(20), rect.top(), half - m_base.pt(20), rect.height());
+    const QRectF right(rect.left() + half + m_base.pt(20), rect.top(), half - m_base.pt(20),
+                       rect.height());
     if (s.keys.rows() < 2) {
         message(right, QStringLiteral("Shuffling needs at least two tokens."));
         return;
@@ -78,9 +80,11 @@ void LabPainter::positional(const QRectF &rect)
     m_painter.setFont(titleFont);
     m_painter.setPen(m_style.foreground());
     const double lineHeight = QFontMetricsF(titleFont).height() * 1.3;
-    const QString shuffleTitle = QStringLiteral("shuffle the tokens: how far does each output move?");
+    const QString shuffleTitle =
+        QStringLiteral("shuffle the tokens: how far does each output move?");
     m_painter.setFont(fitted(titleFont, shuffleTitle, right.width()));
-    m_painter.drawText(QRectF(right.left(), right.top(), right.width(), lineHeight), Qt::AlignCenter, shuffleTitle);
+    m_painter.drawText(QRectF(right.left(), right.top(), right.width(), lineHeight),
+                       Qt::AlignCenter, shuffleTitle);
     const Index n = s.keys.rows();
     QStringList shuffled;
     for (Index idx : demo.order)
@@ -88,24 +92,30 @@ void LabPainter::positional(const QRectF &rect)
     m_painter.setFont(labelFont);
     m_painter.setPen(m_style.muted());
     // One line, cut short with the count when the tokens do not fit.
-    const QString orderText = QStringLiteral("new order (%1 tokens): %2").arg(n).arg(shuffled.join(QStringLiteral(" ")));
-    m_painter.drawText(QRectF(right.left(), right.top() + lineHeight, right.width(), lineHeight), Qt::AlignCenter,
+    const QString orderText =
+        QStringLiteral("new order (%1 tokens): %2").arg(n).arg(shuffled.join(QStringLiteral(" ")));
+    m_painter.drawText(QRectF(right.left(), right.top() + lineHeight, right.width(), lineHeight),
+                       Qt::AlignCenter,
                        metrics.elidedText(orderText, Qt::ElideRight, right.width()));
 
     // Per token: the change of its own output, without and with positions;
     // the legend's largest change is the longest bar (one computation).
     auto plainText = [](double change) { return QString::number(change, 'g', 2); };
     auto encodedText = [](double change) { return QString::number(change, 'f', 4); };
-    const size_t largest = size_t(std::max_element(demo.encodedChanges.begin(), demo.encodedChanges.end()) -
-                                  demo.encodedChanges.begin());
+    const size_t largest =
+        size_t(std::max_element(demo.encodedChanges.begin(), demo.encodedChanges.end()) -
+               demo.encodedChanges.begin());
     double labelWidth = 0;
     for (Index t = 0; t < n; ++t)
         labelWidth = std::max(labelWidth, metrics.horizontalAdvance(label(s.keyLabel(t))));
-    const QString largestName = QStringLiteral("%1 (#%2)").arg(label(s.keyLabel(Index(largest)))).arg(largest + 1);
-    labelWidth = std::min(std::max(labelWidth, metrics.horizontalAdvance(largestName)), right.width() * 0.3);
+    const QString largestName =
+        QStringLiteral("%1 (#%2)").arg(label(s.keyLabel(Index(largest)))).arg(largest + 1);
+    labelWidth =
+        std::min(std::max(labelWidth, metrics.horizontalAdvance(largestName)), right.width() * 0.3);
     const double legendHeight = lineHeight * 2.4;
     const QRectF bars(right.left() + labelWidth + m_base.pt(12), right.top() + lineHeight * 2.3,
-                      right.width() - labelWidth - m_base.pt(16), right.height() - lineHeight * 2.3 - legendHeight);
+                      right.width() - labelWidth - m_base.pt(16),
+                      right.height() - lineHeight * 2.3 - legendHeight);
     // Each row holds two numbers one above the other: as many rows as fit
     // at that height, the first tokens and, if it is further on, the one
     // that changed most.
@@ -129,16 +139,20 @@ void LabPainter::positional(const QRectF &rect)
         const double y = bars.top() + (jumped ? row + 1 : row) * rowH;
         if (jumped) {
             m_painter.setPen(m_style.muted());
-            const QString skipped = QStringLiteral("… %1 more tokens; the one that changed most:").arg(n - Index(row) - 1);
+            const QString skipped = QStringLiteral("… %1 more tokens; the one that changed most:")
+                                        .arg(n - Index(row) - 1);
             m_painter.setFont(fitted(labelFont, skipped, right.width()));
-            m_painter.drawText(QRectF(right.left(), y - rowH, right.width(), rowH), Qt::AlignCenter, skipped);
+            m_painter.drawText(QRectF(right.left(), y - rowH, right.width(), rowH), Qt::AlignCenter,
+                               skipped);
             m_painter.setFont(labelFont);
         }
         m_painter.setPen(m_style.foreground());
         const QString name = jumped ? largestName : label(s.keyLabel(t));
-        m_painter.drawText(QRectF(right.left(), y, labelWidth + m_base.pt(4), rowH), Qt::AlignRight | Qt::AlignVCenter,
+        m_painter.drawText(QRectF(right.left(), y, labelWidth + m_base.pt(4), rowH),
+                           Qt::AlignRight | Qt::AlignVCenter,
                            metrics.elidedText(name, Qt::ElideRight, labelWidth));
-        const double plainWidth = std::clamp(demo.plainChanges[size_t(t)] / top * scaleWidth, m_base.pt(1.5), scaleWidth);
+        const double plainWidth =
+            std::clamp(demo.plainChanges[size_t(t)] / top * scaleWidth, m_base.pt(1.5), scaleWidth);
         const double encodedWidth = demo.encodedChanges[size_t(t)] / top * scaleWidth;
         const double plainTop = y + rowH * 0.5 - bh - m_base.pt(1);
         const double encodedTop = y + rowH * 0.5 + m_base.pt(1);
@@ -146,30 +160,38 @@ void LabPainter::positional(const QRectF &rect)
         m_painter.fillRect(QRectF(bars.left(), encodedTop, encodedWidth, bh), with);
         // Each number right of its own bar, never over it.
         m_painter.setPen(m_style.muted());
-        m_painter.drawText(QRectF(bars.left() + plainWidth + m_base.pt(6), plainTop + bh / 2 - metrics.height() / 2,
-                                  numberWidth, metrics.height()),
-                           Qt::AlignLeft | Qt::AlignVCenter, plainText(demo.plainChanges[size_t(t)]));
-        m_painter.drawText(QRectF(bars.left() + encodedWidth + m_base.pt(6), encodedTop + bh / 2 - metrics.height() / 2,
-                                  numberWidth, metrics.height()),
-                           Qt::AlignLeft | Qt::AlignVCenter, encodedText(demo.encodedChanges[size_t(t)]));
+        m_painter.drawText(
+            QRectF(bars.left() + plainWidth + m_base.pt(6),
+                   plainTop + bh / 2 - metrics.height() / 2, numberWidth, metrics.height()),
+            Qt::AlignLeft | Qt::AlignVCenter, plainText(demo.plainChanges[size_t(t)]));
+        m_painter.drawText(
+            QRectF(bars.left() + encodedWidth + m_base.pt(6),
+                   encodedTop + bh / 2 - metrics.height() / 2, numberWidth, metrics.height()),
+            Qt::AlignLeft | Qt::AlignVCenter, encodedText(demo.encodedChanges[size_t(t)]));
     }
     m_painter.setPen(QPen(m_style.foreground(), std::max(1.0, m_base.pt(1.2))));
     m_painter.drawLine(bars.topLeft(), bars.bottomLeft());
     m_painter.setFont(labelFont);
     const double legendY = bars.bottom() + lineHeight * 0.6;
     const double legendText = right.right() - bars.left() - m_base.pt(28);
-    QString plainLegend = QStringLiteral("without positions: largest change %1").arg(plainText(demo.plainChange));
+    QString plainLegend =
+        QStringLiteral("without positions: largest change %1").arg(plainText(demo.plainChange));
     const QString travel = QStringLiteral(" (outputs travel with their tokens)");
     if (metrics.horizontalAdvance(plainLegend + travel) <= legendText)
         plainLegend += travel;
-    const QString encodedLegend = QStringLiteral("with Eq. 16.4 added: largest change %1").arg(encodedText(demo.encodedChange));
-    m_painter.fillRect(QRectF(bars.left(), legendY - m_base.pt(7), m_base.pt(22), m_base.pt(12)), without);
+    const QString encodedLegend = QStringLiteral("with Eq. 16.4 added: largest change %1")
+                                      .arg(encodedText(demo.encodedChange));
+    m_painter.fillRect(QRectF(bars.left(), legendY - m_base.pt(7), m_base.pt(22), m_base.pt(12)),
+                       without);
     m_painter.setPen(m_style.foreground());
     m_painter.setFont(fitted(labelFont, plainLegend, legendText));
     m_painter.drawText(QPointF(bars.left() + m_base.pt(28), legendY + m_base.pt(4)), plainLegend);
-    m_painter.fillRect(QRectF(bars.left(), legendY + lineHeight - m_base.pt(7), m_base.pt(22), m_base.pt(12)), with);
+    m_painter.fillRect(
+        QRectF(bars.left(), legendY + lineHeight - m_base.pt(7), m_base.pt(22), m_base.pt(12)),
+        with);
     m_painter.setFont(fitted(labelFont, encodedLegend, legendText));
-    m_painter.drawText(QPointF(bars.left() + m_base.pt(28), legendY + lineHeight + m_base.pt(4)), encodedLegend);
+    m_painter.drawText(QPointF(bars.left() + m_base.pt(28), legendY + lineHeight + m_base.pt(4)),
+                       encodedLegend);
 }
 
 } // namespace AttentionLab

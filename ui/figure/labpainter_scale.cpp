@@ -3,18 +3,18 @@
 #include "ui/figure/labpainter.h"
 #include "ui/figure/labpainterhelpers.h"
 
-#include "core/maskorders.h"
 #include "core/attention.h"
 #include "core/attentioncost.h"
 #include "core/chapterexamples.h"
-#include "ui/figure/labelplacer.h"
+#include "core/maskorders.h"
 #include "core/memorybudget.h"
 #include "core/multiheadattention.h"
-#include "core/randomsession.h"
 #include "core/parametercount.h"
 #include "core/permutationdemo.h"
 #include "core/positionalencoding.h"
+#include "core/randomsession.h"
 #include "core/session.h"
+#include "ui/figure/labelplacer.h"
 
 #include <QFontMetricsF>
 #include <QLocale>
@@ -64,13 +64,14 @@ void LabPainter::scale(const QRectF &rect)
         maxEntropy.points.emplace_back(d, result->maxEntropyBits);
     }
     const double third = rect.width() / 3;
-    const QRectF top(rect.left(), rect.top(), rect.width(), rect.height() * (m_style.tables ? 0.68 : 0.92));
+    const QRectF top(rect.left(), rect.top(), rect.width(),
+                     rect.height() * (m_style.tables ? 0.68 : 0.92));
     lineChart(QRectF(top.left(), top.top(), third - m_base.pt(8), top.height()),
               QStringLiteral("spread of q·k grows like √d_k"), QStringLiteral("d_k"),
               QStringLiteral("standard deviation of q·k"), {spread, pooled, root}, true, true, dks);
     lineChart(QRectF(top.left() + third, top.top(), third - m_base.pt(8), top.height()),
-              QStringLiteral("mean largest weight"), QStringLiteral("d_k"), QStringLiteral("weight"),
-              {rawTop, scaledTop}, true, false, dks);
+              QStringLiteral("mean largest weight"), QStringLiteral("d_k"),
+              QStringLiteral("weight"), {rawTop, scaledTop}, true, false, dks);
     lineChart(QRectF(top.left() + 2 * third, top.top(), third - m_base.pt(8), top.height()),
               QStringLiteral("mean entropy"), QStringLiteral("d_k"), QStringLiteral("bits"),
               {rawEntropy, scaledEntropy, maxEntropy}, true, false, dks);
@@ -80,44 +81,55 @@ void LabPainter::scale(const QRectF &rect)
     if (!m_style.tables) {
         m_painter.setFont(tableFont);
         m_painter.setPen(m_style.muted());
-        m_painter.drawText(QRectF(rect.left(), top.bottom(), rect.width(), rect.bottom() - top.bottom()), Qt::AlignCenter,
-                           QStringLiteral("%1 draws of %2 standard-normal keys, seed %3; maximum entropy %4 bits")
-                               .arg(result->settings.draws)
-                               .arg(result->settings.keys)
-                               .arg(result->settings.seed)
-                               .arg(result->maxEntropyBits, 0, 'f', 4));
+        m_painter.drawText(
+            QRectF(rect.left(), top.bottom(), rect.width(), rect.bottom() - top.bottom()),
+            Qt::AlignCenter,
+            QStringLiteral("%1 draws of %2 standard-normal keys, seed %3; maximum entropy %4 bits")
+                .arg(result->settings.draws)
+                .arg(result->settings.keys)
+                .arg(result->settings.seed)
+                .arg(result->maxEntropyBits, 0, 'f', 4));
         return;
     }
     const QFontMetricsF metrics(tableFont);
     m_painter.setFont(tableFont);
     m_painter.setPen(m_style.foreground());
-    const QStringList headers{QStringLiteral("d_k"), QStringLiteral("spread"), QStringLiteral("pooled"),
-                              QStringLiteral("max raw"), QStringLiteral("entropy raw"), QStringLiteral("max scaled"),
+    const QStringList headers{QStringLiteral("d_k"),           QStringLiteral("spread"),
+                              QStringLiteral("pooled"),        QStringLiteral("max raw"),
+                              QStringLiteral("entropy raw"),   QStringLiteral("max scaled"),
                               QStringLiteral("entropy scaled")};
-    const double columnWidth = std::min(rect.width() / headers.size(), metrics.horizontalAdvance(QStringLiteral("entropy scaled")) * 1.25);
+    const double columnWidth =
+        std::min(rect.width() / headers.size(),
+                 metrics.horizontalAdvance(QStringLiteral("entropy scaled")) * 1.25);
     const double tableLeft = rect.center().x() - columnWidth * headers.size() / 2;
     double y = top.bottom() + m_base.pt(10);
     const double lineHeight = metrics.height() * 1.15;
     for (int c = 0; c < headers.size(); ++c)
-        m_painter.drawText(QRectF(tableLeft + c * columnWidth, y, columnWidth, lineHeight), Qt::AlignRight, headers[c]);
+        m_painter.drawText(QRectF(tableLeft + c * columnWidth, y, columnWidth, lineHeight),
+                           Qt::AlignRight, headers[c]);
     for (const ScaleExperimentRow &row : result->rows) {
         y += lineHeight;
         if (y + lineHeight > rect.bottom() - lineHeight)
             break;
-        const QStringList cells{QString::number(row.keyDim), QString::number(row.spread, 'f', 3),
-                                QString::number(row.pooledSpread, 'f', 3), QString::number(row.rawMaxWeight, 'f', 4),
-                                QString::number(row.rawEntropyBits, 'f', 4), QString::number(row.scaledMaxWeight, 'f', 4),
+        const QStringList cells{QString::number(row.keyDim),
+                                QString::number(row.spread, 'f', 3),
+                                QString::number(row.pooledSpread, 'f', 3),
+                                QString::number(row.rawMaxWeight, 'f', 4),
+                                QString::number(row.rawEntropyBits, 'f', 4),
+                                QString::number(row.scaledMaxWeight, 'f', 4),
                                 QString::number(row.scaledEntropyBits, 'f', 4)};
         for (int c = 0; c < cells.size(); ++c)
-            m_painter.drawText(QRectF(tableLeft + c * columnWidth, y, columnWidth, lineHeight), Qt::AlignRight, cells[c]);
+            m_painter.drawText(QRectF(tableLeft + c * columnWidth, y, columnWidth, lineHeight),
+                               Qt::AlignRight, cells[c]);
     }
     m_painter.setPen(m_style.muted());
-    m_painter.drawText(QRectF(rect.left(), rect.bottom() - lineHeight, rect.width(), lineHeight), Qt::AlignCenter,
-                       QStringLiteral("%1 draws of %2 standard-normal keys, seed %3; maximum entropy %4 bits")
-                           .arg(result->settings.draws)
-                           .arg(result->settings.keys)
-                           .arg(result->settings.seed)
-                           .arg(result->maxEntropyBits, 0, 'f', 4));
+    m_painter.drawText(
+        QRectF(rect.left(), rect.bottom() - lineHeight, rect.width(), lineHeight), Qt::AlignCenter,
+        QStringLiteral("%1 draws of %2 standard-normal keys, seed %3; maximum entropy %4 bits")
+            .arg(result->settings.draws)
+            .arg(result->settings.keys)
+            .arg(result->settings.seed)
+            .arg(result->maxEntropyBits, 0, 'f', 4));
 }
 
 } // namespace AttentionLab

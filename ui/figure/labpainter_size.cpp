@@ -3,18 +3,18 @@
 #include "ui/figure/labpainter.h"
 #include "ui/figure/labpainterhelpers.h"
 
-#include "core/maskorders.h"
 #include "core/attention.h"
 #include "core/attentioncost.h"
 #include "core/chapterexamples.h"
-#include "ui/figure/labelplacer.h"
+#include "core/maskorders.h"
 #include "core/memorybudget.h"
 #include "core/multiheadattention.h"
-#include "core/randomsession.h"
 #include "core/parametercount.h"
 #include "core/permutationdemo.h"
 #include "core/positionalencoding.h"
+#include "core/randomsession.h"
 #include "core/session.h"
+#include "ui/figure/labelplacer.h"
 
 #include <QFontMetricsF>
 #include <QLocale>
@@ -50,10 +50,11 @@ void LabPainter::params(const QRectF &rect)
     const double tableWidth = rect.width() * 0.46;
     m_painter.setFont(m_base.font(19, true));
     m_painter.setPen(m_style.foreground());
-    m_painter.drawText(QRectF(rect.left(), rect.top(), tableWidth, lineHeight * 1.2), Qt::AlignLeft | Qt::AlignVCenter,
+    m_painter.drawText(QRectF(rect.left(), rect.top(), tableWidth, lineHeight * 1.2),
+                       Qt::AlignLeft | Qt::AlignVCenter,
                        QStringLiteral("|V| = %1, D = %2, L = %3, h = %4, H = %5")
-                           .arg(grouped(c.vocabulary), grouped(c.modelDim), grouped(c.layers), grouped(c.heads),
-                                grouped(c.feedForward)));
+                           .arg(grouped(c.vocabulary), grouped(c.modelDim), grouped(c.layers),
+                                grouped(c.heads), grouped(c.feedForward)));
     struct Line
     {
         QString what, formula;
@@ -74,7 +75,8 @@ void LabPainter::params(const QRectF &rect)
     double y = rect.top() + lineHeight * 1.6;
     for (const Line &line : lines) {
         m_painter.setFont(line.strong ? bold : font);
-        m_painter.drawText(QRectF(rect.left(), y, tableWidth * 0.5, lineHeight), Qt::AlignLeft | Qt::AlignVCenter, line.what);
+        m_painter.drawText(QRectF(rect.left(), y, tableWidth * 0.5, lineHeight),
+                           Qt::AlignLeft | Qt::AlignVCenter, line.what);
         m_painter.setPen(m_style.muted());
         m_painter.drawText(QRectF(rect.left() + tableWidth * 0.5, y, tableWidth * 0.25, lineHeight),
                            Qt::AlignLeft | Qt::AlignVCenter, line.formula);
@@ -85,11 +87,13 @@ void LabPainter::params(const QRectF &rect)
     }
     m_painter.setFont(font);
     m_painter.setPen(m_style.muted());
-    m_painter.drawText(QRectF(rect.left(), y + lineHeight * 0.5, tableWidth, lineHeight * 3), Qt::TextWordWrap,
-                       QStringLiteral("The heads are free: h × d_k = D, so splitting D into %1 heads of %2 changes no "
-                                      "count. The feed-forward block is the larger one.")
-                           .arg(c.heads)
-                           .arg(c.headDim()));
+    m_painter.drawText(
+        QRectF(rect.left(), y + lineHeight * 0.5, tableWidth, lineHeight * 3), Qt::TextWordWrap,
+        QStringLiteral(
+            "The heads are free: h × d_k = D, so splitting D into %1 heads of %2 changes no "
+            "count. The feed-forward block is the larger one.")
+            .arg(c.heads)
+            .arg(c.headDim()));
 
     // Where the parameters sit, as bars.
     const QRectF chart(rect.left() + tableWidth + m_base.pt(40), rect.top() + lineHeight,
@@ -107,20 +111,25 @@ void LabPainter::params(const QRectF &rect)
     }
     const double rowH = chart.height() / double(parts.size());
     const double barLeft = chart.left() + nameWidth + m_base.pt(10);
-    const double barWidth = chart.width() - nameWidth - m_base.pt(10) - metrics.horizontalAdvance(QStringLiteral("000,000,000 (00%)"));
-    const QList<QColor> colors{QColor(0x44, 0x01, 0x54), QColor(0x31, 0x68, 0x8e), QColor(0x35, 0xb7, 0x79),
-                               QColor(0xfd, 0xe7, 0x25)};
+    const double barWidth = chart.width() - nameWidth - m_base.pt(10) -
+                            metrics.horizontalAdvance(QStringLiteral("000,000,000 (00%)"));
+    const QList<QColor> colors{QColor(0x44, 0x01, 0x54), QColor(0x31, 0x68, 0x8e),
+                               QColor(0x35, 0xb7, 0x79), QColor(0xfd, 0xe7, 0x25)};
     for (size_t k = 0; k < parts.size(); ++k) {
         const double yk = chart.top() + k * rowH;
         m_painter.setFont(font);
         m_painter.setPen(m_style.foreground());
-        m_painter.drawText(QRectF(chart.left(), yk, nameWidth, rowH), Qt::AlignRight | Qt::AlignVCenter, parts[k].first);
-        const double w = std::max(m_base.pt(1.5), double(parts[k].second) / double(largest) * barWidth);
+        m_painter.drawText(QRectF(chart.left(), yk, nameWidth, rowH),
+                           Qt::AlignRight | Qt::AlignVCenter, parts[k].first);
+        const double w =
+            std::max(m_base.pt(1.5), double(parts[k].second) / double(largest) * barWidth);
         m_painter.fillRect(QRectF(barLeft, yk + rowH * 0.2, w, rowH * 0.6), colors[int(k)]);
-        m_painter.drawText(QRectF(barLeft + w + m_base.pt(8), yk, chart.right() - barLeft - w, rowH),
-                           Qt::AlignLeft | Qt::AlignVCenter,
-                           QStringLiteral("%1 (%2%)").arg(grouped(parts[k].second))
-                               .arg(100.0 * double(parts[k].second) / double(p.total), 0, 'f', 0));
+        m_painter.drawText(
+            QRectF(barLeft + w + m_base.pt(8), yk, chart.right() - barLeft - w, rowH),
+            Qt::AlignLeft | Qt::AlignVCenter,
+            QStringLiteral("%1 (%2%)")
+                .arg(grouped(parts[k].second))
+                .arg(100.0 * double(parts[k].second) / double(p.total), 0, 'f', 0));
     }
 }
 
@@ -148,8 +157,8 @@ void LabPainter::cost(const QRectF &rect)
         return;
     }
     const QRectF chart(rect.left(), rect.top(), rect.width() * 0.68, rect.height());
-    lineChart(chart, QStringLiteral("what the sequence length costs one head"), QStringLiteral("tokens n"),
-              QStringLiteral("count"), {cells, linear}, true, true, ns);
+    lineChart(chart, QStringLiteral("what the sequence length costs one head"),
+              QStringLiteral("tokens n"), QStringLiteral("count"), {cells, linear}, true, true, ns);
 
     const QFont font = m_base.font(17);
     const QFontMetricsF metrics(font);
@@ -160,19 +169,22 @@ void LabPainter::cost(const QRectF &rect)
     const double w = rect.right() - x;
     m_painter.setPen(m_style.foreground());
     m_painter.setFont(m_base.font(17, true));
-    m_painter.drawText(QRectF(x, y, w, lineHeight), Qt::AlignLeft, QStringLiteral("n, cells, one n × n matrix"));
+    m_painter.drawText(QRectF(x, y, w, lineHeight), Qt::AlignLeft,
+                       QStringLiteral("n, cells, one n × n matrix"));
     m_painter.setFont(font);
     for (const AttentionCost &c : costs) {
         y += lineHeight;
         m_painter.drawText(QRectF(x, y, w, lineHeight), Qt::AlignLeft,
-                           QStringLiteral("%1: %2, %3").arg(grouped(c.tokens), grouped(c.scoreCells),
-                                                            QString::fromStdString(formatBytes(double(c.matrixBytes)))));
+                           QStringLiteral("%1: %2, %3")
+                               .arg(grouped(c.tokens), grouped(c.scoreCells),
+                                    QString::fromStdString(formatBytes(double(c.matrixBytes)))));
     }
     m_painter.setPen(m_style.muted());
-    m_painter.drawText(QRectF(x, y + lineHeight * 1.5, w, lineHeight * 4), Qt::TextWordWrap,
-                       QStringLiteral("Quadruple the context and the score cells rise sixteen-fold: O(n²). "
-                                      "Multiply-adds per head: 2 n² d_k with d_k = %1.")
-                           .arg(l.costKeyDim));
+    m_painter.drawText(
+        QRectF(x, y + lineHeight * 1.5, w, lineHeight * 4), Qt::TextWordWrap,
+        QStringLiteral("Quadruple the context and the score cells rise sixteen-fold: O(n²). "
+                       "Multiply-adds per head: 2 n² d_k with d_k = %1.")
+            .arg(l.costKeyDim));
 }
 
 } // namespace AttentionLab

@@ -19,7 +19,6 @@
 
 namespace AttentionLab::LabPainting {
 
-
 inline QString label(const std::string &text)
 {
     return QString::fromStdString(text);
@@ -64,7 +63,8 @@ inline Index frameAxis(const KeyGeometry &g, Index row)
     return at;
 }
 
-inline void arrow(QPainter &p, const QPointF &from, const QPointF &to, const QColor &color, double width)
+inline void arrow(QPainter &p, const QPointF &from, const QPointF &to, const QColor &color,
+                  double width)
 {
     p.setPen(QPen(color, width, Qt::SolidLine, Qt::RoundCap));
     p.drawLine(from, to);
@@ -85,6 +85,5 @@ inline void arrow(QPainter &p, const QPointF &from, const QPointF &to, const QCo
     p.drawPath(tip);
     p.setBrush(Qt::NoBrush);
 }
-
 
 } // namespace AttentionLab::LabPainting

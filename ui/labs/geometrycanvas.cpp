@@ -63,7 +63,8 @@ void GeometryCanvas::keysChanged()
 
 void GeometryCanvas::paintView(QPainter &painter, const QRectF &rect)
 {
-    m_map = LabPainter(painter, FigureData{document()->session(), document()->result(), &labs()->settings()},
+    m_map = LabPainter(painter,
+                       FigureData{document()->session(), document()->result(), &labs()->settings()},
                        figureStyle())
                 .geometry(rect);
 }
@@ -95,7 +96,8 @@ void GeometryCanvas::mousePressEvent(QMouseEvent *event)
         const bool samePlane = held && held->geometry.axes() == m_map.geometry.axes();
         const Eigen::Vector2d centre(m_map.centre.x(), m_map.centre.y());
         if (!samePlane || held->extent != m_map.extent || held->centre != centre) {
-            auto shown = std::make_shared<const GeometryFrame>(GeometryFrame{m_map.geometry, centre, m_map.extent});
+            auto shown = std::make_shared<const GeometryFrame>(
+                GeometryFrame{m_map.geometry, centre, m_map.extent});
             labs()->update([&shown](LabSettings &l) { l.geometryFrame = shown; });
             if (!samePlane)
                 m_frameKeys.assign(1, keysFingerprint());
@@ -109,8 +111,10 @@ void GeometryCanvas::mouseMoveEvent(QMouseEvent *event)
     if (!m_dragging) {
         bool near = false;
         for (const QPointF &p : m_map.keys)
-            near = near || std::hypot(p.x() - event->position().x(), p.y() - event->position().y()) < kGrabRadius;
-        near = near || std::hypot(m_map.query.x() - event->position().x(), m_map.query.y() - event->position().y()) < kGrabRadius;
+            near = near || std::hypot(p.x() - event->position().x(),
+                                      p.y() - event->position().y()) < kGrabRadius;
+        near = near || std::hypot(m_map.query.x() - event->position().x(),
+                                  m_map.query.y() - event->position().y()) < kGrabRadius;
         setCursor(near ? Qt::OpenHandCursor : Qt::ArrowCursor);
         return;
     }

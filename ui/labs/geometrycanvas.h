@@ -1,8 +1,8 @@
 #pragma once
 
-#include "ui/labs/labcanvas.h"
-#include "ui/figure/labpainter.h"
 #include "ui/document/vectorkind.h"
+#include "ui/figure/labpainter.h"
+#include "ui/labs/labcanvas.h"
 
 #include <cstddef>
 #include <vector>

@@ -15,29 +15,27 @@
 namespace AttentionLab {
 
 GeometryLab::GeometryLab(AttentionDocument *document, LabState *labs, QWidget *parent)
-    : QWidget(parent)
-    , m_document(document)
-    , m_labs(labs)
-    , m_query(new QComboBox(this))
-    , m_plane(new QComboBox(this))
-    , m_x(new QComboBox(this))
-    , m_y(new QComboBox(this))
-    , m_refit(new QPushButton(tr("Recompute plane"), this))
-    , m_canvas(new GeometryCanvas(document, labs, this))
-    , m_banner(new LabBanner(
+    : QWidget(parent), m_document(document), m_labs(labs), m_query(new QComboBox(this)),
+      m_plane(new QComboBox(this)), m_x(new QComboBox(this)), m_y(new QComboBox(this)),
+      m_refit(new QPushButton(tr("Recompute plane"), this)),
+      m_canvas(new GeometryCanvas(document, labs, this)),
+      m_banner(new LabBanner(
           [document, labs] {
-              return LabEquations::geometry(document->session(), document->result(), labs->settings());
+              return LabEquations::geometry(document->session(), document->result(),
+                                            labs->settings());
           },
           this))
 {
     m_plane->addItems({tr("Principal plane of the keys (projection)"), tr("Two coordinates")});
-    m_plane->setToolTip(tr("For d_k > 2: the plane the keys spread most in, or any two coordinates"));
+    m_plane->setToolTip(
+        tr("For d_k > 2: the plane the keys spread most in, or any two coordinates"));
     m_plane->setAccessibleName(tr("Picture plane"));
     m_query->setAccessibleName(tr("Query shown"));
     m_x->setAccessibleName(tr("Horizontal coordinate"));
     m_y->setAccessibleName(tr("Vertical coordinate"));
-    m_refit->setToolTip(tr("The plane and the scale hold still while you drag, so a point stays where you drop it. "
-                           "Fit them to the keys as they are now."));
+    m_refit->setToolTip(
+        tr("The plane and the scale hold still while you drag, so a point stays where you drop it. "
+           "Fit them to the keys as they are now."));
     auto *controls = new QHBoxLayout;
     controls->addWidget(new QLabel(tr("Query:"), this));
     controls->addWidget(m_query);
@@ -63,7 +61,8 @@ GeometryLab::GeometryLab(AttentionDocument *document, LabState *labs, QWidget *p
             s.geometryX = std::max(0, m_x->currentIndex());
             s.geometryY = std::max(0, m_y->currentIndex());
         });
-        const bool coordinates = m_plane->currentIndex() == 1 || m_document->session().keys.cols() <= 2;
+        const bool coordinates =
+            m_plane->currentIndex() == 1 || m_document->session().keys.cols() <= 2;
         m_x->setEnabled(coordinates);
         m_y->setEnabled(coordinates);
         m_canvas->refitFrame(); // other settings, another picture

@@ -15,18 +15,14 @@
 namespace AttentionLab {
 
 HeadsLab::HeadsLab(AttentionDocument *document, LabState *labs, QWidget *parent)
-    : QWidget(parent)
-    , m_document(document)
-    , m_labs(labs)
-    , m_source(new QComboBox(this))
-    , m_modelDim(new QSpinBox(this))
-    , m_heads(new QComboBox(this))
-    , m_tokens(new QSpinBox(this))
-    , m_seed(new QSpinBox(this))
-    , m_banner(new LabBanner(
+    : QWidget(parent), m_document(document), m_labs(labs), m_source(new QComboBox(this)),
+      m_modelDim(new QSpinBox(this)), m_heads(new QComboBox(this)), m_tokens(new QSpinBox(this)),
+      m_seed(new QSpinBox(this)),
+      m_banner(new LabBanner(
           [document, labs] {
-              return LabEquations::heads(LabPainter::headsComparison(document->session(), labs->settings()),
-                                         document->session().options);
+              return LabEquations::heads(
+                  LabPainter::headsComparison(document->session(), labs->settings()),
+                  document->session().options);
           },
           this))
 {
@@ -87,7 +83,8 @@ void HeadsLab::syncHeads()
     m_seed->setEnabled(!session);
     // Only the h that divide D are offered.
     const int d = m_modelDim->value();
-    const int wanted = m_heads->currentData().isValid() ? m_heads->currentData().toInt() : m_labs->settings().heads;
+    const int wanted = m_heads->currentData().isValid() ? m_heads->currentData().toInt()
+                                                        : m_labs->settings().heads;
     const QSignalBlocker block(m_heads);
     m_heads->clear();
     for (int h = 1; h <= d; ++h) {

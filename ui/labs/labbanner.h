@@ -1,7 +1,7 @@
 #pragma once
 
-#include "ui/views/equationbanner.h"
 #include "ui/labs/labequations.h"
+#include "ui/views/equationbanner.h"
 
 #include <functional>
 

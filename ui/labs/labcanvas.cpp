@@ -9,10 +9,7 @@
 namespace AttentionLab {
 
 LabCanvas::LabCanvas(AttentionDocument *document, LabState *labs, QString viewName, QWidget *parent)
-    : QWidget(parent)
-    , m_document(document)
-    , m_labs(labs)
-    , m_viewName(std::move(viewName))
+    : QWidget(parent), m_document(document), m_labs(labs), m_viewName(std::move(viewName))
 {
     setMinimumSize(360, 240);
     setAttribute(Qt::WA_OpaquePaintEvent);
@@ -51,7 +48,9 @@ void LabCanvas::paintView(QPainter &painter, const QRectF &rect)
     const FigureView *view = findFigureView(m_viewName);
     if (!view)
         return;
-    view->paint(painter, rect, FigureData{m_document->session(), m_document->result(), &m_labs->settings()}, m_style);
+    view->paint(painter, rect,
+                FigureData{m_document->session(), m_document->result(), &m_labs->settings()},
+                m_style);
 }
 
 } // namespace AttentionLab

@@ -17,7 +17,8 @@ class LabCanvas : public QWidget
     Q_OBJECT
 
 public:
-    LabCanvas(AttentionDocument *document, LabState *labs, QString viewName, QWidget *parent = nullptr);
+    LabCanvas(AttentionDocument *document, LabState *labs, QString viewName,
+              QWidget *parent = nullptr);
 
     QString viewName() const { return m_viewName; }
     void setStyle(const FigureStyle &style);

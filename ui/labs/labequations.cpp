@@ -53,18 +53,18 @@ EquationText geometry(const Session &session, const AttentionResult &result,
     const RowStatistics &row = result.rows[size_t(qi)];
     // A row that lost weight (the mask after the softmax) is measured over its
     // visible part, as the entropy bars do: never above its maximum.
-    t.note =
-        QStringLiteral(
-            "query “%1”, %2 keys, d_k = %3: entropy %4 of at most %5 bits%6. Attention selects only "
-            "when the keys give it something to select on.")
-            .arg(query)
-            .arg(session.keys.rows())
-            .arg(d)
-            .arg(number(row.visibleEntropyBits()))
-            .arg(number(row.maxEntropyBits))
-            .arg(row.losesWeight() ? QStringLiteral(" over the visible keys (the row lost %1 of its weight)")
-                                         .arg(number(row.lostWeight()))
-                                   : QString());
+    t.note = QStringLiteral("query “%1”, %2 keys, d_k = %3: entropy %4 of at most %5 bits%6. "
+                            "Attention selects only "
+                            "when the keys give it something to select on.")
+                 .arg(query)
+                 .arg(session.keys.rows())
+                 .arg(d)
+                 .arg(number(row.visibleEntropyBits()))
+                 .arg(number(row.maxEntropyBits))
+                 .arg(row.losesWeight()
+                          ? QStringLiteral(" over the visible keys (the row lost %1 of its weight)")
+                                .arg(number(row.lostWeight()))
+                          : QString());
     return t;
 }
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "ui/figure/labpainter.h"
 #include "core/parametercount.h"
+#include "ui/figure/labpainter.h"
 
 #include <QString>
 

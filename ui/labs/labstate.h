@@ -15,10 +15,7 @@ class LabState : public QObject
     Q_OBJECT
 
 public:
-    explicit LabState(QObject *parent = nullptr)
-        : QObject(parent)
-    {
-    }
+    explicit LabState(QObject *parent = nullptr) : QObject(parent) {}
 
     const LabSettings &settings() const { return m_settings; }
     /// Changes the settings through \a edit and announces it.

@@ -12,15 +12,15 @@
 namespace AttentionLab {
 
 MaskLab::MaskLab(AttentionDocument *document, LabState *labs, QWidget *parent)
-    : QWidget(parent)
-    , m_labs(labs)
-    , m_chapter(new QRadioButton(tr("The chapter's scores (the dog barked loudly)"), this))
-    , m_session(new QRadioButton(tr("This session's scores"), this))
-    , m_banner(new LabBanner(
+    : QWidget(parent), m_labs(labs),
+      m_chapter(new QRadioButton(tr("The chapter's scores (the dog barked loudly)"), this)),
+      m_session(new QRadioButton(tr("This session's scores"), this)),
+      m_banner(new LabBanner(
           [document, labs] {
               const Session &s = document->session();
-              return LabEquations::mask(LabPainter::maskComparison(s, document->result(), labs->settings()), s.options,
-                                        s.keys.cols());
+              return LabEquations::mask(
+                  LabPainter::maskComparison(s, document->result(), labs->settings()), s.options,
+                  s.keys.cols());
           },
           this))
 {

@@ -14,15 +14,13 @@
 namespace AttentionLab {
 
 PositionLab::PositionLab(AttentionDocument *document, LabState *labs, QWidget *parent)
-    : QWidget(parent)
-    , m_document(document)
-    , m_labs(labs)
-    , m_positions(new QSpinBox(this))
-    , m_dimensions(new QSpinBox(this))
-    , m_banner(new LabBanner(
+    : QWidget(parent), m_document(document), m_labs(labs), m_positions(new QSpinBox(this)),
+      m_dimensions(new QSpinBox(this)),
+      m_banner(new LabBanner(
           [document, labs] {
               const Session &s = document->session();
-              return LabEquations::position(labs->settings(), LabPainter::positionDemo(s, labs->settings()),
+              return LabEquations::position(labs->settings(),
+                                            LabPainter::positionDemo(s, labs->settings()),
                                             s.keys.rows(), s.keys.cols());
           },
           this))

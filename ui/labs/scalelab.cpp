@@ -30,25 +30,19 @@ constexpr int kTallestTable = 320;
 } // namespace
 
 ScaleLab::ScaleLab(AttentionDocument *document, LabState *labs, QWidget *parent)
-    : QWidget(parent)
-    , m_labs(labs)
-    , m_seed(new QSpinBox(this))
-    , m_draws(new QSpinBox(this))
-    , m_keys(new QSpinBox(this))
-    , m_dims(new QLineEdit(QStringLiteral("4,16,64,256,1024"), this))
-    , m_run(new QPushButton(tr("R&un"), this))
-    , m_cancel(new QPushButton(tr("&Cancel"), this))
-    , m_progress(new QProgressBar(this))
-    , m_table(new QTableWidget(this))
-    , m_canvas(new LabCanvas(document, labs, QStringLiteral("scale"), this))
-    , m_stop(std::make_shared<std::atomic<bool>>(false))
-    , m_done(std::make_shared<std::atomic<long long>>(0))
-    , m_total(std::make_shared<std::atomic<long long>>(1))
-    , m_poll(new QTimer(this))
-    , m_banner(new LabBanner(
+    : QWidget(parent), m_labs(labs), m_seed(new QSpinBox(this)), m_draws(new QSpinBox(this)),
+      m_keys(new QSpinBox(this)), m_dims(new QLineEdit(QStringLiteral("4,16,64,256,1024"), this)),
+      m_run(new QPushButton(tr("R&un"), this)), m_cancel(new QPushButton(tr("&Cancel"), this)),
+      m_progress(new QProgressBar(this)), m_table(new QTableWidget(this)),
+      m_canvas(new LabCanvas(document, labs, QStringLiteral("scale"), this)),
+      m_stop(std::make_shared<std::atomic<bool>>(false)),
+      m_done(std::make_shared<std::atomic<long long>>(0)),
+      m_total(std::make_shared<std::atomic<long long>>(1)), m_poll(new QTimer(this)),
+      m_banner(new LabBanner(
           [labs] {
-              return labs->settings().scaleResult ? LabEquations::scale(*labs->settings().scaleResult)
-                                                  : LabEquations::scale(ScaleExperimentResult{});
+              return labs->settings().scaleResult
+                         ? LabEquations::scale(*labs->settings().scaleResult)
+                         : LabEquations::scale(ScaleExperimentResult{});
           },
           this))
 {
@@ -62,12 +56,15 @@ ScaleLab::ScaleLab(AttentionDocument *document, LabState *labs, QWidget *parent)
     m_progress->setRange(0, 1000);
     m_progress->setValue(0);
     m_progress->setFormat(tr("not run yet"));
-    m_progress->setMinimumWidth(m_progress->fontMetrics().horizontalAdvance(tr("results shown")) * 3 / 2 + 16);
+    m_progress->setMinimumWidth(
+        m_progress->fontMetrics().horizontalAdvance(tr("results shown")) * 3 / 2 + 16);
     m_progress->setAccessibleName(tr("Experiment progress"));
 
     auto *controls = new QHBoxLayout;
-    for (auto [label, widget] : {std::pair<QString, QWidget *>{tr("Seed:"), m_seed}, {tr("Draws:"), m_draws},
-                                 {tr("Keys:"), m_keys}, {tr("d_k:"), m_dims}}) {
+    for (auto [label, widget] : {std::pair<QString, QWidget *>{tr("Seed:"), m_seed},
+                                 {tr("Draws:"), m_draws},
+                                 {tr("Keys:"), m_keys},
+                                 {tr("d_k:"), m_dims}}) {
         auto *name = new QLabel(label, this);
         name->setBuddy(widget); // a screen reader names the box after its label
         controls->addWidget(name);
@@ -77,13 +74,15 @@ ScaleLab::ScaleLab(AttentionDocument *document, LabState *labs, QWidget *parent)
     controls->addWidget(m_cancel);
     controls->addWidget(m_progress, 1);
 
-    const QStringList headers{tr("d_k"), tr("spread"), tr("pooled"), tr("max raw"), tr("entropy raw"),
-                              tr("max scaled"), tr("entropy scaled")};
+    const QStringList headers{tr("d_k"),           tr("spread"),      tr("pooled"),
+                              tr("max raw"),       tr("entropy raw"), tr("max scaled"),
+                              tr("entropy scaled")};
     m_table->setColumnCount(int(headers.size()));
     m_table->setHorizontalHeaderLabels(headers);
     m_table->verticalHeader()->hide();
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch); // the full width, like the plots
+    m_table->horizontalHeader()->setSectionResizeMode(
+        QHeaderView::Stretch); // the full width, like the plots
     m_table->setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded);
     m_table->setAccessibleName(tr("Scale experiment results"));
     m_canvas->setShowTables(false); // the table widget below it holds the numbers
@@ -104,9 +103,8 @@ ScaleLab::ScaleLab(AttentionDocument *document, LabState *labs, QWidget *parent)
 
     connect(m_run, &QPushButton::clicked, this, &ScaleLab::run);
     connect(m_cancel, &QPushButton::clicked, this, &ScaleLab::cancel);
-    connect(m_poll, &QTimer::timeout, this, [this] {
-        m_progress->setValue(int(1000 * *m_done / std::max(1LL, m_total->load())));
-    });
+    connect(m_poll, &QTimer::timeout, this,
+            [this] { m_progress->setValue(int(1000 * *m_done / std::max(1LL, m_total->load()))); });
 
     connect(&m_watcher, &QFutureWatcher<ScaleExperimentResult>::finished, this, [this] {
         m_poll->stop();
@@ -119,7 +117,8 @@ ScaleLab::ScaleLab(AttentionDocument *document, LabState *labs, QWidget *parent)
             // Cancelled: the previous results stay, and the bar says so.
             m_progress->setValue(m_progress->maximum());
             m_progress->setFormat(tr("cancelled"));
-            m_progress->setToolTip(tr("Cancelled: the plots and the table still show the previous run"));
+            m_progress->setToolTip(
+                tr("Cancelled: the plots and the table still show the previous run"));
         }
         emit finished();
     });
@@ -129,7 +128,8 @@ void ScaleLab::changeEvent(QEvent *event)
 {
     // Room for the bar's words in any font size (presentation mode too).
     if (event->type() == QEvent::FontChange)
-        m_progress->setMinimumWidth(m_progress->fontMetrics().horizontalAdvance(tr("results shown")) * 3 / 2 + 16);
+        m_progress->setMinimumWidth(
+            m_progress->fontMetrics().horizontalAdvance(tr("results shown")) * 3 / 2 + 16);
     QWidget::changeEvent(event);
 }
 
@@ -167,7 +167,8 @@ void ScaleLab::run()
         const int d = part.trimmed().toInt(&ok);
         if (!ok) {
             QMessageBox::warning(this, tr("Scale lab"),
-                                 tr("“%1” is not a whole number: give d_k values such as 4,16,64.").arg(part.trimmed()));
+                                 tr("“%1” is not a whole number: give d_k values such as 4,16,64.")
+                                     .arg(part.trimmed()));
             return;
         }
         settings.keyDims.push_back(d);
@@ -212,9 +213,12 @@ void ScaleLab::showResult(const ScaleExperimentResult &result)
     m_table->setRowCount(int(result.rows.size()));
     for (int r = 0; r < int(result.rows.size()); ++r) {
         const ScaleExperimentRow &row = result.rows[size_t(r)];
-        const QStringList cells{QString::number(row.keyDim), QString::number(row.spread, 'f', 3),
-                                QString::number(row.pooledSpread, 'f', 3), QString::number(row.rawMaxWeight, 'f', 4),
-                                QString::number(row.rawEntropyBits, 'f', 4), QString::number(row.scaledMaxWeight, 'f', 4),
+        const QStringList cells{QString::number(row.keyDim),
+                                QString::number(row.spread, 'f', 3),
+                                QString::number(row.pooledSpread, 'f', 3),
+                                QString::number(row.rawMaxWeight, 'f', 4),
+                                QString::number(row.rawEntropyBits, 'f', 4),
+                                QString::number(row.scaledMaxWeight, 'f', 4),
                                 QString::number(row.scaledEntropyBits, 'f', 4)};
         for (int c = 0; c < cells.size(); ++c) {
             auto *item = new QTableWidgetItem(cells[c]);

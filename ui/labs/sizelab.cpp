@@ -14,15 +14,11 @@
 namespace AttentionLab {
 
 SizeLab::SizeLab(AttentionDocument *document, LabState *labs, QWidget *parent)
-    : QWidget(parent)
-    , m_labs(labs)
-    , m_vocabulary(new QSpinBox(this))
-    , m_modelDim(new QSpinBox(this))
-    , m_layers(new QSpinBox(this))
-    , m_heads(new QSpinBox(this))
-    , m_feedForward(new QSpinBox(this))
-    , m_lengths(new QLineEdit(this))
-    , m_banner(new LabBanner([labs] { return LabEquations::size(labs->settings().transformer); }, this))
+    : QWidget(parent), m_labs(labs), m_vocabulary(new QSpinBox(this)),
+      m_modelDim(new QSpinBox(this)), m_layers(new QSpinBox(this)), m_heads(new QSpinBox(this)),
+      m_feedForward(new QSpinBox(this)), m_lengths(new QLineEdit(this)),
+      m_banner(
+          new LabBanner([labs] { return LabEquations::size(labs->settings().transformer); }, this))
 {
     const TransformerConfig &c = labs->settings().transformer;
     const struct
@@ -32,11 +28,13 @@ SizeLab::SizeLab(AttentionDocument *document, LabState *labs, QWidget *parent)
         QString name;
         int max;
         std::int64_t value;
-    } spins[] = {{m_vocabulary, QStringLiteral("|V| = "), tr("Vocabulary size"), 2'000'000, c.vocabulary},
-                 {m_modelDim, QStringLiteral("D = "), tr("Model dimension D"), 65'536, c.modelDim},
-                 {m_layers, QStringLiteral("L = "), tr("Layers"), 1'000, c.layers},
-                 {m_heads, QStringLiteral("h = "), tr("Heads"), 1'024, c.heads},
-                 {m_feedForward, QStringLiteral("H = "), tr("Feed-forward width H"), 262'144, c.feedForward}};
+    } spins[] = {
+        {m_vocabulary, QStringLiteral("|V| = "), tr("Vocabulary size"), 2'000'000, c.vocabulary},
+        {m_modelDim, QStringLiteral("D = "), tr("Model dimension D"), 65'536, c.modelDim},
+        {m_layers, QStringLiteral("L = "), tr("Layers"), 1'000, c.layers},
+        {m_heads, QStringLiteral("h = "), tr("Heads"), 1'024, c.heads},
+        {m_feedForward, QStringLiteral("H = "), tr("Feed-forward width H"), 262'144,
+         c.feedForward}};
     auto *controls = new QHBoxLayout;
     for (const auto &s : spins) {
         s.spin->setRange(1, s.max);

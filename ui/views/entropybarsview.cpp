@@ -28,9 +28,7 @@ double barLength(const RowStatistics &row)
 } // namespace
 
 EntropyBarsView::EntropyBarsView(AttentionDocument *document, QWidget *parent)
-    : QWidget(parent)
-    , m_document(document)
-    , m_plot(new QCustomPlot(this))
+    : QWidget(parent), m_document(document), m_plot(new QCustomPlot(this))
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -50,7 +48,8 @@ EntropyBarsView::EntropyBarsView(AttentionDocument *document, QWidget *parent)
     m_maximum->setLineStyle(QCPGraph::lsLine);
     m_maximum->setPen(QPen(kMaximumColor, 2.0));
     m_maximum->setName(tr("maximum log2(visible keys)"));
-    m_plot->xAxis->setLabel(tr("entropy in bits\n(red line: the maximum, log2 of the visible keys)"));
+    m_plot->xAxis->setLabel(
+        tr("entropy in bits\n(red line: the maximum, log2 of the visible keys)"));
     m_plot->yAxis->setRangeReversed(true);
     m_plot->yAxis->grid()->setVisible(false);
     m_plot->setMouseTracking(true);
@@ -104,17 +103,20 @@ QString EntropyBarsView::toolTipFor(int row) const
     if (row < 0 || row >= r.queryCount())
         return {};
     const RowStatistics &stats = r.rows[size_t(row)];
-    QString text = tr("<b>%1</b><br>entropy: %2 bits<br>maximum: %3 bits (log2 of %4 visible keys)<br>row sum: %5")
-                       .arg(QString::fromStdString(m_document->session().queryLabel(row)).toHtmlEscaped())
-                       .arg(stats.entropyBits, 0, 'f', 4)
-                       .arg(stats.maxEntropyBits, 0, 'f', 4)
-                       .arg(stats.visible)
-                       .arg(stats.sum, 0, 'f', 4);
+    QString text =
+        tr("<b>%1</b><br>entropy: %2 bits<br>maximum: %3 bits (log2 of %4 visible keys)<br>row "
+           "sum: %5")
+            .arg(QString::fromStdString(m_document->session().queryLabel(row)).toHtmlEscaped())
+            .arg(stats.entropyBits, 0, 'f', 4)
+            .arg(stats.maxEntropyBits, 0, 'f', 4)
+            .arg(stats.visible)
+            .arg(stats.sum, 0, 'f', 4);
     if (stats.losesWeight())
-        text += tr("<br><span style=\"color:#e04040\">the mask after the softmax lost %1 of the weight;"
-                   "<br>renormalised over the visible keys: %2 bits</span>")
-                    .arg(stats.lostWeight(), 0, 'f', 4)
-                    .arg(stats.visibleEntropyBits(), 0, 'f', 4);
+        text +=
+            tr("<br><span style=\"color:#e04040\">the mask after the softmax lost %1 of the weight;"
+               "<br>renormalised over the visible keys: %2 bits</span>")
+                .arg(stats.lostWeight(), 0, 'f', 4)
+                .arg(stats.visibleEntropyBits(), 0, 'f', 4);
     return text;
 }
 
@@ -171,9 +173,13 @@ void EntropyBarsView::refresh()
     const QFontMetricsF labelMetrics(font);
     double labelWidth = 0.0;
     for (int i = 0; i < m; i += step)
-        labelWidth = std::max(labelWidth, labelMetrics.horizontalAdvance(FigurePainter::entropyNote(r.rows[size_t(i)])));
-    const double plotWidth = std::max(100.0, double(m_plot->width()) - 90.0 * m_scaleFactor); // less the axis
-    const double barShare = std::max(0.3, (plotWidth - labelWidth - 16.0 * m_scaleFactor) / plotWidth);
+        labelWidth =
+            std::max(labelWidth,
+                     labelMetrics.horizontalAdvance(FigurePainter::entropyNote(r.rows[size_t(i)])));
+    const double plotWidth =
+        std::max(100.0, double(m_plot->width()) - 90.0 * m_scaleFactor); // less the axis
+    const double barShare =
+        std::max(0.3, (plotWidth - labelWidth - 16.0 * m_scaleFactor) / plotWidth);
     m_plot->xAxis->setRange(0, top * 1.03 / barShare);
 
     // One label for every step-th row: thousands of hidden items would slow each replot.
@@ -193,8 +199,9 @@ void EntropyBarsView::refresh()
         text->position->setAxes(m_plot->xAxis, m_plot->yAxis);
         text->position->setCoords(std::max(bits[i], maxima[i]) + top * 0.03, i);
         text->setText(FigurePainter::entropyNote(row));
-        text->setColor(row.losesWeight() ? kLostColor
-                                         : (m_dark ? QColor(0xee, 0xee, 0xee) : QColor(0x20, 0x20, 0x20)));
+        text->setColor(row.losesWeight()
+                           ? kLostColor
+                           : (m_dark ? QColor(0xee, 0xee, 0xee) : QColor(0x20, 0x20, 0x20)));
         text->setFont(font);
     }
     m_plot->replot(QCustomPlot::rpQueuedReplot);

@@ -4,8 +4,7 @@
 
 namespace AttentionLab {
 
-EquationBanner::EquationBanner(QWidget *parent)
-    : QLabel(parent)
+EquationBanner::EquationBanner(QWidget *parent) : QLabel(parent)
 {
     setTextFormat(Qt::RichText);
     setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -17,7 +16,8 @@ EquationBanner::EquationBanner(QWidget *parent)
 
 void EquationBanner::setEquation(const QString &equation, const QString &note)
 {
-    QString html = QStringLiteral("<span style=\"font-size:140%; font-family:serif\">%1</span>").arg(equation);
+    QString html =
+        QStringLiteral("<span style=\"font-size:140%; font-family:serif\">%1</span>").arg(equation);
     if (!note.isEmpty())
         html += QStringLiteral("&nbsp;&nbsp;&nbsp;<span>%1</span>").arg(note.toHtmlEscaped());
     setText(html);

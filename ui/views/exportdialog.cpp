@@ -21,25 +21,20 @@ namespace AttentionLab {
 
 ExportDialog::ExportDialog(ColorMaps::Name currentMap, bool currentDark, const QString &currentView,
                            QWidget *parent)
-    : QDialog(parent)
-    , m_view(new QComboBox(this))
-    , m_path(new QLineEdit(this))
-    , m_byScale(new QRadioButton(tr("Scale of the default size:"), this))
-    , m_scale(new QDoubleSpinBox(this))
-    , m_bySize(new QRadioButton(tr("Exact size in pixels:"), this))
-    , m_width(new QSpinBox(this))
-    , m_height(new QSpinBox(this))
-    , m_colorMap(new QComboBox(this))
-    , m_theme(new QComboBox(this))
-    , m_transparent(new QCheckBox(tr("&Transparent background"), this))
-    , m_numbers(new QCheckBox(tr("&Numbers in the cells"), this))
-    , m_title(new QLineEdit(this))
+    : QDialog(parent), m_view(new QComboBox(this)), m_path(new QLineEdit(this)),
+      m_byScale(new QRadioButton(tr("Scale of the default size:"), this)),
+      m_scale(new QDoubleSpinBox(this)),
+      m_bySize(new QRadioButton(tr("Exact size in pixels:"), this)), m_width(new QSpinBox(this)),
+      m_height(new QSpinBox(this)), m_colorMap(new QComboBox(this)), m_theme(new QComboBox(this)),
+      m_transparent(new QCheckBox(tr("&Transparent background"), this)),
+      m_numbers(new QCheckBox(tr("&Numbers in the cells"), this)), m_title(new QLineEdit(this))
 {
     setWindowTitle(tr("Export figure"));
     for (const FigureView &view : figureViews())
         m_view->addItem(view.description, view.name);
     // A lab's tab exports that lab; the attention tab, what was exported last.
-    const QString preferred = currentView == QLatin1String("figure") ? Preferences::exportView.get() : currentView;
+    const QString preferred =
+        currentView == QLatin1String("figure") ? Preferences::exportView.get() : currentView;
     m_view->setCurrentIndex(std::max(0, m_view->findData(preferred)));
 
     m_path->setPlaceholderText(tr("figure.png, figure.svg or figure.pdf"));
@@ -76,11 +71,13 @@ ExportDialog::ExportDialog(ColorMaps::Name currentMap, bool currentDark, const Q
 
     m_colorMap->addItems(ColorMaps::displayNames());
     // Until the user picks export choices, exports follow the window's.
-    m_colorMap->setCurrentIndex(Preferences::exportColorMap.isSet()
-                                    ? std::clamp(Preferences::exportColorMap.get(), 0, ColorMaps::kCount - 1)
-                                    : int(currentMap));
+    m_colorMap->setCurrentIndex(
+        Preferences::exportColorMap.isSet()
+            ? std::clamp(Preferences::exportColorMap.get(), 0, ColorMaps::kCount - 1)
+            : int(currentMap));
     m_theme->addItems({tr("Light"), tr("Dark")});
-    m_theme->setCurrentIndex((Preferences::exportDark.isSet() ? Preferences::exportDark.get() : currentDark) ? 1 : 0);
+    m_theme->setCurrentIndex(
+        (Preferences::exportDark.isSet() ? Preferences::exportDark.get() : currentDark) ? 1 : 0);
     m_transparent->setChecked(Preferences::exportTransparent);
     m_numbers->setChecked(Preferences::exportNumbers);
     m_title->setText(Preferences::exportTitle);
@@ -134,7 +131,8 @@ FigureStyle ExportDialog::style() const
 {
     FigureStyle style;
     style.colorMap = ColorMaps::Name(m_colorMap->currentIndex());
-    style.theme = m_theme->currentIndex() == 1 ? FigureStyle::Theme::Dark : FigureStyle::Theme::Light;
+    style.theme =
+        m_theme->currentIndex() == 1 ? FigureStyle::Theme::Dark : FigureStyle::Theme::Light;
     style.transparent = m_transparent->isChecked();
     style.numbers = m_numbers->isChecked();
     style.title = m_title->text().trimmed();

@@ -21,62 +21,72 @@ QList<TourPage> tourPages()
 {
     return {
         {GuidedTour::tr("The heatmap: who looks at whom"),
-         GuidedTour::tr("<p>The <b>Attention</b> tab shows Eq. 16.2, softmax(QKᵀ / √d_k) V, with the current "
-                        "settings written above it.</p><p>Each <b>row</b> of the heatmap is a query, each "
-                        "<b>column</b> a key, and each cell the weight the query puts on the key; every row "
-                        "sums to 1. Grey cells marked <i>masked</i> are keys the causal mask hides.</p>"
-                        "<p>Hover a cell for its raw score, its scaled score and its weight. Click a cell to put "
-                        "its key on the sliders; Shift+click puts its query there.</p>")},
+         GuidedTour::tr(
+             "<p>The <b>Attention</b> tab shows Eq. 16.2, softmax(QKᵀ / √d_k) V, with the current "
+             "settings written above it.</p><p>Each <b>row</b> of the heatmap is a query, each "
+             "<b>column</b> a key, and each cell the weight the query puts on the key; every row "
+             "sums to 1. Grey cells marked <i>masked</i> are keys the causal mask hides.</p>"
+             "<p>Hover a cell for its raw score, its scaled score and its weight. Click a cell to "
+             "put "
+             "its key on the sliders; Shift+click puts its query there.</p>")},
         {GuidedTour::tr("Drag a key, watch everything move"),
-         GuidedTour::tr("<p>The <b>Sliders</b> panel edits one vector at a time: choose query, key or value and "
-                        "the token, then drag a slider or type a number. The heatmap, the entropy bars and the "
-                        "output follow while you drag.</p><p>A whole drag is one undo step (Ctrl+Z). "
-                        "<b>Tokens and vectors</b> holds every number in tables, where tokens are added, "
-                        "removed, renamed and reordered. When a session gives no values, V = K: the values "
-                        "follow the keys until you edit a value.</p>")},
+         GuidedTour::tr(
+             "<p>The <b>Sliders</b> panel edits one vector at a time: choose query, key or value "
+             "and "
+             "the token, then drag a slider or type a number. The heatmap, the entropy bars and "
+             "the "
+             "output follow while you drag.</p><p>A whole drag is one undo step (Ctrl+Z). "
+             "<b>Tokens and vectors</b> holds every number in tables, where tokens are added, "
+             "removed, renamed and reordered. When a session gives no values, V = K: the values "
+             "follow the keys until you edit a value.</p>")},
         {GuidedTour::tr("The entropy bars: how sure is each query?"),
-         GuidedTour::tr("<p>One bar per query: the entropy of its row in bits. The red line is the largest "
-                        "possible entropy, log₂ of the keys the query may see, reached by a uniform row. A "
-                        "short bar is a query that has committed to one key; a bar at the red line is a query "
-                        "that cannot decide (near-parallel keys do that).</p><p>The row sum is written beside "
-                        "each bar. Masking after the softmax, the wrong order, leaves rows summing to less than "
-                        "one: the bar then says so, in red, and shows the entropy of the visible part.</p>")},
+         GuidedTour::tr(
+             "<p>One bar per query: the entropy of its row in bits. The red line is the largest "
+             "possible entropy, log₂ of the keys the query may see, reached by a uniform row. A "
+             "short bar is a query that has committed to one key; a bar at the red line is a query "
+             "that cannot decide (near-parallel keys do that).</p><p>The row sum is written beside "
+             "each bar. Masking after the softmax, the wrong order, leaves rows summing to less "
+             "than "
+             "one: the bar then says so, in red, and shows the entropy of the visible part.</p>")},
         {GuidedTour::tr("The switches"),
-         GuidedTour::tr("<p>In the toolbar and the <b>Attention</b> menu:</p><ul>"
-                        "<li><b>Scale by √d_k</b> (Ctrl+K): without it, wide vectors saturate the softmax.</li>"
-                        "<li><b>Mask</b>: none (Ctrl+1), causal before the softmax (Ctrl+2, Eq. 16.3), or the "
-                        "wrong order, after it (Ctrl+3).</li>"
-                        "<li><b>τ</b>, the temperature, divides the logits: drag the slider or type a value "
-                        "(Ctrl+] and Ctrl+[ step it, Ctrl+0 resets it).</li></ul>"
-                        "<p><b>View</b> chooses what the heatmap shows, its colours and their range. F5 is "
-                        "presentation mode, for a hall.</p>")},
+         GuidedTour::tr(
+             "<p>In the toolbar and the <b>Attention</b> menu:</p><ul>"
+             "<li><b>Scale by √d_k</b> (Ctrl+K): without it, wide vectors saturate the "
+             "softmax.</li>"
+             "<li><b>Mask</b>: none (Ctrl+1), causal before the softmax (Ctrl+2, Eq. 16.3), or the "
+             "wrong order, after it (Ctrl+3).</li>"
+             "<li><b>τ</b>, the temperature, divides the logits: drag the slider or type a value "
+             "(Ctrl+] and Ctrl+[ step it, Ctrl+0 resets it).</li></ul>"
+             "<p><b>View</b> chooses what the heatmap shows, its colours and their range. F5 is "
+             "presentation mode, for a hall.</p>")},
         {GuidedTour::tr("The labs, one per section of the chapter"),
-         GuidedTour::tr("<ul><li><b>Key geometry</b> (Attention that discriminates): the query and keys as "
-                        "arrows; drag a point.</li>"
-                        "<li><b>Why √d_k</b> (Why divide by √d_k): the spread of q·k grows as √d_k, and the "
-                        "softmax saturates without the scale.</li>"
-                        "<li><b>Mask order</b> (The causal mask): both orders on the same scores.</li>"
-                        "<li><b>Heads</b> (Multiple heads): D split into h heads of d_k = D / h.</li>"
-                        "<li><b>Position</b> (Positional encoding): Eq. 16.4, and why attention alone does not "
-                        "know the order.</li>"
-                        "<li><b>Size</b> (Counting the parameters; What the sequence length costs).</li></ul>"
-                        "<p>Ctrl+PgDown and Ctrl+PgUp step through the tabs; Alt+1 to Alt+7 jump to one. Every "
-                        "tab exports with File &gt; Export Figure (Ctrl+E).</p>")},
+         GuidedTour::tr(
+             "<ul><li><b>Key geometry</b> (Attention that discriminates): the query and keys as "
+             "arrows; drag a point.</li>"
+             "<li><b>Why √d_k</b> (Why divide by √d_k): the spread of q·k grows as √d_k, and the "
+             "softmax saturates without the scale.</li>"
+             "<li><b>Mask order</b> (The causal mask): both orders on the same scores.</li>"
+             "<li><b>Heads</b> (Multiple heads): D split into h heads of d_k = D / h.</li>"
+             "<li><b>Position</b> (Positional encoding): Eq. 16.4, and why attention alone does "
+             "not "
+             "know the order.</li>"
+             "<li><b>Size</b> (Counting the parameters; What the sequence length costs).</li></ul>"
+             "<p>Ctrl+PgDown and Ctrl+PgUp step through the tabs; Alt+1 to Alt+7 jump to one. "
+             "Every "
+             "tab exports with File &gt; Export Figure (Ctrl+E).</p>")},
     };
 }
 
 } // namespace
 
 GuidedTour::GuidedTour(QWidget *parent)
-    : QDialog(parent)
-    , m_pages(new QStackedWidget(this))
-    , m_position(new QLabel(this))
-    , m_back(new QPushButton(tr("&Back"), this))
-    , m_next(new QPushButton(tr("&Next"), this))
+    : QDialog(parent), m_pages(new QStackedWidget(this)), m_position(new QLabel(this)),
+      m_back(new QPushButton(tr("&Back"), this)), m_next(new QPushButton(tr("&Next"), this))
 {
     setWindowTitle(tr("Guided Tour — Attention Lab"));
     for (const TourPage &page : tourPages()) {
-        auto *label = new QLabel(QStringLiteral("<h3>%1</h3>%2").arg(page.title, page.body), m_pages);
+        auto *label =
+            new QLabel(QStringLiteral("<h3>%1</h3>%2").arg(page.title, page.body), m_pages);
         label->setWordWrap(true);
         label->setAlignment(Qt::AlignTop | Qt::AlignLeft);
         label->setTextInteractionFlags(Qt::TextSelectableByMouse);

@@ -28,9 +28,7 @@ QString label(const std::string &text)
 } // namespace
 
 HeatmapView::HeatmapView(AttentionDocument *document, QWidget *parent)
-    : QWidget(parent)
-    , m_document(document)
-    , m_plot(new QCustomPlot(this))
+    : QWidget(parent), m_document(document), m_plot(new QCustomPlot(this))
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -181,8 +179,10 @@ void HeatmapView::updateTickers()
     const double colRoom = std::max(60.0, double(m_plot->width()) - 160.0 * m_scaleFactor);
     const int rowFit = std::max(1, int(rowRoom / (metrics.height() * 1.15)));
     const int colFit = std::max(1, int(colRoom / (metrics.height() * 1.3)));
-    const int keyStep = std::max(1, (n + std::min(colFit, kMaxAxisLabels) - 1) / std::min(colFit, kMaxAxisLabels));
-    const int queryStep = std::max(1, (m + std::min(rowFit, kMaxAxisLabels) - 1) / std::min(rowFit, kMaxAxisLabels));
+    const int keyStep =
+        std::max(1, (n + std::min(colFit, kMaxAxisLabels) - 1) / std::min(colFit, kMaxAxisLabels));
+    const int queryStep =
+        std::max(1, (m + std::min(rowFit, kMaxAxisLabels) - 1) / std::min(rowFit, kMaxAxisLabels));
     auto keys = QSharedPointer<QCPAxisTickerText>::create();
     for (int j = 0; j < n; j += keyStep)
         keys->addTick(j, label(s.keyLabel(j)));
@@ -205,7 +205,8 @@ void HeatmapView::refresh()
     const AttentionResult &r = m_document->result();
     const int m = int(r.queryCount());
     const int n = int(r.keyCount());
-    if (m_map->data()->keySize() != std::max(n, 2) || m_map->data()->valueSize() != std::max(m, 2) ||
+    if (m_map->data()->keySize() != std::max(n, 2) ||
+        m_map->data()->valueSize() != std::max(m, 2) ||
         m_cellTexts.size() != (m * n <= kMaxNumberedCells ? m * n : 0))
         rebuildAxes();
     const ColorRange range(m_colorRange, m_quantity == Quantity::Weights, m, n,
@@ -248,11 +249,13 @@ void HeatmapView::refresh()
         }
         if (std::isinf(v)) {
             text->setText(v > 0 ? QStringLiteral("+∞") : QStringLiteral("−∞"));
-            text->setColor(ColorMaps::textColorOn(ColorMaps::colorAt(m_colorMap, v > 0 ? 1.0 : 0.0)));
+            text->setColor(
+                ColorMaps::textColorOn(ColorMaps::colorAt(m_colorMap, v > 0 ? 1.0 : 0.0)));
             continue;
         }
         text->setText(QString::number(v, 'f', 4));
-        text->setColor(ColorMaps::textColorOn(ColorMaps::colorAt(m_colorMap, range.position(i, v))));
+        text->setColor(
+            ColorMaps::textColorOn(ColorMaps::colorAt(m_colorMap, range.position(i, v))));
     }
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "ui/figure/colormaps.h"
 #include "core/cellvalue.h"
+#include "ui/figure/colormaps.h"
 #include "ui/figure/colorrange.h"
 
 #include <QWidget>

@@ -9,9 +9,7 @@
 namespace AttentionLab {
 
 HintBar::HintBar(QWidget *parent)
-    : QFrame(parent)
-    , m_text(new QLabel(this))
-    , m_dismiss(new QPushButton(tr("Got it"), this))
+    : QFrame(parent), m_text(new QLabel(this)), m_dismiss(new QPushButton(tr("Got it"), this))
 {
     setFrameShape(QFrame::StyledPanel);
     setAutoFillBackground(true);
@@ -19,9 +17,10 @@ HintBar::HintBar(QWidget *parent)
     p.setColor(QPalette::Window, QColor(0xff, 0xf4, 0xce));
     p.setColor(QPalette::WindowText, QColor(0x33, 0x2b, 0x00));
     setPalette(p);
-    m_text->setText(tr("Try it: drag a slider on the left (or a key point in <i>Key geometry</i>) and "
-                       "watch the weights, the entropy and the output move. Help &gt; Guided Tour "
-                       "explains every panel."));
+    m_text->setText(
+        tr("Try it: drag a slider on the left (or a key point in <i>Key geometry</i>) and "
+           "watch the weights, the entropy and the output move. Help &gt; Guided Tour "
+           "explains every panel."));
     m_text->setWordWrap(true);
     m_dismiss->setAccessibleName(tr("Dismiss the hint"));
     m_dismiss->setToolTip(tr("Hide this hint for good"));

@@ -1,7 +1,7 @@
 #include "ui/views/matrixeditor.h"
 
-#include "ui/document/attentiondocument.h"
 #include "core/sessionedits.h"
+#include "ui/document/attentiondocument.h"
 #include "ui/views/vectortablemodel.h"
 
 #include <QHBoxLayout>
@@ -18,11 +18,8 @@
 namespace AttentionLab {
 
 MatrixEditor::MatrixEditor(AttentionDocument *document, QWidget *parent)
-    : QWidget(parent)
-    , m_document(document)
-    , m_tabs(new QTabWidget(this))
-    , m_dimension(new QSpinBox(this))
-    , m_message(new QLabel(this))
+    : QWidget(parent), m_document(document), m_tabs(new QTabWidget(this)),
+      m_dimension(new QSpinBox(this)), m_message(new QLabel(this))
 {
     m_tabs->setAccessibleName(tr("Queries, keys and values"));
     const struct
@@ -49,16 +46,20 @@ MatrixEditor::MatrixEditor(AttentionDocument *document, QWidget *parent)
         connect(model, &VectorTableModel::inputRejected, this, &MatrixEditor::showMessage);
         // A change of shape resets the model: keep the cursor where it was.
         connect(model, &QAbstractItemModel::modelAboutToBeReset, view, [view] {
-            view->setProperty("lastCell", QPoint(view->currentIndex().column(), view->currentIndex().row()));
+            view->setProperty("lastCell",
+                              QPoint(view->currentIndex().column(), view->currentIndex().row()));
         });
-        connect(model, &QAbstractItemModel::modelReset, view, [view] { view->resizeColumnToContents(0); });
+        connect(model, &QAbstractItemModel::modelReset, view,
+                [view] { view->resizeColumnToContents(0); });
         view->resizeColumnToContents(0);
-        connect(model, &QAbstractItemModel::headerDataChanged, view, [view] { view->resizeColumnToContents(0); });
+        connect(model, &QAbstractItemModel::headerDataChanged, view,
+                [view] { view->resizeColumnToContents(0); });
         connect(model, &QAbstractItemModel::modelReset, view, [view, model] {
             const QPoint last = view->property("lastCell").toPoint();
             if (last.y() >= 0 && model->rowCount() > 0)
-                view->setCurrentIndex(model->index(std::min(last.y(), model->rowCount() - 1),
-                                                   std::clamp(last.x(), 0, model->columnCount() - 1)));
+                view->setCurrentIndex(
+                    model->index(std::min(last.y(), model->rowCount() - 1),
+                                 std::clamp(last.x(), 0, model->columnCount() - 1)));
         });
         connect(view->selectionModel(), &QItemSelectionModel::currentChanged, this,
                 [this, kind = tab.kind](const QModelIndex &current) {
@@ -83,7 +84,8 @@ MatrixEditor::MatrixEditor(AttentionDocument *document, QWidget *parent)
     QToolButton *remove = button(tr("Remove"), QStringLiteral("list-remove"),
                                  tr("Remove the selected token (a key takes its value along)"));
     QToolButton *up = button(tr("Up"), QStringLiteral("go-up"), tr("Move the selected token up"));
-    QToolButton *down = button(tr("Down"), QStringLiteral("go-down"), tr("Move the selected token down"));
+    QToolButton *down =
+        button(tr("Down"), QStringLiteral("go-down"), tr("Move the selected token down"));
     connect(add, &QToolButton::clicked, this, &MatrixEditor::addToken);
     connect(remove, &QToolButton::clicked, this, &MatrixEditor::removeToken);
     connect(up, &QToolButton::clicked, this, [this] { moveToken(-1); });
@@ -97,8 +99,9 @@ MatrixEditor::MatrixEditor(AttentionDocument *document, QWidget *parent)
     m_dimension->setAccessibleName(tr("Key dimension d_k"));
     connect(m_dimension, &QSpinBox::valueChanged, this, [this](int dim) {
         QString error;
-        if (!m_document->editSession(tr("Change d_k to %1").arg(dim),
-                                     [dim](Session &s) { SessionEdits::setKeyDim(s, dim); }, &error))
+        if (!m_document->editSession(
+                tr("Change d_k to %1").arg(dim),
+                [dim](Session &s) { SessionEdits::setKeyDim(s, dim); }, &error))
             showMessage(error);
     });
 
@@ -125,9 +128,10 @@ MatrixEditor::MatrixEditor(AttentionDocument *document, QWidget *parent)
         const bool follows = !m_document->session().hasValues();
         const int tab = int(VectorKind::Value);
         m_tabs->setTabText(tab, follows ? tr("Values = keys") : tr("Values"));
-        m_tabs->setTabToolTip(tab, follows ? tr("The session gives no values: V = K, and each value follows its "
-                                                "key until you edit a value")
-                                           : tr("The values have numbers of their own"));
+        m_tabs->setTabToolTip(
+            tab, follows ? tr("The session gives no values: V = K, and each value follows its "
+                              "key until you edit a value")
+                         : tr("The values have numbers of their own"));
     };
     connect(document, &AttentionDocument::sessionReset, this, syncValuesTab);
     connect(document, &AttentionDocument::vectorChanged, this, syncValuesTab);
@@ -175,12 +179,15 @@ void MatrixEditor::addToken()
     std::string label(1, query ? 'q' : 'k');
     label += std::to_string(count + 1);
     QString error;
-    if (!m_document->editSession(query ? tr("Add a query") : tr("Add a key"), [&](Session &s) {
-            if (query)
-                SessionEdits::insertQuery(s, at, label);
-            else
-                SessionEdits::insertKey(s, at, label);
-        }, &error)) {
+    if (!m_document->editSession(
+            query ? tr("Add a query") : tr("Add a key"),
+            [&](Session &s) {
+                if (query)
+                    SessionEdits::insertQuery(s, at, label);
+                else
+                    SessionEdits::insertKey(s, at, label);
+            },
+            &error)) {
         showMessage(error);
         return;
     }
@@ -196,12 +203,15 @@ void MatrixEditor::removeToken()
     }
     const bool query = currentKind() == VectorKind::Query;
     QString error;
-    if (!m_document->editSession(query ? tr("Remove a query") : tr("Remove a key"), [&](Session &s) {
-            if (query)
-                SessionEdits::removeQuery(s, row);
-            else
-                SessionEdits::removeKey(s, row);
-        }, &error))
+    if (!m_document->editSession(
+            query ? tr("Remove a query") : tr("Remove a key"),
+            [&](Session &s) {
+                if (query)
+                    SessionEdits::removeQuery(s, row);
+                else
+                    SessionEdits::removeKey(s, row);
+            },
+            &error))
         showMessage(error);
 }
 
@@ -213,12 +223,15 @@ void MatrixEditor::moveToken(int delta)
         return;
     const bool query = currentKind() == VectorKind::Query;
     QString error;
-    if (!m_document->editSession(tr("Move a token"), [&](Session &s) {
-            if (query)
-                SessionEdits::moveQuery(s, row, to);
-            else
-                SessionEdits::moveKey(s, row, to);
-        }, &error)) {
+    if (!m_document->editSession(
+            tr("Move a token"),
+            [&](Session &s) {
+                if (query)
+                    SessionEdits::moveQuery(s, row, to);
+                else
+                    SessionEdits::moveKey(s, row, to);
+            },
+            &error)) {
         showMessage(error);
         return;
     }

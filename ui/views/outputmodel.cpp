@@ -7,8 +7,7 @@
 namespace AttentionLab {
 
 OutputModel::OutputModel(AttentionDocument *document, QObject *parent)
-    : QAbstractTableModel(parent)
-    , m_document(document)
+    : QAbstractTableModel(parent), m_document(document)
 {
     connect(document, &AttentionDocument::resultChanged, this, &OutputModel::refresh);
     connect(document, &AttentionDocument::sessionReset, this, [this] {

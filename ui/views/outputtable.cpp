@@ -7,8 +7,7 @@
 namespace AttentionLab {
 
 OutputTable::OutputTable(AttentionDocument *document, QWidget *parent)
-    : QTableView(parent)
-    , m_model(new OutputModel(document, this))
+    : QTableView(parent), m_model(new OutputModel(document, this))
 {
     setModel(m_model);
     setEditTriggers(QAbstractItemView::NoEditTriggers);

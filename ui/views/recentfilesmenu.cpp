@@ -6,8 +6,7 @@
 
 namespace AttentionLab {
 
-RecentFilesMenu::RecentFilesMenu(QWidget *parent)
-    : QMenu(tr("Open &Recent"), parent)
+RecentFilesMenu::RecentFilesMenu(QWidget *parent) : QMenu(tr("Open &Recent"), parent)
 {
     rebuild();
 }
@@ -30,8 +29,8 @@ void RecentFilesMenu::rebuild()
     const QStringList files = Preferences::recentFiles;
     for (int i = 0; i < files.size(); ++i) {
         const QString path = files[i];
-        QAction *a = addAction(QStringLiteral("&%1 %2").arg(i + 1).arg(QFileInfo(path).fileName()), this,
-                               [this, path] { emit fileChosen(path); });
+        QAction *a = addAction(QStringLiteral("&%1 %2").arg(i + 1).arg(QFileInfo(path).fileName()),
+                               this, [this, path] { emit fileChosen(path); });
         a->setToolTip(path);
         a->setStatusTip(path);
     }

@@ -33,7 +33,8 @@ void collect(const QMenu *menu, const QString &path, QList<QPair<QString, QStrin
         QStringList texts;
         for (const QKeySequence &key : keys)
             texts << key.toString(QKeySequence::NativeText);
-        out.append({path + QStringLiteral(" › ") + plain(action->text()), texts.join(QStringLiteral(", "))});
+        out.append({path + QStringLiteral(" › ") + plain(action->text()),
+                    texts.join(QStringLiteral(", "))});
     }
 }
 
@@ -48,8 +49,7 @@ QList<QPair<QString, QString>> ShortcutsDialog::shortcuts(const QMenuBar *menuBa
     return out;
 }
 
-ShortcutsDialog::ShortcutsDialog(const QMenuBar *menuBar, QWidget *parent)
-    : QDialog(parent)
+ShortcutsDialog::ShortcutsDialog(const QMenuBar *menuBar, QWidget *parent) : QDialog(parent)
 {
     setWindowTitle(tr("Keyboard Shortcuts — Attention Lab"));
     auto *list = new QTreeWidget(this);

@@ -32,7 +32,8 @@ public:
         // Half-typed numbers ("1e", "1e-", "0.") are on their way to a value.
         if (text.isEmpty() || text.endsWith(QLatin1Char('e')) || text.endsWith(QLatin1Char('E')) ||
             text.endsWith(QLatin1String("e-")) || text.endsWith(QLatin1String("e+")) ||
-            text.endsWith(QLatin1String("E-")) || text.endsWith(QLatin1String("E+")) || text.endsWith(QLatin1Char('.')))
+            text.endsWith(QLatin1String("E-")) || text.endsWith(QLatin1String("E+")) ||
+            text.endsWith(QLatin1Char('.')))
             return QValidator::Intermediate;
         bool ok = false;
         const double v = locale().toDouble(text, &ok);
@@ -46,25 +47,26 @@ public:
 } // namespace
 
 TemperatureControl::TemperatureControl(AttentionDocument *document, QWidget *parent)
-    : QWidget(parent)
-    , m_document(document)
-    , m_slider(new QSlider(Qt::Horizontal, this))
-    , m_spin(new TemperatureSpinBox(this))
+    : QWidget(parent), m_document(document), m_slider(new QSlider(Qt::Horizontal, this)),
+      m_spin(new TemperatureSpinBox(this))
 {
     auto *label = new QLabel(tr("τ"), this);
     label->setBuddy(m_spin);
     m_slider->setRange(-100 * kSliderDecades, 100 * kSliderDecades);
     m_slider->setMinimumWidth(220);
     m_slider->setPageStep(10);
-    m_slider->setToolTip(tr("Softmax temperature τ: the logits are divided by it. Left: sharper rows; "
-                            "right: flatter rows (0.01 to 100)"));
+    m_slider->setToolTip(
+        tr("Softmax temperature τ: the logits are divided by it. Left: sharper rows; "
+           "right: flatter rows (0.01 to 100)"));
     m_slider->setAccessibleName(tr("Temperature slider"));
-    m_spin->setDecimals(std::numeric_limits<double>::max_exponent10 + std::numeric_limits<double>::digits10);
+    m_spin->setDecimals(std::numeric_limits<double>::max_exponent10 +
+                        std::numeric_limits<double>::digits10);
     m_spin->setRange(1e-300, 1e300);
     m_spin->setKeyboardTracking(false);
     m_spin->setToolTip(tr("Type an exact temperature τ > 0; the arrows multiply it by 1.25"));
     m_spin->setAccessibleName(tr("Temperature"));
-    m_spin->setMinimumWidth(m_spin->fontMetrics().horizontalAdvance(QStringLiteral("0.000000")) + 30);
+    m_spin->setMinimumWidth(m_spin->fontMetrics().horizontalAdvance(QStringLiteral("0.000000")) +
+                            30);
 
     auto *layout = new QHBoxLayout(this);
     layout->setContentsMargins(4, 0, 4, 0);

@@ -28,15 +28,10 @@ constexpr Index kMaxSliders = 64;
 } // namespace
 
 VectorEditor::VectorEditor(AttentionDocument *document, QWidget *parent)
-    : QWidget(parent)
-    , m_document(document)
-    , m_kindChoice(new QComboBox(this))
-    , m_tokenChoice(new QComboBox(this))
-    , m_valuesNote(new QLabel(this))
-    , m_range(new QDoubleSpinBox(this))
-    , m_scroll(new QScrollArea(this))
-    , m_rows(new QWidget)
-    , m_grid(new QGridLayout(m_rows))
+    : QWidget(parent), m_document(document), m_kindChoice(new QComboBox(this)),
+      m_tokenChoice(new QComboBox(this)), m_valuesNote(new QLabel(this)),
+      m_range(new QDoubleSpinBox(this)), m_scroll(new QScrollArea(this)), m_rows(new QWidget),
+      m_grid(new QGridLayout(m_rows))
 {
     m_kindChoice->addItem(tr("query"), int(VectorKind::Query));
     m_kindChoice->addItem(tr("key"), int(VectorKind::Key));
@@ -84,7 +79,8 @@ VectorEditor::VectorEditor(AttentionDocument *document, QWidget *parent)
     connect(m_kindChoice, &QComboBox::activated, this, [this](int index) {
         select(VectorKind(m_kindChoice->itemData(index).toInt()), m_row);
     });
-    connect(m_tokenChoice, &QComboBox::activated, this, [this](int index) { select(m_kind, index); });
+    connect(m_tokenChoice, &QComboBox::activated, this,
+            [this](int index) { select(m_kind, index); });
     connect(m_range, &QDoubleSpinBox::valueChanged, this, [this](double range) {
         Preferences::sliderRange.set(range);
         showVector();
@@ -104,9 +100,9 @@ VectorEditor::VectorEditor(AttentionDocument *document, QWidget *parent)
         rebuildRows();
     });
     connect(document, &AttentionDocument::vectorChanged, this, [this](VectorKind kind, Index row) {
-        if (row == m_row && (kind == m_kind || (m_kind == VectorKind::Value &&
-                                                kind == VectorKind::Key &&
-                                                !m_document->session().hasValues())))
+        if (row == m_row &&
+            (kind == m_kind || (m_kind == VectorKind::Value && kind == VectorKind::Key &&
+                                !m_document->session().hasValues())))
             showVector();
         updateValuesNote();
     });
@@ -140,9 +136,10 @@ QString VectorEditor::valuesNote() const
 void VectorEditor::updateValuesNote()
 {
     const bool follows = m_kind == VectorKind::Value && !m_document->session().hasValues();
-    m_valuesNote->setText(follows ? tr("values = keys: this value is its key and follows it, until you edit "
-                                       "a value")
-                                  : QString());
+    m_valuesNote->setText(
+        follows ? tr("values = keys: this value is its key and follows it, until you edit "
+                     "a value")
+                : QString());
     m_valuesNote->setHidden(!follows);
 }
 
@@ -201,15 +198,17 @@ void VectorEditor::rebuildRows()
         connect(slider, &QSlider::valueChanged, this, [this, c, slider](int position) {
             commit(c, fromSlider(position), slider->isSliderDown());
         });
-        connect(slider, &QSlider::sliderReleased, m_document, &AttentionDocument::endContinuousEdit);
+        connect(slider, &QSlider::sliderReleased, m_document,
+                &AttentionDocument::endContinuousEdit);
         connect(spin, &QDoubleSpinBox::valueChanged, this,
                 [this, c](double value) { commit(c, value, false); });
     }
     if (shown < width) {
-        auto *more = new QLabel(tr("Showing %1 of %2 coordinates; the table under Tokens and vectors holds them all.")
-                                    .arg(shown)
-                                    .arg(width),
-                                m_rows);
+        auto *more = new QLabel(
+            tr("Showing %1 of %2 coordinates; the table under Tokens and vectors holds them all.")
+                .arg(shown)
+                .arg(width),
+            m_rows);
         more->setWordWrap(true);
         m_grid->addWidget(more, shown, 0, 1, 3);
         m_rowWidgets << more;

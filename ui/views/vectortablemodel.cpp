@@ -1,7 +1,7 @@
 #include "ui/views/vectortablemodel.h"
 
-#include "ui/document/attentiondocument.h"
 #include "core/sessionedits.h"
+#include "ui/document/attentiondocument.h"
 
 #include <QLocale>
 
@@ -27,9 +27,7 @@ QString kindName(VectorKind kind)
 } // namespace
 
 VectorTableModel::VectorTableModel(AttentionDocument *document, VectorKind kind, QObject *parent)
-    : QAbstractTableModel(parent)
-    , m_document(document)
-    , m_kind(kind)
+    : QAbstractTableModel(parent), m_document(document), m_kind(kind)
 {
     m_rows = rowCount();
     m_cols = columnCount();

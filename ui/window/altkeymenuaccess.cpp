@@ -6,9 +6,7 @@
 
 namespace AttentionLab {
 
-AltKeyMenuAccess::AltKeyMenuAccess(QMenuBar *menuBar)
-    : QObject(menuBar)
-    , m_menuBar(menuBar)
+AltKeyMenuAccess::AltKeyMenuAccess(QMenuBar *menuBar) : QObject(menuBar), m_menuBar(menuBar)
 {
     qApp->installEventFilter(this);
 }
@@ -29,12 +27,14 @@ bool AltKeyMenuAccess::eventFilter(QObject *watched, QEvent *event)
     case QEvent::KeyPress: {
         const auto *key = static_cast<QKeyEvent *>(event);
         // Platforms differ on whether the press of Alt carries the Alt modifier.
-        m_altAlone = key->key() == Qt::Key_Alt && (key->modifiers() & ~Qt::AltModifier) == 0 && !key->isAutoRepeat();
+        m_altAlone = key->key() == Qt::Key_Alt && (key->modifiers() & ~Qt::AltModifier) == 0 &&
+                     !key->isAutoRepeat();
         break;
     }
     case QEvent::KeyRelease: {
         const auto *key = static_cast<QKeyEvent *>(event);
-        const bool open = m_altAlone && key->key() == Qt::Key_Alt && !QApplication::activePopupWidget() &&
+        const bool open = m_altAlone && key->key() == Qt::Key_Alt &&
+                          !QApplication::activePopupWidget() &&
                           static_cast<QWidget *>(watched)->window() == m_menuBar->window();
         m_altAlone = false;
         if (open && !m_menuBar->actions().isEmpty() && m_menuBar->isVisible()) {

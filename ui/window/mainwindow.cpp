@@ -1,32 +1,32 @@
 #include "ui/window/mainwindow.h"
 
-#include "ui/window/altkeymenuaccess.h"
+#include "core/chapterexamples.h"
+#include "io/sessionreader.h"
 #include "ui/document/attentiondocument.h"
 #include "ui/document/autosaver.h"
-#include "core/chapterexamples.h"
-#include "ui/views/entropybarsview.h"
-#include "ui/views/equationbanner.h"
 #include "ui/figure/equationtext.h"
-#include "ui/views/exportdialog.h"
 #include "ui/figure/figureexporter.h"
 #include "ui/labs/geometrylab.h"
 #include "ui/labs/headslab.h"
-#include "ui/views/heatmapview.h"
-#include "ui/views/hintbar.h"
 #include "ui/labs/labcanvas.h"
 #include "ui/labs/labstate.h"
 #include "ui/labs/masklab.h"
+#include "ui/labs/positionlab.h"
+#include "ui/labs/scalelab.h"
+#include "ui/labs/sizelab.h"
+#include "ui/views/entropybarsview.h"
+#include "ui/views/equationbanner.h"
+#include "ui/views/exportdialog.h"
+#include "ui/views/heatmapview.h"
+#include "ui/views/hintbar.h"
 #include "ui/views/matrixeditor.h"
 #include "ui/views/outputtable.h"
-#include "ui/labs/positionlab.h"
-#include "ui/window/preferences.h"
-#include "ui/window/presentationtheme.h"
 #include "ui/views/recentfilesmenu.h"
-#include "ui/labs/scalelab.h"
-#include "io/sessionreader.h"
-#include "ui/labs/sizelab.h"
 #include "ui/views/temperaturecontrol.h"
 #include "ui/views/vectoreditor.h"
+#include "ui/window/altkeymenuaccess.h"
+#include "ui/window/preferences.h"
+#include "ui/window/presentationtheme.h"
 
 #include <QActionGroup>
 #include <QApplication>
@@ -53,24 +53,20 @@
 namespace AttentionLab {
 
 MainWindow::MainWindow(QWidget *parent)
-    : QMainWindow(parent)
-    , m_document(new AttentionDocument(this))
-    , m_heatmap(new HeatmapView(m_document, this))
-    , m_bars(new EntropyBarsView(m_document, this))
-    , m_editor(new VectorEditor(m_document, this))
-    , m_matrixEditor(new MatrixEditor(m_document, this))
-    , m_output(new OutputTable(m_document, this))
-    , m_autosaver(new Autosaver(m_document, Autosaver::defaultPath(), this))
-    , m_labs(new LabState(this))
-    , m_tabs(new QTabWidget(this))
-    , m_geometryLab(new GeometryLab(m_document, m_labs, this))
-    , m_scaleLab(new ScaleLab(m_document, m_labs, this))
-    , m_maskLab(new MaskLab(m_document, m_labs, this))
-    , m_headsLab(new HeadsLab(m_document, m_labs, this))
-    , m_positionLab(new PositionLab(m_document, m_labs, this))
-    , m_equation(new EquationBanner(this))
-    , m_hint(new HintBar(this))
-    , m_temperature(new TemperatureControl(m_document, this))
+    : QMainWindow(parent), m_document(new AttentionDocument(this)),
+      m_heatmap(new HeatmapView(m_document, this)), m_bars(new EntropyBarsView(m_document, this)),
+      m_editor(new VectorEditor(m_document, this)),
+      m_matrixEditor(new MatrixEditor(m_document, this)),
+      m_output(new OutputTable(m_document, this)),
+      m_autosaver(new Autosaver(m_document, Autosaver::defaultPath(), this)),
+      m_labs(new LabState(this)), m_tabs(new QTabWidget(this)),
+      m_geometryLab(new GeometryLab(m_document, m_labs, this)),
+      m_scaleLab(new ScaleLab(m_document, m_labs, this)),
+      m_maskLab(new MaskLab(m_document, m_labs, this)),
+      m_headsLab(new HeadsLab(m_document, m_labs, this)),
+      m_positionLab(new PositionLab(m_document, m_labs, this)),
+      m_equation(new EquationBanner(this)), m_hint(new HintBar(this)),
+      m_temperature(new TemperatureControl(m_document, this))
 {
     auto *views = new QSplitter(Qt::Vertical, this);
     views->addWidget(m_heatmap);
@@ -123,12 +119,13 @@ MainWindow::MainWindow(QWidget *parent)
     addDockWidget(Qt::LeftDockWidgetArea, outputDock);
     connect(m_matrixEditor, &MatrixEditor::vectorSelected, m_editor, &VectorEditor::select);
     // Click a cell: its key goes on the sliders (with Shift, its query).
-    connect(m_heatmap, &HeatmapView::cellClicked, this, [this](int row, int col, Qt::KeyboardModifiers modifiers) {
-        if (modifiers & Qt::ShiftModifier)
-            m_editor->select(VectorKind::Query, row);
-        else
-            m_editor->select(VectorKind::Key, col);
-    });
+    connect(m_heatmap, &HeatmapView::cellClicked, this,
+            [this](int row, int col, Qt::KeyboardModifiers modifiers) {
+                if (modifiers & Qt::ShiftModifier)
+                    m_editor->select(VectorKind::Query, row);
+                else
+                    m_editor->select(VectorKind::Key, col);
+            });
     setAcceptDrops(true);
 
     m_status = new QLabel(this);
@@ -190,9 +187,10 @@ bool MainWindow::exportFigure(const QString &path, const QString &viewName, cons
         return false;
     }
     FigureExporter exporter;
-    if (!exporter.exportFile(path, *view,
-                             FigureData{m_document->session(), m_document->result(), &m_labs->settings()}, style,
-                             size)) {
+    if (!exporter.exportFile(
+            path, *view,
+            FigureData{m_document->session(), m_document->result(), &m_labs->settings()}, style,
+            size)) {
         if (error)
             *error = exporter.errorString();
         return false;
@@ -206,7 +204,8 @@ void MainWindow::showExportDialog()
     if (dialog.exec() != QDialog::Accepted)
         return;
     QString error;
-    if (!exportFigure(dialog.filePath(), dialog.viewName(), dialog.size(), dialog.style(), &error)) {
+    if (!exportFigure(dialog.filePath(), dialog.viewName(), dialog.size(), dialog.style(),
+                      &error)) {
         QMessageBox::warning(this, tr("Cannot export"), error);
         return;
     }
@@ -215,17 +214,19 @@ void MainWindow::showExportDialog()
 
 QString MainWindow::currentViewName() const
 {
-    static const QStringList views{QStringLiteral("figure"), QStringLiteral("geometry"), QStringLiteral("scale"),
-                                   QStringLiteral("mask"),   QStringLiteral("heads"),    QStringLiteral("positional"),
+    static const QStringList views{QStringLiteral("figure"), QStringLiteral("geometry"),
+                                   QStringLiteral("scale"),  QStringLiteral("mask"),
+                                   QStringLiteral("heads"),  QStringLiteral("positional"),
                                    QStringLiteral("params")};
     return views.value(m_tabs->currentIndex(), QStringLiteral("figure"));
 }
 
 QImage MainWindow::figureImage() const
 {
-    return FigureExporter::renderImage(*findFigureView(currentViewName()),
-                                       FigureData{m_document->session(), m_document->result(), &m_labs->settings()},
-                                       currentFigureStyle(), ExportSize{});
+    return FigureExporter::renderImage(
+        *findFigureView(currentViewName()),
+        FigureData{m_document->session(), m_document->result(), &m_labs->settings()},
+        currentFigureStyle(), ExportSize{});
 }
 
 void MainWindow::syncLabStyle()
@@ -264,7 +265,8 @@ void MainWindow::setPresentationMode(bool on)
         m_tokensDock->setVisible(m_tokensVisibleBefore);
         m_outputDock->setVisible(m_outputVisibleBefore);
         if (m_sizeBeforePresentation.isValid() && !isMaximized() && !isFullScreen())
-            QMetaObject::invokeMethod(this, [this] { resize(m_sizeBeforePresentation); }, Qt::QueuedConnection);
+            QMetaObject::invokeMethod(
+                this, [this] { resize(m_sizeBeforePresentation); }, Qt::QueuedConnection);
     }
     // The first-start hint is for a student at a desk, not for the hall.
     if (on)
@@ -301,14 +303,16 @@ void MainWindow::updateTitle()
 void MainWindow::updateStatus()
 {
     const Session &s = m_document->session();
-    const QStringList masks{tr("no mask"), tr("causal mask"), tr("mask after softmax (wrong order)")};
-    m_status->setText(tr("d_k = %1   n = %2 keys, %3 queries   %4, %5   updated %6")
-                          .arg(s.keys.cols())
-                          .arg(s.keys.rows())
-                          .arg(s.queries.rows())
-                          .arg(s.options.scale ? tr("scaled by √%1").arg(s.keys.cols()) : tr("unscaled"))
-                          .arg(masks[int(s.options.mask)])
-                          .arg(QTime::currentTime().toString(QStringLiteral("HH:mm:ss"))));
+    const QStringList masks{tr("no mask"), tr("causal mask"),
+                            tr("mask after softmax (wrong order)")};
+    m_status->setText(
+        tr("d_k = %1   n = %2 keys, %3 queries   %4, %5   updated %6")
+            .arg(s.keys.cols())
+            .arg(s.keys.rows())
+            .arg(s.queries.rows())
+            .arg(s.options.scale ? tr("scaled by √%1").arg(s.keys.cols()) : tr("unscaled"))
+            .arg(masks[int(s.options.mask)])
+            .arg(QTime::currentTime().toString(QStringLiteral("HH:mm:ss"))));
 }
 
 bool MainWindow::loadPreset(const Session &session, const QString &name)
@@ -362,7 +366,8 @@ void MainWindow::offerRecovery()
     QString source;
     if (!m_autosaver->recoverable(&source))
         return;
-    const QString what = source.isEmpty() ? tr("an untitled session") : QFileInfo(source).fileName();
+    const QString what =
+        source.isEmpty() ? tr("an untitled session") : QFileInfo(source).fileName();
     const auto answer = QMessageBox::question(
         this, tr("Recover unsaved work?"),
         tr("Attention Lab did not close cleanly last time, and unsaved changes to %1 were kept. "
@@ -419,9 +424,10 @@ bool MainWindow::save()
 bool MainWindow::saveAs()
 {
     // An untitled preset proposes its own name ("Lecture example.json").
-    const QString proposal = m_document->filePath().isEmpty() && !m_document->untitledName().isEmpty()
-                                 ? m_document->untitledName() + QStringLiteral(".json")
-                                 : m_document->filePath();
+    const QString proposal =
+        m_document->filePath().isEmpty() && !m_document->untitledName().isEmpty()
+            ? m_document->untitledName() + QStringLiteral(".json")
+            : m_document->filePath();
     QString path = QFileDialog::getSaveFileName(this, tr("Save session"), proposal,
                                                 tr("Attention Lab sessions (*.json)"));
     if (path.isEmpty())

@@ -2,17 +2,17 @@
 
 #include "ui/window/mainwindow.h"
 
-#include "ui/window/altkeymenuaccess.h"
-#include "ui/document/attentiondocument.h"
 #include "core/chapterexamples.h"
+#include "core/randomsession.h"
+#include "ui/document/attentiondocument.h"
 #include "ui/views/guidedtour.h"
 #include "ui/views/heatmapview.h"
 #include "ui/views/hintbar.h"
-#include "core/randomsession.h"
-#include "ui/window/preferences.h"
 #include "ui/views/recentfilesmenu.h"
 #include "ui/views/shortcutsdialog.h"
 #include "ui/views/temperaturecontrol.h"
+#include "ui/window/altkeymenuaccess.h"
+#include "ui/window/preferences.h"
 
 #include <QActionGroup>
 #include <QApplication>
@@ -47,22 +47,26 @@ QString withoutMnemonic(QString text)
 void MainWindow::createFileMenu()
 {
     QMenu *file = menuBar()->addMenu(tr("&File"));
-    QAction *newAction = file->addAction(QIcon::fromTheme(QStringLiteral("document-new")), tr("&New"), this, [this] {
-        if (maybeSave())
-            m_document->reset(ChapterExamples::lecture());
-    });
+    QAction *newAction =
+        file->addAction(QIcon::fromTheme(QStringLiteral("document-new")), tr("&New"), this, [this] {
+            if (maybeSave())
+                m_document->reset(ChapterExamples::lecture());
+        });
     newAction->setShortcut(QKeySequence::New);
     newAction->setToolTip(tr("A new untitled session, starting from the lecture example"));
-    QAction *openAction = file->addAction(QIcon::fromTheme(QStringLiteral("document-open")), tr("&Open…"), this, &MainWindow::open);
+    QAction *openAction = file->addAction(QIcon::fromTheme(QStringLiteral("document-open")),
+                                          tr("&Open…"), this, &MainWindow::open);
     openAction->setShortcut(QKeySequence::Open);
-    QAction *saveAction = file->addAction(QIcon::fromTheme(QStringLiteral("document-save")), tr("&Save"), this, &MainWindow::save);
+    QAction *saveAction = file->addAction(QIcon::fromTheme(QStringLiteral("document-save")),
+                                          tr("&Save"), this, &MainWindow::save);
     saveAction->setShortcut(QKeySequence::Save);
-    QAction *saveAsAction = file->addAction(QIcon::fromTheme(QStringLiteral("document-save-as")), tr("Save &As…"), this,
-                                            &MainWindow::saveAs);
+    QAction *saveAsAction = file->addAction(QIcon::fromTheme(QStringLiteral("document-save-as")),
+                                            tr("Save &As…"), this, &MainWindow::saveAs);
     // Desktops without a key theme (a bare X session) give SaveAs no keys.
-    saveAsAction->setShortcuts(QKeySequence::keyBindings(QKeySequence::SaveAs).isEmpty()
-                                   ? QList<QKeySequence>{QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S)}
-                                   : QKeySequence::keyBindings(QKeySequence::SaveAs));
+    saveAsAction->setShortcuts(
+        QKeySequence::keyBindings(QKeySequence::SaveAs).isEmpty()
+            ? QList<QKeySequence>{QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S)}
+            : QKeySequence::keyBindings(QKeySequence::SaveAs));
     m_recentMenu = new RecentFilesMenu(this);
     file->addMenu(m_recentMenu);
     connect(m_recentMenu, &RecentFilesMenu::fileChosen, this, [this](const QString &path) {
@@ -70,10 +74,12 @@ void MainWindow::createFileMenu()
             openFile(path);
     });
     file->addSeparator();
-    QAction *exportAction = file->addAction(QIcon::fromTheme(QStringLiteral("document-export")),
-                                            tr("&Export Figure…"), this, &MainWindow::showExportDialog);
+    QAction *exportAction =
+        file->addAction(QIcon::fromTheme(QStringLiteral("document-export")), tr("&Export Figure…"),
+                        this, &MainWindow::showExportDialog);
     exportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
-    exportAction->setToolTip(tr("Save the heatmap, the entropy bars or the whole figure as PNG, SVG or PDF"));
+    exportAction->setToolTip(
+        tr("Save the heatmap, the entropy bars or the whole figure as PNG, SVG or PDF"));
     file->addSeparator();
     QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
@@ -99,15 +105,17 @@ void MainWindow::createEditMenu()
     auto syncUndo = [this, stack] {
         m_undoAction->setEnabled(stack->canUndo());
         m_redoAction->setEnabled(stack->canRedo());
-        m_undoAction->setToolTip(stack->canUndo() ? tr("Undo: %1 (Ctrl+Z)").arg(stack->undoText()) : tr("Nothing to undo"));
-        m_redoAction->setToolTip(stack->canRedo() ? tr("Redo: %1").arg(stack->redoText()) : tr("Nothing to redo"));
+        m_undoAction->setToolTip(stack->canUndo() ? tr("Undo: %1 (Ctrl+Z)").arg(stack->undoText())
+                                                  : tr("Nothing to undo"));
+        m_redoAction->setToolTip(stack->canRedo() ? tr("Redo: %1").arg(stack->redoText())
+                                                  : tr("Nothing to redo"));
     };
     connect(stack, &QUndoStack::indexChanged, this, syncUndo);
     connect(stack, &QUndoStack::cleanChanged, this, syncUndo);
     syncUndo();
     edit->addSeparator();
-    QAction *copy = edit->addAction(QIcon::fromTheme(QStringLiteral("edit-copy")), tr("&Copy Figure"), this,
-                                    &MainWindow::copyFigure);
+    QAction *copy = edit->addAction(QIcon::fromTheme(QStringLiteral("edit-copy")),
+                                    tr("&Copy Figure"), this, &MainWindow::copyFigure);
     copy->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
     copy->setToolTip(tr("Put the whole figure on the clipboard as an image, for slides"));
 }
@@ -138,8 +146,9 @@ void MainWindow::createAttentionMenu()
     // The same exclusive choice as a combo box in the toolbar.
     m_maskChoice = new QComboBox(this);
     m_maskChoice->setAccessibleName(tr("Mask"));
-    m_maskChoice->setToolTip(tr("Where the causal mask goes: nowhere, before the softmax (Eq. 16.3) or "
-                                "after it (the wrong order). Ctrl+1, Ctrl+2, Ctrl+3"));
+    m_maskChoice->setToolTip(
+        tr("Where the causal mask goes: nowhere, before the softmax (Eq. 16.3) or "
+           "after it (the wrong order). Ctrl+1, Ctrl+2, Ctrl+3"));
     for (const auto &mask : masks) {
         QAction *a = attention->addAction(mask.text);
         a->setCheckable(true);
@@ -158,17 +167,21 @@ void MainWindow::createAttentionMenu()
     attention->addSeparator();
     // The temperature in steps of a quarter, within the slider's 0.01 to 100.
     auto stepTemperature = [this](double factor) {
-        const double t = std::clamp(m_document->session().options.temperature * factor, 0.01, 100.0);
+        const double t =
+            std::clamp(m_document->session().options.temperature * factor, 0.01, 100.0);
         m_document->setTemperature(factor == 0.0 ? 1.0 : t);
         m_document->endContinuousEdit();
     };
-    QAction *hotter = attention->addAction(tr("Raise the &Temperature"), this, [stepTemperature] { stepTemperature(1.25); });
+    QAction *hotter = attention->addAction(tr("Raise the &Temperature"), this,
+                                           [stepTemperature] { stepTemperature(1.25); });
     hotter->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_BracketRight));
     hotter->setToolTip(tr("Divide the logits by more: flatter rows"));
-    QAction *cooler = attention->addAction(tr("&Lower the Temperature"), this, [stepTemperature] { stepTemperature(0.8); });
+    QAction *cooler = attention->addAction(tr("&Lower the Temperature"), this,
+                                           [stepTemperature] { stepTemperature(0.8); });
     cooler->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_BracketLeft));
     cooler->setToolTip(tr("Divide the logits by less: sharper rows"));
-    QAction *reset = attention->addAction(tr("&Reset the Temperature to 1"), this, [stepTemperature] { stepTemperature(0.0); });
+    QAction *reset = attention->addAction(tr("&Reset the Temperature to 1"), this,
+                                          [stepTemperature] { stepTemperature(0.0); });
     reset->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
 }
 
@@ -202,10 +215,12 @@ void MainWindow::createViewMenu()
     });
     auto *colorRange = m_colorRange = new QComboBox(this);
     colorRange->addItems(ColorRange::displayNames());
-    colorRange->setToolTip(tr("How the colours span the values: weights from 0 to 1, fitted to the data "
-                              "(long sequences, whose weights are about 1/n), or each row on its own"));
+    colorRange->setToolTip(
+        tr("How the colours span the values: weights from 0 to 1, fitted to the data "
+           "(long sequences, whose weights are about 1/n), or each row on its own"));
     colorRange->setAccessibleName(tr("Colour range"));
-    colorRange->setCurrentIndex(std::clamp(Preferences::colorRange.get(), 0, ColorRange::kModeCount - 1));
+    colorRange->setCurrentIndex(
+        std::clamp(Preferences::colorRange.get(), 0, ColorRange::kModeCount - 1));
     m_heatmap->setColorRange(ColorRange::Mode(colorRange->currentIndex()));
     connect(colorRange, &QComboBox::currentIndexChanged, this, [this](int i) {
         m_heatmap->setColorRange(ColorRange::Mode(i));
@@ -243,16 +258,20 @@ void MainWindow::createViewMenu()
 
     // Tabs from the keyboard: Alt+digit and Ctrl+PgUp/PgDown, never Alt+letter.
     QMenu *tabs = view->addMenu(tr("&Tabs"));
-    QAction *next = tabs->addAction(tr("&Next Tab"), this,
-                                    [this] { m_tabs->setCurrentIndex((m_tabs->currentIndex() + 1) % m_tabs->count()); });
-    next->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_PageDown), QKeySequence(Qt::CTRL | Qt::Key_Tab)});
+    QAction *next = tabs->addAction(tr("&Next Tab"), this, [this] {
+        m_tabs->setCurrentIndex((m_tabs->currentIndex() + 1) % m_tabs->count());
+    });
+    next->setShortcuts(
+        {QKeySequence(Qt::CTRL | Qt::Key_PageDown), QKeySequence(Qt::CTRL | Qt::Key_Tab)});
     QAction *previous = tabs->addAction(tr("&Previous Tab"), this, [this] {
         m_tabs->setCurrentIndex((m_tabs->currentIndex() + m_tabs->count() - 1) % m_tabs->count());
     });
-    previous->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_PageUp), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Backtab)});
+    previous->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_PageUp),
+                            QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Backtab)});
     tabs->addSeparator();
     for (int i = 0; i < m_tabs->count(); ++i) {
-        QAction *go = tabs->addAction(m_tabs->tabText(i), this, [this, i] { m_tabs->setCurrentIndex(i); });
+        QAction *go =
+            tabs->addAction(m_tabs->tabText(i), this, [this, i] { m_tabs->setCurrentIndex(i); });
         go->setShortcut(QKeySequence(Qt::ALT | Qt::Key(Qt::Key_1 + i)));
     }
 
@@ -282,16 +301,21 @@ void MainWindow::createPresetsMenu()
         QString name;
         Session (*make)();
     } entries[] = {
-        {tr("The &lecture example (who against is/the/best)"), tr("Lecture example"), &ChapterExamples::lecture},
-        {tr("&Discriminating keys (dog/truck/barked)"), tr("Discriminating keys"), &ChapterExamples::selection},
+        {tr("The &lecture example (who against is/the/best)"), tr("Lecture example"),
+         &ChapterExamples::lecture},
+        {tr("&Discriminating keys (dog/truck/barked)"), tr("Discriminating keys"),
+         &ChapterExamples::selection},
         {tr("The &causal mask example"), tr("Causal mask example"), &ChapterExamples::causalMask},
-        {tr("Random keys at d_k = 64, &scaled"), tr("Random keys, d_k = 64, scaled"), [] { return randomKeys(true); }},
+        {tr("Random keys at d_k = 64, &scaled"), tr("Random keys, d_k = 64, scaled"),
+         [] { return randomKeys(true); }},
         {tr("Random keys at d_k = 64, &unscaled"), tr("Random keys, d_k = 64, unscaled"),
          [] { return randomKeys(false); }},
     };
     for (const auto &entry : entries) {
-        QAction *a = presets->addAction(entry.menuText, this,
-                                        [this, make = entry.make, name = entry.name] { loadPreset(make(), name); });
+        QAction *a =
+            presets->addAction(entry.menuText, this, [this, make = entry.make, name = entry.name] {
+                loadPreset(make(), name);
+            });
         a->setToolTip(tr("A new untitled session: %1").arg(entry.name));
         a->setStatusTip(a->toolTip());
     }
@@ -304,7 +328,8 @@ void MainWindow::createHelpMenu()
     tour->setShortcut(QKeySequence::HelpContents);
     if (tour->shortcut().isEmpty())
         tour->setShortcut(QKeySequence(Qt::Key_F1));
-    help->addAction(tr("&Keyboard Shortcuts"), this, [this] { ShortcutsDialog(menuBar(), this).exec(); })
+    help->addAction(tr("&Keyboard Shortcuts"), this,
+                    [this] { ShortcutsDialog(menuBar(), this).exec(); })
         ->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_F1));
     help->addAction(tr("Show the &Hint Again"), this, [this] {
         Preferences::hintDismissed.set(false);

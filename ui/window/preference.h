@@ -9,13 +9,11 @@ namespace AttentionLab {
 /// One remembered setting with its key and default in one place
 /// (`Preference<bool> showNumbers{"View/ShowNumbers", true}`), instead of
 /// string keys scattered through the code.
-template<typename T>
-class Preference
+template <typename T> class Preference
 {
 public:
     Preference(const char *key, T defaultValue)
-        : m_key(QString::fromLatin1(key))
-        , m_default(std::move(defaultValue))
+        : m_key(QString::fromLatin1(key)), m_default(std::move(defaultValue))
     {
     }
 
