@@ -38,6 +38,8 @@
 #include <QXmlStreamReader>
 #include <QtTest>
 
+#include "windowtestsettings.h"
+
 #include "core/keygeometry.h"
 #include "ui/figure/labelplacer.h"
 
@@ -84,20 +86,12 @@ private:
 void TestLabsUi::cleanupTestCase()
 {
     m_window.reset();
-    QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)).removeRecursively();
-    QFile::remove(QSettings().fileName());
+    WindowTestSettings::removeAll();
 }
 
 void TestLabsUi::init()
 {
-    QStandardPaths::setTestModeEnabled(true);
-    QCoreApplication::setOrganizationName(QStringLiteral("AttentionLabTests"));
-    // Settings and the recovery file of this process alone, so that two test
-    // runs at once (a developer's and CI's) cannot touch each other's.
-    QCoreApplication::setApplicationName(
-        QStringLiteral("%1-%2")
-            .arg(QFileInfo(QCoreApplication::applicationFilePath()).fileName())
-            .arg(QCoreApplication::applicationPid()));
+    WindowTestSettings::isolate();
     m_window = std::make_unique<MainWindow>();
     m_window->resize(1500, 950);
     m_window->show();

@@ -46,6 +46,8 @@
 #include <QUndoStack>
 #include <QtTest>
 
+#include "windowtestsettings.h"
+
 using namespace AttentionLab;
 
 class TestLectureWindow : public QObject
@@ -112,19 +114,12 @@ QAction *findAction(QWidget *window, const QString &text)
 void TestLectureWindow::cleanupTestCase()
 {
     m_window.reset();
-    QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)).removeRecursively();
-    QFile::remove(QSettings().fileName());
+    WindowTestSettings::removeAll();
 }
 
 void TestLectureWindow::init()
 {
-    QStandardPaths::setTestModeEnabled(true);
-    QCoreApplication::setOrganizationName(QStringLiteral("AttentionLabTests"));
-    // Settings and the recovery file of this process alone.
-    QCoreApplication::setApplicationName(
-        QStringLiteral("%1-%2")
-            .arg(QFileInfo(QCoreApplication::applicationFilePath()).fileName())
-            .arg(QCoreApplication::applicationPid()));
+    WindowTestSettings::isolate();
     QFile::remove(Autosaver::defaultPath());
     m_window = std::make_unique<MainWindow>();
     m_window->resize(1500, 920);

@@ -28,6 +28,8 @@
 #include <QTemporaryDir>
 #include <QUndoStack>
 #include <QtTest>
+
+#include "windowtestsettings.h"
 #include <qcustomplot.h>
 
 using namespace AttentionLab;
@@ -69,20 +71,12 @@ private:
 void TestMainWindow::cleanupTestCase()
 {
     m_window.reset();
-    QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)).removeRecursively();
-    QFile::remove(QSettings().fileName());
+    WindowTestSettings::removeAll();
 }
 
 void TestMainWindow::init()
 {
-    QStandardPaths::setTestModeEnabled(true); // settings and recovery files of their own
-    QCoreApplication::setOrganizationName(QStringLiteral("AttentionLabTests"));
-    // Settings and the recovery file of this process alone, so that two test
-    // runs at once (a developer's and CI's) cannot touch each other's.
-    QCoreApplication::setApplicationName(
-        QStringLiteral("%1-%2")
-            .arg(QFileInfo(QCoreApplication::applicationFilePath()).fileName())
-            .arg(QCoreApplication::applicationPid()));
+    WindowTestSettings::isolate();
     QFile::remove(Autosaver::defaultPath());
     m_window = std::make_unique<MainWindow>();
     m_window->show();

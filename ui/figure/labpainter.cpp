@@ -129,4 +129,12 @@ void LabPainter::message(const QRectF &rect, const QString &text)
     m_painter.drawText(rect, Qt::AlignCenter | Qt::TextWordWrap, text);
 }
 
+void LabPainter::caption(const QRectF &rect, const QFont &font, double height, const QString &text)
+{
+    m_painter.setFont(font);
+    m_painter.setPen(m_style.muted());
+    m_painter.drawText(QRectF(rect.left(), rect.bottom() - height, rect.width(), height),
+                       Qt::AlignCenter | Qt::TextWordWrap, text);
+}
+
 } // namespace AttentionLab

@@ -98,6 +98,9 @@ public:
 
     /// The scale experiment the labs show: the stored result, or a run now.
     static std::shared_ptr<const ScaleExperimentResult> scaleResult(const LabSettings &labs);
+    /// One row of the scale table as `--scale` prints it, the lab shows it
+    /// and the export draws it: d_k, spreads to 3 places, the rest to 4.
+    static QStringList scaleTableCells(const ScaleExperimentRow &row);
 
     /// Throw std::invalid_argument with the memory guard's message when the
     /// lab would need more than the limit for \a data: the mask lab on the
@@ -121,6 +124,8 @@ private:
                    const QString &yTitle, const std::vector<Series> &series, bool logX, bool logY,
                    const std::vector<double> &xTicks);
     void message(const QRectF &rect, const QString &text);
+    /// A muted, centred, wrapped caption along the bottom of \a rect.
+    void caption(const QRectF &rect, const QFont &font, double height, const QString &text);
     void colorBar(const QRectF &bar, double lo, double hi, const QString &title);
     /// Calls \a require; false, with its message drawn in \a rect, if it throws.
     bool fitsInMemory(const QRectF &rect, void (*require)(const FigureData &));

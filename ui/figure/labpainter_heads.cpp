@@ -200,18 +200,14 @@ void LabPainter::heads(const QRectF &rect)
     }
     colorBar(QRectF(grid.right() + m_base.pt(10), cells.top(), m_base.pt(22), cells.height()), 0.0,
              1.0, QStringLiteral("weight"));
-    m_painter.setFont(captionFont);
-    m_painter.setPen(m_style.muted());
-    m_painter.drawText(
-        QRectF(rect.left(), rect.bottom() - captionHeight, rect.width(), captionHeight),
-        Qt::AlignCenter | Qt::TextWordWrap,
-        QStringLiteral(
-            "D = %1 split into h = %2 heads of d_k = %3: h × d_k = D, so W^Q, W^K, W^V and W^O "
-            "hold 4D² + 4D = %4 parameters, whatever h is. Each head scales by √%3.")
-            .arg(modelDim)
-            .arg(h)
-            .arg(r.headDim)
-            .arg(grouped(c.attentionParameters)));
+    caption(rect, captionFont, captionHeight,
+            QStringLiteral(
+                "D = %1 split into h = %2 heads of d_k = %3: h × d_k = D, so W^Q, W^K, W^V and W^O "
+                "hold 4D² + 4D = %4 parameters, whatever h is. Each head scales by √%3.")
+                .arg(modelDim)
+                .arg(h)
+                .arg(r.headDim)
+                .arg(grouped(c.attentionParameters)));
 }
 
 } // namespace AttentionLab

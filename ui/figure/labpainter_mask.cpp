@@ -91,11 +91,8 @@ void LabPainter::mask(const QRectF &rect)
     m_base.matrixHeatmap(
         QRectF(rect.left() + half + m_base.pt(10), rect.top(), half - m_base.pt(10), height),
         spec(b, QStringLiteral("softmax, then mask: the wrong order"), true));
-    m_painter.setFont(captionFont);
-    m_painter.setPen(m_style.muted());
-    m_painter.drawText(
-        QRectF(rect.left(), rect.bottom() - captionHeight, rect.width(), captionHeight),
-        Qt::AlignCenter | Qt::TextWordWrap,
+    caption(
+        rect, captionFont, captionHeight,
         QStringLiteral(
             "Masking first lets the visible keys inherit the blocked weight: every row sums to 1.\n"
             "Masking second throws it away: row one keeps %1 of its weight.")

@@ -111,13 +111,7 @@ void LabPainter::scale(const QRectF &rect)
         y += lineHeight;
         if (y + lineHeight > rect.bottom() - lineHeight)
             break;
-        const QStringList cells{QString::number(row.keyDim),
-                                QString::number(row.spread, 'f', 3),
-                                QString::number(row.pooledSpread, 'f', 3),
-                                QString::number(row.rawMaxWeight, 'f', 4),
-                                QString::number(row.rawEntropyBits, 'f', 4),
-                                QString::number(row.scaledMaxWeight, 'f', 4),
-                                QString::number(row.scaledEntropyBits, 'f', 4)};
+        const QStringList cells = scaleTableCells(row);
         for (int c = 0; c < cells.size(); ++c)
             m_painter.drawText(QRectF(tableLeft + c * columnWidth, y, columnWidth, lineHeight),
                                Qt::AlignRight, cells[c]);
@@ -130,6 +124,17 @@ void LabPainter::scale(const QRectF &rect)
             .arg(result->settings.keys)
             .arg(result->settings.seed)
             .arg(result->maxEntropyBits, 0, 'f', 4));
+}
+
+QStringList LabPainter::scaleTableCells(const ScaleExperimentRow &row)
+{
+    return {QString::number(row.keyDim),
+            QString::number(row.spread, 'f', 3),
+            QString::number(row.pooledSpread, 'f', 3),
+            QString::number(row.rawMaxWeight, 'f', 4),
+            QString::number(row.rawEntropyBits, 'f', 4),
+            QString::number(row.scaledMaxWeight, 'f', 4),
+            QString::number(row.scaledEntropyBits, 'f', 4)};
 }
 
 } // namespace AttentionLab

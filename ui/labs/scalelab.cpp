@@ -1,5 +1,7 @@
 #include "ui/labs/scalelab.h"
 
+#include "ui/figure/labpainter.h"
+
 #include "ui/labs/labbanner.h"
 #include "ui/labs/labcanvas.h"
 #include "ui/labs/labstate.h"
@@ -213,13 +215,7 @@ void ScaleLab::showResult(const ScaleExperimentResult &result)
     m_table->setRowCount(int(result.rows.size()));
     for (int r = 0; r < int(result.rows.size()); ++r) {
         const ScaleExperimentRow &row = result.rows[size_t(r)];
-        const QStringList cells{QString::number(row.keyDim),
-                                QString::number(row.spread, 'f', 3),
-                                QString::number(row.pooledSpread, 'f', 3),
-                                QString::number(row.rawMaxWeight, 'f', 4),
-                                QString::number(row.rawEntropyBits, 'f', 4),
-                                QString::number(row.scaledMaxWeight, 'f', 4),
-                                QString::number(row.scaledEntropyBits, 'f', 4)};
+        const QStringList cells = LabPainter::scaleTableCells(row);
         for (int c = 0; c < cells.size(); ++c) {
             auto *item = new QTableWidgetItem(cells[c]);
             item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
