@@ -16,8 +16,7 @@ namespace AttentionLab {
 
 namespace {
 
-/// Labels per axis before only every k-th is written.
-constexpr int kMaxLabels = 40;
+constexpr int kMaxLabels = FigurePainter::kMaxAxisLabels;
 /// Slices of the colour bar: enough to look continuous, few enough to stay
 /// a small vector file.
 constexpr int kColorBarSlices = 64;
@@ -96,6 +95,19 @@ void FigurePainter::background(const QRectF &rect)
         m_painter.fillRect(rect, m_style.background());
 }
 
+QString FigurePainter::quantityTitle(Quantity quantity)
+{
+    switch (quantity) {
+    case Quantity::Weights:
+        return QStringLiteral("weight");
+    case Quantity::Scores:
+        return QStringLiteral("raw score q·k");
+    case Quantity::Logits:
+        return QStringLiteral("logit");
+    }
+    return {};
+}
+
 QString FigurePainter::entropyNote(const RowStatistics &row)
 {
     if (row.empty())
@@ -135,9 +147,7 @@ QRectF FigurePainter::heatmap(const QRectF &rect, Quantity quantity)
                     spec.hi = std::max(spec.hi, v);
                 }
     }
-    const QStringList titles{QStringLiteral("weight"), QStringLiteral("raw score q·k"),
-                             QStringLiteral("logit")};
-    spec.scaleTitle = titles[int(quantity)];
+    spec.scaleTitle = quantityTitle(quantity);
     return matrixHeatmap(rect, spec);
 }
 

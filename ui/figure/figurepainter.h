@@ -77,6 +77,11 @@ public:
     static QList<double> ticks(double lo, double hi);
     /// Every how many rows (or columns) of \a count a heatmap labels.
     static int labelStepFor(int count);
+    /// Token labels per axis before only every k-th is written, on screen
+    /// and in exports.
+    static constexpr int kMaxAxisLabels = 40;
+    /// The colour bar's title for \a quantity: "weight", "raw score q·k", "logit".
+    static QString quantityTitle(Quantity quantity);
 
     /// True when a rows x cols heatmap has more cells than \a devicePixels:
     /// it is then drawn as an image of at most those pixels, not one shape

@@ -1,5 +1,7 @@
 #include "ui/views/heatmapview.h"
 
+#include "ui/figure/figurepainter.h"
+
 #include "ui/document/attentiondocument.h"
 #include "ui/views/plottheme.h"
 
@@ -17,8 +19,7 @@ namespace {
 
 /// Cells beyond this many get no printed number: they would not be readable.
 constexpr int kMaxNumberedCells = 400;
-/// Token labels per axis before only every k-th is written.
-constexpr int kMaxAxisLabels = 40;
+constexpr int kMaxAxisLabels = FigurePainter::kMaxAxisLabels;
 
 QString label(const std::string &text)
 {
@@ -233,8 +234,7 @@ void HeatmapView::refresh()
         }
     }
     m_map->setDataRange(QCPRange(range.barLow(), range.barHigh()));
-    const QStringList titles{tr("weight"), tr("raw score q·k"), tr("logit")};
-    m_scale->axis()->setLabel(range.barTitle(titles[int(m_quantity)]));
+    m_scale->axis()->setLabel(range.barTitle(FigurePainter::quantityTitle(m_quantity)));
 
     for (int idx = 0; idx < m_cellTexts.size(); ++idx) {
         QCPItemText *text = m_cellTexts[idx];
