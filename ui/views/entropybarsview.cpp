@@ -10,6 +10,7 @@
 #include <qcustomplot.h>
 
 #include <cmath>
+#include <limits>
 
 namespace AttentionLab {
 
@@ -154,14 +155,15 @@ void EntropyBarsView::refresh()
     }
     m_bars->setData(rows, bits, true);
     m_bars->setWidth(m > 64 ? 0.9 : 0.6);
-    // The maximum's line runs the height of each row's band: a staircase
-    // that a single row draws too.
+    // The maximum as one red stroke the height of each row's band, a gap
+    // (NaN) between rows: distinct marks for a few rows, one edge for many.
     QVector<double> edges, levels;
-    edges.reserve(2 * m);
-    levels.reserve(2 * m);
+    edges.reserve(3 * m);
+    levels.reserve(3 * m);
+    const double half = m > 64 ? 0.5 : 0.42;
     for (int i = 0; i < m; ++i) {
-        edges << i - 0.45 << i + 0.45;
-        levels << maxima[i] << maxima[i];
+        edges << i - half << i + half << i + 0.5;
+        levels << maxima[i] << maxima[i] << std::numeric_limits<double>::quiet_NaN();
     }
     m_maximum->setData(edges, levels, true);
     m_plot->yAxis->setTicker(ticker);
