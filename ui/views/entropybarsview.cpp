@@ -9,6 +9,7 @@
 
 #include <qcustomplot.h>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -130,7 +131,9 @@ void EntropyBarsView::resizeEvent(QResizeEvent *event)
 int EntropyBarsView::labelStep(int rows) const
 {
     const double lineHeight = QFontMetricsF(m_plot->yAxis->tickLabelFont()).height() * 1.1;
-    const double height = std::max(40.0, double(m_plot->height()) - 90.0 * m_scaleFactor);
+    // The axis rectangle once laid out; before that, the plot less its margins.
+    const double height = std::max({40.0, double(m_plot->axisRect()->height()),
+                                    double(m_plot->height()) - 90.0 * m_scaleFactor});
     const int fit = std::max(1, int(height / lineHeight));
     return std::max(1, (rows + fit - 1) / fit);
 }

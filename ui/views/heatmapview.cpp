@@ -10,6 +10,7 @@
 
 #include <qcustomplot.h>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -176,8 +177,10 @@ void HeatmapView::updateTickers()
     // Every label while they fit the axis, then every k-th: hundreds would
     // overlap. The room comes from the axis length in pixels.
     const QFontMetricsF metrics(m_plot->yAxis->tickLabelFont());
-    const double rowRoom = std::max(60.0, double(m_plot->height()) - 90.0 * m_scaleFactor);
-    const double colRoom = std::max(60.0, double(m_plot->width()) - 160.0 * m_scaleFactor);
+    const double rowRoom = std::max({60.0, double(m_plot->axisRect()->height()),
+                                     double(m_plot->height()) - 90.0 * m_scaleFactor});
+    const double colRoom = std::max({60.0, double(m_plot->axisRect()->width()),
+                                     double(m_plot->width()) - 160.0 * m_scaleFactor});
     const int rowFit = std::max(1, int(rowRoom / (metrics.height() * 1.15)));
     const int colFit = std::max(1, int(colRoom / (metrics.height() * 1.3)));
     const int keyStep =
