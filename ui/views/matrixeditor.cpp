@@ -127,7 +127,10 @@ MatrixEditor::MatrixEditor(AttentionDocument *document, QWidget *parent)
     auto syncValuesTab = [this] {
         const bool follows = !m_document->session().hasValues();
         const int tab = int(VectorKind::Value);
-        m_tabs->setTabText(tab, follows ? tr("Values = keys") : tr("Values"));
+        const QString text = follows ? tr("Values = keys") : tr("Values");
+        if (m_tabs->tabText(tab) == text)
+            return; // a drag's every step passes here: no relayout of the tabs
+        m_tabs->setTabText(tab, text);
         m_tabs->setTabToolTip(
             tab, follows ? tr("The session gives no values: V = K, and each value follows its "
                               "key until you edit a value")
