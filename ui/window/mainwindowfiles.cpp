@@ -1,0 +1,164 @@
+// The main window's files: open, save, the recent list, drag and drop,
+// presets as new documents, and the recovery of unsaved work.
+
+#include "ui/window/mainwindow.h"
+
+#include "core/chapterexamples.h"
+#include "io/sessionreader.h"
+#include "ui/document/attentiondocument.h"
+#include "ui/document/autosaver.h"
+#include "ui/views/recentfilesmenu.h"
+
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QStatusBar>
+
+namespace AttentionLab {
+
+bool MainWindow::openFile(const QString &path)
+{
+    QString error;
+    if (!m_document->open(path, &error)) {
+        QMessageBox::warning(this, tr("Cannot open"), error);
+        return false;
+    }
+    addRecentFile(path);
+    statusBar()->showMessage(tr("Opened %1").arg(path), 4000);
+    return true;
+}
+
+void MainWindow::addRecentFile(const QString &path)
+{
+    m_recentMenu->add(path);
+}
+
+bool MainWindow::recoverAutosave()
+{
+    QString source;
+    const std::optional<Session> recovered = m_autosaver->recoverable(&source);
+    if (!recovered)
+        return false;
+    Session saved = ChapterExamples::lecture();
+    if (!source.isEmpty()) {
+        SessionReader reader;
+        if (const auto onDisk = reader.readFile(source))
+            saved = *onDisk;
+        else
+            source.clear(); // the file is gone: recover as untitled work
+    }
+    m_document->recover(saved, *recovered, source);
+    return true;
+}
+
+void MainWindow::offerRecovery()
+{
+    QString source;
+    if (!m_autosaver->recoverable(&source))
+        return;
+    const QString what =
+        source.isEmpty() ? tr("an untitled session") : QFileInfo(source).fileName();
+    const auto answer = QMessageBox::question(
+        this, tr("Recover unsaved work?"),
+        tr("Attention Lab did not close cleanly last time, and unsaved changes to %1 were kept. "
+           "Recover them?")
+            .arg(what),
+        QMessageBox::Yes | QMessageBox::Discard, QMessageBox::Yes);
+    if (answer == QMessageBox::Yes)
+        recoverAutosave();
+    else
+        m_autosaver->discard();
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent *event)
+{
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (urls.size() == 1 && urls.first().isLocalFile())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent *event)
+{
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (urls.size() != 1 || !urls.first().isLocalFile())
+        return;
+    event->acceptProposedAction();
+    if (maybeSave())
+        openFile(urls.first().toLocalFile());
+}
+
+void MainWindow::open()
+{
+    if (!maybeSave())
+        return;
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open session"), QString(),
+                                                      tr("Attention Lab sessions (*.json)"));
+    if (!path.isEmpty())
+        openFile(path);
+}
+
+bool MainWindow::save()
+{
+    if (m_document->filePath().isEmpty())
+        return saveAs();
+    QString error;
+    if (!m_document->saveAs(m_document->filePath(), &error)) {
+        QMessageBox::warning(this, tr("Cannot save"), error);
+        return false;
+    }
+    addRecentFile(m_document->filePath());
+    statusBar()->showMessage(tr("Saved %1").arg(m_document->filePath()), 4000);
+    return true;
+}
+
+bool MainWindow::saveAs()
+{
+    // An untitled preset proposes its own name ("Lecture example.json").
+    const QString proposal =
+        m_document->filePath().isEmpty() && !m_document->untitledName().isEmpty()
+            ? m_document->untitledName() + QStringLiteral(".json")
+            : m_document->filePath();
+    QString path = QFileDialog::getSaveFileName(this, tr("Save session"), proposal,
+                                                tr("Attention Lab sessions (*.json)"));
+    if (path.isEmpty())
+        return false;
+    if (!path.endsWith(QStringLiteral(".json")))
+        path += QStringLiteral(".json");
+    QString error;
+    if (!m_document->saveAs(path, &error)) {
+        QMessageBox::warning(this, tr("Cannot save"), error);
+        return false;
+    }
+    addRecentFile(path);
+    statusBar()->showMessage(tr("Saved %1").arg(path), 4000);
+    return true;
+}
+
+bool MainWindow::maybeSave()
+{
+    if (!m_document->isModified())
+        return true;
+    const auto answer = QMessageBox::warning(
+        this, tr("Unsaved changes"),
+        tr("%1 has unsaved changes. Save them?").arg(m_document->displayName()),
+        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
+    if (answer == QMessageBox::Save)
+        return save();
+    return answer == QMessageBox::Discard;
+}
+
+bool MainWindow::loadPreset(const Session &session, const QString &name)
+{
+    // A preset is a new untitled document: Save must ask for a file name and
+    // never write the preset over the file that was open.
+    if (!maybeSave())
+        return false;
+    m_document->reset(session, name);
+    statusBar()->showMessage(tr("%1: a new untitled session").arg(name), 4000);
+    return true;
+}
+
+} // namespace AttentionLab
