@@ -29,7 +29,12 @@ AttentionDocument::AttentionDocument(QObject *parent)
             [this](bool clean) { emit modifiedChanged(!clean); });
 }
 
-AttentionDocument::~AttentionDocument() = default;
+AttentionDocument::~AttentionDocument()
+{
+    // The stack clears itself, and signals, when QObject destroys it after
+    // this destructor: nobody may hear it then.
+    m_undoStack->disconnect();
+}
 
 QString AttentionDocument::displayName() const
 {

@@ -102,16 +102,19 @@ void MainWindow::createEditMenu()
     m_redoAction = new QAction(QIcon::fromTheme(QStringLiteral("edit-redo")), tr("Redo"), this);
     connect(m_undoAction, &QAction::triggered, stack, &QUndoStack::undo);
     connect(m_redoAction, &QAction::triggered, stack, &QUndoStack::redo);
-    auto syncUndo = [this, stack] {
-        m_undoAction->setEnabled(stack->canUndo());
-        m_redoAction->setEnabled(stack->canRedo());
-        m_undoAction->setToolTip(stack->canUndo() ? tr("Undo: %1 (Ctrl+Z)").arg(stack->undoText())
-                                                  : tr("Nothing to undo"));
-        m_redoAction->setToolTip(stack->canRedo() ? tr("Redo: %1").arg(stack->redoText())
-                                                  : tr("Nothing to redo"));
+    // The stack clears itself, and signals, while the window's children are
+    // destroyed: the lambda holds the actions, never the window, and lives
+    // only as long as the undo action.
+    auto syncUndo = [undo = m_undoAction, redo = m_redoAction, stack] {
+        undo->setEnabled(stack->canUndo());
+        redo->setEnabled(stack->canRedo());
+        undo->setToolTip(stack->canUndo() ? tr("Undo: %1 (Ctrl+Z)").arg(stack->undoText())
+                                          : tr("Nothing to undo"));
+        redo->setToolTip(stack->canRedo() ? tr("Redo: %1").arg(stack->redoText())
+                                          : tr("Nothing to redo"));
     };
-    connect(stack, &QUndoStack::indexChanged, this, syncUndo);
-    connect(stack, &QUndoStack::cleanChanged, this, syncUndo);
+    connect(stack, &QUndoStack::indexChanged, m_undoAction, syncUndo);
+    connect(stack, &QUndoStack::cleanChanged, m_undoAction, syncUndo);
     syncUndo();
     edit->addSeparator();
     QAction *copy = edit->addAction(QIcon::fromTheme(QStringLiteral("edit-copy")),
