@@ -4,22 +4,26 @@
 
 #include <QStringList>
 
-namespace AttentionLab::EquationText {
+namespace AttentionLab::Equations {
+
+QString divided(const QString &scores, const AttentionOptions &options, Index keyDim)
+{
+    const QString root = QStringLiteral("√%1").arg(keyDim);
+    const QString tau = QString::number(options.temperature, 'g', 4);
+    if (options.scale && options.temperature == 1.0)
+        return QStringLiteral("%1 / %2").arg(scores, root);
+    if (options.scale)
+        return QStringLiteral("%1 / (%2 · %3)").arg(scores, root, tau);
+    if (options.temperature != 1.0)
+        return QStringLiteral("%1 / %2").arg(scores, tau);
+    return scores;
+}
 
 QString attention(const Session &session)
 {
-    const AttentionOptions &o = session.options;
-    const Index dk = session.keys.cols();
-    const QString root = QStringLiteral("√%1").arg(dk);
-    const QString tau = QString::number(o.temperature, 'g', 4);
-    QString logits = QStringLiteral("QK<sup>T</sup>");
-    if (o.scale && o.temperature != 1.0)
-        logits += QStringLiteral(" / (%1 · %2)").arg(root, tau);
-    else if (o.scale)
-        logits += QStringLiteral(" / %1").arg(root);
-    else if (o.temperature != 1.0)
-        logits += QStringLiteral(" / %1").arg(tau);
-    switch (o.mask) {
+    const QString logits =
+        divided(QStringLiteral("QK<sup>T</sup>"), session.options, session.keys.cols());
+    switch (session.options.mask) {
     case MaskMode::None:
         return QStringLiteral("softmax(%1) V").arg(logits);
     case MaskMode::Causal:
@@ -52,4 +56,4 @@ QString settings(const Session &session)
     return parts.join(QStringLiteral(", "));
 }
 
-} // namespace AttentionLab::EquationText
+} // namespace AttentionLab::Equations

@@ -1,5 +1,8 @@
 #pragma once
 
+#include "core/attentionoptions.h"
+#include "core/types.h"
+
 #include <QString>
 
 namespace AttentionLab {
@@ -8,8 +11,12 @@ struct Session;
 
 /// Eq. 16.2 with a session's settings filled in, as the Attention tab shows
 /// it above the heatmap.
-namespace EquationText {
+namespace Equations {
 
+/// \a scores (rich text) divided as \a options say for key width \a keyDim:
+/// "q·k / √3", "q·k / (√3 · 0.5)", "q·k / 0.5", or "q·k" itself. Eq. 16.2's
+/// line and every lab's write the scaling with it.
+QString divided(const QString &scores, const AttentionOptions &options, Index keyDim);
 /// Rich text: "softmax(QKᵀ / √3) V", "softmax(mask(QKᵀ / (√64 · 0.5))) V",
 /// "mask(softmax(QKᵀ)) V" (the wrong order).
 QString attention(const Session &session);
@@ -17,6 +24,6 @@ QString attention(const Session &session);
 /// exported figure's caption say them: "d_k = 3, scaled by √3, no mask, τ = 1".
 QString settings(const Session &session);
 
-} // namespace EquationText
+} // namespace Equations
 
 } // namespace AttentionLab

@@ -124,7 +124,7 @@ QString FigurePainter::entropyNote(const RowStatistics &row)
 
 QString FigurePainter::caption(const FigureData &data)
 {
-    return EquationText::settings(data.session);
+    return Equations::settings(data.session);
 }
 
 QRectF FigurePainter::heatmap(const QRectF &rect, Quantity quantity)

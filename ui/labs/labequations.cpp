@@ -1,5 +1,7 @@
 #include "ui/labs/labequations.h"
 
+#include "ui/figure/equationtext.h"
+
 #include "core/session.h"
 
 #include <QLocale>
@@ -24,27 +26,15 @@ QString number(double value, int decimals = 4)
 
 } // namespace
 
-QString divided(const QString &scores, const AttentionOptions &options, Index keyDim)
-{
-    const QString root = QStringLiteral("√%1").arg(keyDim);
-    const QString tau = QString::number(options.temperature, 'g', 4);
-    if (options.scale && options.temperature == 1.0)
-        return QStringLiteral("%1 / %2").arg(scores, root);
-    if (options.scale)
-        return QStringLiteral("%1 / (%2 · %3)").arg(scores, root, tau);
-    if (options.temperature != 1.0)
-        return QStringLiteral("%1 / %2").arg(scores, tau);
-    return scores;
-}
-
 EquationText geometry(const Session &session, const AttentionResult &result,
                       const LabSettings &labs)
 {
     const Index d = session.keys.cols();
     const int qi = LabPainter::geometryQuery(session, labs);
     EquationText t;
-    t.equation = QStringLiteral("α<sub>j</sub> = softmax<sub>j</sub>(%1)")
-                     .arg(divided(QStringLiteral("q · k<sub>j</sub>"), session.options, d));
+    t.equation =
+        QStringLiteral("α<sub>j</sub> = softmax<sub>j</sub>(%1)")
+            .arg(Equations::divided(QStringLiteral("q · k<sub>j</sub>"), session.options, d));
     const QString query = QString::fromStdString(session.queryLabel(qi));
     if (result.rows.empty() || size_t(qi) >= result.rows.size()) {
         t.note = QStringLiteral("query “%1”").arg(query);
@@ -93,9 +83,10 @@ EquationText scale(const ScaleExperimentResult &result)
 EquationText mask(const MaskComparison &c, const AttentionOptions &sessionOptions, Index keyDim)
 {
     EquationText t;
-    const QString score = c.fromSession ? divided(QStringLiteral("(QK<sup>T</sup>)<sub>ij</sub>"),
-                                                  sessionOptions, keyDim)
-                                        : QStringLiteral("s<sub>ij</sub>");
+    const QString score = c.fromSession
+                              ? Equations::divided(QStringLiteral("(QK<sup>T</sup>)<sub>ij</sub>"),
+                                                   sessionOptions, keyDim)
+                              : QStringLiteral("s<sub>ij</sub>");
     t.equation =
         QStringLiteral("S<sub>ij</sub> = %1 if j ≤ i, −∞ if j &gt; i; then softmax (Eq. 16.3)")
             .arg(score);
@@ -127,7 +118,8 @@ EquationText heads(const HeadsComparison &c, const AttentionOptions &options)
     t.equation =
         QStringLiteral("head<sub>i</sub> = softmax(%1) V<sub>i</sub>, i = 1…%2;  h × d<sub>k</sub> "
                        "= %2 × %3 = %4 = D")
-            .arg(divided(QStringLiteral("Q<sub>i</sub>K<sub>i</sub><sup>T</sup>"), options, dk))
+            .arg(Equations::divided(QStringLiteral("Q<sub>i</sub>K<sub>i</sub><sup>T</sup>"),
+                                    options, dk))
             .arg(c.heads)
             .arg(dk)
             .arg(modelDim);

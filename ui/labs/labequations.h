@@ -22,10 +22,6 @@ struct EquationText
  */
 namespace LabEquations {
 
-/// "q·k<sub>j</sub> / √3", "q·k<sub>j</sub> / (√3 · 0.5)", "q·k<sub>j</sub>"
-/// for \a scores divided as \a options say for key width \a keyDim.
-QString divided(const QString &scores, const AttentionOptions &options, Index keyDim);
-
 EquationText geometry(const Session &session, const AttentionResult &result,
                       const LabSettings &labs);
 EquationText scale(const ScaleExperimentResult &result);

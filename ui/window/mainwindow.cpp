@@ -285,7 +285,7 @@ void MainWindow::syncControls()
     for (QAction *a : m_maskGroup->actions())
         a->setChecked(MaskMode(a->data().toInt()) == o.mask);
     m_maskChoice->setCurrentIndex(m_maskChoice->findData(int(o.mask)));
-    m_equation->setEquation(EquationText::attention(s), EquationText::settings(s));
+    m_equation->setEquation(Equations::attention(s), Equations::settings(s));
 }
 
 void MainWindow::updateTitle()
