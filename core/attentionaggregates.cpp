@@ -1,0 +1,153 @@
+#include "core/attentionaggregates.h"
+
+#include <algorithm>
+#include <cassert>
+#include <cctype>
+
+namespace AttentionLab {
+
+FloatMatrix layerAverage(const AttentionTensor &tensor, int layer)
+{
+    FloatMatrix sum = FloatMatrix::Zero(tensor.queries(), tensor.keys());
+    for (int h = 0; h < tensor.heads(); ++h)
+        sum += tensor.head(layer, h);
+    return sum / static_cast<float>(std::max(1, tensor.heads()));
+}
+
+bool hasRollout(const AttentionTensor &tensor)
+{
+    return !tensor.isEmpty() && tensor.queries() == tensor.keys();
+}
+
+FloatMatrix rollout(const AttentionTensor &tensor)
+{
+    assert(hasRollout(tensor));
+    const int n = tensor.keys();
+    FloatMatrix result = FloatMatrix::Identity(n, n);
+    for (int l = 0; l < tensor.layers(); ++l) {
+        FloatMatrix b = 0.5f * layerAverage(tensor, l);
+        b.diagonal().array() += 0.5f;
+        // R_l = B_l R_{l-1}: the later layer on the left.
+        result = (b * result).eval();
+    }
+    return result;
+}
+
+namespace {
+
+bool startsWith(const std::string &text, const char *prefix)
+{
+    return text.rfind(prefix, 0) == 0;
+}
+
+bool isWordCharacter(unsigned char c)
+{
+    return std::isalnum(c) || c >= 0x80;
+}
+
+std::string withoutWordMark(const std::string &token)
+{
+    for (const char *mark : {"\xC4\xA0", "\xE2\x96\x81"}) { // Ġ, ▁
+        if (startsWith(token, mark)) {
+            std::string word(1, ' ');
+            word.append(token, std::char_traits<char>::length(mark));
+            return word;
+        }
+    }
+    return token;
+}
+
+} // namespace
+
+WordGroups groupWords(const std::vector<std::string> &tokens)
+{
+    bool wordPiece = false;
+    bool byteLevel = false;
+    for (const auto &t : tokens) {
+        wordPiece = wordPiece || (startsWith(t, "##") && t.size() > 2);
+        byteLevel = byteLevel || startsWith(t, "\xC4\xA0") || startsWith(t, "\xE2\x96\x81");
+    }
+    WordGroups groups;
+    groups.wordOf.reserve(tokens.size());
+    for (size_t i = 0; i < tokens.size(); ++i) {
+        const std::string &t = tokens[i];
+        bool joins = false;
+        if (i > 0 && wordPiece) {
+            joins = startsWith(t, "##") && t.size() > 2;
+        } else if (i > 0 && byteLevel) {
+            const std::string &before = tokens[i - 1];
+            const bool special = (startsWith(t, "<") && t.back() == '>') ||
+                                 (startsWith(before, "<") && before.back() == '>');
+            joins = !special && !t.empty() && !before.empty() && !startsWith(t, "\xC4\xA0") &&
+                    !startsWith(t, "\xC4\x8A") && !startsWith(t, "\xE2\x96\x81") &&
+                    isWordCharacter(static_cast<unsigned char>(t.front())) &&
+                    isWordCharacter(static_cast<unsigned char>(before.back()));
+        }
+        if (joins) {
+            groups.words.back() += wordPiece ? t.substr(2) : t;
+        } else {
+            groups.words.push_back(byteLevel ? withoutWordMark(t) : t);
+        }
+        groups.wordOf.push_back(groups.count() - 1);
+    }
+    return groups;
+}
+
+FloatMatrix mergeWords(const Eigen::Ref<const FloatMatrix> &matrix, const WordGroups &rowWords,
+                       const WordGroups &colWords)
+{
+    assert(static_cast<Eigen::Index>(rowWords.wordOf.size()) == matrix.rows());
+    assert(static_cast<Eigen::Index>(colWords.wordOf.size()) == matrix.cols());
+    // Sum over the key pieces of each word...
+    FloatMatrix columns = FloatMatrix::Zero(matrix.rows(), colWords.count());
+    for (Eigen::Index c = 0; c < matrix.cols(); ++c)
+        columns.col(colWords.wordOf[static_cast<size_t>(c)]) += matrix.col(c);
+    // ...then the mean over the query pieces.
+    FloatMatrix merged = FloatMatrix::Zero(rowWords.count(), colWords.count());
+    std::vector<int> pieces(static_cast<size_t>(rowWords.count()), 0);
+    for (Eigen::Index r = 0; r < matrix.rows(); ++r) {
+        const int word = rowWords.wordOf[static_cast<size_t>(r)];
+        merged.row(word) += columns.row(r);
+        ++pieces[static_cast<size_t>(word)];
+    }
+    for (int w = 0; w < rowWords.count(); ++w)
+        merged.row(w) /= static_cast<float>(std::max(1, pieces[static_cast<size_t>(w)]));
+    return merged;
+}
+
+FloatMatrix downsampleMax(const float *data, long long stride, int r0, int r1, int c0, int c1,
+                          int outRows, int outCols)
+{
+    assert(r1 > r0 && c1 > c0 && outRows > 0 && outCols > 0);
+    const int rows = r1 - r0;
+    const int cols = c1 - c0;
+    // Column j of the output covers input columns [colStart[j], colStart[j + 1]), at least one.
+    std::vector<int> colBegin(static_cast<size_t>(outCols));
+    std::vector<int> colEnd(static_cast<size_t>(outCols));
+    for (int j = 0; j < outCols; ++j) {
+        colBegin[static_cast<size_t>(j)] =
+            c0 + static_cast<int>(static_cast<long long>(j) * cols / outCols);
+        colEnd[static_cast<size_t>(j)] =
+            std::max(colBegin[static_cast<size_t>(j)] + 1,
+                     c0 + static_cast<int>(static_cast<long long>(j + 1) * cols / outCols));
+    }
+    FloatMatrix out(outRows, outCols);
+#pragma omp parallel for schedule(static) if (static_cast <long long>(rows) * cols > 262144)
+    for (int i = 0; i < outRows; ++i) {
+        const int rb = r0 + static_cast<int>(static_cast<long long>(i) * rows / outRows);
+        const int re =
+            std::max(rb + 1, r0 + static_cast<int>(static_cast<long long>(i + 1) * rows / outRows));
+        // The maximum over the covered rows first (contiguous, vectorised), then over columns.
+        Eigen::ArrayXf rowMax = Eigen::Map<const Eigen::ArrayXf>(data + rb * stride + c0, cols);
+        for (int r = rb + 1; r < re; ++r)
+            rowMax = rowMax.max(Eigen::Map<const Eigen::ArrayXf>(data + r * stride + c0, cols));
+        for (int j = 0; j < outCols; ++j) {
+            const int b = colBegin[static_cast<size_t>(j)] - c0;
+            const int e = colEnd[static_cast<size_t>(j)] - c0;
+            out(i, j) = rowMax.segment(b, e - b).maxCoeff();
+        }
+    }
+    return out;
+}
+
+} // namespace AttentionLab

@@ -1,0 +1,178 @@
+#include "core/headscores.h"
+
+#include <cmath>
+#include <limits>
+#include <map>
+
+namespace AttentionLab {
+
+std::string headScoreKey(HeadScoreKind kind)
+{
+    switch (kind) {
+    case HeadScoreKind::Entropy:
+        return "entropy_bits";
+    case HeadScoreKind::PreviousToken:
+        return "previous_token";
+    case HeadScoreKind::FirstToken:
+        return "first_token";
+    case HeadScoreKind::Self:
+        return "self";
+    case HeadScoreKind::DuplicateToken:
+        return "duplicate_token";
+    case HeadScoreKind::Induction:
+        return "induction";
+    }
+    return {};
+}
+
+std::string headScoreTitle(HeadScoreKind kind)
+{
+    switch (kind) {
+    case HeadScoreKind::Entropy:
+        return "mean entropy (bits)";
+    case HeadScoreKind::PreviousToken:
+        return "previous token";
+    case HeadScoreKind::FirstToken:
+        return "first token (sink)";
+    case HeadScoreKind::Self:
+        return "self";
+    case HeadScoreKind::DuplicateToken:
+        return "duplicate token";
+    case HeadScoreKind::Induction:
+        return "induction";
+    }
+    return {};
+}
+
+bool needsRepeatedTokens(HeadScoreKind kind)
+{
+    return kind == HeadScoreKind::DuplicateToken || kind == HeadScoreKind::Induction;
+}
+
+double HeadScores::value(HeadScoreKind kind) const
+{
+    switch (kind) {
+    case HeadScoreKind::Entropy:
+        return entropyBits;
+    case HeadScoreKind::PreviousToken:
+        return previousToken;
+    case HeadScoreKind::FirstToken:
+        return firstToken;
+    case HeadScoreKind::Self:
+        return self;
+    case HeadScoreKind::DuplicateToken:
+        return duplicateToken;
+    case HeadScoreKind::Induction:
+        return induction;
+    }
+    return 0.0;
+}
+
+TokenRepeats::TokenRepeats(const AttentionTensor &tensor)
+    : m_duplicates(static_cast<size_t>(tensor.queries())),
+      m_induction(static_cast<size_t>(tensor.queries()))
+{
+    const int keys = tensor.keys();
+    if (static_cast<int>(tensor.tokens().size()) != keys)
+        return;
+    // Earlier positions of each token, in key positions.
+    std::map<std::string, std::vector<int>> seen;
+    std::vector<std::vector<int>> earlier(static_cast<size_t>(keys));
+    for (int k = 0; k < keys; ++k) {
+        auto &positions = seen[tensor.tokens()[static_cast<size_t>(k)]];
+        earlier[static_cast<size_t>(k)] = positions;
+        positions.push_back(k);
+    }
+    for (int q = 0; q < tensor.queries(); ++q) {
+        const int p = q + tensor.keyOffset();
+        if (p < 0 || p >= keys)
+            continue;
+        // The query's own token counts only when the file gives query tokens apart.
+        const auto &same = earlier[static_cast<size_t>(p)];
+        auto &duplicates = m_duplicates[static_cast<size_t>(q)];
+        auto &induction = m_induction[static_cast<size_t>(q)];
+        if (!tensor.queryTokens().empty()) {
+            const auto &token = tensor.queryTokens()[static_cast<size_t>(q)];
+            for (int k = 0; k < p; ++k)
+                if (tensor.tokens()[static_cast<size_t>(k)] == token)
+                    duplicates.push_back(k);
+        } else {
+            duplicates = same;
+        }
+        // Shifted right by one and kept at or below the diagonal.
+        for (int k : duplicates)
+            if (k + 1 <= p)
+                induction.push_back(k + 1);
+        m_any = m_any || !duplicates.empty();
+    }
+}
+
+double meanRowEntropyBits(const float *rows, int queries, int keys)
+{
+    double total = 0.0;
+    int counted = 0;
+    for (int i = 0; i < queries; ++i) {
+        const Eigen::Map<const Eigen::ArrayXf> row(rows + static_cast<long long>(i) * keys, keys);
+        if ((row == 0.0f).all())
+            continue;
+        // a log a with 0 log 0 = 0: log(0) is -inf, and select keeps the 0.
+        const float nats = (row > 0.0f).select(row * row.log(), 0.0f).sum();
+        total += -static_cast<double>(nats) / std::log(2.0);
+        ++counted;
+    }
+    return counted == 0 ? 0.0 : total / counted;
+}
+
+HeadScores scoreHead(const AttentionTensor &tensor, int layer, int head,
+                     const TokenRepeats &repeats)
+{
+    const float *a = tensor.headData(layer, head);
+    const int queries = tensor.queries();
+    const int keys = tensor.keys();
+    const int offset = tensor.keyOffset();
+    auto at = [&](int q, int k) {
+        return (k < 0 || k >= keys) ? 0.0
+                                    : static_cast<double>(a[static_cast<long long>(q) * keys + k]);
+    };
+
+    HeadScores scores;
+    scores.entropyBits = meanRowEntropyBits(a, queries, keys);
+    double previous = 0.0, first = 0.0, self = 0.0, total = 0.0, duplicate = 0.0, induction = 0.0;
+    for (int q = 0; q < queries; ++q) {
+        if (q >= 1)
+            previous += at(q, q - 1 + offset);
+        first += at(q, 0);
+        self += at(q, q + offset);
+        if (repeats.any()) {
+            total += Eigen::Map<const Eigen::ArrayXf>(a + static_cast<long long>(q) * keys, keys)
+                         .cast<double>()
+                         .sum();
+            for (int k : repeats.duplicateKeys(q))
+                duplicate += at(q, k);
+            for (int k : repeats.inductionKeys(q))
+                induction += at(q, k);
+        }
+    }
+    scores.previousToken = queries > 1 ? previous / (queries - 1) : 0.0;
+    scores.firstToken = first / queries;
+    scores.self = self / queries;
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    // Sum of A times the pattern over the sum of A, as TransformerLens' "mul".
+    scores.duplicateToken = repeats.any() && total > 0.0 ? duplicate / total : nan;
+    scores.induction = repeats.any() && total > 0.0 ? induction / total : nan;
+    return scores;
+}
+
+std::vector<HeadScores> scoreHeads(const AttentionTensor &tensor)
+{
+    const TokenRepeats repeats(tensor);
+    std::vector<HeadScores> scores(static_cast<size_t>(tensor.shape().headCount()));
+    const long long count = tensor.shape().headCount();
+#pragma omp parallel for schedule(dynamic)
+    for (long long i = 0; i < count; ++i)
+        scores[static_cast<size_t>(i)] = scoreHead(tensor, static_cast<int>(i / tensor.heads()),
+                                                   static_cast<int>(i % tensor.heads()), repeats);
+    return scores;
+}
+
+} // namespace AttentionLab

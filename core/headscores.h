@@ -1,0 +1,75 @@
+#pragma once
+
+#include "core/attentiontensor.h"
+
+#include <string>
+#include <vector>
+
+namespace AttentionLab {
+
+/// What a head's scores measure; each is a number per head.
+enum class HeadScoreKind
+{
+    Entropy,        ///< mean entropy in bits over the rows that are not all zero
+    PreviousToken,  ///< mean over rows i >= 1 of a[i][i - 1 + K - Q]
+    FirstToken,     ///< mean over rows of a[i][0]: the "sink" (BOS, [CLS])
+    Self,           ///< mean over rows of a[i][i + K - Q]
+    DuplicateToken, ///< TransformerLens' detector: weight on earlier copies of the token
+    Induction,      ///< TransformerLens' detector: weight on what followed earlier copies
+};
+inline constexpr int kHeadScoreKindCount = 6;
+
+/// The JSON member and command-line name: "entropy_bits", "previous_token", ...
+std::string headScoreKey(HeadScoreKind kind);
+/// For people: "mean entropy (bits)", "previous token", "first token (sink)", ...
+std::string headScoreTitle(HeadScoreKind kind);
+/// True for the two detectors that need repeated tokens.
+bool needsRepeatedTokens(HeadScoreKind kind);
+
+/// One head's scores. The duplicate-token and induction scores are NaN when
+/// no token repeats (or the file has no tokens): the detectors have nothing
+/// to look for.
+struct HeadScores
+{
+    double entropyBits = 0.0;
+    double previousToken = 0.0;
+    double firstToken = 0.0;
+    double self = 0.0;
+    double duplicateToken = 0.0;
+    double induction = 0.0;
+
+    double value(HeadScoreKind kind) const;
+};
+
+/**
+ * Where the tokens repeat, as TransformerLens' head detector
+ * (head_detector.py) builds its patterns, in key positions: for each query
+ * the earlier keys holding the same token (duplicate token), and the keys
+ * right after such an earlier copy (induction). Queries are aligned with key
+ * i + K - Q.
+ */
+class TokenRepeats
+{
+public:
+    explicit TokenRepeats(const AttentionTensor &tensor);
+    bool any() const { return m_any; }
+    const std::vector<int> &duplicateKeys(int query) const { return m_duplicates[query]; }
+    const std::vector<int> &inductionKeys(int query) const { return m_induction[query]; }
+
+private:
+    std::vector<std::vector<int>> m_duplicates;
+    std::vector<std::vector<int>> m_induction;
+    bool m_any = false;
+};
+
+/// The scores of head \a head of layer \a layer.
+HeadScores scoreHead(const AttentionTensor &tensor, int layer, int head,
+                     const TokenRepeats &repeats);
+/// The scores of every head, index layer * H + head, computed in parallel.
+std::vector<HeadScores> scoreHeads(const AttentionTensor &tensor);
+
+/// Mean entropy in bits of the rows of a Q x K row-major matrix that are
+/// not all zero (0 log 0 = 0); 0 when every row is zero.
+double meanRowEntropyBits(const float *rows, int queries, int keys);
+
+} // namespace AttentionLab
