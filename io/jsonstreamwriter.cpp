@@ -121,6 +121,18 @@ void JsonStreamWriter::number(double value)
     raw(std::string_view(text, std::size_t(result.ptr - text)));
 }
 
+void JsonStreamWriter::floatNumber(float value)
+{
+    if (!std::isfinite(value)) {
+        null();
+        return;
+    }
+    beforeValue();
+    char text[32];
+    const auto result = std::to_chars(text, text + sizeof text, value);
+    raw(std::string_view(text, std::size_t(result.ptr - text)));
+}
+
 void JsonStreamWriter::integer(long long value)
 {
     beforeValue();

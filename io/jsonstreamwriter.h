@@ -37,6 +37,9 @@ public:
     void key(std::string_view name);
 
     void number(double value);
+    /// A float32 value in the shortest form that reads back to the same float
+    /// ("0.1", not the double 0.10000000149011612).
+    void floatNumber(float value);
     void integer(long long value);
     void boolean(bool value);
     void null();

@@ -47,6 +47,8 @@ class TestJsonStreamWriter : public QObject
 private slots:
     void numbersRoundTrip_data();
     void numbersRoundTrip();
+    void floatsRoundTrip_data();
+    void floatsRoundTrip();
     void nonFiniteIsNull();
     void documentReadsBack();
     void layout();
@@ -97,6 +99,36 @@ void TestJsonStreamWriter::numbersRoundTrip()
     QCOMPARE(json, QByteArray("[" + text.toUtf8() + "]\n"));
     const double read = QJsonDocument::fromJson(json).array().at(0).toDouble();
     QCOMPARE(read, value);
+}
+
+void TestJsonStreamWriter::floatsRoundTrip_data()
+{
+    QTest::addColumn<float>("value");
+    QTest::addColumn<QString>("text");
+    QTest::newRow("a tenth") << 0.1f << "0.1";
+    QTest::newRow("a third") << 1.0f / 3.0f << "0.33333334";
+    QTest::newRow("one") << 1.0f << "1";
+    QTest::newRow("smallest subnormal") << std::numeric_limits<float>::denorm_min() << "1e-45";
+    QTest::newRow("NaN") << std::numeric_limits<float>::quiet_NaN() << "null";
+}
+
+void TestJsonStreamWriter::floatsRoundTrip()
+{
+    QFETCH(float, value);
+    QFETCH(QString, text);
+    // float32 attention weights: the float's own shortest text, not its double's.
+    const QByteArray json = written([value](JsonStreamWriter &out) {
+        out.beginArray(JsonStreamWriter::Layout::Line);
+        out.floatNumber(value);
+        out.endArray();
+    });
+    QCOMPARE(json, QByteArray("[" + text.toUtf8() + "]\n"));
+    if (std::isfinite(value)) {
+        float back = 0.0f;
+        const std::string digits = text.toStdString();
+        std::from_chars(digits.data(), digits.data() + digits.size(), back);
+        QCOMPARE(std::memcmp(&back, &value, sizeof value), 0);
+    }
 }
 
 void TestJsonStreamWriter::nonFiniteIsNull()

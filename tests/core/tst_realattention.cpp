@@ -1,0 +1,242 @@
+// The summaries of a real model's attention (head scores, layer average,
+// rollout, word merging) against numpy's values, written once by
+// tests/data/make_inspect_fixtures.py into tests/data/inspect/expected.json.
+
+#include "core/attentionaggregates.h"
+#include "core/attentiontensor.h"
+#include "core/headscores.h"
+#include "core/tokenlabels.h"
+#include "fixtures.h"
+
+#include <QJsonArray>
+#include <QtTest>
+
+#include <cmath>
+
+using namespace AttentionLab;
+
+namespace {
+
+constexpr double kTolerance = 1e-5;
+
+AttentionTensor tensorFrom(const QJsonObject &entry)
+{
+    const QJsonArray shape = entry.value(QStringLiteral("shape")).toArray();
+    const AttentionShape s{shape[0].toInt(), shape[1].toInt(), shape[2].toInt(), shape[3].toInt()};
+    std::vector<float> values;
+    values.reserve(static_cast<size_t>(s.elementCount()));
+    for (const QJsonValue &layer : entry.value(QStringLiteral("attentions")).toArray())
+        for (const QJsonValue &head : layer.toArray())
+            for (const QJsonValue &row : head.toArray())
+                for (const QJsonValue &v : row.toArray())
+                    values.push_back(static_cast<float>(v.toDouble()));
+    AttentionTensor tensor(s, std::move(values));
+    std::vector<std::string> tokens;
+    for (const QJsonValue &t : entry.value(QStringLiteral("tokens")).toArray())
+        tokens.push_back(t.toString().toStdString());
+    tensor.setTokens(std::move(tokens));
+    return tensor;
+}
+
+double maxDifference(const FloatMatrix &actual, const QJsonArray &expected)
+{
+    double worst = actual.rows() == expected.size() ? 0.0 : INFINITY;
+    for (int i = 0; i < expected.size() && i < actual.rows(); ++i) {
+        const QJsonArray row = expected[i].toArray();
+        if (row.size() != actual.cols())
+            return INFINITY;
+        for (int j = 0; j < row.size(); ++j)
+            worst = std::max(worst, std::abs(actual(i, j) - row[j].toDouble()));
+    }
+    return worst;
+}
+
+} // namespace
+
+class TestRealAttention : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void headScores_data();
+    void headScores();
+    void rollout_data();
+    void rollout();
+    void layerAverage_data();
+    void layerAverage();
+    void wordMerging_data();
+    void wordMerging();
+    void noTokensNoDetectors();
+    void downsampleKeepsStrongCells();
+    void downsampleOfSmallRegionIsExact();
+    void displayTokens_data();
+    void displayTokens();
+
+private:
+    void addCases();
+    QJsonObject m_expected = readFixture(QStringLiteral("inspect/expected.json"));
+};
+
+void TestRealAttention::addCases()
+{
+    QVERIFY(!m_expected.isEmpty());
+    QTest::addColumn<QString>("name");
+    for (const QString &name : m_expected.keys())
+        QTest::newRow(qPrintable(name)) << name;
+}
+
+void TestRealAttention::headScores_data()
+{
+    addCases();
+}
+
+void TestRealAttention::headScores()
+{
+    QFETCH(QString, name);
+    const QJsonObject entry = m_expected.value(name).toObject();
+    const AttentionTensor tensor = tensorFrom(entry);
+    const std::vector<HeadScores> scores = scoreHeads(tensor);
+    QCOMPARE(static_cast<int>(scores.size()), tensor.layers() * tensor.heads());
+    for (int k = 0; k < kHeadScoreKindCount; ++k) {
+        const auto kind = static_cast<HeadScoreKind>(k);
+        const QJsonArray table = entry.value(QString::fromStdString(headScoreKey(kind))).toArray();
+        QCOMPARE(table.size(), tensor.layers());
+        for (int l = 0; l < tensor.layers(); ++l) {
+            for (int h = 0; h < tensor.heads(); ++h) {
+                const double want = table[l].toArray()[h].toDouble();
+                const double got = scores[static_cast<size_t>(l * tensor.heads() + h)].value(kind);
+                if (std::abs(got - want) > kTolerance)
+                    QFAIL(qPrintable(QStringLiteral("%1 of %2.%3: %4, numpy %5")
+                                         .arg(QString::fromStdString(headScoreKey(kind)))
+                                         .arg(l)
+                                         .arg(h)
+                                         .arg(got, 0, 'g', 9)
+                                         .arg(want, 0, 'g', 9)));
+            }
+        }
+    }
+}
+
+void TestRealAttention::rollout_data()
+{
+    addCases();
+}
+
+void TestRealAttention::rollout()
+{
+    QFETCH(QString, name);
+    const QJsonObject entry = m_expected.value(name).toObject();
+    const AttentionTensor tensor = tensorFrom(entry);
+    const QJsonValue expected = entry.value(QStringLiteral("rollout"));
+    QCOMPARE(hasRollout(tensor), !expected.isNull());
+    if (expected.isNull())
+        return;
+    const FloatMatrix r = AttentionLab::rollout(tensor);
+    QVERIFY(maxDifference(r, expected.toArray()) < kTolerance);
+    // Each B_l keeps rows summing to one, and so does their product.
+    QVERIFY((r.rowwise().sum().array() - 1.0f).abs().maxCoeff() < 1e-5f);
+}
+
+void TestRealAttention::layerAverage_data()
+{
+    addCases();
+}
+
+void TestRealAttention::layerAverage()
+{
+    QFETCH(QString, name);
+    const QJsonObject entry = m_expected.value(name).toObject();
+    const AttentionTensor tensor = tensorFrom(entry);
+    QVERIFY(maxDifference(AttentionLab::layerAverage(tensor, 0),
+                          entry.value(QStringLiteral("layer_average_0")).toArray()) < kTolerance);
+}
+
+void TestRealAttention::wordMerging_data()
+{
+    QVERIFY(!m_expected.isEmpty());
+    QTest::addColumn<QString>("name");
+    for (const QString &name : m_expected.keys())
+        if (m_expected.value(name).toObject().contains(QStringLiteral("word_of")))
+            QTest::newRow(qPrintable(name)) << name;
+}
+
+void TestRealAttention::wordMerging()
+{
+    QFETCH(QString, name);
+    const QJsonObject entry = m_expected.value(name).toObject();
+    const AttentionTensor tensor = tensorFrom(entry);
+    const WordGroups groups = groupWords(tensor.tokens());
+    std::vector<int> expectedWords;
+    for (const QJsonValue &w : entry.value(QStringLiteral("word_of")).toArray())
+        expectedWords.push_back(w.toInt());
+    QCOMPARE(groups.wordOf, expectedWords);
+    const FloatMatrix merged = mergeWords(tensor.head(0, 1), groups, groups);
+    QVERIFY(maxDifference(merged, entry.value(QStringLiteral("words_layer_0_head_1")).toArray()) <
+            kTolerance);
+    QVERIFY((merged.rowwise().sum().array() - 1.0f).abs().maxCoeff() < 1e-5f);
+    if (groups.mergesAny())
+        QCOMPARE(groups.words[2], std::string("playing"));
+}
+
+void TestRealAttention::noTokensNoDetectors()
+{
+    // Without tokens nothing can repeat: the two detectors are NaN, the rest defined.
+    std::vector<float> uniform(2 * 3 * 3, 1.0f / 3.0f);
+    const AttentionTensor tensor({1, 2, 3, 3}, uniform);
+    const std::vector<HeadScores> scores = scoreHeads(tensor);
+    QVERIFY(std::isnan(scores[0].duplicateToken));
+    QVERIFY(std::isnan(scores[1].induction));
+    QVERIFY(std::abs(scores[0].entropyBits - std::log2(3.0)) < 1e-6); // float32 logs
+    QVERIFY(std::abs(scores[1].firstToken - 1.0 / 3.0) < 1e-7);
+}
+
+void TestRealAttention::downsampleKeepsStrongCells()
+{
+    // One strong weight in a 4096 x 4096 matrix shrunk to 100 x 100 pixels.
+    FloatMatrix m = FloatMatrix::Constant(4096, 4096, 1e-4f);
+    m(1234, 3071) = 0.9f;
+    const FloatMatrix small = downsampleMax(m.data(), m.cols(), 0, 4096, 0, 4096, 100, 100);
+    QCOMPARE(small.rows(), 100);
+    QCOMPARE(small.cols(), 100);
+    QCOMPARE(small.maxCoeff(), 0.9f);
+    QCOMPARE(small(1234 * 100 / 4096, 3071 * 100 / 4096), 0.9f);
+    QCOMPARE(small.minCoeff(), 1e-4f);
+}
+
+void TestRealAttention::downsampleOfSmallRegionIsExact()
+{
+    FloatMatrix m(6, 5);
+    for (int i = 0; i < 6; ++i)
+        for (int j = 0; j < 5; ++j)
+            m(i, j) = float(i * 10 + j);
+    // Rows 2..4, columns 1..3 at one pixel a cell: the cells themselves.
+    const FloatMatrix region = downsampleMax(m.data(), m.cols(), 2, 5, 1, 4, 3, 3);
+    QCOMPARE(region, m.block(2, 1, 3, 3).eval());
+    // Two rows a pixel: the larger of each pair.
+    const FloatMatrix halves = downsampleMax(m.data(), m.cols(), 0, 6, 0, 5, 3, 5);
+    QCOMPARE(halves(0, 0), 10.0f);
+    QCOMPARE(halves(2, 4), 54.0f);
+}
+
+void TestRealAttention::displayTokens_data()
+{
+    QTest::addColumn<QString>("token");
+    QTest::addColumn<QString>("shown");
+    QTest::newRow("GPT-2 leading space") << QStringLiteral("Ġdog") << QStringLiteral(" dog");
+    QTest::newRow("GPT-2 newline") << QStringLiteral("Ċ") << QStringLiteral("↵");
+    QTest::newRow("SentencePiece") << QStringLiteral("▁the") << QStringLiteral(" the");
+    QTest::newRow("WordPiece piece") << QStringLiteral("##ing") << QStringLiteral("·ing");
+    QTest::newRow("a lone ##") << QStringLiteral("##") << QStringLiteral("##");
+    QTest::newRow("special") << QStringLiteral("[CLS]") << QStringLiteral("[CLS]");
+    QTest::newRow("plain") << QStringLiteral("The") << QStringLiteral("The");
+}
+
+void TestRealAttention::displayTokens()
+{
+    QFETCH(QString, token);
+    QFETCH(QString, shown);
+    QCOMPARE(QString::fromStdString(displayToken(token.toStdString())), shown);
+}
+
+QTEST_APPLESS_MAIN(TestRealAttention)
+#include "tst_realattention.moc"
