@@ -43,7 +43,10 @@ QString CommandLine::usage()
                "             [--width W --height H | --scale S] [--colormap NAME]\n"
                "             [--theme light|dark] [--numbers on|off] [--title TEXT] "
                "[--transparent]\n"
-               "       attention-lab [--presentation] [SESSION.json]   (the window)\n"
+               "       attention-lab inspect ATTENTION [--tokens FILE] [--batch B] [--json]\n"
+               "       attention-lab export ATTENTION -o OUT.(png|svg|pdf) [--view %2]\n"
+               "             [--layer L] [--head H] [--words] [--tokens FILE] [--batch B] ...\n"
+               "       attention-lab [--presentation] [SESSION.json | ATTENTION]   (the window)\n"
                "\n"
                "Attention Lab makes Eq. 16.2, softmax(QK^T / sqrt(d_k)) V, something to watch\n"
                "and touch. With no arguments it opens the main window. The sections print the\n"
@@ -66,6 +69,16 @@ QString CommandLine::usage()
                "  export      a figure of a session as PNG, SVG or PDF, with no display needed;\n"
                "              views: %1\n"
                "              colour maps: viridis, cividis, greyscale, high-contrast\n"
+               "  inspect     an attention file's shape, tokens and, per layer and head, the mean\n"
+               "              entropy in bits and the detector scores (previous token, first\n"
+               "              token, self, duplicate token, induction), and the rollout\n"
+               "\n"
+               "  ATTENTION is a model's attention weights as numpy .npy or .npz, or\n"
+               "  .safetensors: [Q,K], [H,Q,K], [L,H,Q,K], [1,L,H,Q,K] or [L,1,H,Q,K] (--batch B\n"
+               "  picks one item of a larger batch), or one array per layer whose name ends in\n"
+               "  its number; tokens from the file or --tokens FILE (a JSON list, or one a line).\n"
+               "  Layers, heads and tokens are numbered from 0.\n"
+               "\n"
                "  bench       median milliseconds of a full causal pass for each n\n"
                "  bench --gui median milliseconds from moving a key to every view repainted,\n"
                "              in the real window on the offscreen platform, and the start-up\n"
@@ -74,7 +87,7 @@ QString CommandLine::usage()
                "  -v, --version  show the version\n"
                "\n"
                "Exit status: 0 on success, 2 when the arguments or a file cannot be used.\n")
-        .arg(viewNames());
+        .arg(viewNames(), tensorFigureViewNames().replace(QStringLiteral(", "), QStringLiteral("|")));
 }
 
 } // namespace AttentionLab

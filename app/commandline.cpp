@@ -7,8 +7,10 @@
 #include "app/benchmark.h"
 #include "app/chapterreports.h"
 #include "app/evalreport.h"
+#include "app/inspectreport.h"
 #include "app/usageerror.h"
 #include "core/attention.h"
+#include "io/attentionfilereader.h"
 #include "io/inputtextqt.h"
 #include "io/jsonstreamwriter.h"
 #include "io/sessionreader.h"
@@ -138,6 +140,37 @@ int runExport(const CommandRequest &r)
     return 0; // silent on success, as a slide pipeline wants
 }
 
+/// Reads an attention file with --tokens and --batch; UsageError on failure.
+AttentionTensor loadTensor(const CommandRequest &r)
+{
+    AttentionReadOptions options;
+    options.tokensFile = r.values.value(QStringLiteral("tokens"));
+    if (r.values.contains(QStringLiteral("batch")))
+        options.batch = int(parseInteger(QStringLiteral("batch"),
+                                         r.values.value(QStringLiteral("batch")), 0, 1'000'000));
+    AttentionFileReader reader(options);
+    std::optional<AttentionTensor> tensor = reader.readFile(r.file);
+    if (!tensor)
+        throw UsageError{reader.errorString()};
+    return std::move(*tensor);
+}
+
+int runInspect(const CommandRequest &r)
+{
+    const AttentionTensor tensor = loadTensor(r);
+    const InspectSummary summary = summarizeTensor(tensor);
+    if (!r.json) {
+        print(stdout, inspectText(inputText(r.file), tensor, summary));
+        return 0;
+    }
+    JsonStreamWriter out(stdout);
+    writeInspectJson(tensor, summary, out);
+    if (!out.finish())
+        throw UsageError{QStringLiteral("cannot write the output: %1")
+                             .arg(QString::fromLocal8Bit(std::strerror(errno)))};
+    return 0;
+}
+
 int runBench(const CommandRequest &r, const CommandLine::GuiBenchmark &guiBenchmark)
 {
     std::vector<long long> lengths =
@@ -192,6 +225,8 @@ int CommandLine::run()
             return runBench(r, m_guiBenchmark);
         if (r.command == QLatin1String("export"))
             return runExport(r);
+        if (r.command == QLatin1String("inspect"))
+            return runInspect(r);
         if (r.sections.isEmpty()) {
             if (r.json)
                 usageError(QStringLiteral(

@@ -37,6 +37,10 @@ const QMap<QString, QStringList> kValueOptions = {
     {QStringLiteral("theme"), {QStringLiteral("export")}},
     {QStringLiteral("numbers"), {QStringLiteral("export")}},
     {QStringLiteral("title"), {QStringLiteral("export")}},
+    {QStringLiteral("tokens"), {QStringLiteral("inspect"), QStringLiteral("export")}},
+    {QStringLiteral("batch"), {QStringLiteral("inspect"), QStringLiteral("export")}},
+    {QStringLiteral("layer"), {QStringLiteral("export")}},
+    {QStringLiteral("head"), {QStringLiteral("export")}},
 };
 
 } // namespace
@@ -101,7 +105,8 @@ CommandRequest parseCommandLine(const QStringList &args)
             static const QMap<QString, bool CommandRequest::*> flags{
                 {QStringLiteral("json"), &CommandRequest::json},
                 {QStringLiteral("gui"), &CommandRequest::gui},
-                {QStringLiteral("transparent"), &CommandRequest::transparent}};
+                {QStringLiteral("transparent"), &CommandRequest::transparent},
+                {QStringLiteral("words"), &CommandRequest::words}};
             if (flags.contains(name)) {
                 if (hasValue)
                     usageError(QStringLiteral("--%1 takes no value").arg(name));
@@ -145,9 +150,11 @@ CommandRequest parseCommandLine(const QStringList &args)
             usageError(QStringLiteral("unknown option \"%1\" (see attention-lab --help)")
                            .arg(inputText(arg)));
         if (r.command.isEmpty() && (arg == QLatin1String("eval") || arg == QLatin1String("bench") ||
-                                    arg == QLatin1String("export"))) {
+                                    arg == QLatin1String("export") ||
+                                    arg == QLatin1String("inspect"))) {
             r.command = arg;
-        } else if ((r.command == QLatin1String("eval") || r.command == QLatin1String("export")) &&
+        } else if ((r.command == QLatin1String("eval") || r.command == QLatin1String("export") ||
+                    r.command == QLatin1String("inspect")) &&
                    r.file.isEmpty()) {
             r.file = arg;
         } else {
@@ -167,20 +174,28 @@ CommandRequest parseCommandLine(const QStringList &args)
     if (r.command == QLatin1String("eval") && r.file.isEmpty())
         usageError(QStringLiteral("eval needs a session file: attention-lab eval FILE"));
     if (r.command == QLatin1String("export") && r.file.isEmpty())
-        usageError(QStringLiteral(
-            "export needs a session file: attention-lab export SESSION.json -o OUT.png"));
+        usageError(QStringLiteral("export needs a session or attention file: attention-lab export "
+                                  "SESSION.json -o OUT.png"));
+    if (r.command == QLatin1String("inspect") && r.file.isEmpty())
+        usageError(QStringLiteral("inspect needs an attention file: attention-lab inspect "
+                                  "FILE.npy|.npz|.safetensors"));
     if (r.transparent && r.command != QLatin1String("export"))
         usageError(QStringLiteral("--transparent applies to export"));
+    if (r.words && r.command != QLatin1String("export"))
+        usageError(QStringLiteral("--words applies to export"));
     // Every value option must belong to something that was asked for.
     for (auto it = r.values.cbegin(); it != r.values.cend(); ++it) {
         const QStringList &owners = kValueOptions.value(it.key());
         bool used = owners.contains(r.command);
         for (const QString &s : r.sections)
             used = used || owners.contains(s);
-        if (!used)
+        if (!used) {
+            QStringList names;
+            for (const QString &owner : owners)
+                names << (kSections.contains(owner) ? QStringLiteral("--") + owner : owner);
             usageError(QStringLiteral("--%1 applies to %2")
-                           .arg(it.key(), owners.size() == 1 ? QStringLiteral("--") + owners.first()
-                                                             : QStringLiteral("--cost and bench")));
+                           .arg(it.key(), names.join(QStringLiteral(" and "))));
+        }
     }
     return r;
 }

@@ -12,12 +12,13 @@ namespace AttentionLab {
 struct CommandRequest
 {
     QStringList sections;          // in the chapter's order
-    QString command;               // "eval", "bench" or empty
-    QString file;                  // eval's FILE
+    QString command;               // "eval", "bench", "export", "inspect" or empty
+    QString file;                  // the FILE of eval, export and inspect
     QMap<QString, QString> values; // --name value
     bool json = false;
     bool gui = false;
     bool transparent = false;
+    bool words = false; // export of an attention file: word-level merging
     bool help = false;
     bool version = false;
 };

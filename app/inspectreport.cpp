@@ -1,0 +1,200 @@
+#include "app/inspectreport.h"
+
+#include "core/tokenlabels.h"
+#include "io/jsonstreamwriter.h"
+
+#include <QStringList>
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+namespace AttentionLab {
+
+namespace {
+
+using Layout = JsonStreamWriter::Layout;
+
+constexpr HeadScoreKind kTableKinds[] = {
+    HeadScoreKind::Entropy, HeadScoreKind::PreviousToken,  HeadScoreKind::FirstToken,
+    HeadScoreKind::Self,    HeadScoreKind::DuplicateToken, HeadScoreKind::Induction,
+};
+
+/// The JSON's members for the scores, in the order the issue lists them.
+constexpr HeadScoreKind kJsonKinds[] = {HeadScoreKind::Entropy, HeadScoreKind::PreviousToken,
+                                        HeadScoreKind::FirstToken, HeadScoreKind::Self};
+
+QString scoreTable(const AttentionTensor &tensor, const InspectSummary &summary, HeadScoreKind kind)
+{
+    QString text = QString::fromStdString(headScoreTitle(kind)) + QStringLiteral(", layer x head");
+    if (kind == HeadScoreKind::Entropy)
+        text += QStringLiteral(" (uniform over %1 keys: %2 bits)")
+                    .arg(tensor.keys())
+                    .arg(std::log2(std::max(1, tensor.keys())), 0, 'f', 2);
+    text += QStringLiteral("\n      ");
+    for (int h = 0; h < tensor.heads(); ++h)
+        text += QStringLiteral("%1").arg(QStringLiteral("h%1").arg(h), 7);
+    text += QLatin1Char('\n');
+    for (int l = 0; l < tensor.layers(); ++l) {
+        text += QStringLiteral("%1").arg(QStringLiteral("l%1").arg(l), 6);
+        for (int h = 0; h < tensor.heads(); ++h) {
+            const double value =
+                summary.scores[static_cast<size_t>(l) * tensor.heads() + h].value(kind);
+            text += QStringLiteral("%1").arg(value, 7, 'f', kind == HeadScoreKind::Entropy ? 2 : 3);
+        }
+        text += QLatin1Char('\n');
+    }
+    return text;
+}
+
+/// The tokens, wrapped at 80 columns, each with its index.
+QString tokenLines(const AttentionTensor &tensor)
+{
+    if (tensor.tokens().empty())
+        return QStringLiteral("tokens: none in the file (positions 0 to %1)\n")
+            .arg(tensor.keys() - 1);
+    QString text = QStringLiteral("tokens:");
+    int column = 7;
+    for (int k = 0; k < tensor.keys(); ++k) {
+        const QString item =
+            QStringLiteral(" %1:%2").arg(k).arg(QString::fromStdString(tensor.keyToken(k)));
+        if (column + item.size() > 80) {
+            text += QStringLiteral("\n       ");
+            column = 7;
+        }
+        text += item;
+        column += int(item.size());
+    }
+    return text + QLatin1Char('\n');
+}
+
+/// "the last token, "ĠX", draws most on: 0 "The" 0.412, 5 ..."
+QString rolloutLine(const AttentionTensor &tensor, const FloatMatrix &rollout)
+{
+    const int last = static_cast<int>(rollout.rows()) - 1;
+    std::vector<int> order(static_cast<size_t>(rollout.cols()));
+    std::iota(order.begin(), order.end(), 0);
+    const size_t shown = std::min<size_t>(5, order.size());
+    std::partial_sort(order.begin(), order.begin() + static_cast<long>(shown), order.end(),
+                      [&](int a, int b) { return rollout(last, a) > rollout(last, b); });
+    QStringList parts;
+    for (size_t i = 0; i < shown; ++i)
+        parts << QStringLiteral("%1 \"%2\" %3")
+                     .arg(order[i])
+                     .arg(QString::fromStdString(displayToken(tensor.keyToken(order[i]))))
+                     .arg(rollout(last, order[i]), 0, 'f', 3);
+    return QStringLiteral("rollout (Abnar and Zuidema 2020): the last query, %1 \"%2\", draws "
+                          "most on\n  %3\n")
+        .arg(last)
+        .arg(QString::fromStdString(displayToken(tensor.queryToken(last))),
+             parts.join(QStringLiteral(", ")));
+}
+
+void writeStrings(JsonStreamWriter &out, const std::vector<std::string> &strings)
+{
+    out.beginArray(Layout::Line);
+    for (const std::string &s : strings)
+        out.string(s);
+    out.endArray();
+}
+
+} // namespace
+
+InspectSummary summarizeTensor(const AttentionTensor &tensor)
+{
+    InspectSummary summary;
+    summary.scores = scoreHeads(tensor);
+    if (hasRollout(tensor))
+        summary.rollout = rollout(tensor);
+    return summary;
+}
+
+QString inspectText(const QString &file, const AttentionTensor &tensor,
+                    const InspectSummary &summary)
+{
+    QString text = QStringLiteral("%1: %2 layers x %3 heads, %4 queries x %5 keys\n")
+                       .arg(file)
+                       .arg(tensor.layers())
+                       .arg(tensor.heads())
+                       .arg(tensor.queries())
+                       .arg(tensor.keys());
+    text += tokenLines(tensor);
+    if (!tensor.queryTokens().empty()) {
+        QStringList queries;
+        for (int q = 0; q < tensor.queries(); ++q)
+            queries << QString::fromStdString(tensor.queryToken(q));
+        text += QStringLiteral("query tokens: %1\n").arg(queries.join(QLatin1Char(' ')));
+    }
+    if (tensor.keyOffset() != 0)
+        text += QStringLiteral("query i is aligned with key i + %1\n").arg(tensor.keyOffset());
+    const bool repeats = !summary.scores.empty() && !std::isnan(summary.scores.front().induction);
+    for (HeadScoreKind kind : kTableKinds) {
+        if (needsRepeatedTokens(kind) && !repeats)
+            continue;
+        text += QLatin1Char('\n') + scoreTable(tensor, summary, kind);
+    }
+    if (!repeats)
+        text += QStringLiteral("\nduplicate-token and induction scores: no token repeats%1\n")
+                    .arg(tensor.tokens().empty() ? QStringLiteral(" (the file has no tokens)")
+                                                 : QString());
+    if (summary.rollout)
+        text += QLatin1Char('\n') + rolloutLine(tensor, *summary.rollout);
+    return text;
+}
+
+void writeInspectJson(const AttentionTensor &tensor, const InspectSummary &summary,
+                      JsonStreamWriter &out)
+{
+    out.beginObject();
+    out.key("shape");
+    out.beginArray(Layout::Line);
+    for (int axis : {tensor.layers(), tensor.heads(), tensor.queries(), tensor.keys()})
+        out.integer(axis);
+    out.endArray();
+    out.key("layers");
+    out.integer(tensor.layers());
+    out.key("heads");
+    out.integer(tensor.heads());
+    out.key("queries");
+    out.integer(tensor.queries());
+    out.key("keys");
+    out.integer(tensor.keys());
+    out.key("tokens");
+    writeStrings(out, tensor.tokens());
+    out.key("query_tokens");
+    if (!tensor.queryTokens().empty() || tensor.tokens().empty()) {
+        writeStrings(out, tensor.queryTokens());
+    } else {
+        std::vector<std::string> aligned;
+        for (int q = 0; q < tensor.queries(); ++q)
+            aligned.push_back(tensor.queryToken(q));
+        writeStrings(out, aligned);
+    }
+    for (HeadScoreKind kind : kJsonKinds) {
+        out.key(headScoreKey(kind));
+        out.beginArray();
+        for (int l = 0; l < tensor.layers(); ++l) {
+            out.beginArray(Layout::Line);
+            for (int h = 0; h < tensor.heads(); ++h)
+                out.number(summary.scores[static_cast<size_t>(l) * tensor.heads() + h].value(kind));
+            out.endArray();
+        }
+        out.endArray();
+    }
+    out.key("rollout");
+    if (!summary.rollout) {
+        out.null();
+    } else {
+        out.beginArray();
+        for (Eigen::Index i = 0; i < summary.rollout->rows(); ++i) {
+            out.beginArray(Layout::Line);
+            for (Eigen::Index j = 0; j < summary.rollout->cols(); ++j)
+                out.floatNumber((*summary.rollout)(i, j));
+            out.endArray();
+        }
+        out.endArray();
+    }
+    out.endObject();
+}
+
+} // namespace AttentionLab
