@@ -1,0 +1,242 @@
+// `attention-lab inspect` and `export` of attention files, through the built
+// binary: the JSON against numpy's numbers (tests/data/inspect/expected.json,
+// written by make_inspect_fixtures.py), the text tables, every exported view,
+// and one line with exit status 2 for what cannot be done.
+
+#include <QDir>
+#include <QFile>
+#include <QImage>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <cmath>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+struct Run
+{
+    int exitCode = -1;
+    QByteArray out;
+    QByteArray err;
+};
+
+Run run(const QStringList &arguments)
+{
+    QProcess process;
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(u"QT_QPA_PLATFORM"_s, u"offscreen"_s);
+    process.setProcessEnvironment(environment);
+    process.start(QStringLiteral(ATTENTION_LAB_EXECUTABLE), arguments);
+    Run r;
+    if (!process.waitForFinished(60000))
+        return r;
+    r.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
+    r.out = process.readAllStandardOutput();
+    r.err = process.readAllStandardError();
+    return r;
+}
+
+QString fixture(const QString &name)
+{
+    return QStringLiteral(TEST_DATA_DIR "/inspect/") + name;
+}
+
+QJsonObject expected()
+{
+    QFile file(fixture(u"expected.json"_s));
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    return QJsonDocument::fromJson(file.readAll()).object();
+}
+
+/// The largest difference between two equally shaped nested number lists;
+/// infinity when their shapes differ.
+double difference(const QJsonValue &a, const QJsonValue &b)
+{
+    if (a.isArray() != b.isArray())
+        return INFINITY;
+    if (!a.isArray())
+        return std::abs(a.toDouble() - b.toDouble());
+    const QJsonArray x = a.toArray();
+    const QJsonArray y = b.toArray();
+    if (x.size() != y.size())
+        return INFINITY;
+    double worst = 0.0;
+    for (qsizetype i = 0; i < x.size(); ++i)
+        worst = std::max(worst, difference(x[i], y[i]));
+    return worst;
+}
+
+} // namespace
+
+class TestInspect : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void jsonMatchesNumpy_data();
+    void jsonMatchesNumpy();
+    void textTables();
+    void exportViews_data();
+    void exportViews();
+    void refusals_data();
+    void refusals();
+};
+
+void TestInspect::jsonMatchesNumpy_data()
+{
+    QTest::addColumn<QString>("name");
+    const QJsonObject all = expected();
+    QVERIFY(!all.isEmpty());
+    for (const QString &name : all.keys())
+        QTest::newRow(qPrintable(name)) << name;
+}
+
+void TestInspect::jsonMatchesNumpy()
+{
+    QFETCH(QString, name);
+    const QJsonObject want = expected().value(name).toObject();
+    const Run r = run({u"inspect"_s, fixture(name + u".npz"_s), u"--json"_s});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY(r.err.isEmpty());
+    const QJsonObject got = QJsonDocument::fromJson(r.out).object();
+    // Exactly the members the issue lists.
+    QStringList members = got.keys();
+    members.sort();
+    QCOMPARE(members,
+             QStringList({u"entropy_bits"_s, u"first_token"_s, u"heads"_s, u"keys"_s, u"layers"_s,
+                          u"previous_token"_s, u"queries"_s, u"query_tokens"_s, u"rollout"_s,
+                          u"self"_s, u"shape"_s, u"tokens"_s}));
+    QCOMPARE(got.value(u"shape"_s), want.value(u"shape"_s));
+    const QJsonArray shape = want.value(u"shape"_s).toArray();
+    QCOMPARE(got.value(u"layers"_s).toInt(), shape[0].toInt());
+    QCOMPARE(got.value(u"heads"_s).toInt(), shape[1].toInt());
+    QCOMPARE(got.value(u"queries"_s).toInt(), shape[2].toInt());
+    QCOMPARE(got.value(u"keys"_s).toInt(), shape[3].toInt());
+    QCOMPARE(got.value(u"tokens"_s), want.value(u"tokens"_s));
+    const QJsonArray tokens = want.value(u"tokens"_s).toArray();
+    QCOMPARE(got.value(u"query_tokens"_s).toArray(), tokens.mid(tokens.size() - shape[2].toInt()));
+    for (const QString &member :
+         {u"entropy_bits"_s, u"previous_token"_s, u"first_token"_s, u"self"_s}) {
+        const double worst = difference(got.value(member), want.value(member));
+        if (!(worst < 1e-5))
+            QFAIL(qPrintable(u"%1 differs from numpy by %2"_s.arg(member).arg(worst)));
+    }
+    if (want.value(u"rollout"_s).isNull())
+        QVERIFY(got.value(u"rollout"_s).isNull());
+    else
+        QVERIFY(difference(got.value(u"rollout"_s), want.value(u"rollout"_s)) < 1e-5);
+}
+
+void TestInspect::textTables()
+{
+    const Run r = run({u"inspect"_s, fixture(u"gpt2_repeats.npz"_s)});
+    QCOMPARE(r.exitCode, 0);
+    const QString text = QString::fromUtf8(r.out);
+    QVERIFY2(text.contains(u"3 layers x 4 heads, 10 queries x 10 keys"_s), qPrintable(text));
+    QVERIFY(text.contains(u"0:The 1:Ġcat"_s)); // as spelled in the file
+    for (const QString &table :
+         {u"mean entropy (bits), layer x head"_s, u"previous token, layer x head"_s,
+          u"first token (sink), layer x head"_s, u"self, layer x head"_s,
+          u"duplicate token, layer x head"_s, u"induction, layer x head"_s})
+        QVERIFY2(text.contains(table), qPrintable(table));
+    QVERIFY(text.contains(u"rollout"_s));
+
+    // No repeated token: the detectors say why they are absent.
+    const Run bert = run({u"inspect"_s, fixture(u"bert_pieces.npz"_s)});
+    QCOMPARE(bert.exitCode, 0);
+    QVERIFY(QString::fromUtf8(bert.out).contains(u"no token repeats"_s));
+}
+
+void TestInspect::exportViews_data()
+{
+    QTest::addColumn<QStringList>("arguments");
+    QTest::addColumn<QString>("suffix");
+    for (const QString &suffix : {u"png"_s, u"svg"_s, u"pdf"_s}) {
+        for (const QString &view : {u"grid"_s, u"head"_s, u"lines"_s, u"average"_s, u"rollout"_s})
+            QTest::newRow(qPrintable(view + u" as "_s + suffix))
+                << QStringList{u"--view"_s, view, u"--layer"_s, u"1"_s, u"--head"_s, u"2"_s}
+                << suffix;
+    }
+    QTest::newRow("words, png") << QStringList{u"--view"_s, u"head"_s, u"--words"_s} << u"png"_s;
+    QTest::newRow("grid dark, png") << QStringList{u"--theme"_s, u"dark"_s} << u"png"_s;
+}
+
+void TestInspect::exportViews()
+{
+    QFETCH(QStringList, arguments);
+    QFETCH(QString, suffix);
+    QTemporaryDir dir;
+    const QString out = dir.filePath(u"figure."_s + suffix);
+    const Run r =
+        run(QStringList{u"export"_s, fixture(u"gpt2_repeats.npz"_s), u"-o"_s, out} + arguments);
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QVERIFY(r.err.isEmpty());
+    QFile file(out);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QByteArray bytes = file.readAll();
+    QVERIFY(bytes.size() > 500);
+    if (suffix == u"png"_s) {
+        const QImage image = QImage::fromData(bytes);
+        QVERIFY(!image.isNull());
+        QVERIFY(image.width() >= 300);
+    } else if (suffix == u"svg"_s) {
+        QVERIFY(bytes.contains("<svg"));
+    } else {
+        QVERIFY(bytes.startsWith("%PDF"));
+    }
+}
+
+void TestInspect::refusals_data()
+{
+    QTest::addColumn<QStringList>("arguments");
+    QTest::addColumn<QString>("message");
+    const QString small = fixture(u"gpt2_repeats.npz"_s);
+    const QString queriesDiffer = fixture(u"queries_differ.npz"_s);
+    QTest::newRow("no file") << QStringList{u"inspect"_s} << u"inspect needs an attention file"_s;
+    QTest::newRow("missing file") << QStringList{u"inspect"_s, fixture(u"nothing.npy"_s)}
+                                  << u"nothing.npy"_s;
+    QTest::newRow("layer out of range")
+        << QStringList{u"export"_s, small,     u"-o"_s,      u"/tmp/x.png"_s,
+                       u"--view"_s, u"head"_s, u"--layer"_s, u"3"_s}
+        << u"--layer: 3 is out of range (0 to 2)"_s;
+    QTest::newRow("head out of range")
+        << QStringList{u"export"_s, small,     u"-o"_s,     u"/tmp/x.png"_s,
+                       u"--view"_s, u"head"_s, u"--head"_s, u"4"_s}
+        << u"--head: 4 is out of range (0 to 3)"_s;
+    QTest::newRow("rollout needs Q = K")
+        << QStringList{u"export"_s,     queriesDiffer, u"-o"_s,
+                       u"/tmp/x.png"_s, u"--view"_s,   u"rollout"_s}
+        << u"rollout needs as many queries as keys"_s;
+    QTest::newRow("session view on a tensor")
+        << QStringList{u"export"_s, small, u"-o"_s, u"/tmp/x.png"_s, u"--view"_s, u"scores"_s}
+        << u"--view: unknown view \"scores\" for an attention file"_s;
+    QTest::newRow("--layer on a session")
+        << QStringList{u"export"_s,  QStringLiteral(PRESETS_DIR "/lecture-example.json"),
+                       u"-o"_s,      u"/tmp/x.png"_s,
+                       u"--layer"_s, u"1"_s}
+        << u"--layer applies to attention files"_s;
+    QTest::newRow("--words on inspect")
+        << QStringList{u"inspect"_s, small, u"--words"_s} << u"--words applies to export"_s;
+}
+
+void TestInspect::refusals()
+{
+    QFETCH(QStringList, arguments);
+    QFETCH(QString, message);
+    const Run r = run(arguments);
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY(r.out.isEmpty());
+    const QString err = QString::fromUtf8(r.err);
+    QVERIFY2(err.contains(message), qPrintable(err));
+    QCOMPARE(err.count(u'\n'), 1);
+}
+
+QTEST_GUILESS_MAIN(TestInspect)
+#include "tst_inspect.moc"
