@@ -218,7 +218,7 @@ void TestInspect::refusals_data()
         << QStringList{u"export"_s, small, u"-o"_s, u"/tmp/x.png"_s, u"--view"_s, u"scores"_s}
         << u"--view: unknown view \"scores\" for an attention file"_s;
     QTest::newRow("--layer on a session")
-        << QStringList{u"export"_s,  QStringLiteral(PRESETS_DIR "/lecture-example.json"),
+        << QStringList{u"export"_s,  QStringLiteral(PRESETS_DIR "/lecture.json"),
                        u"-o"_s,      u"/tmp/x.png"_s,
                        u"--layer"_s, u"1"_s}
         << u"--layer applies to attention files"_s;
