@@ -3,6 +3,7 @@
 #include "app/commandline.h"
 
 #include "ui/figure/figureview.h"
+#include "ui/figure/tensorfigure.h"
 
 namespace AttentionLab {
 

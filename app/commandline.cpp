@@ -14,7 +14,10 @@
 #include "io/inputtextqt.h"
 #include "io/jsonstreamwriter.h"
 #include "io/sessionreader.h"
+#include "core/attentionaggregates.h"
+#include "core/headscores.h"
 #include "ui/figure/figureexporter.h"
+#include "ui/figure/tensorfigure.h"
 
 #include <QFileInfo>
 #include <QJsonDocument>
@@ -111,6 +114,40 @@ int runEval(const CommandRequest &r)
     return 0;
 }
 
+/// Reads an attention file with --tokens and --batch; UsageError on failure.
+AttentionTensor loadTensor(const CommandRequest &r);
+
+/// `export` of an attention file: the grid, a head, its lines, a layer's
+/// average or the rollout.
+void exportTensor(const CommandRequest &r, const QString &output, const ExportSize &size,
+                  const FigureStyle &style)
+{
+    const QString viewName = r.values.value(QStringLiteral("view"), QStringLiteral("grid"));
+    const TensorFigureView *view = findTensorFigureView(viewName);
+    if (!view)
+        usageError(QStringLiteral("--view: unknown view \"%1\" for an attention file (use %2)")
+                       .arg(inputText(viewName), tensorFigureViewNames()));
+    const AttentionTensor tensor = loadTensor(r);
+    auto index = [&](const QString &option, int count) {
+        return r.values.contains(option)
+                   ? int(parseInteger(option, r.values.value(option), 0, count - 1))
+                   : 0;
+    };
+    const int layer = index(QStringLiteral("layer"), tensor.layers());
+    const int head = index(QStringLiteral("head"), tensor.heads());
+    if (view->name == QLatin1String("rollout") && !hasRollout(tensor))
+        throw UsageError{QStringLiteral("%1: rollout needs as many queries as keys (this file has "
+                                        "%2 queries and %3 keys)")
+                             .arg(inputText(r.file))
+                             .arg(tensor.queries())
+                             .arg(tensor.keys())};
+    const std::vector<HeadScores> scores = scoreHeads(tensor);
+    TensorFigureData data{tensor, scores, layer, head, r.words};
+    FigureExporter exporter;
+    if (!exporter.exportFile(output, *view, data, style, size))
+        throw UsageError{exporter.errorString()};
+}
+
 int runExport(const CommandRequest &r)
 {
     const QString output = r.values.value(QStringLiteral("output"));
@@ -119,14 +156,27 @@ int runExport(const CommandRequest &r)
     if (!FigureExporter::formatFor(output))
         usageError(QStringLiteral("%1: unknown format \"%2\": use .png, .svg or .pdf")
                        .arg(inputText(output), inputText(QFileInfo(output).suffix())));
+    const ExportSize size = exportSize(r);
+    const FigureStyle style = figureStyle(r);
+    if (AttentionFileReader::isAttentionFile(r.file)) {
+        exportTensor(r, output, size, style);
+        return 0;
+    }
+    for (const QString &option : {QStringLiteral("layer"), QStringLiteral("head"),
+                                  QStringLiteral("tokens"), QStringLiteral("batch")}) {
+        if (r.values.contains(option))
+            usageError(QStringLiteral("--%1 applies to attention files (.npy, .npz, "
+                                      ".safetensors)")
+                           .arg(option));
+    }
+    if (r.words)
+        usageError(QStringLiteral("--words applies to attention files (.npy, .npz, .safetensors)"));
+
     const QString viewName = r.values.value(QStringLiteral("view"), QStringLiteral("figure"));
     const FigureView *view = findFigureView(viewName);
     if (!view)
         usageError(QStringLiteral("--view: unknown view \"%1\" (use %2)")
                        .arg(inputText(viewName), figureViewNames()));
-
-    const ExportSize size = exportSize(r);
-    const FigureStyle style = figureStyle(r);
 
     // What the export will hold is known before the pass is computed.
     const QSize pixels = FigureExporter::pixelSize(*view, size);
