@@ -113,14 +113,15 @@ double meanRowEntropyBits(const float *rows, int queries, int keys)
     int counted = 0;
     for (int i = 0; i < queries; ++i) {
         const Eigen::Map<const Eigen::ArrayXf> row(rows + static_cast<long long>(i) * keys, keys);
-        if ((row == 0.0f).all())
-            continue;
-        // a log a with 0 log 0 = 0: log(0) is -inf, and select keeps the 0.
-        const float nats = (row > 0.0f).select(row * row.log(), 0.0f).sum();
-        total += -static_cast<double>(nats) / std::log(2.0);
+        // One vectorised pass: a log a with 0 log 0 = 0, since a zero weight
+        // is raised to the smallest normal float, whose log is finite.
+        const float nats = (row * row.max(std::numeric_limits<float>::min()).log()).sum();
+        if (nats == 0.0f && row.maxCoeff() == 0.0f)
+            continue; // padding: a row that is all zero
+        total -= static_cast<double>(nats);
         ++counted;
     }
-    return counted == 0 ? 0.0 : total / counted;
+    return counted == 0 ? 0.0 : total / std::log(2.0) / counted;
 }
 
 HeadScores scoreHead(const AttentionTensor &tensor, int layer, int head,
