@@ -107,21 +107,28 @@ TokenRepeats::TokenRepeats(const AttentionTensor &tensor)
     }
 }
 
+double rowEntropyBits(const float *row, int keys)
+{
+    const Eigen::Map<const Eigen::ArrayXf> a(row, keys);
+    // One vectorised pass: a log a with 0 log 0 = 0, since a zero weight is
+    // raised to the smallest normal float, whose log is finite.
+    const float nats = (a * a.max(std::numeric_limits<float>::min()).log()).sum();
+    return -static_cast<double>(nats) / std::log(2.0);
+}
+
 double meanRowEntropyBits(const float *rows, int queries, int keys)
 {
     double total = 0.0;
     int counted = 0;
     for (int i = 0; i < queries; ++i) {
-        const Eigen::Map<const Eigen::ArrayXf> row(rows + static_cast<long long>(i) * keys, keys);
-        // One vectorised pass: a log a with 0 log 0 = 0, since a zero weight
-        // is raised to the smallest normal float, whose log is finite.
-        const float nats = (row * row.max(std::numeric_limits<float>::min()).log()).sum();
-        if (nats == 0.0f && row.maxCoeff() == 0.0f)
+        const float *row = rows + static_cast<long long>(i) * keys;
+        const double bits = rowEntropyBits(row, keys);
+        if (bits == 0.0 && Eigen::Map<const Eigen::ArrayXf>(row, keys).maxCoeff() == 0.0f)
             continue; // padding: a row that is all zero
-        total -= static_cast<double>(nats);
+        total += bits;
         ++counted;
     }
-    return counted == 0 ? 0.0 : total / std::log(2.0) / counted;
+    return counted == 0 ? 0.0 : total / counted;
 }
 
 HeadScores scoreHead(const AttentionTensor &tensor, int layer, int head,
