@@ -24,11 +24,17 @@ FloatMatrix rollout(const AttentionTensor &tensor)
     assert(hasRollout(tensor));
     const int n = tensor.keys();
     FloatMatrix result = FloatMatrix::Identity(n, n);
+    bool lower = true; // causal heads: every B_l, and so R, lower triangular
     for (int l = 0; l < tensor.layers(); ++l) {
         FloatMatrix b = 0.5f * layerAverage(tensor, l);
         b.diagonal().array() += 0.5f;
-        // R_l = B_l R_{l-1}: the later layer on the left.
-        result = (b * result).eval();
+        lower = lower && b.triangularView<Eigen::StrictlyUpper>().toDenseMatrix().isZero(0.0f);
+        // R_l = B_l R_{l-1}: the later layer on the left. A product of lower
+        // triangular matrices needs half the work.
+        if (lower)
+            result = (b.triangularView<Eigen::Lower>() * result).eval();
+        else
+            result = (b * result).eval();
     }
     return result;
 }

@@ -107,17 +107,25 @@ TokenRepeats::TokenRepeats(const AttentionTensor &tensor)
     }
 }
 
+double rowEntropyBits(const float *row, int keys)
+{
+    const Eigen::Map<const Eigen::ArrayXf> a(row, keys);
+    // One vectorised pass: a log a with 0 log 0 = 0, since a zero weight is
+    // raised to the smallest normal float, whose log is finite.
+    const float nats = (a * a.max(std::numeric_limits<float>::min()).log()).sum();
+    return -static_cast<double>(nats) / std::log(2.0);
+}
+
 double meanRowEntropyBits(const float *rows, int queries, int keys)
 {
     double total = 0.0;
     int counted = 0;
     for (int i = 0; i < queries; ++i) {
-        const Eigen::Map<const Eigen::ArrayXf> row(rows + static_cast<long long>(i) * keys, keys);
-        if ((row == 0.0f).all())
-            continue;
-        // a log a with 0 log 0 = 0: log(0) is -inf, and select keeps the 0.
-        const float nats = (row > 0.0f).select(row * row.log(), 0.0f).sum();
-        total += -static_cast<double>(nats) / std::log(2.0);
+        const float *row = rows + static_cast<long long>(i) * keys;
+        const double bits = rowEntropyBits(row, keys);
+        if (bits == 0.0 && Eigen::Map<const Eigen::ArrayXf>(row, keys).maxCoeff() == 0.0f)
+            continue; // padding: a row that is all zero
+        total += bits;
         ++counted;
     }
     return counted == 0 ? 0.0 : total / counted;
