@@ -18,10 +18,25 @@ template <typename Word> Word loadWord(const unsigned char *source, bool bigEndi
     return word;
 }
 
-template <ElementType type> float loadValue(const unsigned char *source, bool bigEndian)
+/// Every float16 as float32 (256 KiB): a look-up converts a 600 MB file
+/// several times faster than the bit manipulation of halfToFloat().
+const float *halfTable()
+{
+    static const std::vector<float> table = [] {
+        std::vector<float> values(65536);
+        for (std::uint32_t bits = 0; bits < 65536; ++bits)
+            values[bits] = halfToFloat(std::uint16_t(bits));
+        return values;
+    }();
+    return table.data();
+}
+
+/// One value at \a source as float32; \a half is halfTable().
+template <ElementType type>
+float loadValue(const unsigned char *source, bool bigEndian, const float *half)
 {
     if constexpr (type == ElementType::Float16) {
-        return halfToFloat(loadWord<std::uint16_t>(source, bigEndian));
+        return half[loadWord<std::uint16_t>(source, bigEndian)];
     } else if constexpr (type == ElementType::BFloat16) {
         const std::uint32_t bits = std::uint32_t(loadWord<std::uint16_t>(source, bigEndian)) << 16;
         float value;
@@ -47,9 +62,10 @@ void convert(const unsigned char *source, bool bigEndian, long long count, float
     constexpr long long size = type == ElementType::Float64   ? 8
                                : type == ElementType::Float32 ? 4
                                                               : 2;
+    const float *half = type == ElementType::Float16 ? halfTable() : nullptr;
     if (fortranShape.size() < 2) {
         for (long long i = 0; i < count; ++i)
-            target[i] = loadValue<type>(source + i * size, bigEndian);
+            target[i] = loadValue<type>(source + i * size, bigEndian, half);
         return;
     }
     // Walk the target in C order (last index fastest) with an odometer over
@@ -65,7 +81,7 @@ void convert(const unsigned char *source, bool bigEndian, long long count, float
     for (long long done = 0; done < count; done += inner) {
         const unsigned char *from = source + offset * size;
         for (long long i = 0; i < inner; ++i)
-            target[done + i] = loadValue<type>(from + i * innerStride, bigEndian);
+            target[done + i] = loadValue<type>(from + i * innerStride, bigEndian, half);
         for (size_t a = axes - 1; a-- > 0;) {
             if (++index[a] < fortranShape[a]) {
                 offset += stride[a];

@@ -12,6 +12,9 @@ namespace AttentionLab {
 
 namespace {
 
+/// Deflate never expands data more than 1032 times.
+constexpr zip_uint64_t kMaxDeflateRatio = 1032;
+
 /// An open archive over bytes in memory; arrays that still have to be read
 /// share it, and with it the bytes' owner.
 class ZipArchive
@@ -99,6 +102,22 @@ AttentionArrays NpzReader::read(const char *data, long long size, std::shared_pt
         if ((stat.valid & ZIP_STAT_ENCRYPTION_METHOD) && stat.encryption_method != ZIP_EM_NONE)
             throwReadError(QStringLiteral("has an encrypted member %1").arg(member));
         const auto memberSize = static_cast<long long>(stat.size);
+        // Sizes come from the central directory, which can lie: allocate no
+        // more than the member's compressed bytes can really give.
+        const bool stored = stat.comp_method == ZIP_CM_STORE;
+        if (!(stat.valid & ZIP_STAT_COMP_METHOD) || (!stored && stat.comp_method != ZIP_CM_DEFLATE))
+            throwReadError(QStringLiteral("has a member %1 compressed with method %2; numpy "
+                                          "stores or deflates members")
+                               .arg(member)
+                               .arg(stat.comp_method));
+        if (!(stat.valid & ZIP_STAT_COMP_SIZE) || stat.comp_size > zip_uint64_t(size) ||
+            (stored ? stat.comp_size != stat.size
+                    : stat.size > stat.comp_size * kMaxDeflateRatio + 64))
+            throwReadError(QStringLiteral("is corrupt: member %1 claims %2 bytes from %3 "
+                                          "compressed bytes")
+                               .arg(member)
+                               .arg(stat.size)
+                               .arg(stat.comp_size));
 
         try {
             if (name == QLatin1String("tokens") || name == QLatin1String("query_tokens")) {
