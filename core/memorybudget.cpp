@@ -96,6 +96,11 @@ double maskComparisonBytes(Index m, Index n)
     return kDouble * (md * nd + nd * nd) + 2.0 * attentionPassBytes(m, n, n, n);
 }
 
+double attentionTensorBytes(double elements)
+{
+    return 4.0 * elements;
+}
+
 double keyGeometryBytes(Index keys)
 {
     // Measured: an SVG of the picture grows by about 1 KB per key.

@@ -45,6 +45,10 @@ double multiHeadBytes(Index queries, Index keys, Index modelDim, int heads);
 /// copied, an n x n identity as the keys, and both orders' passes.
 double maskComparisonBytes(Index queries, Index keys);
 
+/// Bytes of an attention tensor of \a elements float32 weights (what a model's
+/// attention file becomes in memory, mapped or converted).
+double attentionTensorBytes(double elements);
+
 /// Bytes the key-geometry picture holds for \a keys keys: each key is an
 /// arrow, a dot and a two-line label, recorded by an SVG or PDF device as
 /// text, with its note and position kept for placing the labels.

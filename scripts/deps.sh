@@ -7,6 +7,7 @@ packages=(
     g++ cmake make
     qt6-base-dev qt6-svg-dev libqcustomplot-dev
     libeigen3-dev libgl1-mesa-dev
+    libzip-dev pkg-config
     fonts-dejavu-core
     poppler-utils
     clang libclang-rt-14-dev libomp-dev

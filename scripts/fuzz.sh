@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # CI: builds every libFuzzer target (tests/fuzz) with clang, ASan and UBSan
-# into build-fuzz/, and runs each for FUZZ_SECONDS (default 60) from its seed
+# into build-fuzz/, and runs each for FUZZ_SECONDS (default 45) from its seed
 # corpus in tests/fuzz/corpus/NAME/. Fails on a crash, a leak, a timeout or a
 # failed round trip, leaving the input that did it in build-fuzz/.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${FUZZ_BUILD_DIR:-$root/build-fuzz}
-seconds=${FUZZ_SECONDS:-60}
+seconds=${FUZZ_SECONDS:-45}
 "$root/scripts/deps.sh"
 cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ -DATTENTIONLAB_FUZZING=ON

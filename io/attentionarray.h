@@ -1,0 +1,64 @@
+#pragma once
+
+#include "io/floatconversion.h"
+
+#include <QString>
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace AttentionLab {
+
+/// An array's values as float32 in C order, valid while \a owner lives (a
+/// mapped file, a buffer read from a zip member, or a converted copy).
+struct FloatData
+{
+    const float *values = nullptr;
+    std::shared_ptr<const void> owner;
+};
+
+/**
+ * One named numeric array of an attention file, described but not yet read:
+ * the layout step (AttentionLayout) picks the arrays it needs from their
+ * names and shapes and only then loads them, so the weights of a model saved
+ * beside the attentions are never converted.
+ */
+struct AttentionArray
+{
+    QString name;
+    std::vector<long long> shape;
+    /// The element type, or std::nullopt when it is not a float type.
+    std::optional<ElementType> type;
+    /// Why the array cannot be attention when type is empty: "has the dtype
+    /// int64 (<i8)", "is an object array (pickled Python objects)".
+    QString refusal;
+    /// Memory its load() holds: the float32 values, and any buffer read to make them.
+    double loadBytes = 0.0;
+    /// Reads the values; throws ReadError.
+    std::function<FloatData()> load;
+
+    long long elementCount() const;
+    /// 16, 32 or 64: the bits each value was stored with.
+    int sourceBits() const;
+};
+
+/// What an attention file holds: its numeric arrays and its tokens, if any.
+struct AttentionArrays
+{
+    std::vector<AttentionArray> arrays;
+    std::optional<std::vector<std::string>> tokens;
+    std::optional<std::vector<std::string>> queryTokens;
+    /// True for a .npy: its one array is the attention whatever its name.
+    bool singleArray = false;
+};
+
+/// "[12, 12, 9, 9]".
+QString shapeText(const std::vector<long long> &shape);
+
+/// The product of \a shape's lengths, or -1 when it would overflow 63 bits.
+long long elementCount(const std::vector<long long> &shape);
+
+} // namespace AttentionLab

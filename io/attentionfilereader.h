@@ -1,0 +1,64 @@
+#pragma once
+
+#include "core/attentiontensor.h"
+
+#include <QString>
+
+#include <memory>
+#include <optional>
+
+class QByteArray;
+
+namespace AttentionLab {
+
+struct AttentionArrays;
+
+/// What the user chose beside the file (the command line's --tokens and --batch).
+struct AttentionReadOptions
+{
+    QString tokensFile;      ///< --tokens FILE: a JSON list of strings, or one token a line (UTF-8)
+    QString queryTokensFile; ///< the same for query tokens
+    int batch = -1;          ///< --batch B; -1 = no choice made (a batch axis of size 1 is dropped,
+                             ///< a larger one is an error asking for --batch)
+};
+
+/**
+ * Opens the attention tensors people dump from numpy, PyTorch and
+ * safetensors: .npy (NpyReader), .npz (NpzReader) and .safetensors
+ * (SafetensorsReader), laid out by AttentionLayout, with their tokens, and
+ * checked row by row to be distributions (core/attentionvalidation.h). Large
+ * float32 files are memory-mapped and used in place; other types become an
+ * owned float32 buffer. Every failure is one line naming the file.
+ */
+class AttentionFileReader
+{
+public:
+    explicit AttentionFileReader(AttentionReadOptions options = {});
+
+    /// .npy, .npz or .safetensors by suffix (case-insensitive); std::nullopt
+    /// on failure with errorString() set.
+    std::optional<AttentionTensor> readFile(const QString &path);
+    /// The same from bytes in memory (tests, fuzzers); the format from
+    /// \a name's suffix.
+    std::optional<AttentionTensor> parse(const QByteArray &data, const QString &name);
+
+    /// One line: "FILE: what is wrong" (naming layer, head and row for a row
+    /// that is not a distribution, e.g. "a.npy: layer 3, head 7, row 12 sums
+    /// to 0.8123, not 1").
+    QString errorString() const { return m_error; }
+
+    /// True for a path whose suffix is one of the attention formats.
+    static bool isAttentionFile(const QString &path);
+    /// The file dialog's filter: "Attention tensors (*.npy *.npz *.safetensors)".
+    static QString fileFilter();
+
+private:
+    std::optional<AttentionTensor> read(const char *data, long long size,
+                                        std::shared_ptr<const void> owner, const QString &name);
+    std::optional<AttentionTensor> fail(const QString &name, const QString &message);
+
+    AttentionReadOptions m_options;
+    QString m_error;
+};
+
+} // namespace AttentionLab

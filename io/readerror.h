@@ -1,0 +1,19 @@
+#pragma once
+
+#include <QString>
+
+namespace AttentionLab {
+
+/// What a reader of attention files found wrong, without the file's name:
+/// thrown inside io/ and turned into "FILE: message" by AttentionFileReader.
+struct ReadError
+{
+    QString message;
+};
+
+[[noreturn]] inline void throwReadError(const QString &message)
+{
+    throw ReadError{message};
+}
+
+} // namespace AttentionLab

@@ -1,0 +1,76 @@
+#include "io/tokenlistreader.h"
+
+#include "io/fileaccess.h"
+#include "io/inputtextqt.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QStringDecoder>
+
+namespace AttentionLab {
+
+std::optional<std::vector<std::string>> TokenListReader::fail(const QString &name,
+                                                              const QString &message)
+{
+    m_error = inputText(name) + QStringLiteral(": ") + message;
+    return std::nullopt;
+}
+
+std::optional<std::vector<std::string>> TokenListReader::readFile(const QString &path)
+{
+    const QFileInfo info(path);
+    if (!info.exists())
+        return fail(path, QStringLiteral("no such file"));
+    if (const QString kind = nonRegularFileKind(path); !kind.isEmpty())
+        return fail(path, QStringLiteral("is %1, not a token list").arg(kind));
+    if (info.size() > kMaxFileBytes)
+        return fail(path, QStringLiteral("is %1 bytes; a token list is at most %2")
+                              .arg(info.size())
+                              .arg(kMaxFileBytes));
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return fail(path, QStringLiteral("cannot be read: %1").arg(file.errorString()));
+    return parse(file.read(kMaxFileBytes + 1), path);
+}
+
+std::optional<std::vector<std::string>> TokenListReader::parse(const QByteArray &data,
+                                                               const QString &name)
+{
+    m_error.clear();
+    if (data.size() > kMaxFileBytes)
+        return fail(name, QStringLiteral("is larger than a token list may be"));
+    auto decoder = QStringDecoder(QStringDecoder::Utf8);
+    const QString text = decoder(data);
+    if (decoder.hasError())
+        return fail(name, QStringLiteral("is not UTF-8 text"));
+    if (text.trimmed().isEmpty())
+        return fail(name, QStringLiteral("holds no tokens"));
+
+    std::vector<std::string> tokens;
+    // A JSON list when it parses as one; "[CLS]" on the first line of a
+    // token-a-line file does not.
+    const QJsonDocument json = QJsonDocument::fromJson(data);
+    if (json.isArray()) {
+        const QJsonArray list = json.array();
+        for (qsizetype i = 0; i < list.size(); ++i) {
+            if (!list[i].isString())
+                return fail(name,
+                            QStringLiteral("is a JSON list whose item %1 is not a string").arg(i));
+            tokens.push_back(list[i].toString().toStdString());
+        }
+        return tokens;
+    }
+    QByteArrayList lines = data.split('\n');
+    if (lines.size() > 1 && lines.back().isEmpty())
+        lines.removeLast();
+    for (QByteArray &line : lines) {
+        if (line.endsWith('\r'))
+            line.chop(1);
+        tokens.push_back(line.toStdString());
+    }
+    return tokens;
+}
+
+} // namespace AttentionLab

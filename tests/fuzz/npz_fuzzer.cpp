@@ -1,0 +1,9 @@
+// libFuzzer target for .npz attention files: every input is refused with one
+// line or reads into a tensor of distributions (attentionfuzzcheck.h).
+
+#include "attentionfuzzcheck.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
+{
+    return AttentionFuzz::run("npz_fuzzer", QStringLiteral("fuzz.npz"), data, size);
+}

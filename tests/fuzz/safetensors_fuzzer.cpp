@@ -1,0 +1,9 @@
+// libFuzzer target for .safetensors attention files: every input is refused with one
+// line or reads into a tensor of distributions (attentionfuzzcheck.h).
+
+#include "attentionfuzzcheck.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
+{
+    return AttentionFuzz::run("safetensors_fuzzer", QStringLiteral("fuzz.safetensors"), data, size);
+}

@@ -1,0 +1,320 @@
+// Attention files (.npy, .npz, .safetensors): every fixture that
+// tests/data/make_attention_fixtures.py wrote with numpy reads to the shape,
+// weights and tokens numpy gives, and every bad one gets one line naming the
+// file and what is wrong.
+
+#include "io/attentionfilereader.h"
+#include "io/attentionlayout.h"
+#include "io/floatconversion.h"
+#include "io/inputtextqt.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <sys/stat.h>
+
+#include <cmath>
+#include <limits>
+
+using namespace AttentionLab;
+
+namespace {
+
+QString attentionDir()
+{
+    return QStringLiteral(TEST_DATA_DIR "/attention");
+}
+
+QJsonObject expected()
+{
+    QFile file(attentionDir() + QStringLiteral("/expected.json"));
+    if (!file.open(QIODevice::ReadOnly))
+        qFatal("cannot read expected.json");
+    return QJsonDocument::fromJson(file.readAll()).object();
+}
+
+std::vector<std::string> strings(const QJsonValue &list)
+{
+    std::vector<std::string> out;
+    for (const QJsonValue &item : list.toArray())
+        out.push_back(item.toString().toStdString());
+    return out;
+}
+
+AttentionReadOptions options(const QJsonObject &row)
+{
+    AttentionReadOptions o;
+    const QString tokens = row.value(QLatin1String("tokens_file")).toString();
+    if (!tokens.isEmpty())
+        o.tokensFile = tokens;
+    o.batch = row.value(QLatin1String("batch")).toInt();
+    return o;
+}
+
+QByteArray fileBytes(const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    return file.readAll();
+}
+
+} // namespace
+
+Q_DECLARE_METATYPE(QJsonObject)
+
+class TestAttentionFileReader : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void readsFixtures_data();
+    void readsFixtures();
+    void refusesBadFiles_data();
+    void refusesBadFiles();
+    void tensorOutlivesItsReader();
+    void missingEmptyAndForeignFiles();
+    void specialFilesAreRefusedBeforeOpening();
+    void memoryBudgetRefusesUpFront();
+    void layerNumbers_data();
+    void layerNumbers();
+    void halfFloats_data();
+    void halfFloats();
+    void suffixes();
+};
+
+void TestAttentionFileReader::initTestCase()
+{
+    // Relative names, so that messages show them whole (inputText() shortens
+    // long ones in the middle).
+    QVERIFY(QDir::setCurrent(attentionDir()));
+}
+
+void TestAttentionFileReader::readsFixtures_data()
+{
+    QTest::addColumn<QJsonObject>("row");
+    const QJsonArray rows = expected().value(QLatin1String("good")).toArray();
+    QVERIFY(rows.size() >= 30);
+    for (const QJsonValue &row : rows) {
+        const QJsonObject o = row.toObject();
+        QTest::newRow(qPrintable(o.value(QLatin1String("name")).toString())) << o;
+    }
+}
+
+void TestAttentionFileReader::readsFixtures()
+{
+    QFETCH(QJsonObject, row);
+    const QString path = row.value(QLatin1String("file")).toString();
+    // From the file (mapped) and from bytes in memory: the same tensor.
+    for (const bool mapped : {true, false}) {
+        AttentionFileReader reader(options(row));
+        const std::optional<AttentionTensor> tensor =
+            mapped ? reader.readFile(path) : reader.parse(fileBytes(path), path);
+        QVERIFY2(tensor, qPrintable(reader.errorString()));
+        QVERIFY(reader.errorString().isEmpty());
+
+        const QJsonArray shape = row.value(QLatin1String("shape")).toArray();
+        QCOMPARE(tensor->layers(), shape[0].toInt());
+        QCOMPARE(tensor->heads(), shape[1].toInt());
+        QCOMPARE(tensor->queries(), shape[2].toInt());
+        QCOMPARE(tensor->keys(), shape[3].toInt());
+        for (const QJsonValue &sample : row.value(QLatin1String("values")).toArray()) {
+            const QJsonArray s = sample.toArray();
+            const int l = s[0].toInt(), h = s[1].toInt(), q = s[2].toInt(), k = s[3].toInt();
+            // numpy's float32 value, exactly: conversions round as numpy does.
+            const float want = float(s[4].toString().toDouble());
+            const float got = tensor->head(l, h)(q, k);
+            QVERIFY2(got == want, qPrintable(QStringLiteral("%1.%2 [%3, %4]: %5, numpy %6")
+                                                 .arg(l)
+                                                 .arg(h)
+                                                 .arg(q)
+                                                 .arg(k)
+                                                 .arg(double(got), 0, 'g', 9)
+                                                 .arg(double(want), 0, 'g', 9)));
+        }
+        QCOMPARE(tensor->tokens(), strings(row.value(QLatin1String("tokens"))));
+        QCOMPARE(tensor->queryTokens(), strings(row.value(QLatin1String("query_tokens"))));
+    }
+}
+
+void TestAttentionFileReader::refusesBadFiles_data()
+{
+    QTest::addColumn<QJsonObject>("row");
+    const QJsonArray rows = expected().value(QLatin1String("bad")).toArray();
+    QVERIFY(rows.size() >= 30);
+    for (const QJsonValue &row : rows) {
+        const QJsonObject o = row.toObject();
+        QTest::newRow(qPrintable(o.value(QLatin1String("name")).toString())) << o;
+    }
+}
+
+void TestAttentionFileReader::refusesBadFiles()
+{
+    QFETCH(QJsonObject, row);
+    const QString path = row.value(QLatin1String("file")).toString();
+    const QString want = row.value(QLatin1String("error")).toString();
+    for (const bool mapped : {true, false}) {
+        AttentionFileReader reader(options(row));
+        const auto tensor = mapped ? reader.readFile(path) : reader.parse(fileBytes(path), path);
+        QVERIFY(!tensor);
+        const QString error = reader.errorString();
+        QVERIFY2(error.startsWith(path + QStringLiteral(": ")), qPrintable(error));
+        QVERIFY2(error.contains(want), qPrintable(error + QStringLiteral("\n   wanted: ") + want));
+        QVERIFY2(!error.contains(QLatin1Char('\n')), qPrintable(error));
+    }
+}
+
+void TestAttentionFileReader::tensorOutlivesItsReader()
+{
+    // The mapping (float32 .npy, .safetensors) and the converted buffers stay
+    // alive with the tensor, not with the reader or the file's name.
+    std::optional<AttentionTensor> npy, safetensors;
+    {
+        AttentionFileReader reader;
+        npy = reader.readFile(attentionDir() + QStringLiteral("/f4_le.npy"));
+        safetensors = reader.readFile(attentionDir() + QStringLiteral("/per_layer.safetensors"));
+    }
+    QVERIFY(npy && safetensors);
+    QCOMPARE(npy->shape(), safetensors->shape());
+    for (int l = 0; l < npy->layers(); ++l) {
+        for (int h = 0; h < npy->heads(); ++h)
+            QVERIFY(npy->head(l, h) == safetensors->head(l, h));
+    }
+}
+
+void TestAttentionFileReader::missingEmptyAndForeignFiles()
+{
+    QTemporaryDir dir;
+    AttentionFileReader reader;
+    const QString missing = dir.filePath(QStringLiteral("none.npy"));
+    QVERIFY(!reader.readFile(missing));
+    QCOMPARE(reader.errorString(), inputText(missing) + QStringLiteral(": no such file"));
+
+    const QString empty = dir.filePath(QStringLiteral("empty.safetensors"));
+    QFile file(empty);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.close();
+    QVERIFY(!reader.readFile(empty));
+    QCOMPARE(reader.errorString(), inputText(empty) + QStringLiteral(": is empty"));
+
+    QVERIFY(!reader.parse(QByteArrayLiteral("{}"), QStringLiteral("a.json")));
+    QCOMPARE(reader.errorString(),
+             QStringLiteral("a.json: is not an attention file (.npy, .npz or .safetensors)"));
+
+    // Upper-case suffixes are the same formats.
+    QVERIFY(reader.parse(fileBytes(attentionDir() + QStringLiteral("/f4_le.npy")),
+                         QStringLiteral("A.NPY")));
+}
+
+void TestAttentionFileReader::specialFilesAreRefusedBeforeOpening()
+{
+    QTemporaryDir dir;
+    const QString fifo = dir.filePath(QStringLiteral("pipe.npy"));
+    QVERIFY(::mkfifo(QFile::encodeName(fifo).constData(), 0600) == 0);
+    AttentionFileReader reader;
+    QVERIFY(!reader.readFile(fifo));
+    QCOMPARE(reader.errorString(),
+             inputText(fifo) + QStringLiteral(": is a FIFO (named pipe), not an attention file"));
+    const QString folder = dir.filePath(QStringLiteral("folder.npz"));
+    QVERIFY(QDir().mkdir(folder));
+    QVERIFY(!reader.readFile(folder));
+    QCOMPARE(reader.errorString(),
+             inputText(folder) + QStringLiteral(": is a folder, not an attention file"));
+    QVERIFY(!reader.readFile(QStringLiteral("/dev/null")));
+    QCOMPARE(reader.errorString(),
+             QStringLiteral("/dev/null: is a character device, not an attention file"));
+}
+
+void TestAttentionFileReader::memoryBudgetRefusesUpFront()
+{
+    // A float16 [12, 12, 4096, 4096] .npy is 4.5 GiB on disk (sparse here:
+    // never written, never read) and 9 GiB as float32: over the 8 GiB budget.
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("huge.npy"));
+    QByteArray header = "{'descr': '<f2', 'fortran_order': False, 'shape': (12, 12, 4096, 4096), }";
+    while ((10 + header.size() + 1) % 64 != 0)
+        header += ' ';
+    header += '\n';
+    QByteArray preamble("\x93NUMPY\x01\x00", 8);
+    preamble += char(header.size() & 0xff);
+    preamble += char(header.size() >> 8);
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    QVERIFY(file.write(preamble + header) == 10 + header.size());
+    QVERIFY(file.resize(10 + header.size() + 2ll * 12 * 12 * 4096 * 4096));
+    file.close();
+    AttentionFileReader reader;
+    QVERIFY(!reader.readFile(path));
+    QCOMPARE(reader.errorString(),
+             inputText(path) +
+                 QStringLiteral(": its attention [12, 12, 4096, 4096] would need 9.0 GiB of "
+                                "memory; the limit is 8.0 GiB"));
+}
+
+void TestAttentionFileReader::layerNumbers_data()
+{
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<int>("number"); // -1: none
+    QTest::newRow("Hugging Face") << QStringLiteral("attentions.0") << 0;
+    QTest::newRow("underscore") << QStringLiteral("layer_3") << 3;
+    QTest::newRow("TransformerLens") << QStringLiteral("blocks.5.attn.hook_pattern") << 5;
+    QTest::newRow("BERT module path") << QStringLiteral("encoder.layer.11.attention.self") << 11;
+    QTest::newRow("digits ending a word") << QStringLiteral("layer7") << 7;
+    QTest::newRow("numpy positional") << QStringLiteral("arr_12") << 12;
+    QTest::newRow("digits inside a word") << QStringLiteral("gpt2_attn") << -1;
+    QTest::newRow("no digits") << QStringLiteral("attentions") << -1;
+    QTest::newRow("tokens") << QStringLiteral("tokens") << -1;
+    QTest::newRow("absurdly large") << QStringLiteral("layer_99999999999") << -1;
+}
+
+void TestAttentionFileReader::layerNumbers()
+{
+    QFETCH(QString, name);
+    QFETCH(int, number);
+    const std::optional<int> got = AttentionLayout::layerNumber(name);
+    QCOMPARE(got.value_or(-1), number);
+}
+
+void TestAttentionFileReader::halfFloats_data()
+{
+    QTest::addColumn<uint>("bits");
+    QTest::addColumn<float>("value");
+    QTest::newRow("one") << 0x3c00u << 1.0f;
+    QTest::newRow("minus two") << 0xc000u << -2.0f;
+    QTest::newRow("largest") << 0x7bffu << 65504.0f;
+    QTest::newRow("smallest normal") << 0x0400u << std::ldexp(1.0f, -14);
+    QTest::newRow("smallest subnormal") << 0x0001u << std::ldexp(1.0f, -24);
+    QTest::newRow("largest subnormal") << 0x03ffu << std::ldexp(1023.0f, -24);
+    QTest::newRow("negative zero") << 0x8000u << -0.0f;
+    QTest::newRow("infinity") << 0x7c00u << std::numeric_limits<float>::infinity();
+}
+
+void TestAttentionFileReader::halfFloats()
+{
+    QFETCH(uint, bits);
+    QFETCH(float, value);
+    const float got = halfToFloat(std::uint16_t(bits));
+    QCOMPARE(got, value);
+    QCOMPARE(std::signbit(got), std::signbit(value));
+    QVERIFY(std::isnan(halfToFloat(0x7e00)));
+}
+
+void TestAttentionFileReader::suffixes()
+{
+    QVERIFY(AttentionFileReader::isAttentionFile(QStringLiteral("/a/b.npy")));
+    QVERIFY(AttentionFileReader::isAttentionFile(QStringLiteral("B.NPZ")));
+    QVERIFY(AttentionFileReader::isAttentionFile(QStringLiteral("model.SafeTensors")));
+    QVERIFY(!AttentionFileReader::isAttentionFile(QStringLiteral("session.json")));
+    QVERIFY(!AttentionFileReader::isAttentionFile(QStringLiteral("npy")));
+    QCOMPARE(AttentionFileReader::fileFilter(),
+             QStringLiteral("Attention tensors (*.npy *.npz *.safetensors)"));
+}
+
+QTEST_APPLESS_MAIN(TestAttentionFileReader)
+#include "tst_attentionfilereader.moc"
