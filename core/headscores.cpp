@@ -107,17 +107,23 @@ TokenRepeats::TokenRepeats(const AttentionTensor &tensor)
     }
 }
 
+double rowEntropyBits(const float *data, int keys)
+{
+    const Eigen::Map<const Eigen::ArrayXf> row(data, keys);
+    // a log a with 0 log 0 = 0: log(0) is -inf, and select keeps the 0.
+    const float nats = (row > 0.0f).select(row * row.log(), 0.0f).sum();
+    return -static_cast<double>(nats) / std::log(2.0);
+}
+
 double meanRowEntropyBits(const float *rows, int queries, int keys)
 {
     double total = 0.0;
     int counted = 0;
     for (int i = 0; i < queries; ++i) {
-        const Eigen::Map<const Eigen::ArrayXf> row(rows + static_cast<long long>(i) * keys, keys);
-        if ((row == 0.0f).all())
+        const float *row = rows + static_cast<long long>(i) * keys;
+        if ((Eigen::Map<const Eigen::ArrayXf>(row, keys) == 0.0f).all())
             continue;
-        // a log a with 0 log 0 = 0: log(0) is -inf, and select keeps the 0.
-        const float nats = (row > 0.0f).select(row * row.log(), 0.0f).sum();
-        total += -static_cast<double>(nats) / std::log(2.0);
+        total += rowEntropyBits(row, keys);
         ++counted;
     }
     return counted == 0 ? 0.0 : total / counted;

@@ -68,6 +68,9 @@ HeadScores scoreHead(const AttentionTensor &tensor, int layer, int head,
 /// The scores of every head, index layer * H + head, computed in parallel.
 std::vector<HeadScores> scoreHeads(const AttentionTensor &tensor);
 
+/// Entropy in bits of one row of \a keys weights (0 log 0 = 0).
+double rowEntropyBits(const float *row, int keys);
+
 /// Mean entropy in bits of the rows of a Q x K row-major matrix that are
 /// not all zero (0 log 0 = 0); 0 when every row is zero.
 double meanRowEntropyBits(const float *rows, int queries, int keys);
