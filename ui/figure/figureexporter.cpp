@@ -31,12 +31,34 @@ std::optional<FigureExporter::Format> FigureExporter::formatFor(const QString &p
     return std::nullopt;
 }
 
+ExportFigure FigureExporter::figureOf(const FigureView &view, const FigureData &data)
+{
+    return ExportFigure{
+        view.name, FigurePainter::caption(data), view.defaultSize,
+        [&view, &data](QPainter &painter, const QRectF &rect, const FigureStyle &style) {
+            view.paint(painter, rect, data, style);
+        },
+        [&view, &data](const QSize &pixels) {
+            // A drawing holds no more than its pixels, beside the pass it
+            // draws; a lab that computes from the session says up front what
+            // it would need.
+            requireExportMemory(data.session, pixels);
+            if (view.requireMemory)
+                view.requireMemory(data);
+        }};
+}
+
 QSize FigureExporter::pixelSize(const FigureView &view, const ExportSize &size)
+{
+    return pixelSize(view.defaultSize, size);
+}
+
+QSize FigureExporter::pixelSize(const QSize &defaultSize, const ExportSize &size)
 {
     QSize pixels = size.width > 0 && size.height > 0
                        ? QSize(size.width, size.height)
-                       : QSize(int(std::lround(view.defaultSize.width() * size.scale)),
-                               int(std::lround(view.defaultSize.height() * size.scale)));
+                       : QSize(int(std::lround(defaultSize.width() * size.scale)),
+                               int(std::lround(defaultSize.height() * size.scale)));
     if (pixels.width() < 16 || pixels.height() < 16 || pixels.width() > kMaxEdge ||
         pixels.height() > kMaxEdge)
         return {};
@@ -45,15 +67,15 @@ QSize FigureExporter::pixelSize(const FigureView &view, const ExportSize &size)
 
 namespace {
 
-/// Paints \a view into the device behind \a painter, \a logical units wide.
-void paintView(QPainter &painter, const QSizeF &logical, const FigureView &view,
-               const FigureData &data, const FigureStyle &style)
+/// Paints \a figure into the device behind \a painter, \a logical units wide.
+void paintFigure(QPainter &painter, const QSizeF &logical, const ExportFigure &figure,
+                 const FigureStyle &style)
 {
     painter.setRenderHint(QPainter::Antialiasing, true);
     painter.setRenderHint(QPainter::TextAntialiasing, true);
     const QRectF rect(QPointF(0, 0), logical);
-    FigurePainter(painter, data, style).background(rect);
-    view.paint(painter, rect, data, style);
+    FigurePainter(painter, style).background(rect);
+    figure.paint(painter, rect, style);
 }
 
 /// Drawing scale: an explicit size draws at its own size; a scale factor
@@ -68,7 +90,13 @@ double drawingScale(const ExportSize &size)
 QImage FigureExporter::renderImage(const FigureView &view, const FigureData &data,
                                    const FigureStyle &style, const ExportSize &size)
 {
-    const QSize pixels = pixelSize(view, size);
+    return renderImage(figureOf(view, data), style, size);
+}
+
+QImage FigureExporter::renderImage(const ExportFigure &figure, const FigureStyle &style,
+                                   const ExportSize &size)
+{
+    const QSize pixels = pixelSize(figure.defaultSize, size);
     if (pixels.isEmpty())
         return {};
     QImage image(pixels, QImage::Format_ARGB32_Premultiplied);
@@ -76,7 +104,7 @@ QImage FigureExporter::renderImage(const FigureView &view, const FigureData &dat
     QPainter painter(&image);
     const double scale = drawingScale(size);
     painter.scale(scale, scale);
-    paintView(painter, QSizeF(pixels) / scale, view, data, style);
+    paintFigure(painter, QSizeF(pixels) / scale, figure, style);
     painter.end();
     return image;
 }
@@ -84,7 +112,13 @@ QImage FigureExporter::renderImage(const FigureView &view, const FigureData &dat
 QByteArray FigureExporter::render(Format format, const FigureView &view, const FigureData &data,
                                   const FigureStyle &style, const ExportSize &size)
 {
-    const QSize pixels = pixelSize(view, size);
+    return render(format, figureOf(view, data), style, size);
+}
+
+QByteArray FigureExporter::render(Format format, const ExportFigure &figure,
+                                  const FigureStyle &style, const ExportSize &size)
+{
+    const QSize pixels = pixelSize(figure.defaultSize, size);
     if (pixels.isEmpty())
         return {};
     QByteArray bytes;
@@ -92,9 +126,11 @@ QByteArray FigureExporter::render(Format format, const FigureView &view, const F
     buffer.open(QIODevice::WriteOnly);
     const double scale = drawingScale(size);
     const QSizeF logical = QSizeF(pixels) / scale;
+    const QString title =
+        style.title.isEmpty() ? QStringLiteral("Attention Lab: %1").arg(figure.name) : style.title;
     switch (format) {
     case Format::Png:
-        renderImage(view, data, style, size).save(&buffer, "PNG");
+        renderImage(figure, style, size).save(&buffer, "PNG");
         break;
     case Format::Svg: {
         QSvgGenerator svg;
@@ -102,18 +138,16 @@ QByteArray FigureExporter::render(Format format, const FigureView &view, const F
         svg.setSize(pixels);
         svg.setViewBox(QRectF(QPointF(0, 0), logical));
         svg.setResolution(96);
-        svg.setTitle(style.title.isEmpty() ? QStringLiteral("Attention Lab: %1").arg(view.name)
-                                           : style.title);
-        svg.setDescription(FigurePainter::caption(data));
+        svg.setTitle(title);
+        svg.setDescription(figure.description);
         QPainter painter(&svg);
-        paintView(painter, logical, view, data, style);
+        paintFigure(painter, logical, figure, style);
         break;
     }
     case Format::Pdf: {
         QPdfWriter pdf(&buffer);
         pdf.setCreator(QStringLiteral("Attention Lab"));
-        pdf.setTitle(style.title.isEmpty() ? QStringLiteral("Attention Lab: %1").arg(view.name)
-                                           : style.title);
+        pdf.setTitle(title);
         // The page is the figure: 96 px to the inch, no margins.
         pdf.setResolution(96);
         pdf.setPageSize(
@@ -121,7 +155,7 @@ QByteArray FigureExporter::render(Format format, const FigureView &view, const F
                       QPageSize::Point, QString(), QPageSize::ExactMatch));
         pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
         QPainter painter(&pdf);
-        paintView(painter, logical, view, data, style);
+        paintFigure(painter, logical, figure, style);
         break;
     }
     }
@@ -146,6 +180,12 @@ void FigureExporter::requireExportMemory(const Session &session, const QSize &pi
 bool FigureExporter::exportFile(const QString &path, const FigureView &view, const FigureData &data,
                                 const FigureStyle &style, const ExportSize &size)
 {
+    return exportFile(path, figureOf(view, data), style, size);
+}
+
+bool FigureExporter::exportFile(const QString &path, const ExportFigure &figure,
+                                const FigureStyle &style, const ExportSize &size)
+{
     const QString shownPath = inputText(path);
     const std::optional<Format> format = formatFor(path);
     if (!format) {
@@ -159,23 +199,20 @@ bool FigureExporter::exportFile(const QString &path, const FigureView &view, con
         m_error = QStringLiteral("%1: is %2; an export writes a regular file").arg(shownPath, kind);
         return false;
     }
-    const QSize pixels = pixelSize(view, size);
+    const QSize pixels = pixelSize(figure.defaultSize, size);
     if (pixels.isEmpty()) {
         m_error = QStringLiteral("%1: an export must be between 16 and %2 pixels on each side")
                       .arg(shownPath, QString::number(kMaxEdge));
         return false;
     }
-    // A drawing holds no more than its pixels, beside the pass it draws; a
-    // lab that computes from the session says up front what it would need.
     try {
-        requireExportMemory(data.session, pixels);
-        if (view.requireMemory)
-            view.requireMemory(data);
+        if (figure.requireMemory)
+            figure.requireMemory(pixels);
     } catch (const std::invalid_argument &error) {
         m_error = QStringLiteral("%1: %2").arg(path, QString::fromUtf8(error.what()));
         return false;
     }
-    const QByteArray bytes = render(*format, view, data, style, size);
+    const QByteArray bytes = render(*format, figure, style, size);
     if (bytes.isEmpty()) {
         m_error = QStringLiteral("%1: the figure could not be rendered").arg(shownPath);
         return false;

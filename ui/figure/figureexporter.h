@@ -8,6 +8,9 @@
 #include <QSize>
 #include <QString>
 
+#include <functional>
+#include <optional>
+
 namespace AttentionLab {
 
 /// Pixel size of an export: an exact width and height, or the view's
@@ -20,6 +23,22 @@ struct ExportSize
     /// The scale factors an export takes, on the command line and in the dialog.
     static constexpr double kMinScale = 0.1;
     static constexpr double kMaxScale = 8.0;
+};
+
+/**
+ * Anything the exporter can write: a session's view (figureOf) or a model
+ * tensor's (tensorfigure.h) go through the same formats, sizes, memory guard
+ * and atomic write.
+ */
+struct ExportFigure
+{
+    QString name;        ///< "figure", "grid": the file's title without a style title
+    QString description; ///< SVG's description
+    QSize defaultSize;
+    std::function<void(QPainter &, const QRectF &, const FigureStyle &)> paint;
+    /// Throws std::invalid_argument with the memory guard's message when
+    /// drawing this many pixels would exceed the limit. May be empty.
+    std::function<void(const QSize &pixels)> requireMemory = {};
 };
 
 /**
@@ -42,8 +61,20 @@ public:
     /// The format for \a path's extension, or nothing for an unknown one.
     static std::optional<Format> formatFor(const QString &path);
 
+    /// A session's \a view of \a data as something to export (referring to both).
+    static ExportFigure figureOf(const FigureView &view, const FigureData &data);
+
     /// The pixel size \a size asks for with \a view; invalid when absurd.
     static QSize pixelSize(const FigureView &view, const ExportSize &size);
+    static QSize pixelSize(const QSize &defaultSize, const ExportSize &size);
+
+    static QImage renderImage(const ExportFigure &figure, const FigureStyle &style,
+                              const ExportSize &size);
+    static QByteArray render(Format format, const ExportFigure &figure, const FigureStyle &style,
+                             const ExportSize &size);
+    /// Renders and writes \a path; false with errorString() on failure.
+    bool exportFile(const QString &path, const ExportFigure &figure, const FigureStyle &style,
+                    const ExportSize &size);
 
     static QImage renderImage(const FigureView &view, const FigureData &data,
                               const FigureStyle &style, const ExportSize &size);

@@ -66,7 +66,12 @@ bool FigurePainter::drawsCellsAsImage(qint64 rows, qint64 cols, const QSize &dev
 }
 
 FigurePainter::FigurePainter(QPainter &painter, const FigureData &data, const FigureStyle &style)
-    : m_painter(painter), m_data(data), m_style(style)
+    : m_painter(painter), m_data(&data), m_style(style)
+{
+}
+
+FigurePainter::FigurePainter(QPainter &painter, const FigureStyle &style)
+    : m_painter(painter), m_style(style)
 {
 }
 
@@ -129,8 +134,8 @@ QString FigurePainter::caption(const FigureData &data)
 
 QRectF FigurePainter::heatmap(const QRectF &rect, Quantity quantity)
 {
-    const Session &s = m_data.session;
-    const AttentionResult &r = m_data.result;
+    const Session &s = m_data->session;
+    const AttentionResult &r = m_data->result;
     MatrixHeatmap spec;
     spec.rows = int(r.queryCount());
     spec.cols = int(r.keyCount());
@@ -229,12 +234,17 @@ QRectF FigurePainter::matrixHeatmap(const QRectF &rect, const MatrixHeatmap &spe
     if (drawsCellsAsImage(m, n, devicePixels)) {
         const int w = int(std::min<qint64>(n, devicePixels.width()));
         const int h = int(std::min<qint64>(m, devicePixels.height()));
-        QImage image(w, h, QImage::Format_ARGB32);
-        for (int y = 0; y < h; ++y) {
-            auto *line = reinterpret_cast<QRgb *>(image.scanLine(y));
-            const int i = int((double(y) + 0.5) * m / h);
-            for (int x = 0; x < w; ++x)
-                line[x] = colorOf(spec.value(i, int((double(x) + 0.5) * n / w))).rgba();
+        QImage image;
+        if (spec.cellImage) {
+            image = spec.cellImage(QSize(w, h));
+        } else {
+            image = QImage(w, h, QImage::Format_ARGB32);
+            for (int y = 0; y < h; ++y) {
+                auto *line = reinterpret_cast<QRgb *>(image.scanLine(y));
+                const int i = int((double(y) + 0.5) * m / h);
+                for (int x = 0; x < w; ++x)
+                    line[x] = colorOf(spec.value(i, int((double(x) + 0.5) * n / w))).rgba();
+            }
         }
         m_painter.setRenderHint(QPainter::SmoothPixmapTransform, false);
         m_painter.drawImage(grid, image);
@@ -268,10 +278,18 @@ QRectF FigurePainter::matrixHeatmap(const QRectF &rect, const MatrixHeatmap &spe
         }
     }
 
-    // Labels, notes and axis titles.
+    // Labels, notes and axis titles: every k-th label, where k also leaves
+    // each label a line of its own (a 45-degree label needs about 1.3 lines
+    // of width).
+    const int rowStep =
+        std::max(labelStep(m), int(std::ceil(m * labelMetrics.height() / grid.height())));
+    const int colStep =
+        rotate
+            ? std::max(labelStep(n), int(std::ceil(n * labelMetrics.height() * 1.3 / grid.width())))
+            : labelStep(n);
     m_painter.setFont(labelFont);
     m_painter.setPen(m_style.foreground());
-    for (int i = 0; i < m; i += labelStep(m)) {
+    for (int i = 0; i < m; i += rowStep) {
         // At least a line tall, centred on its row: rows thinner than the text
         // (hundreds of tokens) would otherwise clip it to dots.
         const double rowHeight = std::max(cellHeight, labelMetrics.height());
@@ -284,7 +302,7 @@ QRectF FigurePainter::matrixHeatmap(const QRectF &rect, const MatrixHeatmap &spe
             QRectF(grid.right() + pt(10), grid.top() + i * cellHeight, noteWidth, cellHeight),
             Qt::AlignLeft | Qt::AlignVCenter, spec.rowNotes[i]);
     }
-    for (int j = 0; j < n; j += labelStep(n)) {
+    for (int j = 0; j < n; j += colStep) {
         const double x = grid.left() + (j + 0.5) * cellWidth;
         if (rotate) {
             m_painter.save();
@@ -295,8 +313,8 @@ QRectF FigurePainter::matrixHeatmap(const QRectF &rect, const MatrixHeatmap &spe
                                Qt::AlignRight | Qt::AlignVCenter, spec.colLabel(j));
             m_painter.restore();
         } else {
-            m_painter.drawText(QRectF(x - cellWidth * labelStep(n) / 2, grid.bottom() + pt(4),
-                                      cellWidth * labelStep(n), labelMetrics.height()),
+            m_painter.drawText(QRectF(x - cellWidth * colStep / 2, grid.bottom() + pt(4),
+                                      cellWidth * colStep, labelMetrics.height()),
                                Qt::AlignHCenter | Qt::AlignTop, spec.colLabel(j));
         }
     }
@@ -345,25 +363,40 @@ QRectF FigurePainter::matrixHeatmap(const QRectF &rect, const MatrixHeatmap &spe
 
 void FigurePainter::entropyBars(const QRectF &rect)
 {
+    const Session &s = m_data->session;
+    const AttentionResult &r = m_data->result;
+    EntropyBars spec;
+    spec.rows = int(r.queryCount());
+    spec.row = [&r](int i) -> const RowStatistics & { return r.rows[size_t(i)]; };
+    spec.rowLabel = [&s](int i) { return label(s.queryLabel(i)); };
+    entropyBars(rect, spec);
+}
+
+void FigurePainter::entropyBars(const QRectF &rect, const EntropyBars &spec)
+{
     setUnitFor(rect.width(), rect.height() * 2.0, 900.0);
-    const Session &s = m_data.session;
-    const AttentionResult &r = m_data.result;
-    const int m = int(r.queryCount());
+    const int m = spec.rows;
     double top = 1.0;
-    for (const RowStatistics &row : r.rows)
-        top = std::max(top, row.maxEntropyBits);
+    for (int i = 0; i < m; ++i)
+        top = std::max(top, spec.row(i).maxEntropyBits);
 
     const QFont labelFont = font(19);
     const QFont titleFont = font(19, true);
     const QFontMetricsF metrics(labelFont);
     double queryWidth = 0.0;
     for (int i = 0; i < m; i += labelStep(m))
-        queryWidth = std::max(queryWidth, metrics.horizontalAdvance(label(s.queryLabel(i))));
-    const bool annotate = m <= kMaxLabels;
+        queryWidth = std::max(queryWidth, metrics.horizontalAdvance(spec.rowLabel(i)));
+    const QFontMetricsF titleMetrics(titleFont);
+    // Rows thinner than a line of text get every k-th label and no notes.
+    const double plotHeight =
+        std::max(10.0, rect.height() - titleMetrics.height() - pt(6) - metrics.height() - pt(20));
+    const int labelEvery =
+        std::max(labelStep(m), int(std::ceil(m * metrics.height() * 1.05 / plotHeight)));
+    const bool annotate = spec.notes && m <= kMaxLabels && labelEvery == 1;
     double noteWidth = 0.0;
     if (annotate) {
-        for (const RowStatistics &row : r.rows)
-            noteWidth = std::max(noteWidth, metrics.horizontalAdvance(entropyNote(row)));
+        for (int i = 0; i < m; ++i)
+            noteWidth = std::max(noteWidth, metrics.horizontalAdvance(entropyNote(spec.row(i))));
         noteWidth += pt(12);
     }
     const double axisTitle = QFontMetricsF(titleFont).height() + pt(6);
@@ -391,7 +424,7 @@ void FigurePainter::entropyBars(const QRectF &rect)
     // every step-th row stands for the rows it covers, with no gap between.
     const int step = std::max(1, int(std::ceil(double(m) / devicePixelsOf(plot).height())));
     for (int i = 0; i < m; i += step) {
-        const RowStatistics &row = r.rows[size_t(i)];
+        const RowStatistics &row = spec.row(i);
         const double cy = plot.top() + (i + 0.5 * step) * rowHeight;
         const double h = rowHeight * step * (step > 1 ? 1.0 : 0.62);
         // A row that lost weight shows its visible part's entropy: never above its maximum.
@@ -405,13 +438,15 @@ void FigurePainter::entropyBars(const QRectF &rect)
         }
     }
     for (int i = 0; i < m; ++i) {
-        const RowStatistics &row = r.rows[size_t(i)];
+        const RowStatistics &row = spec.row(i);
         const double cy = plot.top() + (i + 0.5) * rowHeight;
-        if (i % labelStep(m) == 0) {
+        if (i % labelEvery == 0) {
             m_painter.setPen(m_style.foreground());
+            // At least a line tall, so a thin row's label is not clipped.
+            const double labelHeight = std::max(rowHeight, metrics.height());
             m_painter.drawText(
-                QRectF(rect.left(), cy - rowHeight / 2, queryWidth + pt(4), rowHeight),
-                Qt::AlignRight | Qt::AlignVCenter, label(s.queryLabel(i)));
+                QRectF(rect.left(), cy - labelHeight / 2, queryWidth + pt(4), labelHeight),
+                Qt::AlignRight | Qt::AlignVCenter, spec.rowLabel(i));
         }
         if (annotate) {
             m_painter.setPen(row.losesWeight() ? m_style.accent() : m_style.foreground());
@@ -448,7 +483,7 @@ void FigurePainter::figure(const QRectF &rect)
     const QRectF inner = titled(rect.adjusted(pt(16), pt(12), -pt(16), -pt(12)));
     const QFont captionFont = font(19);
     const double captionHeight = QFontMetricsF(captionFont).height() * 1.6;
-    const QString text = caption(m_data);
+    const QString text = caption(*m_data);
     const double split = inner.height() - captionHeight;
     const QRectF top(inner.left(), inner.top(), inner.width(), split * 0.6);
     const QRectF bottom(inner.left(), top.bottom() + pt(10), inner.width(), split * 0.4 - pt(10));

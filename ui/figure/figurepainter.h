@@ -6,6 +6,7 @@
 #include "ui/figure/figureview.h"
 
 #include <QFont>
+#include <QImage>
 #include <QRectF>
 #include <QSize>
 #include <QStringList>
@@ -24,6 +25,11 @@ public:
     using Quantity = CellQuantity;
 
     FigurePainter(QPainter &painter, const FigureData &data, const FigureStyle &style);
+    /// For figures drawn from something other than a session (a model's
+    /// attention tensor, a matrix): only the building blocks below that take
+    /// their data as arguments may be used, not heatmap(), entropyBars(rect)
+    /// or figure().
+    FigurePainter(QPainter &painter, const FigureStyle &style);
 
     /// Any matrix as a heatmap: the building block of the heatmap and the labs.
     struct MatrixHeatmap
@@ -43,6 +49,10 @@ public:
         bool colorBar = true;
         bool numbers = true;        ///< also needs the style's numbers
         double minNumberSize = 6.0; ///< pixels; smaller cells show no numbers
+        /// When there are more cells than pixels: the cells as an image of at
+        /// most this many pixels (a model's head max-downsampled by
+        /// attentionImage). Empty: each pixel the cell under its centre.
+        std::function<QImage(const QSize &pixels)> cellImage = {};
     };
     QRectF matrixHeatmap(const QRectF &rect, const MatrixHeatmap &spec);
 
@@ -51,6 +61,16 @@ public:
     QRectF heatmap(const QRectF &rect, Quantity quantity);
     /// One bar per query: entropy in bits, the maximum marked, the row sum.
     void entropyBars(const QRectF &rect);
+    /// The entropy bars of any rows: the building block of entropyBars(rect)
+    /// and of a model head's figure.
+    struct EntropyBars
+    {
+        int rows = 0;
+        std::function<const RowStatistics &(int)> row;
+        std::function<QString(int)> rowLabel;
+        bool notes = true; ///< the note beside each bar, while there are few rows
+    };
+    void entropyBars(const QRectF &rect, const EntropyBars &spec);
     /// Title, heatmap, entropy bars and a caption of the settings.
     void figure(const QRectF &rect);
     /// Fills \a rect with the background unless the style is transparent.
@@ -71,7 +91,7 @@ public:
     QRectF titled(const QRectF &rect);
     QPainter &painter() { return m_painter; }
     const FigureStyle &style() const { return m_style; }
-    const FigureData &data() const { return m_data; }
+    const FigureData &data() const { return *m_data; }
 
     /// Round tick positions covering [lo, hi], about five.
     static QList<double> ticks(double lo, double hi);
@@ -92,7 +112,7 @@ public:
 
 private:
     QPainter &m_painter;
-    const FigureData &m_data;
+    const FigureData *m_data = nullptr; ///< null for a figure not drawn from a session
     const FigureStyle &m_style;
     double m_unit = 1.0;
     bool m_unitFixed = false; ///< set by figure(): both panels share one text size

@@ -1,11 +1,42 @@
 #include "ui/figure/figureview.h"
 
+#include "core/session.h"
 #include "ui/figure/figurepainter.h"
 #include "ui/figure/labpainter.h"
+#include "ui/figure/linepainter.h"
 
+#include <QFontMetricsF>
 #include <QPainter>
+#include <QStringList>
 
 namespace AttentionLab {
+
+namespace {
+
+/// The session's weights as a line diagram, masked cells without a line.
+void paintSessionLines(QPainter &painter, const QRectF &rect, const FigureData &data,
+                       const FigureStyle &style)
+{
+    const FloatMatrix weights = sessionWeights(data.result);
+    QStringList rows, cols;
+    for (Index i = 0; i < weights.rows(); ++i)
+        rows << QString::fromStdString(data.session.queryLabel(i));
+    for (Index j = 0; j < weights.cols(); ++j)
+        cols << QString::fromStdString(data.session.keyLabel(j));
+    FigurePainter base(painter, data, style);
+    base.setUnitFor(rect.width(), rect.height() * 1.4, 1000.0);
+    const QRectF inner = base.titled(rect.adjusted(base.pt(16), base.pt(12), -base.pt(16), 0));
+    const double captionHeight = QFontMetricsF(base.font(19)).height() * 1.6;
+    LineDiagram diagram = LineDiagram::fromMatrix(weights, rows, cols);
+    LinePainter(painter, style).paint(inner.adjusted(0, 0, 0, -captionHeight), diagram);
+    painter.setFont(base.font(19));
+    painter.setPen(style.muted());
+    painter.drawText(
+        QRectF(inner.left(), inner.bottom() - captionHeight, inner.width(), captionHeight),
+        Qt::AlignCenter, FigurePainter::caption(data));
+}
+
+} // namespace
 
 const QList<FigureView> &figureViews()
 {
@@ -30,6 +61,12 @@ const QList<FigureView> &figureViews()
          QSize(1200, 900),
          [](QPainter &p, const QRectF &r, const FigureData &d, const FigureStyle &s) {
              FigurePainter(p, d, s).heatmap(r, FigurePainter::Quantity::Logits);
+         }},
+        {QStringLiteral("lines"),
+         QStringLiteral("the weights as lines from each query to each key, opacity the weight"),
+         QSize(1000, 1000),
+         [](QPainter &p, const QRectF &r, const FigureData &d, const FigureStyle &s) {
+             paintSessionLines(p, r, d, s);
          }},
         {QStringLiteral("entropy"),
          QStringLiteral("the entropy bars with their maxima and row sums"), QSize(1200, 600),

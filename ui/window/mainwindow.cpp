@@ -12,6 +12,7 @@
 #include "ui/labs/positionlab.h"
 #include "ui/labs/scalelab.h"
 #include "ui/labs/sizelab.h"
+#include "ui/views/attentionlinesview.h"
 #include "ui/views/entropybarsview.h"
 #include "ui/views/equationbanner.h"
 #include "ui/views/exportdialog.h"
@@ -37,6 +38,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QSplitter>
+#include <QStackedWidget>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QToolBar>
@@ -49,7 +51,8 @@ namespace AttentionLab {
 
 MainWindow::MainWindow(QWidget *parent)
     : QMainWindow(parent), m_document(new AttentionDocument(this)),
-      m_heatmap(new HeatmapView(m_document, this)), m_bars(new EntropyBarsView(m_document, this)),
+      m_heatmap(new HeatmapView(m_document, this)), m_lines(new AttentionLinesView(this)),
+      m_weightsStack(new QStackedWidget(this)), m_bars(new EntropyBarsView(m_document, this)),
       m_editor(new VectorEditor(m_document, this)),
       m_matrixEditor(new MatrixEditor(m_document, this)),
       m_output(new OutputTable(m_document, this)),
@@ -63,8 +66,13 @@ MainWindow::MainWindow(QWidget *parent)
       m_equation(new EquationBanner(this)), m_hint(new HintBar(this)),
       m_temperature(new TemperatureControl(m_document, this))
 {
+    // The weights as a heatmap or as lines (View > Show as Lines). The
+    // heatmap alone sizes the stack: the splitter keeps its proportions.
+    m_lines->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Ignored);
+    m_weightsStack->addWidget(m_heatmap);
+    m_weightsStack->addWidget(m_lines);
     auto *views = new QSplitter(Qt::Vertical, this);
-    views->addWidget(m_heatmap);
+    views->addWidget(m_weightsStack);
     views->addWidget(m_bars);
     views->setStretchFactor(0, 3);
     views->setStretchFactor(1, 2);
@@ -121,6 +129,13 @@ MainWindow::MainWindow(QWidget *parent)
                 else
                     m_editor->select(VectorKind::Key, col);
             });
+    // Click a token of the lines: a key goes on the sliders, a query too.
+    connect(m_lines, &AttentionLinesView::tokenClicked, this, [this](LineToken token) {
+        m_editor->select(token.side == LineToken::Side::Query ? VectorKind::Query : VectorKind::Key,
+                         token.index);
+    });
+    connect(m_document, &AttentionDocument::resultChanged, this, &MainWindow::refreshLines);
+    connect(m_document, &AttentionDocument::sessionReset, this, &MainWindow::refreshLines);
     setAcceptDrops(true);
 
     m_status = new QLabel(this);
@@ -207,8 +222,43 @@ void MainWindow::showExportDialog()
     statusBar()->showMessage(tr("Exported %1").arg(dialog.filePath()), 5000);
 }
 
+void MainWindow::setShowLines(bool on)
+{
+    m_weightsStack->setCurrentWidget(on ? static_cast<QWidget *>(m_lines) : m_heatmap);
+    {
+        const QSignalBlocker blockLines(m_linesAction);
+        const QSignalBlocker blockHeatmap(m_heatmapModeAction);
+        m_linesAction->setChecked(on);
+        m_heatmapModeAction->setChecked(!on);
+    }
+    Preferences::attentionLines.set(on);
+    refreshLines();
+}
+
+bool MainWindow::showsLines() const
+{
+    return m_weightsStack->currentWidget() == m_lines;
+}
+
+void MainWindow::refreshLines()
+{
+    // Only while shown: a drag at a thousand tokens need not build a matrix
+    // nobody sees. Switching to the lines refreshes them.
+    if (!showsLines())
+        return;
+    const Session &s = m_document->session();
+    QStringList rows, cols;
+    for (Index i = 0; i < s.queries.rows(); ++i)
+        rows << QString::fromStdString(s.queryLabel(i));
+    for (Index j = 0; j < s.keys.rows(); ++j)
+        cols << QString::fromStdString(s.keyLabel(j));
+    m_lines->setMatrix(sessionWeights(m_document->result()), rows, cols);
+}
+
 QString MainWindow::currentViewName() const
 {
+    if (m_tabs->currentIndex() == 0 && showsLines())
+        return QStringLiteral("lines");
     static const QStringList views{QStringLiteral("figure"), QStringLiteral("geometry"),
                                    QStringLiteral("scale"),  QStringLiteral("mask"),
                                    QStringLiteral("heads"),  QStringLiteral("positional"),
@@ -230,6 +280,7 @@ void MainWindow::syncLabStyle()
     style.fontScale = m_presentation ? PresentationTheme::kFigureFontScale : 1.0;
     for (LabCanvas *canvas : findChildren<LabCanvas *>())
         canvas->setStyle(style);
+    m_lines->setStyle(style);
 }
 
 void MainWindow::copyFigure()

@@ -8,6 +8,7 @@ class QActionGroup;
 class QDockWidget;
 class QComboBox;
 class QLabel;
+class QStackedWidget;
 class QMenu;
 class QTabWidget;
 class QToolBar;
@@ -15,6 +16,7 @@ class QToolBar;
 namespace AttentionLab {
 
 class AttentionDocument;
+class AttentionLinesView;
 class EntropyBarsView;
 class EquationBanner;
 class HintBar;
@@ -48,6 +50,11 @@ public:
 
     AttentionDocument *document() const { return m_document; }
     HeatmapView *heatmap() const { return m_heatmap; }
+    /// The Attention tab's weights as lines, shown instead of the heatmap.
+    AttentionLinesView *linesView() const { return m_lines; }
+    /// Lines instead of the heatmap on the Attention tab (View > Show as Lines, Ctrl+L).
+    void setShowLines(bool on);
+    bool showsLines() const;
     EntropyBarsView *entropyBars() const { return m_bars; }
     VectorEditor *vectorEditor() const { return m_editor; }
     OutputTable *outputTable() const { return m_output; }
@@ -120,9 +127,13 @@ private:
     void addRecentFile(const QString &path);
     void showExportDialog();
     void syncLabStyle();
+    /// Gives the line view the session's weights, when it is shown.
+    void refreshLines();
 
     AttentionDocument *m_document;
     HeatmapView *m_heatmap;
+    AttentionLinesView *m_lines;
+    QStackedWidget *m_weightsStack;
     EntropyBarsView *m_bars;
     VectorEditor *m_editor;
     // Declared (so created) in screen order: the focus chain follows it.
@@ -153,6 +164,8 @@ private:
     QDockWidget *m_outputDock = nullptr;
     QAction *m_presentationAction = nullptr;
     QAction *m_numbersAction = nullptr;
+    QAction *m_linesAction = nullptr;
+    QAction *m_heatmapModeAction = nullptr;
     bool m_presentation = false;
     QSize m_sizeBeforePresentation;
     int m_colorMapBeforePresentation = 0;

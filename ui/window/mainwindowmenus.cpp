@@ -259,6 +259,24 @@ void MainWindow::createViewMenu()
     numbers->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N));
     connect(numbers, &QAction::toggled, m_heatmap, &HeatmapView::setShowNumbers);
 
+    // The weights as lines instead of the heatmap, remembered: a pair of
+    // buttons in the toolbar ("Heatmap | Lines"), Ctrl+L to switch.
+    view->addSeparator();
+    m_heatmapModeAction = view->addAction(tr("Show the Weights as a &Heatmap"));
+    m_heatmapModeAction->setIconText(tr("Heatmap"));
+    m_heatmapModeAction->setCheckable(true);
+    m_heatmapModeAction->setToolTip(tr("The Attention tab shows a heatmap (Ctrl+L switches)"));
+    m_linesAction = view->addAction(tr("Show the Weights as &Lines"));
+    m_linesAction->setIconText(tr("Lines"));
+    m_linesAction->setCheckable(true);
+    m_linesAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
+    m_linesAction->setToolTip(
+        tr("The Attention tab shows a line from each query to each key, as opaque as its "
+           "weight; hover a token to see only its lines (Ctrl+L)"));
+    connect(m_linesAction, &QAction::triggered, this, &MainWindow::setShowLines);
+    connect(m_heatmapModeAction, &QAction::triggered, this, [this] { setShowLines(false); });
+    setShowLines(Preferences::attentionLines);
+
     // Tabs from the keyboard: Alt+digit and Ctrl+PgUp/PgDown, never Alt+letter.
     QMenu *tabs = view->addMenu(tr("&Tabs"));
     QAction *next = tabs->addAction(tr("&Next Tab"), this, [this] {
@@ -370,6 +388,9 @@ void MainWindow::createToolBars()
 
     QToolBar *viewBar = m_viewBar = addToolBar(tr("View"));
     viewBar->setObjectName(QStringLiteral("ViewToolBar"));
+    viewBar->addAction(m_heatmapModeAction);
+    viewBar->addAction(m_linesAction);
+    viewBar->addSeparator();
     viewBar->addWidget(new QLabel(tr(" Show "), this));
     viewBar->addWidget(m_quantity);
     viewBar->addWidget(new QLabel(tr(" Colours "), this));

@@ -1,0 +1,292 @@
+// A model's figures (grid, head, lines, average, rollout): every view in
+// every format from small in-memory tensors, one thumbnail per head in the
+// grid in layer and head order, a 1024-token head as a small SVG, and clear
+// messages where a view cannot be drawn.
+
+#include "core/attentiontensor.h"
+#include "core/headscores.h"
+#include "ui/figure/colormaps.h"
+#include "ui/figure/tensorfigure.h"
+
+#include <QBuffer>
+#include <QImage>
+#include <QTemporaryDir>
+#include <QXmlStreamReader>
+#include <QtTest>
+
+#include <cmath>
+
+using namespace AttentionLab;
+
+namespace {
+
+/// L x H heads of Q x K: row i of head c puts half its weight on key
+/// (i + c) % K and spreads the rest evenly, so every head differs.
+AttentionTensor shiftedTensor(int layers, int heads, int queries, int keys)
+{
+    const AttentionShape shape{layers, heads, queries, keys};
+    std::vector<float> values(size_t(shape.elementCount()), 0.5f / float(keys));
+    for (int c = 0; c < layers * heads; ++c)
+        for (int i = 0; i < queries; ++i)
+            values[size_t(c) * queries * keys + size_t(i) * keys + size_t((i + c) % keys)] += 0.5f;
+    AttentionTensor t(shape, std::move(values));
+    std::vector<std::string> tokens{"The", "Ġcat", "Ġsat", "Ġon", "Ġthe", "Ġmat", "ting", "."};
+    tokens.resize(size_t(keys), "Ġx");
+    t.setTokens(tokens);
+    return t;
+}
+
+QStringList svgTexts(const QByteArray &svg, bool *image = nullptr, QString *error = nullptr)
+{
+    QXmlStreamReader xml(svg);
+    QStringList texts;
+    while (!xml.atEnd()) {
+        if (xml.readNext() != QXmlStreamReader::StartElement)
+            continue;
+        if (xml.name() == QLatin1String("image") && image)
+            *image = true;
+        else if (xml.name() == QLatin1String("text"))
+            texts << xml.readElementText(QXmlStreamReader::IncludeChildElements).trimmed();
+    }
+    if (error)
+        *error = xml.hasError() ? xml.errorString() : QString();
+    return texts;
+}
+
+QByteArray render(const QString &view, const TensorFigureData &data, FigureExporter::Format format,
+                  const ExportSize &size = {})
+{
+    return FigureExporter::render(format, tensorExportFigure(*findTensorFigureView(view), data),
+                                  FigureStyle(), size);
+}
+
+} // namespace
+
+class TestTensorFigures : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void viewNames();
+    void everyViewExports_data();
+    void everyViewExports();
+    void gridHasAThumbnailPerHead();
+    void headShowsItsTokensAndScores();
+    void wordsMergeThePieces();
+    void viewsThatCannotDrawSaySo_data();
+    void viewsThatCannotDrawSaySo();
+    void longHeadStaysASmallSvg_data();
+    void longHeadStaysASmallSvg();
+};
+
+void TestTensorFigures::viewNames()
+{
+    QCOMPARE(tensorFigureViewNames(), QStringLiteral("grid, head, lines, average, rollout"));
+    QVERIFY(findTensorFigureView(QStringLiteral("grid")));
+    QCOMPARE(findTensorFigureView(QStringLiteral("weights")), nullptr);
+}
+
+void TestTensorFigures::everyViewExports_data()
+{
+    QTest::addColumn<QString>("view");
+    QTest::addColumn<QString>("suffix");
+    QTest::addColumn<bool>("words");
+    for (const TensorFigureView &view : tensorFigureViews())
+        for (const char *suffix : {"png", "svg", "pdf"})
+            for (bool words : {false, true})
+                QTest::addRow("%s, %s%s", qPrintable(view.name), suffix, words ? ", words" : "")
+                    << view.name << QString::fromLatin1(suffix) << words;
+}
+
+void TestTensorFigures::everyViewExports()
+{
+    QFETCH(QString, view);
+    QFETCH(QString, suffix);
+    QFETCH(bool, words);
+    const AttentionTensor tensor = shiftedTensor(2, 3, 8, 8);
+    const std::vector<HeadScores> scores = scoreHeads(tensor);
+    const TensorFigureData data{tensor, scores, 1, 2, words};
+    const TensorFigureView *figure = findTensorFigureView(view);
+    QVERIFY(figure);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("out.") + suffix);
+    FigureExporter exporter;
+    QVERIFY2(
+        exporter.exportFile(path, tensorExportFigure(*figure, data), FigureStyle(), ExportSize{}),
+        qPrintable(exporter.errorString()));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QByteArray bytes = file.readAll();
+    QVERIFY(bytes.size() > 1000);
+    if (suffix == QLatin1String("png")) {
+        QImage image;
+        QVERIFY(image.loadFromData(bytes, "PNG"));
+        QCOMPARE(image.size(), figure->defaultSize);
+    } else if (suffix == QLatin1String("svg")) {
+        QString error;
+        const QStringList texts = svgTexts(bytes, nullptr, &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QVERIFY(!texts.isEmpty());
+    } else {
+        QVERIFY(bytes.startsWith("%PDF"));
+        QVERIFY(bytes.trimmed().endsWith("%%EOF"));
+    }
+}
+
+void TestTensorFigures::gridHasAThumbnailPerHead()
+{
+    // Head c of 3 x 4 holds the constant c / 11 everywhere (not a
+    // distribution, which the figure does not need): each thumbnail is a
+    // square of its own colour, and their centres must run in layer rows
+    // and head columns.
+    const int L = 3, H = 4, n = 6;
+    std::vector<float> values;
+    for (int c = 0; c < L * H; ++c)
+        values.insert(values.end(), size_t(n * n), float(c) / float(L * H - 1));
+    const AttentionTensor tensor(AttentionShape{L, H, n, n}, std::move(values));
+    const std::vector<HeadScores> scores = scoreHeads(tensor);
+    const TensorFigureData data{tensor, scores};
+    const FigureStyle style; // viridis
+    const QImage image = FigureExporter::renderImage(
+        tensorExportFigure(*findTensorFigureView(QStringLiteral("grid")), data), style,
+        ExportSize{1200, 1000, 1.0});
+    QVERIFY(!image.isNull());
+    QList<QPointF> centres;
+    for (int c = 0; c < L * H; ++c) {
+        const QColor want = ColorMaps::colorAt(style.colorMap, double(c) / (L * H - 1));
+        double sx = 0, sy = 0;
+        int count = 0;
+        for (int y = 0; y < image.height(); ++y)
+            for (int x = 0; x < image.width(); ++x) {
+                const QColor got = image.pixelColor(x, y);
+                if (std::abs(got.red() - want.red()) <= 1 &&
+                    std::abs(got.green() - want.green()) <= 1 &&
+                    std::abs(got.blue() - want.blue()) <= 1) {
+                    sx += x;
+                    sy += y;
+                    ++count;
+                }
+            }
+        // A thumbnail of this size is at least 100 x 100 pixels.
+        QVERIFY2(count > 100 * 100,
+                 qPrintable(QStringLiteral("head %1: %2 pixels").arg(c).arg(count)));
+        centres << QPointF(sx / count, sy / count);
+    }
+    for (int l = 0; l < L; ++l)
+        for (int h = 0; h < H; ++h) {
+            const QPointF p = centres[l * H + h];
+            if (h > 0) {
+                QVERIFY(p.x() > centres[l * H + h - 1].x() + 100);
+                QVERIFY(std::abs(p.y() - centres[l * H + h - 1].y()) < 2);
+            }
+            if (l > 0) {
+                QVERIFY(p.y() > centres[(l - 1) * H + h].y() + 100);
+                QVERIFY(std::abs(p.x() - centres[(l - 1) * H + h].x()) < 2);
+            }
+        }
+    // Labelled layer.head with each head's mean entropy.
+    const QStringList texts =
+        svgTexts(render(QStringLiteral("grid"), data, FigureExporter::Format::Svg));
+    for (const char *label :
+         {"layer 0", "layer 2", "head 0", "head 3", "3 layers × 4 heads, 6 queries × 6 keys"})
+        QVERIFY2(texts.contains(QString::fromUtf8(label)), label);
+    QVERIFY(texts.contains(
+        QStringLiteral("2.3 · %1 bits").arg(scores[2 * H + 3].entropyBits, 0, 'f', 2)));
+}
+
+void TestTensorFigures::headShowsItsTokensAndScores()
+{
+    const AttentionTensor tensor = shiftedTensor(2, 3, 8, 8);
+    const std::vector<HeadScores> scores = scoreHeads(tensor);
+    const QStringList texts =
+        svgTexts(render(QStringLiteral("head"), TensorFigureData{tensor, scores, 1, 2},
+                        FigureExporter::Format::Svg));
+    QVERIFY(texts.contains(QStringLiteral("layer 1, head 2")));
+    // Tokens as people read them: "Ġcat" is " cat".
+    QVERIFY(texts.contains(QStringLiteral("cat")));
+    QVERIFY(!texts.join(QString()).contains(QStringLiteral("Ġ")));
+    const QString scoresLine = texts.filter(QStringLiteral("previous token")).value(0);
+    QVERIFY2(scoresLine.contains(QString::number(scores[5].previousToken, 'f', 3)),
+             qPrintable(scoresLine));
+    // The entropy bars are the session figure's, one note a row.
+    QVERIFY(texts.filter(QStringLiteral(" bits · sum 1.0000")).size() == 8);
+}
+
+void TestTensorFigures::wordsMergeThePieces()
+{
+    // "Ġmat" + "ting" is one word.
+    const AttentionTensor tensor = shiftedTensor(1, 1, 8, 8);
+    const std::vector<HeadScores> scores = scoreHeads(tensor);
+    for (const QString &view : {QStringLiteral("head"), QStringLiteral("lines"),
+                                QStringLiteral("average"), QStringLiteral("rollout")}) {
+        const QStringList texts = svgTexts(render(
+            view, TensorFigureData{tensor, scores, 0, 0, true}, FigureExporter::Format::Svg));
+        QVERIFY2(texts.contains(QStringLiteral("matting")), qPrintable(view));
+        QVERIFY2(!texts.contains(QStringLiteral("ting")), qPrintable(view));
+        QVERIFY2(texts.filter(QStringLiteral("words merged")).size() == 1, qPrintable(view));
+    }
+}
+
+void TestTensorFigures::viewsThatCannotDrawSaySo_data()
+{
+    QTest::addColumn<QString>("view");
+    QTest::addColumn<int>("queries");
+    QTest::addColumn<int>("layer");
+    QTest::addColumn<int>("head");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("rollout, 4 queries of 6 keys")
+        << "rollout" << 4 << 0 << 0
+        << "Attention rollout needs as many queries as keys; this file has 4 queries and 6 keys.";
+    QTest::newRow("head, layer 5 of 2")
+        << "head" << 6 << 5 << 0 << "There is no layer 5: the layers are 0 to 1.";
+    QTest::newRow("lines, head -1")
+        << "lines" << 6 << 0 << -1 << "There is no head -1: the heads are 0 to 2.";
+    QTest::newRow("average, layer 2 of 2")
+        << "average" << 6 << 2 << 0 << "There is no layer 2: the layers are 0 to 1.";
+}
+
+void TestTensorFigures::viewsThatCannotDrawSaySo()
+{
+    QFETCH(QString, view);
+    QFETCH(int, queries);
+    QFETCH(int, layer);
+    QFETCH(int, head);
+    QFETCH(QString, message);
+    const AttentionTensor tensor = shiftedTensor(2, 3, queries, 6);
+    const std::vector<HeadScores> scores = scoreHeads(tensor);
+    const TensorFigureData data{tensor, scores, layer, head};
+    const QStringList texts = svgTexts(render(view, data, FigureExporter::Format::Svg));
+    QVERIFY2(texts.join(QLatin1Char(' ')).contains(message),
+             qPrintable(texts.join(QLatin1Char('|'))));
+    QVERIFY(!render(view, data, FigureExporter::Format::Png).isEmpty());
+}
+
+void TestTensorFigures::longHeadStaysASmallSvg_data()
+{
+    QTest::addColumn<QString>("view");
+    QTest::addColumn<bool>("embedsImage");
+    QTest::newRow("head") << "head" << true;
+    QTest::newRow("average") << "average" << true;
+    QTest::newRow("lines") << "lines" << false;
+    QTest::newRow("grid") << "grid" << true;
+}
+
+void TestTensorFigures::longHeadStaysASmallSvg()
+{
+    QFETCH(QString, view);
+    QFETCH(bool, embedsImage);
+    const AttentionTensor tensor = shiftedTensor(1, 2, 1024, 1024);
+    const std::vector<HeadScores> scores = scoreHeads(tensor);
+    const QByteArray svg =
+        render(view, TensorFigureData{tensor, scores, 0, 1}, FigureExporter::Format::Svg);
+    bool image = false;
+    QString error;
+    svgTexts(svg, &image, &error);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    QCOMPARE(image, embedsImage);
+    // A few MB at most, never a shape per cell (that would be ~100 MB).
+    QVERIFY2(svg.size() < 4 * 1024 * 1024, qPrintable(QString::number(svg.size())));
+}
+
+QTEST_MAIN(TestTensorFigures)
+#include "tst_tensorfigures.moc"

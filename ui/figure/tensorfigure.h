@@ -1,0 +1,58 @@
+#pragma once
+
+#include "core/attentiontensor.h"
+#include "core/headscores.h"
+#include "ui/figure/figureexporter.h"
+#include "ui/figure/figurestyle.h"
+
+#include <QList>
+#include <QRectF>
+#include <QSize>
+#include <QString>
+
+#include <functional>
+#include <vector>
+
+class QPainter;
+
+namespace AttentionLab {
+
+/// What a model's figure is drawn from: its attention tensor, the scores of
+/// its heads, the head or layer chosen (0-based) and word-level merging.
+struct TensorFigureData
+{
+    const AttentionTensor &tensor;
+    const std::vector<HeadScores> &scores; ///< scoreHeads(tensor), index l * H + h
+    int layer = 0;
+    int head = 0;
+    bool words =
+        false; ///< word-level merging (groupWords, mergeWords) for head, average, rollout, lines
+};
+
+/**
+ * One figure of a model's attention: a name for `export --view NAME`, a
+ * default pixel size and a function that paints it with a QPainter (PNG,
+ * SVG, PDF alike). A layer or head out of range, or rollout of a tensor with
+ * Q != K, paints a message rather than failing.
+ */
+struct TensorFigureView
+{
+    QString name;
+    QString description;
+    QSize defaultSize;
+    std::function<void(QPainter &, const QRectF &, const TensorFigureData &, const FigureStyle &)>
+        paint;
+};
+
+/// grid, head, lines, average, rollout, in the order help lists them.
+const QList<TensorFigureView> &tensorFigureViews();
+/// The view called \a name, or nullptr.
+const TensorFigureView *findTensorFigureView(const QString &name);
+/// "grid, head, lines, average, rollout"
+QString tensorFigureViewNames();
+
+/// \a view of \a data for FigureExporter (refers to both), with a memory
+/// guard for the matrices the drawing computes beside its pixels.
+ExportFigure tensorExportFigure(const TensorFigureView &view, const TensorFigureData &data);
+
+} // namespace AttentionLab
