@@ -16,9 +16,14 @@ int AttentionArray::sourceBits() const
 
 QString shapeText(const std::vector<long long> &shape)
 {
+    // Attention has at most five axes; a longer shape is shown in part, so
+    // that a message stays one short line.
+    constexpr size_t kShown = 6;
     QStringList parts;
-    for (long long length : shape)
-        parts << QString::number(length);
+    for (size_t a = 0; a < shape.size() && a < kShown; ++a)
+        parts << QString::number(shape[a]);
+    if (shape.size() > kShown)
+        parts << QStringLiteral("... (%1 axes)").arg(shape.size());
     return QLatin1Char('[') + parts.join(QStringLiteral(", ")) + QLatin1Char(']');
 }
 

@@ -11,8 +11,6 @@ class QByteArray;
 
 namespace AttentionLab {
 
-struct AttentionArrays;
-
 /// What the user chose beside the file (the command line's --tokens and --batch).
 struct AttentionReadOptions
 {

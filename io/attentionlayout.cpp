@@ -1,6 +1,7 @@
 #include "io/attentionlayout.h"
 
 #include "core/memorybudget.h"
+#include "io/inputtextqt.h"
 #include "io/readerror.h"
 
 #include <QRegularExpression>
@@ -19,7 +20,7 @@ constexpr int kLayerNumberLimit = 1'000'000;
 /// "array attentions " in a file of many arrays, "" in a .npy.
 QString subject(const AttentionArrays &arrays, const AttentionArray &array)
 {
-    return arrays.singleArray ? QString() : QStringLiteral("array %1 ").arg(array.name);
+    return arrays.singleArray ? QString() : QStringLiteral("array %1 ").arg(inputText(array.name));
 }
 
 void requireFloat(const AttentionArrays &arrays, const AttentionArray &array)
@@ -67,7 +68,7 @@ int axisLength(long long length, const AttentionArray &array)
 {
     if (length > INT_MAX)
         throwReadError(QStringLiteral("array %1 has an axis of %2, too long to be attention")
-                           .arg(array.name)
+                           .arg(inputText(array.name))
                            .arg(length));
     return int(length);
 }
@@ -148,7 +149,7 @@ AttentionTensor perLayerArrays(const AttentionArrays &arrays,
         if (i > 0 && sorted[i - 1].first == number)
             throwReadError(QStringLiteral("has two arrays for layer %1: %2 and %3")
                                .arg(number)
-                               .arg(sorted[i - 1].second->name, array->name));
+                               .arg(inputText(sorted[i - 1].second->name), inputText(array->name)));
         if (number != int(i))
             throwReadError(QStringLiteral("has no array for layer %1 (its per-layer arrays run "
                                           "from %2 to %3)")
@@ -160,10 +161,11 @@ AttentionTensor perLayerArrays(const AttentionArrays &arrays,
         if (s.size() != 3 && s.size() != 4)
             throwReadError(QStringLiteral("array %1 has shape %2; a layer's attention is [H, Q, K] "
                                           "or [1, H, Q, K]")
-                               .arg(array->name, shapeText(s)));
+                               .arg(inputText(array->name), shapeText(s)));
         if (i > 0 && s != sorted[0].second->shape)
             throwReadError(QStringLiteral("array %1 has shape %2 but %3 has %4")
-                               .arg(array->name, shapeText(s), sorted[0].second->name,
+                               .arg(inputText(array->name), shapeText(s),
+                                    inputText(sorted[0].second->name),
                                     shapeText(sorted[0].second->shape)));
         requireNoEmptyAxis(arrays, *array);
     }
@@ -171,11 +173,10 @@ AttentionTensor perLayerArrays(const AttentionArrays &arrays,
     const std::vector<long long> &s = first.shape;
     const size_t n = s.size();
     const long long batchLength = n == 4 ? s[0] : 1;
-    const long long chosen =
-        n == 4
-            ? chooseBatch(batchLength, batch,
-                          QStringLiteral("axis 0 of %1's shape %2").arg(first.name, shapeText(s)))
-            : chooseBatch(1, batch, {});
+    const long long chosen = n == 4 ? chooseBatch(batchLength, batch,
+                                                  QStringLiteral("axis 0 of %1's shape %2")
+                                                      .arg(inputText(first.name), shapeText(s)))
+                                    : chooseBatch(1, batch, {});
     const AttentionShape shape{int(sorted.size()), axisLength(s[n - 3], first),
                                axisLength(s[n - 2], first), axisLength(s[n - 1], first)};
     double bytes = 0.0;
@@ -254,12 +255,12 @@ AttentionTensor AttentionLayout::arrange(const AttentionArrays &arrays, int batc
         return wholeArray(arrays, arrays.arrays.front(), batch, sourceBits);
     QStringList names;
     for (const AttentionArray &array : arrays.arrays)
-        names << array.name;
+        names << inputText(array.name);
     throwReadError(
         QStringLiteral("has no array named attentions and no per-layer arrays "
                        "(attentions.0, layer_3, blocks.5.attn.hook_pattern); it holds %1")
-            .arg(names.mid(0, 8).join(QStringLiteral(", ")) +
-                 (names.size() > 8 ? QStringLiteral(", ...") : QString())));
+            .arg(names.mid(0, 4).join(QStringLiteral(", ")) +
+                 (names.size() > 4 ? QStringLiteral(", ...") : QString())));
 }
 
 } // namespace AttentionLab

@@ -1,6 +1,7 @@
 #include "io/npyreader.h"
 
 #include "core/memorybudget.h"
+#include "io/inputtextqt.h"
 #include "io/readerror.h"
 
 #include <algorithm>
@@ -54,12 +55,13 @@ public:
             expect(':');
             skipSpace();
             if (!dict.emplace(key, value()).second)
-                fail(QStringLiteral("names '%1' twice").arg(QString::fromUtf8(key)));
+                fail(QStringLiteral("names '%1' twice").arg(inputText(QString::fromUtf8(key))));
             skipSpace();
             if (peek() == ',')
                 ++m_at;
             else if (peek() != '}')
-                fail(QStringLiteral("has no ',' or '}' after '%1'").arg(QString::fromUtf8(key)));
+                fail(QStringLiteral("has no ',' or '}' after '%1'")
+                         .arg(inputText(QString::fromUtf8(key))));
         }
         skipSpace();
         if (m_at != m_end)
@@ -295,22 +297,22 @@ NpyHeader NpyReader::parseHeader(const char *data, long long size)
     header.shape = shape->second.tuple;
 
     const QByteArray &d = descr->second.text;
-    header.descr = QString::fromUtf8(d);
+    header.descr = inputText(QString::fromUtf8(d)); // for messages
     if (d.size() >= 2 && d[1] == 'O')
         throwReadError(QStringLiteral("is an object array (dtype %1, pickled Python objects), "
                                       "which is never read")
                            .arg(header.descr));
     const char order = d.isEmpty() ? '\0' : d[0];
     if (d.size() < 3 || (order != '<' && order != '>' && order != '|' && order != '='))
-        throwReadError(QStringLiteral("has the dtype '%1', which is not one numpy writes")
-                           .arg(header.descr.left(40)));
+        throwReadError(
+            QStringLiteral("has the dtype '%1', which is not one numpy writes").arg(header.descr));
     header.bigEndian = order == '>';
     header.kind = d[1];
     bool ok = false;
     const int itemSize = d.mid(2).toInt(&ok);
     if (!ok || itemSize <= 0 || itemSize > (1 << 20))
-        throwReadError(QStringLiteral("has the dtype '%1', which is not one numpy writes")
-                           .arg(header.descr.left(40)));
+        throwReadError(
+            QStringLiteral("has the dtype '%1', which is not one numpy writes").arg(header.descr));
     header.itemSize = header.kind == 'U' ? 4 * itemSize : itemSize;
     header.elementCount = elementCount(header.shape);
     if (header.elementCount < 0 ||

@@ -1,6 +1,7 @@
 #include "io/npzreader.h"
 
 #include "core/memorybudget.h"
+#include "io/inputtextqt.h"
 #include "io/npyreader.h"
 #include "io/readerror.h"
 
@@ -92,11 +93,12 @@ AttentionArrays NpzReader::read(const char *data, long long size, std::shared_pt
             throwReadError(QStringLiteral("is not a valid npz file: member %1 cannot be read: %2")
                                .arg(i)
                                .arg(QString::fromUtf8(zip_strerror(archive->zip()))));
-        const QString member = QString::fromUtf8(stat.name);
-        if (!member.endsWith(QLatin1String(".npy")))
+        const QString rawName = QString::fromUtf8(stat.name);
+        if (!rawName.endsWith(QLatin1String(".npy")))
             continue;
         ++npyMembers;
-        const QString name = member.chopped(4);
+        const QString name = rawName.chopped(4);
+        const QString member = inputText(rawName); // for messages
         if (!(stat.valid & ZIP_STAT_SIZE) || stat.size > zip_uint64_t(1) << 62)
             throwReadError(QStringLiteral("has a member %1 without a size").arg(member));
         if ((stat.valid & ZIP_STAT_ENCRYPTION_METHOD) && stat.encryption_method != ZIP_EM_NONE)

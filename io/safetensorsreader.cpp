@@ -1,6 +1,7 @@
 #include "io/safetensorsreader.h"
 
 #include "core/memorybudget.h"
+#include "io/inputtextqt.h"
 #include "io/readerror.h"
 
 #include <QJsonArray>
@@ -108,6 +109,7 @@ AttentionArrays SafetensorsReader::read(const char *data, long long size,
     const QJsonObject entries = header.object();
     for (auto it = entries.begin(); it != entries.end(); ++it) {
         const QString name = it.key();
+        const QString shown = inputText(name); // for messages
         if (name == QLatin1String("__metadata__")) {
             const QJsonObject metadata = it.value().toObject();
             if (metadata.contains(QLatin1String("tokens")))
@@ -119,35 +121,35 @@ AttentionArrays SafetensorsReader::read(const char *data, long long size,
             continue;
         }
         const QJsonObject entry = it.value().toObject();
-        const QString dtype = entry.value(QLatin1String("dtype")).toString();
+        const QString dtype = inputText(entry.value(QLatin1String("dtype")).toString());
         const DtypeInfo *info = dtypeInfo(dtype);
         if (!info)
-            throwReadError(QStringLiteral("has tensor %1 of the unknown dtype \"%2\"")
-                               .arg(name, dtype.left(40)));
+            throwReadError(
+                QStringLiteral("has tensor %1 of the unknown dtype \"%2\"").arg(shown, dtype));
         const QJsonValue shapeValue = entry.value(QLatin1String("shape"));
         const QJsonValue offsetsValue = entry.value(QLatin1String("data_offsets"));
         if (!shapeValue.isArray() || !offsetsValue.isArray() || offsetsValue.toArray().size() != 2)
             throwReadError(QStringLiteral("has tensor %1 without a shape list and two "
                                           "data_offsets")
-                               .arg(name));
+                               .arg(shown));
         AttentionArray array;
         array.name = name;
         for (const QJsonValue &length : shapeValue.toArray())
-            array.shape.push_back(wholeNumber(length, QStringLiteral("a shape in %1").arg(name)));
+            array.shape.push_back(wholeNumber(length, QStringLiteral("a shape in %1").arg(shown)));
         const QJsonArray offsets = offsetsValue.toArray();
         const long long begin =
-            wholeNumber(offsets[0], QStringLiteral("data_offsets in %1").arg(name));
+            wholeNumber(offsets[0], QStringLiteral("data_offsets in %1").arg(shown));
         const long long end =
-            wholeNumber(offsets[1], QStringLiteral("data_offsets in %1").arg(name));
+            wholeNumber(offsets[1], QStringLiteral("data_offsets in %1").arg(shown));
         if (begin > end)
             throwReadError(QStringLiteral("has tensor %1 whose data_offsets [%2, %3] run backwards")
-                               .arg(name)
+                               .arg(shown)
                                .arg(begin)
                                .arg(end));
         if (end > dataBytes)
             throwReadError(QStringLiteral("is truncated or corrupt: tensor %1's data_offsets [%2, "
                                           "%3] lie outside the %4 bytes of data")
-                               .arg(name)
+                               .arg(shown)
                                .arg(begin)
                                .arg(end)
                                .arg(dataBytes));
@@ -159,7 +161,7 @@ AttentionArrays SafetensorsReader::read(const char *data, long long size,
             throwReadError(
                 QStringLiteral("has tensor %1 of shape %2 and dtype %3, which takes %4 "
                                "bytes, but its data_offsets [%5, %6] hold %7")
-                    .arg(name, shapeText(array.shape), dtype)
+                    .arg(shown, shapeText(array.shape), dtype)
                     .arg(count < 0 ? QStringLiteral("too many") : QString::number(expected))
                     .arg(begin)
                     .arg(end)

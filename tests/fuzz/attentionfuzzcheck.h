@@ -63,8 +63,8 @@ inline int run(const char *fuzzer, const QString &name, const std::uint8_t *data
         if (!tensor) {
             const QString error = reader.errorString();
             if (!error.startsWith(name + QStringLiteral(": ")) ||
-                error.contains(QLatin1Char('\n')) || error.size() > 400)
-                failure(fuzzer, "a refusal that is not one short line:", error.left(400));
+                error.contains(QLatin1Char('\n')) || error.size() > 600)
+                failure(fuzzer, "a refusal that is not one short line:", error.left(600));
             continue;
         }
         if (!reader.errorString().isEmpty())
