@@ -10,12 +10,12 @@
 #include "app/inspectreport.h"
 #include "app/usageerror.h"
 #include "core/attention.h"
+#include "core/attentionaggregates.h"
+#include "core/headscores.h"
 #include "io/attentionfilereader.h"
 #include "io/inputtextqt.h"
 #include "io/jsonstreamwriter.h"
 #include "io/sessionreader.h"
-#include "core/attentionaggregates.h"
-#include "core/headscores.h"
 #include "ui/figure/figureexporter.h"
 #include "ui/figure/tensorfigure.h"
 
@@ -144,7 +144,7 @@ void exportTensor(const CommandRequest &r, const QString &output, const ExportSi
     const std::vector<HeadScores> scores = scoreHeads(tensor);
     TensorFigureData data{tensor, scores, layer, head, r.words};
     FigureExporter exporter;
-    if (!exporter.exportFile(output, *view, data, style, size))
+    if (!exporter.exportFile(output, tensorExportFigure(*view, data), style, size))
         throw UsageError{exporter.errorString()};
 }
 
