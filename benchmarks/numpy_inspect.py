@@ -9,10 +9,12 @@ Writes (once) a [12, 12, 1024, 1024] float32 .npy of causal softmax rows
 previous-token, first-token and self scores + attention rollout, and
 `attention-lab inspect FILE`, which does the same and prints it. Reports the
 median seconds of each, their ratio, and the peak resident memory of
-attention-lab (from wait4) against the file's size. Also checks that
+attention-lab (GNU time's %M) against the file's size. Also checks that
 `inspect --json` agrees with numpy's numbers. Targets (issue 11): at most half
 numpy's time, and peak memory under 1.3 times the file. Exit status 1 when a
-target is missed. Needs Debian's python3-numpy; run it on an idle machine.
+target is missed. Needs Debian's python3-numpy and time (and libopenblas0 for a
+fair numpy: the reference BLAS makes its rollout several times slower); run it
+on an idle machine.
 """
 import argparse
 import json
@@ -20,6 +22,7 @@ import os
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 
 import numpy as np
@@ -68,16 +71,18 @@ def numpy_inspect(path):
 
 
 def run_inspect(binary, path, json_out=False):
+    """Runs inspect under /usr/bin/time, whose fork is small: a fork of this
+    Python process would count numpy's pages in the child's peak."""
     args = [binary, "inspect", path] + (["--json"] if json_out else [])
-    start = time.perf_counter()
-    proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    out = proc.stdout.read()
-    err = proc.stderr.read()
-    _, status, usage = os.wait4(proc.pid, 0)
-    seconds = time.perf_counter() - start
-    if os.waitstatus_to_exitcode(status) != 0:
-        sys.exit("attention-lab inspect failed: " + err.decode(errors="replace"))
-    return seconds, usage.ru_maxrss * 1024, out
+    with tempfile.NamedTemporaryFile("r") as peak_file:
+        start = time.perf_counter()
+        proc = subprocess.run(["/usr/bin/time", "-f", "%M", "-o", peak_file.name] + args,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        seconds = time.perf_counter() - start
+        if proc.returncode != 0:
+            sys.exit("attention-lab inspect failed: " + proc.stderr.decode(errors="replace"))
+        peak = int(peak_file.read().split()[-1]) * 1024
+    return seconds, peak, proc.stdout
 
 
 def main():
@@ -111,6 +116,8 @@ def main():
     numpy_s = statistics.median(numpy_times)
     lab_s = statistics.median(lab_times)
     peak = max(peaks)
+    blas = "OpenBLAS" if "openblas" in open("/proc/self/maps").read() else "reference BLAS"
+    print(f"numpy {np.__version__} with {blas}")
     print(f"file: {args.file}, {size / 1e6:.0f} MB, shape {list(SHAPE)}")
     print(f"numpy (load, entropies, detector scores, rollout): {numpy_s:.3f} s (median of {args.runs})")
     print(f"attention-lab inspect:                             {lab_s:.3f} s (median of {args.runs})")
