@@ -19,6 +19,35 @@ bool hasRollout(const AttentionTensor &tensor)
     return !tensor.isEmpty() && tensor.queries() == tensor.keys();
 }
 
+namespace {
+
+/// The product of two lower triangular matrices, itself lower triangular:
+/// only the blocks on and below the diagonal, each a sum over the blocks
+/// between, a third of a full product's work, in parallel over the blocks.
+FloatMatrix lowerTriangularProduct(const FloatMatrix &a, const FloatMatrix &b)
+{
+    const Eigen::Index n = a.rows();
+    constexpr Eigen::Index kBlock = 128;
+    const Eigen::Index blocks = (n + kBlock - 1) / kBlock;
+    std::vector<std::pair<Eigen::Index, Eigen::Index>> pairs;
+    for (Eigen::Index i = 0; i < blocks; ++i)
+        for (Eigen::Index j = 0; j <= i; ++j)
+            pairs.emplace_back(i, j);
+    FloatMatrix c = FloatMatrix::Zero(n, n);
+    const auto size = [&](Eigen::Index block) { return std::min(kBlock, n - block * kBlock); };
+#pragma omp parallel for schedule(dynamic)
+    for (long long p = 0; p < static_cast<long long>(pairs.size()); ++p) {
+        const auto [i, j] = pairs[static_cast<size_t>(p)];
+        auto out = c.block(i * kBlock, j * kBlock, size(i), size(j));
+        for (Eigen::Index k = j; k <= i; ++k)
+            out.noalias() += a.block(i * kBlock, k * kBlock, size(i), size(k)) *
+                             b.block(k * kBlock, j * kBlock, size(k), size(j));
+    }
+    return c;
+}
+
+} // namespace
+
 FloatMatrix rollout(const AttentionTensor &tensor)
 {
     assert(hasRollout(tensor));
@@ -29,10 +58,9 @@ FloatMatrix rollout(const AttentionTensor &tensor)
         FloatMatrix b = 0.5f * layerAverage(tensor, l);
         b.diagonal().array() += 0.5f;
         lower = lower && b.triangularView<Eigen::StrictlyUpper>().toDenseMatrix().isZero(0.0f);
-        // R_l = B_l R_{l-1}: the later layer on the left. A product of lower
-        // triangular matrices needs half the work.
+        // R_l = B_l R_{l-1}: the later layer on the left.
         if (lower)
-            result = (b.triangularView<Eigen::Lower>() * result).eval();
+            result = lowerTriangularProduct(b, result);
         else
             result = (b * result).eval();
     }
