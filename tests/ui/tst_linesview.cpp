@@ -48,6 +48,7 @@ private slots:
     void cleanupTestCase();
     void linesFollowTheWeights_data();
     void linesFollowTheWeights();
+    void manyLinesAreDrawnInPlace();
     void hoverHighlightsAToken();
     void arrowKeysMoveTheHighlight();
     void attentionTabShowsLines();
@@ -99,6 +100,32 @@ void TestLinesView::linesFollowTheWeights()
     painter.end();
     const QColor pixel = image.pixelColor(alongLine(g, row, col));
     QCOMPARE(pixel != style.background(), drawn);
+}
+
+void TestLinesView::manyLinesAreDrawnInPlace()
+{
+    // 25 x 25 uniform weights: 625 lines, past kRasterisedLines, so drawn on
+    // pixels by the painter itself. The top line runs level at query 0's
+    // height; nothing lies above it.
+    const int n = 25;
+    QVERIFY(n * n > LinePainter::kRasterisedLines);
+    const FloatMatrix weights = FloatMatrix::Constant(n, n, 1.0f / n);
+    const FigureStyle style;
+    QImage image(900, 800, QImage::Format_ARGB32_Premultiplied);
+    image.fill(style.background());
+    QPainter painter(&image);
+    const QStringList none;
+    const LineGeometry g =
+        LinePainter(painter, style)
+            .paint(QRectF(0, 0, 900, 800), LineDiagram::fromMatrix(weights, none, none));
+    painter.end();
+    const int mid = int((g.leftX + g.rightX) / 2);
+    const int top = int(std::lround(g.rowY(0)));
+    QVERIFY(image.pixelColor(mid, top) != style.background());
+    QVERIFY(image.pixelColor(mid, int(std::lround(g.rowY(6)))) != style.background());
+    QCOMPARE(image.pixelColor(mid, top - 4), style.background());
+    // Left of where the lines start, none.
+    QCOMPARE(image.pixelColor(int(g.leftX) - 3, top + int(g.height / 4) + 2), style.background());
 }
 
 void TestLinesView::hoverHighlightsAToken()
