@@ -13,6 +13,7 @@
 #include "ui/window/mainwindow.h"
 #include "windowtestsettings.h"
 
+#include <QComboBox>
 #include <QImage>
 #include <QPainter>
 #include <QProcess>
@@ -35,6 +36,15 @@ QPoint alongLine(const LineGeometry &g, int i, int j)
 {
     return QPoint(int(std::lround(g.leftX + 0.2 * (g.rightX - g.leftX))),
                   int(std::lround(g.rowY(i) + 0.2 * (g.colY(j) - g.rowY(i)))));
+}
+
+/// The toolbar's "Show: Weights, Raw scores, Logits".
+QComboBox *quantityChooser(const MainWindow &window)
+{
+    for (QComboBox *combo : window.findChildren<QComboBox *>())
+        if (combo->accessibleName() == QLatin1String("Heatmap shows"))
+            return combo;
+    return nullptr;
 }
 
 } // namespace
@@ -210,6 +220,7 @@ void TestLinesView::attentionTabShowsLines()
         QVERIFY(window.linesView()->isVisible());
         QVERIFY(!window.heatmap()->isVisible());
         QCOMPARE(window.currentViewName(), QStringLiteral("lines"));
+        QVERIFY(!quantityChooser(window)->isEnabled()); // lines are weights
         const Session &s = window.document()->session();
         QCOMPARE(window.linesView()->matrix().rows(), s.queries.rows());
         QCOMPARE(window.linesView()->matrix().cols(), s.keys.rows());
@@ -237,6 +248,7 @@ void TestLinesView::attentionTabShowsLines()
     QVERIFY(window.showsLines());
     QTest::keyClick(&window, Qt::Key_L, Qt::ControlModifier);
     QVERIFY(!window.showsLines());
+    QVERIFY(quantityChooser(window)->isEnabled());
     QCOMPARE(window.currentViewName(), QStringLiteral("figure"));
     window.setShowLines(false);
 }
