@@ -13,6 +13,7 @@
 #include "ui/window/mainwindow.h"
 #include "windowtestsettings.h"
 
+#include <QComboBox>
 #include <QImage>
 #include <QPainter>
 #include <QProcess>
@@ -37,6 +38,15 @@ QPoint alongLine(const LineGeometry &g, int i, int j)
                   int(std::lround(g.rowY(i) + 0.2 * (g.colY(j) - g.rowY(i)))));
 }
 
+/// The toolbar's "Show: Weights, Raw scores, Logits".
+QComboBox *quantityChooser(const MainWindow &window)
+{
+    for (QComboBox *combo : window.findChildren<QComboBox *>())
+        if (combo->accessibleName() == QLatin1String("Heatmap shows"))
+            return combo;
+    return nullptr;
+}
+
 } // namespace
 
 class TestLinesView : public QObject
@@ -48,6 +58,7 @@ private slots:
     void cleanupTestCase();
     void linesFollowTheWeights_data();
     void linesFollowTheWeights();
+    void manyLinesAreDrawnInPlace();
     void hoverHighlightsAToken();
     void arrowKeysMoveTheHighlight();
     void attentionTabShowsLines();
@@ -99,6 +110,32 @@ void TestLinesView::linesFollowTheWeights()
     painter.end();
     const QColor pixel = image.pixelColor(alongLine(g, row, col));
     QCOMPARE(pixel != style.background(), drawn);
+}
+
+void TestLinesView::manyLinesAreDrawnInPlace()
+{
+    // 25 x 25 uniform weights: 625 lines, past kRasterisedLines, so drawn on
+    // pixels by the painter itself. The top line runs level at query 0's
+    // height; nothing lies above it.
+    const int n = 25;
+    QVERIFY(n * n > LinePainter::kRasterisedLines);
+    const FloatMatrix weights = FloatMatrix::Constant(n, n, 1.0f / n);
+    const FigureStyle style;
+    QImage image(900, 800, QImage::Format_ARGB32_Premultiplied);
+    image.fill(style.background());
+    QPainter painter(&image);
+    const QStringList none;
+    const LineGeometry g =
+        LinePainter(painter, style)
+            .paint(QRectF(0, 0, 900, 800), LineDiagram::fromMatrix(weights, none, none));
+    painter.end();
+    const int mid = int((g.leftX + g.rightX) / 2);
+    const int top = int(std::lround(g.rowY(0)));
+    QVERIFY(image.pixelColor(mid, top) != style.background());
+    QVERIFY(image.pixelColor(mid, int(std::lround(g.rowY(6)))) != style.background());
+    QCOMPARE(image.pixelColor(mid, top - 4), style.background());
+    // Left of where the lines start, none.
+    QCOMPARE(image.pixelColor(int(g.leftX) - 3, top + int(g.height / 4) + 2), style.background());
 }
 
 void TestLinesView::hoverHighlightsAToken()
@@ -183,6 +220,7 @@ void TestLinesView::attentionTabShowsLines()
         QVERIFY(window.linesView()->isVisible());
         QVERIFY(!window.heatmap()->isVisible());
         QCOMPARE(window.currentViewName(), QStringLiteral("lines"));
+        QVERIFY(!quantityChooser(window)->isEnabled()); // lines are weights
         const Session &s = window.document()->session();
         QCOMPARE(window.linesView()->matrix().rows(), s.queries.rows());
         QCOMPARE(window.linesView()->matrix().cols(), s.keys.rows());
@@ -210,6 +248,7 @@ void TestLinesView::attentionTabShowsLines()
     QVERIFY(window.showsLines());
     QTest::keyClick(&window, Qt::Key_L, Qt::ControlModifier);
     QVERIFY(!window.showsLines());
+    QVERIFY(quantityChooser(window)->isEnabled());
     QCOMPARE(window.currentViewName(), QStringLiteral("figure"));
     window.setShowLines(false);
 }

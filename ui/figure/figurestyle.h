@@ -38,6 +38,12 @@ struct FigureStyle
         return theme == Theme::Dark ? QColor(0x90, 0x90, 0x90) : QColor(0x70, 0x70, 0x70);
     }
     QColor accent() const { return QColor(0xd9, 0x3f, 0x3f); }
+    /// The lines of a line diagram, drawn as opaque as their weight: dark
+    /// enough on white, light enough on the presentation theme's black.
+    QColor line() const
+    {
+        return theme == Theme::Dark ? QColor(0x8e, 0xc9, 0xff) : QColor(0x1f, 0x4e, 0x79);
+    }
     QColor bar() const
     {
         return theme == Theme::Dark ? QColor(0x4f, 0x9b, 0xd4) : QColor(0x31, 0x68, 0x8e);

@@ -4,6 +4,8 @@
 #include "ui/figure/figurepainter.h"
 
 #include <QFontMetricsF>
+#include <QImage>
+#include <QPaintEngine>
 #include <QPainter>
 #include <QPainterPath>
 
@@ -57,6 +59,63 @@ int LinePainter::labelStep(int count, double height, double lineHeight)
     return std::max({1, FigurePainter::labelStepFor(count), byPixels});
 }
 
+QImage LinePainter::lineImage(const std::array<QList<QLineF>, kOpacityLevels> &lines,
+                              const QRectF &band, const QColor &color, const QSize &pixels)
+{
+    const int w = pixels.width(), h = pixels.height();
+    std::vector<float> alpha(size_t(w) * size_t(h), 0.0f);
+    const double sx = w / band.width(), sy = h / band.height();
+    // Source over: each line covers what is under it by its opacity.
+    auto blend = [&](int x, int y, float a) {
+        if (x < 0 || x >= w || y < 0 || y >= h)
+            return;
+        float &dst = alpha[size_t(y) * size_t(w) + size_t(x)];
+        dst += a * (1.0f - dst);
+    };
+    for (int level = 0; level < kOpacityLevels; ++level) {
+        const float a = float(level + 1) / kOpacityLevels;
+        for (const QLineF &line : lines[size_t(level)]) {
+            const double x0 = (line.x1() - band.left()) * sx, y0 = (line.y1() - band.top()) * sy;
+            const double x1 = (line.x2() - band.left()) * sx, y1 = (line.y2() - band.top()) * sy;
+            // One step a pixel along the longer axis, the coverage split
+            // between the two pixels across it (Wu's antialiasing).
+            if (std::abs(x1 - x0) >= std::abs(y1 - y0)) {
+                const int from = int(std::floor(std::min(x0, x1)));
+                const int to = int(std::ceil(std::max(x0, x1)));
+                const double slope = (y1 - y0) / (x1 - x0);
+                for (int x = from; x < to; ++x) {
+                    const double y = y0 + (x + 0.5 - x0) * slope - 0.5;
+                    const int yi = int(std::floor(y));
+                    const float f = float(y - yi);
+                    blend(x, yi, a * (1.0f - f));
+                    blend(x, yi + 1, a * f);
+                }
+            } else {
+                const int from = int(std::floor(std::min(y0, y1)));
+                const int to = int(std::ceil(std::max(y0, y1)));
+                const double slope = (x1 - x0) / (y1 - y0);
+                for (int y = from; y < to; ++y) {
+                    const double x = x0 + (y + 0.5 - y0) * slope - 0.5;
+                    const int xi = int(std::floor(x));
+                    const float f = float(x - xi);
+                    blend(xi, y, a * (1.0f - f));
+                    blend(xi + 1, y, a * f);
+                }
+            }
+        }
+    }
+    QImage image(w, h, QImage::Format_ARGB32_Premultiplied);
+    for (int y = 0; y < h; ++y) {
+        auto *row = reinterpret_cast<QRgb *>(image.scanLine(y));
+        for (int x = 0; x < w; ++x) {
+            const float a = alpha[size_t(y) * size_t(w) + size_t(x)];
+            row[x] = qRgba(int(color.red() * a + 0.5f), int(color.green() * a + 0.5f),
+                           int(color.blue() * a + 0.5f), int(255 * a + 0.5f));
+        }
+    }
+    return image;
+}
+
 LinePainter::LinePainter(QPainter &painter, const FigureStyle &style)
     : m_painter(painter), m_style(style)
 {
@@ -106,10 +165,10 @@ LineGeometry LinePainter::paint(const QRectF &rect, const LineDiagram &d)
             w = std::max(w, QFontMetricsF(strongFont).horizontalAdvance(label(i)));
         return std::min(w, maxLabel);
     };
-    const double leftWidth =
-        std::max(widest(d.rows, rowStep, d.rowLabel), metrics.horizontalAdvance(d.rowTitle));
-    const double rightWidth =
-        std::max(widest(d.cols, colStep, d.colLabel), metrics.horizontalAdvance(d.colTitle));
+    const double leftWidth = std::max(widest(d.rows, rowStep, d.rowLabel),
+                                      QFontMetricsF(titleFont).horizontalAdvance(d.rowTitle));
+    const double rightWidth = std::max(widest(d.cols, colStep, d.colLabel),
+                                       QFontMetricsF(titleFont).horizontalAdvance(d.colTitle));
     const double gap = base.pt(10);
     const double available = rect.width() - leftWidth - rightWidth - 2 * gap - base.pt(8);
     const double middle =
@@ -133,7 +192,7 @@ LineGeometry LinePainter::paint(const QRectF &rect, const LineDiagram &d)
     const LineToken h = d.highlighted;
     const bool highlighting =
         h.isValid() && h.index < (h.side == LineToken::Side::Query ? d.rows : d.cols);
-    std::array<QPainterPath, kOpacityLevels> paths;
+    std::array<QList<QLineF>, kOpacityLevels> lines;
     struct Strong
     {
         int other;
@@ -157,8 +216,7 @@ LineGeometry LinePainter::paint(const QRectF &rect, const LineDiagram &d)
             const int level = std::min(kOpacityLevels - 1, int(t * kOpacityLevels));
             const double ly = query ? g.rowY(h.index) : g.rowY(k);
             const double ry = query ? g.colY(k) : g.colY(h.index);
-            paths[size_t(level)].moveTo(g.leftX, ly);
-            paths[size_t(level)].lineTo(g.rightX, ry);
+            lines[size_t(level)].append(QLineF(g.leftX, ly, g.rightX, ry));
         }
     } else {
         for (int i = 0; i < d.rows; ++i) {
@@ -168,22 +226,51 @@ LineGeometry LinePainter::paint(const QRectF &rect, const LineDiagram &d)
                 if (!(w >= kMinVisibleWeight))
                     continue;
                 const int level = std::min(kOpacityLevels - 1, int(w * kOpacityLevels));
-                paths[size_t(level)].moveTo(g.leftX, ly);
-                paths[size_t(level)].lineTo(g.rightX, g.colY(j));
+                lines[size_t(level)].append(QLineF(g.leftX, ly, g.rightX, g.colY(j)));
             }
         }
     }
-    const QColor lineColor = highlighting ? m_style.accent() : m_style.bar();
-    const double lineWidth = highlighting ? std::max(1.5, base.pt(3)) : std::max(1.0, base.pt(2));
+    // Lines as thick as the tokens' spacing allows: bold for a few tokens,
+    // a pixel for a thousand.
+    const QColor lineColor = highlighting ? m_style.accent() : m_style.line();
+    const double pitch = g.height / std::max(d.rows, d.cols);
+    const double lineWidth = std::clamp(pitch * 0.05, 1.0, base.pt(4)) * (highlighting ? 1.5 : 1.0);
     m_painter.save();
     m_painter.setBrush(Qt::NoBrush);
+    // On pixels, lines one by one are the fast path (a path of thousands of
+    // segments is stroked as one polygon, ten times slower); in SVG and PDF
+    // one path per step is one element instead of thousands.
+    const bool raster =
+        m_painter.paintEngine() && m_painter.paintEngine()->type() == QPaintEngine::Raster;
+    qsizetype lineCount = 0;
+    for (const QList<QLineF> &group : lines)
+        lineCount += group.size();
+    const QRectF band(g.leftX, g.top - 2, g.rightX - g.leftX, g.height + 4);
+    if (raster && lineCount > kRasterisedLines &&
+        lineWidth * m_painter.deviceTransform().m22() <= 1.5) {
+        // Thousands of hairlines (a long head): drawn into an image here,
+        // each line a pixel wide and antialiased, as the painter would draw
+        // it but many times faster.
+        m_painter.drawImage(band, lineImage(lines, band, lineColor, base.devicePixelsOf(band)));
+        lines = {};
+    }
     for (int level = 0; level < kOpacityLevels; ++level) {
-        if (paths[size_t(level)].isEmpty())
+        const QList<QLineF> &group = lines[size_t(level)];
+        if (group.isEmpty())
             continue;
         QColor c = lineColor;
         c.setAlphaF(float((level + 1.0) / kOpacityLevels));
-        m_painter.setPen(QPen(c, lineWidth, Qt::SolidLine, Qt::RoundCap));
-        m_painter.drawPath(paths[size_t(level)]);
+        m_painter.setPen(QPen(c, lineWidth, Qt::SolidLine, Qt::FlatCap));
+        if (raster) {
+            m_painter.drawLines(group);
+        } else {
+            QPainterPath path;
+            for (const QLineF &line : group) {
+                path.moveTo(line.p1());
+                path.lineTo(line.p2());
+            }
+            m_painter.drawPath(path);
+        }
     }
     m_painter.restore();
 

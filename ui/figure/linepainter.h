@@ -3,11 +3,16 @@
 #include "core/attentionaggregates.h"
 #include "ui/figure/figurestyle.h"
 
+#include <QColor>
+#include <QImage>
+#include <QLineF>
+#include <QList>
 #include <QPointF>
 #include <QRectF>
 #include <QString>
 #include <QStringList>
 
+#include <array>
 #include <functional>
 
 class QPainter;
@@ -95,11 +100,19 @@ public:
     /// A highlighted token's weights are written while it has at most this many lines.
     static constexpr int kMaxWeightTexts = 24;
 
+    /// More lines than this are drawn on pixels by lineImage(), not one by one.
+    static constexpr int kRasterisedLines = 500;
+
     /// The tokens labelled in a column of \a count tokens \a height pixels
     /// tall with text \a lineHeight tall: every k-th, k returned.
     static int labelStep(int count, double height, double lineHeight);
 
 private:
+    /// \a lines (one list per opacity step) a pixel wide, in an image of
+    /// \a pixels covering \a band.
+    static QImage lineImage(const std::array<QList<QLineF>, kOpacityLevels> &lines,
+                            const QRectF &band, const QColor &color, const QSize &pixels);
+
     QPainter &m_painter;
     const FigureStyle &m_style;
 };

@@ -341,9 +341,14 @@ void paintGrid(QPainter &painter, const QRectF &rect, const TensorFigureData &d,
             const double x = inner.left() + headerWidth + h * cellWidth;
             const double y = inner.top() + headerHeight + l * cellHeight;
             const QRectF thumb(x + (cellWidth - side) / 2, y + pad, side, side);
-            const QImage image =
+            const QSize pixels = base.devicePixelsOf(thumb);
+            QImage image =
                 attentionImage(t.headData(l, h), t.keys(), QRect(0, 0, t.keys(), t.queries()),
-                               base.devicePixelsOf(thumb), style.colorMap);
+                               pixels, style.colorMap);
+            // A short head has a pixel a cell: blown up here, cell by cell,
+            // since PDF and SVG viewers would smooth it into a blur.
+            if (image.width() < pixels.width() || image.height() < pixels.height())
+                image = image.scaled(pixels, Qt::IgnoreAspectRatio, Qt::FastTransformation);
             painter.save();
             painter.setRenderHint(QPainter::SmoothPixmapTransform, false);
             painter.drawImage(thumb, image);

@@ -231,6 +231,8 @@ void MainWindow::setShowLines(bool on)
         m_linesAction->setChecked(on);
         m_heatmapModeAction->setChecked(!on);
     }
+    // The lines are weights: raw scores and logits are the heatmap's alone.
+    m_quantity->setEnabled(!on);
     Preferences::attentionLines.set(on);
     refreshLines();
 }
