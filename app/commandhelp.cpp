@@ -88,7 +88,8 @@ QString CommandLine::usage()
                "  -v, --version  show the version\n"
                "\n"
                "Exit status: 0 on success, 2 when the arguments or a file cannot be used.\n")
-        .arg(viewNames(), tensorFigureViewNames().replace(QStringLiteral(", "), QStringLiteral("|")));
+        .arg(viewNames(),
+             tensorFigureViewNames().replace(QStringLiteral(", "), QStringLiteral("|")));
 }
 
 } // namespace AttentionLab

@@ -149,9 +149,9 @@ CommandRequest parseCommandLine(const QStringList &args)
         if (arg.startsWith(QLatin1Char('-')) && arg.size() > 1)
             usageError(QStringLiteral("unknown option \"%1\" (see attention-lab --help)")
                            .arg(inputText(arg)));
-        if (r.command.isEmpty() && (arg == QLatin1String("eval") || arg == QLatin1String("bench") ||
-                                    arg == QLatin1String("export") ||
-                                    arg == QLatin1String("inspect"))) {
+        if (r.command.isEmpty() &&
+            (arg == QLatin1String("eval") || arg == QLatin1String("bench") ||
+             arg == QLatin1String("export") || arg == QLatin1String("inspect"))) {
             r.command = arg;
         } else if ((r.command == QLatin1String("eval") || r.command == QLatin1String("export") ||
                     r.command == QLatin1String("inspect")) &&
