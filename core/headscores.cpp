@@ -107,6 +107,41 @@ TokenRepeats::TokenRepeats(const AttentionTensor &tensor)
     }
 }
 
+double rowEntropyBits(const float *row, int keys)
+{
+    const Eigen::Map<const Eigen::ArrayXf> a(row, keys);
+    // a log a with 0 log 0 = 0: log(0) is -inf, and select keeps the 0.
+    const float nats = (a > 0.0f).select(a * a.log(), 0.0f).sum();
+    return -static_cast<double>(nats) / std::log(2.0);
+}
+
+RowStatistics modelRowStatistics(const float *row, int keys)
+{
+    RowStatistics stats;
+    int last = -1;
+    float best = -1.0f;
+    double sum = 0.0;
+    for (int k = 0; k < keys; ++k) {
+        const float v = row[k];
+        sum += v;
+        if (v != 0.0f)
+            last = k;
+        if (v > best) {
+            best = v;
+            stats.argmax = k;
+        }
+    }
+    stats.visible = last + 1;
+    if (stats.empty()) {
+        stats.argmax = -1;
+        return stats;
+    }
+    stats.sum = std::abs(sum - 1.0) <= 1e-3 ? 1.0 : sum;
+    stats.entropyBits = rowEntropyBits(row, keys);
+    stats.maxEntropyBits = std::log2(static_cast<double>(stats.visible));
+    return stats;
+}
+
 double meanRowEntropyBits(const float *rows, int queries, int keys)
 {
     double total = 0.0;
@@ -115,9 +150,7 @@ double meanRowEntropyBits(const float *rows, int queries, int keys)
         const Eigen::Map<const Eigen::ArrayXf> row(rows + static_cast<long long>(i) * keys, keys);
         if ((row == 0.0f).all())
             continue;
-        // a log a with 0 log 0 = 0: log(0) is -inf, and select keeps the 0.
-        const float nats = (row > 0.0f).select(row * row.log(), 0.0f).sum();
-        total += -static_cast<double>(nats) / std::log(2.0);
+        total += rowEntropyBits(rows + static_cast<long long>(i) * keys, keys);
         ++counted;
     }
     return counted == 0 ? 0.0 : total / counted;

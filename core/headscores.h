@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/attentiontensor.h"
+#include "core/rowstatistics.h"
 
 #include <string>
 #include <vector>
@@ -67,6 +68,18 @@ HeadScores scoreHead(const AttentionTensor &tensor, int layer, int head,
                      const TokenRepeats &repeats);
 /// The scores of every head, index layer * H + head, computed in parallel.
 std::vector<HeadScores> scoreHeads(const AttentionTensor &tensor);
+
+/// Entropy in bits of one row of \a keys weights, -sum a log2 a (0 log 0 = 0).
+double rowEntropyBits(const float *row, int keys);
+
+/**
+ * One row of a trained model's attention as the entropy bars show it. The
+ * visible keys are those up to the row's last non-zero weight (a causal row's
+ * diagonal, a padded input's last real token), so the maximum is log2 of
+ * them. The rows of a file are distributions (the readers refuse others):
+ * a sum within 1e-3 of one is float rounding, not lost weight, and counts as one.
+ */
+RowStatistics modelRowStatistics(const float *row, int keys);
 
 /// Mean entropy in bits of the rows of a Q x K row-major matrix that are
 /// not all zero (0 log 0 = 0); 0 when every row is zero.

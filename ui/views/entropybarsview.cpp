@@ -32,6 +32,38 @@ double barLength(const RowStatistics &row)
 EntropyBarsView::EntropyBarsView(AttentionDocument *document, QWidget *parent)
     : QWidget(parent), m_document(document), m_plot(new QCustomPlot(this))
 {
+    build();
+    connect(document, &AttentionDocument::resultChanged, this, &EntropyBarsView::pullFromDocument);
+    pullFromDocument();
+}
+
+EntropyBarsView::EntropyBarsView(QWidget *parent) : QWidget(parent), m_plot(new QCustomPlot(this))
+{
+    build();
+    refresh();
+}
+
+void EntropyBarsView::setRows(std::vector<RowStatistics> rows, QStringList labels)
+{
+    m_rows = std::move(rows);
+    m_rowLabels = std::move(labels);
+    refresh();
+}
+
+void EntropyBarsView::pullFromDocument()
+{
+    const AttentionResult &r = m_document->result();
+    const Session &s = m_document->session();
+    m_rows = r.rows;
+    m_rowLabels.clear();
+    m_rowLabels.reserve(int(m_rows.size()));
+    for (int i = 0; i < int(m_rows.size()); ++i)
+        m_rowLabels << QString::fromStdString(s.queryLabel(i));
+    refresh();
+}
+
+void EntropyBarsView::build()
+{
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_plot);
@@ -58,8 +90,6 @@ EntropyBarsView::EntropyBarsView(AttentionDocument *document, QWidget *parent)
     connect(m_plot, &QCustomPlot::mouseMove, this, &EntropyBarsView::showToolTip);
 
     PlotTheme::apply(m_plot, false, 1.0);
-    connect(document, &AttentionDocument::resultChanged, this, &EntropyBarsView::refresh);
-    refresh();
 }
 
 EntropyBarsView::~EntropyBarsView() = default;
@@ -93,22 +123,20 @@ QList<double> EntropyBarsView::barLengths() const
 QList<double> EntropyBarsView::maxima() const
 {
     QList<double> out;
-    const AttentionResult &r = m_document->result();
-    for (const RowStatistics &row : r.rows)
+    for (const RowStatistics &row : m_rows)
         out << row.maxEntropyBits;
     return out;
 }
 
 QString EntropyBarsView::toolTipFor(int row) const
 {
-    const AttentionResult &r = m_document->result();
-    if (row < 0 || row >= r.queryCount())
+    if (row < 0 || row >= int(m_rows.size()))
         return {};
-    const RowStatistics &stats = r.rows[size_t(row)];
+    const RowStatistics &stats = m_rows[size_t(row)];
     QString text =
         tr("<b>%1</b><br>entropy: %2 bits<br>maximum: %3 bits (log2 of %4 visible keys)<br>row "
            "sum: %5")
-            .arg(QString::fromStdString(m_document->session().queryLabel(row)).toHtmlEscaped())
+            .arg(m_rowLabels.value(row).toHtmlEscaped())
             .arg(stats.entropyBits, 0, 'f', 4)
             .arg(stats.maxEntropyBits, 0, 'f', 4)
             .arg(stats.visible)
@@ -140,9 +168,7 @@ int EntropyBarsView::labelStep(int rows) const
 
 void EntropyBarsView::refresh()
 {
-    const Session &s = m_document->session();
-    const AttentionResult &r = m_document->result();
-    const int m = int(r.queryCount());
+    const int m = int(m_rows.size());
     QVector<double> rows(m), bits(m), maxima(m);
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
     // Labels thinned as the heatmap's are: every k-th row where they would overlap.
@@ -150,11 +176,11 @@ void EntropyBarsView::refresh()
     double top = 1.0;
     for (int i = 0; i < m; ++i) {
         rows[i] = i;
-        bits[i] = barLength(r.rows[size_t(i)]);
-        maxima[i] = r.rows[size_t(i)].maxEntropyBits;
+        bits[i] = barLength(m_rows[size_t(i)]);
+        maxima[i] = m_rows[size_t(i)].maxEntropyBits;
         top = std::max(top, maxima[i]);
         if (i % step == 0)
-            ticker->addTick(i, QString::fromStdString(s.queryLabel(i)));
+            ticker->addTick(i, m_rowLabels.value(i));
     }
     m_bars->setData(rows, bits, true);
     m_bars->setWidth(m > 64 ? 0.9 : 0.6);
@@ -180,7 +206,7 @@ void EntropyBarsView::refresh()
     for (int i = 0; i < m; i += step)
         labelWidth =
             std::max(labelWidth,
-                     labelMetrics.horizontalAdvance(FigurePainter::entropyNote(r.rows[size_t(i)])));
+                     labelMetrics.horizontalAdvance(FigurePainter::entropyNote(m_rows[size_t(i)])));
     const double plotWidth =
         std::max(100.0, double(m_plot->width()) - 90.0 * m_scaleFactor); // less the axis
     const double barShare =
@@ -199,7 +225,7 @@ void EntropyBarsView::refresh()
     }
     for (int k = 0; k < labelled; ++k) {
         const int i = k * step;
-        const RowStatistics &row = r.rows[size_t(i)];
+        const RowStatistics &row = m_rows[size_t(i)];
         QCPItemText *text = m_labels[k];
         text->position->setAxes(m_plot->xAxis, m_plot->yAxis);
         text->position->setCoords(std::max(bits[i], maxima[i]) + top * 0.03, i);
