@@ -1,5 +1,6 @@
 #include "core/headscores.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <map>
@@ -112,34 +113,38 @@ double rowEntropyBits(const float *row, int keys)
     const Eigen::Map<const Eigen::ArrayXf> a(row, keys);
     // a log a with 0 log 0 = 0: log(0) is -inf, and select keeps the 0.
     const float nats = (a > 0.0f).select(a * a.log(), 0.0f).sum();
-    return -static_cast<double>(nats) / std::log(2.0);
+    // A one-hot row sums to +0 nats: its entropy is 0, not -0.
+    return nats < 0.0f ? -static_cast<double>(nats) / std::log(2.0) : 0.0;
 }
 
 RowStatistics modelRowStatistics(const float *row, int keys)
 {
     RowStatistics stats;
-    int last = -1;
-    float best = -1.0f;
-    double sum = 0.0;
-    for (int k = 0; k < keys; ++k) {
-        const float v = row[k];
-        sum += v;
-        if (v != 0.0f)
-            last = k;
-        if (v > best) {
-            best = v;
-            stats.argmax = k;
-        }
-    }
+    int last = keys - 1;
+    while (last >= 0 && row[last] == 0.0f)
+        --last;
     stats.visible = last + 1;
-    if (stats.empty()) {
-        stats.argmax = -1;
+    if (stats.empty())
         return stats;
-    }
+    const Eigen::Map<const Eigen::ArrayXf> a(row, keys);
+    Eigen::Index argmax = 0;
+    a.maxCoeff(&argmax);
+    stats.argmax = argmax;
+    const double sum = a.cast<double>().sum();
     stats.sum = std::abs(sum - 1.0) <= 1e-3 ? 1.0 : sum;
     stats.entropyBits = rowEntropyBits(row, keys);
     stats.maxEntropyBits = std::log2(static_cast<double>(stats.visible));
     return stats;
+}
+
+std::vector<RowStatistics> modelRowStatistics(const float *matrix, int rows, int keys)
+{
+    std::vector<RowStatistics> out(static_cast<size_t>(std::max(rows, 0)));
+#pragma omp parallel for schedule(static) if (static_cast <long long>(rows) * keys > 65536)
+    for (int r = 0; r < rows; ++r)
+        out[static_cast<size_t>(r)] =
+            modelRowStatistics(matrix + static_cast<long long>(r) * keys, keys);
+    return out;
 }
 
 double meanRowEntropyBits(const float *rows, int queries, int keys)

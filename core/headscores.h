@@ -80,6 +80,8 @@ double rowEntropyBits(const float *row, int keys);
  * a sum within 1e-3 of one is float rounding, not lost weight, and counts as one.
  */
 RowStatistics modelRowStatistics(const float *row, int keys);
+/// modelRowStatistics of each row of a \a rows x \a keys row-major matrix, in parallel.
+std::vector<RowStatistics> modelRowStatistics(const float *matrix, int rows, int keys);
 
 /// Mean entropy in bits of the rows of a Q x K row-major matrix that are
 /// not all zero (0 log 0 = 0); 0 when every row is zero.

@@ -428,6 +428,10 @@ void TestModelView::labelsThinOutAndValuesAppearWhenZoomed()
     const auto [first, last] = view->visibleRows();
     QCOMPARE(exact.size(), last - first);
     QCOMPARE(exact.first(), QString::number(first));
+    // The entropy bars stay beside the rows in view.
+    const QStringList notes = m_page->entropyBars()->barLabels();
+    QVERIFY2(!notes.isEmpty() && notes.size() <= last - first,
+             qPrintable(QString::number(notes.size())));
 }
 
 void TestModelView::knownHeadsOnlyForTwelveByTwelve()

@@ -145,10 +145,9 @@ void HeadGridView::setSorted(bool sorted)
     update();
 }
 
-void HeadGridView::setAppearance(bool dark, double scale)
+void HeadGridView::setDark(bool dark)
 {
     m_dark = dark;
-    m_scale = scale;
     relayout();
     update();
 }
@@ -186,9 +185,8 @@ QStringList HeadGridView::labels() const
 
 void HeadGridView::relayout()
 {
-    QFont font = this->font();
-    font.setPointSizeF(font.pointSizeF() * m_scale);
-    m_labelHeight = QFontMetrics(font).height() + 6;
+    // The widget's font: presentation mode has already enlarged it.
+    m_labelHeight = fontMetrics().height() + 6;
     const int heads = m_document->isEmpty() ? 1 : m_document->tensor().heads();
     const int layers = m_document->isEmpty() ? 0 : m_document->tensor().layers();
     m_side = std::clamp((width() - 2 * kMargin) / heads - kGap, kMinimumSide, kMaximumSide);
@@ -271,9 +269,6 @@ void HeadGridView::paintEvent(QPaintEvent *event)
             }
         }
     }
-    QFont font = this->font();
-    font.setPointSizeF(font.pointSizeF() * m_scale);
-    painter.setFont(font);
     const int selected = m_document->layer() * heads + m_document->head();
     for (int p = 0; p < int(m_order.size()); ++p) {
         const QRect cell = cellRect(p);
@@ -298,9 +293,10 @@ void HeadGridView::paintEvent(QPaintEvent *event)
                                          : palette().color(QPalette::Text));
         const QRect label(thumb.left(), thumb.bottom() + 3, m_side, m_labelHeight - 3);
         const QString name = QStringLiteral("%1.%2").arg(index / heads).arg(index % heads);
+        // The score beside the name where both fit.
+        const QString both = name + QStringLiteral("  ") + scoreText(value);
         painter.drawText(label, Qt::AlignLeft | Qt::AlignTop,
-                         scored && m_side >= 56 ? name + QStringLiteral("  ") + scoreText(value)
-                                                : name);
+                         scored && fontMetrics().horizontalAdvance(both) <= m_side ? both : name);
     }
     if (hasFocus() && selected < int(m_order.size())) {
         painter.setPen(QPen(palette().color(QPalette::Text), 1, Qt::DotLine));

@@ -42,7 +42,8 @@ public:
     /// Highest score first (NaN last) instead of layer by layer.
     void setSorted(bool sorted);
     bool isSorted() const { return m_sorted; }
-    void setAppearance(bool dark, double scale);
+    /// Frames for a dark background (presentation mode); the text follows the widget's font.
+    void setDark(bool dark);
 
     /// The heads in display order, as layer * H + head.
     const std::vector<int> &displayOrder() const { return m_order; }
@@ -96,7 +97,6 @@ private:
     HeadScoreKind m_scoreKind = HeadScoreKind::Entropy;
     bool m_sorted = false;
     bool m_dark = false;
-    double m_scale = 1.0;
 };
 
 } // namespace AttentionLab

@@ -61,6 +61,7 @@ void ModelDocument::setTensor(AttentionTensor tensor, const QString &filePath)
     m_rowWords = groupWords(m_rowTokens);
     m_columnWords = groupWords(t.tokens());
     m_wordLevel = m_wordLevel && canMergeWords();
+    m_labelsStale = true;
     startScores();
     rebuildCurrent();
     emit tensorChanged();
@@ -213,11 +214,12 @@ QString ModelDocument::currentTitle() const
 void ModelDocument::rebuildCurrent()
 {
     m_usesComputed = false;
-    m_rowLabels.clear();
-    m_columnLabels.clear();
     m_rowStatistics.clear();
-    if (isEmpty())
+    if (isEmpty()) {
+        m_rowLabels.clear();
+        m_columnLabels.clear();
         return;
+    }
     const AttentionTensor &t = *m_tensor;
     const bool words = m_wordLevel;
     auto merged = [&](const Eigen::Ref<const FloatMatrix> &m) {
@@ -242,21 +244,28 @@ void ModelDocument::rebuildCurrent()
         break;
     }
 
-    if (words) {
+    // The labels change with the tensor and the word level only, not from head to head.
+    if (!m_labelsStale && m_labelsWordLevel == words) {
+        // kept
+    } else if (words) {
+        m_rowLabels.clear();
+        m_columnLabels.clear();
         for (const std::string &w : m_rowWords.words)
             m_rowLabels << QString::fromStdString(w);
         for (const std::string &w : m_columnWords.words)
             m_columnLabels << QString::fromStdString(w);
     } else {
+        m_rowLabels.clear();
+        m_columnLabels.clear();
         for (int q = 0; q < t.queries(); ++q)
             m_rowLabels << QString::fromStdString(displayToken(t.queryToken(q)));
         for (int k = 0; k < t.keys(); ++k)
             m_columnLabels << QString::fromStdString(displayToken(t.keyToken(k)));
     }
+    m_labelsStale = false;
+    m_labelsWordLevel = words;
     const MatrixMap m = currentMatrix();
-    m_rowStatistics.reserve(static_cast<size_t>(m.rows()));
-    for (Eigen::Index r = 0; r < m.rows(); ++r)
-        m_rowStatistics.push_back(modelRowStatistics(m.data() + r * m.cols(), int(m.cols())));
+    m_rowStatistics = modelRowStatistics(m.data(), int(m.rows()), int(m.cols()));
 }
 
 } // namespace AttentionLab

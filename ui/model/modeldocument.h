@@ -130,6 +130,8 @@ private:
     std::optional<FloatMatrix> m_rollout;
     QStringList m_rowLabels;
     QStringList m_columnLabels;
+    bool m_labelsStale = true;
+    bool m_labelsWordLevel = false;
     std::vector<RowStatistics> m_rowStatistics;
 };
 

@@ -53,14 +53,14 @@ void ModelHeatmapView::setAppearance(bool dark, double scale)
 {
     m_dark = dark;
     m_scale = scale;
+    m_remeasure = true; // the font changed with the theme
     matrixChanged();
 }
 
 QFont ModelHeatmapView::labelFont() const
 {
-    QFont font = this->font();
-    font.setPointSizeF(font.pointSizeF() * m_scale);
-    return font;
+    // The widget's font: presentation mode has already enlarged it.
+    return font();
 }
 
 void ModelHeatmapView::matrixChanged()
@@ -69,16 +69,31 @@ void ModelHeatmapView::matrixChanged()
     const bool sameShape = m.rows() == m_rows && m.cols() == m_cols;
     m_rows = int(m.rows());
     m_cols = int(m.cols());
-    // Room for the labels: the widest, within limits.
+    // Room for the labels: the widest, within limits (measured again only
+    // when the labels change: from head to head they stay).
+    if (m_measuredRows == m_document->rowLabels() &&
+        m_measuredColumns == m_document->columnLabels() && !m_remeasure) {
+        finishMatrixChange(sameShape);
+        return;
+    }
+    m_measuredRows = m_document->rowLabels();
+    m_measuredColumns = m_document->columnLabels();
+    m_remeasure = false;
     const QFontMetrics metrics(labelFont());
     int widest = 0;
     for (const QString &label : m_document->rowLabels())
         widest = std::max(widest, metrics.horizontalAdvance(label));
-    m_rowLabelWidth = std::clamp(widest + 10, int(30 * m_scale), int(160 * m_scale));
+    const int character = metrics.averageCharWidth();
+    m_rowLabelWidth = std::clamp(widest + 10, 4 * character, 18 * character);
     widest = 0;
     for (const QString &label : m_document->columnLabels())
         widest = std::max(widest, metrics.horizontalAdvance(label));
-    m_columnLabelHeight = std::clamp(widest + 10, int(30 * m_scale), int(130 * m_scale));
+    m_columnLabelHeight = std::clamp(widest + 10, 4 * character, 15 * character);
+    finishMatrixChange(sameShape);
+}
+
+void ModelHeatmapView::finishMatrixChange(bool sameShape)
+{
     rebuildSource();
     // Stepping to another head of the same size keeps the zoom: compare heads cell by cell.
     if (!sameShape || m_fitted)
@@ -304,11 +319,14 @@ void ModelHeatmapView::paintEvent(QPaintEvent *)
     // Each cell's value once cells are wide enough to hold it.
     if (ppc >= kValueCellPixels) {
         QFont font = labelFont();
-        font.setPixelSize(std::max(6, int(std::min(ppc * 0.3, 13.0 * m_scale))));
+        font.setPixelSize(std::max(6, int(std::min(ppc * 0.3, QFontInfo(font).pixelSize() * 1.0))));
         painter.setFont(font);
         const int digits = ppc >= 40 ? 3 : 2;
+        const std::vector<RowStatistics> &rows = m_document->rowStatistics();
         for (int r = r0; r < r1; ++r) {
-            for (int c = c0; c < c1; ++c) {
+            // Past a row's last non-zero weight (a causal mask, padding) the cells stay blank.
+            const int visible = r < int(rows.size()) ? int(rows[size_t(r)].visible) : c1;
+            for (int c = c0; c < std::min(c1, visible); ++c) {
                 const double v = m(r, c);
                 const double shown = m_rowScaled.size() > 0 ? m_rowScaled(r, c) : v;
                 const double t = hi > lo ? (shown - lo) / (hi - lo) : 0.0;

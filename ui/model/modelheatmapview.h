@@ -77,6 +77,7 @@ protected:
 
 private:
     void matrixChanged();
+    void finishMatrixChange(bool sameShape);
     void rebuildSource();
     void clampOrigin();
     double fitZoom() const;
@@ -105,6 +106,9 @@ private:
     bool m_fitted = true;
     QPointF m_dragFrom;
     bool m_dragging = false;
+    QStringList m_measuredRows;
+    QStringList m_measuredColumns;
+    bool m_remeasure = true;
     int m_rowLabelWidth = 100;
     int m_columnLabelHeight = 90;
 };

@@ -59,9 +59,13 @@ ModelPage::ModelPage(ModelDocument *document, QWidget *parent)
     m_progress->setTextVisible(true);
     auto *scoreLabel = new QLabel(tr("Score:"), this);
     scoreLabel->setBuddy(m_scoreChoice);
+    // The file and its shape on a line of their own; long names must not
+    // widen the page past a projector's width.
+    m_title->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    auto *titleRow = new QHBoxLayout;
+    titleRow->addWidget(m_title, 1);
+    titleRow->addWidget(m_progress);
     auto *controls = new QHBoxLayout;
-    controls->addWidget(m_title, 1);
-    controls->addWidget(m_progress);
     controls->addWidget(m_viewChoice);
     controls->addWidget(m_words);
     controls->addSpacing(12);
@@ -69,6 +73,7 @@ ModelPage::ModelPage(ModelDocument *document, QWidget *parent)
     controls->addWidget(m_scoreChoice);
     controls->addWidget(m_sort);
     controls->addWidget(m_knownButton);
+    controls->addStretch(1);
 
     // The grid, scrolling when the heads do not fit.
     auto *scroll = new QScrollArea(this);
@@ -82,6 +87,7 @@ ModelPage::ModelPage(ModelDocument *document, QWidget *parent)
            "one or press Enter to open it; hover for its scores."),
         this);
     gridHint->setWordWrap(true);
+    gridHint->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     gridLayout->addWidget(gridHint);
     gridLayout->addWidget(scroll, 1);
 
@@ -99,29 +105,42 @@ ModelPage::ModelPage(ModelDocument *document, QWidget *parent)
     auto *splitter = new QSplitter(Qt::Horizontal, this);
     splitter->addWidget(m_heatmap);
     splitter->addWidget(m_bars);
-    splitter->setStretchFactor(0, 3);
+    // The matrix is square and limited by the height: the bars take what is left.
+    splitter->setStretchFactor(0, 2);
     splitter->setStretchFactor(1, 1);
     splitter->setChildrenCollapsible(false);
+    m_bars->setMinimumWidth(240);
+    splitter->setSizes({640, 360});
     m_matrixViews->addWidget(splitter);
     connect(m_matrixViewButtons, &QButtonGroup::idClicked, m_matrixViews,
             &QStackedWidget::setCurrentIndex);
     QFont titleFont = m_matrixTitle->font();
     titleFont.setBold(true);
     m_matrixTitle->setFont(titleFont);
+    m_matrixTitle->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     auto *header = new QHBoxLayout;
     header->addWidget(m_back);
     header->addWidget(m_matrixTitle, 1);
     header->addLayout(m_matrixViewBar);
-    auto *keys = new QLabel(tr("← → heads · ↑ ↓ (PgUp PgDown) layers · wheel or + − zooms · drag "
-                               "pans · Home fits"),
-                            this);
+    // The keys, and the cell under the pointer, below the matrix.
+    auto *keys =
+        new QLabel(tr("← → heads · ↑ ↓ layers · wheel zooms · drag pans · Home fits"), this);
+    keys->setToolTip(tr("In the matrix: Left and Right step through the heads of a layer, Up and "
+                        "Down (or PgUp and PgDown) through the layers; the wheel or + and − zoom "
+                        "toward the pointer, dragging pans, Home fits the whole matrix, Escape "
+                        "goes back to the grid"));
     keys->setEnabled(false);
-    header->addWidget(keys);
+    keys->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    keys->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    m_hover->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    auto *footer = new QHBoxLayout;
+    footer->addWidget(m_hover, 3);
+    footer->addWidget(keys, 2);
     auto *largeLayout = new QVBoxLayout(m_largePage);
     largeLayout->setContentsMargins(0, 0, 0, 0);
     largeLayout->addLayout(header);
     largeLayout->addWidget(m_matrixViews, 1);
-    largeLayout->addWidget(m_hover);
+    largeLayout->addLayout(footer);
     m_hover->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
     m_emptyState->setAlignment(Qt::AlignCenter);
@@ -131,6 +150,7 @@ ModelPage::ModelPage(ModelDocument *document, QWidget *parent)
     m_pages->addWidget(m_largePage);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
+    layout->addLayout(titleRow);
     layout->addLayout(controls);
     layout->addWidget(m_pages, 1);
 
@@ -151,6 +171,11 @@ ModelPage::ModelPage(ModelDocument *document, QWidget *parent)
     connect(m_back, &QToolButton::clicked, this, &ModelPage::showGrid);
     connect(m_heatmap, &ModelHeatmapView::backRequested, this, &ModelPage::showGrid);
     connect(m_heatmap, &ModelHeatmapView::hovered, m_hover, &QLabel::setText);
+    // The bars keep beside the rows the zoomed heatmap shows.
+    connect(m_heatmap, &ModelHeatmapView::viewChanged, this, [this] {
+        const auto [first, last] = m_heatmap->visibleRows();
+        m_bars->setVisibleRows(first, last);
+    });
     connect(m_document, &ModelDocument::tensorChanged, this, &ModelPage::tensorChanged);
     connect(m_document, &ModelDocument::scoresChanged, this, &ModelPage::updateProgress);
     connect(m_document, &ModelDocument::currentChanged, this, [this] {
@@ -239,7 +264,7 @@ void ModelPage::setColorRange(ColorRange::Mode mode)
 
 void ModelPage::setAppearance(bool dark, double scale)
 {
-    m_grid->setAppearance(dark, scale);
+    m_grid->setDark(dark);
     m_heatmap->setAppearance(dark, scale);
     m_bars->setAppearance(dark, scale);
 }

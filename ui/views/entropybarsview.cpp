@@ -50,6 +50,15 @@ void EntropyBarsView::setRows(std::vector<RowStatistics> rows, QStringList label
     refresh();
 }
 
+void EntropyBarsView::setVisibleRows(int first, int last)
+{
+    if (first == m_firstRow && last == m_lastRow)
+        return;
+    m_firstRow = first;
+    m_lastRow = last;
+    refresh();
+}
+
 void EntropyBarsView::pullFromDocument()
 {
     const AttentionResult &r = m_document->result();
@@ -169,17 +178,20 @@ int EntropyBarsView::labelStep(int rows) const
 void EntropyBarsView::refresh()
 {
     const int m = int(m_rows.size());
+    // The rows in view: all, or those beside a zoomed heatmap.
+    const int first = m_firstRow >= 0 ? std::min(m_firstRow, m) : 0;
+    const int last = m_lastRow >= 0 ? std::clamp(m_lastRow, first, m) : m;
     QVector<double> rows(m), bits(m), maxima(m);
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
     // Labels thinned as the heatmap's are: every k-th row where they would overlap.
-    const int step = labelStep(m);
+    const int step = labelStep(last - first);
     double top = 1.0;
     for (int i = 0; i < m; ++i) {
         rows[i] = i;
         bits[i] = barLength(m_rows[size_t(i)]);
         maxima[i] = m_rows[size_t(i)].maxEntropyBits;
         top = std::max(top, maxima[i]);
-        if (i % step == 0)
+        if (i % step == 0 && i >= first && i < last)
             ticker->addTick(i, m_rowLabels.value(i));
     }
     m_bars->setData(rows, bits, true);
@@ -196,14 +208,15 @@ void EntropyBarsView::refresh()
     }
     m_maximum->setData(edges, levels, true);
     m_plot->yAxis->setTicker(ticker);
-    m_plot->yAxis->setRange(-0.6, m - 0.4);
+    m_plot->yAxis->setRange(first - 0.6, last - 0.4);
     QFont font = m_plot->yAxis->tickLabelFont();
-    font.setPointSizeF((m > 40 ? 8.0 : 10.0) * m_scaleFactor);
+    font.setPointSizeF((last - first > 40 ? 8.0 : 10.0) * m_scaleFactor);
     // Room right of the longest bar for the widest label, in pixels: the
     // wrong order's notes are long, and presentation mode's text is large.
     const QFontMetricsF labelMetrics(font);
     double labelWidth = 0.0;
-    for (int i = 0; i < m; i += step)
+    const int firstLabelled = (first + step - 1) / step * step;
+    for (int i = firstLabelled; i < last; i += step)
         labelWidth =
             std::max(labelWidth,
                      labelMetrics.horizontalAdvance(FigurePainter::entropyNote(m_rows[size_t(i)])));
@@ -214,7 +227,7 @@ void EntropyBarsView::refresh()
     m_plot->xAxis->setRange(0, top * 1.03 / barShare);
 
     // One label for every step-th row: thousands of hidden items would slow each replot.
-    const int labelled = (m + step - 1) / step;
+    const int labelled = last > firstLabelled ? (last - firstLabelled + step - 1) / step : 0;
     while (m_labels.size() > labelled)
         m_plot->removeItem(m_labels.takeLast());
     while (m_labels.size() < labelled) {
@@ -224,7 +237,7 @@ void EntropyBarsView::refresh()
         m_labels.append(text);
     }
     for (int k = 0; k < labelled; ++k) {
-        const int i = k * step;
+        const int i = firstLabelled + k * step;
         const RowStatistics &row = m_rows[size_t(i)];
         QCPItemText *text = m_labels[k];
         text->position->setAxes(m_plot->xAxis, m_plot->yAxis);

@@ -35,6 +35,9 @@ public:
 
     /// One bar per row of \a rows, labelled \a labels (one per row).
     void setRows(std::vector<RowStatistics> rows, QStringList labels);
+    /// Shows rows [first, last) only, to stay beside a zoomed heatmap's
+    /// rows; first = last = -1 shows every row.
+    void setVisibleRows(int first, int last);
 
     QCustomPlot *plot() const { return m_plot; }
     /// Dark or light, and how much larger than normal text and lines are.
@@ -62,6 +65,8 @@ private:
     AttentionDocument *m_document = nullptr;
     std::vector<RowStatistics> m_rows;
     QStringList m_rowLabels;
+    int m_firstRow = -1;
+    int m_lastRow = -1;
     QCustomPlot *m_plot;
     QCPBars *m_bars;
     QCPGraph *m_maximum;
