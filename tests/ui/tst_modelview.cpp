@@ -12,6 +12,7 @@
 #include "ui/model/modelheatmapview.h"
 #include "ui/model/modelpage.h"
 #include "ui/views/entropybarsview.h"
+#include "ui/views/recentfilesmenu.h"
 #include "ui/window/mainwindow.h"
 
 #include <QCheckBox>
@@ -19,6 +20,7 @@
 #include <QLabel>
 #include <QMenu>
 #include <QMessageBox>
+#include <QMimeData>
 #include <QProgressBar>
 #include <QTabWidget>
 #include <QTimer>
@@ -319,11 +321,18 @@ void TestModelView::viewsShowWhatCoreComputes()
     // Through the page's own controls.
     m_page->viewChooser()->setCurrentIndex(view);
     emit m_page->viewChooser()->activated(view);
+    if (view == int(ModelView::Rollout)) {
+        // Computed in the background: nothing to show until it arrives.
+        QVERIFY(m_document->rolloutPending());
+        QCOMPARE(m_document->currentMatrix().rows(), 0);
+        QVERIFY(m_document->currentTitle().contains(QStringLiteral("computing")));
+    }
     m_page->wordToggle()->setChecked(words);
     QCOMPARE(int(m_document->view()), view);
     QCOMPARE(m_document->wordLevel(), words);
     if (view != int(ModelView::Head))
         QVERIFY(m_page->showsLarge());
+    QTRY_VERIFY(!m_document->rolloutPending()); // arrives through the event loop
 
     FloatMatrix expected;
     switch (ModelView(view)) {
@@ -523,6 +532,27 @@ void TestModelView::windowRoutesAttentionFiles()
     QVERIFY(!window.windowTitle().contains(QStringLiteral("gpt2-attn")));
     tabs->setCurrentWidget(window.modelPage());
     QVERIFY(window.windowTitle().contains(QStringLiteral("gpt2-attn")));
+    // Dropped on the window, and from File > Open Recent, where it was added.
+    QMimeData mime;
+    mime.setUrls({QUrl::fromLocalFile(QStringLiteral("/data/dropped.safetensors"))});
+    QDragEnterEvent enter(QPoint(50, 50), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(&window, &enter);
+    QVERIFY(enter.isAccepted());
+    QDropEvent drop(QPointF(50, 50), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(&window, &drop);
+    QCOMPARE(opened.last(), QStringLiteral("/data/dropped.safetensors"));
+    QCOMPARE(window.modelDocument()->displayName(), QStringLiteral("dropped.safetensors"));
+    auto *recent = window.findChild<RecentFilesMenu *>();
+    QVERIFY(recent);
+    QStringList recentTexts;
+    for (QAction *a : recent->actions())
+        recentTexts << a->text();
+    QVERIFY2(recentTexts.join(QLatin1Char('|')).contains(QStringLiteral("gpt2-attn.npz")),
+             qPrintable(recentTexts.join(QLatin1Char('|'))));
+    emit recent->fileChosen(QStringLiteral("/data/gpt2-attn.npz"));
+    QCOMPARE(opened.last(), QStringLiteral("/data/gpt2-attn.npz"));
+    QCOMPARE(opened.size(), 3);
+
     // A session file still opens as a session, not through the loader.
     QString shown;
     QTimer::singleShot(0, [&shown] {
@@ -533,7 +563,7 @@ void TestModelView::windowRoutesAttentionFiles()
     });
     QVERIFY(!window.openFile(QStringLiteral("/nonexistent/session.json")));
     QVERIFY2(shown.contains(QStringLiteral("session.json")), qPrintable(shown));
-    QCOMPARE(opened.size(), 1);
+    QCOMPARE(opened.size(), 3);
 }
 
 void TestModelView::unreadableFileLeavesEverythingAsItWas()

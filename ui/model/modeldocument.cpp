@@ -12,6 +12,15 @@ namespace AttentionLab {
 
 ModelDocument::ModelDocument(QObject *parent) : QObject(parent)
 {
+    connect(&m_rolloutWatcher, &QFutureWatcher<FloatMatrix>::finished, this, [this] {
+        if (m_rolloutWatcher.isCanceled() || m_rollout)
+            return;
+        m_rollout = m_rolloutWatcher.result();
+        if (m_view == ModelView::Rollout) {
+            rebuildCurrent();
+            emit currentChanged();
+        }
+    });
     connect(&m_scoreWatcher, &QFutureWatcher<std::vector<HeadScores>>::finished, this, [this] {
         if (m_scoreWatcher.isCanceled())
             return;
@@ -24,6 +33,15 @@ ModelDocument::~ModelDocument()
 {
     // The scores run on their own copy of the tensor's handle: nothing to wait for.
     m_scoreWatcher.disconnect(this);
+    m_rolloutWatcher.disconnect(this);
+}
+
+void ModelDocument::startRollout()
+{
+    if (m_rollout || m_rolloutWatcher.isRunning() || !canRollout())
+        return;
+    std::shared_ptr<const AttentionTensor> tensor = m_tensor;
+    m_rolloutWatcher.setFuture(QtConcurrent::run([tensor] { return rollout(*tensor); }));
 }
 
 bool ModelDocument::open(const QString &path, QString *error)
@@ -50,6 +68,8 @@ void ModelDocument::setTensor(AttentionTensor tensor, const QString &filePath)
     m_filePath = filePath;
     m_scores.clear();
     m_rollout.reset();
+    // A rollout still running belongs to the old tensor: its result is dropped.
+    m_rolloutWatcher.setFuture(QFuture<FloatMatrix>());
     m_layer = 0;
     m_head = 0;
     m_view = ModelView::Head;
@@ -205,7 +225,8 @@ QString ModelDocument::currentTitle() const
         title = tr("layer %1, mean of %2 heads").arg(m_layer).arg(m_tensor->heads());
         break;
     case ModelView::Rollout:
-        title = tr("rollout over %1 layers").arg(m_tensor->layers());
+        title = m_rollout ? tr("rollout over %1 layers").arg(m_tensor->layers())
+                          : tr("rollout over %1 layers: computing…").arg(m_tensor->layers());
         break;
     }
     return m_wordLevel ? tr("%1, merged into words").arg(title) : title;
@@ -237,9 +258,12 @@ void ModelDocument::rebuildCurrent()
         m_usesComputed = true;
         break;
     case ModelView::Rollout:
-        if (!m_rollout)
-            m_rollout = rollout(t);
-        m_computed = words ? merged(*m_rollout) : *m_rollout;
+        if (m_rollout) {
+            m_computed = words ? merged(*m_rollout) : *m_rollout;
+        } else {
+            startRollout();
+            m_computed.resize(0, 0); // nothing to show until it arrives
+        }
         m_usesComputed = true;
         break;
     }

@@ -77,6 +77,9 @@ public:
     bool canMergeWords() const;
     /// True when attention rollout is defined (as many queries as keys).
     bool canRollout() const;
+    /// True while the rollout is computed in the background: the view is
+    /// Rollout and the current matrix is empty until it arrives.
+    bool rolloutPending() const { return m_view == ModelView::Rollout && !m_rollout; }
 
     /// Selects head \a head of layer \a layer (clamped) and shows it.
     void select(int layer, int head);
@@ -126,8 +129,11 @@ private:
     /// The current matrix when it is not one of the tensor's heads as stored.
     FloatMatrix m_computed;
     bool m_usesComputed = false;
-    /// Rollout is L matrix products: computed once per tensor, when first shown.
+    /// Rollout is L products of n x n matrices (seconds at n = 1024):
+    /// computed once per tensor, in the background, when first shown.
     std::optional<FloatMatrix> m_rollout;
+    QFutureWatcher<FloatMatrix> m_rolloutWatcher;
+    void startRollout();
     QStringList m_rowLabels;
     QStringList m_columnLabels;
     bool m_labelsStale = true;
