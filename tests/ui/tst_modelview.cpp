@@ -532,6 +532,14 @@ void TestModelView::windowRoutesAttentionFiles()
     QVERIFY(!window.windowTitle().contains(QStringLiteral("gpt2-attn")));
     tabs->setCurrentWidget(window.modelPage());
     QVERIFY(window.windowTitle().contains(QStringLiteral("gpt2-attn")));
+    // Presentation mode darkens the Model tab as the rest, and enlarges its text.
+    const int normalFont = window.modelPage()->heatmap()->fontInfo().pixelSize();
+    window.setPresentationMode(true);
+    QTRY_VERIFY(window.modelPage()->grid()->palette().color(QPalette::Base).lightness() < 100);
+    QTRY_VERIFY(window.modelPage()->heatmap()->fontInfo().pixelSize() > normalFont);
+    window.setPresentationMode(false);
+    QTRY_VERIFY(window.modelPage()->grid()->palette().color(QPalette::Base).lightness() > 150);
+
     // Dropped on the window, and from File > Open Recent, where it was added.
     QMimeData mime;
     mime.setUrls({QUrl::fromLocalFile(QStringLiteral("/data/dropped.safetensors"))});

@@ -348,6 +348,13 @@ bool HeadGridView::event(QEvent *event)
     return QWidget::event(event);
 }
 
+void HeadGridView::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange)
+        relayout(); // the labels' height follows the font
+}
+
 void HeadGridView::keyPressEvent(QKeyEvent *event)
 {
     if (m_document->isEmpty()) {

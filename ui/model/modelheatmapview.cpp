@@ -381,6 +381,16 @@ void ModelHeatmapView::paintEvent(QPaintEvent *)
     }
 }
 
+void ModelHeatmapView::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    // Presentation mode's larger font arrives here: the labels need their room measured again.
+    if (event->type() == QEvent::FontChange) {
+        m_remeasure = true;
+        matrixChanged();
+    }
+}
+
 void ModelHeatmapView::wheelEvent(QWheelEvent *event)
 {
     const double steps = event->angleDelta().y() / 120.0;
