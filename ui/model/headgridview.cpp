@@ -94,7 +94,7 @@ void HeadGridView::restart()
 
 void HeadGridView::arrived(int index)
 {
-    if (index < 0 || index >= int(m_small.size()))
+    if (index < 0 || index >= int(m_small.size()) || m_small[size_t(index)].size() > 0)
         return;
     m_small[size_t(index)] = m_watcher.resultAt(index);
     m_images[size_t(index)] = QImage();
@@ -106,15 +106,6 @@ void HeadGridView::arrived(int index)
 bool HeadGridView::thumbnailsReady() const
 {
     return m_done == int(m_small.size());
-}
-
-void HeadGridView::waitForThumbnails()
-{
-    m_watcher.waitForFinished();
-    // The results are there; their signals are still queued: take them now.
-    for (int i = 0; i < int(m_small.size()); ++i)
-        if (m_small[size_t(i)].size() == 0 && m_watcher.future().isResultReadyAt(i))
-            arrived(i);
 }
 
 void HeadGridView::setColorMap(ColorMaps::Name name)

@@ -55,8 +55,6 @@ public:
     QString toolTipFor(int layer, int head) const;
     int thumbnailsDone() const { return m_done; }
     bool thumbnailsReady() const;
-    /// Blocks until every thumbnail has arrived (the benchmark and tests).
-    void waitForThumbnails();
     /// How many times the grid has painted (the benchmark).
     int paintCount() const { return m_paints; }
 

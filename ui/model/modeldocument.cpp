@@ -22,7 +22,8 @@ ModelDocument::ModelDocument(QObject *parent) : QObject(parent)
         }
     });
     connect(&m_scoreWatcher, &QFutureWatcher<std::vector<HeadScores>>::finished, this, [this] {
-        if (m_scoreWatcher.isCanceled())
+        // Taken already when waitForScores() did not wait for the signal.
+        if (m_scoreWatcher.isCanceled() || scoresReady())
             return;
         m_scores = m_scoreWatcher.result();
         emit scoresChanged();
@@ -68,7 +69,8 @@ void ModelDocument::setTensor(AttentionTensor tensor, const QString &filePath)
     m_filePath = filePath;
     m_scores.clear();
     m_rollout.reset();
-    // A rollout still running belongs to the old tensor: its result is dropped.
+    // Scores or a rollout still running belong to the old tensor: their results are dropped.
+    m_scoreWatcher.setFuture(QFuture<std::vector<HeadScores>>());
     m_rolloutWatcher.setFuture(QFuture<FloatMatrix>());
     m_layer = 0;
     m_head = 0;
