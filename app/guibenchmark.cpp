@@ -4,12 +4,19 @@
 #include "core/randomsession.h"
 #include "ui/document/attentiondocument.h"
 #include "ui/document/autosaver.h"
+#include "ui/model/headgridview.h"
+#include "ui/model/modeldocument.h"
+#include "ui/model/modelheatmapview.h"
+#include "ui/model/modelpage.h"
 #include "ui/views/entropybarsview.h"
 #include "ui/views/heatmapview.h"
 #include "ui/window/mainwindow.h"
 
 #include <QApplication>
 #include <QElapsedTimer>
+#include <QTabWidget>
+
+#include <cstdint>
 
 #include <qcustomplot.h>
 
@@ -31,6 +38,110 @@ void settle(const int &heatmapReplots, int heatmapBefore, const int &barsReplots
              guard.elapsed() < 1000);
     QCoreApplication::sendPostedEvents(); // the repaint the replots asked for
     QCoreApplication::processEvents(QEventLoop::AllEvents);
+}
+
+/// L x H heads of n x n random rows, each normalised to sum to one.
+AttentionTensor randomTensor(int layers, int heads, int n)
+{
+    const long long count = static_cast<long long>(layers) * heads * n * n;
+    std::vector<float> values(static_cast<size_t>(count));
+    std::uint64_t state = 0x9e3779b97f4a7c15ull;
+    for (long long row = 0; row < count / n; ++row) {
+        float *a = values.data() + row * n;
+        double sum = 0.0;
+        for (int j = 0; j < n; ++j) {
+            state ^= state << 13; // xorshift64: fast, and good enough for pictures
+            state ^= state >> 7;
+            state ^= state << 17;
+            // Cubed, so rows have a few strong cells as trained heads do.
+            const double u = double(state >> 11) / double(1ull << 53);
+            a[j] = float(u * u * u);
+            sum += a[j];
+        }
+        for (int j = 0; j < n; ++j)
+            a[j] = float(a[j] / sum);
+    }
+    return AttentionTensor(AttentionShape{layers, heads, n, n}, std::move(values));
+}
+
+double msSince(const QElapsedTimer &timer)
+{
+    return double(timer.nsecsElapsed()) / 1e6;
+}
+
+ModelBenchmarkResult runModelBenchmark()
+{
+    ModelBenchmarkResult result;
+    MainWindow window;
+    window.resize(1600, 1000);
+    window.show();
+    ModelDocument *doc = window.modelDocument();
+    ModelPage *page = window.modelPage();
+    window.tabs()->setCurrentWidget(page);
+    QCoreApplication::processEvents();
+
+    // Open: from the tensor in memory to the grid painted with every thumbnail and score.
+    {
+        AttentionTensor tensor = randomTensor(12, 12, 1024);
+        QElapsedTimer timer;
+        timer.start();
+        doc->setTensor(std::move(tensor), QStringLiteral("benchmark.npy"));
+        while (!doc->scoresReady() || !page->grid()->thumbnailsReady())
+            QCoreApplication::processEvents(QEventLoop::AllEvents | QEventLoop::WaitForMoreEvents,
+                                            20);
+        page->grid()->repaint();
+        result.tensorOpenMs = msSince(timer);
+    }
+
+    // Head switch at n = 1024: the image and the bars painted.
+    int barsReplots = 0;
+    QObject::connect(page->entropyBars()->plot(), &QCustomPlot::afterReplot,
+                     [&barsReplots] { ++barsReplots; });
+    page->showLarge();
+    QCoreApplication::processEvents();
+    std::vector<double> times;
+    for (int step = 1; step <= kSteps; ++step) {
+        const int bars = barsReplots;
+        QElapsedTimer timer;
+        timer.start();
+        doc->select((step / 12) % 12, step % 12);
+        page->heatmap()->repaint();
+        QElapsedTimer guard;
+        guard.start();
+        while (barsReplots == bars && guard.elapsed() < 1000)
+            QCoreApplication::processEvents(QEventLoop::AllEvents);
+        times.push_back(msSince(timer));
+    }
+    result.headSwitchMs = median(times);
+
+    // Zoom and pan at n = 4096, each step painted.
+    doc->setTensor(randomTensor(1, 1, 4096), QStringLiteral("benchmark-4096.npy"));
+    page->showLarge();
+    QCoreApplication::processEvents();
+    ModelHeatmapView *view = page->heatmap();
+    const QPointF centre = QRectF(view->plotRect()).center();
+    std::vector<double> zooms, pans;
+    for (int step = 0; step < kSteps; ++step) {
+        QElapsedTimer timer;
+        timer.start();
+        // In and out around the whole matrix in view: the most cells per step.
+        view->zoomAt(centre + QPointF(step % 7 * 10, step % 5 * 10), step % 2 ? 1 / 1.25 : 1.25);
+        view->repaint();
+        zooms.push_back(msSince(timer));
+    }
+    view->fitToView();
+    view->zoomAt(centre, 1.25);
+    for (int step = 0; step < kSteps; ++step) {
+        QElapsedTimer timer;
+        timer.start();
+        view->panBy(step % 2 ? QPointF(-25, -15) : QPointF(25, 15));
+        view->repaint();
+        pans.push_back(msSince(timer));
+    }
+    result.zoomStepMs = median(zooms);
+    result.panStepMs = median(pans);
+    window.autosaver()->discard();
+    return result;
 }
 
 } // namespace
@@ -83,6 +194,7 @@ GuiBenchmarkResult runGuiBenchmark(const std::vector<int> &tokenCounts, int keyD
         window.autosaver()->discard(); // the benchmark's edits are nobody's work
         result.rows.push_back({n, median(times), int(times.size())});
     }
+    result.model = runModelBenchmark();
     return result;
 }
 

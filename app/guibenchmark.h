@@ -11,11 +11,28 @@ struct GuiBenchmarkRow
     int runs = 0;
 };
 
+/// The Model tab's figures (issue 11): milliseconds, medians where repeated.
+struct ModelBenchmarkResult
+{
+    /// A [12, 12, 1024, 1024] tensor in memory to a painted grid: head
+    /// scores and every thumbnail done.
+    double tensorOpenMs = 0.0;
+    /// The large view switched to another head at n = 1024, its image and
+    /// its entropy bars painted (median).
+    double headSwitchMs = 0.0;
+    /// One wheel step of zoom, and one drag step of pan, at n = 4096,
+    /// painted (medians); zoomMs is the slower of the two.
+    double zoomStepMs = 0.0;
+    double panStepMs = 0.0;
+    double zoomMs() const { return zoomStepMs > panStepMs ? zoomStepMs : panStepMs; }
+};
+
 struct GuiBenchmarkResult
 {
     /// From the start of the measurement to the main window shown and painted.
     double startupMs = 0.0;
     std::vector<GuiBenchmarkRow> rows;
+    ModelBenchmarkResult model;
 };
 
 /**
@@ -24,7 +41,8 @@ struct GuiBenchmarkResult
  * tokens at d_k = \a keyDim, then moves one key coordinate step by step as a
  * slider drag would and times each step from the value change until the
  * heatmap and the entropy bars have replotted and the window has repainted.
- * Needs a QApplication.
+ * Then times the Model tab (ModelBenchmarkResult) on random tensors it
+ * generates. Needs a QApplication.
  */
 GuiBenchmarkResult runGuiBenchmark(const std::vector<int> &tokenCounts, int keyDim);
 

@@ -1,5 +1,6 @@
 #include "app/commandline.h"
 #include "app/guibenchmark.h"
+#include "ui/model/attentionfiles.h"
 #include "ui/window/mainwindow.h"
 
 #include <QApplication>
@@ -57,6 +58,23 @@ AttentionLab::Report guiBenchmarkReport(const std::vector<long long> &tokens, lo
         r.insert(QStringLiteral("steps"), row.runs);
         rows.append(r);
     }
+    const AttentionLab::ModelBenchmarkResult &model = result.model;
+    report.text +=
+        QStringLiteral("\nModel tab (random tensors in memory):\n"
+                       "  tensor_open_ms  %1  [12, 12, 1024, 1024] to a drawn grid (target 2000)\n"
+                       "  head_switch_ms  %2  the large view to another head, n = 1024 (target "
+                       "50)\n"
+                       "  zoom_ms         %3  zoom step %4, pan step %5, n = 4096 (target 16)\n")
+            .arg(model.tensorOpenMs, 0, 'f', 1)
+            .arg(model.headSwitchMs, 0, 'f', 2)
+            .arg(model.zoomMs(), 0, 'f', 2)
+            .arg(model.zoomStepMs, 0, 'f', 2)
+            .arg(model.panStepMs, 0, 'f', 2);
+    report.json.insert(QStringLiteral("tensor_open_ms"), model.tensorOpenMs);
+    report.json.insert(QStringLiteral("head_switch_ms"), model.headSwitchMs);
+    report.json.insert(QStringLiteral("zoom_ms"), model.zoomMs());
+    report.json.insert(QStringLiteral("zoom_step_ms"), model.zoomStepMs);
+    report.json.insert(QStringLiteral("pan_step_ms"), model.panStepMs);
     report.json.insert(QStringLiteral("d_k"), qint64(keyDim));
     report.json.insert(QStringLiteral("startup_ms"), result.startupMs);
     report.json.insert(QStringLiteral("gui"), rows);
@@ -105,9 +123,10 @@ int main(int argc, char *argv[])
     // other argument means the command line, which needs no display at all.
     QStringList windowArguments = arguments.mid(1);
     const bool presentation = windowArguments.removeAll(QStringLiteral("--presentation")) > 0;
-    const bool openSession = windowArguments.size() == 1 &&
-                             !windowArguments.first().startsWith(QLatin1Char('-')) &&
-                             windowArguments.first().endsWith(QLatin1String(".json"));
+    const bool openSession =
+        windowArguments.size() == 1 && !windowArguments.first().startsWith(QLatin1Char('-')) &&
+        (windowArguments.first().endsWith(QLatin1String(".json")) ||
+         AttentionLab::AttentionFiles::isAttentionFile(windowArguments.first()));
     if (!windowArguments.isEmpty() && !openSession) {
         QCoreApplication app(argc, argv);
         describeApplication();

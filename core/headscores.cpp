@@ -1,5 +1,6 @@
 #include "core/headscores.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <map>
@@ -113,7 +114,8 @@ double rowEntropyBits(const float *row, int keys)
     // One vectorised pass: a log a with 0 log 0 = 0, since a zero weight is
     // raised to the smallest normal float, whose log is finite.
     const float nats = (a * a.max(std::numeric_limits<float>::min()).log()).sum();
-    return -static_cast<double>(nats) / std::log(2.0);
+    // A one-hot row sums to +0 nats: its entropy is 0, not -0.
+    return nats < 0.0f ? -static_cast<double>(nats) / std::log(2.0) : 0.0;
 }
 
 double meanRowEntropyBits(const float *rows, int queries, int keys)

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/attentiontensor.h"
+#include "core/rowstatistics.h"
 
 #include <string>
 #include <vector>

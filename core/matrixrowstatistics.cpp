@@ -1,5 +1,6 @@
 #include "core/matrixrowstatistics.h"
 
+#include "core/attentionvalidation.h"
 #include "core/headscores.h"
 
 #include <cmath>
@@ -30,7 +31,7 @@ std::vector<RowStatistics> matrixRowStatistics(const float *data, int rows, int 
         // The readers accept a row as a distribution when it sums to one
         // within float rounding (2e-2 for 16-bit data): such a row lost no
         // weight, whatever its last digits say.
-        if (std::abs(stats.sum - 1.0) <= kDistributionTolerance)
+        if (std::abs(stats.sum - 1.0) <= rowSumTolerance(16))
             stats.sum = 1.0;
         stats.entropyBits = rowEntropyBits(row, cols);
         stats.maxEntropyBits = std::log2(static_cast<double>(stats.visible));

@@ -32,6 +32,47 @@ double barLength(const RowStatistics &row)
 EntropyBarsView::EntropyBarsView(AttentionDocument *document, QWidget *parent)
     : QWidget(parent), m_document(document), m_plot(new QCustomPlot(this))
 {
+    build();
+    connect(document, &AttentionDocument::resultChanged, this, &EntropyBarsView::pullFromDocument);
+    pullFromDocument();
+}
+
+EntropyBarsView::EntropyBarsView(QWidget *parent) : QWidget(parent), m_plot(new QCustomPlot(this))
+{
+    build();
+    refresh();
+}
+
+void EntropyBarsView::setRows(std::vector<RowStatistics> rows, QStringList labels)
+{
+    m_rows = std::move(rows);
+    m_rowLabels = std::move(labels);
+    refresh();
+}
+
+void EntropyBarsView::setVisibleRows(int first, int last)
+{
+    if (first == m_firstRow && last == m_lastRow)
+        return;
+    m_firstRow = first;
+    m_lastRow = last;
+    refresh();
+}
+
+void EntropyBarsView::pullFromDocument()
+{
+    const AttentionResult &r = m_document->result();
+    const Session &s = m_document->session();
+    m_rows = r.rows;
+    m_rowLabels.clear();
+    m_rowLabels.reserve(int(m_rows.size()));
+    for (int i = 0; i < int(m_rows.size()); ++i)
+        m_rowLabels << QString::fromStdString(s.queryLabel(i));
+    refresh();
+}
+
+void EntropyBarsView::build()
+{
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_plot);
@@ -58,8 +99,6 @@ EntropyBarsView::EntropyBarsView(AttentionDocument *document, QWidget *parent)
     connect(m_plot, &QCustomPlot::mouseMove, this, &EntropyBarsView::showToolTip);
 
     PlotTheme::apply(m_plot, false, 1.0);
-    connect(document, &AttentionDocument::resultChanged, this, &EntropyBarsView::refresh);
-    refresh();
 }
 
 EntropyBarsView::~EntropyBarsView() = default;
@@ -93,22 +132,20 @@ QList<double> EntropyBarsView::barLengths() const
 QList<double> EntropyBarsView::maxima() const
 {
     QList<double> out;
-    const AttentionResult &r = m_document->result();
-    for (const RowStatistics &row : r.rows)
+    for (const RowStatistics &row : m_rows)
         out << row.maxEntropyBits;
     return out;
 }
 
 QString EntropyBarsView::toolTipFor(int row) const
 {
-    const AttentionResult &r = m_document->result();
-    if (row < 0 || row >= r.queryCount())
+    if (row < 0 || row >= int(m_rows.size()))
         return {};
-    const RowStatistics &stats = r.rows[size_t(row)];
+    const RowStatistics &stats = m_rows[size_t(row)];
     QString text =
         tr("<b>%1</b><br>entropy: %2 bits<br>maximum: %3 bits (log2 of %4 visible keys)<br>row "
            "sum: %5")
-            .arg(QString::fromStdString(m_document->session().queryLabel(row)).toHtmlEscaped())
+            .arg(m_rowLabels.value(row).toHtmlEscaped())
             .arg(stats.entropyBits, 0, 'f', 4)
             .arg(stats.maxEntropyBits, 0, 'f', 4)
             .arg(stats.visible)
@@ -140,21 +177,22 @@ int EntropyBarsView::labelStep(int rows) const
 
 void EntropyBarsView::refresh()
 {
-    const Session &s = m_document->session();
-    const AttentionResult &r = m_document->result();
-    const int m = int(r.queryCount());
+    const int m = int(m_rows.size());
+    // The rows in view: all, or those beside a zoomed heatmap.
+    const int first = m_firstRow >= 0 ? std::min(m_firstRow, m) : 0;
+    const int last = m_lastRow >= 0 ? std::clamp(m_lastRow, first, m) : m;
     QVector<double> rows(m), bits(m), maxima(m);
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
     // Labels thinned as the heatmap's are: every k-th row where they would overlap.
-    const int step = labelStep(m);
+    const int step = labelStep(last - first);
     double top = 1.0;
     for (int i = 0; i < m; ++i) {
         rows[i] = i;
-        bits[i] = barLength(r.rows[size_t(i)]);
-        maxima[i] = r.rows[size_t(i)].maxEntropyBits;
+        bits[i] = barLength(m_rows[size_t(i)]);
+        maxima[i] = m_rows[size_t(i)].maxEntropyBits;
         top = std::max(top, maxima[i]);
-        if (i % step == 0)
-            ticker->addTick(i, QString::fromStdString(s.queryLabel(i)));
+        if (i % step == 0 && i >= first && i < last)
+            ticker->addTick(i, m_rowLabels.value(i));
     }
     m_bars->setData(rows, bits, true);
     m_bars->setWidth(m > 64 ? 0.9 : 0.6);
@@ -170,17 +208,18 @@ void EntropyBarsView::refresh()
     }
     m_maximum->setData(edges, levels, true);
     m_plot->yAxis->setTicker(ticker);
-    m_plot->yAxis->setRange(-0.6, m - 0.4);
+    m_plot->yAxis->setRange(first - 0.6, last - 0.4);
     QFont font = m_plot->yAxis->tickLabelFont();
-    font.setPointSizeF((m > 40 ? 8.0 : 10.0) * m_scaleFactor);
+    font.setPointSizeF((last - first > 40 ? 8.0 : 10.0) * m_scaleFactor);
     // Room right of the longest bar for the widest label, in pixels: the
     // wrong order's notes are long, and presentation mode's text is large.
     const QFontMetricsF labelMetrics(font);
     double labelWidth = 0.0;
-    for (int i = 0; i < m; i += step)
+    const int firstLabelled = (first + step - 1) / step * step;
+    for (int i = firstLabelled; i < last; i += step)
         labelWidth =
             std::max(labelWidth,
-                     labelMetrics.horizontalAdvance(FigurePainter::entropyNote(r.rows[size_t(i)])));
+                     labelMetrics.horizontalAdvance(FigurePainter::entropyNote(m_rows[size_t(i)])));
     const double plotWidth =
         std::max(100.0, double(m_plot->width()) - 90.0 * m_scaleFactor); // less the axis
     const double barShare =
@@ -188,7 +227,7 @@ void EntropyBarsView::refresh()
     m_plot->xAxis->setRange(0, top * 1.03 / barShare);
 
     // One label for every step-th row: thousands of hidden items would slow each replot.
-    const int labelled = (m + step - 1) / step;
+    const int labelled = last > firstLabelled ? (last - firstLabelled + step - 1) / step : 0;
     while (m_labels.size() > labelled)
         m_plot->removeItem(m_labels.takeLast());
     while (m_labels.size() < labelled) {
@@ -198,8 +237,8 @@ void EntropyBarsView::refresh()
         m_labels.append(text);
     }
     for (int k = 0; k < labelled; ++k) {
-        const int i = k * step;
-        const RowStatistics &row = r.rows[size_t(i)];
+        const int i = firstLabelled + k * step;
+        const RowStatistics &row = m_rows[size_t(i)];
         QCPItemText *text = m_labels[k];
         text->position->setAxes(m_plot->xAxis, m_plot->yAxis);
         text->position->setCoords(std::max(bits[i], maxima[i]) + top * 0.03, i);

@@ -1,6 +1,11 @@
 #pragma once
 
+#include "core/rowstatistics.h"
+
+#include <QStringList>
 #include <QWidget>
+
+#include <vector>
 
 class QCustomPlot;
 class QCPBars;
@@ -16,14 +21,23 @@ class AttentionDocument;
 /// log2(visible keys) drawn as a red line, and the row sum, so that masking
 /// after the softmax visibly loses weight. A row that lost weight is drawn
 /// with the entropy of its visible part renormalised, never above its
-/// maximum, and says what it lost.
+/// maximum, and says what it lost. It shows the session's rows, or, built
+/// without a document, any matrix's rows given with setRows() (the model view).
 class EntropyBarsView : public QWidget
 {
     Q_OBJECT
 
 public:
     explicit EntropyBarsView(AttentionDocument *document, QWidget *parent = nullptr);
+    /// Bars for rows given with setRows().
+    explicit EntropyBarsView(QWidget *parent = nullptr);
     ~EntropyBarsView() override;
+
+    /// One bar per row of \a rows, labelled \a labels (one per row).
+    void setRows(std::vector<RowStatistics> rows, QStringList labels);
+    /// Shows rows [first, last) only, to stay beside a zoomed heatmap's
+    /// rows; first = last = -1 shows every row.
+    void setVisibleRows(int first, int last);
 
     QCustomPlot *plot() const { return m_plot; }
     /// Dark or light, and how much larger than normal text and lines are.
@@ -41,12 +55,18 @@ protected:
     void resizeEvent(QResizeEvent *event) override;
 
 private:
+    void build();
+    void pullFromDocument();
     void refresh();
     void showToolTip(QMouseEvent *event);
     /// Every how many rows a label fits at the plot's current height.
     int labelStep(int rows) const;
 
-    AttentionDocument *m_document;
+    AttentionDocument *m_document = nullptr;
+    std::vector<RowStatistics> m_rows;
+    QStringList m_rowLabels;
+    int m_firstRow = -1;
+    int m_lastRow = -1;
     QCustomPlot *m_plot;
     QCPBars *m_bars;
     QCPGraph *m_maximum;

@@ -70,8 +70,12 @@ QList<TourPage> tourPages()
              "<li><b>Position</b> (Positional encoding): Eq. 16.4, and why attention alone does "
              "not "
              "know the order.</li>"
-             "<li><b>Size</b> (Counting the parameters; What the sequence length costs).</li></ul>"
-             "<p>Ctrl+PgDown and Ctrl+PgUp step through the tabs; Alt+1 to Alt+7 jump to one. "
+             "<li><b>Size</b> (Counting the parameters; What the sequence length costs).</li>"
+             "<li><b>Model</b>: a trained model's attention, opened from a .npy, .npz or "
+             ".safetensors file: every head as a thumbnail (layer.head, from 0), one head, a "
+             "layer's average or the rollout large; arrow keys step through heads and "
+             "layers.</li></ul>"
+             "<p>Ctrl+PgDown and Ctrl+PgUp step through the tabs; Alt+1 to Alt+8 jump to one. "
              "Every "
              "tab exports with File &gt; Export Figure (Ctrl+E).</p>")},
     };

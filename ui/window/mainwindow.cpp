@@ -13,6 +13,9 @@
 #include "ui/labs/scalelab.h"
 #include "ui/labs/sizelab.h"
 #include "ui/views/attentionlinesview.h"
+#include "ui/model/attentionfiles.h"
+#include "ui/model/modeldocument.h"
+#include "ui/model/modelpage.h"
 #include "ui/views/entropybarsview.h"
 #include "ui/views/equationbanner.h"
 #include "ui/views/exportdialog.h"
@@ -63,6 +66,7 @@ MainWindow::MainWindow(QWidget *parent)
       m_maskLab(new MaskLab(m_document, m_labs, this)),
       m_headsLab(new HeadsLab(m_document, m_labs, this)),
       m_positionLab(new PositionLab(m_document, m_labs, this)),
+      m_modelDocument(new ModelDocument(this)), m_modelPage(new ModelPage(m_modelDocument, this)),
       m_equation(new EquationBanner(this)), m_hint(new HintBar(this)),
       m_temperature(new TemperatureControl(m_document, this))
 {
@@ -85,8 +89,8 @@ MainWindow::MainWindow(QWidget *parent)
     attentionLayout->addWidget(m_equation);
     attentionLayout->addWidget(views, 1);
     // The heatmap first, then a lab for each section of the chapter. No
-    // mnemonics on the tabs: Alt+letter belongs to the menus (Alt+1 to Alt+7
-    // and Ctrl+PgUp/PgDown switch tabs).
+    // mnemonics on the tabs: Alt+letter belongs to the menus (Alt+1 to Alt+8
+    // and Ctrl+PgUp/PgDown switch tabs). A trained model's attention last.
     m_tabs->addTab(attentionTab, tr("Attention"));
     m_tabs->addTab(m_geometryLab, tr("Key geometry"));
     m_tabs->addTab(m_scaleLab, tr("Why √d_k"));
@@ -94,6 +98,8 @@ MainWindow::MainWindow(QWidget *parent)
     m_tabs->addTab(m_headsLab, tr("Heads"));
     m_tabs->addTab(m_positionLab, tr("Position"));
     m_tabs->addTab(new SizeLab(m_document, m_labs, this), tr("Size"));
+    m_tabs->addTab(m_modelPage, tr("Model"));
+    m_modelDocument->setLoader(&AttentionFiles::read);
     m_tabs->setDocumentMode(true);
     // The tab bar scrolls rather than set the window's minimum width (large
     // text in presentation mode would push it past a 1280 px projector).
@@ -151,6 +157,8 @@ MainWindow::MainWindow(QWidget *parent)
 
     connect(m_document, &AttentionDocument::modifiedChanged, this, &MainWindow::updateTitle);
     connect(m_document, &AttentionDocument::filePathChanged, this, &MainWindow::updateTitle);
+    connect(m_modelDocument, &ModelDocument::tensorChanged, this, &MainWindow::updateTitle);
+    connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::updateTitle);
     connect(m_document, &AttentionDocument::optionsChanged, this, &MainWindow::syncControls);
     connect(m_document, &AttentionDocument::sessionReset, this, &MainWindow::syncControls);
     connect(m_document, &AttentionDocument::resultChanged, this, &MainWindow::updateStatus);
@@ -324,6 +332,7 @@ void MainWindow::setPresentationMode(bool on)
     const double scale = on ? PresentationTheme::kPlotScale : 1.0;
     m_heatmap->setAppearance(on, scale);
     m_bars->setAppearance(on, scale);
+    m_modelPage->setAppearance(on, scale);
     syncLabStyle();
     // Larger text makes the toolbars wider: they may need a second row now.
     QMetaObject::invokeMethod(this, &MainWindow::arrangeToolBars, Qt::QueuedConnection);
@@ -343,6 +352,13 @@ void MainWindow::syncControls()
 
 void MainWindow::updateTitle()
 {
+    // The Model tab names the attention file it shows, not the session.
+    if (m_tabs->currentWidget() == m_modelPage && !m_modelDocument->isEmpty()) {
+        setWindowTitle(tr("%1 (%2) — Attention Lab")
+                           .arg(m_modelDocument->displayName(), m_modelDocument->shapeText()));
+        setWindowFilePath(m_modelDocument->filePath());
+        return;
+    }
     setWindowTitle(m_document->displayName() + QStringLiteral("[*] — Attention Lab"));
     setWindowFilePath(m_document->filePath());
     setWindowModified(m_document->isModified());

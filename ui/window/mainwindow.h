@@ -27,6 +27,8 @@ class GeometryLab;
 class HeadsLab;
 class LabState;
 class MaskLab;
+class ModelDocument;
+class ModelPage;
 class PositionLab;
 class ScaleLab;
 class HeatmapView;
@@ -67,6 +69,9 @@ public:
     MaskLab *maskLab() const { return m_maskLab; }
     HeadsLab *headsLab() const { return m_headsLab; }
     PositionLab *positionLab() const { return m_positionLab; }
+    /// The Model tab: a trained model's attention, opened from .npy, .npz or .safetensors.
+    ModelDocument *modelDocument() const { return m_modelDocument; }
+    ModelPage *modelPage() const { return m_modelPage; }
     EquationBanner *equationBanner() const { return m_equation; }
     HintBar *hintBar() const { return m_hint; }
     TemperatureControl *temperatureControl() const { return m_temperature; }
@@ -76,6 +81,8 @@ public:
     /// The figure view the current tab shows ("figure" for the attention tab).
     QString currentViewName() const;
 
+    /// Opens a session, or an attention file in the Model tab; a message box
+    /// says why a file cannot be read, and what was open stays open.
     bool openFile(const QString &path);
     /// Starts a new untitled document from a preset, named after it, after
     /// offering to save unsaved work; false if the user cancelled.
@@ -124,6 +131,10 @@ private:
     bool save();
     bool saveAs();
     void open();
+    /// Opens \a path as the user asked (menu, recent list, drop): a session
+    /// after offering to save unsaved work, an attention file directly.
+    void openFromUser(const QString &path);
+    bool openAttentionFile(const QString &path);
     void addRecentFile(const QString &path);
     void showExportDialog();
     void syncLabStyle();
@@ -147,6 +158,8 @@ private:
     MaskLab *m_maskLab;
     HeadsLab *m_headsLab;
     PositionLab *m_positionLab;
+    ModelDocument *m_modelDocument;
+    ModelPage *m_modelPage;
     EquationBanner *m_equation;
     HintBar *m_hint;
     TemperatureControl *m_temperature;

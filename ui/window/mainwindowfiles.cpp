@@ -7,6 +7,9 @@
 #include "io/sessionreader.h"
 #include "ui/document/attentiondocument.h"
 #include "ui/document/autosaver.h"
+#include "ui/model/attentionfiles.h"
+#include "ui/model/modeldocument.h"
+#include "ui/model/modelpage.h"
 #include "ui/views/recentfilesmenu.h"
 
 #include <QDragEnterEvent>
@@ -16,11 +19,14 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QStatusBar>
+#include <QTabWidget>
 
 namespace AttentionLab {
 
 bool MainWindow::openFile(const QString &path)
 {
+    if (AttentionFiles::isAttentionFile(path))
+        return openAttentionFile(path);
     QString error;
     if (!m_document->open(path, &error)) {
         QMessageBox::warning(this, tr("Cannot open"), error);
@@ -29,6 +35,26 @@ bool MainWindow::openFile(const QString &path)
     addRecentFile(path);
     statusBar()->showMessage(tr("Opened %1").arg(path), 4000);
     return true;
+}
+
+bool MainWindow::openAttentionFile(const QString &path)
+{
+    QString error;
+    if (!m_modelDocument->open(path, &error)) {
+        QMessageBox::warning(this, tr("Cannot open"), error);
+        return false;
+    }
+    addRecentFile(path);
+    m_tabs->setCurrentWidget(m_modelPage);
+    statusBar()->showMessage(tr("Opened %1").arg(path), 4000);
+    return true;
+}
+
+void MainWindow::openFromUser(const QString &path)
+{
+    // An attention file leaves the session as it is: nothing to save first.
+    if (AttentionFiles::isAttentionFile(path) || maybeSave())
+        openFile(path);
 }
 
 void MainWindow::addRecentFile(const QString &path)
@@ -86,18 +112,22 @@ void MainWindow::dropEvent(QDropEvent *event)
     if (urls.size() != 1 || !urls.first().isLocalFile())
         return;
     event->acceptProposedAction();
-    if (maybeSave())
-        openFile(urls.first().toLocalFile());
+    openFromUser(urls.first().toLocalFile());
 }
 
 void MainWindow::open()
 {
-    if (!maybeSave())
-        return;
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open session"), QString(),
-                                                      tr("Attention Lab sessions (*.json)"));
+    const QString sessions = tr("Attention Lab sessions (*.json)");
+    const QString tensors = AttentionFiles::fileFilter();
+    // Everything either tab opens, then each kind alone.
+    const QString everything =
+        tr("Sessions and attention tensors (*.json %1)")
+            .arg(tensors.section(QLatin1Char('('), 1).section(QLatin1Char(')'), 0, 0));
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Open a session or an attention file"), QString(),
+        QStringList{everything, sessions, tensors}.join(QStringLiteral(";;")));
     if (!path.isEmpty())
-        openFile(path);
+        openFromUser(path);
 }
 
 bool MainWindow::save()

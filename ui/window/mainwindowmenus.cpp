@@ -5,6 +5,7 @@
 #include "core/chapterexamples.h"
 #include "core/randomsession.h"
 #include "ui/document/attentiondocument.h"
+#include "ui/model/modelpage.h"
 #include "ui/views/guidedtour.h"
 #include "ui/views/heatmapview.h"
 #include "ui/views/hintbar.h"
@@ -69,10 +70,7 @@ void MainWindow::createFileMenu()
             : QKeySequence::keyBindings(QKeySequence::SaveAs));
     m_recentMenu = new RecentFilesMenu(this);
     file->addMenu(m_recentMenu);
-    connect(m_recentMenu, &RecentFilesMenu::fileChosen, this, [this](const QString &path) {
-        if (maybeSave())
-            openFile(path);
-    });
+    connect(m_recentMenu, &RecentFilesMenu::fileChosen, this, &MainWindow::openFromUser);
     file->addSeparator();
     QAction *exportAction =
         file->addAction(QIcon::fromTheme(QStringLiteral("document-export")), tr("&Export Figure…"),
@@ -209,8 +207,10 @@ void MainWindow::createViewMenu()
     colorMap->setAccessibleName(tr("Colour map"));
     colorMap->setCurrentIndex(std::clamp(Preferences::colorMap.get(), 0, ColorMaps::kCount - 1));
     m_heatmap->setColorMap(ColorMaps::Name(colorMap->currentIndex()));
+    m_modelPage->setColorMap(ColorMaps::Name(colorMap->currentIndex()));
     connect(colorMap, &QComboBox::currentIndexChanged, this, [this](int i) {
         m_heatmap->setColorMap(ColorMaps::Name(i));
+        m_modelPage->setColorMap(ColorMaps::Name(i));
         // Presentation mode's high-contrast map is not the user's choice.
         if (!m_presentation)
             Preferences::colorMap.set(i);
@@ -225,8 +225,10 @@ void MainWindow::createViewMenu()
     colorRange->setCurrentIndex(
         std::clamp(Preferences::colorRange.get(), 0, ColorRange::kModeCount - 1));
     m_heatmap->setColorRange(ColorRange::Mode(colorRange->currentIndex()));
+    m_modelPage->setColorRange(ColorRange::Mode(colorRange->currentIndex()));
     connect(colorRange, &QComboBox::currentIndexChanged, this, [this](int i) {
         m_heatmap->setColorRange(ColorRange::Mode(i));
+        m_modelPage->setColorRange(ColorRange::Mode(i));
         Preferences::colorRange.set(i);
     });
     // The same choices in the menu, with shortcuts, kept in step with the combos.

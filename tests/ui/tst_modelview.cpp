@@ -1,0 +1,618 @@
+// The Model tab driven offscreen: a trained model's attention, built in
+// memory, as a grid of heads, one head large, the aggregates, and the
+// window's routing of attention files.
+
+#include "core/attentionaggregates.h"
+#include "core/headscores.h"
+#include "core/tokenlabels.h"
+#include "ui/document/attentiondocument.h"
+#include "ui/model/headgridview.h"
+#include "ui/model/knownheads.h"
+#include "ui/model/modeldocument.h"
+#include "ui/model/modelheatmapview.h"
+#include "ui/model/modelpage.h"
+#include "ui/views/entropybarsview.h"
+#include "ui/views/recentfilesmenu.h"
+#include "ui/window/mainwindow.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QLabel>
+#include <QMenu>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QProgressBar>
+#include <QTabWidget>
+#include <QTimer>
+#include <QToolButton>
+#include <QtTest>
+
+#include "windowtestsettings.h"
+
+#include <cmath>
+#include <random>
+
+using namespace AttentionLab;
+
+namespace {
+
+/// L x H causal heads over the tokens (or positions): each head mixes a
+/// previous-token pattern, a first-token pattern and noise in its own
+/// proportions, so the heads' scores differ.
+AttentionTensor makeTensor(int layers, int heads, int n, std::vector<std::string> tokens = {},
+                           unsigned seed = 7)
+{
+    std::mt19937 random(seed);
+    std::uniform_real_distribution<float> uniform(0.05f, 1.0f);
+    std::vector<float> values(size_t(layers) * heads * n * n, 0.0f);
+    for (int l = 0; l < layers; ++l)
+        for (int h = 0; h < heads; ++h) {
+            float *a = values.data() + (size_t(l) * heads + h) * n * n;
+            const float previous = float((l * heads + h) % 5) * 2.0f;
+            const float first = float((l * heads + h) % 3);
+            for (int i = 0; i < n; ++i) {
+                float *row = a + size_t(i) * n;
+                double sum = 0.0;
+                for (int j = 0; j <= i; ++j) {
+                    row[j] =
+                        uniform(random) + (j == i - 1 ? previous : 0.0f) + (j == 0 ? first : 0.0f);
+                    sum += row[j];
+                }
+                for (int j = 0; j <= i; ++j)
+                    row[j] = float(row[j] / sum);
+            }
+        }
+    AttentionTensor tensor(AttentionShape{layers, heads, n, n}, std::move(values));
+    if (!tokens.empty())
+        tensor.setTokens(std::move(tokens));
+    return tensor;
+}
+
+/// GPT-2 style tokens: words start with "Ġ", "ing" continues the word before.
+std::vector<std::string> gpt2Tokens()
+{
+    return {"The",
+            "\xC4\xA0"
+            "cat",
+            "\xC4\xA0"
+            "was",
+            "\xC4\xA0"
+            "sleep",
+            "ing",
+            "\xC4\xA0"
+            "on",
+            "\xC4\xA0"
+            "the",
+            "\xC4\xA0"
+            "mat"};
+}
+
+void compareMatrices(const FloatMatrix &actual, const FloatMatrix &expected)
+{
+    QCOMPARE(actual.rows(), expected.rows());
+    QCOMPARE(actual.cols(), expected.cols());
+    QVERIFY((actual - expected).cwiseAbs().maxCoeff() < 1e-6f);
+}
+
+} // namespace
+
+class TestModelView : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void init();
+    void cleanupTestCase();
+    void gridShowsEveryHeadWithItsLabel();
+    void thumbnailsArriveInTheBackground();
+    void sortingByAScoreOrdersTheHeads_data();
+    void sortingByAScoreOrdersTheHeads();
+    void hoverGivesTheScores();
+    void clickAndEnterOpenTheHead();
+    void arrowKeysStepHeadsAndLayers();
+    void viewsShowWhatCoreComputes_data();
+    void viewsShowWhatCoreComputes();
+    void entropyBarsShowTheMatrixRows();
+    void zoomKeepsThePointersCell();
+    void dragPansWithThePointer();
+    void labelsThinOutAndValuesAppearWhenZoomed();
+    void knownHeadsOnlyForTwelveByTwelve();
+    void knownHeadsTableIsValid();
+    void windowRoutesAttentionFiles();
+    void unreadableFileLeavesEverythingAsItWas();
+    void matrixViewsCanBeAdded();
+
+private:
+    std::unique_ptr<ModelDocument> m_document;
+    std::unique_ptr<ModelPage> m_page;
+};
+
+void TestModelView::initTestCase()
+{
+    WindowTestSettings::isolate();
+}
+
+void TestModelView::cleanupTestCase()
+{
+    m_page.reset();
+    m_document.reset();
+    WindowTestSettings::removeAll();
+}
+
+void TestModelView::init()
+{
+    m_page.reset();
+    m_document = std::make_unique<ModelDocument>();
+    m_page = std::make_unique<ModelPage>(m_document.get());
+    m_page->resize(1000, 700);
+    m_page->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_page.get()));
+}
+
+void TestModelView::gridShowsEveryHeadWithItsLabel()
+{
+    QVERIFY(m_page->showsEmptyState());
+    m_document->setTensor(makeTensor(2, 3, 6), QStringLiteral("small.npz"));
+    QVERIFY(m_page->showsGrid());
+    QStringList expected;
+    for (const char *label : {"0.0", "0.1", "0.2", "1.0", "1.1", "1.2"})
+        expected << QLatin1String(label);
+    QCOMPARE(m_page->grid()->labels(), expected);
+    // Layers down, heads across, no two thumbnails in one place.
+    const QRect a = m_page->grid()->thumbnailRect(0, 0);
+    const QRect b = m_page->grid()->thumbnailRect(0, 1);
+    const QRect c = m_page->grid()->thumbnailRect(1, 0);
+    QVERIFY(b.left() > a.right());
+    QCOMPARE(b.top(), a.top());
+    QVERIFY(c.top() > a.bottom());
+    QCOMPARE(c.left(), a.left());
+}
+
+void TestModelView::thumbnailsArriveInTheBackground()
+{
+    QSignalSpy progress(m_page->grid(), &HeadGridView::progressChanged);
+    m_document->setTensor(makeTensor(3, 4, 40), QStringLiteral("t.npy"));
+    QTRY_VERIFY(m_page->grid()->thumbnailsReady());
+    QCOMPARE(m_page->grid()->thumbnailsDone(), 12);
+    QVERIFY(progress.size() >= 2); // the start, then as they arrive
+    QCOMPARE(progress.last().at(0).toInt(), 12);
+    QTRY_VERIFY(m_document->scoresReady());
+    QTRY_VERIFY(!m_page->progressBar()->isVisible());
+    // The thumbnail is the head's own image: its strongest cell is drawn.
+    const QImage shot = m_page->grid()->grab().toImage();
+    const QRect thumb = m_page->grid()->thumbnailRect(0, 0);
+    QVERIFY(shot.pixelColor(thumb.center()) != m_page->grid()->palette().color(QPalette::Base));
+}
+
+void TestModelView::sortingByAScoreOrdersTheHeads_data()
+{
+    QTest::addColumn<int>("kind");
+    for (int k = 0; k < kHeadScoreKindCount; ++k)
+        QTest::newRow(headScoreKey(HeadScoreKind(k)).c_str()) << k;
+}
+
+void TestModelView::sortingByAScoreOrdersTheHeads()
+{
+    QFETCH(int, kind);
+    const AttentionTensor tensor = makeTensor(3, 4, 12);
+    const std::vector<HeadScores> scores = scoreHeads(tensor);
+    m_document->setTensor(tensor, QStringLiteral("t.npy"));
+    m_document->waitForScores();
+    m_page->scoreChooser()->setCurrentIndex(kind);
+    m_page->sortToggle()->setChecked(true);
+    const QStringList labels = m_page->grid()->labels();
+    QCOMPARE(labels.size(), 12);
+    QStringList natural;
+    for (int i = 0; i < 12; ++i)
+        natural << QStringLiteral("%1.%2").arg(i / 4).arg(i % 4);
+    // Highest first, every head once.
+    double previous = std::numeric_limits<double>::infinity();
+    for (const QString &label : labels) {
+        const int layer = label.section(QLatin1Char('.'), 0, 0).toInt();
+        const int head = label.section(QLatin1Char('.'), 1, 1).toInt();
+        const double v = scores[size_t(layer * 4 + head)].value(HeadScoreKind(kind));
+        if (std::isnan(v))
+            continue;
+        QVERIFY2(v <= previous, qPrintable(labels.join(QLatin1Char(' '))));
+        previous = v;
+    }
+    QStringList sorted = labels;
+    sorted.sort();
+    QCOMPARE(sorted, natural);
+    if (kind == int(HeadScoreKind::PreviousToken))
+        QVERIFY(labels != natural); // the fixture's heads differ in this score
+    m_page->sortToggle()->setChecked(false);
+    QCOMPARE(m_page->grid()->labels(), natural);
+}
+
+void TestModelView::hoverGivesTheScores()
+{
+    m_document->setTensor(makeTensor(2, 2, 8), QStringLiteral("t.npy"));
+    m_document->waitForScores();
+    const QString tip = m_page->grid()->toolTipFor(1, 0);
+    QVERIFY2(tip.contains(QStringLiteral("head 1.0")), qPrintable(tip));
+    const HeadScores &s = m_document->scores(1, 0);
+    QVERIFY2(tip.contains(QStringLiteral("mean entropy (bits): %1").arg(s.entropyBits, 0, 'f', 3)),
+             qPrintable(tip));
+    QVERIFY2(tip.contains(QStringLiteral("previous token: %1").arg(s.previousToken, 0, 'f', 3)),
+             qPrintable(tip));
+    // No tokens, no repeats: the two detectors are left out, and the tip says why.
+    QVERIFY(std::isnan(s.induction));
+    QVERIFY(!tip.contains(QStringLiteral("<br>induction:")));
+    QVERIFY2(tip.contains(QStringLiteral("no repeated tokens")), qPrintable(tip));
+
+    std::vector<std::string> repeated{"a", "b", "c", "a", "b", "c", "a", "b"};
+    m_document->setTensor(makeTensor(2, 2, 8, repeated), QStringLiteral("r.npy"));
+    m_document->waitForScores();
+    const QString repeatTip = m_page->grid()->toolTipFor(0, 1);
+    QVERIFY2(repeatTip.contains(QStringLiteral("<br>induction:")), qPrintable(repeatTip));
+    QVERIFY(!repeatTip.contains(QStringLiteral("no repeated tokens")));
+}
+
+void TestModelView::clickAndEnterOpenTheHead()
+{
+    m_document->setTensor(makeTensor(2, 3, 10), QStringLiteral("t.npy"));
+    HeadGridView *grid = m_page->grid();
+    QTest::mouseClick(grid, Qt::LeftButton, {}, grid->thumbnailRect(1, 2).center());
+    QCOMPARE(m_document->layer(), 1);
+    QCOMPARE(m_document->head(), 2);
+    QVERIFY(m_page->showsLarge());
+    QCOMPARE(m_document->view(), ModelView::Head);
+    QTest::keyClick(m_page->heatmap(), Qt::Key_Escape);
+    QVERIFY(m_page->showsGrid());
+    // The keyboard: arrows move the selection, Enter opens it.
+    QTest::keyClick(grid, Qt::Key_Left);
+    QCOMPARE(m_document->head(), 1);
+    QTest::keyClick(grid, Qt::Key_Up);
+    QCOMPARE(m_document->layer(), 0);
+    QVERIFY(m_page->showsGrid());
+    QTest::keyClick(grid, Qt::Key_Return);
+    QVERIFY(m_page->showsLarge());
+    QCOMPARE(m_page->heatmap()->describeCell(3, 1),
+             QStringLiteral("query “3” (3) → key “1” (1): %1")
+                 .arg(double(m_document->tensor().head(0, 1)(3, 1)), 0, 'f', 6));
+}
+
+void TestModelView::arrowKeysStepHeadsAndLayers()
+{
+    m_document->setTensor(makeTensor(3, 3, 6), QStringLiteral("t.npy"));
+    m_page->showLarge();
+    ModelHeatmapView *view = m_page->heatmap();
+    const struct
+    {
+        Qt::Key key;
+        int layer;
+        int head;
+    } steps[] = {
+        {Qt::Key_Right, 0, 1}, {Qt::Key_Right, 0, 2},    {Qt::Key_Right, 0, 2}, // clamped
+        {Qt::Key_Down, 1, 2},  {Qt::Key_PageDown, 2, 2}, {Qt::Key_Down, 2, 2},
+        {Qt::Key_Left, 2, 1},  {Qt::Key_Up, 1, 1},       {Qt::Key_PageUp, 0, 1},
+    };
+    for (const auto &step : steps) {
+        QTest::keyClick(view, step.key);
+        QCOMPARE(m_document->layer(), step.layer);
+        QCOMPARE(m_document->head(), step.head);
+        compareMatrices(m_document->currentMatrix(),
+                        m_document->tensor().head(step.layer, step.head));
+    }
+}
+
+void TestModelView::viewsShowWhatCoreComputes_data()
+{
+    QTest::addColumn<int>("view");
+    QTest::addColumn<bool>("words");
+    QTest::newRow("head") << int(ModelView::Head) << false;
+    QTest::newRow("layer average") << int(ModelView::LayerAverage) << false;
+    QTest::newRow("rollout") << int(ModelView::Rollout) << false;
+    QTest::newRow("head, words") << int(ModelView::Head) << true;
+    QTest::newRow("layer average, words") << int(ModelView::LayerAverage) << true;
+    QTest::newRow("rollout, words") << int(ModelView::Rollout) << true;
+}
+
+void TestModelView::viewsShowWhatCoreComputes()
+{
+    QFETCH(int, view);
+    QFETCH(bool, words);
+    const AttentionTensor tensor = makeTensor(3, 2, 8, gpt2Tokens());
+    m_document->setTensor(tensor, QStringLiteral("gpt2.npz"));
+    m_document->select(1, 1);
+    QVERIFY(m_page->wordToggle()->isEnabled());
+    // Through the page's own controls.
+    m_page->viewChooser()->setCurrentIndex(view);
+    emit m_page->viewChooser()->activated(view);
+    if (view == int(ModelView::Rollout)) {
+        // Computed in the background: nothing to show until it arrives.
+        QVERIFY(m_document->rolloutPending());
+        QCOMPARE(m_document->currentMatrix().rows(), 0);
+        QVERIFY(m_document->currentTitle().contains(QStringLiteral("computing")));
+    }
+    m_page->wordToggle()->setChecked(words);
+    QCOMPARE(int(m_document->view()), view);
+    QCOMPARE(m_document->wordLevel(), words);
+    if (view != int(ModelView::Head))
+        QVERIFY(m_page->showsLarge());
+    QTRY_VERIFY(!m_document->rolloutPending()); // arrives through the event loop
+
+    FloatMatrix expected;
+    switch (ModelView(view)) {
+    case ModelView::Head:
+        expected = tensor.head(1, 1);
+        break;
+    case ModelView::LayerAverage:
+        expected = layerAverage(tensor, 1);
+        break;
+    case ModelView::Rollout:
+        expected = rollout(tensor);
+        break;
+    }
+    QStringList rowLabels;
+    if (words) {
+        const WordGroups groups = groupWords(tensor.tokens());
+        QCOMPARE(groups.count(), 7); // "sleep" + "ing"
+        expected = mergeWords(expected, groups, groups);
+        for (const std::string &w : groups.words)
+            rowLabels << QString::fromStdString(w);
+    } else {
+        for (const std::string &t : tensor.tokens())
+            rowLabels << QString::fromStdString(displayToken(t));
+    }
+    compareMatrices(m_document->currentMatrix(), expected);
+    QCOMPARE(m_document->rowLabels(), rowLabels);
+    QCOMPARE(m_document->columnLabels(), rowLabels);
+}
+
+void TestModelView::entropyBarsShowTheMatrixRows()
+{
+    const AttentionTensor tensor = makeTensor(1, 2, 5);
+    m_document->setTensor(tensor, QStringLiteral("t.npy"));
+    m_document->select(0, 1);
+    const QList<double> bars = m_page->entropyBars()->barLengths();
+    QCOMPARE(bars.size(), 5);
+    for (int i = 0; i < 5; ++i) {
+        const double expected = rowEntropyBits(tensor.headData(0, 1) + i * 5, 5);
+        QVERIFY(std::abs(bars[i] - expected) < 1e-9);
+        // Causal rows see keys 0..i: the maximum is log2(i + 1).
+        QVERIFY(std::abs(m_page->entropyBars()->maxima()[i] - std::log2(i + 1.0)) < 1e-12);
+    }
+    QVERIFY(!m_page->entropyBars()->barLabels().first().contains(QStringLiteral("lost")));
+}
+
+void TestModelView::zoomKeepsThePointersCell()
+{
+    m_document->setTensor(makeTensor(1, 1, 64), QStringLiteral("t.npy"));
+    m_page->showLarge();
+    ModelHeatmapView *view = m_page->heatmap();
+    const QRect plot = view->plotRect();
+    for (const QPointF point : {QPointF(plot.left() + plot.width() * 0.3, plot.top() + 50.5),
+                                QPointF(plot.center()) + QPointF(0.5, 0.5)}) {
+        view->fitToView();
+        const QPoint before = view->cellAt(point);
+        QVERIFY(before.x() >= 0);
+        for (int step = 0; step < 6; ++step) {
+            QWheelEvent wheel(point, view->mapToGlobal(point), QPoint(), QPoint(0, 120),
+                              Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
+            QApplication::sendEvent(view, &wheel);
+            QCOMPARE(view->cellAt(point), before);
+        }
+        QVERIFY(view->zoom() > 3.0 * plot.height() / 64.0 - 1e-9);
+    }
+}
+
+void TestModelView::dragPansWithThePointer()
+{
+    m_document->setTensor(makeTensor(1, 1, 64), QStringLiteral("t.npy"));
+    m_page->showLarge();
+    ModelHeatmapView *view = m_page->heatmap();
+    const QPoint centre = view->plotRect().center();
+    view->zoomAt(centre, 4.0);
+    const QPoint from = centre + QPoint(-40, -30);
+    const QPoint to = centre + QPoint(30, 25);
+    const QPoint grabbed = view->cellAt(from);
+    QTest::mousePress(view, Qt::LeftButton, {}, from);
+    QMouseEvent move(QEvent::MouseMove, to, view->mapToGlobal(to), Qt::NoButton, Qt::LeftButton,
+                     Qt::NoModifier);
+    QApplication::sendEvent(view, &move);
+    QTest::mouseRelease(view, Qt::LeftButton, {}, to);
+    QCOMPARE(view->cellAt(to), grabbed);
+    QSignalSpy hovered(view, &ModelHeatmapView::hovered);
+    QTest::mouseMove(view, to);
+    QTRY_VERIFY(!hovered.isEmpty());
+    QCOMPARE(hovered.last().at(0).toString(), view->describeCell(grabbed.x(), grabbed.y()));
+    QCOMPARE(m_page->hoverLabel()->text(), view->describeCell(grabbed.x(), grabbed.y()));
+}
+
+void TestModelView::labelsThinOutAndValuesAppearWhenZoomed()
+{
+    m_document->setTensor(makeTensor(1, 1, 300), QStringLiteral("t.npy"));
+    m_page->showLarge();
+    ModelHeatmapView *view = m_page->heatmap();
+    view->fitToView();
+    const QStringList thinned = view->visibleRowLabels();
+    QVERIFY2(thinned.size() < 100 && thinned.size() > 3,
+             qPrintable(QString::number(thinned.size())));
+    view->zoomAt(view->plotRect().topLeft(), 1000.0);
+    QVERIFY(view->zoom() >= ModelHeatmapView::kValueCellPixels);
+    const QStringList exact = view->visibleRowLabels();
+    const auto [first, last] = view->visibleRows();
+    QCOMPARE(exact.size(), last - first);
+    QCOMPARE(exact.first(), QString::number(first));
+    // The entropy bars stay beside the rows in view.
+    const QStringList notes = m_page->entropyBars()->barLabels();
+    QVERIFY2(!notes.isEmpty() && notes.size() <= last - first,
+             qPrintable(QString::number(notes.size())));
+}
+
+void TestModelView::knownHeadsOnlyForTwelveByTwelve()
+{
+    std::vector<std::string> gpt2(4, "\xC4\xA0"
+                                     "dog");
+    gpt2[0] = "The";
+    m_document->setTensor(makeTensor(12, 12, 4, gpt2), QStringLiteral("gpt2.npz"));
+    QVERIFY(m_page->knownHeadsButton()->isVisible());
+    QStringList texts;
+    for (QAction *a : m_page->knownHeadsMenu()->actions())
+        texts << a->text();
+    QVERIFY(texts.contains(QStringLiteral("GPT-2 small")));
+    QVERIFY(!texts.contains(QStringLiteral("BERT-base")));
+    QAction *induction = nullptr;
+    for (QAction *a : m_page->knownHeadsMenu()->actions())
+        if (!induction && a->text().startsWith(QStringLiteral("5.5  induction")))
+            induction = a;
+    QVERIFY(induction);
+    QVERIFY(induction->text().contains(QStringLiteral("2211.00593")));
+    induction->trigger();
+    QCOMPARE(m_document->layer(), 5);
+    QCOMPARE(m_document->head(), 5);
+    QVERIFY(m_page->showsLarge());
+
+    // Tokens that do not tell: both groups, each titled.
+    m_document->setTensor(makeTensor(12, 12, 3), QStringLiteral("plain.npy"));
+    texts.clear();
+    for (QAction *a : m_page->knownHeadsMenu()->actions())
+        texts << a->text();
+    QVERIFY(texts.contains(QStringLiteral("GPT-2 small")));
+    QVERIFY(texts.contains(QStringLiteral("BERT-base")));
+    QVERIFY(texts.contains(QStringLiteral("7.9  direct object (paper's 8-10) — Clark et al. 2019, "
+                                          "What does BERT look at? (arXiv 1906.04341)")));
+    // BERT's tokens: BERT's group alone.
+    m_document->setTensor(makeTensor(12, 12, 3, {"[CLS]", "dog", "[SEP]"}),
+                          QStringLiteral("b.npz"));
+    texts.clear();
+    for (QAction *a : m_page->knownHeadsMenu()->actions())
+        texts << a->text();
+    QVERIFY(texts.contains(QStringLiteral("BERT-base")));
+    QVERIFY(!texts.contains(QStringLiteral("GPT-2 small")));
+    // Any other shape: no bookmarks.
+    m_document->setTensor(makeTensor(6, 12, 3), QStringLiteral("small.npy"));
+    QVERIFY(!m_page->knownHeadsButton()->isVisible());
+    m_document->setTensor(makeTensor(12, 6, 3), QStringLiteral("small.npy"));
+    QVERIFY(!m_page->knownHeadsButton()->isVisible());
+}
+
+void TestModelView::knownHeadsTableIsValid()
+{
+    QString error;
+    const QList<KnownHeadGroup> groups = KnownHeads::load(&error);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    QCOMPARE(groups.size(), 2);
+    QCOMPARE(groups[0].entries.size(), 17);
+    QCOMPARE(groups[1].entries.size(), 6);
+    for (const KnownHeadGroup &g : groups)
+        for (const KnownHead &h : g.entries)
+            QVERIFY(!h.source.isEmpty() && !h.role.isEmpty());
+    // A head outside the model is refused in one line.
+    KnownHeads::parse(
+        R"({"models":[{"id":"x","layers":2,"heads":2,"entries":[{"layer":2,"head":0}]}]})", &error);
+    QCOMPARE(error, QStringLiteral("knownheads.json: x lists head 2.0 outside 2 x 2"));
+}
+
+void TestModelView::windowRoutesAttentionFiles()
+{
+    m_page.reset();
+    MainWindow window;
+    window.show();
+    QTabWidget *tabs = window.tabs();
+    QCOMPARE(tabs->tabText(tabs->count() - 1), QStringLiteral("Model"));
+    QCOMPARE(tabs->tabToolTip(tabs->count() - 1), QStringLiteral("Model (Alt+8)"));
+    QVERIFY(window.modelPage()->showsEmptyState());
+    QStringList opened;
+    window.modelDocument()->setLoader([&opened](const QString &path, QString *) {
+        opened << path;
+        return std::optional<AttentionTensor>(makeTensor(2, 2, 5));
+    });
+    QVERIFY(window.openFile(QStringLiteral("/data/gpt2-attn.npz")));
+    QCOMPARE(opened, QStringList{QStringLiteral("/data/gpt2-attn.npz")});
+    QCOMPARE(tabs->currentWidget(), window.modelPage());
+    QVERIFY(window.modelPage()->showsGrid());
+    QVERIFY2(window.windowTitle().startsWith(QStringLiteral("gpt2-attn.npz")),
+             qPrintable(window.windowTitle()));
+    // The other tabs keep the session's name.
+    tabs->setCurrentIndex(0);
+    QVERIFY(!window.windowTitle().contains(QStringLiteral("gpt2-attn")));
+    tabs->setCurrentWidget(window.modelPage());
+    QVERIFY(window.windowTitle().contains(QStringLiteral("gpt2-attn")));
+    // Presentation mode darkens the Model tab as the rest, and enlarges its text.
+    const int normalFont = window.modelPage()->heatmap()->fontInfo().pixelSize();
+    window.setPresentationMode(true);
+    QTRY_VERIFY(window.modelPage()->grid()->palette().color(QPalette::Base).lightness() < 100);
+    QTRY_VERIFY(window.modelPage()->heatmap()->fontInfo().pixelSize() > normalFont);
+    window.setPresentationMode(false);
+    QTRY_VERIFY(window.modelPage()->grid()->palette().color(QPalette::Base).lightness() > 150);
+
+    // Dropped on the window, and from File > Open Recent, where it was added.
+    QMimeData mime;
+    mime.setUrls({QUrl::fromLocalFile(QStringLiteral("/data/dropped.safetensors"))});
+    QDragEnterEvent enter(QPoint(50, 50), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(&window, &enter);
+    QVERIFY(enter.isAccepted());
+    QDropEvent drop(QPointF(50, 50), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(&window, &drop);
+    QCOMPARE(opened.last(), QStringLiteral("/data/dropped.safetensors"));
+    QCOMPARE(window.modelDocument()->displayName(), QStringLiteral("dropped.safetensors"));
+    auto *recent = window.findChild<RecentFilesMenu *>();
+    QVERIFY(recent);
+    QStringList recentTexts;
+    for (QAction *a : recent->actions())
+        recentTexts << a->text();
+    QVERIFY2(recentTexts.join(QLatin1Char('|')).contains(QStringLiteral("gpt2-attn.npz")),
+             qPrintable(recentTexts.join(QLatin1Char('|'))));
+    emit recent->fileChosen(QStringLiteral("/data/gpt2-attn.npz"));
+    QCOMPARE(opened.last(), QStringLiteral("/data/gpt2-attn.npz"));
+    QCOMPARE(opened.size(), 3);
+
+    // A session file still opens as a session, not through the loader.
+    QString shown;
+    QTimer::singleShot(0, [&shown] {
+        if (auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget())) {
+            shown = box->text();
+            box->close();
+        }
+    });
+    QVERIFY(!window.openFile(QStringLiteral("/nonexistent/session.json")));
+    QVERIFY2(shown.contains(QStringLiteral("session.json")), qPrintable(shown));
+    QCOMPARE(opened.size(), 3);
+}
+
+void TestModelView::unreadableFileLeavesEverythingAsItWas()
+{
+    m_page.reset();
+    MainWindow window;
+    window.show();
+    window.modelDocument()->setTensor(makeTensor(2, 2, 5), QStringLiteral("before.npy"));
+    window.modelDocument()->select(1, 1);
+    const int sessionKeys = int(window.document()->session().keys.rows());
+    window.modelDocument()->setLoader([](const QString &path, QString *error) {
+        *error = QStringLiteral("%1: layer 0, head 1, row 3 sums to 0.5, not 1").arg(path);
+        return std::optional<AttentionTensor>();
+    });
+    QString shown;
+    QTimer::singleShot(0, [&shown] {
+        if (auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget())) {
+            shown = box->text();
+            box->close();
+        }
+    });
+    QVERIFY(!window.openFile(QStringLiteral("/data/bad.npy")));
+    QCOMPARE(shown, QStringLiteral("/data/bad.npy: layer 0, head 1, row 3 sums to 0.5, not 1"));
+    QCOMPARE(window.modelDocument()->displayName(), QStringLiteral("before.npy"));
+    QCOMPARE(window.modelDocument()->layer(), 1);
+    QCOMPARE(window.modelDocument()->head(), 1);
+    QCOMPARE(int(window.document()->session().keys.rows()), sessionKeys);
+}
+
+void TestModelView::matrixViewsCanBeAdded()
+{
+    m_document->setTensor(makeTensor(1, 2, 4), QStringLiteral("t.npy"));
+    auto *other = new QLabel(QStringLiteral("lines"));
+    const int index = m_page->addMatrixView(other, QStringLiteral("Lines"));
+    QCOMPARE(index, 1);
+    m_page->showLarge();
+    QCOMPARE(m_page->currentMatrixView(), 0);
+    m_page->setCurrentMatrixView(index);
+    QCOMPARE(m_page->currentMatrixView(), 1);
+    QVERIFY(other->isVisible());
+}
+
+QTEST_MAIN(TestModelView)
+#include "tst_modelview.moc"

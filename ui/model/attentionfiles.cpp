@@ -1,0 +1,28 @@
+// The window's one way to read attention files: the readers of io/.
+
+#include "ui/model/attentionfiles.h"
+
+#include "io/attentionfilereader.h"
+
+namespace AttentionLab::AttentionFiles {
+
+bool isAttentionFile(const QString &path)
+{
+    return AttentionFileReader::isAttentionFile(path);
+}
+
+QString fileFilter()
+{
+    return AttentionFileReader::fileFilter();
+}
+
+std::optional<AttentionTensor> read(const QString &path, QString *error)
+{
+    AttentionFileReader reader;
+    std::optional<AttentionTensor> tensor = reader.readFile(path);
+    if (!tensor && error)
+        *error = reader.errorString();
+    return tensor;
+}
+
+} // namespace AttentionLab::AttentionFiles

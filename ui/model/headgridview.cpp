@@ -1,0 +1,406 @@
+#include "ui/model/headgridview.h"
+
+#include "ui/figure/attentionimage.h"
+#include "ui/model/modeldocument.h"
+
+#include <QHelpEvent>
+#include <QKeyEvent>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QToolTip>
+#include <QtConcurrent/QtConcurrentMap>
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+namespace AttentionLab {
+
+namespace {
+
+constexpr int kGap = 8;
+constexpr int kMargin = 8;
+constexpr int kMinimumSide = 32;
+constexpr int kMaximumSide = 160;
+
+/// A frame's colour for a score at \a t of the way from the lowest to the highest.
+QColor scoreColor(double t, bool dark)
+{
+    const QColor low = dark ? QColor(0x50, 0x50, 0x50) : QColor(0xd8, 0xd8, 0xd8);
+    const QColor high(0xe6, 0x55, 0x0d);
+    return QColor::fromRgbF(float(low.redF() + t * (high.redF() - low.redF())),
+                            float(low.greenF() + t * (high.greenF() - low.greenF())),
+                            float(low.blueF() + t * (high.blueF() - low.blueF())));
+}
+
+QString scoreText(double value)
+{
+    return std::isnan(value) ? QStringLiteral("—") : QString::number(value, 'f', 2);
+}
+
+} // namespace
+
+HeadGridView::HeadGridView(ModelDocument *document, QWidget *parent)
+    : QWidget(parent), m_document(document)
+{
+    setFocusPolicy(Qt::StrongFocus);
+    setAccessibleName(tr("Heads"));
+    setAccessibleDescription(tr("One thumbnail per head: arrow keys move, Enter opens it large"));
+    connect(&m_watcher, &QFutureWatcher<FloatMatrix>::resultReadyAt, this, &HeadGridView::arrived);
+    connect(document, &ModelDocument::tensorChanged, this, &HeadGridView::restart);
+    connect(document, &ModelDocument::scoresChanged, this, [this] {
+        sortHeads();
+        update();
+    });
+    connect(document, &ModelDocument::currentChanged, this, qOverload<>(&QWidget::update));
+    restart();
+}
+
+HeadGridView::~HeadGridView()
+{
+    m_watcher.disconnect(this);
+    m_watcher.cancel();
+}
+
+void HeadGridView::restart()
+{
+    m_watcher.cancel();
+    m_small.clear();
+    m_images.clear();
+    m_done = 0;
+    const int count = m_document->isEmpty() ? 0 : int(m_document->tensor().shape().headCount());
+    m_small.resize(size_t(count));
+    m_images.resize(size_t(count));
+    sortHeads();
+    relayout();
+    update();
+    emit progressChanged(0, count);
+    if (count == 0)
+        return;
+    std::vector<int> indices(static_cast<size_t>(count));
+    std::iota(indices.begin(), indices.end(), 0);
+    // Each head shrunk once, max-downsampled so a strong cell stays visible;
+    // the shared handle keeps the tensor alive if another file replaces it.
+    std::shared_ptr<const AttentionTensor> tensor = m_document->sharedTensor();
+    m_watcher.setFuture(QtConcurrent::mapped(std::move(indices), [tensor](int index) {
+        const int layer = index / tensor->heads();
+        const int head = index % tensor->heads();
+        const int q = tensor->queries();
+        const int k = tensor->keys();
+        return downsampleMax(tensor->headData(layer, head), k, 0, q, 0, k,
+                             std::min(q, kThumbnailCells), std::min(k, kThumbnailCells));
+    }));
+}
+
+void HeadGridView::arrived(int index)
+{
+    if (index < 0 || index >= int(m_small.size()) || m_small[size_t(index)].size() > 0)
+        return;
+    m_small[size_t(index)] = m_watcher.resultAt(index);
+    m_images[size_t(index)] = QImage();
+    ++m_done;
+    update(cellRect(positionOf(index)));
+    emit progressChanged(m_done, int(m_small.size()));
+}
+
+bool HeadGridView::thumbnailsReady() const
+{
+    return m_done == int(m_small.size());
+}
+
+void HeadGridView::setColorMap(ColorMaps::Name name)
+{
+    m_colorMap = name;
+    std::fill(m_images.begin(), m_images.end(), QImage());
+    update();
+}
+
+void HeadGridView::setColorRange(ColorRange::Mode mode)
+{
+    m_colorRange = mode;
+    std::fill(m_images.begin(), m_images.end(), QImage());
+    update();
+}
+
+void HeadGridView::setScoreKind(HeadScoreKind kind)
+{
+    m_scoreKind = kind;
+    sortHeads();
+    update();
+}
+
+void HeadGridView::setSorted(bool sorted)
+{
+    m_sorted = sorted;
+    sortHeads();
+    update();
+}
+
+void HeadGridView::setDark(bool dark)
+{
+    m_dark = dark;
+    relayout();
+    update();
+}
+
+void HeadGridView::sortHeads()
+{
+    const int count = int(m_small.size());
+    m_order.resize(size_t(count));
+    std::iota(m_order.begin(), m_order.end(), 0);
+    if (!m_sorted || !m_document->scoresReady())
+        return;
+    const int heads = m_document->tensor().heads();
+    auto score = [&](int index) {
+        return m_document->scores(index / heads, index % heads).value(m_scoreKind);
+    };
+    std::stable_sort(m_order.begin(), m_order.end(), [&](int a, int b) {
+        const double x = score(a);
+        const double y = score(b);
+        if (std::isnan(y))
+            return !std::isnan(x);
+        return !std::isnan(x) && x > y;
+    });
+}
+
+QStringList HeadGridView::labels() const
+{
+    QStringList out;
+    if (m_document->isEmpty())
+        return out;
+    const int heads = m_document->tensor().heads();
+    for (int index : m_order)
+        out << QStringLiteral("%1.%2").arg(index / heads).arg(index % heads);
+    return out;
+}
+
+void HeadGridView::relayout()
+{
+    // The widget's font: presentation mode has already enlarged it.
+    m_labelHeight = fontMetrics().height() + 6;
+    const int heads = m_document->isEmpty() ? 1 : m_document->tensor().heads();
+    const int layers = m_document->isEmpty() ? 0 : m_document->tensor().layers();
+    m_side = std::clamp((width() - 2 * kMargin) / heads - kGap, kMinimumSide, kMaximumSide);
+    std::fill(m_images.begin(), m_images.end(), QImage());
+    const int rows = m_sorted ? (int(m_order.size()) + heads - 1) / heads : layers;
+    setMinimumHeight(2 * kMargin + rows * (m_side + m_labelHeight + kGap));
+    setMinimumWidth(2 * kMargin + heads * (kMinimumSide + kGap));
+}
+
+void HeadGridView::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    relayout();
+}
+
+QRect HeadGridView::cellRect(int position) const
+{
+    if (position < 0 || m_document->isEmpty())
+        return {};
+    const int heads = m_document->tensor().heads();
+    const int row = position / heads;
+    const int col = position % heads;
+    return QRect(kMargin + col * (m_side + kGap), kMargin + row * (m_side + m_labelHeight + kGap),
+                 m_side + kGap, m_side + m_labelHeight + kGap);
+}
+
+QRect HeadGridView::thumbnailRect(int layer, int head) const
+{
+    if (m_document->isEmpty())
+        return {};
+    const QRect cell = cellRect(positionOf(layer * m_document->tensor().heads() + head));
+    return QRect(cell.left() + kGap / 2, cell.top() + kGap / 2, m_side, m_side);
+}
+
+int HeadGridView::positionOf(int index) const
+{
+    const auto it = std::find(m_order.begin(), m_order.end(), index);
+    return it == m_order.end() ? -1 : int(it - m_order.begin());
+}
+
+int HeadGridView::positionAt(const QPoint &point) const
+{
+    for (int p = 0; p < int(m_order.size()); ++p)
+        if (cellRect(p).contains(point))
+            return p;
+    return -1;
+}
+
+QImage HeadGridView::thumbnailImage(int index)
+{
+    QImage &image = m_images[size_t(index)];
+    const FloatMatrix &small = m_small[size_t(index)];
+    if (image.isNull() && small.size() > 0) {
+        const double hi = m_colorRange == ColorRange::Mode::Fixed ? 1.0 : double(small.maxCoeff());
+        image = attentionImage(small.data(), small.cols(),
+                               QRect(0, 0, int(small.cols()), int(small.rows())),
+                               QSize(m_side, m_side), m_colorMap, 0.0, hi > 0.0 ? hi : 1.0);
+    }
+    return image;
+}
+
+void HeadGridView::paintEvent(QPaintEvent *event)
+{
+    ++m_paints;
+    QPainter painter(this);
+    painter.fillRect(event->rect(), palette().color(QPalette::Base));
+    if (m_document->isEmpty())
+        return;
+    const int heads = m_document->tensor().heads();
+    const bool scored = m_document->scoresReady();
+    double lo = 0.0, hi = 0.0;
+    if (scored) {
+        lo = std::numeric_limits<double>::infinity();
+        hi = -lo;
+        for (int i = 0; i < int(m_order.size()); ++i) {
+            const double v = m_document->scores(i / heads, i % heads).value(m_scoreKind);
+            if (!std::isnan(v)) {
+                lo = std::min(lo, v);
+                hi = std::max(hi, v);
+            }
+        }
+    }
+    const int selected = m_document->layer() * heads + m_document->head();
+    for (int p = 0; p < int(m_order.size()); ++p) {
+        const QRect cell = cellRect(p);
+        if (!cell.intersects(event->rect()))
+            continue;
+        const int index = m_order[size_t(p)];
+        const QRect thumb(cell.left() + kGap / 2, cell.top() + kGap / 2, m_side, m_side);
+        const double value =
+            scored ? m_document->scores(index / heads, index % heads).value(m_scoreKind)
+                   : std::nan("");
+        const double t = std::isnan(value) || !(hi > lo) ? 0.0 : (value - lo) / (hi - lo);
+        // The frame says the score; the selected head has the highlight around it.
+        if (index == selected)
+            painter.fillRect(thumb.adjusted(-4, -4, 4, m_labelHeight), palette().highlight());
+        painter.fillRect(thumb.adjusted(-2, -2, 2, 2), scoreColor(t, m_dark));
+        const QImage image = thumbnailImage(index);
+        if (image.isNull())
+            painter.fillRect(thumb, palette().color(QPalette::AlternateBase));
+        else
+            painter.drawImage(thumb, image);
+        painter.setPen(index == selected ? palette().color(QPalette::HighlightedText)
+                                         : palette().color(QPalette::Text));
+        const QRect label(thumb.left(), thumb.bottom() + 3, m_side, m_labelHeight - 3);
+        const QString name = QStringLiteral("%1.%2").arg(index / heads).arg(index % heads);
+        // The score beside the name where both fit.
+        const QString both = name + QStringLiteral("  ") + scoreText(value);
+        painter.drawText(label, Qt::AlignLeft | Qt::AlignTop,
+                         scored && fontMetrics().horizontalAdvance(both) <= m_side ? both : name);
+    }
+    if (hasFocus() && selected < int(m_order.size())) {
+        painter.setPen(QPen(palette().color(QPalette::Text), 1, Qt::DotLine));
+        painter.setBrush(Qt::NoBrush);
+        painter.drawRect(cellRect(positionOf(selected)).adjusted(0, 0, -1, -1));
+    }
+}
+
+QString HeadGridView::toolTipFor(int layer, int head) const
+{
+    if (m_document->isEmpty())
+        return {};
+    QString text = tr("<b>head %1.%2</b> (layer %1, head %2)").arg(layer).arg(head);
+    if (!m_document->scoresReady())
+        return text + tr("<br>scores are being computed…");
+    const HeadScores &s = m_document->scores(layer, head);
+    QStringList skipped;
+    for (int k = 0; k < kHeadScoreKindCount; ++k) {
+        const auto kind = HeadScoreKind(k);
+        const QString title = QString::fromStdString(headScoreTitle(kind));
+        const double v = s.value(kind);
+        if (std::isnan(v)) {
+            skipped << title;
+            continue;
+        }
+        text += QStringLiteral("<br>%1: %2").arg(title).arg(v, 0, 'f', 3);
+    }
+    if (!skipped.isEmpty())
+        text += tr("<br><i>%1: no repeated tokens</i>").arg(skipped.join(tr(" and ")));
+    return text;
+}
+
+bool HeadGridView::event(QEvent *event)
+{
+    if (event->type() == QEvent::ToolTip) {
+        auto *help = static_cast<QHelpEvent *>(event);
+        const int p = positionAt(help->pos());
+        if (p < 0 || m_document->isEmpty()) {
+            QToolTip::hideText();
+            event->ignore();
+            return true;
+        }
+        const int index = m_order[size_t(p)];
+        const int heads = m_document->tensor().heads();
+        QToolTip::showText(help->globalPos(), toolTipFor(index / heads, index % heads), this,
+                           cellRect(p));
+        return true;
+    }
+    return QWidget::event(event);
+}
+
+void HeadGridView::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange)
+        relayout(); // the labels' height follows the font
+}
+
+void HeadGridView::keyPressEvent(QKeyEvent *event)
+{
+    if (m_document->isEmpty()) {
+        QWidget::keyPressEvent(event);
+        return;
+    }
+    const int heads = m_document->tensor().heads();
+    const int count = int(m_order.size());
+    const int here = positionOf(m_document->layer() * heads + m_document->head());
+    int there = here;
+    switch (event->key()) {
+    case Qt::Key_Left:
+        there = here - 1;
+        break;
+    case Qt::Key_Right:
+        there = here + 1;
+        break;
+    case Qt::Key_Up:
+        there = here - heads;
+        break;
+    case Qt::Key_Down:
+        there = here + heads;
+        break;
+    case Qt::Key_Home:
+        there = 0;
+        break;
+    case Qt::Key_End:
+        there = count - 1;
+        break;
+    case Qt::Key_Return:
+    case Qt::Key_Enter:
+        emit headActivated(m_document->layer(), m_document->head());
+        return;
+    default:
+        QWidget::keyPressEvent(event);
+        return;
+    }
+    if (there >= 0 && there < count) {
+        const int index = m_order[size_t(there)];
+        m_document->select(index / heads, index % heads);
+    }
+}
+
+void HeadGridView::mousePressEvent(QMouseEvent *event)
+{
+    const int p = positionAt(event->position().toPoint());
+    if (p < 0 || event->button() != Qt::LeftButton) {
+        QWidget::mousePressEvent(event);
+        return;
+    }
+    setFocus(Qt::MouseFocusReason);
+    const int index = m_order[size_t(p)];
+    const int heads = m_document->tensor().heads();
+    m_document->select(index / heads, index % heads);
+    emit headActivated(index / heads, index % heads);
+}
+
+} // namespace AttentionLab

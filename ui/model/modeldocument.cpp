@@ -1,0 +1,298 @@
+#include "ui/model/modeldocument.h"
+
+#include "core/matrixrowstatistics.h"
+#include "core/tokenlabels.h"
+
+#include <QFileInfo>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <algorithm>
+#include <cassert>
+
+namespace AttentionLab {
+
+ModelDocument::ModelDocument(QObject *parent) : QObject(parent)
+{
+    connect(&m_rolloutWatcher, &QFutureWatcher<FloatMatrix>::finished, this, [this] {
+        if (m_rolloutWatcher.isCanceled() || m_rollout)
+            return;
+        m_rollout = m_rolloutWatcher.result();
+        if (m_view == ModelView::Rollout) {
+            rebuildCurrent();
+            emit currentChanged();
+        }
+    });
+    connect(&m_scoreWatcher, &QFutureWatcher<std::vector<HeadScores>>::finished, this, [this] {
+        // Taken already when waitForScores() did not wait for the signal.
+        if (m_scoreWatcher.isCanceled() || scoresReady())
+            return;
+        m_scores = m_scoreWatcher.result();
+        emit scoresChanged();
+    });
+}
+
+ModelDocument::~ModelDocument()
+{
+    // The scores run on their own copy of the tensor's handle: nothing to wait for.
+    m_scoreWatcher.disconnect(this);
+    m_rolloutWatcher.disconnect(this);
+}
+
+void ModelDocument::startRollout()
+{
+    if (m_rollout || m_rolloutWatcher.isRunning() || !canRollout())
+        return;
+    std::shared_ptr<const AttentionTensor> tensor = m_tensor;
+    m_rolloutWatcher.setFuture(QtConcurrent::run([tensor] { return rollout(*tensor); }));
+}
+
+bool ModelDocument::open(const QString &path, QString *error)
+{
+    if (!m_loader) {
+        if (error)
+            *error = tr("%1: this build cannot read attention files").arg(path);
+        return false;
+    }
+    QString why;
+    std::optional<AttentionTensor> tensor = m_loader(path, &why);
+    if (!tensor) {
+        if (error)
+            *error = why;
+        return false;
+    }
+    setTensor(std::move(*tensor), path);
+    return true;
+}
+
+void ModelDocument::setTensor(AttentionTensor tensor, const QString &filePath)
+{
+    m_tensor = std::make_shared<const AttentionTensor>(std::move(tensor));
+    m_filePath = filePath;
+    m_scores.clear();
+    m_rollout.reset();
+    // Scores or a rollout still running belong to the old tensor: their results are dropped.
+    m_scoreWatcher.setFuture(QFuture<std::vector<HeadScores>>());
+    m_rolloutWatcher.setFuture(QFuture<FloatMatrix>());
+    m_layer = 0;
+    m_head = 0;
+    m_view = ModelView::Head;
+    const AttentionTensor &t = *m_tensor;
+    m_rowTokens.clear();
+    if (!t.tokens().empty() || !t.queryTokens().empty())
+        for (int q = 0; q < t.queries(); ++q)
+            m_rowTokens.push_back(t.queryToken(q));
+    m_rowWords = groupWords(m_rowTokens);
+    m_columnWords = groupWords(t.tokens());
+    m_wordLevel = m_wordLevel && canMergeWords();
+    m_labelsStale = true;
+    startScores();
+    rebuildCurrent();
+    emit tensorChanged();
+    emit currentChanged();
+}
+
+void ModelDocument::startScores()
+{
+    if (isEmpty())
+        return;
+    std::shared_ptr<const AttentionTensor> tensor = m_tensor;
+    m_scoreWatcher.setFuture(QtConcurrent::run([tensor] { return scoreHeads(*tensor); }));
+}
+
+void ModelDocument::waitForScores()
+{
+    if (scoresReady() || isEmpty())
+        return;
+    m_scoreWatcher.waitForFinished();
+    if (!scoresReady() && !m_scoreWatcher.isCanceled()) {
+        m_scores = m_scoreWatcher.result();
+        emit scoresChanged();
+    }
+}
+
+QString ModelDocument::displayName() const
+{
+    return QFileInfo(m_filePath).fileName();
+}
+
+QString ModelDocument::shapeText() const
+{
+    if (isEmpty())
+        return {};
+    const AttentionTensor &t = *m_tensor;
+    return tr("%1 layers × %2 heads, %3 × %4 tokens")
+        .arg(t.layers())
+        .arg(t.heads())
+        .arg(t.queries())
+        .arg(t.keys());
+}
+
+const HeadScores &ModelDocument::scores(int layer, int head) const
+{
+    assert(scoresReady());
+    return m_scores[static_cast<size_t>(layer) * m_tensor->heads() + head];
+}
+
+bool ModelDocument::canMergeWords() const
+{
+    // Both axes need tokens: a file with query tokens only has no key words.
+    return !isEmpty() && static_cast<int>(m_rowWords.wordOf.size()) == m_tensor->queries() &&
+           static_cast<int>(m_columnWords.wordOf.size()) == m_tensor->keys() &&
+           (m_rowWords.mergesAny() || m_columnWords.mergesAny());
+}
+
+bool ModelDocument::canRollout() const
+{
+    return !isEmpty() && hasRollout(*m_tensor);
+}
+
+void ModelDocument::select(int layer, int head)
+{
+    if (isEmpty())
+        return;
+    layer = std::clamp(layer, 0, m_tensor->layers() - 1);
+    head = std::clamp(head, 0, m_tensor->heads() - 1);
+    if (layer == m_layer && head == m_head && m_view == ModelView::Head)
+        return;
+    m_layer = layer;
+    m_head = head;
+    m_view = ModelView::Head;
+    rebuildCurrent();
+    emit currentChanged();
+}
+
+void ModelDocument::setView(ModelView view)
+{
+    if (view == ModelView::Rollout && !canRollout())
+        view = ModelView::Head;
+    if (view == m_view || isEmpty())
+        return;
+    m_view = view;
+    rebuildCurrent();
+    emit currentChanged();
+}
+
+void ModelDocument::setWordLevel(bool on)
+{
+    on = on && canMergeWords();
+    if (on == m_wordLevel)
+        return;
+    m_wordLevel = on;
+    rebuildCurrent();
+    emit currentChanged();
+}
+
+void ModelDocument::stepHead(int delta)
+{
+    if (isEmpty())
+        return;
+    // The average and the rollout have no heads to step through: back to one.
+    if (m_view != ModelView::Head) {
+        select(m_layer, m_head);
+        return;
+    }
+    select(m_layer, m_head + delta);
+}
+
+void ModelDocument::stepLayer(int delta)
+{
+    if (isEmpty() || m_view == ModelView::Rollout)
+        return;
+    const int layer = std::clamp(m_layer + delta, 0, m_tensor->layers() - 1);
+    if (layer == m_layer)
+        return;
+    m_layer = layer;
+    rebuildCurrent();
+    emit currentChanged();
+}
+
+ModelDocument::MatrixMap ModelDocument::currentMatrix() const
+{
+    if (isEmpty())
+        return MatrixMap(nullptr, 0, 0);
+    if (m_usesComputed)
+        return MatrixMap(m_computed.data(), m_computed.rows(), m_computed.cols());
+    return m_tensor->head(m_layer, m_head);
+}
+
+QString ModelDocument::currentTitle() const
+{
+    if (isEmpty())
+        return {};
+    QString title;
+    switch (m_view) {
+    case ModelView::Head:
+        title = tr("head %1.%2").arg(m_layer).arg(m_head);
+        break;
+    case ModelView::LayerAverage:
+        title = tr("layer %1, mean of %2 heads").arg(m_layer).arg(m_tensor->heads());
+        break;
+    case ModelView::Rollout:
+        title = m_rollout ? tr("rollout over %1 layers").arg(m_tensor->layers())
+                          : tr("rollout over %1 layers: computing…").arg(m_tensor->layers());
+        break;
+    }
+    return m_wordLevel ? tr("%1, merged into words").arg(title) : title;
+}
+
+void ModelDocument::rebuildCurrent()
+{
+    m_usesComputed = false;
+    m_rowStatistics.clear();
+    if (isEmpty()) {
+        m_rowLabels.clear();
+        m_columnLabels.clear();
+        return;
+    }
+    const AttentionTensor &t = *m_tensor;
+    const bool words = m_wordLevel;
+    auto merged = [&](const Eigen::Ref<const FloatMatrix> &m) {
+        return mergeWords(m, m_rowWords, m_columnWords);
+    };
+    switch (m_view) {
+    case ModelView::Head:
+        if (words) {
+            m_computed = merged(t.head(m_layer, m_head));
+            m_usesComputed = true;
+        }
+        break;
+    case ModelView::LayerAverage:
+        m_computed = words ? merged(layerAverage(t, m_layer)) : layerAverage(t, m_layer);
+        m_usesComputed = true;
+        break;
+    case ModelView::Rollout:
+        if (m_rollout) {
+            m_computed = words ? merged(*m_rollout) : *m_rollout;
+        } else {
+            startRollout();
+            m_computed.resize(0, 0); // nothing to show until it arrives
+        }
+        m_usesComputed = true;
+        break;
+    }
+
+    // The labels change with the tensor and the word level only, not from head to head.
+    if (!m_labelsStale && m_labelsWordLevel == words) {
+        // kept
+    } else if (words) {
+        m_rowLabels.clear();
+        m_columnLabels.clear();
+        for (const std::string &w : m_rowWords.words)
+            m_rowLabels << QString::fromStdString(w);
+        for (const std::string &w : m_columnWords.words)
+            m_columnLabels << QString::fromStdString(w);
+    } else {
+        m_rowLabels.clear();
+        m_columnLabels.clear();
+        for (int q = 0; q < t.queries(); ++q)
+            m_rowLabels << QString::fromStdString(displayToken(t.queryToken(q)));
+        for (int k = 0; k < t.keys(); ++k)
+            m_columnLabels << QString::fromStdString(displayToken(t.keyToken(k)));
+    }
+    m_labelsStale = false;
+    m_labelsWordLevel = words;
+    const MatrixMap m = currentMatrix();
+    m_rowStatistics = matrixRowStatistics(m.data(), int(m.rows()), int(m.cols()));
+}
+
+} // namespace AttentionLab

@@ -1,0 +1,144 @@
+#pragma once
+
+#include "core/attentionaggregates.h"
+#include "core/attentiontensor.h"
+#include "core/headscores.h"
+#include "core/rowstatistics.h"
+
+#include <QFutureWatcher>
+#include <QObject>
+#include <QString>
+#include <QStringList>
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace AttentionLab {
+
+/// What the large view shows: one head, the head average of a layer, or
+/// attention rollout over every layer.
+enum class ModelView
+{
+    Head,
+    LayerAverage,
+    Rollout,
+};
+
+/**
+ * A trained model's attention opened in the window: the tensor, its file,
+ * the head scores (computed in the background), and what the model view has
+ * selected (layer, head, which view, word-level merging). Views observe it
+ * and change it only through its setters.
+ */
+class ModelDocument : public QObject
+{
+    Q_OBJECT
+
+public:
+    /// Reads an attention file: the tensor, or nullopt with one line in \a error.
+    using Loader =
+        std::function<std::optional<AttentionTensor>(const QString &path, QString *error)>;
+    using MatrixMap = AttentionTensor::HeadMatrix;
+
+    explicit ModelDocument(QObject *parent = nullptr);
+    ~ModelDocument() override;
+
+    void setLoader(Loader loader) { m_loader = std::move(loader); }
+    /// Reads \a path with the loader and shows it; on failure \a error has
+    /// the loader's one line and the document stays as it was.
+    bool open(const QString &path, QString *error);
+    /// Shows \a tensor, named \a filePath (a tensor built in memory).
+    void setTensor(AttentionTensor tensor, const QString &filePath);
+
+    bool isEmpty() const { return !m_tensor || m_tensor->isEmpty(); }
+    const AttentionTensor &tensor() const { return *m_tensor; }
+    /// The tensor shared, for work in the background that must outlive a replacement.
+    std::shared_ptr<const AttentionTensor> sharedTensor() const { return m_tensor; }
+    QString filePath() const { return m_filePath; }
+    /// "file.npz": the file name without its folder.
+    QString displayName() const;
+    /// "12 layers × 12 heads, 1024 × 1024 tokens".
+    QString shapeText() const;
+
+    /// True once the background scores have arrived.
+    bool scoresReady() const { return !m_scores.empty(); }
+    /// Head \a head of layer \a layer's scores; needs scoresReady().
+    const HeadScores &scores(int layer, int head) const;
+    /// Blocks until the scores have arrived (the benchmark and tests).
+    void waitForScores();
+
+    int layer() const { return m_layer; }
+    int head() const { return m_head; }
+    ModelView view() const { return m_view; }
+    bool wordLevel() const { return m_wordLevel; }
+    /// True when some rows or columns have tokens that merge into words.
+    bool canMergeWords() const;
+    /// True when attention rollout is defined (as many queries as keys).
+    bool canRollout() const;
+    /// True while the rollout is computed in the background: the view is
+    /// Rollout and the current matrix is empty until it arrives.
+    bool rolloutPending() const { return m_view == ModelView::Rollout && !m_rollout; }
+
+    /// Selects head \a head of layer \a layer (clamped) and shows it.
+    void select(int layer, int head);
+    void setView(ModelView view);
+    void setWordLevel(bool on);
+    /// Moves the selection by \a delta heads within the layer (clamped).
+    void stepHead(int delta);
+    /// Moves the selection by \a delta layers (clamped).
+    void stepLayer(int delta);
+
+    /// The matrix the large view shows: the selected head, the layer's head
+    /// average or the rollout, merged into words when wordLevel() is on.
+    /// Valid until the next change of the selection.
+    MatrixMap currentMatrix() const;
+    /// Its rows' and columns' labels (displayToken, or the merged words).
+    const QStringList &rowLabels() const { return m_rowLabels; }
+    const QStringList &columnLabels() const { return m_columnLabels; }
+    /// Its rows as the entropy bars show them.
+    const std::vector<RowStatistics> &rowStatistics() const { return m_rowStatistics; }
+    /// "head 5.1", "layer 5, mean of 12 heads", "rollout over 12 layers", with ", words".
+    QString currentTitle() const;
+
+signals:
+    /// A new tensor (the selection went back to head 0.0 and the scores are pending).
+    void tensorChanged();
+    void scoresChanged();
+    /// The layer, head, view or word-level setting changed, and so the current matrix.
+    void currentChanged();
+
+private:
+    void startScores();
+    void rebuildCurrent();
+
+    Loader m_loader;
+    std::shared_ptr<const AttentionTensor> m_tensor;
+    QString m_filePath;
+    std::vector<HeadScores> m_scores;
+    QFutureWatcher<std::vector<HeadScores>> m_scoreWatcher;
+    int m_layer = 0;
+    int m_head = 0;
+    ModelView m_view = ModelView::Head;
+    bool m_wordLevel = false;
+
+    std::vector<std::string> m_rowTokens;
+    WordGroups m_rowWords;
+    WordGroups m_columnWords;
+    /// The current matrix when it is not one of the tensor's heads as stored.
+    FloatMatrix m_computed;
+    bool m_usesComputed = false;
+    /// Rollout is L products of n x n matrices (seconds at n = 1024):
+    /// computed once per tensor, in the background, when first shown.
+    std::optional<FloatMatrix> m_rollout;
+    QFutureWatcher<FloatMatrix> m_rolloutWatcher;
+    void startRollout();
+    QStringList m_rowLabels;
+    QStringList m_columnLabels;
+    bool m_labelsStale = true;
+    bool m_labelsWordLevel = false;
+    std::vector<RowStatistics> m_rowStatistics;
+};
+
+} // namespace AttentionLab

@@ -1,0 +1,117 @@
+#pragma once
+
+#include "core/attentionaggregates.h"
+#include "ui/figure/colormaps.h"
+#include "ui/figure/colorrange.h"
+
+#include <QImage>
+#include <QPointF>
+#include <QRect>
+#include <QWidget>
+
+#include <vector>
+
+namespace AttentionLab {
+
+class ModelDocument;
+
+/**
+ * The model document's current matrix drawn large: an image from
+ * attentionImage (each pixel the largest weight it covers), token labels on
+ * both axes (thinned while they would overlap, every one once the rows are
+ * tall enough), the exact weight of the cell under the pointer, and the
+ * value in each cell once cells are over 14 pixels. The wheel zooms toward
+ * the pointer, dragging pans, Home fits the whole matrix. Left and Right
+ * step through the heads of a layer, Up and Down through the layers, Escape
+ * goes back to the grid.
+ */
+class ModelHeatmapView : public QWidget
+{
+    Q_OBJECT
+
+public:
+    /// Cells at least this many pixels wide show their value.
+    static constexpr double kValueCellPixels = 14.0;
+
+    explicit ModelHeatmapView(ModelDocument *document, QWidget *parent = nullptr);
+
+    void setColorMap(ColorMaps::Name name);
+    void setColorRange(ColorRange::Mode mode);
+    void setAppearance(bool dark, double scale);
+
+    /// Pixels per cell (the same across and down).
+    double zoom() const { return m_pixelsPerCell; }
+    /// The cell (row, column) under \a point, or (-1, -1) outside the matrix.
+    QPoint cellAt(const QPointF &point) const;
+    /// Zooms by \a factor keeping the matrix point under \a point where it is.
+    void zoomAt(const QPointF &point, double factor);
+    /// Moves the matrix by \a pixels.
+    void panBy(const QPointF &pixels);
+    /// The whole matrix in view.
+    void fitToView();
+    /// "query ' dog' (3) → key ' the' (1): 0.412345", for the cell at \a row, \a col.
+    QString describeCell(int row, int col) const;
+    /// The labels drawn on the rows and the columns now, for tests.
+    QStringList visibleRowLabels() const;
+    /// Rows [first, last) of the matrix in view, to align the entropy bars.
+    QPair<int, int> visibleRows() const;
+    /// The rectangle the matrix is drawn in: the whole matrix at the fitted zoom.
+    QRect plotRect() const;
+
+signals:
+    /// The text describing the cell under the pointer (empty when outside).
+    void hovered(const QString &text);
+    void backRequested();
+    /// The rows in view changed (zoom, pan or another matrix).
+    void viewChanged();
+
+protected:
+    void paintEvent(QPaintEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
+    void wheelEvent(QWheelEvent *event) override;
+    void mousePressEvent(QMouseEvent *event) override;
+    void mouseMoveEvent(QMouseEvent *event) override;
+    void mouseReleaseEvent(QMouseEvent *event) override;
+    void leaveEvent(QEvent *event) override;
+    void keyPressEvent(QKeyEvent *event) override;
+    void changeEvent(QEvent *event) override;
+
+private:
+    void matrixChanged();
+    void finishMatrixChange(bool sameShape);
+    void rebuildSource();
+    void clampOrigin();
+    double fitZoom() const;
+    /// Where the plot may go: the widget less the labels' room.
+    QRect availableRect() const;
+    int labelStep(double pixelsPerCell) const;
+    QFont labelFont() const;
+
+    ModelDocument *m_document;
+    /// What is drawn: the matrix, or its rows each spread over 0..1 (per-row
+    /// colour range), and its max-pyramid: level k shrinks level k - 1 by
+    /// two, so a zoomed-out view reads a few thousand cells, not millions.
+    FloatMatrix m_rowScaled;
+    std::vector<FloatMatrix> m_pyramid;
+    double m_lo = 0.0;
+    double m_hi = 1.0;
+    int m_rows = 0;
+    int m_cols = 0;
+    ColorMaps::Name m_colorMap = ColorMaps::Name::Viridis;
+    ColorRange::Mode m_colorRange = ColorRange::Mode::Fixed;
+    bool m_dark = false;
+    double m_scale = 1.0;
+    /// The matrix point at the plot's top left, in cells, and the zoom.
+    QPointF m_origin;
+    double m_pixelsPerCell = 1.0;
+    bool m_fitted = true;
+    QPointF m_dragFrom;
+    bool m_dragging = false;
+    QStringList m_measuredRows;
+    QStringList m_measuredColumns;
+    bool m_remeasure = true;
+    int m_rowLabelWidth = 100;
+    int m_columnLabelHeight = 90;
+};
+
+} // namespace AttentionLab

@@ -1,0 +1,349 @@
+#include "ui/model/modelpage.h"
+
+#include "ui/model/headgridview.h"
+#include "ui/model/knownheads.h"
+#include "ui/model/modeldocument.h"
+#include "ui/model/modelheatmapview.h"
+#include "ui/views/entropybarsview.h"
+
+#include <QButtonGroup>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMenu>
+#include <QProgressBar>
+#include <QScrollArea>
+#include <QSplitter>
+#include <QStackedWidget>
+#include <QStandardItemModel>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace AttentionLab {
+
+ModelPage::ModelPage(ModelDocument *document, QWidget *parent)
+    : QWidget(parent), m_document(document), m_pages(new QStackedWidget(this)),
+      m_emptyState(new QLabel(emptyStateText(), this)), m_gridPage(new QWidget(this)),
+      m_grid(new HeadGridView(document, this)), m_largePage(new QWidget(this)),
+      m_heatmap(new ModelHeatmapView(document, this)), m_bars(new EntropyBarsView(this)),
+      m_matrixViews(new QStackedWidget(this)), m_matrixViewButtons(new QButtonGroup(this)),
+      m_matrixViewBar(new QHBoxLayout), m_title(new QLabel(this)), m_matrixTitle(new QLabel(this)),
+      m_hover(new QLabel(this)), m_viewChoice(new QComboBox(this)),
+      m_words(new QCheckBox(tr("Words"), this)), m_scoreChoice(new QComboBox(this)),
+      m_sort(new QCheckBox(tr("Sort by score"), this)), m_knownButton(new QToolButton(this)),
+      m_knownMenu(new QMenu(this)), m_progress(new QProgressBar(this)),
+      m_back(new QToolButton(this))
+{
+    // The controls: what the large view shows, and what colours the grid.
+    m_viewChoice->addItems({tr("One head"), tr("Layer average"), tr("Rollout")});
+    m_viewChoice->setAccessibleName(tr("Matrix shown"));
+    m_viewChoice->setToolTip(
+        tr("What the large view shows: the selected head, the mean of its layer's heads, or "
+           "attention rollout over every layer (Abnar and Zuidema 2020)"));
+    m_words->setToolTip(tr("Merge sub-word tokens into words: attention to a word is the sum "
+                           "over its pieces, from a word the mean (Clark et al. 2019)"));
+    for (int k = 0; k < kHeadScoreKindCount; ++k)
+        m_scoreChoice->addItem(QString::fromStdString(headScoreTitle(HeadScoreKind(k))));
+    m_scoreChoice->setAccessibleName(tr("Score"));
+    m_scoreChoice->setToolTip(tr("The score that colours the thumbnails' frames (orange: "
+                                 "highest) and, with Sort by score, orders them"));
+    m_sort->setToolTip(
+        tr("Order the heads by the score, highest first, instead of layer by layer"));
+    m_knownButton->setText(tr("Known heads"));
+    m_knownButton->setPopupMode(QToolButton::InstantPopup);
+    m_knownButton->setMenu(m_knownMenu);
+    m_knownButton->setToolTip(
+        tr("Heads that papers identified in GPT-2 small and BERT-base, numbered from 0"));
+    m_progress->setMaximumWidth(220);
+    m_progress->setTextVisible(true);
+    auto *scoreLabel = new QLabel(tr("Score:"), this);
+    scoreLabel->setBuddy(m_scoreChoice);
+    // The file and its shape on a line of their own; long names must not
+    // widen the page past a projector's width.
+    m_title->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    auto *titleRow = new QHBoxLayout;
+    titleRow->addWidget(m_title, 1);
+    titleRow->addWidget(m_progress);
+    auto *controls = new QHBoxLayout;
+    controls->addWidget(m_viewChoice);
+    controls->addWidget(m_words);
+    controls->addSpacing(12);
+    controls->addWidget(scoreLabel);
+    controls->addWidget(m_scoreChoice);
+    controls->addWidget(m_sort);
+    controls->addWidget(m_knownButton);
+    controls->addStretch(1);
+
+    // The grid, scrolling when the heads do not fit.
+    auto *scroll = new QScrollArea(this);
+    scroll->setWidget(m_grid);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    auto *gridLayout = new QVBoxLayout(m_gridPage);
+    gridLayout->setContentsMargins(0, 0, 0, 0);
+    auto *gridHint = new QLabel(
+        tr("Each thumbnail is a head (layer.head, from 0): rows are queries, columns keys. Click "
+           "one or press Enter to open it; hover for its scores."),
+        this);
+    gridHint->setWordWrap(true);
+    gridHint->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    gridLayout->addWidget(gridHint);
+    gridLayout->addWidget(scroll, 1);
+
+    // The large page: the matrix, as a heatmap (or another view added later), and its bars.
+    m_back->setText(tr("Back to the grid (Esc)"));
+    m_back->setToolTip(tr("All heads as thumbnails"));
+    auto *heatmapButton = new QToolButton(this);
+    heatmapButton->setText(tr("Heatmap"));
+    heatmapButton->setCheckable(true);
+    heatmapButton->setChecked(true);
+    m_matrixViewButtons->setExclusive(true);
+    m_matrixViewButtons->addButton(heatmapButton, 0);
+    m_matrixViewBar->addWidget(heatmapButton);
+    heatmapButton->hide(); // one view needs no switch
+    auto *splitter = new QSplitter(Qt::Horizontal, this);
+    splitter->addWidget(m_heatmap);
+    splitter->addWidget(m_bars);
+    // The matrix is square and limited by the height: the bars take what is left.
+    splitter->setStretchFactor(0, 2);
+    splitter->setStretchFactor(1, 1);
+    splitter->setChildrenCollapsible(false);
+    m_bars->setMinimumWidth(240);
+    splitter->setSizes({640, 360});
+    m_matrixViews->addWidget(splitter);
+    connect(m_matrixViewButtons, &QButtonGroup::idClicked, m_matrixViews,
+            &QStackedWidget::setCurrentIndex);
+    QFont titleFont = m_matrixTitle->font();
+    titleFont.setBold(true);
+    m_matrixTitle->setFont(titleFont);
+    m_matrixTitle->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    auto *header = new QHBoxLayout;
+    header->addWidget(m_back);
+    header->addWidget(m_matrixTitle, 1);
+    header->addLayout(m_matrixViewBar);
+    // The keys, and the cell under the pointer, below the matrix.
+    auto *keys =
+        new QLabel(tr("← → heads · ↑ ↓ layers · wheel zooms · drag pans · Home fits"), this);
+    keys->setToolTip(tr("In the matrix: Left and Right step through the heads of a layer, Up and "
+                        "Down (or PgUp and PgDown) through the layers; the wheel or + and − zoom "
+                        "toward the pointer, dragging pans, Home fits the whole matrix, Escape "
+                        "goes back to the grid"));
+    keys->setEnabled(false);
+    keys->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    keys->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    m_hover->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    auto *footer = new QHBoxLayout;
+    footer->addWidget(m_hover, 3);
+    footer->addWidget(keys, 2);
+    auto *largeLayout = new QVBoxLayout(m_largePage);
+    largeLayout->setContentsMargins(0, 0, 0, 0);
+    largeLayout->addLayout(header);
+    largeLayout->addWidget(m_matrixViews, 1);
+    largeLayout->addLayout(footer);
+    m_hover->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    m_emptyState->setAlignment(Qt::AlignCenter);
+    m_emptyState->setWordWrap(true);
+    m_pages->addWidget(m_emptyState);
+    m_pages->addWidget(m_gridPage);
+    m_pages->addWidget(m_largePage);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addLayout(titleRow);
+    layout->addLayout(controls);
+    layout->addWidget(m_pages, 1);
+
+    connect(m_viewChoice, &QComboBox::activated, this, [this](int i) {
+        m_document->setView(ModelView(i));
+        if (m_document->view() != ModelView::Head)
+            showLarge();
+    });
+    connect(m_words, &QCheckBox::toggled, m_document, &ModelDocument::setWordLevel);
+    connect(m_scoreChoice, &QComboBox::currentIndexChanged, this,
+            [this](int i) { m_grid->setScoreKind(HeadScoreKind(i)); });
+    connect(m_sort, &QCheckBox::toggled, m_grid, &HeadGridView::setSorted);
+    connect(m_grid, &HeadGridView::headActivated, this, [this](int layer, int head) {
+        m_document->select(layer, head);
+        showLarge();
+    });
+    connect(m_grid, &HeadGridView::progressChanged, this, &ModelPage::updateProgress);
+    connect(m_back, &QToolButton::clicked, this, &ModelPage::showGrid);
+    connect(m_heatmap, &ModelHeatmapView::backRequested, this, &ModelPage::showGrid);
+    connect(m_heatmap, &ModelHeatmapView::hovered, m_hover, &QLabel::setText);
+    // The bars keep beside the rows the zoomed heatmap shows.
+    connect(m_heatmap, &ModelHeatmapView::viewChanged, this, [this] {
+        const auto [first, last] = m_heatmap->visibleRows();
+        m_bars->setVisibleRows(first, last);
+    });
+    connect(m_document, &ModelDocument::tensorChanged, this, &ModelPage::tensorChanged);
+    connect(m_document, &ModelDocument::scoresChanged, this, &ModelPage::updateProgress);
+    connect(m_document, &ModelDocument::currentChanged, this, [this] {
+        m_bars->setRows(m_document->rowStatistics(), m_document->rowLabels());
+        syncControls();
+    });
+    tensorChanged();
+}
+
+QString ModelPage::emptyStateText()
+{
+    return tr("Open an attention file (.npy, .npz, .safetensors) with File > Open or drop it here");
+}
+
+bool ModelPage::showsEmptyState() const
+{
+    return m_pages->currentWidget() == m_emptyState;
+}
+
+bool ModelPage::showsGrid() const
+{
+    return m_pages->currentWidget() == m_gridPage;
+}
+
+bool ModelPage::showsLarge() const
+{
+    return m_pages->currentWidget() == m_largePage;
+}
+
+void ModelPage::showGrid()
+{
+    if (m_document->isEmpty())
+        return;
+    m_pages->setCurrentWidget(m_gridPage);
+    m_grid->setFocus();
+}
+
+void ModelPage::showLarge()
+{
+    if (m_document->isEmpty())
+        return;
+    m_pages->setCurrentWidget(m_largePage);
+    if (m_matrixViews->currentIndex() == 0)
+        m_heatmap->setFocus();
+    else
+        m_matrixViews->currentWidget()->setFocus();
+}
+
+int ModelPage::addMatrixView(QWidget *view, const QString &title)
+{
+    const int index = m_matrixViews->addWidget(view);
+    auto *button = new QToolButton(this);
+    button->setText(title);
+    button->setCheckable(true);
+    m_matrixViewButtons->addButton(button, index);
+    m_matrixViewBar->addWidget(button);
+    for (QAbstractButton *b : m_matrixViewButtons->buttons())
+        b->show();
+    return index;
+}
+
+int ModelPage::currentMatrixView() const
+{
+    return m_matrixViews->currentIndex();
+}
+
+void ModelPage::setCurrentMatrixView(int index)
+{
+    if (QAbstractButton *button = m_matrixViewButtons->button(index)) {
+        button->setChecked(true);
+        m_matrixViews->setCurrentIndex(index);
+    }
+}
+
+void ModelPage::setColorMap(ColorMaps::Name name)
+{
+    m_grid->setColorMap(name);
+    m_heatmap->setColorMap(name);
+}
+
+void ModelPage::setColorRange(ColorRange::Mode mode)
+{
+    m_grid->setColorRange(mode);
+    m_heatmap->setColorRange(mode);
+}
+
+void ModelPage::setAppearance(bool dark, double scale)
+{
+    m_grid->setDark(dark);
+    m_heatmap->setAppearance(dark, scale);
+    m_bars->setAppearance(dark, scale);
+}
+
+void ModelPage::tensorChanged()
+{
+    if (m_document->isEmpty()) {
+        m_pages->setCurrentWidget(m_emptyState);
+        m_title->clear();
+    } else {
+        m_pages->setCurrentWidget(m_gridPage);
+        m_title->setText(
+            tr("<b>%1</b> · %2")
+                .arg(m_document->displayName().toHtmlEscaped(), m_document->shapeText()));
+    }
+    const bool open = !m_document->isEmpty();
+    for (QWidget *w :
+         std::initializer_list<QWidget *>{m_viewChoice, m_words, m_scoreChoice, m_sort})
+        w->setEnabled(open);
+    if (auto *model = qobject_cast<QStandardItemModel *>(m_viewChoice->model()))
+        if (QStandardItem *item = model->item(int(ModelView::Rollout)))
+            item->setEnabled(m_document->canRollout());
+    m_words->setEnabled(m_document->canMergeWords());
+    m_words->setToolTip(m_document->canMergeWords()
+                            ? tr("Merge sub-word tokens into words: attention to a word is the "
+                                 "sum over its pieces, from a word the mean (Clark et al. 2019)")
+                            : tr("No token here is part of a longer word"));
+    rebuildKnownHeads();
+    m_bars->setRows(m_document->rowStatistics(), m_document->rowLabels());
+    syncControls();
+    updateProgress();
+}
+
+void ModelPage::syncControls()
+{
+    const QSignalBlocker blockView(m_viewChoice);
+    const QSignalBlocker blockWords(m_words);
+    m_viewChoice->setCurrentIndex(int(m_document->view()));
+    m_words->setChecked(m_document->wordLevel());
+    m_matrixTitle->setText(m_document->currentTitle());
+}
+
+void ModelPage::rebuildKnownHeads()
+{
+    m_knownMenu->clear();
+    QList<KnownHeadGroup> groups;
+    if (!m_document->isEmpty()) {
+        const AttentionTensor &t = m_document->tensor();
+        groups = KnownHeads::matching(KnownHeads::load(), t.layers(), t.heads(), t.tokens());
+    }
+    for (const KnownHeadGroup &group : groups) {
+        // Each group titled by a disabled entry: some styles draw sections as bare lines.
+        if (!m_knownMenu->isEmpty())
+            m_knownMenu->addSeparator();
+        m_knownMenu->addAction(group.title)->setEnabled(false);
+        for (const KnownHead &known : group.entries) {
+            QAction *a = m_knownMenu->addAction(tr("%1.%2  %3 — %4")
+                                                    .arg(known.layer)
+                                                    .arg(known.head)
+                                                    .arg(known.role, known.source));
+            a->setToolTip(known.source);
+            connect(a, &QAction::triggered, this, [this, layer = known.layer, head = known.head] {
+                m_document->select(layer, head);
+                showLarge();
+            });
+        }
+    }
+    m_knownButton->setVisible(!groups.isEmpty());
+}
+
+void ModelPage::updateProgress()
+{
+    const int total = m_document->isEmpty() ? 0 : int(m_document->tensor().shape().headCount());
+    const int done = m_grid->thumbnailsDone();
+    const bool scored = m_document->scoresReady();
+    m_progress->setRange(0, std::max(1, total));
+    m_progress->setValue(done);
+    m_progress->setFormat(scored ? tr("thumbnails %v of %m") : tr("thumbnails %v of %m, scoring…"));
+    m_progress->setVisible(total > 0 && (done < total || !scored));
+}
+
+} // namespace AttentionLab

@@ -1,0 +1,105 @@
+#pragma once
+
+#include "ui/figure/colormaps.h"
+#include "ui/figure/colorrange.h"
+
+#include <QWidget>
+
+class QButtonGroup;
+class QCheckBox;
+class QComboBox;
+class QHBoxLayout;
+class QLabel;
+class QMenu;
+class QProgressBar;
+class QStackedWidget;
+class QToolButton;
+
+namespace AttentionLab {
+
+class EntropyBarsView;
+class HeadGridView;
+class ModelDocument;
+class ModelHeatmapView;
+
+/**
+ * The Model tab: a trained model's attention. The grid of heads first;
+ * a click or Enter opens one large (or the layer average, or the rollout)
+ * beside its entropy bars. Above them the view, word-level merging, the
+ * score that colours or sorts the grid, and the known heads of 12 x 12
+ * models as bookmarks.
+ */
+class ModelPage : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit ModelPage(ModelDocument *document, QWidget *parent = nullptr);
+
+    ModelDocument *document() const { return m_document; }
+    HeadGridView *grid() const { return m_grid; }
+    ModelHeatmapView *heatmap() const { return m_heatmap; }
+    EntropyBarsView *entropyBars() const { return m_bars; }
+    QComboBox *viewChooser() const { return m_viewChoice; }
+    QComboBox *scoreChooser() const { return m_scoreChoice; }
+    QCheckBox *wordToggle() const { return m_words; }
+    QCheckBox *sortToggle() const { return m_sort; }
+    QToolButton *knownHeadsButton() const { return m_knownButton; }
+    QMenu *knownHeadsMenu() const { return m_knownMenu; }
+    QProgressBar *progressBar() const { return m_progress; }
+    QLabel *hoverLabel() const { return m_hover; }
+
+    static QString emptyStateText();
+    bool showsEmptyState() const;
+    bool showsGrid() const;
+    bool showsLarge() const;
+    void showGrid();
+    /// The large page, showing the document's current matrix.
+    void showLarge();
+
+    /**
+     * Adds \a view as another way to show the current matrix (the line
+     * view): a button titled \a title beside "Heatmap" switches to it. The
+     * view reads ModelDocument::currentMatrix() and its labels, and follows
+     * ModelDocument::currentChanged. Returns its index.
+     */
+    int addMatrixView(QWidget *view, const QString &title);
+    /// Which matrix view shows: 0 the heatmap, then the added ones.
+    int currentMatrixView() const;
+    void setCurrentMatrixView(int index);
+
+    void setColorMap(ColorMaps::Name name);
+    void setColorRange(ColorRange::Mode mode);
+    void setAppearance(bool dark, double scale);
+
+private:
+    void tensorChanged();
+    void syncControls();
+    void rebuildKnownHeads();
+    void updateProgress();
+
+    ModelDocument *m_document;
+    QStackedWidget *m_pages;
+    QLabel *m_emptyState;
+    QWidget *m_gridPage;
+    HeadGridView *m_grid;
+    QWidget *m_largePage;
+    ModelHeatmapView *m_heatmap;
+    EntropyBarsView *m_bars;
+    QStackedWidget *m_matrixViews;
+    QButtonGroup *m_matrixViewButtons;
+    QHBoxLayout *m_matrixViewBar;
+    QLabel *m_title;
+    QLabel *m_matrixTitle;
+    QLabel *m_hover;
+    QComboBox *m_viewChoice;
+    QCheckBox *m_words;
+    QComboBox *m_scoreChoice;
+    QCheckBox *m_sort;
+    QToolButton *m_knownButton;
+    QMenu *m_knownMenu;
+    QProgressBar *m_progress;
+    QToolButton *m_back;
+};
+
+} // namespace AttentionLab
