@@ -442,7 +442,8 @@ void TestLectureWindow::saveAsHasAShortcut()
 
 void TestLectureWindow::exportDialogLabelsHaveBuddies()
 {
-    ExportDialog dialog(ColorMaps::Name::Viridis, false, QStringLiteral("figure"), m_window.get());
+    ExportDialog dialog(ColorMaps::Name::Viridis, false, ExportDialog::sessionViews(),
+                        QStringLiteral("figure"), m_window.get());
     for (QLabel *label : dialog.findChildren<QLabel *>()) {
         if (label->text().contains(QLatin1Char('&')))
             QVERIFY2(label->buddy(), qPrintable(label->text() + QStringLiteral(" shows its &")));

@@ -11,6 +11,7 @@
 #include "ui/model/modeldocument.h"
 #include "ui/model/modelheatmapview.h"
 #include "ui/model/modelpage.h"
+#include "ui/views/attentionlinesview.h"
 #include "ui/views/entropybarsview.h"
 #include "ui/views/recentfilesmenu.h"
 #include "ui/window/mainwindow.h"
@@ -23,6 +24,7 @@
 #include <QMimeData>
 #include <QProgressBar>
 #include <QTabWidget>
+#include <QTemporaryDir>
 #include <QTimer>
 #include <QToolButton>
 #include <QtTest>
@@ -121,7 +123,8 @@ private slots:
     void knownHeadsTableIsValid();
     void windowRoutesAttentionFiles();
     void unreadableFileLeavesEverythingAsItWas();
-    void matrixViewsCanBeAdded();
+    void linesFollowTheCurrentMatrix();
+    void modelTabExportsItsViews();
 
 private:
     std::unique_ptr<ModelDocument> m_document;
@@ -601,17 +604,68 @@ void TestModelView::unreadableFileLeavesEverythingAsItWas()
     QCOMPARE(int(window.document()->session().keys.rows()), sessionKeys);
 }
 
-void TestModelView::matrixViewsCanBeAdded()
+void TestModelView::linesFollowTheCurrentMatrix()
 {
-    m_document->setTensor(makeTensor(1, 2, 4), QStringLiteral("t.npy"));
-    auto *other = new QLabel(QStringLiteral("lines"));
-    const int index = m_page->addMatrixView(other, QStringLiteral("Lines"));
-    QCOMPARE(index, 1);
+    m_document->setTensor(makeTensor(2, 3, 5), QStringLiteral("t.npy"));
     m_page->showLarge();
     QCOMPARE(m_page->currentMatrixView(), 0);
-    m_page->setCurrentMatrixView(index);
-    QCOMPARE(m_page->currentMatrixView(), 1);
-    QVERIFY(other->isVisible());
+    QVERIFY(!m_page->showsLines());
+    m_page->setCurrentMatrixView(1);
+    QVERIFY(m_page->showsLines());
+    QVERIFY(m_page->linesView()->isVisible());
+    auto same = [this] {
+        return m_page->linesView()->matrix() == FloatMatrix(m_document->currentMatrix());
+    };
+    QVERIFY(same());
+    m_document->select(1, 2);
+    QVERIFY(same());
+    QCOMPARE(m_page->linesView()->matrix(), FloatMatrix(m_document->tensor().head(1, 2)));
+    m_document->setView(ModelView::LayerAverage);
+    QVERIFY(same());
+    // Back to the heatmap: the lines no longer follow, and need not.
+    m_page->setCurrentMatrixView(0);
+    QVERIFY(!m_page->showsLines());
+}
+
+void TestModelView::modelTabExportsItsViews()
+{
+    m_page.reset();
+    MainWindow window;
+    window.show();
+    window.modelDocument()->setTensor(makeTensor(2, 3, 6), QStringLiteral("t.npy"));
+    auto *tabs = window.findChild<QTabWidget *>();
+    QVERIFY(tabs);
+    tabs->setCurrentWidget(window.modelPage());
+    QVERIFY(window.showsModel());
+    QCOMPARE(window.currentViewName(), QStringLiteral("grid"));
+    window.modelDocument()->select(1, 2);
+    window.modelPage()->showLarge();
+    QCOMPARE(window.currentViewName(), QStringLiteral("head"));
+    window.modelDocument()->setView(ModelView::LayerAverage);
+    QCOMPARE(window.currentViewName(), QStringLiteral("average"));
+    window.modelPage()->setCurrentMatrixView(1);
+    QCOMPARE(window.currentViewName(), QStringLiteral("lines"));
+
+    // File > Export and Copy Figure draw the model's figure, not the session's.
+    QTemporaryDir dir;
+    for (const QString &view : {QStringLiteral("grid"), QStringLiteral("head"),
+                                QStringLiteral("lines"), QStringLiteral("average")}) {
+        const QString path = dir.filePath(view + QStringLiteral(".png"));
+        QString error;
+        QVERIFY2(window.exportFigure(path, view, ExportSize{}, window.currentFigureStyle(), &error),
+                 qPrintable(error));
+        QVERIFY(!QImage(path).isNull());
+    }
+    QString error;
+    QVERIFY(!window.exportFigure(dir.filePath(QStringLiteral("x.png")), QStringLiteral("geometry"),
+                                 ExportSize{}, window.currentFigureStyle(), &error));
+    QVERIFY(error.contains(QStringLiteral("geometry")));
+    QVERIFY(!window.figureImage().isNull());
+
+    // Back on the Attention tab, the session's views again.
+    tabs->setCurrentIndex(0);
+    QVERIFY(!window.showsModel());
+    QCOMPARE(window.currentViewName(), QStringLiteral("figure"));
 }
 
 QTEST_MAIN(TestModelView)

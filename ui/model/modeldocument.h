@@ -66,7 +66,9 @@ public:
     bool scoresReady() const { return !m_scores.empty(); }
     /// Head \a head of layer \a layer's scores; needs scoresReady().
     const HeadScores &scores(int layer, int head) const;
-    /// Blocks until the scores have arrived (the benchmark and tests).
+    /// Every head's scores, index layer * H + head; needs scoresReady().
+    const std::vector<HeadScores> &allScores() const { return m_scores; }
+    /// Blocks until the scores have arrived (the benchmark, tests, exports).
     void waitForScores();
 
     int layer() const { return m_layer; }

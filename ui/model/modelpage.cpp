@@ -4,6 +4,7 @@
 #include "ui/model/knownheads.h"
 #include "ui/model/modeldocument.h"
 #include "ui/model/modelheatmapview.h"
+#include "ui/views/attentionlinesview.h"
 #include "ui/views/entropybarsview.h"
 
 #include <QButtonGroup>
@@ -27,13 +28,13 @@ ModelPage::ModelPage(ModelDocument *document, QWidget *parent)
       m_emptyState(new QLabel(emptyStateText(), this)), m_gridPage(new QWidget(this)),
       m_grid(new HeadGridView(document, this)), m_largePage(new QWidget(this)),
       m_heatmap(new ModelHeatmapView(document, this)), m_bars(new EntropyBarsView(this)),
-      m_matrixViews(new QStackedWidget(this)), m_matrixViewButtons(new QButtonGroup(this)),
-      m_matrixViewBar(new QHBoxLayout), m_title(new QLabel(this)), m_matrixTitle(new QLabel(this)),
-      m_hover(new QLabel(this)), m_viewChoice(new QComboBox(this)),
-      m_words(new QCheckBox(tr("Words"), this)), m_scoreChoice(new QComboBox(this)),
-      m_sort(new QCheckBox(tr("Sort by score"), this)), m_knownButton(new QToolButton(this)),
-      m_knownMenu(new QMenu(this)), m_progress(new QProgressBar(this)),
-      m_back(new QToolButton(this))
+      m_lines(new AttentionLinesView(this)), m_matrixViews(new QStackedWidget(this)),
+      m_matrixViewButtons(new QButtonGroup(this)), m_matrixViewBar(new QHBoxLayout),
+      m_title(new QLabel(this)), m_matrixTitle(new QLabel(this)), m_hover(new QLabel(this)),
+      m_viewChoice(new QComboBox(this)), m_words(new QCheckBox(tr("Words"), this)),
+      m_scoreChoice(new QComboBox(this)), m_sort(new QCheckBox(tr("Sort by score"), this)),
+      m_knownButton(new QToolButton(this)), m_knownMenu(new QMenu(this)),
+      m_progress(new QProgressBar(this)), m_back(new QToolButton(this))
 {
     // The controls: what the large view shows, and what colours the grid.
     m_viewChoice->addItems({tr("One head"), tr("Layer average"), tr("Rollout")});
@@ -112,8 +113,11 @@ ModelPage::ModelPage(ModelDocument *document, QWidget *parent)
     m_bars->setMinimumWidth(240);
     splitter->setSizes({640, 360});
     m_matrixViews->addWidget(splitter);
-    connect(m_matrixViewButtons, &QButtonGroup::idClicked, m_matrixViews,
-            &QStackedWidget::setCurrentIndex);
+    connect(m_matrixViewButtons, &QButtonGroup::idClicked, this, &ModelPage::setCurrentMatrixView);
+    // The lines: the same matrix, one line from each query to each key.
+    m_lines->setAccessibleName(tr("Attention as lines"));
+    m_lines->setToolTip(tr("Hover a token to see only its lines"));
+    addMatrixView(m_lines, tr("Lines"));
     QFont titleFont = m_matrixTitle->font();
     titleFont.setBold(true);
     m_matrixTitle->setFont(titleFont);
@@ -181,6 +185,7 @@ ModelPage::ModelPage(ModelDocument *document, QWidget *parent)
     connect(m_document, &ModelDocument::currentChanged, this, [this] {
         m_bars->setRows(m_document->rowStatistics(), m_document->rowLabels());
         syncControls();
+        refreshLines();
     });
     tensorChanged();
 }
@@ -247,7 +252,29 @@ void ModelPage::setCurrentMatrixView(int index)
     if (QAbstractButton *button = m_matrixViewButtons->button(index)) {
         button->setChecked(true);
         m_matrixViews->setCurrentIndex(index);
+        refreshLines();
     }
+}
+
+bool ModelPage::showsLines() const
+{
+    return showsLarge() && m_matrixViews->currentWidget() == m_lines;
+}
+
+void ModelPage::refreshLines()
+{
+    // Only while shown: stepping through heads at 1024 tokens need not copy
+    // a matrix nobody sees. Switching to the lines refreshes them.
+    if (m_matrixViews->currentWidget() != m_lines)
+        return;
+    if (m_document->isEmpty() || m_document->rolloutPending()) {
+        m_lines->setMatrix(FloatMatrix(), {}, {});
+        m_lines->setTitle(m_document->isEmpty() ? QString() : tr("rollout: computing…"));
+        return;
+    }
+    m_lines->setMatrix(m_document->currentMatrix(), m_document->rowLabels(),
+                       m_document->columnLabels());
+    m_lines->setTitle(m_document->currentTitle());
 }
 
 void ModelPage::setColorMap(ColorMaps::Name name)

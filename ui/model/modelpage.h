@@ -17,6 +17,7 @@ class QToolButton;
 
 namespace AttentionLab {
 
+class AttentionLinesView;
 class EntropyBarsView;
 class HeadGridView;
 class ModelDocument;
@@ -48,6 +49,8 @@ public:
     QMenu *knownHeadsMenu() const { return m_knownMenu; }
     QProgressBar *progressBar() const { return m_progress; }
     QLabel *hoverLabel() const { return m_hover; }
+    /// The current matrix as lines (the large page's second view).
+    AttentionLinesView *linesView() const { return m_lines; }
 
     static QString emptyStateText();
     bool showsEmptyState() const;
@@ -64,9 +67,11 @@ public:
      * ModelDocument::currentChanged. Returns its index.
      */
     int addMatrixView(QWidget *view, const QString &title);
-    /// Which matrix view shows: 0 the heatmap, then the added ones.
+    /// Which matrix view shows: 0 the heatmap, 1 the lines, then the added ones.
     int currentMatrixView() const;
     void setCurrentMatrixView(int index);
+    /// True when the large page shows the current matrix as lines.
+    bool showsLines() const;
 
     void setColorMap(ColorMaps::Name name);
     void setColorRange(ColorRange::Mode mode);
@@ -77,6 +82,8 @@ private:
     void syncControls();
     void rebuildKnownHeads();
     void updateProgress();
+    /// Gives the line view the current matrix, when it is the view shown.
+    void refreshLines();
 
     ModelDocument *m_document;
     QStackedWidget *m_pages;
@@ -86,6 +93,7 @@ private:
     QWidget *m_largePage;
     ModelHeatmapView *m_heatmap;
     EntropyBarsView *m_bars;
+    AttentionLinesView *m_lines;
     QStackedWidget *m_matrixViews;
     QButtonGroup *m_matrixViewButtons;
     QHBoxLayout *m_matrixViewBar;

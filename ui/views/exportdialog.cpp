@@ -1,5 +1,7 @@
 #include "ui/views/exportdialog.h"
 
+#include "ui/figure/tensorfigure.h"
+
 #include "ui/window/preferences.h"
 
 #include <QCheckBox>
@@ -19,8 +21,24 @@
 
 namespace AttentionLab {
 
-ExportDialog::ExportDialog(ColorMaps::Name currentMap, bool currentDark, const QString &currentView,
-                           QWidget *parent)
+QList<ExportDialog::View> ExportDialog::sessionViews()
+{
+    QList<View> views;
+    for (const FigureView &view : figureViews())
+        views.append({view.name, view.description});
+    return views;
+}
+
+QList<ExportDialog::View> ExportDialog::modelViews()
+{
+    QList<View> views;
+    for (const TensorFigureView &view : tensorFigureViews())
+        views.append({view.name, view.description});
+    return views;
+}
+
+ExportDialog::ExportDialog(ColorMaps::Name currentMap, bool currentDark, const QList<View> &views,
+                           const QString &currentView, QWidget *parent)
     : QDialog(parent), m_view(new QComboBox(this)), m_path(new QLineEdit(this)),
       m_byScale(new QRadioButton(tr("Scale of the default size:"), this)),
       m_scale(new QDoubleSpinBox(this)),
@@ -30,7 +48,7 @@ ExportDialog::ExportDialog(ColorMaps::Name currentMap, bool currentDark, const Q
       m_numbers(new QCheckBox(tr("&Numbers in the cells"), this)), m_title(new QLineEdit(this))
 {
     setWindowTitle(tr("Export figure"));
-    for (const FigureView &view : figureViews())
+    for (const View &view : views)
         m_view->addItem(view.description, view.name);
     // A lab's tab exports that lab; the attention tab, what was exported last.
     const QString preferred =

@@ -22,10 +22,22 @@ class ExportDialog : public QDialog
     Q_OBJECT
 
 public:
+    /// One view the dialog offers: its name for `--view` and its description.
+    struct View
+    {
+        QString name;
+        QString description;
+    };
+    /// The session's views (figureViews()), for the Attention tab and the labs.
+    static QList<View> sessionViews();
+    /// A model's views (tensorFigureViews()), for the Model tab.
+    static QList<View> modelViews();
+
     /// \a current: the window's colour map and theme, used the first time;
-    /// the view shown in the current tab is offered first.
-    ExportDialog(ColorMaps::Name currentMap, bool currentDark, const QString &currentView,
-                 QWidget *parent = nullptr);
+    /// \a views: what can be exported, \a currentView (the view shown in the
+    /// current tab) offered first.
+    ExportDialog(ColorMaps::Name currentMap, bool currentDark, const QList<View> &views,
+                 const QString &currentView, QWidget *parent = nullptr);
 
     QString filePath() const;
     QString viewName() const;

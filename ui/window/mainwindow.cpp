@@ -4,6 +4,7 @@
 #include "ui/document/autosaver.h"
 #include "ui/figure/equationtext.h"
 #include "ui/figure/figureexporter.h"
+#include "ui/figure/tensorfigure.h"
 #include "ui/labs/geometrylab.h"
 #include "ui/labs/headslab.h"
 #include "ui/labs/labcanvas.h"
@@ -12,10 +13,10 @@
 #include "ui/labs/positionlab.h"
 #include "ui/labs/scalelab.h"
 #include "ui/labs/sizelab.h"
-#include "ui/views/attentionlinesview.h"
 #include "ui/model/attentionfiles.h"
 #include "ui/model/modeldocument.h"
 #include "ui/model/modelpage.h"
+#include "ui/views/attentionlinesview.h"
 #include "ui/views/entropybarsview.h"
 #include "ui/views/equationbanner.h"
 #include "ui/views/exportdialog.h"
@@ -195,30 +196,58 @@ FigureStyle MainWindow::currentFigureStyle() const
     return style;
 }
 
+bool MainWindow::showsModel() const
+{
+    return m_tabs->currentWidget() == m_modelPage && !m_modelDocument->isEmpty();
+}
+
+std::optional<ExportFigure> MainWindow::currentModelFigure(const QString &viewName) const
+{
+    const TensorFigureView *view = findTensorFigureView(viewName);
+    if (!view)
+        return std::nullopt;
+    m_modelDocument->waitForScores();
+    m_modelFigureData.emplace(TensorFigureData{
+        m_modelDocument->tensor(), m_modelDocument->allScores(), m_modelDocument->layer(),
+        m_modelDocument->head(), m_modelDocument->wordLevel()});
+    return tensorExportFigure(*view, *m_modelFigureData);
+}
+
 bool MainWindow::exportFigure(const QString &path, const QString &viewName, const ExportSize &size,
                               const FigureStyle &style, QString *error)
 {
-    const FigureView *view = findFigureView(viewName);
-    if (!view) {
-        if (error)
-            *error = tr("There is no view called “%1”.").arg(viewName);
-        return false;
-    }
     FigureExporter exporter;
-    if (!exporter.exportFile(
+    bool written = false;
+    if (showsModel()) {
+        const std::optional<ExportFigure> figure = currentModelFigure(viewName);
+        if (!figure) {
+            if (error)
+                *error = tr("There is no view called “%1”.").arg(viewName);
+            return false;
+        }
+        written = exporter.exportFile(path, *figure, style, size);
+    } else {
+        const FigureView *view = findFigureView(viewName);
+        if (!view) {
+            if (error)
+                *error = tr("There is no view called “%1”.").arg(viewName);
+            return false;
+        }
+        written = exporter.exportFile(
             path, *view,
             FigureData{m_document->session(), m_document->result(), &m_labs->settings()}, style,
-            size)) {
-        if (error)
-            *error = exporter.errorString();
-        return false;
+            size);
     }
-    return true;
+    if (!written && error)
+        *error = exporter.errorString();
+    return written;
 }
 
 void MainWindow::showExportDialog()
 {
-    ExportDialog dialog(m_heatmap->colorMap(), m_presentation, currentViewName(), this);
+    ExportDialog dialog(m_heatmap->colorMap(), m_presentation,
+                        showsModel() ? ExportDialog::modelViews() : ExportDialog::sessionViews(),
+                        currentViewName(), this);
     if (dialog.exec() != QDialog::Accepted)
         return;
     QString error;
@@ -267,6 +296,20 @@ void MainWindow::refreshLines()
 
 QString MainWindow::currentViewName() const
 {
+    if (showsModel()) {
+        if (!m_modelPage->showsLarge())
+            return QStringLiteral("grid");
+        if (m_modelPage->showsLines())
+            return QStringLiteral("lines");
+        switch (m_modelDocument->view()) {
+        case ModelView::Head:
+            return QStringLiteral("head");
+        case ModelView::LayerAverage:
+            return QStringLiteral("average");
+        case ModelView::Rollout:
+            return QStringLiteral("rollout");
+        }
+    }
     if (m_tabs->currentIndex() == 0 && showsLines())
         return QStringLiteral("lines");
     static const QStringList views{QStringLiteral("figure"), QStringLiteral("geometry"),
@@ -278,6 +321,9 @@ QString MainWindow::currentViewName() const
 
 QImage MainWindow::figureImage() const
 {
+    if (showsModel())
+        return FigureExporter::renderImage(*currentModelFigure(currentViewName()),
+                                           currentFigureStyle(), ExportSize{});
     return FigureExporter::renderImage(
         *findFigureView(currentViewName()),
         FigureData{m_document->session(), m_document->result(), &m_labs->settings()},
@@ -291,6 +337,7 @@ void MainWindow::syncLabStyle()
     for (LabCanvas *canvas : findChildren<LabCanvas *>())
         canvas->setStyle(style);
     m_lines->setStyle(style);
+    m_modelPage->linesView()->setStyle(style);
 }
 
 void MainWindow::copyFigure()

@@ -1,8 +1,13 @@
 #pragma once
 
+#include "ui/figure/figureexporter.h"
+#include "ui/figure/tensorfigure.h"
+
 #include <QImage>
 #include <QMainWindow>
 #include <QSize>
+
+#include <optional>
 
 class QActionGroup;
 class QDockWidget;
@@ -79,7 +84,13 @@ public:
     QToolBar *attentionToolBar() const { return m_attentionBar; }
     QToolBar *viewToolBar() const { return m_viewBar; }
     /// The figure view the current tab shows ("figure" for the attention tab).
+    /// The view the current tab shows, as `export --view` names it: a lab,
+    /// "figure" or "lines" on the Attention tab, and on the Model tab with a
+    /// file open "grid", "head", "average", "rollout" or "lines".
     QString currentViewName() const;
+    /// True when the Model tab is current and shows a tensor: exports and
+    /// copies are then the model's figures.
+    bool showsModel() const;
 
     /// Opens a session, or an attention file in the Model tab; a message box
     /// says why a file cannot be read, and what was open stays open.
@@ -115,6 +126,9 @@ protected:
     void dropEvent(QDropEvent *event) override;
 
 private:
+    /// The Model tab's figure \a viewName, drawn from data kept in
+    /// m_modelFigureData; nullopt for an unknown view.
+    std::optional<ExportFigure> currentModelFigure(const QString &viewName) const;
     void createFileMenu();
     void createEditMenu();
     void createAttentionMenu();
@@ -187,6 +201,8 @@ private:
     QAction *m_scaleAction = nullptr;
     QActionGroup *m_maskGroup = nullptr;
     QLabel *m_status = nullptr;
+    /// What the Model tab's figures are drawn from (they refer to it).
+    mutable std::optional<TensorFigureData> m_modelFigureData;
 };
 
 } // namespace AttentionLab
