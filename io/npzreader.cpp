@@ -45,8 +45,11 @@ public:
 
     zip_t *zip() const { return m_zip; }
 
-    /// The first \a bytes bytes of member \a index, which has \a size bytes.
-    QByteArray read(zip_uint64_t index, const QString &name, long long bytes) const
+    /// The first \a bytes bytes of member \a index. When they are all of it
+    /// (\a whole), the member's CRC-32 is checked too: libzip compares it
+    /// once a read reaches the end, so one more read must find that end.
+    QByteArray read(zip_uint64_t index, const QString &name, long long bytes,
+                    bool whole = false) const
     {
         zip_file_t *file = zip_fopen_index(m_zip, index, 0);
         if (!file)
@@ -66,6 +69,15 @@ public:
                 break;
             }
             done += got;
+        }
+        if (problem.isEmpty() && whole) {
+            char extra = 0;
+            const zip_int64_t got = zip_fread(file, &extra, 1);
+            if (got < 0)
+                problem = QStringLiteral("it is corrupt (%1)")
+                              .arg(QString::fromUtf8(zip_file_strerror(file)));
+            else if (got > 0)
+                problem = QStringLiteral("it holds more than its stated %1 bytes").arg(bytes);
         }
         zip_fclose(file);
         if (!problem.isEmpty())
@@ -128,7 +140,7 @@ AttentionArrays NpzReader::read(const char *data, long long size, std::shared_pt
                         QStringLiteral("has a member %1 of %2 bytes, too large for tokens")
                             .arg(member)
                             .arg(memberSize));
-                const QByteArray bytes = archive->read(zip_uint64_t(i), member, memberSize);
+                const QByteArray bytes = archive->read(zip_uint64_t(i), member, memberSize, true);
                 auto strings = NpyReader::strings(name, bytes.constData(), bytes.size());
                 (name == QLatin1String("tokens") ? result.tokens : result.queryTokens) =
                     std::move(strings);
@@ -159,7 +171,8 @@ AttentionArrays NpzReader::read(const char *data, long long size, std::shared_pt
                                  (!header.fortranOrder || header.shape.size() < 2);
             array.loadBytes = double(memberSize) + (inPlace ? 0.0 : array.loadBytes);
             array.load = [archive, header, member, index = zip_uint64_t(i), memberSize] {
-                auto bytes = std::make_shared<QByteArray>(archive->read(index, member, memberSize));
+                auto bytes =
+                    std::make_shared<QByteArray>(archive->read(index, member, memberSize, true));
                 return NpyReader::floats(header, bytes->constData() + header.dataOffset, bytes);
             };
             result.arrays.push_back(std::move(array));

@@ -278,6 +278,14 @@ def main():
     with open(path("bad_truncated.npz"), "wb") as f:
         f.write(whole[: len(whole) // 2])
     bad("npz truncated", "bad_truncated.npz", "is no zip archive")
+    # One flipped bit in a stored member's data: only its CRC-32 tells.
+    crc = bytearray(whole)
+    data_at = crc.find(base.astype("<f4").tobytes()[:16])
+    crc[data_at + 1] ^= 0x01
+    with open(path("bad_crc.npz"), "wb") as f:
+        f.write(bytes(crc))
+    bad("npz member whose CRC-32 does not match", "bad_crc.npz",
+        "cannot read its member attentions.npy: it is corrupt (CRC error)")
     np.savez(path("bad_layer_gap.npz"), **{"attentions.0": base[0].astype("<f4"),
                                           "attentions.2": base[1].astype("<f4")})
     bad("npz per-layer arrays with a gap", "bad_layer_gap.npz", "has no array for layer 1")
