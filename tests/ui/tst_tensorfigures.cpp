@@ -6,6 +6,7 @@
 #include "core/attentiontensor.h"
 #include "core/headscores.h"
 #include "ui/figure/colormaps.h"
+#include "ui/figure/figurepainter.h"
 #include "ui/figure/tensorfigure.h"
 
 #include <QBuffer>
@@ -68,6 +69,8 @@ class TestTensorFigures : public QObject
 
 private slots:
     void viewNames();
+    void longTokensAreCutInTheMiddle_data();
+    void longTokensAreCutInTheMiddle();
     void everyViewExports_data();
     void everyViewExports();
     void gridHasAThumbnailPerHead();
@@ -286,6 +289,29 @@ void TestTensorFigures::longHeadStaysASmallSvg()
     QCOMPARE(image, embedsImage);
     // A few MB at most, never a shape per cell (that would be ~100 MB).
     QVERIFY2(svg.size() < 4 * 1024 * 1024, qPrintable(QString::number(svg.size())));
+}
+
+void TestTensorFigures::longTokensAreCutInTheMiddle_data()
+{
+    QTest::addColumn<QString>("token");
+    QTest::addColumn<QString>("label");
+    QTest::newRow("short") << QStringLiteral(" cat") << QStringLiteral(" cat");
+    QTest::newRow("24 characters")
+        << QString(24, QLatin1Char('a')) << QString(24, QLatin1Char('a'));
+    QTest::newRow("80 characters")
+        << QString(40, QLatin1Char('a')) + QString(40, QLatin1Char('b'))
+        << QString(12, QLatin1Char('a')) + QChar(0x2026) + QString(11, QLatin1Char('b'));
+    // Characters, not UTF-16 units: an emoji is one and is never split.
+    QTest::newRow("emoji") << QString(30, QLatin1Char('x')) + QStringLiteral("\U0001F600")
+                           << QString(12, QLatin1Char('x')) + QChar(0x2026) +
+                                  QString(10, QLatin1Char('x')) + QStringLiteral("\U0001F600");
+}
+
+void TestTensorFigures::longTokensAreCutInTheMiddle()
+{
+    QFETCH(QString, token);
+    QFETCH(QString, label);
+    QCOMPARE(FigurePainter::axisLabel(token), label);
 }
 
 QTEST_MAIN(TestTensorFigures)

@@ -33,6 +33,20 @@ int labelStep(int count)
 
 } // namespace
 
+QString FigurePainter::axisLabel(const QString &token)
+{
+    const QList<uint> characters = token.toUcs4();
+    if (characters.size() <= kMaxLabelCharacters)
+        return token;
+    const int head = (kMaxLabelCharacters - 1) / 2 + (kMaxLabelCharacters - 1) % 2;
+    const int tail = kMaxLabelCharacters - 1 - head;
+    return QString::fromUcs4(reinterpret_cast<const char32_t *>(characters.constData()), head) +
+           QChar(0x2026) +
+           QString::fromUcs4(reinterpret_cast<const char32_t *>(characters.constData() +
+                                                                characters.size() - tail),
+                             tail);
+}
+
 QList<double> FigurePainter::ticks(double lo, double hi)
 {
     const double span = hi - lo;
@@ -172,9 +186,11 @@ QRectF FigurePainter::matrixHeatmap(const QRectF &rect, const MatrixHeatmap &spe
     const QFontMetricsF labelMetrics(labelFont);
     double rowLabelWidth = 0.0, colLabelWidth = 0.0, noteWidth = 0.0;
     for (int i = 0; i < m; i += labelStep(m))
-        rowLabelWidth = std::max(rowLabelWidth, labelMetrics.horizontalAdvance(spec.rowLabel(i)));
+        rowLabelWidth =
+            std::max(rowLabelWidth, labelMetrics.horizontalAdvance(axisLabel(spec.rowLabel(i))));
     for (int j = 0; j < n; j += labelStep(n))
-        colLabelWidth = std::max(colLabelWidth, labelMetrics.horizontalAdvance(spec.colLabel(j)));
+        colLabelWidth =
+            std::max(colLabelWidth, labelMetrics.horizontalAdvance(axisLabel(spec.colLabel(j))));
     for (const QString &note : spec.rowNotes)
         noteWidth = std::max(noteWidth, labelMetrics.horizontalAdvance(note) + pt(12));
 
@@ -295,7 +311,7 @@ QRectF FigurePainter::matrixHeatmap(const QRectF &rect, const MatrixHeatmap &spe
         const double rowHeight = std::max(cellHeight, labelMetrics.height());
         const QRectF row(rect.left(), grid.top() + (i + 0.5) * cellHeight - rowHeight / 2,
                          left - rect.left() - pt(8), rowHeight);
-        m_painter.drawText(row, Qt::AlignRight | Qt::AlignVCenter, spec.rowLabel(i));
+        m_painter.drawText(row, Qt::AlignRight | Qt::AlignVCenter, axisLabel(spec.rowLabel(i)));
     }
     for (int i = 0; i < m && i < spec.rowNotes.size(); ++i) {
         m_painter.drawText(
@@ -310,12 +326,12 @@ QRectF FigurePainter::matrixHeatmap(const QRectF &rect, const MatrixHeatmap &spe
             m_painter.rotate(-45);
             m_painter.drawText(QRectF(-colLabelWidth - pt(4), -labelMetrics.height() / 2,
                                       colLabelWidth, labelMetrics.height()),
-                               Qt::AlignRight | Qt::AlignVCenter, spec.colLabel(j));
+                               Qt::AlignRight | Qt::AlignVCenter, axisLabel(spec.colLabel(j)));
             m_painter.restore();
         } else {
             m_painter.drawText(QRectF(x - cellWidth * colStep / 2, grid.bottom() + pt(4),
                                       cellWidth * colStep, labelMetrics.height()),
-                               Qt::AlignHCenter | Qt::AlignTop, spec.colLabel(j));
+                               Qt::AlignHCenter | Qt::AlignTop, axisLabel(spec.colLabel(j)));
         }
     }
     m_painter.setFont(titleFont);
@@ -385,7 +401,7 @@ void FigurePainter::entropyBars(const QRectF &rect, const EntropyBars &spec)
     const QFontMetricsF metrics(labelFont);
     double queryWidth = 0.0;
     for (int i = 0; i < m; i += labelStep(m))
-        queryWidth = std::max(queryWidth, metrics.horizontalAdvance(spec.rowLabel(i)));
+        queryWidth = std::max(queryWidth, metrics.horizontalAdvance(axisLabel(spec.rowLabel(i))));
     const QFontMetricsF titleMetrics(titleFont);
     // Rows thinner than a line of text get every k-th label and no notes.
     const double plotHeight =
@@ -446,7 +462,7 @@ void FigurePainter::entropyBars(const QRectF &rect, const EntropyBars &spec)
             const double labelHeight = std::max(rowHeight, metrics.height());
             m_painter.drawText(
                 QRectF(rect.left(), cy - labelHeight / 2, queryWidth + pt(4), labelHeight),
-                Qt::AlignRight | Qt::AlignVCenter, spec.rowLabel(i));
+                Qt::AlignRight | Qt::AlignVCenter, axisLabel(spec.rowLabel(i)));
         }
         if (annotate) {
             m_painter.setPen(row.losesWeight() ? m_style.accent() : m_style.foreground());
@@ -457,10 +473,16 @@ void FigurePainter::entropyBars(const QRectF &rect, const EntropyBars &spec)
     }
     m_painter.setFont(titleFont);
     m_painter.setPen(m_style.foreground());
-    m_painter.drawText(
-        QRectF(plot.left(), rect.bottom() - axisTitle, plot.width() + noteWidth, axisTitle),
-        Qt::AlignCenter,
-        QStringLiteral("entropy in bits (red line: the maximum, log2 of the visible keys)"));
+    // Under the bars when it fits there, else under the whole panel, else shorter.
+    const QString full =
+        QStringLiteral("entropy in bits (red line: the maximum, log2 of the visible keys)");
+    QRectF box(plot.left(), rect.bottom() - axisTitle, plot.width() + noteWidth, axisTitle);
+    if (titleMetrics.horizontalAdvance(full) > box.width())
+        box = QRectF(rect.left(), box.top(), rect.width(), axisTitle);
+    m_painter.drawText(box, Qt::AlignCenter,
+                       titleMetrics.horizontalAdvance(full) <= box.width()
+                           ? full
+                           : QStringLiteral("entropy in bits (red line: the maximum)"));
 }
 
 QRectF FigurePainter::titled(const QRectF &rect)

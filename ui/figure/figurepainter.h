@@ -100,6 +100,12 @@ public:
     /// Token labels per axis before only every k-th is written, on screen
     /// and in exports.
     static constexpr int kMaxAxisLabels = 40;
+    /// A token as an axis label: at most kMaxLabelCharacters characters, a
+    /// longer one cut in the middle ("interchangeab…ility"), so that one long
+    /// token never squeezes a figure's cells away. Every heatmap and bar
+    /// chart, on screen and in exports, labels its axes with it.
+    static QString axisLabel(const QString &token);
+    static constexpr int kMaxLabelCharacters = 24;
     /// The colour bar's title for \a quantity: "weight", "raw score q·k", "logit".
     static QString quantityTitle(Quantity quantity);
 

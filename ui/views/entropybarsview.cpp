@@ -192,7 +192,7 @@ void EntropyBarsView::refresh()
         maxima[i] = m_rows[size_t(i)].maxEntropyBits;
         top = std::max(top, maxima[i]);
         if (i % step == 0 && i >= first && i < last)
-            ticker->addTick(i, m_rowLabels.value(i));
+            ticker->addTick(i, FigurePainter::axisLabel(m_rowLabels.value(i)));
     }
     m_bars->setData(rows, bits, true);
     m_bars->setWidth(m > 64 ? 0.9 : 0.6);
