@@ -1,5 +1,7 @@
 #include "core/attentionaggregates.h"
 
+#include "core/tokenlabels.h"
+
 #include <algorithm>
 #include <cassert>
 #include <cctype>
@@ -79,16 +81,18 @@ bool isWordCharacter(unsigned char c)
     return std::isalnum(c) || c >= 0x80;
 }
 
-std::string withoutWordMark(const std::string &token)
+/// GPT-2's pre-tokenizer splits these contractions off the word before them.
+bool isContraction(const std::string &token)
 {
-    for (const char *mark : {"\xC4\xA0", "\xE2\x96\x81"}) { // Ġ, ▁
-        if (startsWith(token, mark)) {
-            std::string word(1, ' ');
-            word.append(token, std::char_traits<char>::length(mark));
-            return word;
-        }
-    }
-    return token;
+    for (const char *c : {"'s", "'t", "'re", "'ve", "'m", "'ll", "'d"})
+        if (token == c)
+            return true;
+    return false;
+}
+
+bool isSpecial(const std::string &token)
+{
+    return token.size() > 1 && token.front() == '<' && token.back() == '>';
 }
 
 } // namespace
@@ -110,18 +114,18 @@ WordGroups groupWords(const std::vector<std::string> &tokens)
             joins = startsWith(t, "##") && t.size() > 2;
         } else if (i > 0 && byteLevel) {
             const std::string &before = tokens[i - 1];
-            const bool special = (startsWith(t, "<") && t.back() == '>') ||
-                                 (startsWith(before, "<") && before.back() == '>');
-            joins = !special && !t.empty() && !before.empty() && !startsWith(t, "\xC4\xA0") &&
-                    !startsWith(t, "\xC4\x8A") && !startsWith(t, "\xE2\x96\x81") &&
-                    isWordCharacter(static_cast<unsigned char>(t.front())) &&
-                    isWordCharacter(static_cast<unsigned char>(before.back()));
+            const bool glued = !t.empty() && !before.empty() && !startsWith(t, "\xC4\xA0") &&
+                               !startsWith(t, "\xC4\x8A") && !startsWith(t, "\xE2\x96\x81") &&
+                               isWordCharacter(static_cast<unsigned char>(before.back()));
+            joins = glued && !isSpecial(t) && !isSpecial(before) &&
+                    (isWordCharacter(static_cast<unsigned char>(t.front())) || isContraction(t));
         }
-        if (joins) {
-            groups.words.back() += wordPiece ? t.substr(2) : t;
-        } else {
-            groups.words.push_back(byteLevel ? withoutWordMark(t) : t);
-        }
+        // Each piece as shown (displayToken), a continuation without its "##".
+        const std::string shown = displayToken(joins && wordPiece ? t.substr(2) : t);
+        if (joins)
+            groups.words.back() += shown;
+        else
+            groups.words.push_back(shown);
         groups.wordOf.push_back(groups.count() - 1);
     }
     return groups;

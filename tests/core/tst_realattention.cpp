@@ -70,6 +70,8 @@ private slots:
     void noTokensNoDetectors();
     void downsampleKeepsStrongCells();
     void downsampleOfSmallRegionIsExact();
+    void wordGroups_data();
+    void wordGroups();
     void displayTokens_data();
     void displayTokens();
 
@@ -250,6 +252,47 @@ void TestRealAttention::downsampleOfSmallRegionIsExact()
     const FloatMatrix halves = downsampleMax(m.data(), m.cols(), 0, 6, 0, 5, 3, 5);
     QCOMPARE(halves(0, 0), 10.0f);
     QCOMPARE(halves(2, 4), 54.0f);
+}
+
+void TestRealAttention::wordGroups_data()
+{
+    QTest::addColumn<QStringList>("tokens");
+    QTest::addColumn<QStringList>("words");
+    QTest::newRow("GPT-2 contraction")
+        << QStringList{QStringLiteral("It"), QStringLiteral("Ġdidn"), QStringLiteral("'t"),
+                       QStringLiteral("Ġgo"), QStringLiteral(".")}
+        << QStringList{QStringLiteral("It"), QStringLiteral(" didn't"), QStringLiteral(" go"),
+                       QStringLiteral(".")};
+    QTest::newRow("GPT-2 pieces, no raw marks")
+        << QStringList{QStringLiteral("ĠĠspaces"), QStringLiteral("é"), QStringLiteral("Ġun"),
+                       QStringLiteral("believ"), QStringLiteral("able")}
+        << QStringList{QStringLiteral("  spacesé"), QStringLiteral(" unbelievable")};
+    QTest::newRow("GPT-2 special token stays alone")
+        << QStringList{QStringLiteral("<|endoftext|>"), QStringLiteral("The"),
+                       QStringLiteral("Ġcat")}
+        << QStringList{QStringLiteral("<|endoftext|>"), QStringLiteral("The"),
+                       QStringLiteral(" cat")};
+    QTest::newRow("WordPiece") << QStringList{QStringLiteral("[CLS]"), QStringLiteral("play"),
+                                              QStringLiteral("##ing"), QStringLiteral("[SEP]")}
+                               << QStringList{QStringLiteral("[CLS]"), QStringLiteral("playing"),
+                                              QStringLiteral("[SEP]")};
+    QTest::newRow("plain words") << QStringList{QStringLiteral("a"), QStringLiteral("b")}
+                                 << QStringList{QStringLiteral("a"), QStringLiteral("b")};
+}
+
+void TestRealAttention::wordGroups()
+{
+    QFETCH(QStringList, tokens);
+    QFETCH(QStringList, words);
+    std::vector<std::string> pieces;
+    for (const QString &t : tokens)
+        pieces.push_back(t.toStdString());
+    const WordGroups groups = groupWords(pieces);
+    QStringList got;
+    for (const std::string &w : groups.words)
+        got << QString::fromStdString(w);
+    QCOMPARE(got, words);
+    QCOMPARE(groups.wordOf.size(), pieces.size());
 }
 
 void TestRealAttention::displayTokens_data()

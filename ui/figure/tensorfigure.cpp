@@ -69,9 +69,9 @@ Matrix prepare(const TensorFigureData &d, const float *head, FloatMatrix compute
     Matrix m;
     m.rows = t.queries();
     m.cols = t.keys();
-    if (d.words && !t.tokens().empty()) {
-        const WordGroups rowWords = groupWords(queryTokens(t));
-        const WordGroups colWords = groupWords(keyTokens(t));
+    const WordGroups rowWords = d.words ? groupWords(queryTokens(t)) : WordGroups{};
+    const WordGroups colWords = d.words ? groupWords(keyTokens(t)) : WordGroups{};
+    if (rowWords.mergesAny() || colWords.mergesAny()) {
         const Eigen::Map<const FloatMatrix> matrix(source, m.rows, m.cols);
         m.owned = mergeWords(matrix, rowWords, colWords);
         m.rows = int(m.owned.rows());
@@ -206,8 +206,10 @@ QString wordsNote(const Matrix &m, const TensorFigureData &d)
 {
     if (m.merged)
         return QStringLiteral(", words merged");
-    if (d.words)
+    if (d.words && d.tensor.tokens().empty())
         return QStringLiteral(" (the file has no tokens to merge into words)");
+    if (d.words)
+        return QStringLiteral(" (no token here is part of a longer word)");
     return {};
 }
 
