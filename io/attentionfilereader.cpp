@@ -103,6 +103,7 @@ std::optional<AttentionTensor> AttentionFileReader::fail(const QString &name,
 std::optional<AttentionTensor> AttentionFileReader::readFile(const QString &path)
 {
     m_error.clear();
+    m_batchSize = 0;
     const QFileInfo info(path);
     if (!info.exists())
         return fail(path, QStringLiteral("no such file"));
@@ -132,6 +133,7 @@ std::optional<AttentionTensor> AttentionFileReader::parse(const QByteArray &data
                                                           const QString &name)
 {
     m_error.clear();
+    m_batchSize = 0;
     if (formatOf(name) == Format::Unknown)
         return fail(name, QStringLiteral("is not an attention file (.npy, .npz or .safetensors)"));
     if (data.isEmpty())
@@ -207,6 +209,7 @@ std::optional<AttentionTensor> AttentionFileReader::read(const char *data, long 
         tensor.setTokens(std::move(tokens), std::move(queryTokens));
         return tensor;
     } catch (const ReadError &error) {
+        m_batchSize = error.batchSize;
         return fail(name, error.message);
     } catch (const std::bad_alloc &) {
         return fail(name, QStringLiteral("does not fit in memory"));

@@ -44,6 +44,9 @@ public:
     /// that is not a distribution, e.g. "a.npy: layer 3, head 7, row 12 sums
     /// to 0.8123, not 1").
     QString errorString() const { return m_error; }
+    /// After a read refused because the file holds a batch of several inputs
+    /// and no AttentionReadOptions::batch was chosen: how many; else 0.
+    long long batchSize() const { return m_batchSize; }
 
     /// True for a path whose suffix is one of the attention formats.
     static bool isAttentionFile(const QString &path);
@@ -57,6 +60,7 @@ private:
 
     AttentionReadOptions m_options;
     QString m_error;
+    long long m_batchSize = 0;
 };
 
 } // namespace AttentionLab

@@ -46,11 +46,12 @@ long long chooseBatch(long long length, int batch, const QString &where)
     if (batch < 0) {
         if (length == 1)
             return 0;
-        throwReadError(QStringLiteral("holds a batch of %1 inputs (%2); choose one with --batch B "
-                                      "(0 to %3)")
-                           .arg(length)
-                           .arg(where)
-                           .arg(length - 1));
+        throw ReadError{QStringLiteral("holds a batch of %1 inputs (%2); choose one with --batch "
+                                       "B (0 to %3)")
+                            .arg(length)
+                            .arg(where)
+                            .arg(length - 1),
+                        length};
     }
     if (batch >= length)
         throwReadError(length == 1 ? QStringLiteral("batch %1 is out of range: the file holds one "

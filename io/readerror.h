@@ -9,6 +9,8 @@ namespace AttentionLab {
 struct ReadError
 {
     QString message;
+    /// When the file holds a batch and no item was chosen: its size.
+    long long batchSize = 0;
 };
 
 [[noreturn]] inline void throwReadError(const QString &message)

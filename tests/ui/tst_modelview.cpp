@@ -18,6 +18,7 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QInputDialog>
 #include <QLabel>
 #include <QMenu>
 #include <QMessageBox>
@@ -125,6 +126,8 @@ private slots:
     void unreadableFileLeavesEverythingAsItWas();
     void linesFollowTheCurrentMatrix();
     void modelTabExportsItsViews();
+    void batchedFileAsksWhichInput();
+    void largePageKeysWorkWhereverTheFocusIs();
 
 private:
     std::unique_ptr<ModelDocument> m_document;
@@ -666,6 +669,59 @@ void TestModelView::modelTabExportsItsViews()
     tabs->setCurrentIndex(0);
     QVERIFY(!window.showsModel());
     QCOMPARE(window.currentViewName(), QStringLiteral("figure"));
+}
+
+void TestModelView::batchedFileAsksWhichInput()
+{
+    m_page.reset();
+    MainWindow window;
+    window.show();
+    // batch2.npy holds [L, 2, H, Q, K]: the window asks which input, as --batch does.
+    QString asked;
+    QTimer::singleShot(0, [&asked] {
+        if (auto *dialog = qobject_cast<QInputDialog *>(QApplication::activeModalWidget())) {
+            asked = dialog->labelText();
+            dialog->setIntValue(1);
+            dialog->accept();
+        }
+    });
+    QVERIFY(window.openFile(QStringLiteral(TEST_DATA_DIR "/attention/batch2.npy")));
+    QVERIFY2(asked.contains(QStringLiteral("2 inputs")), qPrintable(asked));
+    QCOMPARE(window.modelDocument()->displayName(), QStringLiteral("batch2.npy"));
+    QVERIFY(window.showsModel());
+
+    // Cancelled: nothing opens, no error box, the open file stays.
+    window.modelDocument()->setTensor(makeTensor(1, 1, 3), QStringLiteral("kept.npy"));
+    QTimer::singleShot(0, [] {
+        if (auto *dialog = qobject_cast<QInputDialog *>(QApplication::activeModalWidget()))
+            dialog->reject();
+    });
+    QVERIFY(!window.openFile(QStringLiteral(TEST_DATA_DIR "/attention/batch2.npy")));
+    QCOMPARE(window.modelDocument()->displayName(), QStringLiteral("kept.npy"));
+}
+
+void TestModelView::largePageKeysWorkWhereverTheFocusIs()
+{
+    m_document->setTensor(makeTensor(3, 3, 5), QStringLiteral("t.npy"));
+    m_page->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_page.get()));
+    m_document->select(1, 1);
+    m_page->showLarge();
+    m_page->setCurrentMatrixView(1);
+    m_page->linesView()->setFocus();
+    QTest::keyClick(m_page->linesView(), Qt::Key_BracketRight);
+    QCOMPARE(m_document->head(), 2);
+    QTest::keyClick(m_page->linesView(), Qt::Key_PageDown);
+    QCOMPARE(m_document->layer(), 2);
+    // The Words box has the focus after a click: the keys still step.
+    m_page->wordToggle()->setEnabled(true);
+    m_page->wordToggle()->setFocus();
+    QTest::keyClick(m_page->wordToggle(), Qt::Key_BracketLeft);
+    QCOMPARE(m_document->head(), 1);
+    QTest::keyClick(m_page->wordToggle(), Qt::Key_PageUp);
+    QCOMPARE(m_document->layer(), 1);
+    QTest::keyClick(m_page->wordToggle(), Qt::Key_Escape);
+    QVERIFY(m_page->showsGrid());
 }
 
 QTEST_MAIN(TestModelView)

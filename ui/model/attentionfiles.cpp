@@ -16,12 +16,17 @@ QString fileFilter()
     return AttentionFileReader::fileFilter();
 }
 
-std::optional<AttentionTensor> read(const QString &path, QString *error)
+std::optional<AttentionTensor> read(const QString &path, QString *error, int batch,
+                                    long long *batchSize)
 {
-    AttentionFileReader reader;
+    AttentionReadOptions options;
+    options.batch = batch;
+    AttentionFileReader reader(options);
     std::optional<AttentionTensor> tensor = reader.readFile(path);
     if (!tensor && error)
         *error = reader.errorString();
+    if (batchSize)
+        *batchSize = reader.batchSize();
     return tensor;
 }
 

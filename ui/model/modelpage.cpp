@@ -15,6 +15,7 @@
 #include <QMenu>
 #include <QProgressBar>
 #include <QScrollArea>
+#include <QShortcut>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QStandardItemModel>
@@ -128,11 +129,14 @@ ModelPage::ModelPage(ModelDocument *document, QWidget *parent)
     header->addLayout(m_matrixViewBar);
     // The keys, and the cell under the pointer, below the matrix.
     auto *keys =
-        new QLabel(tr("← → heads · ↑ ↓ layers · wheel zooms · drag pans · Home fits"), this);
+        new QLabel(tr("← → or [ ] heads · ↑ ↓ or PgUp PgDn layers · wheel zooms · drag pans · "
+                      "Home fits"),
+                   this);
     keys->setToolTip(tr("In the matrix: Left and Right step through the heads of a layer, Up and "
-                        "Down (or PgUp and PgDown) through the layers; the wheel or + and − zoom "
-                        "toward the pointer, dragging pans, Home fits the whole matrix, Escape "
-                        "goes back to the grid"));
+                        "Down through the layers; the wheel or + and − zoom toward the pointer, "
+                        "dragging pans, Home fits the whole matrix. Anywhere on this page, [ and ] "
+                        "step through the heads, PgUp and PgDown through the layers, and Escape "
+                        "goes back to the grid (in the lines, it first shows every line again)."));
     keys->setEnabled(false);
     keys->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     keys->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
@@ -180,6 +184,27 @@ ModelPage::ModelPage(ModelDocument *document, QWidget *parent)
         const auto [first, last] = m_heatmap->visibleRows();
         m_bars->setVisibleRows(first, last);
     });
+    // Stepping and leaving work wherever the focus is on the page (the lines,
+    // the Words box, a button), not only in the heatmap, which also
+    // takes the arrow keys; the lines keep the arrows for their tokens.
+    // On while the large page shows, so the grid keeps PgUp and PgDown.
+    const auto pageShortcut = [this](const QKeySequence &keys, auto action) {
+        auto *shortcut = new QShortcut(keys, this);
+        shortcut->setContext(Qt::WidgetWithChildrenShortcut);
+        shortcut->setEnabled(false);
+        connect(shortcut, &QShortcut::activated, this, action);
+        m_largePageShortcuts.append(shortcut);
+    };
+    pageShortcut(QKeySequence(Qt::Key_BracketLeft), [this] { m_document->stepHead(-1); });
+    pageShortcut(QKeySequence(Qt::Key_BracketRight), [this] { m_document->stepHead(1); });
+    pageShortcut(QKeySequence(Qt::Key_PageUp), [this] { m_document->stepLayer(-1); });
+    pageShortcut(QKeySequence(Qt::Key_PageDown), [this] { m_document->stepLayer(1); });
+    pageShortcut(QKeySequence(Qt::Key_Escape), [this] {
+        if (showsLines() && m_lines->highlighted().isValid())
+            m_lines->setHighlighted({});
+        else
+            showGrid();
+    });
     connect(m_document, &ModelDocument::tensorChanged, this, &ModelPage::tensorChanged);
     connect(m_document, &ModelDocument::scoresChanged, this, &ModelPage::updateProgress);
     connect(m_document, &ModelDocument::currentChanged, this, [this] {
@@ -210,11 +235,18 @@ bool ModelPage::showsLarge() const
     return m_pages->currentWidget() == m_largePage;
 }
 
+void ModelPage::enableLargePageKeys()
+{
+    for (QShortcut *shortcut : std::as_const(m_largePageShortcuts))
+        shortcut->setEnabled(showsLarge());
+}
+
 void ModelPage::showGrid()
 {
     if (m_document->isEmpty())
         return;
     m_pages->setCurrentWidget(m_gridPage);
+    enableLargePageKeys();
     m_grid->setFocus();
 }
 
@@ -223,6 +255,7 @@ void ModelPage::showLarge()
     if (m_document->isEmpty())
         return;
     m_pages->setCurrentWidget(m_largePage);
+    enableLargePageKeys();
     if (m_matrixViews->currentIndex() == 0)
         m_heatmap->setFocus();
     else
@@ -303,10 +336,14 @@ void ModelPage::tensorChanged()
         m_title->clear();
     } else {
         m_pages->setCurrentWidget(m_gridPage);
+        // Enter opens the selected head at once, with no click first.
+        if (isVisible())
+            m_grid->setFocus();
         m_title->setText(
             tr("<b>%1</b> · %2")
                 .arg(m_document->displayName().toHtmlEscaped(), m_document->shapeText()));
     }
+    enableLargePageKeys();
     const bool open = !m_document->isEmpty();
     for (QWidget *w :
          std::initializer_list<QWidget *>{m_viewChoice, m_words, m_scoreChoice, m_sort})

@@ -3,6 +3,7 @@
 #include "ui/figure/colormaps.h"
 #include "ui/figure/colorrange.h"
 
+#include <QList>
 #include <QWidget>
 
 class QButtonGroup;
@@ -12,6 +13,7 @@ class QHBoxLayout;
 class QLabel;
 class QMenu;
 class QProgressBar;
+class QShortcut;
 class QStackedWidget;
 class QToolButton;
 
@@ -84,6 +86,8 @@ private:
     void updateProgress();
     /// Gives the line view the current matrix, when it is the view shown.
     void refreshLines();
+    /// Turns the large page's keys on while it shows, off otherwise.
+    void enableLargePageKeys();
 
     ModelDocument *m_document;
     QStackedWidget *m_pages;
@@ -94,6 +98,7 @@ private:
     ModelHeatmapView *m_heatmap;
     EntropyBarsView *m_bars;
     AttentionLinesView *m_lines;
+    QList<QShortcut *> m_largePageShortcuts;
     QStackedWidget *m_matrixViews;
     QButtonGroup *m_matrixViewButtons;
     QHBoxLayout *m_matrixViewBar;

@@ -100,7 +100,10 @@ MainWindow::MainWindow(QWidget *parent)
     m_tabs->addTab(m_positionLab, tr("Position"));
     m_tabs->addTab(new SizeLab(m_document, m_labs, this), tr("Size"));
     m_tabs->addTab(m_modelPage, tr("Model"));
-    m_modelDocument->setLoader(&AttentionFiles::read);
+    // A batched file is read again with the input the user chose.
+    m_modelDocument->setLoader([this](const QString &path, QString *error) {
+        return AttentionFiles::read(path, error, m_attentionBatch, &m_attentionBatchSize);
+    });
     m_tabs->setDocumentMode(true);
     // The tab bar scrolls rather than set the window's minimum width (large
     // text in presentation mode would push it past a 1280 px projector).

@@ -201,6 +201,10 @@ private:
     QAction *m_scaleAction = nullptr;
     QActionGroup *m_maskGroup = nullptr;
     QLabel *m_status = nullptr;
+    /// The input of a batched attention file being opened (-1: none chosen),
+    /// and the batch size the last read found when none was.
+    int m_attentionBatch = -1;
+    long long m_attentionBatchSize = 0;
     /// What the Model tab's figures are drawn from (they refer to it).
     mutable std::optional<TensorFigureData> m_modelFigureData;
 };

@@ -16,10 +16,14 @@
 #include <QDropEvent>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QInputDialog>
 #include <QMessageBox>
 #include <QMimeData>
 #include <QStatusBar>
 #include <QTabWidget>
+
+#include <algorithm>
+#include <climits>
 
 namespace AttentionLab {
 
@@ -40,12 +44,34 @@ bool MainWindow::openFile(const QString &path)
 bool MainWindow::openAttentionFile(const QString &path)
 {
     QString error;
-    if (!m_modelDocument->open(path, &error)) {
+    m_attentionBatch = -1;
+    m_attentionBatchSize = 0;
+    bool opened = m_modelDocument->open(path, &error);
+    if (!opened && m_attentionBatchSize > 1) {
+        // A batch of inputs, as `output_attentions` gives for several
+        // sentences: the command line's --batch, asked for here.
+        bool chosen = false;
+        const int batch = QInputDialog::getInt(
+            this, tr("Choose an input"),
+            tr("%1 holds the attention of %2 inputs (a batch). Which one do you want to see? "
+               "(from 0 to %3)")
+                .arg(QFileInfo(path).fileName())
+                .arg(m_attentionBatchSize)
+                .arg(m_attentionBatchSize - 1),
+            0, 0, int(std::min<long long>(m_attentionBatchSize - 1, INT_MAX)), 1, &chosen);
+        if (!chosen)
+            return false;
+        m_attentionBatch = batch;
+        opened = m_modelDocument->open(path, &error);
+        m_attentionBatch = -1;
+    }
+    if (!opened) {
         QMessageBox::warning(this, tr("Cannot open"), error);
         return false;
     }
     addRecentFile(path);
     m_tabs->setCurrentWidget(m_modelPage);
+    m_modelPage->showGrid();
     statusBar()->showMessage(tr("Opened %1").arg(path), 4000);
     return true;
 }
