@@ -1,5 +1,6 @@
 #include "app/inspectreport.h"
 
+#include "core/inputtext.h"
 #include "core/tokenlabels.h"
 #include "io/jsonstreamwriter.h"
 
@@ -47,7 +48,8 @@ QString scoreTable(const AttentionTensor &tensor, const InspectSummary &summary,
     return text;
 }
 
-/// The tokens, wrapped at 80 columns, each with its index.
+/// The tokens, wrapped at 80 columns, each with its index, quoted as input
+/// is ("\n" for a newline), so that no token breaks the table.
 QString tokenLines(const AttentionTensor &tensor)
 {
     if (tensor.tokens().empty())
@@ -56,8 +58,8 @@ QString tokenLines(const AttentionTensor &tensor)
     QString text = QStringLiteral("tokens:");
     int column = 7;
     for (int k = 0; k < tensor.keys(); ++k) {
-        const QString item =
-            QStringLiteral(" %1:%2").arg(k).arg(QString::fromStdString(tensor.keyToken(k)));
+        const QString item = QStringLiteral(" %1:%2").arg(k).arg(
+            QString::fromStdString(inputText(tensor.keyToken(k))));
         if (column + item.size() > 80) {
             text += QStringLiteral("\n       ");
             column = 7;
@@ -81,12 +83,13 @@ QString rolloutLine(const AttentionTensor &tensor, const FloatMatrix &rollout)
     for (size_t i = 0; i < shown; ++i)
         parts << QStringLiteral("%1 \"%2\" %3")
                      .arg(order[i])
-                     .arg(QString::fromStdString(displayToken(tensor.keyToken(order[i]))))
+                     .arg(
+                         QString::fromStdString(inputText(displayToken(tensor.keyToken(order[i])))))
                      .arg(rollout(last, order[i]), 0, 'f', 3);
     return QStringLiteral("rollout (Abnar and Zuidema 2020): the last query, %1 \"%2\", draws "
                           "most on\n  %3\n")
         .arg(last)
-        .arg(QString::fromStdString(displayToken(tensor.queryToken(last))),
+        .arg(QString::fromStdString(inputText(displayToken(tensor.queryToken(last)))),
              parts.join(QStringLiteral(", ")));
 }
 
@@ -122,7 +125,7 @@ QString inspectText(const QString &file, const AttentionTensor &tensor,
     if (!tensor.queryTokens().empty()) {
         QStringList queries;
         for (int q = 0; q < tensor.queries(); ++q)
-            queries << QString::fromStdString(tensor.queryToken(q));
+            queries << QString::fromStdString(inputText(tensor.queryToken(q)));
         text += QStringLiteral("query tokens: %1\n").arg(queries.join(QLatin1Char(' ')));
     }
     if (tensor.keyOffset() != 0)

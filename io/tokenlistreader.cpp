@@ -7,6 +7,7 @@
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QRegularExpression>
 #include <QStringDecoder>
 
 namespace AttentionLab {
@@ -51,7 +52,16 @@ std::optional<std::vector<std::string>> TokenListReader::parse(const QByteArray 
     std::vector<std::string> tokens;
     // A JSON list when it parses as one; "[CLS]" on the first line of a
     // token-a-line file does not.
-    const QJsonDocument json = QJsonDocument::fromJson(data);
+    QJsonParseError parseError;
+    const QJsonDocument json = QJsonDocument::fromJson(data, &parseError);
+    // '[' then a quote is a JSON list, however broken; "[CLS]" is a token.
+    static const QRegularExpression jsonStart(QStringLiteral("^\\s*\\[\\s*(\"|\\])"));
+    if (!json.isArray() && jsonStart.match(text).hasMatch())
+        return fail(name, QStringLiteral("is not a valid JSON list of strings: %1 at byte %2")
+                              .arg(parseError.error != QJsonParseError::NoError
+                                       ? parseError.errorString()
+                                       : QStringLiteral("not a list"))
+                              .arg(parseError.offset));
     if (json.isArray()) {
         const QJsonArray list = json.array();
         for (qsizetype i = 0; i < list.size(); ++i) {
@@ -63,7 +73,8 @@ std::optional<std::vector<std::string>> TokenListReader::parse(const QByteArray 
         return tokens;
     }
     QByteArrayList lines = data.split('\n');
-    if (lines.size() > 1 && lines.back().isEmpty())
+    // Blank lines at the end are the file's ending, not empty tokens.
+    while (lines.size() > 1 && (lines.back().isEmpty() || lines.back() == "\r"))
         lines.removeLast();
     for (QByteArray &line : lines) {
         if (line.endsWith('\r'))

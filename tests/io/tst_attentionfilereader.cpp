@@ -7,6 +7,7 @@
 #include "io/attentionlayout.h"
 #include "io/floatconversion.h"
 #include "io/inputtextqt.h"
+#include "io/tokenlistreader.h"
 
 #include <QDir>
 #include <QFile>
@@ -87,6 +88,8 @@ private slots:
     void halfFloats_data();
     void halfFloats();
     void suffixes();
+    void tokenLists_data();
+    void tokenLists();
 };
 
 void TestAttentionFileReader::initTestCase()
@@ -314,6 +317,51 @@ void TestAttentionFileReader::suffixes()
     QVERIFY(!AttentionFileReader::isAttentionFile(QStringLiteral("npy")));
     QCOMPARE(AttentionFileReader::fileFilter(),
              QStringLiteral("Attention tensors (*.npy *.npz *.safetensors)"));
+}
+
+void TestAttentionFileReader::tokenLists_data()
+{
+    QTest::addColumn<QByteArray>("text");
+    QTest::addColumn<QStringList>("tokens"); // empty: refused
+    QTest::addColumn<QString>("error");
+    QTest::newRow("JSON list") << QByteArray(R"(["a", "Ġb"])")
+                               << QStringList{QStringLiteral("a"), QStringLiteral("Ġb")}
+                               << QString();
+    QTest::newRow("one a line") << QByteArray("a\nb\n")
+                                << QStringList{QStringLiteral("a"), QStringLiteral("b")}
+                                << QString();
+    QTest::newRow("CRLF, blank lines at the end")
+        << QByteArray("a\r\nb\r\n\r\n\n") << QStringList{QStringLiteral("a"), QStringLiteral("b")}
+        << QString();
+    QTest::newRow("[CLS] first, a line each")
+        << QByteArray("[CLS]\nhello\n[SEP]\n")
+        << QStringList{QStringLiteral("[CLS]"), QStringLiteral("hello"), QStringLiteral("[SEP]")}
+        << QString();
+    QTest::newRow("broken JSON list")
+        << QByteArray(R"(["a", "b")") << QStringList()
+        << QStringLiteral("t.json: is not a valid JSON list of strings");
+    QTest::newRow("JSON list of numbers")
+        << QByteArray("[1, 2]") << QStringList()
+        << QStringLiteral("t.json: is a JSON list whose item 0 is not a string");
+}
+
+void TestAttentionFileReader::tokenLists()
+{
+    QFETCH(QByteArray, text);
+    QFETCH(QStringList, tokens);
+    QFETCH(QString, error);
+    TokenListReader reader;
+    const auto read = reader.parse(text, QStringLiteral("t.json"));
+    if (!error.isEmpty()) {
+        QVERIFY(!read);
+        QVERIFY2(reader.errorString().startsWith(error), qPrintable(reader.errorString()));
+        return;
+    }
+    QVERIFY2(read, qPrintable(reader.errorString()));
+    QStringList got;
+    for (const std::string &t : *read)
+        got << QString::fromStdString(t);
+    QCOMPARE(got, tokens);
 }
 
 QTEST_APPLESS_MAIN(TestAttentionFileReader)
