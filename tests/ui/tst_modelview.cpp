@@ -18,6 +18,7 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDockWidget>
 #include <QInputDialog>
 #include <QLabel>
 #include <QMenu>
@@ -127,6 +128,7 @@ private slots:
     void linesFollowTheCurrentMatrix();
     void modelTabExportsItsViews();
     void batchedFileAsksWhichInput();
+    void sessionDocksStepAsideOnTheModelTab();
     void largePageKeysWorkWhereverTheFocusIs();
 
 private:
@@ -722,6 +724,25 @@ void TestModelView::largePageKeysWorkWhereverTheFocusIs()
     QCOMPARE(m_document->layer(), 1);
     QTest::keyClick(m_page->wordToggle(), Qt::Key_Escape);
     QVERIFY(m_page->showsGrid());
+}
+
+void TestModelView::sessionDocksStepAsideOnTheModelTab()
+{
+    m_page.reset();
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    const QList<QDockWidget *> docks = window.findChildren<QDockWidget *>();
+    QCOMPARE(docks.size(), 3);
+    docks[2]->hide(); // one the user closed stays closed
+    auto *tabs = window.findChild<QTabWidget *>();
+    tabs->setCurrentWidget(window.modelPage());
+    for (QDockWidget *dock : docks)
+        QVERIFY2(!dock->isVisible(), qPrintable(dock->windowTitle()));
+    tabs->setCurrentIndex(0);
+    QVERIFY(docks[0]->isVisible());
+    QVERIFY(docks[1]->isVisible());
+    QVERIFY(!docks[2]->isVisible());
 }
 
 QTEST_MAIN(TestModelView)

@@ -141,6 +141,13 @@ QString FigurePainter::entropyNote(const RowStatistics &row)
         .arg(row.sum, 0, 'f', 4);
 }
 
+QString FigurePainter::briefEntropyNote(const RowStatistics &row)
+{
+    if (row.empty() || row.losesWeight())
+        return entropyNote(row);
+    return QStringLiteral("%1 bits").arg(row.entropyBits, 0, 'f', 4);
+}
+
 QString FigurePainter::caption(const FigureData &data)
 {
     return Equations::settings(data.session);

@@ -80,6 +80,9 @@ public:
     /// sum 1.0000", or for a row that lost weight "sums to 0.4551, lost 0.5449 ·
     /// 0.0000 bits over the visible keys".
     static QString entropyNote(const RowStatistics &row);
+    /// The note where a panel is too narrow for it: "1.5811 bits" for a row
+    /// that is a distribution; a row that lost weight keeps its whole warning.
+    static QString briefEntropyNote(const RowStatistics &row);
     /// "scaled by √3, causal mask (mask, then softmax)".
     static QString caption(const FigureData &data);
 

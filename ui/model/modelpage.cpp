@@ -128,10 +128,8 @@ ModelPage::ModelPage(ModelDocument *document, QWidget *parent)
     header->addWidget(m_matrixTitle, 1);
     header->addLayout(m_matrixViewBar);
     // The keys, and the cell under the pointer, below the matrix.
-    auto *keys =
-        new QLabel(tr("← → or [ ] heads · ↑ ↓ or PgUp PgDn layers · wheel zooms · drag pans · "
-                      "Home fits"),
-                   this);
+    auto *keys = new QLabel(
+        tr("←→ [ ] heads · ↑↓ PgUp PgDn layers · wheel: zoom · drag: pan · Home: fit"), this);
     keys->setToolTip(tr("In the matrix: Left and Right step through the heads of a layer, Up and "
                         "Down through the layers; the wheel or + and − zoom toward the pointer, "
                         "dragging pans, Home fits the whole matrix. Anywhere on this page, [ and ] "

@@ -91,8 +91,7 @@ void EntropyBarsView::build()
     m_maximum->setLineStyle(QCPGraph::lsLine);
     m_maximum->setPen(QPen(kMaximumColor, 2.0));
     m_maximum->setName(tr("maximum log2(visible keys)"));
-    m_plot->xAxis->setLabel(
-        tr("entropy in bits\n(red line: the maximum, log2 of the visible keys)"));
+    m_plot->xAxis->setLabel(tr("entropy in bits\n(red line: the maximum)"));
     m_plot->yAxis->setRangeReversed(true);
     m_plot->yAxis->grid()->setVisible(false);
     m_plot->setMouseTracking(true);
@@ -214,14 +213,22 @@ void EntropyBarsView::refresh()
     // Room right of the longest bar for the widest label, in pixels: the
     // wrong order's notes are long, and presentation mode's text is large.
     const QFontMetricsF labelMetrics(font);
-    double labelWidth = 0.0;
     const int firstLabelled = (first + step - 1) / step * step;
-    for (int i = firstLabelled; i < last; i += step)
-        labelWidth =
-            std::max(labelWidth,
-                     labelMetrics.horizontalAdvance(FigurePainter::entropyNote(m_rows[size_t(i)])));
     const double plotWidth =
         std::max(100.0, double(m_plot->width()) - 90.0 * m_scaleFactor); // less the axis
+    // The whole note where it leaves the bars room; the bits alone where not.
+    auto widest = [&](QString (*note)(const RowStatistics &)) {
+        double width = 0.0;
+        for (int i = firstLabelled; i < last; i += step)
+            width = std::max(width, labelMetrics.horizontalAdvance(note(m_rows[size_t(i)])));
+        return width;
+    };
+    QString (*note)(const RowStatistics &) = &FigurePainter::entropyNote;
+    double labelWidth = widest(note);
+    if (plotWidth - labelWidth - 16.0 * m_scaleFactor < 0.5 * plotWidth) {
+        note = &FigurePainter::briefEntropyNote;
+        labelWidth = widest(note);
+    }
     const double barShare =
         std::max(0.3, (plotWidth - labelWidth - 16.0 * m_scaleFactor) / plotWidth);
     m_plot->xAxis->setRange(0, top * 1.03 / barShare);
@@ -242,7 +249,7 @@ void EntropyBarsView::refresh()
         QCPItemText *text = m_labels[k];
         text->position->setAxes(m_plot->xAxis, m_plot->yAxis);
         text->position->setCoords(std::max(bits[i], maxima[i]) + top * 0.03, i);
-        text->setText(FigurePainter::entropyNote(row));
+        text->setText(note(row));
         text->setColor(row.losesWeight()
                            ? kLostColor
                            : (m_dark ? QColor(0xee, 0xee, 0xee) : QColor(0x20, 0x20, 0x20)));

@@ -163,6 +163,7 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_document, &AttentionDocument::filePathChanged, this, &MainWindow::updateTitle);
     connect(m_modelDocument, &ModelDocument::tensorChanged, this, &MainWindow::updateTitle);
     connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::updateTitle);
+    connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::fitDocksToTab);
     connect(m_document, &AttentionDocument::optionsChanged, this, &MainWindow::syncControls);
     connect(m_document, &AttentionDocument::sessionReset, this, &MainWindow::syncControls);
     connect(m_document, &AttentionDocument::resultChanged, this, &MainWindow::updateStatus);
@@ -429,6 +430,38 @@ void MainWindow::updateStatus()
             .arg(QTime::currentTime().toString(QStringLiteral("HH:mm:ss"))));
 }
 
+void MainWindow::fitDocksToTab()
+{
+    // The sliders, tables and output edit the session of the Attention tab
+    // and the labs; on the Model tab they would only take the large view's
+    // room, so they are hidden there and come back as they were.
+    if (m_tabs->currentWidget() != m_modelPage) {
+        restoreDocksHiddenForModel();
+        return;
+    }
+    if (!m_docksHiddenForModel.isEmpty())
+        return;
+    for (QDockWidget *dock : findChildren<QDockWidget *>()) {
+        if (dock->isVisible() && !dock->isFloating()) {
+            m_docksHiddenForModel.append(dock);
+            dock->hide();
+        }
+    }
+}
+
+void MainWindow::restoreDocksHiddenForModel()
+{
+    for (QDockWidget *dock : std::as_const(m_docksHiddenForModel)) {
+        // Presentation mode keeps the tables hidden; it shows them on leaving.
+        if (m_presentation && (dock == m_tokensDock || dock == m_outputDock)) {
+            (dock == m_tokensDock ? m_tokensVisibleBefore : m_outputVisibleBefore) = true;
+            continue;
+        }
+        dock->show();
+    }
+    m_docksHiddenForModel.clear();
+}
+
 void MainWindow::closeEvent(QCloseEvent *event)
 {
     if (!maybeSave()) {
@@ -436,6 +469,7 @@ void MainWindow::closeEvent(QCloseEvent *event)
         return;
     }
     Preferences::windowGeometry.set(saveGeometry());
+    restoreDocksHiddenForModel(); // the layout as the user made it
     Preferences::windowState.set(saveState());
     m_autosaver->discard(); // closed cleanly: saved, or discarded on purpose
     event->accept();

@@ -4,6 +4,7 @@
 #include "ui/figure/tensorfigure.h"
 
 #include <QImage>
+#include <QList>
 #include <QMainWindow>
 #include <QSize>
 
@@ -129,6 +130,9 @@ private:
     /// The Model tab's figure \a viewName, drawn from data kept in
     /// m_modelFigureData; nullopt for an unknown view.
     std::optional<ExportFigure> currentModelFigure(const QString &viewName) const;
+    /// Hides the session's docks on the Model tab, shows them again elsewhere.
+    void fitDocksToTab();
+    void restoreDocksHiddenForModel();
     void createFileMenu();
     void createEditMenu();
     void createAttentionMenu();
@@ -203,6 +207,7 @@ private:
     QLabel *m_status = nullptr;
     /// The input of a batched attention file being opened (-1: none chosen),
     /// and the batch size the last read found when none was.
+    QList<QDockWidget *> m_docksHiddenForModel;
     int m_attentionBatch = -1;
     long long m_attentionBatchSize = 0;
     /// What the Model tab's figures are drawn from (they refer to it).
