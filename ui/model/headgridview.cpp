@@ -176,11 +176,13 @@ QStringList HeadGridView::labels() const
 
 void HeadGridView::relayout()
 {
-    // The widget's font: presentation mode has already enlarged it.
-    m_labelHeight = fontMetrics().height() + 6;
     const int heads = m_document->isEmpty() ? 1 : m_document->tensor().heads();
     const int layers = m_document->isEmpty() ? 0 : m_document->tensor().layers();
     m_side = std::clamp((width() - 2 * kMargin) / heads - kGap, kMinimumSide, kMaximumSide);
+    // The widget's font: presentation mode has already enlarged it. The score
+    // goes on a second line where it does not fit beside the name.
+    m_scoreBelow = fontMetrics().horizontalAdvance(QStringLiteral("00.00  0.000")) > m_side;
+    m_labelHeight = fontMetrics().height() * (m_scoreBelow ? 2 : 1) + 6;
     std::fill(m_images.begin(), m_images.end(), QImage());
     const int rows = m_sorted ? (int(m_order.size()) + heads - 1) / heads : layers;
     setMinimumHeight(2 * kMargin + rows * (m_side + m_labelHeight + kGap));
@@ -285,9 +287,12 @@ void HeadGridView::paintEvent(QPaintEvent *event)
         const QRect label(thumb.left(), thumb.bottom() + 3, m_side, m_labelHeight - 3);
         const QString name = QStringLiteral("%1.%2").arg(index / heads).arg(index % heads);
         // The score beside the name where both fit.
-        const QString both = name + QStringLiteral("  ") + scoreText(value);
+        const QString both =
+            name + (m_scoreBelow ? QStringLiteral("\n") : QStringLiteral("  ")) + scoreText(value);
         painter.drawText(label, Qt::AlignLeft | Qt::AlignTop,
-                         scored && fontMetrics().horizontalAdvance(both) <= m_side ? both : name);
+                         scored && (m_scoreBelow || fontMetrics().horizontalAdvance(both) <= m_side)
+                             ? both
+                             : name);
     }
     if (hasFocus() && selected < int(m_order.size())) {
         painter.setPen(QPen(palette().color(QPalette::Text), 1, Qt::DotLine));

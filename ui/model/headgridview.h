@@ -90,6 +90,7 @@ private:
     int m_done = 0;
     int m_paints = 0;
     int m_side = 64;
+    bool m_scoreBelow = false; ///< the score on a line of its own under the name
     int m_labelHeight = 30;
     ColorMaps::Name m_colorMap = ColorMaps::Name::Viridis;
     ColorRange::Mode m_colorRange = ColorRange::Mode::Fixed;
