@@ -1,7 +1,6 @@
 #pragma once
 
 #include "core/attentiontensor.h"
-#include "core/rowstatistics.h"
 
 #include <string>
 #include <vector>

@@ -109,7 +109,7 @@ void JsonStreamWriter::key(std::string_view name)
     m_afterKey = true;
 }
 
-void JsonStreamWriter::number(double value)
+template <typename Real> void JsonStreamWriter::shortest(Real value)
 {
     if (!std::isfinite(value)) {
         null();
@@ -121,16 +121,14 @@ void JsonStreamWriter::number(double value)
     raw(std::string_view(text, std::size_t(result.ptr - text)));
 }
 
+void JsonStreamWriter::number(double value)
+{
+    shortest(value);
+}
+
 void JsonStreamWriter::floatNumber(float value)
 {
-    if (!std::isfinite(value)) {
-        null();
-        return;
-    }
-    beforeValue();
-    char text[32];
-    const auto result = std::to_chars(text, text + sizeof text, value);
-    raw(std::string_view(text, std::size_t(result.ptr - text)));
+    shortest(value);
 }
 
 void JsonStreamWriter::integer(long long value)

@@ -61,6 +61,9 @@ private:
     };
     void beforeValue();
     void raw(std::string_view text);
+    /// \a value in the shortest form that reads back to the same Real; null
+    /// when not finite.
+    template <typename Real> void shortest(Real value);
     void newline(std::size_t depth);
     void flush();
 
