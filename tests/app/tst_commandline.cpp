@@ -2,11 +2,12 @@
 // with and without --json, eval, bench, and one clear line and exit status 2
 // for anything that cannot be done.
 
+#include "binaryrun.h"
+
 #include <QImageReader>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -14,26 +15,12 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-struct Run
-{
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
+using Run = BinaryRun;
 
 Run run(const QStringList &arguments,
         const QProcessEnvironment &environment = QProcessEnvironment::systemEnvironment())
 {
-    QProcess process;
-    process.setProcessEnvironment(environment);
-    process.start(QStringLiteral(ATTENTION_LAB_EXECUTABLE), arguments);
-    Run r;
-    if (!process.waitForFinished(60000))
-        return r;
-    r.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
-    r.out = process.readAllStandardOutput();
-    r.err = process.readAllStandardError();
-    return r;
+    return runAttentionLab(arguments, environment);
 }
 
 QJsonObject runJson(const QStringList &arguments)

@@ -3,13 +3,14 @@
 // written by make_inspect_fixtures.py), the text tables, every exported view,
 // and one line with exit status 2 for what cannot be done.
 
+#include "binaryrun.h"
+
 #include <QDir>
 #include <QFile>
 #include <QImage>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -19,27 +20,13 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-struct Run
-{
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
+using Run = BinaryRun;
 
 Run run(const QStringList &arguments)
 {
-    QProcess process;
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
     environment.insert(u"QT_QPA_PLATFORM"_s, u"offscreen"_s);
-    process.setProcessEnvironment(environment);
-    process.start(QStringLiteral(ATTENTION_LAB_EXECUTABLE), arguments);
-    Run r;
-    if (!process.waitForFinished(60000))
-        return r;
-    r.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
-    r.out = process.readAllStandardOutput();
-    r.err = process.readAllStandardError();
-    return r;
+    return runAttentionLab(arguments, environment);
 }
 
 QString fixture(const QString &name)
