@@ -1,0 +1,63 @@
+#pragma once
+
+#include "core/attentiontensor.h"
+#include "core/modelconfig.h"
+
+#include <vector>
+
+namespace AttentionLab {
+
+/// One token of the vocabulary and the probability the model gives it.
+struct TokenProbability
+{
+    int id = 0;
+    double p = 0.0;
+};
+
+/// BERT's reading of one [MASK]: the most likely tokens at that position.
+struct MaskedPrediction
+{
+    int position = 0;
+    std::vector<TokenProbability> top;
+};
+
+/// What one forward pass is asked to do.
+struct ModelInput
+{
+    std::vector<int> ids;
+    /// BERT's token types (0 for sentence A, 1 for B); empty means all 0.
+    std::vector<int> tokenTypes;
+    /// BERT: the positions whose masked-LM predictions are wanted.
+    std::vector<int> maskPositions;
+    /// How many tokens each prediction lists.
+    int topCount = 5;
+};
+
+/**
+ * What one forward pass keeps: every layer's and head's attention matrix,
+ * each head's q, k and v rows, and the model's own reading of the text.
+ */
+struct ModelRun
+{
+    ModelFamily family = ModelFamily::Gpt2;
+    /// L x H matrices of n x n weights; the caller sets the tokens.
+    AttentionTensor attention;
+    int headDim = 0;
+    /// Each laid out [layer][head][position][d_h], float32 as computed.
+    std::vector<float> queries;
+    std::vector<float> keys;
+    std::vector<float> values;
+    /// GPT-2: the topCount most likely tokens after the last one, most likely first.
+    std::vector<TokenProbability> topNext;
+    /// BERT: one entry per ModelInput::maskPositions, in that order.
+    std::vector<MaskedPrediction> masked;
+
+    int tokenCount() const { return attention.keys(); }
+    /// Offset of head (layer, head)'s n x d_h block in queries, keys and values.
+    long long headOffset(int layer, int head) const
+    {
+        return (static_cast<long long>(layer) * attention.heads() + head) * tokenCount() * headDim;
+    }
+};
+
+} // namespace AttentionLab
