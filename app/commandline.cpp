@@ -8,14 +8,20 @@
 #include "app/chapterreports.h"
 #include "app/evalreport.h"
 #include "app/inspectreport.h"
+#include "app/modelreport.h"
 #include "app/usageerror.h"
 #include "core/attention.h"
 #include "core/attentionaggregates.h"
 #include "core/headscores.h"
+#include "core/headsession.h"
 #include "io/attentionfilereader.h"
 #include "io/inputtextqt.h"
+#include "io/attentionfilewriter.h"
 #include "io/jsonstreamwriter.h"
+#include "io/pretrainedmodel.h"
+#include "io/readerror.h"
 #include "io/sessionreader.h"
+#include "io/sessionwriter.h"
 #include "ui/figure/figureexporter.h"
 #include "ui/figure/tensorfigure.h"
 
@@ -23,6 +29,7 @@
 #include <QJsonDocument>
 #include <QMap>
 #include <QSet>
+#include <QStringDecoder>
 
 #include <cerrno>
 #include <cstdio>
@@ -221,6 +228,150 @@ int runInspect(const CommandRequest &r)
     return 0;
 }
 
+/// Ends a JSON report on stdout; UsageError when it could not be written.
+void finishJson(JsonStreamWriter &out)
+{
+    if (!out.finish())
+        throw UsageError{QStringLiteral("cannot write the output: %1")
+                             .arg(QString::fromLocal8Bit(std::strerror(errno)))};
+}
+
+/// The model's folder of tokenize and model, opened; UsageError on failure.
+std::shared_ptr<const PretrainedModel> openModel(const CommandRequest &r)
+{
+    try {
+        return PretrainedModel::open(r.file);
+    } catch (const ReadError &error) {
+        throw UsageError{error.message};
+    }
+}
+
+/// --text, --pair and --bos, tokenized by \a model; UsageError on failure.
+TokenizedText tokenizeRequest(const PretrainedModel &model, const CommandRequest &r)
+{
+    ModelText text;
+    text.text = r.values.value(QStringLiteral("text"));
+    if (r.values.contains(QStringLiteral("pair")))
+        text.pair = r.values.value(QStringLiteral("pair"));
+    text.bos = r.bos;
+    try {
+        return model.tokenize(text);
+    } catch (const ReadError &error) {
+        throw UsageError{QStringLiteral("%1: %2").arg(inputText(r.file), error.message)};
+    }
+}
+
+int runTokenize(const CommandRequest &r)
+{
+    const std::shared_ptr<const PretrainedModel> model = openModel(r);
+    const TokenizedText tokens = tokenizeRequest(*model, r);
+    if (!r.json) {
+        print(stdout, tokenizeText(tokens));
+        return 0;
+    }
+    JsonStreamWriter out(stdout);
+    writeTokenizeJson(tokens, out);
+    finishJson(out);
+    return 0;
+}
+
+/// --session L.H: the layer and head, checked against the model's.
+std::pair<int, int> sessionHead(const QString &text, const ModelConfig &config)
+{
+    const QStringList parts = text.split(QLatin1Char('.'));
+    if (parts.size() != 2)
+        usageError(QStringLiteral("--session: \"%1\" is not LAYER.HEAD, such as 5.1")
+                       .arg(inputText(text)));
+    const int layer = int(parseInteger(QStringLiteral("session"), parts[0], 0, config.layers - 1));
+    const int head = int(parseInteger(QStringLiteral("session"), parts[1], 0, config.heads - 1));
+    return {layer, head};
+}
+
+int runModel(const CommandRequest &r)
+{
+    const QString output = r.values.value(QStringLiteral("output"));
+    const bool wantsSession = r.values.contains(QStringLiteral("session"));
+    if (wantsSession && !output.endsWith(QLatin1String(".json"), Qt::CaseInsensitive))
+        usageError(QStringLiteral("--session writes a session file: give -o HEAD.json"));
+    if (!wantsSession && !output.isEmpty() && !AttentionFileWriter::canWrite(output))
+        usageError(
+            output.endsWith(QLatin1String(".json"), Qt::CaseInsensitive)
+                ? QStringLiteral("-o %1: a session file needs --session LAYER.HEAD; the attention "
+                                 "is written as .npz or .safetensors")
+                      .arg(inputText(output))
+                : QStringLiteral("-o %1: unknown format \"%2\": use .npz or .safetensors")
+                      .arg(inputText(output), inputText(QFileInfo(output).suffix())));
+    const std::shared_ptr<const PretrainedModel> model = openModel(r);
+    std::optional<std::pair<int, int>> head;
+    if (wantsSession)
+        head = sessionHead(r.values.value(QStringLiteral("session")), model->config());
+    const TokenizedText tokens = tokenizeRequest(*model, r);
+    const ModelRun run = model->run(tokens);
+
+    if (head) {
+        SessionWriter writer;
+        if (!writer.writeFile(headSession(run, head->first, head->second), output))
+            throw UsageError{writer.errorString()};
+    } else if (!output.isEmpty()) {
+        AttentionFileWriter writer;
+        if (!writer.writeFile(run.attention, output))
+            throw UsageError{writer.errorString()};
+    }
+    // Silent when writing a file, as export is, unless the report is asked for.
+    if (!output.isEmpty() && !r.json)
+        return 0;
+    const std::vector<HeadScores> scores = scoreHeads(run.attention);
+    if (!r.json) {
+        print(stdout, modelRunText(*model, run, scores));
+        return 0;
+    }
+    JsonStreamWriter out(stdout);
+    writeModelRunJson(*model, tokens, run, scores, out);
+    finishJson(out);
+    return 0;
+}
+
+/// The first argument of --text or --pair that is not valid UTF-8, as a usage error.
+void refuseInvalidText(const QList<QByteArray> &raw)
+{
+    for (qsizetype i = 1; i < raw.size(); ++i) {
+        const QByteArray &arg = raw[i];
+        QString option;
+        QByteArray value;
+        for (const char *name : {"text", "pair"}) {
+            const QByteArray flag = QByteArray("--") + name;
+            if (arg == flag && i + 1 < raw.size()) {
+                option = QString::fromLatin1(name);
+                value = raw[i + 1];
+            } else if (arg.startsWith(flag + '=')) {
+                option = QString::fromLatin1(name);
+                value = arg.mid(flag.size() + 1);
+            }
+        }
+        if (option.isEmpty())
+            continue;
+        QStringDecoder decoder(QStringDecoder::Utf8, QStringDecoder::Flag::Stateless);
+        [[maybe_unused]] const QString decoded = decoder.decode(value);
+        if (!decoder.hasError())
+            continue;
+        // Where: the first byte that starts no valid sequence.
+        qsizetype offset = 0;
+        while (offset < value.size()) {
+            QStringDecoder probe(QStringDecoder::Utf8);
+            [[maybe_unused]] const QString prefix = probe.decode(value.left(offset + 1));
+            if (probe.hasError())
+                break;
+            ++offset;
+        }
+        usageError(QStringLiteral("--%1 is not valid UTF-8 (byte 0x%2 at byte %3); give the text "
+                                  "in UTF-8")
+                       .arg(option)
+                       .arg(uchar(value.at(std::min(offset, value.size() - 1))), 2, 16,
+                            QLatin1Char('0'))
+                       .arg(offset));
+    }
+}
+
 int runBench(const CommandRequest &r, const CommandLine::GuiBenchmark &guiBenchmark)
 {
     std::vector<long long> lengths =
@@ -260,6 +411,7 @@ bool CommandLine::wantsGuiBenchmark(const QStringList &arguments)
 int CommandLine::run()
 {
     try {
+        refuseInvalidText(m_rawArguments);
         const CommandRequest r = parseCommandLine(m_arguments);
         if (r.help) {
             print(stdout, usage());
@@ -277,6 +429,10 @@ int CommandLine::run()
             return runExport(r);
         if (r.command == QLatin1String("inspect"))
             return runInspect(r);
+        if (r.command == QLatin1String("tokenize"))
+            return runTokenize(r);
+        if (r.command == QLatin1String("model"))
+            return runModel(r);
         if (r.sections.isEmpty()) {
             if (r.json)
                 usageError(QStringLiteral(

@@ -2,6 +2,8 @@
 
 #include "app/report.h"
 
+#include <QByteArray>
+#include <QList>
 #include <QStringList>
 
 #include <functional>
@@ -22,6 +24,10 @@ public:
 
     int run();
 
+    /// The arguments as bytes, before decoding: --text and --pair that are
+    /// not valid UTF-8 are refused rather than read with replacement marks.
+    void setRawArguments(QList<QByteArray> raw) { m_rawArguments = std::move(raw); }
+
     /// Runs `bench --gui` for the given token counts at d_k = d. The
     /// executable supplies it; without one, --gui is refused.
     using GuiBenchmark = std::function<Report(const std::vector<long long> &, long long)>;
@@ -37,6 +43,7 @@ public:
 
 private:
     QStringList m_arguments;
+    QList<QByteArray> m_rawArguments;
     GuiBenchmark m_guiBenchmark;
 };
 

@@ -28,7 +28,7 @@ const QMap<QString, QStringList> kValueOptions = {
     {QStringLiteral("ffn"), {QStringLiteral("params")}},
     {QStringLiteral("n"), {QStringLiteral("cost"), QStringLiteral("bench")}},
     {QStringLiteral("d"), {QStringLiteral("cost"), QStringLiteral("bench")}},
-    {QStringLiteral("output"), {QStringLiteral("export")}},
+    {QStringLiteral("output"), {QStringLiteral("export"), QStringLiteral("model")}},
     {QStringLiteral("view"), {QStringLiteral("export")}},
     {QStringLiteral("width"), {QStringLiteral("export")}},
     {QStringLiteral("height"), {QStringLiteral("export")}},
@@ -41,7 +41,18 @@ const QMap<QString, QStringList> kValueOptions = {
     {QStringLiteral("batch"), {QStringLiteral("inspect"), QStringLiteral("export")}},
     {QStringLiteral("layer"), {QStringLiteral("export")}},
     {QStringLiteral("head"), {QStringLiteral("export")}},
+    {QStringLiteral("text"), {QStringLiteral("tokenize"), QStringLiteral("model")}},
+    {QStringLiteral("pair"), {QStringLiteral("tokenize"), QStringLiteral("model")}},
+    {QStringLiteral("session"), {QStringLiteral("model")}},
 };
+
+/// The commands, and which of them take a FILE (or a model's folder).
+const QStringList kCommands = {QStringLiteral("eval"),    QStringLiteral("bench"),
+                               QStringLiteral("export"),  QStringLiteral("inspect"),
+                               QStringLiteral("tokenize"), QStringLiteral("model")};
+const QStringList kFileCommands = {QStringLiteral("eval"), QStringLiteral("export"),
+                                   QStringLiteral("inspect"), QStringLiteral("tokenize"),
+                                   QStringLiteral("model")};
 
 } // namespace
 
@@ -106,7 +117,8 @@ CommandRequest parseCommandLine(const QStringList &args)
                 {QStringLiteral("json"), &CommandRequest::json},
                 {QStringLiteral("gui"), &CommandRequest::gui},
                 {QStringLiteral("transparent"), &CommandRequest::transparent},
-                {QStringLiteral("words"), &CommandRequest::words}};
+                {QStringLiteral("words"), &CommandRequest::words},
+                {QStringLiteral("bos"), &CommandRequest::bos}};
             if (flags.contains(name)) {
                 if (hasValue)
                     usageError(QStringLiteral("--%1 takes no value").arg(name));
@@ -149,13 +161,9 @@ CommandRequest parseCommandLine(const QStringList &args)
         if (arg.startsWith(QLatin1Char('-')) && arg.size() > 1)
             usageError(QStringLiteral("unknown option \"%1\" (see attention-lab --help)")
                            .arg(inputText(arg)));
-        if (r.command.isEmpty() &&
-            (arg == QLatin1String("eval") || arg == QLatin1String("bench") ||
-             arg == QLatin1String("export") || arg == QLatin1String("inspect"))) {
+        if (r.command.isEmpty() && kCommands.contains(arg)) {
             r.command = arg;
-        } else if ((r.command == QLatin1String("eval") || r.command == QLatin1String("export") ||
-                    r.command == QLatin1String("inspect")) &&
-                   r.file.isEmpty()) {
+        } else if (kFileCommands.contains(r.command) && r.file.isEmpty()) {
             r.file = arg;
         } else {
             usageError(QStringLiteral("unexpected argument \"%1\" (see attention-lab --help)")
@@ -179,6 +187,15 @@ CommandRequest parseCommandLine(const QStringList &args)
     if (r.command == QLatin1String("inspect") && r.file.isEmpty())
         usageError(QStringLiteral("inspect needs an attention file: attention-lab inspect "
                                   "FILE.npy|.npz|.safetensors"));
+    if ((r.command == QLatin1String("tokenize") || r.command == QLatin1String("model")) &&
+        r.file.isEmpty())
+        usageError(QStringLiteral("%1 needs a model's folder: attention-lab %1 DIR --text TEXT")
+                       .arg(r.command));
+    if ((r.command == QLatin1String("tokenize") || r.command == QLatin1String("model")) &&
+        !r.values.contains(QStringLiteral("text")))
+        usageError(QStringLiteral("%1 needs the text to read: --text TEXT").arg(r.command));
+    if (r.bos && r.command != QLatin1String("tokenize") && r.command != QLatin1String("model"))
+        usageError(QStringLiteral("--bos applies to tokenize and model"));
     if (r.transparent && r.command != QLatin1String("export"))
         usageError(QStringLiteral("--transparent applies to export"));
     if (r.words && r.command != QLatin1String("export"))

@@ -12,13 +12,14 @@ namespace AttentionLab {
 struct CommandRequest
 {
     QStringList sections;          // in the chapter's order
-    QString command;               // "eval", "bench", "export", "inspect" or empty
-    QString file;                  // the FILE of eval, export and inspect
+    QString command; // "eval", "bench", "export", "inspect", "tokenize", "model" or empty
+    QString file;    // the FILE of eval, export and inspect; the folder of tokenize and model
     QMap<QString, QString> values; // --name value
     bool json = false;
     bool gui = false;
     bool transparent = false;
     bool words = false; // export of an attention file: word-level merging
+    bool bos = false;   // tokenize and model: prepend GPT-2's <|endoftext|>
     bool help = false;
     bool version = false;
 };

@@ -8,12 +8,18 @@
 #include "ui/model/modeldocument.h"
 #include "ui/model/modelheatmapview.h"
 #include "ui/model/modelpage.h"
+#include "ui/model/modelrunner.h"
+#include "ui/model/modeltextpanel.h"
+#include "io/pretrainedmodel.h"
+#include "io/readerror.h"
 #include "ui/views/entropybarsview.h"
 #include "ui/views/heatmapview.h"
 #include "ui/window/mainwindow.h"
 
 #include <QApplication>
 #include <QElapsedTimer>
+#include <QKeyEvent>
+#include <QLineEdit>
 #include <QTabWidget>
 
 #include <cstdint>
@@ -144,7 +150,62 @@ ModelBenchmarkResult runModelBenchmark()
     return result;
 }
 
+/// Words of the lecture's sentence, repeated until \a model reads \a tokens tokens.
+QString textOfLength(const PretrainedModel &model, int tokens)
+{
+    const QStringList words =
+        QStringLiteral("the animal didn't cross the street because it was too tired")
+            .split(QLatin1Char(' '));
+    QString text = QStringLiteral("The");
+    for (int i = 1;; ++i) {
+        const QString longer = text + QLatin1Char(' ') + words[i % words.size()];
+        if (int(model.tokenize(ModelText{longer, {}, false}).ids.size()) > tokens - 1)
+            return text;
+        text = longer;
+    }
+}
+
 } // namespace
+
+ModelTypingResult runModelTypingBenchmark(const QString &folder, int tokens)
+{
+    ModelTypingResult result;
+    MainWindow window;
+    window.resize(1600, 1000);
+    window.show();
+    if (!window.openModelFolder(folder))
+        throwReadError(QStringLiteral("%1: cannot be opened").arg(folder));
+    ModelRunner *runner = window.modelRunner();
+    ModelDocument *doc = window.modelDocument();
+    ModelPage *page = window.modelPage();
+    QLineEdit *edit = window.modelTextPanel()->textEdit();
+    auto waitForGrid = [&] {
+        runner->waitForIdle();
+        while (!doc->scoresReady() || !page->grid()->thumbnailsReady())
+            QCoreApplication::processEvents(QEventLoop::AllEvents | QEventLoop::WaitForMoreEvents,
+                                            5);
+        page->grid()->repaint();
+    };
+    edit->setText(textOfLength(*runner->model(), tokens));
+    waitForGrid();
+    result.model = runner->model()->name();
+    result.tokens = int(runner->lastTokens().ids.size());
+    std::vector<double> times;
+    for (int step = 0; step < 20; ++step) {
+        QElapsedTimer timer;
+        timer.start();
+        const bool add = step % 2 == 0;
+        QKeyEvent press(QEvent::KeyPress, add ? Qt::Key_S : Qt::Key_Backspace, Qt::NoModifier,
+                        add ? QStringLiteral("s") : QString());
+        QCoreApplication::sendEvent(edit, &press);
+        waitForGrid();
+        times.push_back(msSince(timer));
+    }
+    result.keystrokeMs = median(times);
+    result.keystrokes = int(times.size());
+    window.autosaver()->discard();
+    return result;
+}
 
 GuiBenchmarkResult runGuiBenchmark(const std::vector<int> &tokenCounts, int keyDim)
 {

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <QString>
+
 #include <vector>
 
 namespace AttentionLab {
@@ -27,6 +29,15 @@ struct ModelBenchmarkResult
     double zoomMs() const { return zoomStepMs > panStepMs ? zoomStepMs : panStepMs; }
 };
 
+/// A model opened in the window (issue 12): a keystroke in its text to a redrawn grid.
+struct ModelTypingResult
+{
+    QString model;
+    int tokens = 0;        ///< the text's length in tokens while typing
+    double keystrokeMs = 0.0; ///< median over the keystrokes
+    int keystrokes = 0;
+};
+
 struct GuiBenchmarkResult
 {
     /// From the start of the measurement to the main window shown and painted.
@@ -45,5 +56,15 @@ struct GuiBenchmarkResult
  * generates. Needs a QApplication.
  */
 GuiBenchmarkResult runGuiBenchmark(const std::vector<int> &tokenCounts, int keyDim);
+
+/**
+ * `attention-lab bench --gui --model DIR`: opens the model in the real main
+ * window, types a text of about \a tokens tokens, then adds and removes a
+ * letter at its end, one keystroke at a time, timing each from the key press
+ * to the Model tab's grid redrawn with the new attention (the forward pass
+ * in the background, the head scores and every thumbnail). Throws ReadError
+ * when the folder cannot be opened.
+ */
+ModelTypingResult runModelTypingBenchmark(const QString &folder, int tokens);
 
 } // namespace AttentionLab

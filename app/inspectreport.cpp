@@ -25,7 +25,10 @@ constexpr HeadScoreKind kTableKinds[] = {
 constexpr HeadScoreKind kJsonKinds[] = {HeadScoreKind::Entropy, HeadScoreKind::PreviousToken,
                                         HeadScoreKind::FirstToken, HeadScoreKind::Self};
 
-QString scoreTable(const AttentionTensor &tensor, const InspectSummary &summary, HeadScoreKind kind)
+} // namespace
+
+QString headScoreTable(const AttentionTensor &tensor, const std::vector<HeadScores> &scores,
+                       HeadScoreKind kind)
 {
     QString text = QString::fromStdString(headScoreTitle(kind)) + QStringLiteral(", layer x head");
     if (kind == HeadScoreKind::Entropy)
@@ -40,7 +43,7 @@ QString scoreTable(const AttentionTensor &tensor, const InspectSummary &summary,
         text += QStringLiteral("%1").arg(QStringLiteral("l%1").arg(l), 6);
         for (int h = 0; h < tensor.heads(); ++h) {
             const double value =
-                summary.scores[static_cast<size_t>(l) * tensor.heads() + h].value(kind);
+                scores[static_cast<size_t>(l) * tensor.heads() + h].value(kind);
             text += QStringLiteral("%1").arg(value, 7, 'f', kind == HeadScoreKind::Entropy ? 2 : 3);
         }
         text += QLatin1Char('\n');
@@ -48,9 +51,7 @@ QString scoreTable(const AttentionTensor &tensor, const InspectSummary &summary,
     return text;
 }
 
-/// The tokens, wrapped at 80 columns, each with its index, quoted as input
-/// is ("\n" for a newline), so that no token breaks the table.
-QString tokenLines(const AttentionTensor &tensor)
+QString tokenListText(const AttentionTensor &tensor)
 {
     if (tensor.tokens().empty())
         return QStringLiteral("tokens: none in the file (positions 0 to %1)\n")
@@ -69,6 +70,8 @@ QString tokenLines(const AttentionTensor &tensor)
     }
     return text + QLatin1Char('\n');
 }
+
+namespace {
 
 /// "the last token, "ĠX", draws most on: 0 "The" 0.412, 5 ..."
 QString rolloutLine(const AttentionTensor &tensor, const FloatMatrix &rollout)
@@ -93,6 +96,8 @@ QString rolloutLine(const AttentionTensor &tensor, const FloatMatrix &rollout)
              parts.join(QStringLiteral(", ")));
 }
 
+} // namespace
+
 void writeStrings(JsonStreamWriter &out, const std::vector<std::string> &strings)
 {
     out.beginArray(Layout::Line);
@@ -101,7 +106,18 @@ void writeStrings(JsonStreamWriter &out, const std::vector<std::string> &strings
     out.endArray();
 }
 
-} // namespace
+void writeHeadScores(JsonStreamWriter &out, const AttentionTensor &tensor,
+                     const std::vector<HeadScores> &scores, HeadScoreKind kind)
+{
+    out.beginArray();
+    for (int l = 0; l < tensor.layers(); ++l) {
+        out.beginArray(Layout::Line);
+        for (int h = 0; h < tensor.heads(); ++h)
+            out.number(scores[static_cast<size_t>(l) * tensor.heads() + h].value(kind));
+        out.endArray();
+    }
+    out.endArray();
+}
 
 InspectSummary summarizeTensor(const AttentionTensor &tensor)
 {
@@ -121,7 +137,7 @@ QString inspectText(const QString &file, const AttentionTensor &tensor,
                        .arg(tensor.heads())
                        .arg(tensor.queries())
                        .arg(tensor.keys());
-    text += tokenLines(tensor);
+    text += tokenListText(tensor);
     if (!tensor.queryTokens().empty()) {
         QStringList queries;
         for (int q = 0; q < tensor.queries(); ++q)
@@ -134,7 +150,7 @@ QString inspectText(const QString &file, const AttentionTensor &tensor,
     for (HeadScoreKind kind : kTableKinds) {
         if (needsRepeatedTokens(kind) && !repeats)
             continue;
-        text += QLatin1Char('\n') + scoreTable(tensor, summary, kind);
+        text += QLatin1Char('\n') + headScoreTable(tensor, summary.scores, kind);
     }
     if (!repeats)
         text += QStringLiteral("\nduplicate-token and induction scores: no token repeats%1\n")
@@ -175,14 +191,7 @@ void writeInspectJson(const AttentionTensor &tensor, const InspectSummary &summa
     }
     for (HeadScoreKind kind : kJsonKinds) {
         out.key(headScoreKey(kind));
-        out.beginArray();
-        for (int l = 0; l < tensor.layers(); ++l) {
-            out.beginArray(Layout::Line);
-            for (int h = 0; h < tensor.heads(); ++h)
-                out.number(summary.scores[static_cast<size_t>(l) * tensor.heads() + h].value(kind));
-            out.endArray();
-        }
-        out.endArray();
+        writeHeadScores(out, tensor, summary.scores, kind);
     }
     out.key("rollout");
     if (!summary.rollout) {

@@ -36,6 +36,19 @@ QString inspectText(const QString &file, const AttentionTensor &tensor,
  * when the file gives none apart), entropy_bits, previous_token, first_token
  * and self (each [L][H]), and rollout (Q x K, null when Q != K).
  */
+/// One score of every head as an L x H table, titled (the entropy's with
+/// the uniform row's entropy beside it).
+QString headScoreTable(const AttentionTensor &tensor, const std::vector<HeadScores> &scores,
+                       HeadScoreKind kind);
+/// The tokens, wrapped at 80 columns, each with its index, quoted as input
+/// is ("\n" for a newline), so that no token breaks the table.
+QString tokenListText(const AttentionTensor &tensor);
+/// \a strings as one JSON list on one line.
+void writeStrings(JsonStreamWriter &out, const std::vector<std::string> &strings);
+/// One score of every head as a JSON list of L lists of H numbers.
+void writeHeadScores(JsonStreamWriter &out, const AttentionTensor &tensor,
+                     const std::vector<HeadScores> &scores, HeadScoreKind kind);
+
 void writeInspectJson(const AttentionTensor &tensor, const InspectSummary &summary,
                       JsonStreamWriter &out);
 

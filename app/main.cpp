@@ -130,7 +130,12 @@ int main(int argc, char *argv[])
     if (!windowArguments.isEmpty() && !openSession) {
         QCoreApplication app(argc, argv);
         describeApplication();
-        return AttentionLab::CommandLine(QCoreApplication::arguments()).run();
+        AttentionLab::CommandLine commandLine(QCoreApplication::arguments());
+        QList<QByteArray> raw;
+        for (int i = 0; i < argc; ++i)
+            raw << QByteArray(argv[i]);
+        commandLine.setRawArguments(raw);
+        return commandLine.run();
     }
     // Without any display Qt would abort; say so in one line instead.
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") && qEnvironmentVariableIsEmpty("DISPLAY") &&

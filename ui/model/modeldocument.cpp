@@ -64,8 +64,12 @@ bool ModelDocument::open(const QString &path, QString *error)
     return true;
 }
 
-void ModelDocument::setTensor(AttentionTensor tensor, const QString &filePath)
+void ModelDocument::setTensor(AttentionTensor tensor, const QString &filePath,
+                              bool keepSelection)
 {
+    const bool sameHeads = m_tensor && m_tensor->layers() == tensor.layers() &&
+                           m_tensor->heads() == tensor.heads();
+    m_keptSelection = keepSelection && sameHeads;
     m_tensor = std::make_shared<const AttentionTensor>(std::move(tensor));
     m_filePath = filePath;
     m_scores.clear();
@@ -73,10 +77,14 @@ void ModelDocument::setTensor(AttentionTensor tensor, const QString &filePath)
     // Scores or a rollout still running belong to the old tensor: their results are dropped.
     m_scoreWatcher.setFuture(QFuture<std::vector<HeadScores>>());
     m_rolloutWatcher.setFuture(QFuture<FloatMatrix>());
-    m_layer = 0;
-    m_head = 0;
-    m_view = ModelView::Head;
+    if (!m_keptSelection) {
+        m_layer = 0;
+        m_head = 0;
+        m_view = ModelView::Head;
+    }
     const AttentionTensor &t = *m_tensor;
+    if (m_view == ModelView::Rollout && !canRollout())
+        m_view = ModelView::Head;
     m_rowTokens.clear();
     if (!t.tokens().empty() || !t.queryTokens().empty())
         for (int q = 0; q < t.queries(); ++q)

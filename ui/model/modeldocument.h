@@ -49,8 +49,12 @@ public:
     /// Reads \a path with the loader and shows it; on failure \a error has
     /// the loader's one line and the document stays as it was.
     bool open(const QString &path, QString *error);
-    /// Shows \a tensor, named \a filePath (a tensor built in memory).
-    void setTensor(AttentionTensor tensor, const QString &filePath);
+    /// Shows \a tensor, named \a filePath (a tensor built in memory). With
+    /// \a keepSelection, a tensor of as many layers and heads as the shown one
+    /// keeps the selected head and view (a model's attention on a retyped text).
+    void setTensor(AttentionTensor tensor, const QString &filePath, bool keepSelection = false);
+    /// True when the last setTensor() kept the selection.
+    bool keptSelection() const { return m_keptSelection; }
 
     bool isEmpty() const { return !m_tensor || m_tensor->isEmpty(); }
     const AttentionTensor &tensor() const { return *m_tensor; }
@@ -122,6 +126,7 @@ private:
     QFutureWatcher<std::vector<HeadScores>> m_scoreWatcher;
     int m_layer = 0;
     int m_head = 0;
+    bool m_keptSelection = false;
     ModelView m_view = ModelView::Head;
     bool m_wordLevel = false;
 

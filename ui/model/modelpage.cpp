@@ -213,9 +213,16 @@ ModelPage::ModelPage(ModelDocument *document, QWidget *parent)
     tensorChanged();
 }
 
+void ModelPage::setTextPanel(QWidget *panel)
+{
+    if (auto *box = qobject_cast<QVBoxLayout *>(layout()))
+        box->insertWidget(0, panel);
+}
+
 QString ModelPage::emptyStateText()
 {
-    return tr("Open an attention file (.npy, .npz, .safetensors) with File > Open or drop it here");
+    return tr("Open an attention file (.npy, .npz, .safetensors) with File > Open or drop it "
+              "here,\nor a GPT-2 or BERT model's folder with File > Open Model");
 }
 
 bool ModelPage::showsEmptyState() const
@@ -332,11 +339,14 @@ void ModelPage::tensorChanged()
     if (m_document->isEmpty()) {
         m_pages->setCurrentWidget(m_emptyState);
         m_title->clear();
-    } else {
+    } else if (!(m_document->keptSelection() && showsLarge())) {
         m_pages->setCurrentWidget(m_gridPage);
-        // Enter opens the selected head at once, with no click first.
-        if (isVisible())
+        // Enter opens the selected head at once, with no click first; but
+        // never take the keys from someone typing a model's text.
+        if (isVisible() && !m_document->keptSelection())
             m_grid->setFocus();
+    }
+    if (!m_document->isEmpty()) {
         m_title->setText(
             tr("<b>%1</b> · %2")
                 .arg(m_document->displayName().toHtmlEscaped(), m_document->shapeText()));

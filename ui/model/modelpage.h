@@ -55,6 +55,8 @@ public:
     AttentionLinesView *linesView() const { return m_lines; }
 
     static QString emptyStateText();
+    /// Puts \a panel (a model's text, ModelTextPanel) above the page's controls.
+    void setTextPanel(QWidget *panel);
     bool showsEmptyState() const;
     bool showsGrid() const;
     bool showsLarge() const;

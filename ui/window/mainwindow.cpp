@@ -16,6 +16,8 @@
 #include "ui/model/attentionfiles.h"
 #include "ui/model/modeldocument.h"
 #include "ui/model/modelpage.h"
+#include "ui/model/modelrunner.h"
+#include "ui/model/modeltextpanel.h"
 #include "ui/views/attentionlinesview.h"
 #include "ui/views/entropybarsview.h"
 #include "ui/views/equationbanner.h"
@@ -100,6 +102,13 @@ MainWindow::MainWindow(QWidget *parent)
     m_tabs->addTab(m_positionLab, tr("Position"));
     m_tabs->addTab(new SizeLab(m_document, m_labs, this), tr("Size"));
     m_tabs->addTab(m_modelPage, tr("Model"));
+    m_modelRunner = new ModelRunner(this);
+    m_modelText = new ModelTextPanel(m_modelRunner, m_modelDocument, m_modelPage);
+    m_modelText->hide();
+    m_modelPage->setTextPanel(m_modelText);
+    connect(m_modelRunner, &ModelRunner::runFinished, this, &MainWindow::showModelRun);
+    connect(m_modelText, &ModelTextPanel::openHeadRequested, this,
+            [this] { openHeadInAttentionTab(); });
     // A batched file is read again with the input the user chose.
     m_modelDocument->setLoader([this](const QString &path, QString *error) {
         return AttentionFiles::read(path, error, m_attentionBatch, &m_attentionBatchSize);

@@ -35,6 +35,8 @@ class LabState;
 class MaskLab;
 class ModelDocument;
 class ModelPage;
+class ModelRunner;
+class ModelTextPanel;
 class PositionLab;
 class ScaleLab;
 class HeatmapView;
@@ -78,6 +80,17 @@ public:
     /// The Model tab: a trained model's attention, opened from .npy, .npz or .safetensors.
     ModelDocument *modelDocument() const { return m_modelDocument; }
     ModelPage *modelPage() const { return m_modelPage; }
+    /// The model opened with File > Open Model, run on the text being typed.
+    ModelRunner *modelRunner() const { return m_modelRunner; }
+    ModelTextPanel *modelTextPanel() const { return m_modelText; }
+    /// Opens a GPT-2 or BERT model's folder on the Model tab and reads the
+    /// last text (or the lecture's sentence) with it; a message box says why
+    /// a folder cannot be opened, and what was open stays open.
+    bool openModelFolder(const QString &folder);
+    /// Makes the Model tab's selected head a new session in the Attention
+    /// tab (its tokens, q, k and v rows, the model's mask); false when no
+    /// model's head is selected or the user kept unsaved work.
+    bool openHeadInAttentionTab();
     EquationBanner *equationBanner() const { return m_equation; }
     HintBar *hintBar() const { return m_hint; }
     TemperatureControl *temperatureControl() const { return m_temperature; }
@@ -153,6 +166,11 @@ private:
     /// after offering to save unsaved work, an attention file directly.
     void openFromUser(const QString &path);
     bool openAttentionFile(const QString &path);
+    /// File > Open Model: asks for a folder.
+    void openModel();
+    /// Shows the runner's newest run on the Model tab.
+    void showModelRun();
+    void createModelActions(QMenu *file);
     void addRecentFile(const QString &path);
     void showExportDialog();
     void syncLabStyle();
@@ -178,6 +196,11 @@ private:
     PositionLab *m_positionLab;
     ModelDocument *m_modelDocument;
     ModelPage *m_modelPage;
+    ModelRunner *m_modelRunner;
+    ModelTextPanel *m_modelText;
+    QAction *m_openHeadAction = nullptr;
+    /// The Model tab shows the runner's runs (not an attention file).
+    bool m_showsModelRun = false;
     EquationBanner *m_equation;
     HintBar *m_hint;
     TemperatureControl *m_temperature;

@@ -10,6 +10,8 @@
 #include "ui/model/attentionfiles.h"
 #include "ui/model/modeldocument.h"
 #include "ui/model/modelpage.h"
+#include "ui/model/modelrunner.h"
+#include "ui/model/modeltextpanel.h"
 #include "ui/views/recentfilesmenu.h"
 
 #include <QDragEnterEvent>
@@ -70,6 +72,10 @@ bool MainWindow::openAttentionFile(const QString &path)
         return false;
     }
     addRecentFile(path);
+    // The file replaces a model's attention: the text it read goes with it.
+    m_showsModelRun = false;
+    m_modelRunner->setModel(nullptr);
+    m_modelText->hide();
     m_tabs->setCurrentWidget(m_modelPage);
     m_modelPage->showGrid();
     statusBar()->showMessage(tr("Opened %1").arg(path), 4000);

@@ -58,6 +58,7 @@ void MainWindow::createFileMenu()
     QAction *openAction = file->addAction(QIcon::fromTheme(QStringLiteral("document-open")),
                                           tr("&Open…"), this, &MainWindow::open);
     openAction->setShortcut(QKeySequence::Open);
+    createModelActions(file);
     QAction *saveAction = file->addAction(QIcon::fromTheme(QStringLiteral("document-save")),
                                           tr("&Save"), this, &MainWindow::save);
     saveAction->setShortcut(QKeySequence::Save);

@@ -23,6 +23,10 @@ inline Preference<QStringList> recentFiles{"Files/Recent", {}};
 /// The file the autosaved session belonged to, empty for an untitled one.
 inline Preference<QString> autosaveSource{"Autosave/Source", {}};
 
+/// The model folder opened last (File > Open Model starts there) and the text it read.
+inline Preference<QString> modelFolder{"Model/Folder", {}};
+inline Preference<QString> modelText{"Model/Text", {}};
+
 inline Preference<QString> exportView{"Export/View", QStringLiteral("figure")};
 inline Preference<bool> exportUseScale{"Export/UseScale", true};
 inline Preference<double> exportScale{"Export/Scale", 1.0};

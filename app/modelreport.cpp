@@ -1,0 +1,146 @@
+#include "app/modelreport.h"
+
+#include "app/inspectreport.h"
+#include "core/inputtext.h"
+#include "core/tokenlabels.h"
+#include "io/jsonstreamwriter.h"
+#include "io/pretrainedmodel.h"
+
+#include <QStringList>
+
+namespace AttentionLab {
+
+namespace {
+
+using Layout = JsonStreamWriter::Layout;
+
+QString quoted(const std::string &token)
+{
+    return QStringLiteral("\"%1\"").arg(QString::fromStdString(inputText(token)));
+}
+
+/// "  " it" 0.231, " he" 0.104, ..." for one prediction.
+QString predictionLine(const PretrainedModel &model, const std::vector<TokenProbability> &top)
+{
+    QStringList parts;
+    for (const TokenProbability &t : top)
+        parts << QStringLiteral("%1 %2").arg(quoted(model.tokenSpelling(t.id))).arg(t.p, 0, 'f', 3);
+    return parts.join(QStringLiteral(", "));
+}
+
+void writeTop(const PretrainedModel &model, const std::vector<TokenProbability> &top,
+              JsonStreamWriter &out)
+{
+    out.beginArray();
+    for (const TokenProbability &t : top) {
+        out.beginObject();
+        out.key("token");
+        out.string(model.tokenSpelling(t.id));
+        out.key("id");
+        out.integer(t.id);
+        out.key("p");
+        out.number(t.p);
+        out.endObject();
+    }
+    out.endArray();
+}
+
+} // namespace
+
+QString tokenizeText(const TokenizedText &tokens)
+{
+    QString text = QStringLiteral("%1 tokens\n  %2  %3  %4\n")
+                       .arg(tokens.ids.size())
+                       .arg(QStringLiteral("#"), 5)
+                       .arg(QStringLiteral("id"), 6)
+                       .arg(QStringLiteral("token"));
+    for (size_t i = 0; i < tokens.ids.size(); ++i) {
+        text += QStringLiteral("  %1  %2  %3").arg(i, 5).arg(tokens.ids[i], 6).arg(
+            quoted(tokens.tokens[i]));
+        if (!tokens.tokenTypes.empty() && tokens.tokenTypes[i] != 0)
+            text += QStringLiteral("  (sentence B)");
+        text += QLatin1Char('\n');
+    }
+    return text;
+}
+
+void writeTokenizeJson(const TokenizedText &tokens, JsonStreamWriter &out)
+{
+    out.beginObject();
+    out.key("ids");
+    out.beginArray(Layout::Line);
+    for (int id : tokens.ids)
+        out.integer(id);
+    out.endArray();
+    out.key("tokens");
+    writeStrings(out, tokens.tokens);
+    out.endObject();
+}
+
+QString modelRunText(const PretrainedModel &model, const ModelRun &run,
+                     const std::vector<HeadScores> &scores)
+{
+    const AttentionTensor &tensor = run.attention;
+    QString text = QStringLiteral("%1 (%2): %3 tokens\n")
+                       .arg(model.name(), model.description())
+                       .arg(tensor.keys());
+    text += tokenListText(tensor);
+    text += QLatin1Char('\n') + headScoreTable(tensor, scores, HeadScoreKind::Entropy);
+    if (run.family == ModelFamily::Gpt2) {
+        text += QStringLiteral("\nmost likely next tokens after %1:\n  %2\n")
+                    .arg(quoted(tensor.keyToken(tensor.keys() - 1)),
+                         predictionLine(model, run.topNext));
+    } else if (run.masked.empty()) {
+        text += QStringLiteral("\nno [MASK] in the text: write [MASK] where BERT should guess a "
+                               "word\n");
+    } else {
+        text += QStringLiteral("\nmost likely tokens at each [MASK]:\n");
+        for (const MaskedPrediction &m : run.masked)
+            text += QStringLiteral("  %1: %2\n").arg(m.position).arg(predictionLine(model, m.top));
+    }
+    return text;
+}
+
+void writeModelRunJson(const PretrainedModel &model, const TokenizedText &tokens,
+                       const ModelRun &run, const std::vector<HeadScores> &scores,
+                       JsonStreamWriter &out)
+{
+    const ModelConfig &config = model.config();
+    out.beginObject();
+    out.key("model_type");
+    out.string(modelTypeName(config.family));
+    out.key("layers");
+    out.integer(config.layers);
+    out.key("heads");
+    out.integer(config.heads);
+    out.key("d_model");
+    out.integer(config.modelDim);
+    out.key("tokens");
+    writeStrings(out, tokens.tokens);
+    out.key("ids");
+    out.beginArray(Layout::Line);
+    for (int id : tokens.ids)
+        out.integer(id);
+    out.endArray();
+    out.key("entropy_bits");
+    writeHeadScores(out, run.attention, scores, HeadScoreKind::Entropy);
+    if (run.family == ModelFamily::Gpt2) {
+        out.key("top_next");
+        writeTop(model, run.topNext, out);
+    } else {
+        out.key("masked");
+        out.beginArray();
+        for (const MaskedPrediction &m : run.masked) {
+            out.beginObject();
+            out.key("position");
+            out.integer(m.position);
+            out.key("top");
+            writeTop(model, m.top, out);
+            out.endObject();
+        }
+        out.endArray();
+    }
+    out.endObject();
+}
+
+} // namespace AttentionLab

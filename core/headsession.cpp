@@ -1,0 +1,42 @@
+#include "core/headsession.h"
+
+#include "core/tokenlabels.h"
+
+#include <stdexcept>
+
+namespace AttentionLab {
+
+namespace {
+
+/// Rows [offset, offset + n * d) of \a rows as an n x d double matrix.
+Matrix headRows(const std::vector<float> &rows, long long offset, int n, int d)
+{
+    using FloatRows = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+    return Eigen::Map<const FloatRows>(rows.data() + offset, n, d).cast<double>();
+}
+
+} // namespace
+
+Session headSession(const ModelRun &run, int layer, int head)
+{
+    if (layer < 0 || layer >= run.attention.layers() || head < 0 ||
+        head >= run.attention.heads())
+        throw std::out_of_range("no head " + std::to_string(layer) + "." + std::to_string(head) +
+                                " in a model of " + std::to_string(run.attention.layers()) +
+                                " layers of " + std::to_string(run.attention.heads()) + " heads");
+    const int n = run.tokenCount();
+    const long long offset = run.headOffset(layer, head);
+    Session session;
+    session.tokens.reserve(size_t(n));
+    for (int i = 0; i < n; ++i)
+        session.tokens.push_back(displayToken(run.attention.keyToken(i)));
+    session.queries = headRows(run.queries, offset, n, run.headDim);
+    session.keys = headRows(run.keys, offset, n, run.headDim);
+    session.values = headRows(run.values, offset, n, run.headDim);
+    session.options.scale = true;
+    session.options.temperature = 1.0;
+    session.options.mask = run.family == ModelFamily::Gpt2 ? MaskMode::Causal : MaskMode::None;
+    return session;
+}
+
+} // namespace AttentionLab

@@ -1,0 +1,35 @@
+#pragma once
+
+#include <QString>
+
+namespace AttentionLab {
+
+class AttentionTensor;
+
+/**
+ * Writes a model's attention in the layout that `inspect`, `export` and the
+ * window read: `attentions`, float32 [layers, heads, queries, keys] in C
+ * order, and the tokens, as .npz (members attentions.npy and tokens.npy, a
+ * numpy unicode array, stored uncompressed as np.savez does) or as
+ * .safetensors (the tokens a JSON list under __metadata__ "tokens"). The file
+ * appears whole or not at all.
+ */
+class AttentionFileWriter
+{
+public:
+    /// True when \a path ends in .npz or .safetensors.
+    static bool canWrite(const QString &path);
+
+    /// Writes \a tensor to \a path; false with errorString() on failure.
+    bool writeFile(const AttentionTensor &tensor, const QString &path);
+    /// "OUT.npz: cannot be written: No space left on device".
+    QString errorString() const { return m_error; }
+
+private:
+    bool writeNpz(const AttentionTensor &tensor, const QString &path);
+    bool writeSafetensors(const AttentionTensor &tensor, const QString &path);
+
+    QString m_error;
+};
+
+} // namespace AttentionLab

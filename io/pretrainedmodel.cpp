@@ -1,0 +1,150 @@
+#include "io/pretrainedmodel.h"
+
+#include "core/transformerforward.h"
+#include "io/gpt2tokenizer.h"
+#include "io/inputtextqt.h"
+#include "io/modelcheckpoint.h"
+#include "io/readerror.h"
+#include "io/wordpiecetokenizer.h"
+
+#include <QDir>
+#include <QFileInfo>
+
+#include <stdexcept>
+
+namespace AttentionLab {
+
+namespace {
+
+/// \a folder's file \a name, which must exist; ReadError otherwise.
+QString requiredFile(const QDir &folder, const QString &name, const QString &why)
+{
+    const QString path = folder.filePath(name);
+    if (!QFileInfo(path).isFile())
+        throwReadError(QStringLiteral("%1: missing (%2)").arg(inputText(path), why));
+    return path;
+}
+
+} // namespace
+
+PretrainedModel::~PretrainedModel() = default;
+
+std::shared_ptr<const PretrainedModel> PretrainedModel::open(const QString &folder)
+{
+    const QFileInfo info(folder);
+    if (!info.exists())
+        throwReadError(QStringLiteral("%1: no such folder").arg(inputText(folder)));
+    if (!info.isDir())
+        throwReadError(QStringLiteral("%1: is not a folder; give the folder that holds "
+                                      "config.json and model.safetensors")
+                           .arg(inputText(folder)));
+    std::shared_ptr<PretrainedModel> model(new PretrainedModel);
+    model->m_folder = QDir::cleanPath(info.absoluteFilePath());
+    model->m_checkpoint = ModelCheckpoint::open(model->m_folder);
+    const QDir dir(model->m_folder);
+    const ModelConfig &config = model->config();
+    if (config.family == ModelFamily::Gpt2) {
+        const QString why = QStringLiteral("GPT-2's tokenizer needs vocab.json and merges.txt");
+        const QString vocab = requiredFile(dir, QStringLiteral("vocab.json"), why);
+        const QString merges = requiredFile(dir, QStringLiteral("merges.txt"), why);
+        model->m_gpt2 = std::make_shared<Gpt2Tokenizer>(Gpt2Tokenizer::fromFiles(vocab, merges));
+        if (model->m_gpt2->vocabularySize() > config.vocabulary)
+            throwReadError(QStringLiteral("%1: has %2 tokens and config.json's vocab_size is %3")
+                               .arg(inputText(vocab))
+                               .arg(model->m_gpt2->vocabularySize())
+                               .arg(config.vocabulary));
+    } else {
+        const QString vocab = requiredFile(dir, QStringLiteral("vocab.txt"),
+                                           QStringLiteral("BERT's tokenizer needs vocab.txt"));
+        const QString tokenizerConfig = dir.filePath(QStringLiteral("tokenizer_config.json"));
+        model->m_wordPiece = std::make_shared<WordPieceTokenizer>(WordPieceTokenizer::fromFiles(
+            vocab, QFileInfo(tokenizerConfig).isFile() ? tokenizerConfig : QString()));
+        if (model->m_wordPiece->vocabularySize() > config.vocabulary)
+            throwReadError(QStringLiteral("%1: has %2 tokens and config.json's vocab_size is %3")
+                               .arg(inputText(vocab))
+                               .arg(model->m_wordPiece->vocabularySize())
+                               .arg(config.vocabulary));
+    }
+    return model;
+}
+
+const ModelConfig &PretrainedModel::config() const
+{
+    return m_checkpoint->config();
+}
+
+QString PretrainedModel::name() const
+{
+    return QFileInfo(m_folder).fileName();
+}
+
+QString PretrainedModel::description() const
+{
+    const ModelConfig &c = config();
+    return QStringLiteral("%1, %2 layers × %3 heads, d_model %4")
+        .arg(c.family == ModelFamily::Gpt2 ? QStringLiteral("GPT-2") : QStringLiteral("BERT"))
+        .arg(c.layers)
+        .arg(c.heads)
+        .arg(c.modelDim);
+}
+
+TokenizedText PretrainedModel::tokenize(const ModelText &text) const
+{
+    if (text.text.trimmed().isEmpty())
+        throwReadError(QStringLiteral("the text is empty; give a sentence to read"));
+    TokenizedText tokens;
+    if (m_gpt2) {
+        if (text.pair)
+            throwReadError(QStringLiteral("a second sentence (--pair) is for BERT models; this "
+                                          "is a GPT-2 model"));
+        tokens = m_gpt2->encode(text.text, text.bos);
+    } else {
+        if (text.bos)
+            throwReadError(QStringLiteral("--bos is for GPT-2 models; BERT starts every input "
+                                          "with [CLS] by itself"));
+        if (text.pair && text.pair->trimmed().isEmpty())
+            throwReadError(QStringLiteral("the second sentence is empty"));
+        tokens = m_wordPiece->encode(text.text, text.pair);
+    }
+    const int positions = config().positions;
+    if (tokens.ids.size() > size_t(positions))
+        throwReadError(QStringLiteral("the text is %1 tokens long and this model reads at most "
+                                      "%2")
+                           .arg(tokens.ids.size())
+                           .arg(positions));
+    return tokens;
+}
+
+ModelRun PretrainedModel::run(const TokenizedText &tokens, int topCount) const
+{
+    ModelInput input;
+    input.ids = tokens.ids;
+    input.tokenTypes = tokens.tokenTypes;
+    input.topCount = topCount;
+    if (m_wordPiece) {
+        const int mask = m_wordPiece->maskId();
+        for (size_t i = 0; i < tokens.ids.size(); ++i) {
+            if (tokens.ids[i] == mask)
+                input.maskPositions.push_back(int(i));
+        }
+    }
+    try {
+        ModelRun run = runModel(m_checkpoint->weights(), input);
+        run.attention.setTokens(tokens.tokens);
+        return run;
+    } catch (const std::invalid_argument &error) {
+        throwReadError(QString::fromUtf8(error.what()));
+    }
+}
+
+ModelRun PretrainedModel::run(const ModelText &text, int topCount) const
+{
+    return run(tokenize(text), topCount);
+}
+
+std::string PretrainedModel::tokenSpelling(int id) const
+{
+    return m_gpt2 ? m_gpt2->token(id) : m_wordPiece->token(id);
+}
+
+} // namespace AttentionLab

@@ -1,0 +1,71 @@
+#pragma once
+
+#include "core/modelconfig.h"
+#include "core/modelrun.h"
+#include "io/tokenizedtext.h"
+
+#include <QString>
+
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace AttentionLab {
+
+class Gpt2Tokenizer;
+class ModelCheckpoint;
+class WordPieceTokenizer;
+
+/// How a text is to be read: BERT's second sentence, GPT-2's leading <|endoftext|>.
+struct ModelText
+{
+    QString text;
+    std::optional<QString> pair; ///< BERT only: [CLS] text [SEP] pair [SEP]
+    bool bos = false;            ///< GPT-2 only: prepend <|endoftext|>, as TransformerLens does
+};
+
+/**
+ * A model folder as the Hugging Face hub distributes it, ready to run: the
+ * checkpoint (config.json, model.safetensors) and the tokenizer of its
+ * family (GPT-2's vocab.json and merges.txt; BERT's vocab.txt and, when
+ * present, tokenizer_config.json). The command line and the window both go
+ * through it, so they tokenize and run alike. Immutable once open: one
+ * instance can serve several threads.
+ */
+class PretrainedModel
+{
+public:
+    /// Opens \a folder; throws ReadError with one line naming the file and
+    /// what is missing or wrong.
+    static std::shared_ptr<const PretrainedModel> open(const QString &folder);
+
+    ~PretrainedModel();
+
+    const ModelConfig &config() const;
+    QString folder() const { return m_folder; }
+    /// The folder's name ("gpt2", "bert-base-uncased").
+    QString name() const;
+    /// "GPT-2, 12 layers × 12 heads, d_model 768".
+    QString description() const;
+
+    /// The tokens of \a text. Throws ReadError for text the model cannot take:
+    /// empty, longer than its positions, a pair given to GPT-2 or --bos to BERT.
+    TokenizedText tokenize(const ModelText &text) const;
+    /// One forward pass over \a tokens; the run's attention carries their spelling.
+    ModelRun run(const TokenizedText &tokens, int topCount = 5) const;
+    /// tokenize() then run().
+    ModelRun run(const ModelText &text, int topCount = 5) const;
+
+    /// Token \a id as spelled in the vocabulary.
+    std::string tokenSpelling(int id) const;
+
+private:
+    PretrainedModel() = default;
+
+    QString m_folder;
+    std::shared_ptr<const ModelCheckpoint> m_checkpoint;
+    std::shared_ptr<const Gpt2Tokenizer> m_gpt2;
+    std::shared_ptr<const WordPieceTokenizer> m_wordPiece;
+};
+
+} // namespace AttentionLab

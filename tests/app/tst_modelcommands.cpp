@@ -1,0 +1,266 @@
+// `tokenize` and `model` through the built binary, as a script runs them, on
+// the tiny checkpoints of tests/data/make_model_fixtures.py: the JSON's
+// members and numbers against PyTorch's, the files -o writes read back by
+// `inspect` and `eval`, and every refusal one line with exit status 2.
+
+#include "binaryrun.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <cmath>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+QString model(const QString &name)
+{
+    return QStringLiteral(TEST_DATA_DIR "/models/") + name;
+}
+
+QJsonObject referenceCase(const QString &checkpoint, const QString &text)
+{
+    QFile file(QStringLiteral(TEST_DATA_DIR "/models/reference.json"));
+    if (!file.open(QIODevice::ReadOnly))
+        qFatal("cannot read reference.json");
+    const QJsonArray cases = QJsonDocument::fromJson(file.readAll())
+                                 .object()[u"checkpoints"_s][checkpoint][u"cases"_s]
+                                 .toArray();
+    for (const QJsonValue &c : cases)
+        if (c[u"text"_s].toString() == text)
+            return c.toObject();
+    qFatal("no reference case");
+}
+
+QJsonObject jsonOf(const BinaryRun &run)
+{
+    QJsonParseError error;
+    const QJsonDocument doc = QJsonDocument::fromJson(run.out, &error);
+    if (error.error != QJsonParseError::NoError)
+        qWarning("not JSON: %s", run.out.constData());
+    return doc.object();
+}
+
+} // namespace
+
+class TestModelCommands : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void tokenizeJson_data();
+    void tokenizeJson();
+    void modelJson_data();
+    void modelJson();
+    void modelText();
+    void writesAttention_data();
+    void writesAttention();
+    void writesHeadSession();
+    void refusals_data();
+    void refusals();
+    void invalidUtf8();
+};
+
+void TestModelCommands::tokenizeJson_data()
+{
+    QTest::addColumn<QString>("checkpoint");
+    QTest::addColumn<QString>("text");
+    QTest::newRow("GPT-2") << u"gpt2-tiny"_s << u"The cat sat on the mat."_s;
+    QTest::newRow("BERT, a mask") << u"bert-tiny"_s << u"The cat sat on the [MASK]."_s;
+}
+
+void TestModelCommands::tokenizeJson()
+{
+    QFETCH(QString, checkpoint);
+    QFETCH(QString, text);
+    const BinaryRun run = runAttentionLab({u"tokenize"_s, model(checkpoint), u"--text"_s, text, u"--json"_s});
+    QCOMPARE(run.exitCode, 0);
+    const QJsonObject json = jsonOf(run);
+    QCOMPARE(json.keys(), (QStringList{u"ids"_s, u"tokens"_s}));
+    const QJsonObject reference = referenceCase(checkpoint, text);
+    QCOMPARE(json[u"ids"_s].toArray(), reference[u"ids"_s].toArray());
+    QCOMPARE(json[u"tokens"_s].toArray(), reference[u"tokens"_s].toArray());
+
+    const BinaryRun table = runAttentionLab({u"tokenize"_s, model(checkpoint), u"--text"_s, text});
+    QCOMPARE(table.exitCode, 0);
+    QVERIFY(table.out.contains(reference[u"tokens"_s].toArray().last().toString().toUtf8()));
+}
+
+void TestModelCommands::modelJson_data()
+{
+    tokenizeJson_data();
+}
+
+void TestModelCommands::modelJson()
+{
+    QFETCH(QString, checkpoint);
+    QFETCH(QString, text);
+    const BinaryRun run = runAttentionLab({u"model"_s, model(checkpoint), u"--text"_s, text, u"--json"_s});
+    QCOMPARE(run.exitCode, 0);
+    const QJsonObject json = jsonOf(run);
+    const bool gpt2 = checkpoint.startsWith(u"gpt2"_s);
+    QStringList members{u"model_type"_s, u"layers"_s, u"heads"_s, u"d_model"_s, u"tokens"_s,
+                        u"ids"_s, u"entropy_bits"_s, gpt2 ? u"top_next"_s : u"masked"_s};
+    members.sort();
+    QCOMPARE(json.keys(), members);
+    QCOMPARE(json[u"model_type"_s].toString(), gpt2 ? u"gpt2"_s : u"bert"_s);
+    QCOMPARE(json[u"layers"_s].toInt(), 2);
+    QCOMPARE(json[u"heads"_s].toInt(), 4);
+    QCOMPARE(json[u"d_model"_s].toInt(), 32);
+    const QJsonObject reference = referenceCase(checkpoint, text);
+    QCOMPARE(json[u"ids"_s].toArray(), reference[u"ids"_s].toArray());
+    // Each head's mean row entropy, from PyTorch's attention, in bits.
+    const QJsonArray attentions = reference[u"attentions"_s].toArray();
+    const int n = int(reference[u"ids"_s].toArray().size());
+    const QJsonArray entropy = json[u"entropy_bits"_s].toArray();
+    QCOMPARE(entropy.size(), 2);
+    for (int l = 0; l < 2; ++l) {
+        for (int h = 0; h < 4; ++h) {
+            double sum = 0.0;
+            for (int q = 0; q < n; ++q) {
+                for (int k = 0; k < n; ++k) {
+                    const double a = attentions[((l * 4 + h) * n + q) * n + k].toDouble();
+                    if (a > 0)
+                        sum -= a * std::log2(a);
+                }
+            }
+            QVERIFY(std::abs(entropy[l][h].toDouble() - sum / n) < 1e-4);
+        }
+    }
+    const QJsonArray expectedTop =
+        gpt2 ? reference[u"top_next"_s].toArray() : reference[u"masked"_s][0][u"top"_s].toArray();
+    const QJsonArray top = gpt2 ? json[u"top_next"_s].toArray() : json[u"masked"_s][0][u"top"_s].toArray();
+    QCOMPARE(top.size(), 5);
+    for (int i = 0; i < 5; ++i) {
+        QCOMPARE(top[i][u"id"_s].toInt(), expectedTop[i][u"id"_s].toInt());
+        QVERIFY(std::abs(top[i][u"p"_s].toDouble() - expectedTop[i][u"p"_s].toDouble()) < 1e-5);
+        QVERIFY(!top[i][u"token"_s].toString().isEmpty());
+    }
+    if (!gpt2)
+        QCOMPARE(json[u"masked"_s][0][u"position"_s].toInt(),
+                 reference[u"mask_positions"_s][0].toInt());
+}
+
+void TestModelCommands::modelText()
+{
+    const BinaryRun run = runAttentionLab(
+        {u"model"_s, model(u"gpt2-tiny"_s), u"--text"_s, u"The cat sat on the mat."_s});
+    QCOMPARE(run.exitCode, 0);
+    QVERIFY(run.out.contains("gpt2-tiny"));
+    QVERIFY(run.out.contains("mean entropy"));
+    QVERIFY(run.out.contains("most likely next tokens"));
+}
+
+void TestModelCommands::writesAttention_data()
+{
+    QTest::addColumn<QString>("suffix");
+    QTest::newRow("npz") << u".npz"_s;
+    QTest::newRow("safetensors") << u".safetensors"_s;
+}
+
+void TestModelCommands::writesAttention()
+{
+    QFETCH(QString, suffix);
+    QTemporaryDir dir;
+    const QString out = dir.filePath(u"attention"_s + suffix);
+    const QString text = u"The cat sat on the mat."_s;
+    const BinaryRun run = runAttentionLab({u"model"_s, model(u"gpt2-tiny"_s), u"--text"_s, text, u"-o"_s, out});
+    QCOMPARE(run.exitCode, 0);
+    QVERIFY(run.out.isEmpty());
+    const BinaryRun inspect = runAttentionLab({u"inspect"_s, out, u"--json"_s});
+    QCOMPARE(inspect.exitCode, 0);
+    const QJsonObject json = jsonOf(inspect);
+    const QJsonObject reference = referenceCase(u"gpt2-tiny"_s, text);
+    QCOMPARE(json[u"shape"_s].toArray(), (QJsonArray{2, 4, 7, 7}));
+    QCOMPARE(json[u"tokens"_s].toArray(), reference[u"tokens"_s].toArray());
+}
+
+void TestModelCommands::writesHeadSession()
+{
+    QTemporaryDir dir;
+    const QString out = dir.filePath(u"head.json"_s);
+    const QString text = u"it was the animal"_s;
+    const BinaryRun run = runAttentionLab({u"model"_s, model(u"gpt2-tiny"_s), u"--text"_s, text,
+                                           u"--session"_s, u"1.1"_s, u"-o"_s, out});
+    QCOMPARE(run.exitCode, 0);
+    const BinaryRun eval = runAttentionLab({u"eval"_s, out});
+    QCOMPARE(eval.exitCode, 0);
+    const QJsonObject json = jsonOf(eval);
+    // The last layer's head 1 is what the reference keeps q, k and v of: its
+    // weights are PyTorch's attention of that head.
+    const QJsonObject reference = referenceCase(u"gpt2-tiny"_s, text);
+    const QJsonArray attentions = reference[u"attentions"_s].toArray();
+    const QJsonArray weights = json[u"weights"_s].toArray();
+    const int n = 4;
+    QCOMPARE(weights.size(), n);
+    for (int q = 0; q < n; ++q)
+        for (int k = 0; k < n; ++k)
+            QVERIFY(std::abs(weights[q][k].toDouble() -
+                             attentions[((1 * 4 + 1) * n + q) * n + k].toDouble()) < 1e-5);
+}
+
+void TestModelCommands::refusals_data()
+{
+    QTest::addColumn<QStringList>("arguments");
+    QTest::addColumn<QString>("expected");
+    const QString gpt2 = model(u"gpt2-tiny"_s);
+    QTest::newRow("no folder") << QStringList{u"model"_s} << u"model needs a model's folder"_s;
+    QTest::newRow("no text") << QStringList{u"tokenize"_s, gpt2} << u"needs the text to read"_s;
+    QTest::newRow("missing folder") << QStringList{u"model"_s, model(u"nothing"_s), u"--text"_s, u"a"_s}
+                                    << u"no such folder"_s;
+    QTest::newRow("a file, not a folder")
+        << QStringList{u"model"_s, model(u"reference.json"_s), u"--text"_s, u"a"_s} << u"is not a folder"_s;
+    QTest::newRow("empty text") << QStringList{u"model"_s, gpt2, u"--text"_s, u""_s}
+                                << u"the text is empty"_s;
+    QTest::newRow("too long") << QStringList{u"model"_s, gpt2, u"--text"_s, u"the cat "_s.repeated(40)}
+                              << u"this model reads at most 32"_s;
+    QTest::newRow("session out of range")
+        << QStringList{u"model"_s, gpt2, u"--text"_s, u"a"_s, u"--session"_s, u"2.0"_s, u"-o"_s, u"x.json"_s}
+        << u"--session: 2 is out of range (0 to 1)"_s;
+    QTest::newRow("session not L.H")
+        << QStringList{u"model"_s, gpt2, u"--text"_s, u"a"_s, u"--session"_s, u"3"_s, u"-o"_s, u"x.json"_s}
+        << u"is not LAYER.HEAD"_s;
+    QTest::newRow("session without json")
+        << QStringList{u"model"_s, gpt2, u"--text"_s, u"a"_s, u"--session"_s, u"1.1"_s}
+        << u"give -o HEAD.json"_s;
+    QTest::newRow("json output without session")
+        << QStringList{u"model"_s, gpt2, u"--text"_s, u"a"_s, u"-o"_s, u"x.json"_s}
+        << u"a session file needs --session"_s;
+    QTest::newRow("unknown output format")
+        << QStringList{u"model"_s, gpt2, u"--text"_s, u"a"_s, u"-o"_s, u"x.npy"_s}
+        << u"use .npz or .safetensors"_s;
+    QTest::newRow("pair for GPT-2") << QStringList{u"tokenize"_s, gpt2, u"--text"_s, u"a"_s, u"--pair"_s, u"b"_s}
+                                    << u"(--pair) is for BERT"_s;
+    QTest::newRow("bos elsewhere") << QStringList{u"--one"_s, u"--bos"_s} << u"--bos applies to"_s;
+}
+
+void TestModelCommands::refusals()
+{
+    QFETCH(QStringList, arguments);
+    QFETCH(QString, expected);
+    const BinaryRun run = runAttentionLab(arguments);
+    QCOMPARE(run.exitCode, 2);
+    QVERIFY2(QString::fromUtf8(run.err).contains(expected), run.err.constData());
+    QCOMPARE(run.err.count('\n'), 1);
+    QVERIFY(run.out.isEmpty());
+}
+
+void TestModelCommands::invalidUtf8()
+{
+    // QProcess passes arguments as text; the shell passes the raw bytes.
+    QProcess shell;
+    shell.start(u"/bin/sh"_s, {u"-c"_s, u"\"$0\" tokenize \"$1\" --text \"$(printf 'ab\\377c')\""_s,
+                               QStringLiteral(ATTENTION_LAB_EXECUTABLE), model(u"gpt2-tiny"_s)});
+    QVERIFY(shell.waitForFinished(60000));
+    QCOMPARE(shell.exitCode(), 2);
+    const QByteArray err = shell.readAllStandardError();
+    QVERIFY2(err.contains("--text is not valid UTF-8 (byte 0xff at byte 2)"), err.constData());
+}
+
+QTEST_GUILESS_MAIN(TestModelCommands)
+#include "tst_modelcommands.moc"

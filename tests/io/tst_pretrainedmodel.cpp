@@ -1,0 +1,260 @@
+// A model's folder read end to end, as the command line and the window read
+// it: the tiny checkpoints that tests/data/make_model_fixtures.py wrote with
+// PyTorch, their texts tokenized and run to the attention PyTorch computed; a
+// head taken into the lab attends to the model's own weights; the attention
+// written as .npz and .safetensors reads back; and every refusal is one line.
+
+#include "core/attention.h"
+#include "core/headsession.h"
+#include "core/tokenlabels.h"
+#include "io/attentionfilereader.h"
+#include "io/attentionfilewriter.h"
+#include "io/pretrainedmodel.h"
+#include "io/readerror.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <cmath>
+
+using namespace AttentionLab;
+
+namespace {
+
+QString modelsDir()
+{
+    return QStringLiteral(TEST_DATA_DIR "/models");
+}
+
+QJsonObject checkpoints()
+{
+    QFile file(modelsDir() + QStringLiteral("/reference.json"));
+    if (!file.open(QIODevice::ReadOnly))
+        qFatal("cannot read reference.json");
+    return QJsonDocument::fromJson(file.readAll()).object().value(QLatin1String("checkpoints"))
+        .toObject();
+}
+
+std::vector<int> integers(const QJsonValue &list)
+{
+    std::vector<int> out;
+    for (const QJsonValue &v : list.toArray())
+        out.push_back(v.toInt());
+    return out;
+}
+
+std::vector<std::string> strings(const QJsonValue &list)
+{
+    std::vector<std::string> out;
+    for (const QJsonValue &v : list.toArray())
+        out.push_back(v.toString().toStdString());
+    return out;
+}
+
+/// The largest difference between \a tensor and the flattened [L, H, n, n] \a expected.
+double attentionError(const AttentionTensor &tensor, const QJsonArray &expected)
+{
+    double worst = 0.0;
+    qsizetype i = 0;
+    for (int l = 0; l < tensor.layers(); ++l)
+        for (int h = 0; h < tensor.heads(); ++h)
+            for (int q = 0; q < tensor.queries(); ++q)
+                for (int k = 0; k < tensor.keys(); ++k)
+                    worst = std::max(worst, std::abs(tensor.head(l, h)(q, k) -
+                                                     expected.at(i++).toDouble()));
+    return i == expected.size() ? worst : INFINITY;
+}
+
+/// Copies \a name's folder into \a dir and returns the copy's path.
+QString copyModel(const QTemporaryDir &dir, const QString &name)
+{
+    const QString target = dir.filePath(name);
+    QDir().mkpath(target);
+    const QDir source(modelsDir() + QLatin1Char('/') + name);
+    for (const QString &file : source.entryList(QDir::Files))
+        QFile::copy(source.filePath(file), target + QLatin1Char('/') + file);
+    return target;
+}
+
+QString refusal(const QString &folder, const ModelText &text = {QStringLiteral("a"), {}, false})
+{
+    try {
+        PretrainedModel::open(folder)->run(text);
+    } catch (const ReadError &error) {
+        return error.message;
+    }
+    return {};
+}
+
+} // namespace
+
+class TestPretrainedModel : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void textRunsLikePyTorch_data();
+    void textRunsLikePyTorch();
+    void headSessionAttendsLikeTheModel_data();
+    void headSessionAttendsLikeTheModel();
+    void writtenAttentionReadsBack_data();
+    void writtenAttentionReadsBack();
+    void refusals_data();
+    void refusals();
+};
+
+void TestPretrainedModel::textRunsLikePyTorch_data()
+{
+    QTest::addColumn<QString>("model");
+    QTest::addColumn<QJsonObject>("reference");
+    const QJsonObject all = checkpoints();
+    for (auto it = all.begin(); it != all.end(); ++it)
+        for (const QJsonValue &c : it.value().toObject().value(QLatin1String("cases")).toArray())
+            if (c.toObject().contains(QLatin1String("text")))
+                QTest::newRow(qPrintable(it.key() + QStringLiteral(": ") +
+                                         c.toObject().value(QLatin1String("text")).toString()))
+                    << it.key() << c.toObject();
+}
+
+void TestPretrainedModel::textRunsLikePyTorch()
+{
+    QFETCH(QString, model);
+    QFETCH(QJsonObject, reference);
+    const auto pretrained = PretrainedModel::open(modelsDir() + QLatin1Char('/') + model);
+    ModelText text;
+    text.text = reference.value(QLatin1String("text")).toString();
+    const TokenizedText tokens = pretrained->tokenize(text);
+    QCOMPARE(tokens.ids, integers(reference.value(QLatin1String("ids"))));
+    QCOMPARE(tokens.tokens, strings(reference.value(QLatin1String("tokens"))));
+    const ModelRun run = pretrained->run(tokens);
+    QCOMPARE(run.attention.tokens(), tokens.tokens);
+    QVERIFY(attentionError(run.attention, reference.value(QLatin1String("attentions")).toArray()) <
+            1e-5);
+    const QJsonArray top = reference.value(run.family == ModelFamily::Gpt2 ? QLatin1String("top_next")
+                                                                            : QLatin1String("masked"))
+                               .toArray();
+    if (run.family == ModelFamily::Gpt2) {
+        QCOMPARE(qsizetype(run.topNext.size()), top.size());
+        for (qsizetype i = 0; i < top.size(); ++i)
+            QCOMPARE(run.topNext[size_t(i)].id, top[i].toObject().value(QLatin1String("id")).toInt());
+    } else {
+        QCOMPARE(qsizetype(run.masked.size()), top.size());
+    }
+}
+
+void TestPretrainedModel::headSessionAttendsLikeTheModel_data()
+{
+    textRunsLikePyTorch_data();
+}
+
+void TestPretrainedModel::headSessionAttendsLikeTheModel()
+{
+    QFETCH(QString, model);
+    QFETCH(QJsonObject, reference);
+    const auto pretrained = PretrainedModel::open(modelsDir() + QLatin1Char('/') + model);
+    const ModelRun run =
+        pretrained->run(ModelText{reference.value(QLatin1String("text")).toString(), {}, false});
+    for (int l = 0; l < run.attention.layers(); ++l) {
+        for (int h = 0; h < run.attention.heads(); ++h) {
+            const Session session = headSession(run, l, h);
+            QCOMPARE(session.keys.cols(), Index(pretrained->config().headDim()));
+            QCOMPARE(session.options.mask, run.family == ModelFamily::Gpt2 ? MaskMode::Causal
+                                                                           : MaskMode::None);
+            QVERIFY(session.options.scale);
+            QCOMPARE(session.options.temperature, 1.0);
+            QCOMPARE(session.tokens.front(), displayToken(run.attention.keyToken(0)));
+            const AttentionResult result = attend(session.queries, session.keys,
+                                                  session.effectiveValues(), session.options);
+            const double error =
+                (result.weights - run.attention.head(l, h).cast<double>()).cwiseAbs().maxCoeff();
+            QVERIFY2(error < 1e-5, qPrintable(QStringLiteral("head %1.%2: %3").arg(l).arg(h).arg(error)));
+        }
+    }
+    QVERIFY_THROWS_EXCEPTION(std::out_of_range, headSession(run, run.attention.layers(), 0));
+}
+
+void TestPretrainedModel::writtenAttentionReadsBack_data()
+{
+    QTest::addColumn<QString>("suffix");
+    QTest::newRow("npz") << QStringLiteral(".npz");
+    QTest::newRow("safetensors") << QStringLiteral(".safetensors");
+}
+
+void TestPretrainedModel::writtenAttentionReadsBack()
+{
+    QFETCH(QString, suffix);
+    const auto model = PretrainedModel::open(modelsDir() + QStringLiteral("/gpt2-tiny"));
+    const ModelRun run = model->run(
+        ModelText{QStringLiteral("The cat sat on the mat. \u00e9t\u00e9 \U0001F600"), {}, true});
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("out") + suffix);
+    AttentionFileWriter writer;
+    QVERIFY2(writer.writeFile(run.attention, path), qPrintable(writer.errorString()));
+    // Written again over itself: replaced whole.
+    QVERIFY2(writer.writeFile(run.attention, path), qPrintable(writer.errorString()));
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden), QStringList{QStringLiteral("out") + suffix});
+    AttentionFileReader reader;
+    const std::optional<AttentionTensor> back = reader.readFile(path);
+    QVERIFY2(back, qPrintable(reader.errorString()));
+    QCOMPARE(back->shape(), run.attention.shape());
+    QCOMPARE(back->tokens(), run.attention.tokens());
+    for (int l = 0; l < back->layers(); ++l)
+        for (int h = 0; h < back->heads(); ++h)
+            QCOMPARE(back->head(l, h), run.attention.head(l, h));
+
+    QVERIFY(!writer.writeFile(run.attention, dir.filePath(QStringLiteral("out.csv"))));
+    QVERIFY(writer.errorString().contains(QLatin1String("use .npz or .safetensors")));
+    QVERIFY(!writer.writeFile(run.attention, dir.filePath(QStringLiteral("missing/out") + suffix)));
+    QVERIFY(writer.errorString().contains(QLatin1String("cannot be written")));
+}
+
+void TestPretrainedModel::refusals_data()
+{
+    QTest::addColumn<QString>("model");
+    QTest::addColumn<QString>("removed"); // a file taken out of the copy
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("pair");
+    QTest::addColumn<bool>("bos");
+    QTest::addColumn<QString>("expected");
+    const QString plain = QStringLiteral("the cat");
+    QTest::newRow("GPT-2 without vocab.json") << "gpt2-tiny" << "vocab.json" << plain << "" << false
+                                             << "vocab.json: missing";
+    QTest::newRow("GPT-2 without merges.txt") << "gpt2-tiny" << "merges.txt" << plain << "" << false
+                                              << "merges.txt: missing";
+    QTest::newRow("BERT without vocab.txt") << "bert-tiny" << "vocab.txt" << plain << "" << false
+                                            << "vocab.txt: missing";
+    QTest::newRow("empty text") << "gpt2-tiny" << "" << "" << "" << false << "the text is empty";
+    QTest::newRow("blank text") << "bert-tiny" << "" << " \t\n" << "" << false << "the text is empty";
+    QTest::newRow("text longer than the positions")
+        << "gpt2-tiny" << "" << QStringLiteral("the cat ").repeated(40) << "" << false
+        << "tokens long and this model reads at most 32";
+    QTest::newRow("a pair for GPT-2") << "gpt2-tiny" << "" << plain << "the mat" << false
+                                      << "(--pair) is for BERT";
+    QTest::newRow("--bos for BERT") << "bert-tiny" << "" << plain << "" << true << "--bos is for GPT-2";
+}
+
+void TestPretrainedModel::refusals()
+{
+    QFETCH(QString, model);
+    QFETCH(QString, removed);
+    QFETCH(QString, text);
+    QFETCH(QString, pair);
+    QFETCH(bool, bos);
+    QFETCH(QString, expected);
+    QTemporaryDir dir;
+    const QString folder = copyModel(dir, model);
+    if (!removed.isEmpty())
+        QVERIFY(QFile::remove(folder + QLatin1Char('/') + removed));
+    ModelText modelText{text, pair.isEmpty() ? std::nullopt : std::optional<QString>(pair), bos};
+    const QString message = refusal(folder, modelText);
+    QVERIFY2(message.contains(expected), qPrintable(message));
+    QVERIFY(!message.contains(QLatin1Char('\n')));
+}
+
+QTEST_APPLESS_MAIN(TestPretrainedModel)
+#include "tst_pretrainedmodel.moc"

@@ -1,0 +1,205 @@
+// A model opened in the real window (the tiny checkpoints of
+// tests/data/make_model_fixtures.py): the text typed runs in the background
+// and the heads follow it, the newest text wins, a bad text or folder says
+// why and keeps what was shown, and a head opens in the Attention tab with
+// the model's own weights.
+
+#include "core/attention.h"
+#include "core/headsession.h"
+#include "ui/document/attentiondocument.h"
+#include "ui/model/modeldocument.h"
+#include "ui/model/modelpage.h"
+#include "ui/model/modelrunner.h"
+#include "ui/model/modeltextpanel.h"
+#include "ui/window/mainwindow.h"
+
+#include <QCheckBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QTabWidget>
+#include <QTimer>
+#include <QtTest>
+
+#include "windowtestsettings.h"
+
+using namespace AttentionLab;
+
+namespace {
+
+QString model(const char *name)
+{
+    return QStringLiteral(TEST_DATA_DIR "/models/") + QLatin1String(name);
+}
+
+/// Answers the next message box, keeping its text in \a shown.
+void closeNextMessageBox(QString *shown)
+{
+    QTimer::singleShot(0, [shown] {
+        if (auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget())) {
+            *shown = box->text();
+            box->close();
+        }
+    });
+}
+
+} // namespace
+
+class TestModelWindow : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase() { WindowTestSettings::isolate(); }
+    void cleanupTestCase() { WindowTestSettings::removeAll(); }
+    void typingRunsTheModel();
+    void newestTextWins();
+    void badTextKeepsTheHeads();
+    void bertShowsMasksAndPair();
+    void headOpensInAttentionTab();
+    void unreadableFolderSaysWhy();
+};
+
+void TestModelWindow::typingRunsTheModel()
+{
+    MainWindow window;
+    window.show();
+    QVERIFY(window.openModelFolder(model("gpt2-tiny")));
+    ModelRunner *runner = window.modelRunner();
+    runner->waitForIdle();
+    QCOMPARE(window.tabs()->currentWidget(), window.modelPage());
+    QVERIFY(window.modelTextPanel()->isVisible());
+    QVERIFY(!window.modelTextPanel()->pairEdit()->isVisible());
+    QVERIFY(window.modelTextPanel()->bosToggle()->isVisible());
+    ModelDocument *document = window.modelDocument();
+    QCOMPARE(document->tensor().layers(), 2);
+    QCOMPARE(document->tensor().heads(), 4);
+    QCOMPARE(document->tensor().tokens(), runner->lastTokens().tokens);
+    QVERIFY(window.modelTextPanel()->predictionsLabel()->text().contains(QLatin1String("Next token")));
+
+    // Looking at head 1.2 large while typing: it stays on head 1.2.
+    document->select(1, 2);
+    window.modelPage()->showLarge();
+    QLineEdit *text = window.modelTextPanel()->textEdit();
+    text->selectAll();
+    QTest::keyClicks(text, QStringLiteral("the cat sat"));
+    runner->waitForIdle();
+    QCOMPARE(runner->lastTokens().tokens,
+             (std::vector<std::string>{"the", "\xc4\xa0" "cat", "\xc4\xa0" "sat"}));
+    QCOMPARE(document->tensor().keys(), 3);
+    QCOMPARE(document->layer(), 1);
+    QCOMPARE(document->head(), 2);
+    QVERIFY(window.modelPage()->showsLarge());
+
+    window.modelTextPanel()->bosToggle()->setChecked(true);
+    runner->waitForIdle();
+    QCOMPARE(runner->lastTokens().tokens.front(), std::string("<|endoftext|>"));
+    QCOMPARE(document->tensor().keys(), 4);
+}
+
+void TestModelWindow::newestTextWins()
+{
+    MainWindow window;
+    window.show();
+    QVERIFY(window.openModelFolder(model("gpt2-tiny")));
+    ModelRunner *runner = window.modelRunner();
+    QLineEdit *text = window.modelTextPanel()->textEdit();
+    // Many texts while passes run: only the last one counts in the end.
+    for (const char *t : {"the", "the cat", "the cat sat", "the cat sat on", "it was"})
+        text->setText(QString::fromLatin1(t));
+    runner->waitForIdle();
+    QCOMPARE(runner->requestedText().text, QStringLiteral("it was"));
+    QCOMPARE(runner->lastTokens().tokens, (std::vector<std::string>{"it", "\xc4\xa0" "was"}));
+    QCOMPARE(window.modelDocument()->tensor().keys(), 2);
+}
+
+void TestModelWindow::badTextKeepsTheHeads()
+{
+    MainWindow window;
+    window.show();
+    QVERIFY(window.openModelFolder(model("gpt2-tiny")));
+    ModelRunner *runner = window.modelRunner();
+    QLineEdit *text = window.modelTextPanel()->textEdit();
+    text->setText(QStringLiteral("the cat sat"));
+    runner->waitForIdle();
+    text->clear();
+    runner->waitForIdle();
+    QVERIFY(window.modelTextPanel()->statusLabel()->text().contains(QLatin1String("the text is empty")));
+    QCOMPARE(window.modelDocument()->tensor().keys(), 3);
+    text->setText(QStringLiteral("the cat ").repeated(40));
+    runner->waitForIdle();
+    QVERIFY(window.modelTextPanel()->statusLabel()->text().contains(QLatin1String("at most 32")));
+    QCOMPARE(window.modelDocument()->tensor().keys(), 3);
+    text->setText(QStringLiteral("the"));
+    runner->waitForIdle();
+    QVERIFY(window.modelTextPanel()->statusLabel()->text().isEmpty());
+    QCOMPARE(window.modelDocument()->tensor().keys(), 1);
+}
+
+void TestModelWindow::bertShowsMasksAndPair()
+{
+    MainWindow window;
+    window.show();
+    QVERIFY(window.openModelFolder(model("bert-tiny")));
+    ModelRunner *runner = window.modelRunner();
+    ModelTextPanel *panel = window.modelTextPanel();
+    QVERIFY(panel->pairEdit()->isVisible());
+    QVERIFY(!panel->bosToggle()->isVisible());
+    panel->textEdit()->setText(QStringLiteral("The cat sat on the [MASK]."));
+    runner->waitForIdle();
+    QCOMPARE(runner->lastRun()->masked.size(), size_t(1));
+    QVERIFY(panel->predictionsLabel()->text().contains(QLatin1String("[MASK] at 6")));
+    panel->pairEdit()->setText(QStringLiteral("the mat"));
+    runner->waitForIdle();
+    QCOMPARE(runner->lastTokens().tokenTypes.back(), 1);
+}
+
+void TestModelWindow::headOpensInAttentionTab()
+{
+    MainWindow window;
+    window.show();
+    QVERIFY(window.openModelFolder(model("gpt2-tiny")));
+    ModelRunner *runner = window.modelRunner();
+    window.modelTextPanel()->textEdit()->setText(QStringLiteral("it was the animal"));
+    runner->waitForIdle();
+    window.modelDocument()->select(1, 3);
+    QPushButton *button = window.modelTextPanel()->openHeadButton();
+    QVERIFY(button->isEnabled());
+    QVERIFY(button->text().contains(QLatin1String("1.3")));
+    QTest::mouseClick(button, Qt::LeftButton);
+    QCOMPARE(window.tabs()->currentIndex(), 0);
+    const Session &session = window.document()->session();
+    QCOMPARE(session, headSession(*runner->lastRun(), 1, 3));
+    QCOMPARE(session.options.mask, MaskMode::Causal);
+    const AttentionResult result =
+        attend(session.queries, session.keys, session.effectiveValues(), session.options);
+    QVERIFY((result.weights - runner->lastRun()->attention.head(1, 3).cast<double>())
+                .cwiseAbs()
+                .maxCoeff() < 1e-5);
+    QVERIFY(window.document()->filePath().isEmpty()); // untitled: Save asks for a name
+
+    // Not on a layer average.
+    window.tabs()->setCurrentWidget(window.modelPage());
+    window.modelDocument()->setView(ModelView::LayerAverage);
+    QVERIFY(!button->isEnabled());
+    QVERIFY(!window.openHeadInAttentionTab());
+}
+
+void TestModelWindow::unreadableFolderSaysWhy()
+{
+    MainWindow window;
+    window.show();
+    QVERIFY(window.openModelFolder(model("gpt2-tiny")));
+    window.modelRunner()->waitForIdle();
+    QString shown;
+    closeNextMessageBox(&shown);
+    QVERIFY(!window.openModelFolder(model("nothing-here")));
+    QVERIFY2(shown.contains(QLatin1String("no such folder")), qPrintable(shown));
+    // What was open stays open.
+    QVERIFY(window.modelRunner()->hasModel());
+    QCOMPARE(window.modelDocument()->tensor().layers(), 2);
+}
+
+QTEST_MAIN(TestModelWindow)
+#include "tst_modelwindow.moc"

@@ -1,0 +1,103 @@
+#include "ui/model/modelrunner.h"
+
+#include "io/readerror.h"
+
+#include <QCoreApplication>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <new>
+
+namespace AttentionLab {
+
+ModelRunner::ModelRunner(QObject *parent) : QObject(parent)
+{
+    connect(&m_watcher, &QFutureWatcher<Outcome>::finished, this, &ModelRunner::finished);
+}
+
+ModelRunner::~ModelRunner()
+{
+    m_watcher.waitForFinished();
+}
+
+void ModelRunner::setModel(std::shared_ptr<const PretrainedModel> model)
+{
+    // A pass of the old model may still run: its result is dropped on arrival.
+    m_waiting.reset();
+    ++m_generation;
+    m_model = std::move(model);
+    m_run.reset();
+    m_tokens = {};
+    m_error.clear();
+}
+
+void ModelRunner::request(const ModelText &text)
+{
+    m_requested = text;
+    if (!m_model)
+        return;
+    if (m_watcher.isRunning()) {
+        m_waiting = text;
+        return;
+    }
+    start(text);
+}
+
+void ModelRunner::start(const ModelText &text)
+{
+    std::shared_ptr<const PretrainedModel> model = m_model;
+    const quint64 generation = m_generation;
+    m_inFlight = true;
+    m_watcher.setFuture(QtConcurrent::run([model, text, generation]() -> Outcome {
+        Outcome outcome;
+        outcome.generation = generation;
+        try {
+            outcome.tokens = model->tokenize(text);
+            outcome.run = std::make_shared<const ModelRun>(model->run(outcome.tokens));
+        } catch (const ReadError &error) {
+            outcome.error = error.message;
+        } catch (const std::bad_alloc &) {
+            outcome.error = QCoreApplication::translate("ModelRunner",
+                                                        "not enough memory for this text");
+        }
+        return outcome;
+    }));
+    emit busyChanged(true);
+}
+
+void ModelRunner::finished()
+{
+    m_inFlight = false;
+    Outcome outcome = m_watcher.result();
+    if (m_waiting) {
+        const ModelText next = *m_waiting;
+        m_waiting.reset();
+        start(next);
+    } else {
+        emit busyChanged(false);
+    }
+    if (outcome.generation != m_generation)
+        return; // a pass of a model since replaced
+    if (!outcome.error.isEmpty()) {
+        // A text that cannot be read only matters when it is the newest.
+        if (m_inFlight)
+            return;
+        m_error = outcome.error;
+        emit runFailed(m_error);
+        return;
+    }
+    m_error.clear();
+    m_run = std::move(outcome.run);
+    m_tokens = std::move(outcome.tokens);
+    emit runFinished();
+}
+
+void ModelRunner::waitForIdle()
+{
+    while (m_inFlight) {
+        m_watcher.waitForFinished();
+        QCoreApplication::sendPostedEvents(&m_watcher);
+        QCoreApplication::processEvents();
+    }
+}
+
+} // namespace AttentionLab

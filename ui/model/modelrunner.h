@@ -1,0 +1,84 @@
+#pragma once
+
+#include "core/modelrun.h"
+#include "io/pretrainedmodel.h"
+#include "io/tokenizedtext.h"
+
+#include <QFutureWatcher>
+#include <QObject>
+#include <QString>
+
+#include <memory>
+#include <optional>
+
+namespace AttentionLab {
+
+/**
+ * Runs an opened model (PretrainedModel) on the text being typed, in the
+ * background, so that typing never waits for a forward pass. One run at a
+ * time: a text typed while one runs waits, replacing any text that waited
+ * before it, so the newest text always wins and the last result shown is
+ * always that of the newest text.
+ */
+class ModelRunner : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit ModelRunner(QObject *parent = nullptr);
+    ~ModelRunner() override;
+
+    /// Takes \a model (or none); drops the results of the previous one.
+    void setModel(std::shared_ptr<const PretrainedModel> model);
+    const std::shared_ptr<const PretrainedModel> &model() const { return m_model; }
+    bool hasModel() const { return m_model != nullptr; }
+
+    /// Reads \a text with the model, now or once the running pass ends.
+    void request(const ModelText &text);
+    /// The newest text asked for.
+    const ModelText &requestedText() const { return m_requested; }
+
+    /// The last run that finished, with its tokens; null before the first.
+    const std::shared_ptr<const ModelRun> &lastRun() const { return m_run; }
+    const TokenizedText &lastTokens() const { return m_tokens; }
+    /// Why the newest finished text could not be read ("the text is empty"),
+    /// or empty when it was.
+    const QString &lastError() const { return m_error; }
+
+    bool isBusy() const { return m_inFlight; }
+    /// Blocks until every requested text has been read (tests, benchmarks).
+    void waitForIdle();
+
+signals:
+    /// A pass ended: lastRun() and lastTokens() are new, lastError() is empty.
+    void runFinished();
+    /// A text could not be read: lastError() says why; the last run stays.
+    void runFailed(const QString &message);
+    void busyChanged(bool busy);
+
+private:
+    struct Outcome
+    {
+        std::shared_ptr<const ModelRun> run;
+        TokenizedText tokens;
+        QString error;
+        quint64 generation = 0;
+    };
+
+    void start(const ModelText &text);
+    void finished();
+
+    std::shared_ptr<const PretrainedModel> m_model;
+    ModelText m_requested;
+    std::optional<ModelText> m_waiting;
+    /// Counts the models taken: a pass of an earlier one is dropped on arrival.
+    quint64 m_generation = 0;
+    /// A pass started whose result has not been taken yet.
+    bool m_inFlight = false;
+    QFutureWatcher<Outcome> m_watcher;
+    std::shared_ptr<const ModelRun> m_run;
+    TokenizedText m_tokens;
+    QString m_error;
+};
+
+} // namespace AttentionLab

@@ -1,0 +1,67 @@
+#pragma once
+
+#include <QWidget>
+
+class QCheckBox;
+class QLabel;
+class QLineEdit;
+class QPushButton;
+class QTimer;
+
+namespace AttentionLab {
+
+class ModelDocument;
+class ModelRunner;
+
+/**
+ * The text a model reads, above the Model tab's heads: the sentence (and
+ * BERT's optional second one, or GPT-2's leading <|endoftext|>), what the
+ * model makes of it (GPT-2's most likely next tokens, BERT's guesses at each
+ * [MASK]), and the button that takes the selected head into the lab. Every
+ * keystroke asks the runner for a new pass; the runner keeps typing fluid.
+ */
+class ModelTextPanel : public QWidget
+{
+    Q_OBJECT
+
+public:
+    ModelTextPanel(ModelRunner *runner, ModelDocument *document, QWidget *parent = nullptr);
+
+    /// The sentence a lecturer starts from, for GPT-2 or (with a [MASK]) BERT.
+    static QString defaultText(bool bert);
+
+    QLineEdit *textEdit() const { return m_text; }
+    QLineEdit *pairEdit() const { return m_pair; }
+    QCheckBox *bosToggle() const { return m_bos; }
+    QLabel *predictionsLabel() const { return m_predictions; }
+    QLabel *statusLabel() const { return m_status; }
+    QPushButton *openHeadButton() const { return m_openHead; }
+
+    /// Shows the runner's model (called when one is opened) and reads \a text with it.
+    void modelChanged(const QString &text);
+
+signals:
+    /// The user asked for the selected head in the Attention tab.
+    void openHeadRequested();
+
+private:
+    void requestRun();
+    void showRun();
+    void showFailure(const QString &message);
+    void updateOpenHead();
+
+    ModelRunner *m_runner;
+    ModelDocument *m_document;
+    QLabel *m_model;
+    QLineEdit *m_text;
+    QLabel *m_pairLabel;
+    QLineEdit *m_pair;
+    QCheckBox *m_bos;
+    QLabel *m_predictions;
+    QLabel *m_status;
+    QPushButton *m_openHead;
+    /// Shows "reading…" only when a pass takes long enough to be noticed.
+    QTimer *m_busyTimer;
+};
+
+} // namespace AttentionLab
