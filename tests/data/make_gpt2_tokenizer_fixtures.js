@@ -184,6 +184,8 @@ for (const [name, c] of Object.entries(odd)) {
     add(`${name} at end`, `end${c}`);
     add(`${name} before digits`, `x${c}42`);
     add(`${name} before punctuation`, `x${c}!`);
+    add(`${name} then spaces`, `a${c}   b`);
+    add(`${name} between spaces`, `a  ${c}  b`);
 }
 
 // Accents and combining marks.
@@ -224,6 +226,13 @@ add('cjk extension h, unicode 15', '\u{31350}\u{31351}\u{3347A}');
 add('nag mundari, unicode 15', '\u{1E4D0}\u{1E4D1} \u{1E4F0}\u{1E4F1}');
 add('kawi digits, unicode 15', 'x\u{11F50}\u{11F51}');
 add('new latin letters, unicode 16', 'a\uA7CBb\uA7CCc');
+// Letters and digits that PCRE2 10.42 (Unicode 14) does not know, next to
+// ones it does, where a letter and a non-letter split differently.
+add('new letters between latin letters', 'a\u{1E4D0}b c\u{31350}d');
+add('new letters after punctuation', '!\u{1E4D0}? .\u{105C0}');
+add('new letters after space and punctuation', 'x \u{16100}\u{16101}! y');
+add('new digits between digits', '1\u{1E4F0}2 x\u{11F50}3');
+add('new digits after punctuation', '(\u{1E4F0}\u{1E4F1})');
 add('unassigned code point', 'a\u{E0080}b\u0378c');
 add('private use', '\ue000\uf8ff \u{F0000}');
 add('noncharacters', '\ufffe\uffff');
