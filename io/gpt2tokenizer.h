@@ -1,0 +1,48 @@
+#pragma once
+
+#include "io/tokenizedtext.h"
+
+#include <QString>
+
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace AttentionLab {
+
+/**
+ * GPT-2's byte-level BPE tokenizer (openai/gpt-2 src/encoder.py), read from a
+ * Hugging Face folder's vocab.json and merges.txt. It gives the ids of the
+ * reference encoder on any text; "<|endoftext|>" written in the text is that
+ * one special token, as in Hugging Face's tokenizer.
+ *
+ * Copies share the tables and the cache of encoded pieces, so a copy is cheap;
+ * encode() may be called from several threads at once.
+ */
+class Gpt2Tokenizer
+{
+public:
+    /// Throws ReadError (io/readerror.h) with one line naming the file and what is wrong
+    /// ("vocab.json: is not a JSON object of token to id", "merges.txt: line 7 is not two
+    /// tokens", a missing file).
+    static Gpt2Tokenizer fromFiles(const QString &vocabJson, const QString &mergesTxt);
+
+    /// Ids and tokens of \a text; \a bos prepends <|endoftext|> (TransformerLens).
+    /// "<|endoftext|>" written in the text is that one special token, the text around it
+    /// encoded as usual (Hugging Face). tokenTypes stays empty. A lone UTF-16 surrogate
+    /// is read as U+FFFD.
+    TokenizedText encode(const QString &text, bool bos = false) const;
+    /// The spelling in vocab.json ("Ġdog"); empty if out of range.
+    std::string token(int id) const;
+    std::optional<int> id(const std::string &token) const;
+    /// One more than the largest id in vocab.json (50257 for GPT-2).
+    int vocabularySize() const;
+    int endOfTextId() const;
+
+private:
+    struct Tables;
+    explicit Gpt2Tokenizer(std::shared_ptr<Tables> tables);
+    std::shared_ptr<Tables> m_tables;
+};
+
+} // namespace AttentionLab

@@ -1,0 +1,37 @@
+#include "io/tokenizerfile.h"
+
+#include "io/fileaccess.h"
+#include "io/inputtextqt.h"
+#include "io/readerror.h"
+
+#include <QFile>
+#include <QFileInfo>
+
+namespace AttentionLab {
+
+void throwTokenizerFileError(const QString &path, const QString &message)
+{
+    throwReadError(inputText(path) + QStringLiteral(": ") + message);
+}
+
+QByteArray readTokenizerFile(const QString &path, qint64 maxBytes)
+{
+    const QFileInfo info(path);
+    if (!info.exists())
+        throwTokenizerFileError(path, QStringLiteral("no such file"));
+    if (const QString kind = nonRegularFileKind(path); !kind.isEmpty())
+        throwTokenizerFileError(path, QStringLiteral("is %1, not a tokenizer file").arg(kind));
+    if (info.size() > maxBytes)
+        throwTokenizerFileError(path, QStringLiteral("is %1 bytes; a tokenizer file is at most %2")
+                                          .arg(info.size())
+                                          .arg(maxBytes));
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        throwTokenizerFileError(path, QStringLiteral("cannot be read: %1").arg(file.errorString()));
+    QByteArray bytes = file.read(maxBytes + 1);
+    if (bytes.size() > maxBytes)
+        throwTokenizerFileError(path, QStringLiteral("is larger than a tokenizer file may be"));
+    return bytes;
+}
+
+} // namespace AttentionLab
