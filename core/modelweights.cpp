@@ -1,0 +1,87 @@
+#include "core/modelweights.h"
+
+#include <stdexcept>
+
+namespace AttentionLab {
+
+namespace {
+
+const float *load(const WeightTensor &tensor, LoadedWeights &into)
+{
+    if (!tensor.isPresent())
+        return nullptr;
+    WeightView view = tensor.load();
+    into.owners.push_back(std::move(view.owner));
+    return view.data;
+}
+
+LinearWeights loadLinear(const LinearTensors &tensors, LoadedWeights &into)
+{
+    LinearWeights linear;
+    if (!tensors.weight.isPresent())
+        return linear;
+    const std::vector<long long> &shape = tensors.weight.shape();
+    linear.inputMajor = tensors.inputMajor;
+    linear.in = int(tensors.inputMajor ? shape.at(0) : shape.at(1));
+    linear.out = int(tensors.inputMajor ? shape.at(1) : shape.at(0));
+    linear.weight = load(tensors.weight, into);
+    linear.bias = load(tensors.bias, into);
+    return linear;
+}
+
+NormWeights loadNorm(const NormTensors &tensors, LoadedWeights &into)
+{
+    return NormWeights{load(tensors.weight, into), load(tensors.bias, into)};
+}
+
+} // namespace
+
+ModelWeights::ModelWeights(ModelConfig config, ModelTensors tensors)
+    : m_config(config), m_tensors(std::move(tensors))
+{
+    if (int(m_tensors.layers.size()) != m_config.layers)
+        throw std::invalid_argument("the checkpoint's layers do not match its configuration");
+}
+
+bool ModelWeights::hasMaskedLmHead() const
+{
+    return m_config.family == ModelFamily::Bert && m_tensors.maskedLmTransform.weight.isPresent();
+}
+
+EmbeddingWeights ModelWeights::embeddings() const
+{
+    EmbeddingWeights weights;
+    weights.word = load(m_tensors.wordEmbeddings, weights);
+    weights.position = load(m_tensors.positionEmbeddings, weights);
+    weights.tokenType = load(m_tensors.tokenTypeEmbeddings, weights);
+    weights.norm = loadNorm(m_tensors.embeddingNorm, weights);
+    return weights;
+}
+
+LayerWeights ModelWeights::layer(int index) const
+{
+    const LayerTensors &tensors = m_tensors.layers.at(size_t(index));
+    LayerWeights weights;
+    for (const LinearTensors &linear : tensors.queryKeyValue)
+        weights.queryKeyValue.push_back(loadLinear(linear, weights));
+    weights.attentionOutput = loadLinear(tensors.attentionOutput, weights);
+    weights.attentionNorm = loadNorm(tensors.attentionNorm, weights);
+    weights.feedForwardIn = loadLinear(tensors.feedForwardIn, weights);
+    weights.feedForwardOut = loadLinear(tensors.feedForwardOut, weights);
+    weights.feedForwardNorm = loadNorm(tensors.feedForwardNorm, weights);
+    return weights;
+}
+
+OutputWeights ModelWeights::output() const
+{
+    OutputWeights weights;
+    weights.finalNorm = loadNorm(m_tensors.finalNorm, weights);
+    if (hasMaskedLmHead()) {
+        weights.maskedLmTransform = loadLinear(m_tensors.maskedLmTransform, weights);
+        weights.maskedLmNorm = loadNorm(m_tensors.maskedLmNorm, weights);
+        weights.maskedLmBias = load(m_tensors.maskedLmBias, weights);
+    }
+    return weights;
+}
+
+} // namespace AttentionLab

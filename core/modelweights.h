@@ -1,0 +1,133 @@
+#pragma once
+
+#include "core/modelconfig.h"
+#include "core/weighttensor.h"
+
+#include <memory>
+#include <vector>
+
+namespace AttentionLab {
+
+/// A dense layer y = W x + b. GPT-2's Conv1D stores W as [in, out]
+/// (inputMajor), BERT's nn.Linear as [out, in].
+struct LinearTensors
+{
+    WeightTensor weight;
+    WeightTensor bias;
+    bool inputMajor = false;
+};
+
+/// A LayerNorm's scale and shift (weight/bias, or gamma/beta in older files).
+struct NormTensors
+{
+    WeightTensor weight;
+    WeightTensor bias;
+};
+
+/// One transformer block's tensors.
+struct LayerTensors
+{
+    /// GPT-2: one fused c_attn whose 3 d outputs are q, k and v; BERT: query, key, value.
+    std::vector<LinearTensors> queryKeyValue;
+    LinearTensors attentionOutput;
+    /// GPT-2's ln_1 (before the attention), BERT's attention.output.LayerNorm (after it).
+    NormTensors attentionNorm;
+    LinearTensors feedForwardIn;
+    LinearTensors feedForwardOut;
+    /// GPT-2's ln_2 (before the MLP), BERT's output.LayerNorm (after it).
+    NormTensors feedForwardNorm;
+};
+
+/// Every tensor of a GPT-2 or BERT checkpoint that the forward pass uses.
+struct ModelTensors
+{
+    WeightTensor wordEmbeddings;      ///< [vocabulary, d], also the tied output matrix
+    WeightTensor positionEmbeddings;  ///< [positions, d]
+    WeightTensor tokenTypeEmbeddings; ///< BERT: [token types, d]
+    NormTensors embeddingNorm;        ///< BERT
+    std::vector<LayerTensors> layers;
+    NormTensors finalNorm; ///< GPT-2's ln_f
+    /// BERT's masked-LM head (cls.predictions), absent in a bare BertModel.
+    LinearTensors maskedLmTransform;
+    NormTensors maskedLmNorm;
+    WeightTensor maskedLmBias;
+};
+
+/// A dense layer's float32 values.
+struct LinearWeights
+{
+    const float *weight = nullptr;
+    const float *bias = nullptr;
+    int in = 0;
+    int out = 0;
+    bool inputMajor = false;
+};
+
+/// A LayerNorm's float32 values.
+struct NormWeights
+{
+    const float *weight = nullptr;
+    const float *bias = nullptr;
+};
+
+/// Values loaded for one step of the pass; converted copies go with it.
+struct LoadedWeights
+{
+    std::vector<std::shared_ptr<const void>> owners;
+};
+
+/// One block's values, loaded when the pass reaches it.
+struct LayerWeights : LoadedWeights
+{
+    std::vector<LinearWeights> queryKeyValue;
+    LinearWeights attentionOutput;
+    NormWeights attentionNorm;
+    LinearWeights feedForwardIn;
+    LinearWeights feedForwardOut;
+    NormWeights feedForwardNorm;
+};
+
+/// The embeddings (held through the pass: the word embeddings are also the output matrix).
+struct EmbeddingWeights : LoadedWeights
+{
+    const float *word = nullptr;
+    const float *position = nullptr;
+    const float *tokenType = nullptr;
+    NormWeights norm;
+};
+
+/// What follows the last block: GPT-2's ln_f, BERT's masked-LM head.
+struct OutputWeights : LoadedWeights
+{
+    NormWeights finalNorm;
+    LinearWeights maskedLmTransform;
+    NormWeights maskedLmNorm;
+    const float *maskedLmBias = nullptr;
+};
+
+/**
+ * A checkpoint's configuration and tensors, with their values loaded one step
+ * at a time: a float16 or bfloat16 file is converted layer by layer as the
+ * pass uses it, and each converted copy dropped after.
+ */
+class ModelWeights
+{
+public:
+    /// The caller (ModelCheckpoint) has checked every shape against \a config.
+    ModelWeights(ModelConfig config, ModelTensors tensors);
+
+    const ModelConfig &config() const { return m_config; }
+    const ModelTensors &tensors() const { return m_tensors; }
+    /// BERT with cls.predictions: masked positions can be read.
+    bool hasMaskedLmHead() const;
+
+    EmbeddingWeights embeddings() const;
+    LayerWeights layer(int index) const;
+    OutputWeights output() const;
+
+private:
+    ModelConfig m_config;
+    ModelTensors m_tensors;
+};
+
+} // namespace AttentionLab

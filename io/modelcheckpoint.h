@@ -1,0 +1,42 @@
+#pragma once
+
+#include "core/modelconfig.h"
+#include "core/modelweights.h"
+
+#include <QString>
+
+#include <memory>
+
+namespace AttentionLab {
+
+/**
+ * A GPT-2 or BERT checkpoint folder as the Hugging Face hub distributes it:
+ * config.json and model.safetensors (F32, F16 or BF16). The weights file is
+ * memory-mapped, never read into a copy: float32 weights are used in place,
+ * float16 and bfloat16 ones converted layer by layer as the pass uses them.
+ * The tokenizer files are not read here.
+ */
+class ModelCheckpoint
+{
+public:
+    /// Opens \a folder; throws ReadError with one line naming the file and
+    /// what is missing or wrong in it.
+    static std::shared_ptr<const ModelCheckpoint> open(const QString &folder);
+
+    /// The folder as given to open().
+    const QString &folder() const { return m_folder; }
+    /// config.family tells which tokenizer files the folder should hold.
+    const ModelConfig &config() const { return m_weights->config(); }
+    const ModelWeights &weights() const { return *m_weights; }
+    /// The size of model.safetensors in bytes.
+    long long weightsFileBytes() const { return m_weightsFileBytes; }
+
+private:
+    ModelCheckpoint() = default;
+
+    QString m_folder;
+    std::unique_ptr<ModelWeights> m_weights;
+    long long m_weightsFileBytes = 0;
+};
+
+} // namespace AttentionLab
