@@ -343,7 +343,7 @@ void refuseInvalidText(const QList<QByteArray> &raw)
             if (arg == flag && i + 1 < raw.size()) {
                 option = QString::fromLatin1(name);
                 value = raw[i + 1];
-            } else if (arg.startsWith(flag + '=')) {
+            } else if (arg.startsWith(QByteArray(flag + '='))) {
                 option = QString::fromLatin1(name);
                 value = arg.mid(flag.size() + 1);
             }

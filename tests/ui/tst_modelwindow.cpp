@@ -83,10 +83,10 @@ void TestModelWindow::typingRunsTheModel()
     window.modelPage()->showLarge();
     QLineEdit *text = window.modelTextPanel()->textEdit();
     text->selectAll();
-    QTest::keyClicks(text, QStringLiteral("the cat sat"));
+    QTest::keyClicks(text, QStringLiteral("The cat sat"));
     runner->waitForIdle();
     QCOMPARE(runner->lastTokens().tokens,
-             (std::vector<std::string>{"the", "\xc4\xa0" "cat", "\xc4\xa0" "sat"}));
+             (std::vector<std::string>{"The", "\xc4\xa0" "cat", "\xc4\xa0" "sat"}));
     QCOMPARE(document->tensor().keys(), 3);
     QCOMPARE(document->layer(), 1);
     QCOMPARE(document->head(), 2);
@@ -121,7 +121,7 @@ void TestModelWindow::badTextKeepsTheHeads()
     QVERIFY(window.openModelFolder(model("gpt2-tiny")));
     ModelRunner *runner = window.modelRunner();
     QLineEdit *text = window.modelTextPanel()->textEdit();
-    text->setText(QStringLiteral("the cat sat"));
+    text->setText(QStringLiteral("The cat sat"));
     runner->waitForIdle();
     text->clear();
     runner->waitForIdle();
@@ -131,7 +131,7 @@ void TestModelWindow::badTextKeepsTheHeads()
     runner->waitForIdle();
     QVERIFY(window.modelTextPanel()->statusLabel()->text().contains(QLatin1String("at most 32")));
     QCOMPARE(window.modelDocument()->tensor().keys(), 3);
-    text->setText(QStringLiteral("the"));
+    text->setText(QStringLiteral("it"));
     runner->waitForIdle();
     QVERIFY(window.modelTextPanel()->statusLabel()->text().isEmpty());
     QCOMPARE(window.modelDocument()->tensor().keys(), 1);

@@ -73,7 +73,7 @@ bool MainWindow::openModelFolder(const QString &folder)
     QApplication::restoreOverrideCursor();
     // The last text typed, with whichever model; the lecture's sentence at first.
     const QString text = Preferences::modelText;
-    Preferences::modelFolder = model->folder();
+    Preferences::modelFolder.set(model->folder());
     m_showsModelRun = false;
     m_modelRunner->setModel(model);
     m_modelText->show();
@@ -103,7 +103,7 @@ void MainWindow::showModelRun()
     m_modelDocument->setTensor(std::move(view), m_modelRunner->model()->folder(), keep);
     if (!keep)
         m_modelPage->showGrid();
-    Preferences::modelText = m_modelRunner->requestedText().text;
+    Preferences::modelText.set(m_modelRunner->requestedText().text);
 }
 
 bool MainWindow::openHeadInAttentionTab()
