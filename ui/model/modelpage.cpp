@@ -12,6 +12,7 @@
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMenu>
 #include <QProgressBar>
 #include <QScrollArea>
@@ -343,7 +344,9 @@ void ModelPage::tensorChanged()
         m_pages->setCurrentWidget(m_gridPage);
         // Enter opens the selected head at once, with no click first; but
         // never take the keys from someone typing a model's text.
-        if (isVisible() && !m_document->keptSelection())
+        QWidget *focus = window()->focusWidget();
+        const bool typing = focus && isAncestorOf(focus) && qobject_cast<QLineEdit *>(focus);
+        if (isVisible() && !m_document->keptSelection() && !typing)
             m_grid->setFocus();
     }
     if (!m_document->isEmpty()) {

@@ -5,6 +5,7 @@
 #include "ui/model/modelrunner.h"
 
 #include <QCheckBox>
+#include <QDir>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -42,7 +43,9 @@ ModelTextPanel::ModelTextPanel(ModelRunner *runner, ModelDocument *document, QWi
       m_openHead(new QPushButton(tr("Open in Attention Tab"), this)), m_busyTimer(new QTimer(this))
 {
     m_text->setObjectName(QStringLiteral("modelText"));
-    m_text->setClearButtonEnabled(true);
+    m_text->setAccessibleName(tr("Text the model reads"));
+    m_pair->setAccessibleName(tr("Second sentence"));
+    m_predictions->setAccessibleName(tr("The model's predictions"));
     m_text->setToolTip(tr("The text the model reads; the heads follow every keystroke"));
     m_pair->setObjectName(QStringLiteral("modelPairText"));
     m_pair->setPlaceholderText(tr("optional: [CLS] text [SEP] second sentence [SEP]"));
@@ -53,6 +56,8 @@ ModelTextPanel::ModelTextPanel(ModelRunner *runner, ModelDocument *document, QWi
     m_predictions->setWordWrap(true);
     m_predictions->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_status->setWordWrap(true);
+    m_status->hide();
+    m_model->setEnabled(false); // a caption, greyed
     m_openHead->setToolTip(tr("Take the selected head, with its real queries, keys and values, "
                               "into the Attention tab (Ctrl+Shift+L)"));
     m_busyTimer->setSingleShot(true);
@@ -63,15 +68,15 @@ ModelTextPanel::ModelTextPanel(ModelRunner *runner, ModelDocument *document, QWi
     m_pairLabel->setBuddy(m_pair);
     auto *grid = new QGridLayout;
     grid->setContentsMargins(0, 0, 0, 0);
-    grid->addWidget(m_model, 0, 0, 1, 3);
-    grid->addWidget(textLabel, 1, 0);
-    grid->addWidget(m_text, 1, 1);
-    grid->addWidget(m_bos, 1, 2);
-    grid->addWidget(m_pairLabel, 2, 0);
-    grid->addWidget(m_pair, 2, 1);
-    grid->addWidget(m_openHead, 2, 2);
-    grid->addWidget(m_predictions, 3, 0, 1, 3);
-    grid->addWidget(m_status, 4, 0, 1, 3);
+    grid->addWidget(textLabel, 0, 0);
+    grid->addWidget(m_text, 0, 1);
+    grid->addWidget(m_bos, 0, 2);
+    grid->addWidget(m_openHead, 0, 3);
+    grid->addWidget(m_pairLabel, 1, 0);
+    grid->addWidget(m_pair, 1, 1, 1, 3);
+    grid->addWidget(m_predictions, 2, 0, 1, 4);
+    grid->addWidget(m_status, 3, 0, 1, 4);
+    grid->addWidget(m_model, 4, 0, 1, 4);
     grid->setColumnStretch(1, 1);
     setLayout(grid);
 
@@ -88,7 +93,7 @@ ModelTextPanel::ModelTextPanel(ModelRunner *runner, ModelDocument *document, QWi
     });
     connect(m_busyTimer, &QTimer::timeout, this, [this] {
         if (m_runner->isBusy() && m_runner->lastError().isEmpty())
-            m_status->setText(tr("reading…"));
+            setStatus(tr("reading…"), false);
     });
     connect(m_openHead, &QPushButton::clicked, this, &ModelTextPanel::openHeadRequested);
     connect(m_document, &ModelDocument::currentChanged, this, &ModelTextPanel::updateOpenHead);
@@ -105,15 +110,14 @@ void ModelTextPanel::modelChanged(const QString &text)
 {
     const std::shared_ptr<const PretrainedModel> &model = m_runner->model();
     const bool bert = model && model->config().family == ModelFamily::Bert;
-    m_model->setText(model ? tr("<b>%1</b> · %2")
-                                 .arg(model->name().toHtmlEscaped(),
-                                      model->description().toHtmlEscaped())
+    m_model->setText(model ? tr("%1, read from %2")
+                                 .arg(model->description(), QDir::toNativeSeparators(model->folder()))
                            : QString());
     m_pairLabel->setVisible(bert);
     m_pair->setVisible(bert);
     m_bos->setVisible(model && !bert);
     m_predictions->clear();
-    m_status->clear();
+    setStatus(QString(), false);
     {
         // One pass for the new model, not one per field set.
         const QSignalBlocker blockText(m_text);
@@ -142,8 +146,7 @@ void ModelTextPanel::requestRun()
 void ModelTextPanel::showRun()
 {
     m_busyTimer->stop();
-    m_status->clear();
-    m_status->setStyleSheet(QString());
+    setStatus(QString(), false);
     const std::shared_ptr<const ModelRun> &run = m_runner->lastRun();
     const PretrainedModel &model = *m_runner->model();
     if (run->family == ModelFamily::Gpt2) {
@@ -165,9 +168,15 @@ void ModelTextPanel::showFailure(const QString &message)
 {
     m_busyTimer->stop();
     // The heads stay those of the last text read; say why this one is not.
-    m_status->setStyleSheet(QStringLiteral("color: #c0392b"));
-    m_status->setText(message + tr(" (the heads show the last text read)"));
+    setStatus(message + tr(" (the heads show the last text read)"), true);
     updateOpenHead();
+}
+
+void ModelTextPanel::setStatus(const QString &text, bool error)
+{
+    m_status->setStyleSheet(error ? QStringLiteral("color: #c0392b") : QString());
+    m_status->setText(text);
+    m_status->setVisible(!text.isEmpty());
 }
 
 void ModelTextPanel::updateOpenHead()

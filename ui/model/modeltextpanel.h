@@ -49,6 +49,7 @@ private:
     void showRun();
     void showFailure(const QString &message);
     void updateOpenHead();
+    void setStatus(const QString &text, bool error);
 
     ModelRunner *m_runner;
     ModelDocument *m_document;

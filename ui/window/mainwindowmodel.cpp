@@ -100,9 +100,9 @@ void MainWindow::showModelRun()
     view.setTokens(attention.tokens());
     const bool keep = m_showsModelRun;
     m_showsModelRun = true;
+    // A new model opens on the grid (ModelPage follows tensorChanged), and
+    // the keys stay with the text being typed.
     m_modelDocument->setTensor(std::move(view), m_modelRunner->model()->folder(), keep);
-    if (!keep)
-        m_modelPage->showGrid();
     Preferences::modelText.set(m_modelRunner->requestedText().text);
 }
 
