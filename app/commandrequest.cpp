@@ -28,6 +28,7 @@ const QMap<QString, QStringList> kValueOptions = {
     {QStringLiteral("ffn"), {QStringLiteral("params")}},
     {QStringLiteral("n"), {QStringLiteral("cost"), QStringLiteral("bench")}},
     {QStringLiteral("d"), {QStringLiteral("cost"), QStringLiteral("bench")}},
+    {QStringLiteral("model"), {QStringLiteral("bench")}},
     {QStringLiteral("output"), {QStringLiteral("export")}},
     {QStringLiteral("view"), {QStringLiteral("export")}},
     {QStringLiteral("width"), {QStringLiteral("export")}},
