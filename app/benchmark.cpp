@@ -86,9 +86,8 @@ Report modelBenchmarkReport(const QString &folder, const std::vector<long long> 
     const ModelConfig &config = checkpoint->config();
     for (long long n : lengths) {
         if (n > config.positions)
-            throw std::invalid_argument(
-                "--n " + std::to_string(n) + " is more than the model's " +
-                std::to_string(config.positions) + " positions");
+            throw std::invalid_argument("--n " + std::to_string(n) + " is more than the model's " +
+                                        std::to_string(config.positions) + " positions");
     }
     Report out;
     QString &t = out.text;

@@ -231,7 +231,8 @@ int runModelBench(const CommandRequest &r)
     if (r.values.contains(QStringLiteral("n")))
         lengths = parseList(QStringLiteral("n"), r.values.value(QStringLiteral("n")), 1, 1'000'000);
     try {
-        const Report report = modelBenchmarkReport(r.values.value(QStringLiteral("model")), lengths);
+        const Report report =
+            modelBenchmarkReport(r.values.value(QStringLiteral("model")), lengths);
         if (r.json)
             printJson(report.json);
         else

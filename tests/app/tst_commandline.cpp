@@ -264,9 +264,9 @@ void TestCommandLine::benchJson()
 void TestCommandLine::modelBenchJson()
 {
     const QString model = QStringLiteral(TEST_DATA_DIR "/models/gpt2-tiny");
-    const QJsonObject j = runJson({QStringLiteral("bench"), QStringLiteral("--model"), model,
-                                   QStringLiteral("--n"), QStringLiteral("1,32"),
-                                   QStringLiteral("--json")});
+    const QJsonObject j =
+        runJson({QStringLiteral("bench"), QStringLiteral("--model"), model, QStringLiteral("--n"),
+                 QStringLiteral("1,32"), QStringLiteral("--json")});
     QCOMPARE(j[QStringLiteral("model")].toString(), model);
     QVERIFY(j[QStringLiteral("threads")].toInt() >= 1);
     const QJsonArray rows = j[QStringLiteral("rows")].toArray();
