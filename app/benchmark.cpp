@@ -4,6 +4,9 @@
 #include "core/median.h"
 #include "core/memorybudget.h"
 #include "core/randomsession.h"
+#include "core/transformerforward.h"
+#include "io/inputtextqt.h"
+#include "io/modelcheckpoint.h"
 
 #include <QJsonArray>
 
@@ -18,6 +21,8 @@ namespace {
 constexpr double kBudgetMs = 1500.0;
 constexpr int kMinRuns = 5;
 constexpr int kMaxRuns = 200;
+/// A model's forward pass at n = 1024 takes seconds: three runs are enough for a median.
+constexpr int kMinModelRuns = 3;
 
 } // namespace
 
@@ -70,6 +75,60 @@ Report benchmarkReport(const std::vector<long long> &lengths, long long d)
         rows.append(row);
     }
     out.json.insert(QStringLiteral("d"), QJsonValue(qint64(d)));
+    out.json.insert(QStringLiteral("threads"), omp_get_max_threads());
+    out.json.insert(QStringLiteral("rows"), rows);
+    return out;
+}
+
+Report modelBenchmarkReport(const QString &folder, const std::vector<long long> &lengths)
+{
+    const std::shared_ptr<const ModelCheckpoint> checkpoint = ModelCheckpoint::open(folder);
+    const ModelConfig &config = checkpoint->config();
+    for (long long n : lengths) {
+        if (n > config.positions)
+            throw std::invalid_argument("--n " + std::to_string(n) + " is more than the model's " +
+                                        std::to_string(config.positions) + " positions");
+    }
+    Report out;
+    QString &t = out.text;
+    t += QStringLiteral("Forward pass of %1 (%2: %3 layers, %4 heads, d_model %5), float32, %6 "
+                        "threads\n(every layer's attention kept; token ids cycling through the "
+                        "vocabulary)\n\n")
+             .arg(inputText(folder), QLatin1String(modelTypeName(config.family)))
+             .arg(config.layers)
+             .arg(config.heads)
+             .arg(config.modelDim)
+             .arg(omp_get_max_threads());
+    t += QStringLiteral("  %1%2%3\n")
+             .arg(QStringLiteral("n"), 8)
+             .arg(QStringLiteral("median ms"), 12)
+             .arg(QStringLiteral("runs"), 7);
+    QJsonArray rows;
+    for (long long n : lengths) {
+        ModelInput input;
+        for (long long i = 0; i < n; ++i)
+            input.ids.push_back(int(i % config.vocabulary));
+        runModel(checkpoint->weights(), input); // warm-up: the weights' pages, allocation
+        std::vector<double> times;
+        double spent = 0.0;
+        while (times.size() < size_t(kMaxRuns) &&
+               (times.size() < size_t(kMinModelRuns) || spent < kBudgetMs)) {
+            const auto start = std::chrono::steady_clock::now();
+            const ModelRun run = runModel(checkpoint->weights(), input);
+            const std::chrono::duration<double, std::milli> took =
+                std::chrono::steady_clock::now() - start;
+            times.push_back(took.count());
+            spent += took.count();
+        }
+        const double median = AttentionLab::median(times);
+        t += QStringLiteral("  %1%2%3\n").arg(n, 8).arg(median, 12, 'f', 2).arg(times.size(), 7);
+        QJsonObject row;
+        row.insert(QStringLiteral("n"), QJsonValue(qint64(n)));
+        row.insert(QStringLiteral("forward_ms_median"), median);
+        row.insert(QStringLiteral("runs"), qint64(times.size()));
+        rows.append(row);
+    }
+    out.json.insert(QStringLiteral("model"), folder);
     out.json.insert(QStringLiteral("threads"), omp_get_max_threads());
     out.json.insert(QStringLiteral("rows"), rows);
     return out;

@@ -2,6 +2,8 @@
 
 #include "app/report.h"
 
+#include <QString>
+
 #include <vector>
 
 namespace AttentionLab {
@@ -10,5 +12,10 @@ namespace AttentionLab {
 /// softmax, softmax, entropy, output; double precision) on seeded normal
 /// inputs and reports the median milliseconds per n.
 Report benchmarkReport(const std::vector<long long> &lengths, long long keyDim);
+
+/// `bench --model DIR`: the median milliseconds of one float32 forward pass of
+/// the checkpoint in \a folder at each n, on token ids cycling through its
+/// vocabulary. Throws ReadError for a folder that cannot be opened.
+Report modelBenchmarkReport(const QString &folder, const std::vector<long long> &lengths);
 
 } // namespace AttentionLab

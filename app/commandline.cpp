@@ -372,8 +372,32 @@ void refuseInvalidText(const QList<QByteArray> &raw)
     }
 }
 
+/// `bench --model DIR [--n 128,1024]`: a checkpoint's forward pass.
+int runModelBench(const CommandRequest &r)
+{
+    if (r.gui || r.values.contains(QStringLiteral("d")))
+        usageError(QStringLiteral("bench --model takes neither --gui nor --d"));
+    std::vector<long long> lengths{128, 1024};
+    if (r.values.contains(QStringLiteral("n")))
+        lengths = parseList(QStringLiteral("n"), r.values.value(QStringLiteral("n")), 1, 1'000'000);
+    try {
+        const Report report =
+            modelBenchmarkReport(r.values.value(QStringLiteral("model")), lengths);
+        if (r.json)
+            printJson(report.json);
+        else
+            print(stdout, report.text);
+    } catch (const ReadError &error) {
+        print(stderr, QStringLiteral("attention-lab: ") + error.message + QLatin1Char('\n'));
+        return 2;
+    }
+    return 0;
+}
+
 int runBench(const CommandRequest &r, const CommandLine::GuiBenchmark &guiBenchmark)
 {
+    if (r.values.contains(QStringLiteral("model")))
+        return runModelBench(r);
     std::vector<long long> lengths =
         r.gui ? std::vector<long long>{16, 256, 1024} : std::vector<long long>{64, 256, 1024, 4096};
     const long long maxTokens = r.gui ? 4096 : 1'000'000;

@@ -29,6 +29,7 @@ const QMap<QString, QStringList> kValueOptions = {
     {QStringLiteral("n"), {QStringLiteral("cost"), QStringLiteral("bench")}},
     {QStringLiteral("d"), {QStringLiteral("cost"), QStringLiteral("bench")}},
     {QStringLiteral("output"), {QStringLiteral("export"), QStringLiteral("model")}},
+    {QStringLiteral("model"), {QStringLiteral("bench")}},
     {QStringLiteral("view"), {QStringLiteral("export")}},
     {QStringLiteral("width"), {QStringLiteral("export")}},
     {QStringLiteral("height"), {QStringLiteral("export")}},

@@ -57,6 +57,7 @@ private slots:
     void severalSectionsInOneJson();
     void evalJson();
     void benchJson();
+    void modelBenchJson();
     void guiBenchJson();
     void exportWithoutADisplay_data();
     void exportWithoutADisplay();
@@ -260,6 +261,22 @@ void TestCommandLine::benchJson()
     QVERIFY(rows[1][QStringLiteral("full_pass_ms_median")].toDouble() > 0.0);
 }
 
+void TestCommandLine::modelBenchJson()
+{
+    const QString model = QStringLiteral(TEST_DATA_DIR "/models/gpt2-tiny");
+    const QJsonObject j =
+        runJson({QStringLiteral("bench"), QStringLiteral("--model"), model, QStringLiteral("--n"),
+                 QStringLiteral("1,32"), QStringLiteral("--json")});
+    QCOMPARE(j[QStringLiteral("model")].toString(), model);
+    QVERIFY(j[QStringLiteral("threads")].toInt() >= 1);
+    const QJsonArray rows = j[QStringLiteral("rows")].toArray();
+    QCOMPARE(rows.size(), 2);
+    QCOMPARE(rows[0][QStringLiteral("n")].toInt(), 1);
+    QCOMPARE(rows[1][QStringLiteral("n")].toInt(), 32);
+    QVERIFY(rows[1][QStringLiteral("forward_ms_median")].toDouble() > 0.0);
+    QVERIFY(rows[1][QStringLiteral("runs")].toInt() >= 3);
+}
+
 void TestCommandLine::guiBenchJson()
 {
     // The real window, built offscreen by the command itself.
@@ -432,6 +449,15 @@ void TestCommandLine::badInput_data()
         << QStringList{u"--one"_s, u"--gui"_s} << u"--gui applies to bench"_s;
     QTest::newRow("command and section")
         << QStringList{u"bench"_s, u"--one"_s} << u"bench cannot be combined with --one"_s;
+    QTest::newRow("model bench beyond the positions")
+        << QStringList{u"bench"_s, u"--model"_s, QStringLiteral(TEST_DATA_DIR "/models/bert-tiny"),
+                       u"--n"_s, u"25"_s}
+        << u"--n 25 is more than the model's 24 positions"_s;
+    QTest::newRow("model bench of a missing folder")
+        << QStringList{u"bench"_s, u"--model"_s, u"/no/such-model"_s}
+        << u"/no/such-model: no such folder"_s;
+    QTest::newRow("model without bench")
+        << QStringList{u"--one"_s, u"--model"_s, u"x"_s} << u"--model applies to bench"_s;
 }
 
 void TestCommandLine::badInput()
