@@ -396,6 +396,20 @@ int runModelBench(const CommandRequest &r)
 
 int runBench(const CommandRequest &r, const CommandLine::GuiBenchmark &guiBenchmark)
 {
+    if (r.values.contains(QStringLiteral("model")) && r.gui) {
+        // A keystroke in the window's text to a redrawn grid, at --n tokens (32).
+        if (!guiBenchmark)
+            usageError(QStringLiteral("--gui is not available in this build"));
+        if (r.values.contains(QStringLiteral("d")))
+            usageError(QStringLiteral("bench --gui --model takes no --d"));
+        const long long tokens =
+            r.values.contains(QStringLiteral("n"))
+                ? parseInteger(QStringLiteral("n"), r.values.value(QStringLiteral("n")), 2, 4096)
+                : 32;
+        const Report report = guiBenchmark({tokens}, 0, r.values.value(QStringLiteral("model")));
+        print(stdout, r.json ? QString::fromUtf8(QJsonDocument(report.json).toJson()) : report.text);
+        return 0;
+    }
     if (r.values.contains(QStringLiteral("model")))
         return runModelBench(r);
     std::vector<long long> lengths =
@@ -409,7 +423,7 @@ int runBench(const CommandRequest &r, const CommandLine::GuiBenchmark &guiBenchm
                             : 64;
     if (r.gui && !guiBenchmark)
         usageError(QStringLiteral("--gui is not available in this build"));
-    const Report report = r.gui ? guiBenchmark(lengths, d) : benchmarkReport(lengths, d);
+    const Report report = r.gui ? guiBenchmark(lengths, d, QString()) : benchmarkReport(lengths, d);
     if (r.json)
         printJson(report.json);
     else
@@ -485,6 +499,9 @@ int CommandLine::run()
     } catch (const std::invalid_argument &error) {
         print(stderr, QStringLiteral("attention-lab: ") + QString::fromUtf8(error.what()) +
                           QLatin1Char('\n'));
+        return 2;
+    } catch (const ReadError &error) {
+        print(stderr, QStringLiteral("attention-lab: ") + error.message + QLatin1Char('\n'));
         return 2;
     } catch (const std::bad_alloc &) {
         print(stderr, QStringLiteral("attention-lab: out of memory\n"));

@@ -28,9 +28,11 @@ public:
     /// not valid UTF-8 are refused rather than read with replacement marks.
     void setRawArguments(QList<QByteArray> raw) { m_rawArguments = std::move(raw); }
 
-    /// Runs `bench --gui` for the given token counts at d_k = d. The
+    /// Runs `bench --gui` for the given token counts at d_k = d, or with a
+    /// model's folder, `bench --gui --model DIR` for its one token count. The
     /// executable supplies it; without one, --gui is refused.
-    using GuiBenchmark = std::function<Report(const std::vector<long long> &, long long)>;
+    using GuiBenchmark =
+        std::function<Report(const std::vector<long long> &, long long, const QString &)>;
     void setGuiBenchmark(GuiBenchmark benchmark) { m_guiBenchmark = std::move(benchmark); }
 
     /// True when \a arguments ask for `bench --gui`, which needs a

@@ -159,7 +159,7 @@ QString textOfLength(const PretrainedModel &model, int tokens)
     QString text = QStringLiteral("The");
     for (int i = 1;; ++i) {
         const QString longer = text + QLatin1Char(' ') + words[i % words.size()];
-        if (int(model.tokenize(ModelText{longer, {}, false}).ids.size()) > tokens - 1)
+        if (int(model.tokenize(ModelText{longer, {}, false}).ids.size()) > tokens)
             return text;
         text = longer;
     }
@@ -170,6 +170,9 @@ QString textOfLength(const PretrainedModel &model, int tokens)
 ModelTypingResult runModelTypingBenchmark(const QString &folder, int tokens)
 {
     ModelTypingResult result;
+    // Read once first: a folder that cannot be opened is one line (ReadError),
+    // never a message box on a screen nobody sees.
+    PretrainedModel::open(folder);
     MainWindow window;
     window.resize(1600, 1000);
     window.show();

@@ -32,8 +32,32 @@ void describeApplication()
     QCoreApplication::setApplicationVersion(QStringLiteral(ATTENTIONLAB_VERSION));
 }
 
-AttentionLab::Report guiBenchmarkReport(const std::vector<long long> &tokens, long long keyDim)
+/// `bench --gui --model DIR`: a keystroke in the model's text to a redrawn grid.
+AttentionLab::Report modelTypingReport(const QString &folder, int tokens)
 {
+    const AttentionLab::ModelTypingResult result =
+        AttentionLab::runModelTypingBenchmark(folder, tokens);
+    AttentionLab::Report report;
+    report.text = QStringLiteral("Model tab, offscreen: %1 read from a text of %2 tokens; a letter "
+                                 "typed or erased at its end,\ntimed until the grid of heads is "
+                                 "redrawn with the new attention\n\n  keystroke_ms  %3  median of "
+                                 "%4 keystrokes (target 300)\n")
+                      .arg(result.model)
+                      .arg(result.tokens)
+                      .arg(result.keystrokeMs, 0, 'f', 1)
+                      .arg(result.keystrokes);
+    report.json.insert(QStringLiteral("model"), result.model);
+    report.json.insert(QStringLiteral("tokens"), result.tokens);
+    report.json.insert(QStringLiteral("keystroke_ms"), result.keystrokeMs);
+    report.json.insert(QStringLiteral("keystrokes"), result.keystrokes);
+    return report;
+}
+
+AttentionLab::Report guiBenchmarkReport(const std::vector<long long> &tokens, long long keyDim,
+                                        const QString &modelFolder)
+{
+    if (!modelFolder.isEmpty())
+        return modelTypingReport(modelFolder, int(tokens.front()));
     std::vector<int> counts(tokens.begin(), tokens.end());
     const AttentionLab::GuiBenchmarkResult result =
         AttentionLab::runGuiBenchmark(counts, int(keyDim));
