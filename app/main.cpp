@@ -5,6 +5,7 @@
 
 #include <QApplication>
 #include <QCoreApplication>
+#include <QFileInfo>
 #include <QGuiApplication>
 #include <QJsonArray>
 #include <QStandardPaths>
@@ -147,11 +148,14 @@ int main(int argc, char *argv[])
     // other argument means the command line, which needs no display at all.
     QStringList windowArguments = arguments.mid(1);
     const bool presentation = windowArguments.removeAll(QStringLiteral("--presentation")) > 0;
+    const bool single =
+        windowArguments.size() == 1 && !windowArguments.first().startsWith(QLatin1Char('-'));
+    // A folder is a model's (config.json, model.safetensors and its tokenizer).
+    const bool openModel = single && QFileInfo(windowArguments.first()).isDir();
     const bool openSession =
-        windowArguments.size() == 1 && !windowArguments.first().startsWith(QLatin1Char('-')) &&
-        (windowArguments.first().endsWith(QLatin1String(".json")) ||
-         AttentionLab::AttentionFiles::isAttentionFile(windowArguments.first()));
-    if (!windowArguments.isEmpty() && !openSession) {
+        single && (windowArguments.first().endsWith(QLatin1String(".json")) ||
+                   AttentionLab::AttentionFiles::isAttentionFile(windowArguments.first()));
+    if (!windowArguments.isEmpty() && !openSession && !openModel) {
         QCoreApplication app(argc, argv);
         describeApplication();
         AttentionLab::CommandLine commandLine(QCoreApplication::arguments());
@@ -176,7 +180,9 @@ int main(int argc, char *argv[])
     window.show();
     if (presentation)
         window.setPresentationMode(true);
-    if (openSession)
+    if (openModel)
+        window.openModelFolder(windowArguments.first());
+    else if (openSession)
         window.openFile(windowArguments.first());
     else
         window.offerRecovery();
