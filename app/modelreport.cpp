@@ -24,7 +24,7 @@ QString predictionLine(const PretrainedModel &model, const std::vector<TokenProb
 {
     QStringList parts;
     for (const TokenProbability &t : top)
-        parts << QStringLiteral("%1 %2").arg(quoted(model.tokenSpelling(t.id))).arg(t.p, 0, 'f', 3);
+        parts << QStringLiteral("%1 %2").arg(quoted(model.tokenSpelling(t.id))).arg(t.p, 0, 'g', 3);
     return parts.join(QStringLiteral(", "));
 }
 

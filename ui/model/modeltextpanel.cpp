@@ -24,12 +24,19 @@ QString tokenLabel(const std::string &spelling)
     return QStringLiteral("“%1”").arg(QString::fromStdString(displayToken(spelling)).toHtmlEscaped());
 }
 
+/// "30.7", or two significant digits below 1% ("0.0021") so that a small
+/// probability never reads as 0.
+QString percent(double p)
+{
+    return p >= 0.01 ? QString::number(100.0 * p, 'f', 1) : QString::number(100.0 * p, 'g', 2);
+}
+
 QString topList(const PretrainedModel &model, const std::vector<TokenProbability> &top)
 {
     QStringList parts;
     for (const TokenProbability &t : top)
-        parts << QStringLiteral("<b>%1</b>&nbsp;%2%").arg(tokenLabel(model.tokenSpelling(t.id)))
-                     .arg(100.0 * t.p, 0, 'f', 1);
+        parts << QStringLiteral("<b>%1</b>&nbsp;%2%")
+                     .arg(tokenLabel(model.tokenSpelling(t.id)), percent(t.p));
     return parts.join(QStringLiteral(" &nbsp;·&nbsp; "));
 }
 
