@@ -121,6 +121,7 @@ struct Gpt2Tokenizer::Tables
     std::array<int, 256> byteIds{};
     std::unordered_map<std::uint64_t, Merge> merges;
     int endOfText = 0;
+    /// Matched from several threads at once, which QRegularExpression allows.
     QRegularExpression pieces = pieceExpression();
 
     std::mutex cacheMutex;
