@@ -9,7 +9,8 @@
 #include "io/readerror.h"
 #include "io/wordpiecetokenizer.h"
 
-#include <array>
+#include <QList>
+
 #include <map>
 
 using namespace AttentionLab;
