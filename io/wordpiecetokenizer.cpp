@@ -121,6 +121,11 @@ bool isCaseIgnorable(char32_t c)
  */
 std::u32string lowerWord(const std::u32string &word)
 {
+    if (word.find(char32_t(0x3A3)) == std::u32string::npos) {
+        const QList<uint> lower =
+            QString::fromUcs4(word.data(), qsizetype(word.size())).toLower().toUcs4();
+        return std::u32string(lower.begin(), lower.end());
+    }
     std::u32string lowered;
     for (std::size_t i = 0; i < word.size(); ++i) {
         if (word[i] == 0x3A3) {
