@@ -1,8 +1,10 @@
 #include "core/transformerforward.h"
 
 #include "core/memorybudget.h"
+#include "core/serialproduct.h"
 
 #include <Eigen/Core>
+#include <omp.h>
 
 #include <algorithm>
 #include <cmath>
@@ -21,14 +23,29 @@ using RowMatrix = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::Ro
 using ConstMatrixMap = Eigen::Map<const Activations>;
 using ConstVectorMap = Eigen::Map<const Eigen::VectorXf>;
 
-/// y = W x + b for every column of \a x.
+/// Below this many tokens a product takes a few milliseconds, less than a
+/// join of threads can cost when the cores are shared: one thread does it.
+constexpr Eigen::Index kParallelTokens = 64;
+
+/// y = W x + b for every column of \a x, W's rows split between the threads.
 Activations linear(const LinearWeights &layer, const Activations &x)
 {
     Activations y(layer.out, x.cols());
-    if (layer.inputMajor) // Conv1D's [in, out] row-major is W itself, column-major
-        y.noalias() = ConstMatrixMap(layer.weight, layer.out, layer.in) * x;
-    else // nn.Linear's [out, in] row-major is W transposed, column-major
-        y.noalias() = ConstMatrixMap(layer.weight, layer.in, layer.out).transpose() * x;
+    const int parts = x.cols() >= kParallelTokens ? omp_get_max_threads() : 1;
+    // Rows per part, a multiple of the 16-float packing width.
+    const Eigen::Index chunk = ((layer.out + parts - 1) / parts + 15) / 16 * 16;
+#pragma omp parallel for schedule(static) if (parts > 1)
+    for (int t = 0; t < parts; ++t) {
+        const Eigen::Index begin = std::min<Eigen::Index>(Eigen::Index(t) * chunk, layer.out);
+        const Eigen::Index rows = std::min<Eigen::Index>(chunk, layer.out - begin);
+        if (rows <= 0)
+            continue;
+        // Conv1D's [in, out] row-major is W column-major (leading dimension
+        // out); nn.Linear's [out, in] row-major is W row-major (stride in).
+        const float *w = layer.weight + (layer.inputMajor ? begin : begin * layer.in);
+        serialProduct(rows, x.cols(), layer.in, w, layer.inputMajor ? layer.out : layer.in,
+                      !layer.inputMajor, x.data(), x.rows(), y.data() + begin, y.rows());
+    }
     if (layer.bias)
         y.colwise() += ConstVectorMap(layer.bias, layer.out);
     return y;
@@ -39,7 +56,7 @@ void layerNorm(Activations &x, const NormWeights &norm, double epsilon)
 {
     const ConstVectorMap gamma(norm.weight, x.rows());
     const ConstVectorMap beta(norm.bias, x.rows());
-#pragma omp parallel for schedule(static) if (x.cols() > 16)
+#pragma omp parallel for schedule(static) if (x.cols() >= kParallelTokens)
     for (Eigen::Index j = 0; j < x.cols(); ++j) {
         auto column = x.col(j);
         double sum = 0.0;
@@ -57,7 +74,7 @@ void layerNorm(Activations &x, const NormWeights &norm, double epsilon)
 
 void gelu(Activations &x, GeluForm form)
 {
-#pragma omp parallel for schedule(static) if (x.cols() > 16)
+#pragma omp parallel for schedule(static) if (x.cols() >= kParallelTokens)
     for (Eigen::Index j = 0; j < x.cols(); ++j) {
         auto column = x.col(j).array();
         if (form == GeluForm::Tanh) {
@@ -223,16 +240,20 @@ ModelRun runModel(const ModelWeights &weights, const ModelInput &input)
         keepHeadRows(v, heads, headDim, run.values.data() + layerOffset);
 
         Activations context(d, n);
-#pragma omp parallel for schedule(dynamic)
+#pragma omp parallel for schedule(dynamic) if (n >= kParallelTokens)
         for (int h = 0; h < heads; ++h) {
             const Eigen::Index row = Eigen::Index(h) * headDim;
             float *weightsData = attention.data() + (size_t(l) * heads + h) * matrixSize;
             Eigen::Map<RowMatrix> a(weightsData, n, n);
-            a.noalias() =
-                (q.middleRows(row, headDim).transpose() * k.middleRows(row, headDim)) * scale;
+            // Row-major scores S = Q_h^T K_h are column-major S^T = K_h^T Q_h;
+            // q, k and v are d x n, so head h's rows have the leading dimension d.
+            serialProduct(n, n, headDim, k.data() + row, d, true, q.data() + row, d, weightsData, n,
+                          scale);
             for (int i = 0; i < n; ++i)
                 softmaxRow(a.row(i), bert ? n : i + 1);
-            context.middleRows(row, headDim).noalias() = v.middleRows(row, headDim) * a.transpose();
+            // Z_h = V_h A^T, and the row-major A is A^T column-major.
+            serialProduct(headDim, n, n, v.data() + row, d, false, weightsData, n,
+                          context.data() + row, d);
         }
 
         const bool last = l == layers - 1;

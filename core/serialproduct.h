@@ -1,0 +1,23 @@
+#pragma once
+
+#include <cstddef>
+
+namespace AttentionLab {
+
+/**
+ * out = alpha L R in float32 on the calling thread alone, with Eigen's GEMM
+ * kernels. The forward pass splits its products between its own threads, one
+ * join per product: Eigen's own OpenMP split hands blocks between threads
+ * with spinning waits, which stall for whole scheduler slices when the cores
+ * are shared with other work.
+ *
+ * L is rows x depth, column-major with leading dimension ldL, or row-major
+ * with row stride ldL when lRowMajor; R is depth x cols, column-major with
+ * leading dimension ldR; out is rows x cols, column-major with leading
+ * dimension ldOut, and is overwritten.
+ */
+void serialProduct(std::ptrdiff_t rows, std::ptrdiff_t cols, std::ptrdiff_t depth, const float *l,
+                   std::ptrdiff_t ldL, bool lRowMajor, const float *r, std::ptrdiff_t ldR,
+                   float *out, std::ptrdiff_t ldOut, float alpha = 1.0f);
+
+} // namespace AttentionLab
