@@ -11,6 +11,7 @@
 #include <QJsonArray>
 
 #include <chrono>
+#include <functional>
 #include <omp.h>
 
 namespace AttentionLab {
@@ -23,6 +24,34 @@ constexpr int kMinRuns = 5;
 constexpr int kMaxRuns = 200;
 /// A model's forward pass at n = 1024 takes seconds: three runs are enough for a median.
 constexpr int kMinModelRuns = 3;
+
+/// Times \a run, after one warm-up run, at least \a minRuns times and for
+/// about kBudgetMs; adds its row ("n", \a key: the median, "runs") to \a rows
+/// and to the table \a text with \a decimals.
+void timeRuns(long long n, int minRuns, const std::function<void()> &run, const char *key,
+              int decimals, QString &text, QJsonArray &rows)
+{
+    run(); // warm-up: allocation, caches, a model's pages
+    std::vector<double> times;
+    double spent = 0.0;
+    while (times.size() < size_t(kMaxRuns) &&
+           (times.size() < size_t(minRuns) || spent < kBudgetMs)) {
+        const auto start = std::chrono::steady_clock::now();
+        run();
+        const std::chrono::duration<double, std::milli> took =
+            std::chrono::steady_clock::now() - start;
+        times.push_back(took.count());
+        spent += took.count();
+    }
+    const double median = AttentionLab::median(times);
+    text +=
+        QStringLiteral("  %1%2%3\n").arg(n, 8).arg(median, 12, 'f', decimals).arg(times.size(), 7);
+    QJsonObject row;
+    row.insert(QStringLiteral("n"), QJsonValue(qint64(n)));
+    row.insert(QLatin1String(key), median);
+    row.insert(QStringLiteral("runs"), qint64(times.size()));
+    rows.append(row);
+}
 
 } // namespace
 
@@ -54,25 +83,9 @@ Report benchmarkReport(const std::vector<long long> &lengths, long long d)
         const Matrix &k = inputs.keys;
         const Matrix &v = inputs.values;
         FusedPassResult result;
-        fusedAttention(q, k, v, options, result); // warm-up: allocation and caches
-        std::vector<double> times;
-        double spent = 0.0;
-        while (times.size() < size_t(kMaxRuns) &&
-               (times.size() < size_t(kMinRuns) || spent < kBudgetMs)) {
-            const auto start = std::chrono::steady_clock::now();
-            fusedAttention(q, k, v, options, result);
-            const std::chrono::duration<double, std::milli> took =
-                std::chrono::steady_clock::now() - start;
-            times.push_back(took.count());
-            spent += took.count();
-        }
-        const double median = AttentionLab::median(times);
-        t += QStringLiteral("  %1%2%3\n").arg(n, 8).arg(median, 12, 'f', 3).arg(times.size(), 7);
-        QJsonObject row;
-        row.insert(QStringLiteral("n"), QJsonValue(qint64(n)));
-        row.insert(QStringLiteral("full_pass_ms_median"), median);
-        row.insert(QStringLiteral("runs"), qint64(times.size()));
-        rows.append(row);
+        timeRuns(
+            n, kMinRuns, [&] { fusedAttention(q, k, v, options, result); }, "full_pass_ms_median",
+            3, t, rows);
     }
     out.json.insert(QStringLiteral("d"), QJsonValue(qint64(d)));
     out.json.insert(QStringLiteral("threads"), omp_get_max_threads());
@@ -108,25 +121,9 @@ Report modelBenchmarkReport(const QString &folder, const std::vector<long long> 
         ModelInput input;
         for (long long i = 0; i < n; ++i)
             input.ids.push_back(int(i % config.vocabulary));
-        runModel(checkpoint->weights(), input); // warm-up: the weights' pages, allocation
-        std::vector<double> times;
-        double spent = 0.0;
-        while (times.size() < size_t(kMaxRuns) &&
-               (times.size() < size_t(kMinModelRuns) || spent < kBudgetMs)) {
-            const auto start = std::chrono::steady_clock::now();
-            const ModelRun run = runModel(checkpoint->weights(), input);
-            const std::chrono::duration<double, std::milli> took =
-                std::chrono::steady_clock::now() - start;
-            times.push_back(took.count());
-            spent += took.count();
-        }
-        const double median = AttentionLab::median(times);
-        t += QStringLiteral("  %1%2%3\n").arg(n, 8).arg(median, 12, 'f', 2).arg(times.size(), 7);
-        QJsonObject row;
-        row.insert(QStringLiteral("n"), QJsonValue(qint64(n)));
-        row.insert(QStringLiteral("forward_ms_median"), median);
-        row.insert(QStringLiteral("runs"), qint64(times.size()));
-        rows.append(row);
+        timeRuns(
+            n, kMinModelRuns, [&] { runModel(checkpoint->weights(), input); }, "forward_ms_median",
+            2, t, rows);
     }
     out.json.insert(QStringLiteral("model"), folder);
     out.json.insert(QStringLiteral("threads"), omp_get_max_threads());
