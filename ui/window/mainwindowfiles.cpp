@@ -84,8 +84,11 @@ bool MainWindow::openAttentionFile(const QString &path)
 
 void MainWindow::openFromUser(const QString &path)
 {
-    // An attention file leaves the session as it is: nothing to save first.
-    if (AttentionFiles::isAttentionFile(path) || maybeSave())
+    // A model's folder or an attention file leaves the session as it is:
+    // nothing to save first.
+    if (QFileInfo(path).isDir())
+        openModelFolder(path);
+    else if (AttentionFiles::isAttentionFile(path) || maybeSave())
         openFile(path);
 }
 

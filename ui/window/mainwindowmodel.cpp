@@ -74,6 +74,8 @@ bool MainWindow::openModelFolder(const QString &folder)
     // The last text typed, with whichever model; the lecture's sentence at first.
     const QString text = Preferences::modelText;
     Preferences::modelFolder.set(model->folder());
+    // Open Recent and a dropped folder bring it back (openFromUser).
+    addRecentFile(model->folder());
     m_showsModelRun = false;
     m_modelRunner->setModel(model);
     m_modelText->show();
