@@ -10,6 +10,7 @@
 
 #include <QJsonArray>
 
+#include <algorithm>
 #include <chrono>
 #include <functional>
 #include <omp.h>
@@ -91,6 +92,18 @@ Report benchmarkReport(const std::vector<long long> &lengths, long long d)
     out.json.insert(QStringLiteral("threads"), omp_get_max_threads());
     out.json.insert(QStringLiteral("rows"), rows);
     return out;
+}
+
+std::vector<long long> defaultModelBenchLengths(const QString &folder)
+{
+    const long long positions = ModelCheckpoint::open(folder)->config().positions;
+    std::vector<long long> lengths;
+    for (long long n : {128LL, 1024LL}) {
+        const long long cut = std::min(n, positions);
+        if (lengths.empty() || lengths.back() != cut)
+            lengths.push_back(cut);
+    }
+    return lengths;
 }
 
 Report modelBenchmarkReport(const QString &folder, const std::vector<long long> &lengths)

@@ -18,4 +18,8 @@ Report benchmarkReport(const std::vector<long long> &lengths, long long keyDim);
 /// vocabulary. Throws ReadError for a folder that cannot be opened.
 Report modelBenchmarkReport(const QString &folder, const std::vector<long long> &lengths);
 
+/// `bench --model`'s lengths when none are given: 128 and 1024, each cut to
+/// the model's positions (BERT-base reads 512). Throws ReadError.
+std::vector<long long> defaultModelBenchLengths(const QString &folder);
+
 } // namespace AttentionLab

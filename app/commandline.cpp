@@ -377,7 +377,15 @@ int runModelBench(const CommandRequest &r)
 {
     if (r.gui || r.values.contains(QStringLiteral("d")))
         usageError(QStringLiteral("bench --model takes neither --gui nor --d"));
+    // The defaults, 128 and 1024, stop at the model's positions (512 for BERT).
     std::vector<long long> lengths{128, 1024};
+    if (!r.values.contains(QStringLiteral("n"))) {
+        try {
+            lengths = defaultModelBenchLengths(r.values.value(QStringLiteral("model")));
+        } catch (const ReadError &error) {
+            throw UsageError{error.message};
+        }
+    }
     if (r.values.contains(QStringLiteral("n")))
         lengths = parseList(QStringLiteral("n"), r.values.value(QStringLiteral("n")), 1, 1'000'000);
     try {

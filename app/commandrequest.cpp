@@ -5,6 +5,7 @@
 #include "app/usageerror.h"
 #include "io/inputtextqt.h"
 
+#include <QFileInfo>
 #include <QSet>
 
 namespace AttentionLab {
@@ -166,6 +167,11 @@ CommandRequest parseCommandLine(const QStringList &args)
             r.command = arg;
         } else if (kFileCommands.contains(r.command) && r.file.isEmpty()) {
             r.file = arg;
+        } else if (r.command.isEmpty() && args.size() == 2 && !QFileInfo::exists(arg) &&
+                   (arg.contains(QLatin1Char('/')) || arg.contains(QLatin1Char('.')))) {
+            // `attention-lab PATH` opens a file or a model's folder in the
+            // window: a mistyped path is a missing file, not a bad argument.
+            usageError(QStringLiteral("%1: no such file or folder").arg(inputText(arg)));
         } else {
             usageError(QStringLiteral("unexpected argument \"%1\" (see attention-lab --help)")
                            .arg(inputText(arg)));

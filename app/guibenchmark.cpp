@@ -22,6 +22,7 @@
 #include <QLineEdit>
 #include <QTabWidget>
 
+#include <algorithm>
 #include <cstdint>
 
 #include <qcustomplot.h>
@@ -150,9 +151,11 @@ ModelBenchmarkResult runModelBenchmark()
     return result;
 }
 
-/// Words of the lecture's sentence, repeated until \a model reads \a tokens tokens.
+/// Words of the lecture's sentence, repeated until \a model reads \a tokens
+/// tokens (a few fewer than its positions at most: a word may add three).
 QString textOfLength(const PretrainedModel &model, int tokens)
 {
+    tokens = std::min(tokens, model.config().positions - 4);
     const QStringList words =
         QStringLiteral("the animal didn't cross the street because it was too tired")
             .split(QLatin1Char(' '));

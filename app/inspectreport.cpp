@@ -31,10 +31,16 @@ QString headScoreTable(const AttentionTensor &tensor, const std::vector<HeadScor
                        HeadScoreKind kind)
 {
     QString text = QString::fromStdString(headScoreTitle(kind)) + QStringLiteral(", layer x head");
-    if (kind == HeadScoreKind::Entropy)
-        text += QStringLiteral(" (uniform over %1 keys: %2 bits)")
-                    .arg(tensor.keys())
-                    .arg(std::log2(std::max(1, tensor.keys())), 0, 'f', 2);
+    if (kind == HeadScoreKind::Entropy) {
+        // Causal rows see fewer keys: uniform ones have less entropy.
+        if (isCausal(tensor))
+            text += QStringLiteral(" (uniform over the keys each query may see, causal: %1 bits)")
+                        .arg(uniformEntropyBits(tensor), 0, 'f', 2);
+        else
+            text += QStringLiteral(" (uniform over %1 keys: %2 bits)")
+                        .arg(tensor.keys())
+                        .arg(uniformEntropyBits(tensor), 0, 'f', 2);
+    }
     text += QStringLiteral("\n      ");
     for (int h = 0; h < tensor.heads(); ++h)
         text += QStringLiteral("%1").arg(QStringLiteral("h%1").arg(h), 7);

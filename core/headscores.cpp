@@ -185,4 +185,34 @@ std::vector<HeadScores> scoreHeads(const AttentionTensor &tensor)
     return scores;
 }
 
+bool isCausal(const AttentionTensor &tensor)
+{
+    const int offset = tensor.keyOffset();
+    for (int l = 0; l < tensor.layers(); ++l) {
+        for (int h = 0; h < tensor.heads(); ++h) {
+            const float *a = tensor.headData(l, h);
+            for (int i = 0; i < tensor.queries(); ++i) {
+                const float *row = a + static_cast<long long>(i) * tensor.keys();
+                for (int j = std::max(0, i + offset + 1); j < tensor.keys(); ++j) {
+                    if (row[j] != 0.0f)
+                        return false;
+                }
+            }
+        }
+    }
+    return true;
+}
+
+double uniformEntropyBits(const AttentionTensor &tensor)
+{
+    if (tensor.queries() == 0 || tensor.keys() == 0)
+        return 0.0;
+    if (!isCausal(tensor))
+        return std::log2(double(tensor.keys()));
+    double sum = 0.0;
+    for (int i = 0; i < tensor.queries(); ++i)
+        sum += std::log2(double(std::clamp(i + tensor.keyOffset() + 1, 1, tensor.keys())));
+    return sum / tensor.queries();
+}
+
 } // namespace AttentionLab

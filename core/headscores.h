@@ -75,4 +75,14 @@ double rowEntropyBits(const float *row, int keys);
 /// not all zero (0 log 0 = 0); 0 when every row is zero.
 double meanRowEntropyBits(const float *rows, int queries, int keys);
 
+/// True when every head gives no weight to any key after its query's
+/// position (key j > i + K - Q): a causal model's attention.
+bool isCausal(const AttentionTensor &tensor);
+
+/// The mean entropy of a head whose rows are uniform over the keys each
+/// query may see: log2 K, or, when the tensor is causal, the mean over rows
+/// of log2 of the visible keys (2.40 bits for 12 tokens, not 3.58). The
+/// scale against which a head's mean entropy reads as focused or spread.
+double uniformEntropyBits(const AttentionTensor &tensor);
+
 } // namespace AttentionLab

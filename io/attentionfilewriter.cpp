@@ -14,6 +14,8 @@
 
 #include <zip.h>
 
+#include <sys/stat.h>
+
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -202,6 +204,11 @@ bool AttentionFileWriter::writeNpz(const AttentionTensor &tensor, const QString 
     if (zip_close(archive.get()) != 0)
         return fail(QString::fromUtf8(zip_strerror(archive.get())));
     archive.release();
+    // QTemporaryFile made it owner-only; the file gets what a new file gets
+    // (0666 less the umask), as QSaveFile's outputs do.
+    const mode_t mask = ::umask(0);
+    ::umask(mask);
+    ::chmod(temporaryPath.constData(), 0666 & ~mask);
     // rename() replaces an existing file in one step: never a moment without one.
     if (std::rename(temporaryPath.constData(), QFile::encodeName(path).constData()) != 0)
         return fail(QString::fromLocal8Bit(std::strerror(errno)));

@@ -90,7 +90,8 @@ QString PretrainedModel::description() const
 
 TokenizedText PretrainedModel::tokenize(const ModelText &text) const
 {
-    if (text.text.trimmed().isEmpty())
+    // Spaces alone are text (GPT-2 reads them as tokens); nothing at all is not.
+    if (text.text.isEmpty())
         throwReadError(QStringLiteral("the text is empty; give a sentence to read"));
     TokenizedText tokens;
     if (m_gpt2) {
@@ -102,7 +103,7 @@ TokenizedText PretrainedModel::tokenize(const ModelText &text) const
         if (text.bos)
             throwReadError(QStringLiteral("--bos is for GPT-2 models; BERT starts every input "
                                           "with [CLS] by itself"));
-        if (text.pair && text.pair->trimmed().isEmpty())
+        if (text.pair && text.pair->isEmpty())
             throwReadError(QStringLiteral("the second sentence is empty"));
         tokens = m_wordPiece->encode(text.text, text.pair);
     }

@@ -306,6 +306,23 @@ void TestRealAttention::displayTokens_data()
     QTest::newRow("a lone ##") << QStringLiteral("##") << QStringLiteral("##");
     QTest::newRow("special") << QStringLiteral("[CLS]") << QStringLiteral("[CLS]");
     QTest::newRow("plain") << QStringLiteral("The") << QStringLiteral("The");
+    // GPT-2's byte-level tokens stand for UTF-8 bytes: shown as the text.
+    QTest::newRow("GPT-2 accent") << QStringLiteral("Ã©") << QStringLiteral("é");
+    QTest::newRow("GPT-2 word with an accent")
+        << QStringLiteral("ĠnaÃ¯ve") << QStringLiteral(" naïve");
+    QTest::newRow("GPT-2 emoji whole") << QStringLiteral("ðŁİī") << QStringLiteral("🎉");
+    QTest::newRow("GPT-2 CJK, first byte alone") << QStringLiteral("Ġæ") << QStringLiteral(" \\xe6");
+    QTest::newRow("GPT-2 CJK, middle bytes") << QStringLiteral("æľ") << QStringLiteral("\\xe6\\x9c");
+    QTest::newRow("GPT-2 CJK, last byte") << QStringLiteral("¬") << QStringLiteral("¬");
+    QTest::newRow("GPT-2 tab") << QStringLiteral("ĉ") << QStringLiteral("⇥");
+    QTest::newRow("GPT-2 space alone") << QStringLiteral("Ġ") << QStringLiteral("␣");
+    QTest::newRow("GPT-2 two spaces") << QStringLiteral("ĠĠ") << QStringLiteral("␣␣");
+    QTest::newRow("GPT-2 return and newline") << QStringLiteral("čĊ") << QStringLiteral("␍↵");
+    // Other vocabularies' letters are not bytes.
+    QTest::newRow("WordPiece accent") << QStringLiteral("café") << QStringLiteral("café");
+    QTest::newRow("WordPiece piece with accent") << QStringLiteral("##ür") << QStringLiteral("·ür");
+    QTest::newRow("CJK character") << QStringLiteral("日") << QStringLiteral("日");
+    QTest::newRow("SentencePiece alone") << QStringLiteral("▁") << QStringLiteral("␣");
 }
 
 void TestRealAttention::displayTokens()

@@ -220,6 +220,11 @@ void ModelPage::setTextPanel(QWidget *panel)
         box->insertWidget(0, panel);
 }
 
+void ModelPage::setEmptyStateText(const QString &text)
+{
+    m_emptyState->setText(text);
+}
+
 QString ModelPage::emptyStateText()
 {
     return tr("Open an attention file (.npy, .npz, .safetensors) with File > Open or drop it "

@@ -55,6 +55,8 @@ public:
     AttentionLinesView *linesView() const { return m_lines; }
 
     static QString emptyStateText();
+    /// What the page says while it has no tensor (emptyStateText() by default).
+    void setEmptyStateText(const QString &text);
     /// Puts \a panel (a model's text, ModelTextPanel) above the page's controls.
     void setTextPanel(QWidget *panel);
     bool showsEmptyState() const;

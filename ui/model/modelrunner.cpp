@@ -68,6 +68,8 @@ void ModelRunner::finished()
 {
     m_inFlight = false;
     Outcome outcome = m_watcher.result();
+    // A newer text is waiting: this result would only flash on screen.
+    const bool superseded = m_waiting.has_value();
     if (m_waiting) {
         const ModelText next = *m_waiting;
         m_waiting.reset();
@@ -75,12 +77,9 @@ void ModelRunner::finished()
     } else {
         emit busyChanged(false);
     }
-    if (outcome.generation != m_generation)
-        return; // a pass of a model since replaced
+    if (outcome.generation != m_generation || superseded)
+        return; // a pass of a model since replaced, or of a text since retyped
     if (!outcome.error.isEmpty()) {
-        // A text that cannot be read only matters when it is the newest.
-        if (m_inFlight)
-            return;
         m_error = outcome.error;
         emit runFailed(m_error);
         return;

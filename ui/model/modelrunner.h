@@ -17,8 +17,8 @@ namespace AttentionLab {
  * Runs an opened model (PretrainedModel) on the text being typed, in the
  * background, so that typing never waits for a forward pass. One run at a
  * time: a text typed while one runs waits, replacing any text that waited
- * before it, so the newest text always wins and the last result shown is
- * always that of the newest text.
+ * before it, so the newest text always wins: a result whose text has been
+ * retyped meanwhile is dropped, never shown.
  */
 class ModelRunner : public QObject
 {

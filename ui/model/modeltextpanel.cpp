@@ -43,7 +43,7 @@ QString topList(const PretrainedModel &model, const std::vector<TokenProbability
 } // namespace
 
 ModelTextPanel::ModelTextPanel(ModelRunner *runner, ModelDocument *document, QWidget *parent)
-    : QWidget(parent), m_runner(runner), m_document(document), m_model(new QLabel(this)),
+    : QWidget(parent), m_runner(runner), m_document(document),
       m_text(new QLineEdit(this)), m_pairLabel(new QLabel(tr("Second sentence:"), this)),
       m_pair(new QLineEdit(this)), m_bos(new QCheckBox(tr("Start with <|endoftext|>"), this)),
       m_predictions(new QLabel(this)), m_status(new QLabel(this)),
@@ -53,7 +53,6 @@ ModelTextPanel::ModelTextPanel(ModelRunner *runner, ModelDocument *document, QWi
     m_text->setAccessibleName(tr("Text the model reads"));
     m_pair->setAccessibleName(tr("Second sentence"));
     m_predictions->setAccessibleName(tr("The model's predictions"));
-    m_text->setToolTip(tr("The text the model reads; the heads follow every keystroke"));
     m_pair->setObjectName(QStringLiteral("modelPairText"));
     m_pair->setPlaceholderText(tr("optional: [CLS] text [SEP] second sentence [SEP]"));
     m_pair->setToolTip(tr("BERT's second sentence (token type 1); leave empty for one sentence"));
@@ -64,7 +63,6 @@ ModelTextPanel::ModelTextPanel(ModelRunner *runner, ModelDocument *document, QWi
     m_predictions->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_status->setWordWrap(true);
     m_status->hide();
-    m_model->setEnabled(false); // a caption, greyed
     m_openHead->setToolTip(tr("Take the selected head, with its real queries, keys and values, "
                               "into the Attention tab (Ctrl+Shift+L)"));
     m_busyTimer->setSingleShot(true);
@@ -83,7 +81,6 @@ ModelTextPanel::ModelTextPanel(ModelRunner *runner, ModelDocument *document, QWi
     grid->addWidget(m_pair, 1, 1, 1, 3);
     grid->addWidget(m_predictions, 2, 0, 1, 4);
     grid->addWidget(m_status, 3, 0, 1, 4);
-    grid->addWidget(m_model, 4, 0, 1, 4);
     grid->setColumnStretch(1, 1);
     setLayout(grid);
 
@@ -117,9 +114,12 @@ void ModelTextPanel::modelChanged(const QString &text)
 {
     const std::shared_ptr<const PretrainedModel> &model = m_runner->model();
     const bool bert = model && model->config().family == ModelFamily::Bert;
-    m_model->setText(model ? tr("%1, read from %2")
-                                 .arg(model->description(), QDir::toNativeSeparators(model->folder()))
-                           : QString());
+    // The page's title names the model; its sizes and folder are a hover away.
+    m_text->setToolTip(model ? tr("The text %1 reads (%2, from %3); the heads follow every "
+                                  "keystroke")
+                                   .arg(model->name(), model->description(),
+                                        QDir::toNativeSeparators(model->folder()))
+                             : QString());
     m_pairLabel->setVisible(bert);
     m_pair->setVisible(bert);
     m_bos->setVisible(model && !bert);

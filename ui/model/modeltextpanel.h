@@ -53,7 +53,6 @@ private:
 
     ModelRunner *m_runner;
     ModelDocument *m_document;
-    QLabel *m_model;
     QLineEdit *m_text;
     QLabel *m_pairLabel;
     QLineEdit *m_pair;

@@ -76,6 +76,7 @@ bool MainWindow::openAttentionFile(const QString &path)
     m_showsModelRun = false;
     m_modelRunner->setModel(nullptr);
     m_modelText->hide();
+    m_modelPage->setEmptyStateText(ModelPage::emptyStateText());
     m_tabs->setCurrentWidget(m_modelPage);
     m_modelPage->showGrid();
     statusBar()->showMessage(tr("Opened %1").arg(path), 4000);

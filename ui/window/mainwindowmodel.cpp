@@ -77,6 +77,11 @@ bool MainWindow::openModelFolder(const QString &folder)
     // Open Recent and a dropped folder bring it back (openFromUser).
     addRecentFile(model->folder());
     m_showsModelRun = false;
+    // Nothing of the model that was open stays on screen: until this one has
+    // read a text, the page says so (and a text it cannot read, why).
+    m_modelPage->setEmptyStateText(
+        tr("%1 has not read a text yet: type one above").arg(model->name()));
+    m_modelDocument->setTensor(AttentionTensor(), model->folder());
     m_modelRunner->setModel(model);
     m_modelText->show();
     m_modelText->modelChanged(text);
