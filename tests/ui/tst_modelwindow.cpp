@@ -8,6 +8,7 @@
 #include "core/headsession.h"
 #include "ui/document/attentiondocument.h"
 #include "ui/model/modeldocument.h"
+#include "ui/model/headgridview.h"
 #include "ui/model/modelpage.h"
 #include "ui/model/modelrunner.h"
 #include "ui/model/modeltextpanel.h"
@@ -59,7 +60,30 @@ private slots:
     void bertShowsMasksAndPair();
     void headOpensInAttentionTab();
     void unreadableFolderSaysWhy();
+    void tabReachesTheGrid();
 };
+
+void TestModelWindow::tabReachesTheGrid()
+{
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+    QVERIFY(window.openModelFolder(model("gpt2-tiny")));
+    window.modelRunner()->waitForIdle();
+    window.modelTextPanel()->textEdit()->setFocus();
+    QStringList visited;
+    for (int i = 0; i < 40 && QApplication::focusWidget() != window.modelPage()->grid(); ++i) {
+        visited << QString::fromLatin1(QApplication::focusWidget()->metaObject()->className());
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
+    }
+    QVERIFY2(QApplication::focusWidget() == window.modelPage()->grid(),
+             qPrintable(visited.join(QLatin1Char(' '))));
+    // From the keyboard alone: a head chosen and opened.
+    QTest::keyClick(window.modelPage()->grid(), Qt::Key_Right);
+    QTest::keyClick(window.modelPage()->grid(), Qt::Key_Return);
+    QVERIFY(window.modelPage()->showsLarge());
+    QCOMPARE(window.modelDocument()->head(), 1);
+}
 
 void TestModelWindow::typingRunsTheModel()
 {

@@ -7,6 +7,7 @@
 #include <QKeyEvent>
 #include <QMouseEvent>
 #include <QPainter>
+#include <QScrollArea>
 #include <QToolTip>
 #include <QtConcurrent/QtConcurrentMap>
 
@@ -391,6 +392,15 @@ void HeadGridView::keyPressEvent(QKeyEvent *event)
     if (there >= 0 && there < count) {
         const int index = m_order[size_t(there)];
         m_document->select(index / heads, index % heads);
+        // In a scroll area (144 heads do not fit), the chosen head comes into view.
+        for (QWidget *w = parentWidget(); w; w = w->parentWidget()) {
+            if (auto *scroll = qobject_cast<QScrollArea *>(w)) {
+                const QRect cell = cellRect(there);
+                scroll->ensureVisible(cell.center().x(), cell.center().y(), cell.width() / 2 + 4,
+                                      cell.height() / 2 + 4);
+                break;
+            }
+        }
     }
 }
 

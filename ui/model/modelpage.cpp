@@ -83,6 +83,9 @@ ModelPage::ModelPage(ModelDocument *document, QWidget *parent)
     scroll->setWidget(m_grid);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
+    // Tab goes to the heads themselves, not to a scroll area whose arrows
+    // would only scroll (the grid scrolls its selection into view itself).
+    scroll->setFocusPolicy(Qt::NoFocus);
     auto *gridLayout = new QVBoxLayout(m_gridPage);
     gridLayout->setContentsMargins(0, 0, 0, 0);
     auto *gridHint = new QLabel(

@@ -55,6 +55,8 @@ HeatmapView::HeatmapView(AttentionDocument *document, QWidget *parent)
     m_scale->setMarginGroup(QCP::msBottom | QCP::msTop, margins);
     m_plot->setMouseTracking(true);
     connect(m_plot, &QCustomPlot::mouseMove, this, &HeatmapView::showToolTip);
+    // The cells' size is known once the plot is laid out, before it draws.
+    connect(m_plot, &QCustomPlot::afterLayout, this, &HeatmapView::updateNumberVisibility);
     connect(m_plot, &QCustomPlot::mousePress, this, [this](QMouseEvent *event) {
         const int col = int(std::lround(m_plot->xAxis->pixelToCoord(event->position().x())));
         const int row = int(std::lround(m_plot->yAxis->pixelToCoord(event->position().y())));
@@ -244,7 +246,6 @@ void HeatmapView::refresh()
         const int i = idx / n;
         const int j = idx % n;
         const double v = cellValue(i, j);
-        text->setVisible(m_showNumbers);
         if (std::isnan(v)) {
             text->setText(tr("masked"));
             text->setColor(QColor(0x60, 0x60, 0x60));
@@ -261,6 +262,24 @@ void HeatmapView::refresh()
             ColorMaps::textColorOn(ColorMaps::colorAt(m_colorMap, range.position(i, v))));
     }
     m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void HeatmapView::updateNumberVisibility()
+{
+    if (m_cellTexts.isEmpty())
+        return;
+    const AttentionResult &r = m_document->result();
+    const int m = std::max(1, int(r.queryCount()));
+    const int n = std::max(1, int(r.keyCount()));
+    const QFontMetricsF metrics(m_cellTexts.first()->font());
+    double widest = metrics.horizontalAdvance(QStringLiteral("0.0000"));
+    for (const QCPItemText *text : std::as_const(m_cellTexts))
+        widest = std::max(widest, metrics.horizontalAdvance(text->text()));
+    const QRect cells = m_plot->axisRect()->rect();
+    const bool fit = cells.width() / double(n) >= widest + 2.0 &&
+                     cells.height() / double(m) >= metrics.height();
+    for (QCPItemText *text : std::as_const(m_cellTexts))
+        text->setVisible(m_showNumbers && fit);
 }
 
 void HeatmapView::showToolTip(QMouseEvent *event)

@@ -60,6 +60,9 @@ private:
     void updateTickers();
     void refresh();
     void showToolTip(QMouseEvent *event);
+    /// Shows the cells' numbers when asked for and when they fit their
+    /// cells; in a small window they would overprint into one string.
+    void updateNumberVisibility();
 
     AttentionDocument *m_document;
     QCustomPlot *m_plot;
