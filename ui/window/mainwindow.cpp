@@ -18,6 +18,7 @@
 #include "ui/model/modelpage.h"
 #include "ui/model/modelrunner.h"
 #include "ui/model/modeltextpanel.h"
+#include "ui/views/actionicons.h"
 #include "ui/views/attentionlinesview.h"
 #include "ui/views/entropybarsview.h"
 #include "ui/views/equationbanner.h"
@@ -369,6 +370,7 @@ void MainWindow::setPresentationMode(bool on)
     if (on)
         m_sizeBeforePresentation = size();
     PresentationTheme::apply(on);
+    ActionIcons::refresh(this);
     if (on) {
         m_colorMapBeforePresentation = m_colorMap->currentIndex();
         m_colorMap->setCurrentIndex(int(ColorMaps::Name::HighContrast));
