@@ -7,6 +7,7 @@
 #include <QCoreApplication>
 #include <QFileInfo>
 #include <QGuiApplication>
+#include <QIcon>
 #include <QJsonArray>
 #include <QStandardPaths>
 
@@ -176,6 +177,12 @@ int main(int argc, char *argv[])
     }
     QApplication app(argc, argv);
     describeApplication();
+    // The installed icon where the desktop finds it, else the compiled-in one;
+    // the desktop file name ties the window to its launcher entry.
+    const QString appId = QStringLiteral("io.github.attentionlab.AttentionLab");
+    QGuiApplication::setDesktopFileName(appId);
+    QApplication::setWindowIcon(QIcon::fromTheme(
+        appId, QIcon(QStringLiteral(":/io.github.attentionlab.AttentionLab.svg"))));
     AttentionLab::MainWindow window;
     window.show();
     if (presentation)

@@ -12,6 +12,9 @@ packages=(
     poppler-utils
     clang libclang-rt-14-dev libomp-dev
     clang-format git
+    # scripts/install-check.sh: the icons, the man page, the validators, the .deb
+    librsvg2-bin help2man gzip desktop-file-utils appstream shared-mime-info
+    dpkg-dev file lintian
 )
 
 missing=()

@@ -2,6 +2,7 @@
 
 #include "core/sessionedits.h"
 #include "ui/document/attentiondocument.h"
+#include "ui/views/actionicons.h"
 #include "ui/views/vectortablemodel.h"
 
 #include <QHBoxLayout>
@@ -74,7 +75,7 @@ MatrixEditor::MatrixEditor(AttentionDocument *document, QWidget *parent)
     auto button = [this](const QString &text, const QString &icon, const QString &tip) {
         auto *b = new QToolButton(this);
         b->setText(text);
-        b->setIcon(QIcon::fromTheme(icon));
+        ActionIcons::set(b, icon);
         b->setToolTip(tip);
         b->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
         return b;

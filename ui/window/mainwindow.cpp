@@ -18,6 +18,7 @@
 #include "ui/model/modelpage.h"
 #include "ui/model/modelrunner.h"
 #include "ui/model/modeltextpanel.h"
+#include "ui/views/actionicons.h"
 #include "ui/views/attentionlinesview.h"
 #include "ui/views/entropybarsview.h"
 #include "ui/views/equationbanner.h"
@@ -46,6 +47,7 @@
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QStatusBar>
+#include <QStyle>
 #include <QTabWidget>
 #include <QToolBar>
 #include <QUndoStack>
@@ -369,6 +371,11 @@ void MainWindow::setPresentationMode(bool on)
     if (on)
         m_sizeBeforePresentation = size();
     PresentationTheme::apply(on);
+    ActionIcons::refresh(this);
+    // The toolbar's icons grow with its text.
+    const int iconSide = style()->pixelMetric(QStyle::PM_ToolBarIconSize);
+    for (QToolBar *bar : {m_attentionBar, m_viewBar})
+        bar->setIconSize(QSize(iconSide, iconSide) * (on ? PresentationTheme::kFontFactor : 1.0));
     if (on) {
         m_colorMapBeforePresentation = m_colorMap->currentIndex();
         m_colorMap->setCurrentIndex(int(ColorMaps::Name::HighContrast));

@@ -6,6 +6,7 @@
 #include "core/randomsession.h"
 #include "ui/document/attentiondocument.h"
 #include "ui/model/modelpage.h"
+#include "ui/views/actionicons.h"
 #include "ui/views/guidedtour.h"
 #include "ui/views/heatmapview.h"
 #include "ui/views/hintbar.h"
@@ -23,6 +24,7 @@
 #include <QMessageBox>
 #include <QTabWidget>
 #include <QToolBar>
+#include <QToolButton>
 #include <QUndoStack>
 
 namespace AttentionLab {
@@ -48,22 +50,22 @@ QString withoutMnemonic(QString text)
 void MainWindow::createFileMenu()
 {
     QMenu *file = menuBar()->addMenu(tr("&File"));
-    QAction *newAction =
-        file->addAction(QIcon::fromTheme(QStringLiteral("document-new")), tr("&New"), this, [this] {
-            if (maybeSave())
-                m_document->reset(ChapterExamples::lecture());
-        });
+    QAction *newAction = file->addAction(tr("&New"), this, [this] {
+        if (maybeSave())
+            m_document->reset(ChapterExamples::lecture());
+    });
+    ActionIcons::set(newAction, QStringLiteral("document-new"));
     newAction->setShortcut(QKeySequence::New);
     newAction->setToolTip(tr("A new untitled session, starting from the lecture example"));
-    QAction *openAction = file->addAction(QIcon::fromTheme(QStringLiteral("document-open")),
-                                          tr("&Open…"), this, &MainWindow::open);
+    QAction *openAction = file->addAction(tr("&Open…"), this, &MainWindow::open);
+    ActionIcons::set(openAction, QStringLiteral("document-open"));
     openAction->setShortcut(QKeySequence::Open);
     createModelActions(file);
-    QAction *saveAction = file->addAction(QIcon::fromTheme(QStringLiteral("document-save")),
-                                          tr("&Save"), this, &MainWindow::save);
+    QAction *saveAction = file->addAction(tr("&Save"), this, &MainWindow::save);
+    ActionIcons::set(saveAction, QStringLiteral("document-save"));
     saveAction->setShortcut(QKeySequence::Save);
-    QAction *saveAsAction = file->addAction(QIcon::fromTheme(QStringLiteral("document-save-as")),
-                                            tr("Save &As…"), this, &MainWindow::saveAs);
+    QAction *saveAsAction = file->addAction(tr("Save &As…"), this, &MainWindow::saveAs);
+    ActionIcons::set(saveAsAction, QStringLiteral("document-save-as"));
     // Desktops without a key theme (a bare X session) give SaveAs no keys.
     saveAsAction->setShortcuts(
         QKeySequence::keyBindings(QKeySequence::SaveAs).isEmpty()
@@ -74,13 +76,14 @@ void MainWindow::createFileMenu()
     connect(m_recentMenu, &RecentFilesMenu::fileChosen, this, &MainWindow::openFromUser);
     file->addSeparator();
     QAction *exportAction =
-        file->addAction(QIcon::fromTheme(QStringLiteral("document-export")), tr("&Export Figure…"),
-                        this, &MainWindow::showExportDialog);
+        file->addAction(tr("&Export Figure…"), this, &MainWindow::showExportDialog);
+    ActionIcons::set(exportAction, QStringLiteral("document-export"));
     exportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
     exportAction->setToolTip(
         tr("Save the heatmap, the entropy bars or the whole figure as PNG, SVG or PDF"));
     file->addSeparator();
     QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+    ActionIcons::set(quit, QStringLiteral("application-exit"));
     quit->setShortcut(QKeySequence::Quit);
 }
 
@@ -91,14 +94,18 @@ void MainWindow::createEditMenu()
     undo->setShortcut(QKeySequence::Undo);
     QAction *redo = m_document->undoStack()->createRedoAction(this, tr("&Redo"));
     redo->setShortcut(QKeySequence::Redo);
+    ActionIcons::set(undo, QStringLiteral("edit-undo"));
+    ActionIcons::set(redo, QStringLiteral("edit-redo"));
     edit->addAction(undo);
     edit->addAction(redo);
     // The toolbar's undo and redo keep a fixed text, so that the toolbar never
     // re-lays itself out (and moves the τ slider under the pointer) when the
     // text of the next undo step changes; the step is in the tooltip.
     QUndoStack *stack = m_document->undoStack();
-    m_undoAction = new QAction(QIcon::fromTheme(QStringLiteral("edit-undo")), tr("Undo"), this);
-    m_redoAction = new QAction(QIcon::fromTheme(QStringLiteral("edit-redo")), tr("Redo"), this);
+    m_undoAction = new QAction(tr("Undo"), this);
+    m_redoAction = new QAction(tr("Redo"), this);
+    ActionIcons::set(m_undoAction, QStringLiteral("edit-undo"));
+    ActionIcons::set(m_redoAction, QStringLiteral("edit-redo"));
     connect(m_undoAction, &QAction::triggered, stack, &QUndoStack::undo);
     connect(m_redoAction, &QAction::triggered, stack, &QUndoStack::redo);
     // The stack clears itself, and signals, while the window's children are
@@ -109,23 +116,25 @@ void MainWindow::createEditMenu()
         redo->setEnabled(stack->canRedo());
         undo->setToolTip(stack->canUndo() ? tr("Undo: %1 (Ctrl+Z)").arg(stack->undoText())
                                           : tr("Nothing to undo"));
-        redo->setToolTip(stack->canRedo() ? tr("Redo: %1").arg(stack->redoText())
+        redo->setToolTip(stack->canRedo() ? tr("Redo: %1 (Ctrl+Shift+Z)").arg(stack->redoText())
                                           : tr("Nothing to redo"));
     };
     connect(stack, &QUndoStack::indexChanged, m_undoAction, syncUndo);
     connect(stack, &QUndoStack::cleanChanged, m_undoAction, syncUndo);
     syncUndo();
     edit->addSeparator();
-    QAction *copy = edit->addAction(QIcon::fromTheme(QStringLiteral("edit-copy")),
-                                    tr("&Copy Figure"), this, &MainWindow::copyFigure);
+    QAction *copy = edit->addAction(tr("&Copy Figure"), this, &MainWindow::copyFigure);
+    ActionIcons::set(copy, QStringLiteral("edit-copy"));
     copy->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
-    copy->setToolTip(tr("Put the whole figure on the clipboard as an image, for slides"));
+    copy->setToolTip(
+        tr("Put the whole figure on the clipboard as an image, for slides (Ctrl+Shift+C)"));
 }
 
 void MainWindow::createAttentionMenu()
 {
     QMenu *attention = menuBar()->addMenu(tr("&Attention"));
     m_scaleAction = attention->addAction(tr("&Scale by √d_k"));
+    ActionIcons::set(m_scaleAction, QStringLiteral("attentionlab-scale"));
     m_scaleAction->setCheckable(true);
     m_scaleAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_K));
     m_scaleAction->setToolTip(tr("Divide the scores by √d_k before the softmax (Ctrl+K)"));
@@ -138,12 +147,16 @@ void MainWindow::createAttentionMenu()
         QString text;
         QString tip;
         Qt::Key key;
+        QString icon;
     } masks[] = {
-        {MaskMode::None, tr("&No mask"), tr("Every query sees every key"), Qt::Key_1},
+        {MaskMode::None, tr("&No mask"), tr("Every query sees every key"), Qt::Key_1,
+         QStringLiteral("attentionlab-mask-none")},
         {MaskMode::Causal, tr("&Causal: mask, then softmax"),
-         tr("Eq. 16.3: future keys are −∞ before the softmax; rows sum to 1"), Qt::Key_2},
+         tr("Eq. 16.3: future keys are −∞ before the softmax; rows sum to 1"), Qt::Key_2,
+         QStringLiteral("attentionlab-mask-causal")},
         {MaskMode::CausalAfterSoftmax, tr("Causal: softmax, then mask (&wrong order)"),
-         tr("Softmax first, future keys zeroed after: rows lose weight"), Qt::Key_3},
+         tr("Softmax first, future keys zeroed after: rows lose weight"), Qt::Key_3,
+         QStringLiteral("attentionlab-mask-after")},
     };
     // The same exclusive choice as a combo box in the toolbar.
     m_maskChoice = new QComboBox(this);
@@ -153,6 +166,7 @@ void MainWindow::createAttentionMenu()
            "after it (the wrong order). Ctrl+1, Ctrl+2, Ctrl+3"));
     for (const auto &mask : masks) {
         QAction *a = attention->addAction(mask.text);
+        ActionIcons::set(a, mask.icon);
         a->setCheckable(true);
         a->setData(int(mask.mode));
         a->setToolTip(mask.tip);
@@ -160,6 +174,7 @@ void MainWindow::createAttentionMenu()
         a->setShortcut(QKeySequence(Qt::CTRL | mask.key));
         m_maskGroup->addAction(a);
         m_maskChoice->addItem(withoutMnemonic(mask.text), int(mask.mode));
+        ActionIcons::set(m_maskChoice, m_maskChoice->count() - 1, mask.icon);
         m_maskChoice->setItemData(m_maskChoice->count() - 1, mask.tip, Qt::ToolTipRole);
     }
     connect(m_maskGroup, &QActionGroup::triggered, this,
@@ -267,10 +282,12 @@ void MainWindow::createViewMenu()
     view->addSeparator();
     m_heatmapModeAction = view->addAction(tr("Show the Weights as a &Heatmap"));
     m_heatmapModeAction->setIconText(tr("Heatmap"));
+    ActionIcons::set(m_heatmapModeAction, QStringLiteral("attentionlab-heatmap"));
     m_heatmapModeAction->setCheckable(true);
     m_heatmapModeAction->setToolTip(tr("The Attention tab shows a heatmap (Ctrl+L switches)"));
     m_linesAction = view->addAction(tr("Show the Weights as &Lines"));
     m_linesAction->setIconText(tr("Lines"));
+    ActionIcons::set(m_linesAction, QStringLiteral("attentionlab-lines"));
     m_linesAction->setCheckable(true);
     m_linesAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
     m_linesAction->setToolTip(
@@ -301,6 +318,7 @@ void MainWindow::createViewMenu()
 
     view->addSeparator();
     m_presentationAction = view->addAction(tr("&Presentation Mode"));
+    ActionIcons::set(m_presentationAction, QStringLiteral("view-presentation"));
     m_presentationAction->setCheckable(true);
     m_presentationAction->setShortcut(QKeySequence(Qt::Key_F5));
     m_presentationAction->setToolTip(tr("Large text and thick lines for a lecture hall (F5)"));
@@ -349,25 +367,28 @@ void MainWindow::createHelpMenu()
 {
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     QAction *tour = help->addAction(tr("Guided &Tour"), this, [this] { GuidedTour(this).exec(); });
+    ActionIcons::set(tour, QStringLiteral("help-contents"));
     tour->setShortcut(QKeySequence::HelpContents);
     if (tour->shortcut().isEmpty())
         tour->setShortcut(QKeySequence(Qt::Key_F1));
-    help->addAction(tr("&Keyboard Shortcuts"), this,
-                    [this] { ShortcutsDialog(menuBar(), this).exec(); })
-        ->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_F1));
+    QAction *shortcuts = help->addAction(tr("&Keyboard Shortcuts"), this,
+                                         [this] { ShortcutsDialog(menuBar(), this).exec(); });
+    ActionIcons::set(shortcuts, QStringLiteral("preferences-desktop-keyboard"));
+    shortcuts->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_F1));
     help->addAction(tr("Show the &Hint Again"), this, [this] {
         Preferences::hintDismissed.set(false);
         m_tabs->setCurrentIndex(0);
         m_hint->showIfNew();
     });
     help->addSeparator();
-    help->addAction(tr("&About Attention Lab"), this, [this] {
+    QAction *about = help->addAction(tr("&About Attention Lab"), this, [this] {
         QMessageBox::about(this, tr("About Attention Lab"),
                            tr("<h3>Attention Lab %1</h3><p>softmax(QKᵀ / √d_k) V, to watch and "
                               "touch: Eq. 16.2 of Chapter 16, <i>Self-Attention and the "
                               "Transformer</i>.</p>")
                                .arg(QApplication::applicationVersion()));
     });
+    ActionIcons::set(about, QStringLiteral("help-about"));
 }
 
 void MainWindow::createToolBars()
@@ -401,6 +422,14 @@ void MainWindow::createToolBars()
     viewBar->addWidget(m_colorRange);
     viewBar->addSeparator();
     viewBar->addAction(m_presentationAction);
+    // Icons everywhere; the words beside them where the icon alone would not
+    // say it (√d_k, heatmap or lines, presentation). Tooltips name the keys.
+    for (QToolBar *b : {bar, viewBar})
+        b->setToolButtonStyle(Qt::ToolButtonIconOnly);
+    for (QAction *a : {m_scaleAction, m_heatmapModeAction, m_linesAction, m_presentationAction})
+        if (auto *button = qobject_cast<QToolButton *>(
+                (a == m_scaleAction ? bar : viewBar)->widgetForAction(a)))
+            button->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
 }
 
 void MainWindow::arrangeToolBars()

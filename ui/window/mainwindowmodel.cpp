@@ -12,6 +12,7 @@
 #include "ui/model/modelpage.h"
 #include "ui/model/modelrunner.h"
 #include "ui/model/modeltextpanel.h"
+#include "ui/views/actionicons.h"
 #include "ui/window/preferences.h"
 
 #include <QAction>
@@ -27,13 +28,14 @@ namespace AttentionLab {
 
 void MainWindow::createModelActions(QMenu *file)
 {
-    QAction *openModel = file->addAction(QIcon::fromTheme(QStringLiteral("folder-open")),
-                                         tr("Open &Model…"), this, &MainWindow::openModel);
+    QAction *openModel = file->addAction(tr("Open &Model…"), this, &MainWindow::openModel);
+    ActionIcons::set(openModel, QStringLiteral("folder-open"));
     openModel->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
     openModel->setToolTip(tr("Run a GPT-2 or BERT model from its folder (config.json, "
                              "model.safetensors and the tokenizer's files) on a text you type"));
     m_openHeadAction = file->addAction(tr("Open &Head in Attention Tab"), this,
                                        [this] { openHeadInAttentionTab(); });
+    ActionIcons::set(m_openHeadAction, QStringLiteral("attentionlab-open-head"));
     m_openHeadAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_L));
     m_openHeadAction->setToolTip(tr("Take the model's selected head, with its real queries, keys "
                                     "and values, into the Attention tab"));

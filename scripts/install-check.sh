@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# Checks Attention Lab as it is installed: a portable Release build
+# (-DATTENTIONLAB_NATIVE=OFF, no tests) in build-package/ (or $PACKAGE_BUILD_DIR),
+# `cmake --install` into a DESTDIR, the validators on the desktop entry, the
+# metainfo and the MIME types, the man page, the icons and the bash completion,
+# the installed binary's --one, then the .deb from CPack: its contents, its
+# binary's --one, and lintian (failing on any error).
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=${PACKAGE_BUILD_DIR:-$root/build-package}
+id=io.github.attentionlab.AttentionLab
+"$root/scripts/deps.sh"
+
+cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release -DATTENTIONLAB_NATIVE=OFF \
+    -DATTENTIONLAB_TESTS=OFF
+cmake --build "$build" --parallel 2
+if grep -rq --include=flags.make -e '-march=native' "$build"; then
+    echo "install-check: the portable build compiles with -march=native"
+    exit 1
+fi
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+dest=$work/root
+DESTDIR=$dest cmake --install "$build" --prefix /usr >/dev/null
+share=$dest/usr/share
+echo "== installed files"
+(cd "$dest" && find . -type f | sort)
+
+echo "== desktop-file-validate"
+desktop-file-validate "$share/applications/$id.desktop"
+echo "== appstreamcli validate --no-net"
+appstreamcli validate --no-net "$share/metainfo/$id.metainfo.xml"
+echo "== MIME types"
+mkdir -p "$work/mime/packages"
+cp "$share/mime/packages/$id.xml" "$work/mime/packages/"
+XDG_DATA_DIRS=$work update-mime-database "$work/mime"
+grep -q '^application/x-attention-lab-session:\*\.attention\.json$' "$work/mime/globs"
+for type in application/x-npy application/x-npz application/x-safetensors; do
+    grep -q "^$type:" "$work/mime/globs"
+done
+
+echo "== icons"
+file "$share/icons/hicolor/scalable/apps/$id.svg" | grep -q 'SVG'
+for size in 16 32 48 64 128 256; do
+    file "$share/icons/hicolor/${size}x${size}/apps/$id.png" | grep -q "PNG image data, $size x $size"
+done
+echo "== man page"
+zcat "$dest/usr/share/man/man1/attention-lab.1.gz" | grep -q '^\.TH ATTENTION-LAB "1"'
+zcat "$dest/usr/share/man/man1/attention-lab.1.gz" | grep -q -- 'lecture example'
+echo "== bash completion"
+bash "$root/tests/packaging/completion_test.sh" \
+    "$share/bash-completion/completions/attention-lab" "$dest/usr/bin/attention-lab"
+echo "== presets"
+for preset in "$root"/resources/presets/*.json; do
+    cmp "$preset" "$share/attention-lab/presets/$(basename "$preset")"
+done
+
+# --one prints the lecture example: the same as the native build when there
+# is one, and in any case the chapter's weights and entropy.
+check_one() {
+    local out=$1
+    grep -q '0\.3369' <<<"$out" && grep -q '0\.3019' <<<"$out" && grep -q '0\.3611' <<<"$out" &&
+        grep -q '1\.5811' <<<"$out" || {
+        echo "install-check: $2 --one does not print the lecture example"
+        return 1
+    }
+    if [[ -x $root/build/app/attention-lab ]]; then
+        diff <("$root/build/app/attention-lab" --one) <(printf '%s\n' "$out")
+    fi
+}
+echo "== installed --one"
+check_one "$("$dest/usr/bin/attention-lab" --one)" "the installed binary"
+
+echo "== cpack -G DEB"
+rm -f "$build"/attention-lab_*.deb
+(cd "$build" && cpack -G DEB >/dev/null)
+deb=$(ls "$build"/attention-lab_*_amd64.deb)
+dpkg-deb --info "$deb" | sed -n '/Package:/,$p'
+dpkg-deb --contents "$deb" | awk '{print $6}'
+mkdir "$work/deb"
+dpkg-deb -x "$deb" "$work/deb"
+file "$work/deb/usr/bin/attention-lab" | grep -q 'stripped' &&
+    ! file "$work/deb/usr/bin/attention-lab" | grep -q 'not stripped'
+check_one "$("$work/deb/usr/bin/attention-lab" --one)" "the packaged binary"
+echo "== lintian"
+lintian --fail-on error --info "$deb"
+echo "install-check: $(basename "$deb"), $(du -k "$deb" | cut -f1) KiB, installs and validates"
