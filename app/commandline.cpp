@@ -15,8 +15,8 @@
 #include "core/headscores.h"
 #include "core/headsession.h"
 #include "io/attentionfilereader.h"
-#include "io/inputtextqt.h"
 #include "io/attentionfilewriter.h"
+#include "io/inputtextqt.h"
 #include "io/jsonstreamwriter.h"
 #include "io/pretrainedmodel.h"
 #include "io/readerror.h"
@@ -363,12 +363,12 @@ void refuseInvalidText(const QList<QByteArray> &raw)
                 break;
             ++offset;
         }
-        usageError(QStringLiteral("--%1 is not valid UTF-8 (byte 0x%2 at byte %3); give the text "
-                                  "in UTF-8")
-                       .arg(option)
-                       .arg(uchar(value.at(std::min(offset, value.size() - 1))), 2, 16,
-                            QLatin1Char('0'))
-                       .arg(offset));
+        usageError(
+            QStringLiteral("--%1 is not valid UTF-8 (byte 0x%2 at byte %3); give the text "
+                           "in UTF-8")
+                .arg(option)
+                .arg(uchar(value.at(std::min(offset, value.size() - 1))), 2, 16, QLatin1Char('0'))
+                .arg(offset));
     }
 }
 
@@ -415,7 +415,8 @@ int runBench(const CommandRequest &r, const CommandLine::GuiBenchmark &guiBenchm
                 ? parseInteger(QStringLiteral("n"), r.values.value(QStringLiteral("n")), 2, 4096)
                 : 32;
         const Report report = guiBenchmark({tokens}, 0, r.values.value(QStringLiteral("model")));
-        print(stdout, r.json ? QString::fromUtf8(QJsonDocument(report.json).toJson()) : report.text);
+        print(stdout,
+              r.json ? QString::fromUtf8(QJsonDocument(report.json).toJson()) : report.text);
         return 0;
     }
     if (r.values.contains(QStringLiteral("model")))

@@ -49,8 +49,8 @@ const QMap<QString, QStringList> kValueOptions = {
 };
 
 /// The commands, and which of them take a FILE (or a model's folder).
-const QStringList kCommands = {QStringLiteral("eval"),    QStringLiteral("bench"),
-                               QStringLiteral("export"),  QStringLiteral("inspect"),
+const QStringList kCommands = {QStringLiteral("eval"),     QStringLiteral("bench"),
+                               QStringLiteral("export"),   QStringLiteral("inspect"),
                                QStringLiteral("tokenize"), QStringLiteral("model")};
 const QStringList kFileCommands = {QStringLiteral("eval"), QStringLiteral("export"),
                                    QStringLiteral("inspect"), QStringLiteral("tokenize"),

@@ -11,9 +11,9 @@ namespace AttentionLab {
 /// What the arguments asked for.
 struct CommandRequest
 {
-    QStringList sections;          // in the chapter's order
-    QString command; // "eval", "bench", "export", "inspect", "tokenize", "model" or empty
-    QString file;    // the FILE of eval, export and inspect; the folder of tokenize and model
+    QStringList sections; // in the chapter's order
+    QString command;      // "eval", "bench", "export", "inspect", "tokenize", "model" or empty
+    QString file;         // the FILE of eval, export and inspect; the folder of tokenize and model
     QMap<QString, QString> values; // --name value
     bool json = false;
     bool gui = false;

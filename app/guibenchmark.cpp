@@ -2,6 +2,8 @@
 
 #include "core/median.h"
 #include "core/randomsession.h"
+#include "io/pretrainedmodel.h"
+#include "io/readerror.h"
 #include "ui/document/attentiondocument.h"
 #include "ui/document/autosaver.h"
 #include "ui/model/headgridview.h"
@@ -10,8 +12,6 @@
 #include "ui/model/modelpage.h"
 #include "ui/model/modelrunner.h"
 #include "ui/model/modeltextpanel.h"
-#include "io/pretrainedmodel.h"
-#include "io/readerror.h"
 #include "ui/views/entropybarsview.h"
 #include "ui/views/heatmapview.h"
 #include "ui/window/mainwindow.h"

@@ -33,7 +33,7 @@ struct ModelBenchmarkResult
 struct ModelTypingResult
 {
     QString model;
-    int tokens = 0;        ///< the text's length in tokens while typing
+    int tokens = 0;           ///< the text's length in tokens while typing
     double keystrokeMs = 0.0; ///< median over the keystrokes
     int keystrokes = 0;
 };

@@ -48,8 +48,7 @@ QString headScoreTable(const AttentionTensor &tensor, const std::vector<HeadScor
     for (int l = 0; l < tensor.layers(); ++l) {
         text += QStringLiteral("%1").arg(QStringLiteral("l%1").arg(l), 6);
         for (int h = 0; h < tensor.heads(); ++h) {
-            const double value =
-                scores[static_cast<size_t>(l) * tensor.heads() + h].value(kind);
+            const double value = scores[static_cast<size_t>(l) * tensor.heads() + h].value(kind);
             text += QStringLiteral("%1").arg(value, 7, 'f', kind == HeadScoreKind::Entropy ? 2 : 3);
         }
         text += QLatin1Char('\n');

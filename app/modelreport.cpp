@@ -55,8 +55,10 @@ QString tokenizeText(const TokenizedText &tokens)
                        .arg(QStringLiteral("id"), 6)
                        .arg(QStringLiteral("token"));
     for (size_t i = 0; i < tokens.ids.size(); ++i) {
-        text += QStringLiteral("  %1  %2  %3").arg(i, 5).arg(tokens.ids[i], 6).arg(
-            quoted(tokens.tokens[i]));
+        text += QStringLiteral("  %1  %2  %3")
+                    .arg(i, 5)
+                    .arg(tokens.ids[i], 6)
+                    .arg(quoted(tokens.tokens[i]));
         if (!tokens.tokenTypes.empty() && tokens.tokenTypes[i] != 0)
             text += QStringLiteral("  (sentence B)");
         text += QLatin1Char('\n');

@@ -19,8 +19,7 @@ Matrix headRows(const std::vector<float> &rows, long long offset, int n, int d)
 
 Session headSession(const ModelRun &run, int layer, int head)
 {
-    if (layer < 0 || layer >= run.attention.layers() || head < 0 ||
-        head >= run.attention.heads())
+    if (layer < 0 || layer >= run.attention.layers() || head < 0 || head >= run.attention.heads())
         throw std::out_of_range("no head " + std::to_string(layer) + "." + std::to_string(head) +
                                 " in a model of " + std::to_string(run.attention.layers()) +
                                 " layers of " + std::to_string(run.attention.heads()) + " heads");

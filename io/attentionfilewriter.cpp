@@ -36,7 +36,8 @@ QByteArray npyHeader(const QByteArray &descr, const std::vector<long long> &shap
 {
     QByteArray dict = "{'descr': '" + descr + "', 'fortran_order': False, 'shape': (";
     for (size_t i = 0; i < shape.size(); ++i)
-        dict += QByteArray::number(shape[i]) + (shape.size() == 1 || i + 1 < shape.size() ? "," : "");
+        dict +=
+            QByteArray::number(shape[i]) + (shape.size() == 1 || i + 1 < shape.size() ? "," : "");
     dict += "), }";
     const qsizetype unpadded = 10 + dict.size() + 1;
     dict += QByteArray((64 - unpadded % 64) % 64, ' ') + '\n';
@@ -126,8 +127,7 @@ bool AttentionFileWriter::writeSafetensors(const AttentionTensor &tensor, const 
     const long long dataBytes = s.elementCount() * 4;
     QJsonObject entry;
     entry.insert(QStringLiteral("dtype"), QStringLiteral("F32"));
-    entry.insert(QStringLiteral("shape"),
-                 QJsonArray{s.layers, s.heads, s.queries, s.keys});
+    entry.insert(QStringLiteral("shape"), QJsonArray{s.layers, s.heads, s.queries, s.keys});
     entry.insert(QStringLiteral("data_offsets"), QJsonArray{0, qint64(dataBytes)});
     QJsonObject header;
     header.insert(QStringLiteral("attentions"), entry);
@@ -147,9 +147,9 @@ bool AttentionFileWriter::writeSafetensors(const AttentionTensor &tensor, const 
     const qsizetype headBytes = qsizetype(s.headSize() * sizeof(float));
     for (int l = 0; ok && l < s.layers; ++l) {
         for (int h = 0; ok && h < s.heads; ++h)
-            ok = writeAll(file, QByteArray::fromRawData(
-                                    reinterpret_cast<const char *>(tensor.headData(l, h)),
-                                    headBytes));
+            ok = writeAll(
+                file, QByteArray::fromRawData(reinterpret_cast<const char *>(tensor.headData(l, h)),
+                                              headBytes));
     }
     if (!ok || !file.commit()) {
         m_error =
@@ -187,8 +187,8 @@ bool AttentionFileWriter::writeNpz(const AttentionTensor &tensor, const QString 
     const QByteArray attentions = attentionNpy(tensor);
     const QByteArray tokens = tokensNpy(tensor.tokens());
     auto add = [&](const char *name, const QByteArray &bytes) {
-        zip_source_t *source = zip_source_buffer(archive.get(), bytes.constData(),
-                                                 zip_uint64_t(bytes.size()), 0);
+        zip_source_t *source =
+            zip_source_buffer(archive.get(), bytes.constData(), zip_uint64_t(bytes.size()), 0);
         if (!source)
             return false;
         const zip_int64_t index = zip_file_add(archive.get(), name, source, ZIP_FL_ENC_UTF_8);

@@ -78,7 +78,8 @@ void TestModelCommands::tokenizeJson()
 {
     QFETCH(QString, checkpoint);
     QFETCH(QString, text);
-    const BinaryRun run = runAttentionLab({u"tokenize"_s, model(checkpoint), u"--text"_s, text, u"--json"_s});
+    const BinaryRun run =
+        runAttentionLab({u"tokenize"_s, model(checkpoint), u"--text"_s, text, u"--json"_s});
     QCOMPARE(run.exitCode, 0);
     const QJsonObject json = jsonOf(run);
     QCOMPARE(json.keys(), (QStringList{u"ids"_s, u"tokens"_s}));
@@ -100,12 +101,14 @@ void TestModelCommands::modelJson()
 {
     QFETCH(QString, checkpoint);
     QFETCH(QString, text);
-    const BinaryRun run = runAttentionLab({u"model"_s, model(checkpoint), u"--text"_s, text, u"--json"_s});
+    const BinaryRun run =
+        runAttentionLab({u"model"_s, model(checkpoint), u"--text"_s, text, u"--json"_s});
     QCOMPARE(run.exitCode, 0);
     const QJsonObject json = jsonOf(run);
     const bool gpt2 = checkpoint.startsWith(u"gpt2"_s);
-    QStringList members{u"model_type"_s, u"layers"_s, u"heads"_s, u"d_model"_s, u"tokens"_s,
-                        u"ids"_s, u"entropy_bits"_s, gpt2 ? u"top_next"_s : u"masked"_s};
+    QStringList members{
+        u"model_type"_s, u"layers"_s, u"heads"_s,        u"d_model"_s,
+        u"tokens"_s,     u"ids"_s,    u"entropy_bits"_s, gpt2 ? u"top_next"_s : u"masked"_s};
     members.sort();
     QCOMPARE(json.keys(), members);
     QCOMPARE(json[u"model_type"_s].toString(), gpt2 ? u"gpt2"_s : u"bert"_s);
@@ -134,7 +137,8 @@ void TestModelCommands::modelJson()
     }
     const QJsonArray expectedTop =
         gpt2 ? reference[u"top_next"_s].toArray() : reference[u"masked"_s][0][u"top"_s].toArray();
-    const QJsonArray top = gpt2 ? json[u"top_next"_s].toArray() : json[u"masked"_s][0][u"top"_s].toArray();
+    const QJsonArray top =
+        gpt2 ? json[u"top_next"_s].toArray() : json[u"masked"_s][0][u"top"_s].toArray();
     QCOMPARE(top.size(), 5);
     for (int i = 0; i < 5; ++i) {
         QCOMPARE(top[i][u"id"_s].toInt(), expectedTop[i][u"id"_s].toInt());
@@ -169,7 +173,8 @@ void TestModelCommands::writesAttention()
     QTemporaryDir dir;
     const QString out = dir.filePath(u"attention"_s + suffix);
     const QString text = u"The cat sat on the mat."_s;
-    const BinaryRun run = runAttentionLab({u"model"_s, model(u"gpt2-tiny"_s), u"--text"_s, text, u"-o"_s, out});
+    const BinaryRun run =
+        runAttentionLab({u"model"_s, model(u"gpt2-tiny"_s), u"--text"_s, text, u"-o"_s, out});
     QCOMPARE(run.exitCode, 0);
     QVERIFY(run.out.isEmpty());
     const BinaryRun inspect = runAttentionLab({u"inspect"_s, out, u"--json"_s});
@@ -211,19 +216,23 @@ void TestModelCommands::refusals_data()
     const QString gpt2 = model(u"gpt2-tiny"_s);
     QTest::newRow("no folder") << QStringList{u"model"_s} << u"model needs a model's folder"_s;
     QTest::newRow("no text") << QStringList{u"tokenize"_s, gpt2} << u"needs the text to read"_s;
-    QTest::newRow("missing folder") << QStringList{u"model"_s, model(u"nothing"_s), u"--text"_s, u"a"_s}
-                                    << u"no such folder"_s;
+    QTest::newRow("missing folder")
+        << QStringList{u"model"_s, model(u"nothing"_s), u"--text"_s, u"a"_s} << u"no such folder"_s;
     QTest::newRow("a file, not a folder")
-        << QStringList{u"model"_s, model(u"reference.json"_s), u"--text"_s, u"a"_s} << u"is not a folder"_s;
+        << QStringList{u"model"_s, model(u"reference.json"_s), u"--text"_s, u"a"_s}
+        << u"is not a folder"_s;
     QTest::newRow("empty text") << QStringList{u"model"_s, gpt2, u"--text"_s, u""_s}
                                 << u"the text is empty"_s;
-    QTest::newRow("too long") << QStringList{u"model"_s, gpt2, u"--text"_s, u"the cat "_s.repeated(40)}
+    QTest::newRow("too long") << QStringList{u"model"_s, gpt2, u"--text"_s,
+                                             u"the cat "_s.repeated(40)}
                               << u"this model reads at most 32"_s;
     QTest::newRow("session out of range")
-        << QStringList{u"model"_s, gpt2, u"--text"_s, u"a"_s, u"--session"_s, u"2.0"_s, u"-o"_s, u"x.json"_s}
+        << QStringList{u"model"_s,     gpt2,     u"--text"_s, u"a"_s,
+                       u"--session"_s, u"2.0"_s, u"-o"_s,     u"x.json"_s}
         << u"--session: 2 is out of range (0 to 1)"_s;
     QTest::newRow("session not L.H")
-        << QStringList{u"model"_s, gpt2, u"--text"_s, u"a"_s, u"--session"_s, u"3"_s, u"-o"_s, u"x.json"_s}
+        << QStringList{u"model"_s,     gpt2,   u"--text"_s, u"a"_s,
+                       u"--session"_s, u"3"_s, u"-o"_s,     u"x.json"_s}
         << u"is not LAYER.HEAD"_s;
     QTest::newRow("session without json")
         << QStringList{u"model"_s, gpt2, u"--text"_s, u"a"_s, u"--session"_s, u"1.1"_s}
@@ -234,8 +243,9 @@ void TestModelCommands::refusals_data()
     QTest::newRow("unknown output format")
         << QStringList{u"model"_s, gpt2, u"--text"_s, u"a"_s, u"-o"_s, u"x.npy"_s}
         << u"use .npz or .safetensors"_s;
-    QTest::newRow("pair for GPT-2") << QStringList{u"tokenize"_s, gpt2, u"--text"_s, u"a"_s, u"--pair"_s, u"b"_s}
-                                    << u"(--pair) is for BERT"_s;
+    QTest::newRow("pair for GPT-2")
+        << QStringList{u"tokenize"_s, gpt2, u"--text"_s, u"a"_s, u"--pair"_s, u"b"_s}
+        << u"(--pair) is for BERT"_s;
     QTest::newRow("bos elsewhere") << QStringList{u"--one"_s, u"--bos"_s} << u"--bos applies to"_s;
 }
 

@@ -311,8 +311,10 @@ void TestRealAttention::displayTokens_data()
     QTest::newRow("GPT-2 word with an accent")
         << QStringLiteral("ĠnaÃ¯ve") << QStringLiteral(" naïve");
     QTest::newRow("GPT-2 emoji whole") << QStringLiteral("ðŁİī") << QStringLiteral("🎉");
-    QTest::newRow("GPT-2 CJK, first byte alone") << QStringLiteral("Ġæ") << QStringLiteral(" \\xe6");
-    QTest::newRow("GPT-2 CJK, middle bytes") << QStringLiteral("æľ") << QStringLiteral("\\xe6\\x9c");
+    QTest::newRow("GPT-2 CJK, first byte alone")
+        << QStringLiteral("Ġæ") << QStringLiteral(" \\xe6");
+    QTest::newRow("GPT-2 CJK, middle bytes")
+        << QStringLiteral("æľ") << QStringLiteral("\\xe6\\x9c");
     QTest::newRow("GPT-2 CJK, last byte") << QStringLiteral("¬") << QStringLiteral("¬");
     QTest::newRow("GPT-2 tab") << QStringLiteral("ĉ") << QStringLiteral("⇥");
     QTest::newRow("GPT-2 space alone") << QStringLiteral("Ġ") << QStringLiteral("␣");

@@ -36,7 +36,9 @@ QJsonObject checkpoints()
     QFile file(modelsDir() + QStringLiteral("/reference.json"));
     if (!file.open(QIODevice::ReadOnly))
         qFatal("cannot read reference.json");
-    return QJsonDocument::fromJson(file.readAll()).object().value(QLatin1String("checkpoints"))
+    return QJsonDocument::fromJson(file.readAll())
+        .object()
+        .value(QLatin1String("checkpoints"))
         .toObject();
 }
 
@@ -65,8 +67,8 @@ double attentionError(const AttentionTensor &tensor, const QJsonArray &expected)
         for (int h = 0; h < tensor.heads(); ++h)
             for (int q = 0; q < tensor.queries(); ++q)
                 for (int k = 0; k < tensor.keys(); ++k)
-                    worst = std::max(worst, std::abs(tensor.head(l, h)(q, k) -
-                                                     expected.at(i++).toDouble()));
+                    worst = std::max(
+                        worst, std::abs(tensor.head(l, h)(q, k) - expected.at(i++).toDouble()));
     return i == expected.size() ? worst : INFINITY;
 }
 
@@ -146,13 +148,15 @@ void TestPretrainedModel::textRunsLikePyTorch()
     QCOMPARE(run.attention.tokens(), tokens.tokens);
     QVERIFY(attentionError(run.attention, reference.value(QLatin1String("attentions")).toArray()) <
             1e-5);
-    const QJsonArray top = reference.value(run.family == ModelFamily::Gpt2 ? QLatin1String("top_next")
-                                                                            : QLatin1String("masked"))
+    const QJsonArray top = reference
+                               .value(run.family == ModelFamily::Gpt2 ? QLatin1String("top_next")
+                                                                      : QLatin1String("masked"))
                                .toArray();
     if (run.family == ModelFamily::Gpt2) {
         QCOMPARE(qsizetype(run.topNext.size()), top.size());
         for (qsizetype i = 0; i < top.size(); ++i)
-            QCOMPARE(run.topNext[size_t(i)].id, top[i].toObject().value(QLatin1String("id")).toInt());
+            QCOMPARE(run.topNext[size_t(i)].id,
+                     top[i].toObject().value(QLatin1String("id")).toInt());
     } else {
         QCOMPARE(qsizetype(run.masked.size()), top.size());
     }
@@ -174,16 +178,17 @@ void TestPretrainedModel::headSessionAttendsLikeTheModel()
         for (int h = 0; h < run.attention.heads(); ++h) {
             const Session session = headSession(run, l, h);
             QCOMPARE(session.keys.cols(), Index(pretrained->config().headDim()));
-            QCOMPARE(session.options.mask, run.family == ModelFamily::Gpt2 ? MaskMode::Causal
-                                                                           : MaskMode::None);
+            QCOMPARE(session.options.mask,
+                     run.family == ModelFamily::Gpt2 ? MaskMode::Causal : MaskMode::None);
             QVERIFY(session.options.scale);
             QCOMPARE(session.options.temperature, 1.0);
             QCOMPARE(session.tokens.front(), displayToken(run.attention.keyToken(0)));
-            const AttentionResult result = attend(session.queries, session.keys,
-                                                  session.effectiveValues(), session.options);
+            const AttentionResult result =
+                attend(session.queries, session.keys, session.effectiveValues(), session.options);
             const double error =
                 (result.weights - run.attention.head(l, h).cast<double>()).cwiseAbs().maxCoeff();
-            QVERIFY2(error < 1e-5, qPrintable(QStringLiteral("head %1.%2: %3").arg(l).arg(h).arg(error)));
+            QVERIFY2(error < 1e-5,
+                     qPrintable(QStringLiteral("head %1.%2: %3").arg(l).arg(h).arg(error)));
         }
     }
     QVERIFY_THROWS_EXCEPTION(std::out_of_range, headSession(run, run.attention.layers(), 0));
@@ -208,7 +213,8 @@ void TestPretrainedModel::writtenAttentionReadsBack()
     QVERIFY2(writer.writeFile(run.attention, path), qPrintable(writer.errorString()));
     // Written again over itself: replaced whole.
     QVERIFY2(writer.writeFile(run.attention, path), qPrintable(writer.errorString()));
-    QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden), QStringList{QStringLiteral("out") + suffix});
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden),
+             QStringList{QStringLiteral("out") + suffix});
     AttentionFileReader reader;
     const std::optional<AttentionTensor> back = reader.readFile(path);
     QVERIFY2(back, qPrintable(reader.errorString()));
@@ -233,19 +239,28 @@ void TestPretrainedModel::refusals_data()
     QTest::addColumn<bool>("bos");
     QTest::addColumn<QString>("expected");
     const QString plain = QStringLiteral("the cat");
-    QTest::newRow("GPT-2 without vocab.json") << "gpt2-tiny" << "vocab.json" << plain << "" << false
-                                             << "vocab.json: missing";
-    QTest::newRow("GPT-2 without merges.txt") << "gpt2-tiny" << "merges.txt" << plain << "" << false
-                                              << "merges.txt: missing";
-    QTest::newRow("BERT without vocab.txt") << "bert-tiny" << "vocab.txt" << plain << "" << false
-                                            << "vocab.txt: missing";
-    QTest::newRow("empty text") << "gpt2-tiny" << "" << "" << "" << false << "the text is empty";
+    QTest::newRow("GPT-2 without vocab.json")
+        << "gpt2-tiny"
+        << "vocab.json" << plain << "" << false << "vocab.json: missing";
+    QTest::newRow("GPT-2 without merges.txt")
+        << "gpt2-tiny"
+        << "merges.txt" << plain << "" << false << "merges.txt: missing";
+    QTest::newRow("BERT without vocab.txt")
+        << "bert-tiny"
+        << "vocab.txt" << plain << "" << false << "vocab.txt: missing";
+    QTest::newRow("empty text") << "gpt2-tiny"
+                                << ""
+                                << ""
+                                << "" << false << "the text is empty";
     QTest::newRow("text longer than the positions")
-        << "gpt2-tiny" << "" << QStringLiteral("the cat ").repeated(40) << "" << false
+        << "gpt2-tiny"
+        << "" << QStringLiteral("the cat ").repeated(40) << "" << false
         << "tokens long and this model reads at most 32";
-    QTest::newRow("a pair for GPT-2") << "gpt2-tiny" << "" << plain << "the mat" << false
-                                      << "(--pair) is for BERT";
-    QTest::newRow("--bos for BERT") << "bert-tiny" << "" << plain << "" << true << "--bos is for GPT-2";
+    QTest::newRow("a pair for GPT-2")
+        << "gpt2-tiny"
+        << "" << plain << "the mat" << false << "(--pair) is for BERT";
+    QTest::newRow("--bos for BERT") << "bert-tiny"
+                                    << "" << plain << "" << true << "--bos is for GPT-2";
 }
 
 void TestPretrainedModel::refusals()

@@ -7,8 +7,8 @@
 #include "core/attention.h"
 #include "core/headsession.h"
 #include "ui/document/attentiondocument.h"
-#include "ui/model/modeldocument.h"
 #include "ui/model/headgridview.h"
+#include "ui/model/modeldocument.h"
 #include "ui/model/modelpage.h"
 #include "ui/model/modelrunner.h"
 #include "ui/model/modeltextpanel.h"
@@ -100,7 +100,8 @@ void TestModelWindow::typingRunsTheModel()
     QCOMPARE(document->tensor().layers(), 2);
     QCOMPARE(document->tensor().heads(), 4);
     QCOMPARE(document->tensor().tokens(), runner->lastTokens().tokens);
-    QVERIFY(window.modelTextPanel()->predictionsLabel()->text().contains(QLatin1String("Next token")));
+    QVERIFY(
+        window.modelTextPanel()->predictionsLabel()->text().contains(QLatin1String("Next token")));
 
     // Looking at head 1.2 large while typing: it stays on head 1.2.
     document->select(1, 2);
@@ -109,8 +110,11 @@ void TestModelWindow::typingRunsTheModel()
     text->selectAll();
     QTest::keyClicks(text, QStringLiteral("The cat sat"));
     runner->waitForIdle();
-    QCOMPARE(runner->lastTokens().tokens,
-             (std::vector<std::string>{"The", "\xc4\xa0" "cat", "\xc4\xa0" "sat"}));
+    QCOMPARE(runner->lastTokens().tokens, (std::vector<std::string>{"The",
+                                                                    "\xc4\xa0"
+                                                                    "cat",
+                                                                    "\xc4\xa0"
+                                                                    "sat"}));
     QCOMPARE(document->tensor().keys(), 3);
     QCOMPARE(document->layer(), 1);
     QCOMPARE(document->head(), 2);
@@ -134,7 +138,8 @@ void TestModelWindow::newestTextWins()
         text->setText(QString::fromLatin1(t));
     runner->waitForIdle();
     QCOMPARE(runner->requestedText().text, QStringLiteral("it was"));
-    QCOMPARE(runner->lastTokens().tokens, (std::vector<std::string>{"it", "\xc4\xa0" "was"}));
+    QCOMPARE(runner->lastTokens().tokens, (std::vector<std::string>{"it", "\xc4\xa0"
+                                                                          "was"}));
     QCOMPARE(window.modelDocument()->tensor().keys(), 2);
 }
 
@@ -149,7 +154,8 @@ void TestModelWindow::badTextKeepsTheHeads()
     runner->waitForIdle();
     text->clear();
     runner->waitForIdle();
-    QVERIFY(window.modelTextPanel()->statusLabel()->text().contains(QLatin1String("the text is empty")));
+    QVERIFY(window.modelTextPanel()->statusLabel()->text().contains(
+        QLatin1String("the text is empty")));
     QCOMPARE(window.modelDocument()->tensor().keys(), 3);
     text->setText(QStringLiteral("the cat ").repeated(40));
     runner->waitForIdle();

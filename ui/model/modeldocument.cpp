@@ -64,11 +64,10 @@ bool ModelDocument::open(const QString &path, QString *error)
     return true;
 }
 
-void ModelDocument::setTensor(AttentionTensor tensor, const QString &filePath,
-                              bool keepSelection)
+void ModelDocument::setTensor(AttentionTensor tensor, const QString &filePath, bool keepSelection)
 {
-    const bool sameHeads = m_tensor && m_tensor->layers() == tensor.layers() &&
-                           m_tensor->heads() == tensor.heads();
+    const bool sameHeads =
+        m_tensor && m_tensor->layers() == tensor.layers() && m_tensor->heads() == tensor.heads();
     m_keptSelection = keepSelection && sameHeads;
     m_tensor = std::make_shared<const AttentionTensor>(std::move(tensor));
     m_filePath = filePath;

@@ -56,8 +56,8 @@ void ModelRunner::start(const ModelText &text)
         } catch (const ReadError &error) {
             outcome.error = error.message;
         } catch (const std::bad_alloc &) {
-            outcome.error = QCoreApplication::translate("ModelRunner",
-                                                        "not enough memory for this text");
+            outcome.error =
+                QCoreApplication::translate("ModelRunner", "not enough memory for this text");
         }
         return outcome;
     }));

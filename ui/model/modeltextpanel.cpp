@@ -21,7 +21,8 @@ namespace {
 /// " it" as a label: the token as the heads show it, quoted so spaces show.
 QString tokenLabel(const std::string &spelling)
 {
-    return QStringLiteral("“%1”").arg(QString::fromStdString(displayToken(spelling)).toHtmlEscaped());
+    return QStringLiteral("“%1”").arg(
+        QString::fromStdString(displayToken(spelling)).toHtmlEscaped());
 }
 
 /// "30.7", or two significant digits below 1% ("0.0021") so that a small
@@ -43,11 +44,11 @@ QString topList(const PretrainedModel &model, const std::vector<TokenProbability
 } // namespace
 
 ModelTextPanel::ModelTextPanel(ModelRunner *runner, ModelDocument *document, QWidget *parent)
-    : QWidget(parent), m_runner(runner), m_document(document),
-      m_text(new QLineEdit(this)), m_pairLabel(new QLabel(tr("Second sentence:"), this)),
-      m_pair(new QLineEdit(this)), m_bos(new QCheckBox(tr("Start with <|endoftext|>"), this)),
-      m_predictions(new QLabel(this)), m_status(new QLabel(this)),
-      m_openHead(new QPushButton(tr("Open in Attention Tab"), this)), m_busyTimer(new QTimer(this))
+    : QWidget(parent), m_runner(runner), m_document(document), m_text(new QLineEdit(this)),
+      m_pairLabel(new QLabel(tr("Second sentence:"), this)), m_pair(new QLineEdit(this)),
+      m_bos(new QCheckBox(tr("Start with <|endoftext|>"), this)), m_predictions(new QLabel(this)),
+      m_status(new QLabel(this)), m_openHead(new QPushButton(tr("Open in Attention Tab"), this)),
+      m_busyTimer(new QTimer(this))
 {
     m_text->setObjectName(QStringLiteral("modelText"));
     m_text->setAccessibleName(tr("Text the model reads"));
@@ -188,8 +189,8 @@ void ModelTextPanel::setStatus(const QString &text, bool error)
 
 void ModelTextPanel::updateOpenHead()
 {
-    const bool head = m_runner->lastRun() && !m_document->isEmpty() &&
-                      m_document->view() == ModelView::Head;
+    const bool head =
+        m_runner->lastRun() && !m_document->isEmpty() && m_document->view() == ModelView::Head;
     m_openHead->setEnabled(head);
     m_openHead->setText(head ? tr("Open Head %1.%2 in Attention Tab")
                                    .arg(m_document->layer())

@@ -276,8 +276,8 @@ void HeatmapView::updateNumberVisibility()
     for (const QCPItemText *text : std::as_const(m_cellTexts))
         widest = std::max(widest, metrics.horizontalAdvance(text->text()));
     const QRect cells = m_plot->axisRect()->rect();
-    const bool fit = cells.width() / double(n) >= widest + 2.0 &&
-                     cells.height() / double(m) >= metrics.height();
+    const bool fit =
+        cells.width() / double(n) >= widest + 2.0 && cells.height() / double(m) >= metrics.height();
     for (QCPItemText *text : std::as_const(m_cellTexts))
         text->setVisible(m_showNumbers && fit);
 }
