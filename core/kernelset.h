@@ -15,7 +15,7 @@ namespace AttentionLab {
  * attention pass and the model's forward pass with the float product under it.
  * The portable build holds three sets (x86-64, x86-64-v3, x86-64-v4), each
  * compiled with its own -march and linked so that no code, not even an
- * Eigen template, is shared between them (core/kernels/README); a native
+ * Eigen template, is shared between them (cmake/KernelVariants.cmake); a native
  * build (ATTENTIONLAB_NATIVE) holds one, compiled with -march=native.
  *
  * The functions take inputs already checked by their public counterparts
