@@ -57,5 +57,5 @@ for kind in ("bench", "model"):
     print(f"{'n':>6}{'native':>10}{'portable':>10}{'share':>8}{'baseline':>10}{'share':>8}")
     for n in sorted(native):
         p, b = medians("portable", kind)[n], medians("baseline", kind)[n]
-        print(f"{n:>6}{native[n]:>10.2f}{p:>10.2f}{native[n] / p:>7.0%}{b:>10.2f}{native[n] / b:>7.0%}")
+        print(f"{n:>6}{native[n]:>10.3f}{p:>10.3f}{native[n] / p:>7.0%}{b:>10.3f}{native[n] / b:>7.0%}")
 PY
