@@ -45,6 +45,6 @@ for arg in "$@"; do
         [ "$avx512" -gt 0 ] || fail "$id: no AVX-512 instruction at all: not compiled for x86-64-v4"
         ;;
     esac
-    [ "$this" -eq 1 ] || echo "$id: $instructions instructions, $avx AVX of which $avx512 AVX-512; exports only attentionlab_kernels_$id; no COMDAT group"
+    [ "$this" -eq 1 ] || echo "$id: $instructions instructions, $avx AVX (VEX/EVEX), $avx512 touching AVX-512 registers; exports only attentionlab_kernels_$id; no COMDAT group"
 done
 exit $failed
