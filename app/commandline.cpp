@@ -14,6 +14,7 @@
 #include "core/attentionaggregates.h"
 #include "core/headscores.h"
 #include "core/headsession.h"
+#include "core/kernelset.h"
 #include "io/attentionfilereader.h"
 #include "io/attentionfilewriter.h"
 #include "io/inputtextqt.h"
@@ -465,7 +466,8 @@ int CommandLine::run()
             return 0;
         }
         if (r.version) {
-            print(stdout, QStringLiteral("attention-lab " ATTENTIONLAB_VERSION "\n"));
+            print(stdout, QStringLiteral("attention-lab " ATTENTIONLAB_VERSION " (kernels: %1)\n")
+                              .arg(QString::fromLatin1(activeKernels().name)));
             return 0;
         }
         if (r.command == QLatin1String("eval"))

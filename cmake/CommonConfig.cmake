@@ -19,6 +19,11 @@ target_compile_definitions(attentionlab_common INTERFACE
     QT_NO_URL_CAST_FROM_STRING
     QT_USE_QSTRINGBUILDER
     QT_DISABLE_DEPRECATED_UP_TO=0x060400
+    # Eigen's alignment (and with it how it allocates and frees matrices)
+    # follows -march unless fixed: the kernels compiled for AVX-512 and the
+    # code compiled for baseline x86-64 hand matrices to each other, so every
+    # translation unit allocates them alike (cmake/KernelVariants.cmake).
+    EIGEN_MAX_ALIGN_BYTES=64
     ATTENTIONLAB_VERSION="${PROJECT_VERSION}")
 
 # A fuzzing build instruments every library, so that libFuzzer sees coverage

@@ -1,6 +1,7 @@
 #include "core/attention.h"
 
 #include "core/inputtext.h"
+#include "core/kernelset.h"
 #include "core/rowsoftmax.h"
 
 #include <stdexcept>
@@ -9,13 +10,6 @@
 namespace AttentionLab {
 
 namespace {
-
-/// Below this many multiply-adds a pass is not worth waking a second thread.
-constexpr double kParallelWork = 1 << 18;
-
-/// Rows per block of the fused pass: large enough for an efficient GEMM,
-/// small enough that causal blocks stop near their diagonal.
-constexpr Index kBlockRows = 64;
 
 std::string shape(const Matrix &m)
 {
@@ -27,7 +21,7 @@ void softmaxAllRows(AttentionResult &r)
     const Index m = r.scores.rows();
     const Index n = r.scores.cols();
     r.rows.resize(static_cast<size_t>(m));
-#pragma omp parallel for schedule(static) if (double(m) * double(n) > kParallelWork)
+#pragma omp parallel for schedule(static) if (double(m) * double(n) > kParallelAttentionWork)
     for (Index i = 0; i < m; ++i) {
         const Index visible = visibleKeyCount(r.options.mask, i, m, n);
         r.rows[static_cast<size_t>(i)] = softmaxRow(r.scores.row(i).data(), r.weights.row(i).data(),
@@ -108,40 +102,7 @@ void fusedAttention(const Matrix &q, const Matrix &k, const Matrix &v,
                     const AttentionOptions &options, FusedPassResult &out)
 {
     checkAttentionShapes(q, k, v, options);
-    const Index m = q.rows();
-    const Index n = k.rows();
-    const double divisor = options.divisor(k.cols());
-    out.weights.resize(m, n);
-    out.output.resize(m, v.cols());
-    out.rows.resize(static_cast<size_t>(m));
-
-    const Index blocks = (m + kBlockRows - 1) / kBlockRows;
-    const double work = double(m) * double(n) * double(k.cols() + v.cols());
-#pragma omp parallel for schedule(dynamic, 1) if (work > kParallelWork)
-    for (Index b = 0; b < blocks; ++b) {
-        const Index first = b * kBlockRows;
-        const Index count = std::min(kBlockRows, m - first);
-        // Columns any row of this block can see; the wrong order needs them all.
-        const Index cols = options.mask == MaskMode::CausalAfterSoftmax
-                               ? n
-                               : visibleKeyCount(options.mask, first + count - 1, m, n);
-        if (cols > 0) {
-            out.weights.block(first, 0, count, cols).noalias() =
-                q.middleRows(first, count) * k.topRows(cols).transpose();
-        }
-        for (Index i = first; i < first + count; ++i) {
-            const Index visible = visibleKeyCount(options.mask, i, m, n);
-            double *row = out.weights.row(i).data();
-            out.rows[static_cast<size_t>(i)] =
-                softmaxRow(row, row, n, visible, divisor, options.mask);
-        }
-        if (cols > 0) {
-            out.output.middleRows(first, count).noalias() =
-                out.weights.block(first, 0, count, cols) * v.topRows(cols);
-        } else {
-            out.output.middleRows(first, count).setZero();
-        }
-    }
+    activeKernels().fusedAttention(q, k, v, options, out);
 }
 
 } // namespace AttentionLab

@@ -32,6 +32,10 @@ void updateQueryRow(AttentionResult &result, const Matrix &q, const Matrix &k, c
 void updateKeyColumn(AttentionResult &result, const Matrix &q, const Matrix &k, const Matrix &v,
                      Index col);
 
+/// Below this many multiply-adds an attention pass is not worth waking a
+/// second thread.
+inline constexpr double kParallelAttentionWork = 1 << 18;
+
 /// The fused pass the bench times: weights computed in place of the scores,
 /// causal rows touch only their visible columns, and no score matrix is kept.
 struct FusedPassResult

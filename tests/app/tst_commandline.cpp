@@ -3,6 +3,7 @@
 // for anything that cannot be done.
 
 #include "binaryrun.h"
+#include "core/kernelset.h"
 
 #include <QImageReader>
 #include <QJsonArray>
@@ -65,6 +66,8 @@ private slots:
     void exportFailuresKeepTheOldFile();
     void windowWithoutADisplay();
     void helpAndVersion();
+    void kernelChoice_data();
+    void kernelChoice();
     void badInput_data();
     void badInput();
 };
@@ -412,6 +415,51 @@ void TestCommandLine::helpAndVersion()
     r = run({QStringLiteral("--version")});
     QCOMPARE(r.exitCode, 0);
     QVERIFY(r.out.startsWith("attention-lab "));
+}
+
+void TestCommandLine::kernelChoice_data()
+{
+    // ATTENTIONLAB_KERNEL forces a set; one the processor lacks, or a name
+    // that is no set, is refused in one line and the fastest set runs.
+    QTest::addColumn<QString>("forced");
+    QTest::addColumn<QString>("kernels");
+    QTest::addColumn<QString>("refusal");
+    const auto supported = AttentionLab::supportedKernels();
+    const QString fastest = QString::fromLatin1(supported.back()->name);
+    QTest::newRow("unset") << QString() << fastest << QString();
+    for (const AttentionLab::KernelSet *set : AttentionLab::builtKernels()) {
+        const bool runs = std::find(supported.begin(), supported.end(), set) != supported.end();
+        QTest::addRow("%s", set->id)
+            << QString::fromLatin1(set->id) << (runs ? QString::fromLatin1(set->name) : fastest)
+            << (runs ? QString() : u"which this processor lacks; using "_s + fastest);
+    }
+    QTest::newRow("no such set") << u"sse9"_s << fastest
+                                 << u"ATTENTIONLAB_KERNEL=sse9 is not one of"_s;
+}
+
+void TestCommandLine::kernelChoice()
+{
+    QFETCH(QString, forced);
+    QFETCH(QString, kernels);
+    QFETCH(QString, refusal);
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.remove(u"ATTENTIONLAB_KERNEL"_s);
+    if (!forced.isEmpty())
+        env.insert(u"ATTENTIONLAB_KERNEL"_s, forced);
+    const Run version = run({u"--version"_s}, env);
+    QCOMPARE(version.exitCode, 0);
+    QCOMPARE(QString::fromUtf8(version.out),
+             u"attention-lab " ATTENTIONLAB_VERSION " (kernels: "_s + kernels + u")\n"_s);
+    if (refusal.isEmpty()) {
+        QCOMPARE(version.err, QByteArray());
+    } else {
+        QVERIFY2(version.err.contains(refusal.toUtf8()), version.err.constData());
+        QCOMPARE(version.err.count('\n'), 1);
+    }
+    // The lecture example, whatever the set, as the default set prints it.
+    const Run one = run({u"--one"_s}, env);
+    QCOMPARE(one.exitCode, 0);
+    QCOMPARE(one.out, run({u"--one"_s}).out);
 }
 
 void TestCommandLine::badInput_data()

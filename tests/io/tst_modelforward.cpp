@@ -3,8 +3,10 @@
 // prefixes, gamma/beta, F16, BF16, with and without the masked-LM head) gives
 // PyTorch's attention to 1e-5, its q, k and v rows, and its top-5 tokens; the
 // kept q and k give back the attention; broken folders are refused in one
-// line naming the file and what is wrong.
+// line naming the file and what is wrong. The PyTorch comparison runs under
+// every kernel set the processor supports (core/kernelset.h).
 
+#include "core/kernelset.h"
 #include "core/transformerforward.h"
 #include "io/inputtextqt.h"
 #include "io/modelcheckpoint.h"
@@ -187,12 +189,24 @@ void ModelForwardTest::matchesPyTorch_data()
 {
     QTest::addColumn<QString>("model");
     QTest::addColumn<int>("item");
+    QTest::addColumn<int>("set");
     const QJsonObject checkpoints = reference();
-    for (auto it = checkpoints.begin(); it != checkpoints.end(); ++it) {
-        const QJsonArray cases = it.value().toObject().value(u"cases").toArray();
-        for (qsizetype i = 0; i < cases.size(); ++i) {
-            const QString name = cases[i].toObject().value(u"name").toString();
-            QTest::addRow("%s, %s", qPrintable(it.key()), qPrintable(name)) << it.key() << int(i);
+    const auto sets = supportedKernels();
+    for (size_t s = 0; s < sets.size(); ++s) {
+        // The set chosen at start-up runs through runModel(), the others directly.
+        const bool active = sets[s] == &activeKernels();
+        for (auto it = checkpoints.begin(); it != checkpoints.end(); ++it) {
+            const QJsonArray cases = it.value().toObject().value(u"cases").toArray();
+            for (qsizetype i = 0; i < cases.size(); ++i) {
+                const QString name = cases[i].toObject().value(u"name").toString();
+                if (active)
+                    QTest::addRow("%s, %s", qPrintable(it.key()), qPrintable(name))
+                        << it.key() << int(i) << int(s);
+                else
+                    QTest::addRow("%s kernels: %s, %s", sets[s]->name, qPrintable(it.key()),
+                                  qPrintable(name))
+                        << it.key() << int(i) << int(s);
+            }
         }
     }
 }
@@ -201,11 +215,15 @@ void ModelForwardTest::matchesPyTorch()
 {
     QFETCH(QString, model);
     QFETCH(int, item);
+    QFETCH(int, set);
+    const KernelSet &kernels = *supportedKernels()[size_t(set)];
     const QJsonObject checkpoint = reference().value(model).toObject();
     const QJsonObject expected = checkpoint.value(u"cases").toArray()[item].toObject();
     const auto opened = openModel(model);
     const ModelConfig &config = opened->config();
-    const ModelRun run = runModel(opened->weights(), inputOf(expected));
+    const ModelRun run = &kernels == &activeKernels()
+                             ? runModel(opened->weights(), inputOf(expected))
+                             : kernels.runModel(opened->weights(), inputOf(expected));
 
     const int n = int(expected.value(u"ids").toArray().size());
     QCOMPARE(run.tokenCount(), n);
@@ -266,10 +284,14 @@ void ModelForwardTest::keptRowsGiveTheAttention()
     // before the softmax, is the kept attention of every head.
     QFETCH(QString, model);
     QFETCH(int, item);
+    QFETCH(int, set);
+    const KernelSet &kernels = *supportedKernels()[size_t(set)];
     const QJsonObject expected =
         reference().value(model).toObject().value(u"cases").toArray()[item].toObject();
     const auto opened = openModel(model);
-    const ModelRun run = runModel(opened->weights(), inputOf(expected));
+    const ModelRun run = &kernels == &activeKernels()
+                             ? runModel(opened->weights(), inputOf(expected))
+                             : kernels.runModel(opened->weights(), inputOf(expected));
     const bool causal = run.family == ModelFamily::Gpt2;
     const int n = run.tokenCount();
     const int dh = run.headDim;

@@ -1,0 +1,10 @@
+#include "core/kernels/kernelvariant.h"
+
+extern "C" const AttentionLab::KernelSet *ATTENTIONLAB_KERNEL_ENTRY()
+{
+    namespace Variant = AttentionLab::ATTENTIONLAB_KERNEL_NAMESPACE;
+    static const AttentionLab::KernelSet set{
+        ATTENTIONLAB_KERNEL_ID,        ATTENTIONLAB_KERNEL_NAME,     Variant::softmaxRowKernel,
+        Variant::fusedAttentionKernel, Variant::serialProductKernel, Variant::runModelKernel};
+    return &set;
+}

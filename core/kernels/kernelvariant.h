@@ -1,0 +1,32 @@
+#pragma once
+
+// Included only by the sources compiled once per instruction set
+// (cmake/KernelVariants.cmake). Each compilation gets its own namespace,
+// ATTENTIONLAB_KERNEL_NAMESPACE, and its own entry point,
+// ATTENTIONLAB_KERNEL_ENTRY, the only symbol its object exports.
+
+#include "core/kernelset.h"
+
+#if !defined(ATTENTIONLAB_KERNEL_NAMESPACE) || !defined(ATTENTIONLAB_KERNEL_ENTRY) ||              \
+    !defined(ATTENTIONLAB_KERNEL_ID) || !defined(ATTENTIONLAB_KERNEL_NAME)
+#error "core/kernels/ is compiled once per instruction set by cmake/KernelVariants.cmake"
+#endif
+
+namespace AttentionLab::ATTENTIONLAB_KERNEL_NAMESPACE {
+
+RowStatistics softmaxRowKernel(const double *scores, double *weights, Index keys, Index visible,
+                               double divisor, MaskMode mode);
+
+void fusedAttentionKernel(const Matrix &q, const Matrix &k, const Matrix &v,
+                          const AttentionOptions &options, FusedPassResult &out);
+
+void serialProductKernel(std::ptrdiff_t rows, std::ptrdiff_t cols, std::ptrdiff_t depth,
+                         const float *l, std::ptrdiff_t ldL, bool lRowMajor, const float *r,
+                         std::ptrdiff_t ldR, float *out, std::ptrdiff_t ldOut, float alpha = 1.0f);
+
+ModelRun runModelKernel(const ModelWeights &weights, const ModelInput &input);
+
+} // namespace AttentionLab::ATTENTIONLAB_KERNEL_NAMESPACE
+
+extern "C" __attribute__((visibility("default"))) const AttentionLab::KernelSet *
+ATTENTIONLAB_KERNEL_ENTRY();

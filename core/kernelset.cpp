@@ -1,0 +1,104 @@
+#include "core/kernelset.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+// The entry points of the sets this build compiled (cmake/KernelVariants.cmake).
+#ifdef ATTENTIONLAB_NATIVE_KERNELS
+extern "C" const AttentionLab::KernelSet *attentionlab_kernels_native();
+#else
+extern "C" const AttentionLab::KernelSet *attentionlab_kernels_baseline();
+extern "C" const AttentionLab::KernelSet *attentionlab_kernels_avx2();
+extern "C" const AttentionLab::KernelSet *attentionlab_kernels_avx512();
+#endif
+
+namespace AttentionLab {
+
+namespace {
+
+struct BuiltSet
+{
+    const KernelSet *set;
+    bool supported;
+    const char *missing; ///< what the processor lacks when it is not supported
+};
+
+std::vector<BuiltSet> builtSets()
+{
+#ifdef ATTENTIONLAB_NATIVE_KERNELS
+    // Compiled for the build machine: the build itself is the choice.
+    return {{attentionlab_kernels_native(), true, ""}};
+#else
+    __builtin_cpu_init();
+    return {
+        {attentionlab_kernels_baseline(), true, ""},
+        {attentionlab_kernels_avx2(), __builtin_cpu_supports("x86-64-v3") != 0,
+         "AVX2, FMA or the other x86-64-v3 instructions"},
+        {attentionlab_kernels_avx512(), __builtin_cpu_supports("x86-64-v4") != 0,
+         "the AVX-512 instructions of x86-64-v4"},
+    };
+#endif
+}
+
+std::string builtIds(const std::vector<BuiltSet> &sets)
+{
+    std::string ids;
+    for (const BuiltSet &s : sets)
+        ids += (ids.empty() ? "" : ", ") + std::string(s.set->id);
+    return ids;
+}
+
+const KernelSet &chooseKernels()
+{
+    const std::vector<BuiltSet> sets = builtSets();
+    const KernelSet *fastest = sets.front().set;
+    for (const BuiltSet &s : sets)
+        if (s.supported)
+            fastest = s.set;
+    const char *wanted = std::getenv("ATTENTIONLAB_KERNEL");
+    if (!wanted || !*wanted)
+        return *fastest;
+    for (const BuiltSet &s : sets) {
+        if (std::strcmp(wanted, s.set->id) != 0)
+            continue;
+        if (s.supported)
+            return *s.set;
+        std::fprintf(stderr,
+                     "attention-lab: ATTENTIONLAB_KERNEL=%s needs %s, which this processor lacks; "
+                     "using %s\n",
+                     wanted, s.missing, fastest->name);
+        return *fastest;
+    }
+    std::fprintf(stderr, "attention-lab: ATTENTIONLAB_KERNEL=%s is not one of %s; using %s\n",
+                 wanted, builtIds(sets).c_str(), fastest->name);
+    return *fastest;
+}
+
+} // namespace
+
+const KernelSet &activeKernels()
+{
+    static const KernelSet &chosen = chooseKernels();
+    return chosen;
+}
+
+std::vector<const KernelSet *> supportedKernels()
+{
+    std::vector<const KernelSet *> sets;
+    for (const BuiltSet &s : builtSets())
+        if (s.supported)
+            sets.push_back(s.set);
+    return sets;
+}
+
+std::vector<const KernelSet *> builtKernels()
+{
+    std::vector<const KernelSet *> sets;
+    for (const BuiltSet &s : builtSets())
+        sets.push_back(s.set);
+    return sets;
+}
+
+} // namespace AttentionLab

@@ -1,0 +1,194 @@
+// The kernel sets (baseline x86-64, x86-64-v3, x86-64-v4, or the native
+// build's one): every set this processor supports gives the fused attention
+// pass, the row softmax and the float product of a plain reference computed
+// here, and the set chosen at start-up is the fastest supported one.
+
+#include "core/attention.h"
+#include "core/kernelset.h"
+#include "core/normalgenerator.h"
+
+#include <QtTest>
+
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+
+using namespace AttentionLab;
+
+Q_DECLARE_METATYPE(AttentionLab::MaskMode)
+
+namespace {
+
+/// softmax(Q K^T / sqrt(d_k)) V, loop by loop in double, with its entropies.
+struct Reference
+{
+    Matrix weights;
+    Matrix output;
+    std::vector<double> entropyBits;
+};
+
+Reference reference(const Matrix &q, const Matrix &k, const Matrix &v, MaskMode mode)
+{
+    const Index m = q.rows(), n = k.rows();
+    Reference r;
+    r.weights = Matrix::Zero(m, n);
+    r.output = Matrix::Zero(m, v.cols());
+    for (Index i = 0; i < m; ++i) {
+        const Index visible = visibleKeyCount(mode, i, m, n);
+        const Index span = mode == MaskMode::CausalAfterSoftmax ? n : visible;
+        std::vector<double> s(static_cast<size_t>(span));
+        double largest = -INFINITY;
+        for (Index j = 0; j < span; ++j) {
+            double dot = 0.0;
+            for (Index c = 0; c < q.cols(); ++c)
+                dot += q(i, c) * k(j, c);
+            s[size_t(j)] = dot / std::sqrt(double(q.cols()));
+            largest = std::max(largest, s[size_t(j)]);
+        }
+        double z = 0.0;
+        for (double &x : s)
+            z += (x = std::exp(x - largest));
+        double entropy = 0.0;
+        for (Index j = 0; j < visible; ++j) {
+            const double p = s[size_t(j)] / z;
+            r.weights(i, j) = p;
+            if (p > 0.0)
+                entropy -= p * std::log2(p);
+            for (Index c = 0; c < v.cols(); ++c)
+                r.output(i, c) += p * v(j, c);
+        }
+        r.entropyBits.push_back(entropy);
+    }
+    return r;
+}
+
+void addKernelRows()
+{
+    QTest::addColumn<int>("set");
+    const auto sets = supportedKernels();
+    for (size_t i = 0; i < sets.size(); ++i)
+        QTest::addRow("%s", sets[i]->name) << int(i);
+}
+
+} // namespace
+
+class TestKernelSet : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void fusedPassMatchesReference_data();
+    void fusedPassMatchesReference();
+    void softmaxRowMatchesReference_data();
+    void softmaxRowMatchesReference();
+    void productMatchesReference_data();
+    void productMatchesReference();
+    void fastestIsChosen();
+};
+
+void TestKernelSet::fusedPassMatchesReference_data()
+{
+    QTest::addColumn<int>("set");
+    QTest::addColumn<MaskMode>("mode");
+    QTest::addColumn<int>("n");
+    const auto sets = supportedKernels();
+    for (size_t i = 0; i < sets.size(); ++i) {
+        QTest::addRow("%s, causal, 200 (several blocks)", sets[i]->name)
+            << int(i) << MaskMode::Causal << 200;
+        QTest::addRow("%s, causal after softmax, 130", sets[i]->name)
+            << int(i) << MaskMode::CausalAfterSoftmax << 130;
+        QTest::addRow("%s, none, 70", sets[i]->name) << int(i) << MaskMode::None << 70;
+    }
+}
+
+void TestKernelSet::fusedPassMatchesReference()
+{
+    QFETCH(int, set);
+    QFETCH(MaskMode, mode);
+    QFETCH(int, n);
+    const KernelSet &kernels = *supportedKernels()[size_t(set)];
+    NormalGenerator normal(11);
+    const Matrix q = normal.matrix(n, 16), k = normal.matrix(n, 16), v = normal.matrix(n, 8);
+    AttentionOptions options;
+    options.mask = mode;
+    FusedPassResult fused;
+    kernels.fusedAttention(q, k, v, options, fused);
+    const Reference expected = reference(q, k, v, mode);
+    QVERIFY((fused.weights - expected.weights).cwiseAbs().maxCoeff() < 1e-12);
+    QVERIFY((fused.output - expected.output).cwiseAbs().maxCoeff() < 1e-12);
+    for (size_t i = 0; i < fused.rows.size(); ++i) {
+        Index argmax = 0;
+        expected.weights.row(Index(i)).maxCoeff(&argmax);
+        QCOMPARE(fused.rows[i].argmax, argmax);
+        QVERIFY(std::abs(fused.rows[i].entropyBits - expected.entropyBits[i]) < 1e-10);
+    }
+}
+
+void TestKernelSet::softmaxRowMatchesReference_data()
+{
+    addKernelRows();
+}
+
+void TestKernelSet::softmaxRowMatchesReference()
+{
+    // 1000 keys: several chunks of the exponential, and a tail that no
+    // vector width divides.
+    QFETCH(int, set);
+    const KernelSet &kernels = *supportedKernels()[size_t(set)];
+    NormalGenerator normal(5);
+    const Matrix scores = normal.matrix(1, 1000) * 4.0;
+    Matrix weights(1, 1000);
+    const RowStatistics stats =
+        kernels.softmaxRow(scores.data(), weights.data(), 1000, 1000, 2.0, MaskMode::None);
+    double largest = scores.maxCoeff(), z = 0.0, entropy = 0.0;
+    for (Index j = 0; j < 1000; ++j)
+        z += std::exp((scores(0, j) - largest) / 2.0);
+    for (Index j = 0; j < 1000; ++j) {
+        const double p = std::exp((scores(0, j) - largest) / 2.0) / z;
+        QVERIFY(std::abs(weights(0, j) - p) < 1e-15);
+        entropy -= p * std::log2(p);
+    }
+    QVERIFY(std::abs(stats.entropyBits - entropy) < 1e-12);
+    QVERIFY(std::abs(stats.sum - 1.0) < 1e-14);
+}
+
+void TestKernelSet::productMatchesReference_data()
+{
+    addKernelRows();
+}
+
+void TestKernelSet::productMatchesReference()
+{
+    // 67 x 45 times 45 x 33 in float, row-major left operand: the packing's
+    // edges on every side.
+    QFETCH(int, set);
+    const KernelSet &kernels = *supportedKernels()[size_t(set)];
+    NormalGenerator normal(3);
+    const Eigen::MatrixXf l = normal.matrix(67, 45).cast<float>();
+    const Eigen::MatrixXf r = normal.matrix(45, 33).cast<float>();
+    const Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor> lRows = l;
+    Eigen::MatrixXf out(67, 33);
+    kernels.serialProduct(67, 33, 45, lRows.data(), 45, true, r.data(), 45, out.data(), 67, 0.5f);
+    const Eigen::MatrixXd expected = 0.5 * l.cast<double>() * r.cast<double>();
+    QVERIFY((out.cast<double>() - expected).cwiseAbs().maxCoeff() < 1e-5);
+}
+
+void TestKernelSet::fastestIsChosen()
+{
+    const auto supported = supportedKernels();
+    const auto built = builtKernels();
+    QVERIFY(!supported.empty());
+    QCOMPARE(supported.front(), built.front()); // the first set runs anywhere
+    for (const KernelSet *set : built)
+        QVERIFY(std::strlen(set->id) > 0 && std::strlen(set->name) > 0);
+    // ATTENTIONLAB_KERNEL (when a supported set) picks that set instead.
+    const char *forced = std::getenv("ATTENTIONLAB_KERNEL");
+    const KernelSet *expected = supported.back();
+    for (const KernelSet *set : supported)
+        if (forced && std::strcmp(forced, set->id) == 0)
+            expected = set;
+    QCOMPARE(&activeKernels(), expected);
+}
+
+QTEST_APPLESS_MAIN(TestKernelSet)
+#include "tst_kernelset.moc"
