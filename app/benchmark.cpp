@@ -26,6 +26,15 @@ constexpr int kMaxRuns = 200;
 /// A model's forward pass at n = 1024 takes seconds: three runs are enough for a median.
 constexpr int kMinModelRuns = 3;
 
+/// The columns of both benchmarks' tables.
+QString tableHeader()
+{
+    return QStringLiteral("  %1%2%3\n")
+        .arg(QStringLiteral("n"), 8)
+        .arg(QStringLiteral("median ms"), 12)
+        .arg(QStringLiteral("runs"), 7);
+}
+
 /// Times \a run, after one warm-up run, at least \a minRuns times and for
 /// about kBudgetMs; adds its row ("n", \a key: the median, "runs") to \a rows
 /// and to the table \a text with \a decimals.
@@ -73,10 +82,7 @@ Report benchmarkReport(const std::vector<long long> &lengths, long long d)
                         "(scores, scale, mask before softmax, softmax, entropy, output)\n\n")
              .arg(d)
              .arg(omp_get_max_threads());
-    t += QStringLiteral("  %1%2%3\n")
-             .arg(QStringLiteral("n"), 8)
-             .arg(QStringLiteral("median ms"), 12)
-             .arg(QStringLiteral("runs"), 7);
+    t += tableHeader();
     QJsonArray rows;
     for (long long n : lengths) {
         const Session inputs = randomSession(0, n, n, d, RandomValues::Drawn);
@@ -125,10 +131,7 @@ Report modelBenchmarkReport(const QString &folder, const std::vector<long long> 
              .arg(config.heads)
              .arg(config.modelDim)
              .arg(omp_get_max_threads());
-    t += QStringLiteral("  %1%2%3\n")
-             .arg(QStringLiteral("n"), 8)
-             .arg(QStringLiteral("median ms"), 12)
-             .arg(QStringLiteral("runs"), 7);
+    t += tableHeader();
     QJsonArray rows;
     for (long long n : lengths) {
         ModelInput input;
