@@ -16,6 +16,11 @@
 #      local symbols the final link cannot replace.
 # scripts/check-kernel-isolation.sh proves the result (a CTest test).
 
+# GNU ld and objcopy (binutils) whatever the compiler: lld has no
+# --force-group-allocation.
+find_program(ATTENTIONLAB_LD_BFD NAMES ld.bfd REQUIRED)
+find_program(ATTENTIONLAB_OBJCOPY NAMES objcopy REQUIRED)
+
 # attentionlab_add_kernel_set(<target> <id> <name> <flags> SOURCES ...)
 # adds the set's object to <target> and records it in ATTENTIONLAB_KERNEL_OBJECTS.
 function(attentionlab_add_kernel_set target id name flags)
@@ -41,9 +46,9 @@ function(attentionlab_add_kernel_set target id name flags)
     set(isolated ${CMAKE_CURRENT_BINARY_DIR}/kernels_${id}.o)
     add_custom_command(
         OUTPUT ${isolated}
-        COMMAND ${CMAKE_LINKER} -r --force-group-allocation -o ${partial}
+        COMMAND ${ATTENTIONLAB_LD_BFD} -r --force-group-allocation -o ${partial}
                 "$<TARGET_OBJECTS:${objects}>"
-        COMMAND ${CMAKE_OBJCOPY} --keep-global-symbol=attentionlab_kernels_${id} ${partial}
+        COMMAND ${ATTENTIONLAB_OBJCOPY} --keep-global-symbol=attentionlab_kernels_${id} ${partial}
                 ${isolated}
         DEPENDS ${objects} "$<TARGET_OBJECTS:${objects}>"
         COMMAND_EXPAND_LISTS

@@ -18,6 +18,33 @@ namespace AttentionLab {
 
 namespace {
 
+#ifndef ATTENTIONLAB_NATIVE_KERNELS
+/// x86-64-v3: what GCC's __builtin_cpu_supports checks as a level; clang 14
+/// knows only single features, and no processor has AVX2, FMA, BMI1 and BMI2
+/// without the rest of the level (F16C, LZCNT, MOVBE).
+bool supportsV3()
+{
+#if defined(__clang__)
+    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") &&
+           __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2");
+#else
+    return __builtin_cpu_supports("x86-64-v3");
+#endif
+}
+
+/// x86-64-v4: x86-64-v3 and AVX-512 F, BW, CD, DQ and VL.
+bool supportsV4()
+{
+#if defined(__clang__)
+    return supportsV3() && __builtin_cpu_supports("avx512f") &&
+           __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512cd") &&
+           __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512vl");
+#else
+    return __builtin_cpu_supports("x86-64-v4");
+#endif
+}
+#endif
+
 struct BuiltSet
 {
     const KernelSet *set;
@@ -34,10 +61,9 @@ std::vector<BuiltSet> builtSets()
     __builtin_cpu_init();
     return {
         {attentionlab_kernels_baseline(), true, ""},
-        {attentionlab_kernels_avx2(), __builtin_cpu_supports("x86-64-v3") != 0,
+        {attentionlab_kernels_avx2(), supportsV3(),
          "AVX2, FMA or the other x86-64-v3 instructions"},
-        {attentionlab_kernels_avx512(), __builtin_cpu_supports("x86-64-v4") != 0,
-         "the AVX-512 instructions of x86-64-v4"},
+        {attentionlab_kernels_avx512(), supportsV4(), "the AVX-512 instructions of x86-64-v4"},
     };
 #endif
 }

@@ -16,6 +16,9 @@ using ConstArrayMap = Eigen::Map<const Eigen::ArrayXd>;
 constexpr Index kChunk = 256;
 using ChunkArray = Eigen::Array<double, Eigen::Dynamic, 1, Eigen::ColMajor, kChunk, 1>;
 
+/// Below this shifted logit exp() is subnormal or zero: log(DBL_MIN) = -708.4.
+constexpr double kSubnormalExp = -708.0;
+
 struct ExpSums
 {
     double sumExp = 0.0;        // sum of e_j
@@ -30,7 +33,16 @@ ExpSums exponentiate(double *row, Index begin, Index end)
     for (Index start = begin; start < end; start += kChunk) {
         const Index len = std::min(kChunk, end - start);
         ArrayMap t(row + start, len);
-        const ChunkArray e = t.exp();
+        ChunkArray e = t.exp();
+        // Eigen's SSE2 exp (the baseline x86-64 set) clamps its argument near
+        // -709.8 and returns 5.6e-309 below it, not a subnormal or 0: a
+        // logit of -1e308 would then add 5.6e-309 * -1e308 to the entropy.
+        // std::exp is exact where exp(t) is below DBL_MIN (t < -708.4).
+        if (t.minCoeff() < kSubnormalExp) {
+            for (Index j = 0; j < len; ++j)
+                if (t[j] < kSubnormalExp)
+                    e[j] = std::exp(t[j]);
+        }
         sums.sumExpShifted += (e * t).sum();
         sums.sumExp += e.sum();
         t = e;

@@ -81,6 +81,8 @@ private slots:
     void fusedPassMatchesReference();
     void softmaxRowMatchesReference_data();
     void softmaxRowMatchesReference();
+    void underflowIsExact_data();
+    void underflowIsExact();
     void productMatchesReference_data();
     void productMatchesReference();
     void fastestIsChosen();
@@ -150,6 +152,27 @@ void TestKernelSet::softmaxRowMatchesReference()
     }
     QVERIFY(std::abs(stats.entropyBits - entropy) < 1e-12);
     QVERIFY(std::abs(stats.sum - 1.0) < 1e-14);
+}
+
+void TestKernelSet::underflowIsExact_data()
+{
+    addKernelRows();
+}
+
+void TestKernelSet::underflowIsExact()
+{
+    // Shifted logits where exp() is subnormal or 0: every set gives what
+    // std::exp gives (Eigen's SSE2 exp alone would give 5.6e-309 for them all).
+    QFETCH(int, set);
+    const KernelSet &kernels = *supportedKernels()[size_t(set)];
+    const double scores[] = {0.0, -700.0, -720.0, -744.0, -746.0, -1e308};
+    double weights[6];
+    const RowStatistics stats = kernels.softmaxRow(scores, weights, 6, 6, 1.0, MaskMode::None);
+    const double z = 1.0 + std::exp(-700.0);
+    for (int j = 0; j < 6; ++j)
+        QCOMPARE(weights[j], std::exp(scores[j]) / z);
+    QCOMPARE(weights[5], 0.0);
+    QVERIFY(stats.entropyBits < 1e-300);
 }
 
 void TestKernelSet::productMatchesReference_data()
