@@ -422,7 +422,11 @@ void TestMemoryLimits::evalStreamsWithinASmallBudget()
     QCOMPARE(getrusage(RUSAGE_CHILDREN, &usage), 0);
     const qint64 residentBytes = qint64(usage.ru_maxrss) * 1024;
     QVERIFY(residentBytes > 0);
-    QVERIFY2(residentBytes < peak, qPrintable(QString::number(residentBytes / MiB) + u" MiB"_s));
+    // AddressSanitizer's redzones and quarantine hold freed memory a while
+    // longer: the sanitizer run gets a fifth more (still below the 540 MiB
+    // the million keys took before streaming).
+    const qint64 bound = kUnderAddressSanitizer ? peak + peak / 5 : peak;
+    QVERIFY2(residentBytes < bound, qPrintable(QString::number(residentBytes / MiB) + u" MiB"_s));
     // Complete: it parses, and the weights have every row.
     SessionReader reader;
     const std::optional<Session> s = reader.parse(data, path);

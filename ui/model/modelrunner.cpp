@@ -35,7 +35,10 @@ void ModelRunner::request(const ModelText &text)
     m_requested = text;
     if (!m_model)
         return;
-    if (m_watcher.isRunning()) {
+    // In flight until finished() has taken the result: a pass that has ended
+    // but whose result is still on its way counts, or a text waiting from
+    // before would be started after this newer one, and win.
+    if (m_inFlight) {
         m_waiting = text;
         return;
     }
