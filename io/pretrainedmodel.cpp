@@ -25,6 +25,16 @@ QString requiredFile(const QDir &folder, const QString &name, const QString &why
     return path;
 }
 
+/// A tokenizer's ids must all have a row in the embeddings; ReadError otherwise.
+void requireFits(const QString &vocabulary, int tokens, const ModelConfig &config)
+{
+    if (tokens > config.vocabulary)
+        throwReadError(QStringLiteral("%1: has %2 tokens and config.json's vocab_size is %3")
+                           .arg(inputText(vocabulary))
+                           .arg(tokens)
+                           .arg(config.vocabulary));
+}
+
 } // namespace
 
 PretrainedModel::~PretrainedModel() = default;
@@ -48,22 +58,14 @@ std::shared_ptr<const PretrainedModel> PretrainedModel::open(const QString &fold
         const QString vocab = requiredFile(dir, QStringLiteral("vocab.json"), why);
         const QString merges = requiredFile(dir, QStringLiteral("merges.txt"), why);
         model->m_gpt2 = std::make_shared<Gpt2Tokenizer>(Gpt2Tokenizer::fromFiles(vocab, merges));
-        if (model->m_gpt2->vocabularySize() > config.vocabulary)
-            throwReadError(QStringLiteral("%1: has %2 tokens and config.json's vocab_size is %3")
-                               .arg(inputText(vocab))
-                               .arg(model->m_gpt2->vocabularySize())
-                               .arg(config.vocabulary));
+        requireFits(vocab, model->m_gpt2->vocabularySize(), config);
     } else {
         const QString vocab = requiredFile(dir, QStringLiteral("vocab.txt"),
                                            QStringLiteral("BERT's tokenizer needs vocab.txt"));
         const QString tokenizerConfig = dir.filePath(QStringLiteral("tokenizer_config.json"));
         model->m_wordPiece = std::make_shared<WordPieceTokenizer>(WordPieceTokenizer::fromFiles(
             vocab, QFileInfo(tokenizerConfig).isFile() ? tokenizerConfig : QString()));
-        if (model->m_wordPiece->vocabularySize() > config.vocabulary)
-            throwReadError(QStringLiteral("%1: has %2 tokens and config.json's vocab_size is %3")
-                               .arg(inputText(vocab))
-                               .arg(model->m_wordPiece->vocabularySize())
-                               .arg(config.vocabulary));
+        requireFits(vocab, model->m_wordPiece->vocabularySize(), config);
     }
     return model;
 }
