@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# SPDX-FileCopyrightText: 2026 The Attention Lab authors
 # Runs `attention-lab bench` and the numpy full pass on the same machine, one
 # after the other, and prints how many times faster Attention Lab is per n.
 # Usage: benchmarks/compare.sh [BUILD_DIR] [N_LIST]   (default: build, 64,256,1024,4096)

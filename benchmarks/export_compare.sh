@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# SPDX-FileCopyrightText: 2026 The Attention Lab authors
 # Whole-process time of a headless PNG export of an 8-token session:
 # `attention-lab export --view weights` against matplotlib drawing and saving
 # the same labelled heatmap with a colour bar. Medians of RUNS runs each, in

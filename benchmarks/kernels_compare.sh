@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# SPDX-FileCopyrightText: 2026 The Attention Lab authors
 # A native build (-DATTENTIONLAB_NATIVE=ON) against the portable one, in one
 # run, the binaries interleaved round by round so that the shared machine's
 # load falls on all of them alike: `bench` (and `bench --model MODEL --n 128`

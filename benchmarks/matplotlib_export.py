@@ -1,4 +1,6 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+# SPDX-FileCopyrightText: 2026 The Attention Lab authors
 """The matplotlib side of the export comparison: draw the same labelled
 heatmap of attention weights, with a colour bar and a number in each cell, and
 save it as PNG. Timed as a whole process by benchmarks/export_compare.sh.

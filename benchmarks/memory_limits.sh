@@ -1,4 +1,6 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
+# SPDX-FileCopyrightText: 2026 The Attention Lab authors
 # The inputs of issue 9's memory findings, generated at run time into a
 # temporary folder, each run under /usr/bin/time -v: peak resident memory
 # (Maximum resident set size), wall time and exit status.

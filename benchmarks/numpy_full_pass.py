@@ -1,4 +1,6 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+# SPDX-FileCopyrightText: 2026 The Attention Lab authors
 """The numpy side of `attention-lab bench`: the same full pass in float64.
 
 Scores, scale by sqrt(d), causal mask before the softmax, a stable softmax,

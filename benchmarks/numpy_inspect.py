@@ -1,4 +1,6 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+# SPDX-FileCopyrightText: 2026 The Attention Lab authors
 """`attention-lab inspect` against numpy doing the same work, in one run.
 
 Usage: benchmarks/numpy_inspect.py [--binary build/app/attention-lab]

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# SPDX-FileCopyrightText: 2026 The Attention Lab authors
 # Wall time from starting attention-lab to its window being mapped, on a
 # fresh Xvfb display (needs xvfb and xdotool). Usage: benchmarks/startup.sh [BUILD_DIR] [RUNS]
 set -u

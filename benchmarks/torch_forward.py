@@ -1,4 +1,6 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+# SPDX-FileCopyrightText: 2026 The Attention Lab authors
 """Attention Lab's native forward pass against PyTorch's, on the same weights.
 
     /usr/bin/python3 benchmarks/torch_forward.py [FOLDER] [--binary PATH] [--n 128,1024]

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# SPDX-FileCopyrightText: 2026 The Attention Lab authors
 # One interface target that every Attention Lab target links: the language
 # standard, the warnings and Qt's safety defines live here and nowhere else.
 add_library(attentionlab_common INTERFACE)

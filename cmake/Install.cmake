@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# SPDX-FileCopyrightText: 2026 The Attention Lab authors
 # What `cmake --install` puts in place, under GNUInstallDirs, and the Debian
 # package CPack makes of it (`cpack -G DEB` in the build folder). One id names
 # the program everywhere: the desktop entry, the icon, the metainfo and the
@@ -98,6 +100,8 @@ set(CPACK_PACKAGE_DESCRIPTION
     "presentation mode for the lecture hall and a command line that prints the\n"
     "chapter's tables.")
 string(REPLACE ";" "" CPACK_PACKAGE_DESCRIPTION "${CPACK_PACKAGE_DESCRIPTION}")
+# The licence: GPL-3.0-or-later, as QCustomPlot (GPL-3.0), which the program links.
+set(CPACK_RESOURCE_FILE_LICENSE "${PROJECT_SOURCE_DIR}/LICENSE")
 set(CPACK_PACKAGE_HOMEPAGE_URL "https://github.com/attentionlab/attention-lab")
 set(CPACK_STRIP_FILES ON)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)

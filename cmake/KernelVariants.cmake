@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# SPDX-FileCopyrightText: 2026 The Attention Lab authors
 # The hot kernels (core/kernels/) compiled once per instruction set and linked
 # into attentionlab_core so that the sets share no code at all.
 #

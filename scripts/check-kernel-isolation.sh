@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# SPDX-FileCopyrightText: 2026 The Attention Lab authors
 # Proves that the kernel sets of a portable build are isolated from each other
 # (cmake/KernelVariants.cmake): each set's object exports its entry point and
 # nothing else, keeps no COMDAT group the final link could merge with another

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# SPDX-FileCopyrightText: 2026 The Attention Lab authors
 # Installs what Attention Lab needs to build, run and test, from Debian 12's
 # packages only. Uses sudo when not root; does nothing when all are present.
 set -euo pipefail

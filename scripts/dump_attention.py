@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+# SPDX-FileCopyrightText: 2026 The Attention Lab authors
 """Dump a Hugging Face model's attention for Attention Lab.
 
     pip install torch transformers numpy          # on your side, not Attention Lab's

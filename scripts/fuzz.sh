@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# SPDX-FileCopyrightText: 2026 The Attention Lab authors
 # CI: builds every libFuzzer target (tests/fuzz) with clang, ASan and UBSan
 # into build-fuzz/, and runs each for FUZZ_SECONDS (default 45) from its seed
 # corpus in tests/fuzz/corpus/NAME/. Fails on a crash, a leak, a timeout or a

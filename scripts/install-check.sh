@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# SPDX-FileCopyrightText: 2026 The Attention Lab authors
 # Checks Attention Lab as it is installed: a portable Release build
 # (-DATTENTIONLAB_NATIVE=OFF, no tests) in build-package/ (or $PACKAGE_BUILD_DIR),
 # `cmake --install` into a DESTDIR, the validators on the desktop entry, the

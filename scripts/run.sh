@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# SPDX-FileCopyrightText: 2026 The Attention Lab authors
 # One command from a fresh Debian 12 machine to Attention Lab: installs the
 # dependencies, builds in Release and starts the program (arguments are
 # passed on, so `scripts/run.sh --one` prints the lecture example).

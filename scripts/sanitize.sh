@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# SPDX-FileCopyrightText: 2026 The Attention Lab authors
 # CI: builds the whole suite with AddressSanitizer and UndefinedBehaviorSanitizer
 # (the "debug" preset, into build-debug/) and runs it with CTest. Any memory
 # error, leak or undefined behaviour aborts the test that hit it.

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 The Attention Lab authors
+
 #pragma once
 
 // Runs the built attention-lab binary (ATTENTION_LAB_EXECUTABLE) as a user or

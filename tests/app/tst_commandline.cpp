@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 The Attention Lab authors
+
 // The attention-lab executable as a user or a script runs it: every section
 // with and without --json, eval, bench, and one clear line and exit status 2
 // for anything that cannot be done.

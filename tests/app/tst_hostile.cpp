@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 The Attention Lab authors
+
 // The crafted inputs of issue 9, findings 3 to 6, run through the real
 // binary: one short line on stderr and exit status 2 for what cannot be used,
 // the right numbers with exit status 0 for what can. Small inputs are files

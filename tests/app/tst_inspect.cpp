@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 The Attention Lab authors
+
 // `attention-lab inspect` and `export` of attention files, through the built
 // binary: the JSON against numpy's numbers (tests/data/inspect/expected.json,
 // written by make_inspect_fixtures.py), the text tables, every exported view,

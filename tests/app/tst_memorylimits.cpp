@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 The Attention Lab authors
+
 // Issue 9's memory findings, each with its input generated here, its exit
 // status and the start of its message: every command estimates what it
 // will hold and refuses up front with the guard's message, or streams so

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 The Attention Lab authors
+
 // `tokenize` and `model` through the built binary, as a script runs them, on
 // the tiny checkpoints of tests/data/make_model_fixtures.py: the JSON's
 // members and numbers against PyTorch's, the files -o writes read back by

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 The Attention Lab authors
+
 // Eq. 16.2 and the causal mask, checked against the chapter's numbers and
 // against the properties the chapter states.
 

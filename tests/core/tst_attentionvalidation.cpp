@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 The Attention Lab authors
+
 // The rule every attention file's rows must meet: finite, non-negative and
 // summing to 1 (or all zeros), with the first bad row named in
 // (layer, head, row) order.

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 The Attention Lab authors
+
 // The kernel sets (baseline x86-64, x86-64-v3, x86-64-v4, or the native
 // build's one): every set this processor supports gives the fused attention
 // pass, the row softmax and the float product of a plain reference computed

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 The Attention Lab authors
+
 // The memory guard: what each command is estimated to hold, which inputs
 // the estimates refuse, and a refusal message that never reads as
 // "needs 8.0 GiB; the limit is 8.0 GiB".

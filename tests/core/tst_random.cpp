@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 The Attention Lab authors
+
 // The generator must give the numbers numpy gives for the same seed, so that a
 // lecturer running the chapter's Python sees what the window shows.
 

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 The Attention Lab authors
+
 // The summaries of a real model's attention (head scores, layer average,
 // rollout, word merging) against numpy's values, written once by
 // tests/data/make_inspect_fixtures.py into tests/data/inspect/expected.json.

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 The Attention Lab authors
+
 // The scale experiment against the tables numpy computed with the chapter's
 // procedure (tests/data/scale_tables.json), and against the chapter's prose.
 

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 The Attention Lab authors
+
 // The softmax temperature at its extremes: every finite tau > 0 must give the
 // limit the mathematics promises, in every mask mode. As tau -> 0 all the
 // weight goes to the largest visible-to-the-softmax score (ties share it

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 The Attention Lab authors
+
 // The sizes of a transformer: parameters, the cost of a sequence, multi-head
 // attention, projections and the positional encoding of Eq. 16.4.
 

@@ -1,4 +1,6 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+# SPDX-FileCopyrightText: 2026 The Attention Lab authors
 """Writes the attention files that tests/io/tst_attentionfilereader.cpp reads
 (tests/data/attention/) and what numpy makes of each (expected.json), and the
 seed corpora of the reader fuzzers (tests/fuzz/corpus/).  Run once with

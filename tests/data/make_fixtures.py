@@ -1,4 +1,6 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+# SPDX-FileCopyrightText: 2026 The Attention Lab authors
 """Writes the numpy reference streams that tests/core/tst_random.cpp and
 tst_scaleexperiment.cpp compare against.  Run once with Debian's python3-numpy
 (/usr/bin/python3 tests/data/make_fixtures.py); the tests never need Python.

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 The Attention Lab authors
+
 // Writes tokenizers/gpt2/gpt2_cases.json: strings and the ids that GPT-2's
 // reference encoder gives them, for tests/io/tst_tokenizers.cpp.
 //

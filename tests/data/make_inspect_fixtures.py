@@ -1,4 +1,6 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+# SPDX-FileCopyrightText: 2026 The Attention Lab authors
 """Writes the reference data of the real-attention summaries (tests/data/inspect/).
 
 Run once with Debian's python3-numpy; the tests read what it writes and never

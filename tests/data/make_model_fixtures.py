@@ -1,4 +1,6 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+# SPDX-FileCopyrightText: 2026 The Attention Lab authors
 """Writes tests/data/models/: tiny random GPT-2 and BERT checkpoints in the
 Hugging Face hub's layouts, and reference.json, what PyTorch computes from them.
 

@@ -1,4 +1,6 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+# SPDX-FileCopyrightText: 2026 The Attention Lab authors
 """Writes tests/data/tokenizers/bert/: a small BERT vocabulary (vocab.txt),
 tokenizer_config.json for an uncased and a cased tokenizer, and
 bert_cases.json, the ids that the reference algorithm below gives a few

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 The Attention Lab authors
+
 // libFuzzer target for the tokenizers: any bytes, read as UTF-8 text, are
 // encoded by GPT-2's tokenizer and BERT's (both loaded from the test
 // fixtures). Every id is in the vocabulary and spelled as its token; GPT-2's

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 The Attention Lab authors
+
 // libFuzzer target for .npz attention files: every input is refused with one
 // line or reads into a tensor of distributions (attentionfuzzcheck.h).
 

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 The Attention Lab authors
+
 // libFuzzer target for session files, as a round trip: every input either
 // fails with one line, or reads into a session that writes and reads back
 // identical, and that attends to finite weights within their bounds.

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 The Attention Lab authors
+
 // libFuzzer target for token lists (--tokens FILE): every input is refused
 // with one short line naming the file, or read into tokens, none of which
 // holds a line break (a token a line cannot, and JSON strings are decoded).

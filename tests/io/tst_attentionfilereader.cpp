@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 The Attention Lab authors
+
 // Attention files (.npy, .npz, .safetensors): every fixture that
 // tests/data/make_attention_fixtures.py wrote with numpy reads to the shape,
 // weights and tokens numpy gives, and every bad one gets one line naming the

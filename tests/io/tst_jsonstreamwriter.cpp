@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 The Attention Lab authors
+
 // JSON written as it goes: numbers that read back to the same double in the
 // fewest digits, text escaped, and a document Qt's parser reads back whole.
 

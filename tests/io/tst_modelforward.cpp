@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 The Attention Lab authors
+
 // The native forward pass of GPT-2 and BERT checkpoints: every tiny checkpoint
 // that tests/data/make_model_fixtures.py wrote with PyTorch (hub layouts,
 // prefixes, gamma/beta, F16, BF16, with and without the masked-LM head) gives

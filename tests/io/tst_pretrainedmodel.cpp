@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 The Attention Lab authors
+
 // A model's folder read end to end, as the command line and the window read
 // it: the tiny checkpoints that tests/data/make_model_fixtures.py wrote with
 // PyTorch, their texts tokenized and run to the attention PyTorch computed; a

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 The Attention Lab authors
+
 // Session files: what a good one gives, and the one line a bad one gets.
 
 #include "core/chapterexamples.h"

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 The Attention Lab authors
+
 // The tokenizers: GPT-2's byte-level BPE on GPT-2's real vocab.json and
 // merges.txt against the ids of the reference encoder
 // (tests/data/make_gpt2_tokenizer_fixtures.js), BERT's WordPiece on a small

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# SPDX-FileCopyrightText: 2026 The Attention Lab authors
 # Tests the bash completion of attention-lab: usage: completion_test.sh
 # COMPLETION_FILE [ATTENTION_LAB]. Completes command lines in a folder of
 # sample files as bash would (COMP_WORDS, COMP_CWORD) and checks what is

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 The Attention Lab authors
+
 // The program's own icons: every file draws, the ink turns light on the dark
 // presentation palette, and every action of the toolbars and menus has an
 // icon on a desktop without an icon theme (the offscreen platform has none).

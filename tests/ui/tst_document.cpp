@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 The Attention Lab authors
+
 // The document and its undo commands, with no window: every edit is one undo
 // step that restores the session exactly, drags merge, and the clean state
 // follows saves.

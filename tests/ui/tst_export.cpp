@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 The Attention Lab authors
+
 // Exported figures: exact PNG sizes and the colour map's colours at known
 // cells, SVG with a shape per cell and the labels as text, PDF with the
 // labels as text, and failed exports that leave the old file alone.

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 The Attention Lab authors
+
 // The labs in the real window, offscreen: dragging a key in the geometry
 // view edits the session, the scale lab's table is the command line's, and
 // the mask, heads and position labs show the core's numbers.

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 The Attention Lab authors
+
 // The window as a lecturer drives it: presets that never overwrite a file,
 // layouts that fit the screen at d_k = 64, toolbars that keep still, a
 // keyboard that reaches everything, accessible names, and views that stay

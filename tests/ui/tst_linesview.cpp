@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 The Attention Lab authors
+
 // The line view: the painter's lines (opacity the weight, masked cells
 // without a line), hovering and the arrow keys highlighting a token, the
 // Attention tab's Heatmap | Lines choice following a drag and remembered,

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 The Attention Lab authors
+
 // The Model tab driven offscreen: a trained model's attention, built in
 // memory, as a grid of heads, one head large, the aggregates, and the
 // window's routing of attention files.

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 The Attention Lab authors
+
 // A model opened in the real window (the tiny checkpoints of
 // tests/data/make_model_fixtures.py): the text typed runs in the background
 // and the heads follow it, the newest text wins, a bad text or folder says

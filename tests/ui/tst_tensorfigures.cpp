@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 The Attention Lab authors
+
 // A model's figures (grid, head, lines, average, rollout): every view in
 // every format from small in-memory tensors, one thumbnail per head in the
 // grid in layer and head order, a 1024-token head as a small SVG, and clear

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 The Attention Lab authors
+
 #include "ui/document/replacesessioncommand.h"
 
 #include "ui/document/attentiondocument.h"

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 The Attention Lab authors
+
 // LabPainter: what every lab shares (memory checks, messages, tick labels).
 // Each lab is painted in labpainter_LAB.cpp beside this file.
 

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 The Attention Lab authors
+
 // LabPainter, Key geometry: the query and the keys as arrows in a plane, labels placed clear of
 // each other.
 

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 The Attention Lab authors
+
 // LabPainter, Heads: D split into h heads, each head's weights, one colour bar.
 
 #include "ui/figure/labpainter.h"

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 The Attention Lab authors
+
 // LabPainter, Position: the sinusoidal encoding (Eq. 16.4) and the shuffle demonstration.
 
 #include "ui/figure/labpainter.h"

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 The Attention Lab authors
+
 // LabPainter, Why sqrt(d_k): the scale experiment as three charts.
 
 #include "ui/figure/labpainter.h"

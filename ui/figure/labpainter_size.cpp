@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 The Attention Lab authors
+
 // LabPainter, Size: the parameter table and bars, and the cost of attention against n.
 
 #include "ui/figure/labpainter.h"

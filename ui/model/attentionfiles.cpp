@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 The Attention Lab authors
+
 // The window's one way to read attention files: the readers of io/.
 
 #include "ui/model/attentionfiles.h"

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 The Attention Lab authors
+
 // The main window's files: open, save, the recent list, drag and drop,
 // presets as new documents, and the recovery of unsaved work.
 

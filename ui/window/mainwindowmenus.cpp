@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 The Attention Lab authors
+
 // The menus and toolbars of the main window, one builder per menu.
 
 #include "ui/window/mainwindow.h"
@@ -385,7 +388,17 @@ void MainWindow::createHelpMenu()
         QMessageBox::about(this, tr("About Attention Lab"),
                            tr("<h3>Attention Lab %1</h3><p>softmax(QKᵀ / √d_k) V, to watch and "
                               "touch: Eq. 16.2 of Chapter 16, <i>Self-Attention and the "
-                              "Transformer</i>.</p>")
+                              "Transformer</i>.</p>"
+                              "<p>Copyright © 2026 The Attention Lab authors.</p>"
+                              "<p>This program is free software: you can redistribute it and/or "
+                              "modify it under the terms of the GNU General Public License as "
+                              "published by the Free Software Foundation, either version 3 of the "
+                              "License, or (at your option) any later version. It comes with "
+                              "ABSOLUTELY NO WARRANTY; see the licence for details: "
+                              "<a href=\"https://www.gnu.org/licenses/gpl-3.0.html\">"
+                              "GPL-3.0-or-later</a>.</p>"
+                              "<p>It links QCustomPlot (GPL-3.0), Qt 6 (LGPL-3.0), Eigen "
+                              "(MPL-2.0) and libzip (BSD-3-Clause).</p>")
                                .arg(QApplication::applicationVersion()));
     });
     ActionIcons::set(about, QStringLiteral("help-about"));

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 The Attention Lab authors
+
 // MainWindow: GPT-2 and BERT models opened from their folders, the text they
 // read, and a real head taken into the Attention tab.
 
