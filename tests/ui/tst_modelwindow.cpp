@@ -9,6 +9,7 @@
 
 #include "core/attention.h"
 #include "core/headsession.h"
+#include "io/readerror.h"
 #include "ui/document/attentiondocument.h"
 #include "ui/model/headgridview.h"
 #include "ui/model/modeldocument.h"
@@ -25,6 +26,9 @@
 #include <QTabWidget>
 #include <QTimer>
 #include <QtTest>
+
+#include <new>
+#include <stdexcept>
 
 #include "windowtestsettings.h"
 
@@ -64,6 +68,8 @@ private slots:
     void headOpensInAttentionTab();
     void unreadableFolderSaysWhy();
     void tabReachesTheGrid();
+    void passThatThrowsSaysWhy_data();
+    void passThatThrowsSaysWhy();
 };
 
 void TestModelWindow::tabReachesTheGrid()
@@ -232,6 +238,47 @@ void TestModelWindow::unreadableFolderSaysWhy()
     // What was open stays open.
     QVERIFY(window.modelRunner()->hasModel());
     QCOMPARE(window.modelDocument()->tensor().layers(), 2);
+}
+
+void TestModelWindow::passThatThrowsSaysWhy_data()
+{
+    QTest::addColumn<int>("kind");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("logic_error") << 0 << QStringLiteral("a weight tensor was loaded twice");
+    QTest::newRow("bad_alloc") << 1 << QStringLiteral("not enough memory");
+    QTest::newRow("ReadError") << 2 << QStringLiteral("model.safetensors changed on disk");
+    QTest::newRow("int") << 3 << QStringLiteral("an unexpected error");
+}
+
+void TestModelWindow::passThatThrowsSaysWhy()
+{
+    // Whatever a pass throws in the worker becomes runFailed() with its
+    // message; before, a std::logic_error was rethrown by result() in the
+    // finished() slot and ended the program.
+    QFETCH(int, kind);
+    QFETCH(QString, expected);
+    ModelRunner runner(nullptr, [kind](const PretrainedModel &, const ModelText &) {
+        if (kind == 0)
+            throw std::logic_error("a weight tensor was loaded twice");
+        if (kind == 1)
+            throw std::bad_alloc();
+        if (kind == 2)
+            throwReadError(QStringLiteral("model.safetensors changed on disk"));
+        throw 42;
+        return ModelRunner::PassResult();
+    });
+    runner.setModel(PretrainedModel::open(model("gpt2-tiny")));
+    QSignalSpy failed(&runner, &ModelRunner::runFailed);
+    QSignalSpy finished(&runner, &ModelRunner::runFinished);
+    ModelText text;
+    text.text = QStringLiteral("the cat");
+    runner.request(text);
+    runner.waitForIdle();
+    QCOMPARE(failed.count(), 1);
+    QCOMPARE(failed.at(0).at(0).toString(), expected);
+    QCOMPARE(runner.lastError(), expected);
+    QCOMPARE(finished.count(), 0);
+    QVERIFY(!runner.lastRun());
 }
 
 QTEST_MAIN(TestModelWindow)

@@ -111,22 +111,34 @@ ScaleLab::ScaleLab(AttentionDocument *document, LabState *labs, QWidget *parent)
     connect(m_poll, &QTimer::timeout, this,
             [this] { m_progress->setValue(int(1000 * *m_done / std::max(1LL, m_total->load()))); });
 
-    connect(&m_watcher, &QFutureWatcher<ScaleExperimentResult>::finished, this, [this] {
-        m_poll->stop();
-        m_run->setEnabled(true);
-        m_cancel->setEnabled(false);
-        const ScaleExperimentResult result = m_watcher.result();
-        if (!result.rows.empty()) {
-            showResult(result);
-        } else {
-            // Cancelled: the previous results stay, and the bar says so.
-            m_progress->setValue(m_progress->maximum());
-            m_progress->setFormat(tr("cancelled"));
-            m_progress->setToolTip(
-                tr("Cancelled: the plots and the table still show the previous run"));
-        }
-        emit finished();
-    });
+    connect(&m_watcher, &QFutureWatcher<BackgroundOutcome<ScaleExperimentResult>>::finished, this,
+            [this] {
+                m_poll->stop();
+                m_run->setEnabled(true);
+                m_cancel->setEnabled(false);
+                const BackgroundOutcome<ScaleExperimentResult> outcome = m_watcher.result();
+                if (!outcome.value) {
+                    // Failed: the previous results stay, and the bar says why.
+                    m_progress->setValue(m_progress->maximum());
+                    m_progress->setFormat(tr("failed: %1").arg(outcome.error));
+                    m_progress->setToolTip(tr("The experiment failed (%1); the plots and the table "
+                                              "still show the previous run")
+                                               .arg(outcome.error));
+                    emit finished();
+                    return;
+                }
+                const ScaleExperimentResult &result = *outcome.value;
+                if (!result.rows.empty()) {
+                    showResult(result);
+                } else {
+                    // Cancelled: the previous results stay, and the bar says so.
+                    m_progress->setValue(m_progress->maximum());
+                    m_progress->setFormat(tr("cancelled"));
+                    m_progress->setToolTip(
+                        tr("Cancelled: the plots and the table still show the previous run"));
+                }
+                emit finished();
+            });
 }
 
 void ScaleLab::changeEvent(QEvent *event)
@@ -195,10 +207,12 @@ void ScaleLab::run()
     auto done = m_done;
     auto total = m_total;
     m_watcher.setFuture(QtConcurrent::run([settings, stop, done, total] {
-        return runScaleExperiment(settings, [stop, done, total](long long d, long long t) {
-            *done = d;
-            *total = t;
-            return !stop->load();
+        return catching([&] {
+            return runScaleExperiment(settings, [stop, done, total](long long d, long long t) {
+                *done = d;
+                *total = t;
+                return !stop->load();
+            });
         });
     }));
 }

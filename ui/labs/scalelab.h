@@ -4,6 +4,7 @@
 #pragma once
 
 #include "core/scaleexperiment.h"
+#include "ui/document/backgroundoutcome.h"
 
 #include <QFutureWatcher>
 #include <QWidget>
@@ -64,7 +65,7 @@ private:
     QProgressBar *m_progress;
     QTableWidget *m_table;
     LabCanvas *m_canvas;
-    QFutureWatcher<ScaleExperimentResult> m_watcher;
+    QFutureWatcher<BackgroundOutcome<ScaleExperimentResult>> m_watcher;
     std::shared_ptr<std::atomic<bool>> m_stop;
     std::shared_ptr<std::atomic<long long>> m_done;
     std::shared_ptr<std::atomic<long long>> m_total;

@@ -50,7 +50,8 @@ HeadGridView::HeadGridView(ModelDocument *document, QWidget *parent)
     setFocusPolicy(Qt::StrongFocus);
     setAccessibleName(tr("Heads"));
     setAccessibleDescription(tr("One thumbnail per head: arrow keys move, Enter opens it large"));
-    connect(&m_watcher, &QFutureWatcher<FloatMatrix>::resultReadyAt, this, &HeadGridView::arrived);
+    connect(&m_watcher, &QFutureWatcher<BackgroundOutcome<FloatMatrix>>::resultReadyAt, this,
+            &HeadGridView::arrived);
     connect(document, &ModelDocument::tensorChanged, this, &HeadGridView::restart);
     connect(document, &ModelDocument::scoresChanged, this, [this] {
         sortHeads();
@@ -87,12 +88,14 @@ void HeadGridView::restart()
     // the shared handle keeps the tensor alive if another file replaces it.
     std::shared_ptr<const AttentionTensor> tensor = m_document->sharedTensor();
     m_watcher.setFuture(QtConcurrent::mapped(std::move(indices), [tensor](int index) {
-        const int layer = index / tensor->heads();
-        const int head = index % tensor->heads();
-        const int q = tensor->queries();
-        const int k = tensor->keys();
-        return downsampleMax(tensor->headData(layer, head), k, 0, q, 0, k,
-                             std::min(q, kThumbnailCells), std::min(k, kThumbnailCells));
+        return catching([&] {
+            const int layer = index / tensor->heads();
+            const int head = index % tensor->heads();
+            const int q = tensor->queries();
+            const int k = tensor->keys();
+            return downsampleMax(tensor->headData(layer, head), k, 0, q, 0, k,
+                                 std::min(q, kThumbnailCells), std::min(k, kThumbnailCells));
+        });
     }));
 }
 
@@ -100,7 +103,10 @@ void HeadGridView::arrived(int index)
 {
     if (index < 0 || index >= int(m_small.size()) || m_small[size_t(index)].size() > 0)
         return;
-    m_small[size_t(index)] = m_watcher.resultAt(index);
+    // A thumbnail that could not be made (no memory for it) stays blank.
+    BackgroundOutcome<FloatMatrix> outcome = m_watcher.resultAt(index);
+    if (outcome.value)
+        m_small[size_t(index)] = std::move(*outcome.value);
     m_images[size_t(index)] = QImage();
     ++m_done;
     update(cellRect(positionOf(index)));
@@ -310,6 +316,8 @@ QString HeadGridView::toolTipFor(int layer, int head) const
     if (m_document->isEmpty())
         return {};
     QString text = tr("<b>head %1.%2</b> (layer %1, head %2)").arg(layer).arg(head);
+    if (!m_document->scoreError().isEmpty())
+        return text + tr("<br>no scores: %1").arg(m_document->scoreError().toHtmlEscaped());
     if (!m_document->scoresReady())
         return text + tr("<br>scores are being computed…");
     const HeadScores &s = m_document->scores(layer, head);

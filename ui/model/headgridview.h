@@ -5,6 +5,7 @@
 
 #include "core/attentionaggregates.h"
 #include "core/headscores.h"
+#include "ui/document/backgroundoutcome.h"
 #include "ui/figure/colormaps.h"
 #include "ui/figure/colorrange.h"
 
@@ -86,7 +87,7 @@ private:
     void arrived(int index);
 
     ModelDocument *m_document;
-    QFutureWatcher<FloatMatrix> m_watcher;
+    QFutureWatcher<BackgroundOutcome<FloatMatrix>> m_watcher;
     std::vector<FloatMatrix> m_small;
     std::vector<QImage> m_images;
     std::vector<int> m_order;

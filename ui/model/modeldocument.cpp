@@ -16,22 +16,33 @@ namespace AttentionLab {
 
 ModelDocument::ModelDocument(QObject *parent) : QObject(parent)
 {
-    connect(&m_rolloutWatcher, &QFutureWatcher<FloatMatrix>::finished, this, [this] {
-        if (m_rolloutWatcher.isCanceled() || m_rollout)
-            return;
-        m_rollout = m_rolloutWatcher.result();
-        if (m_view == ModelView::Rollout) {
-            rebuildCurrent();
-            emit currentChanged();
-        }
-    });
-    connect(&m_scoreWatcher, &QFutureWatcher<std::vector<HeadScores>>::finished, this, [this] {
-        // Taken already when waitForScores() did not wait for the signal.
-        if (m_scoreWatcher.isCanceled() || scoresReady())
-            return;
-        m_scores = m_scoreWatcher.result();
-        emit scoresChanged();
-    });
+    connect(&m_rolloutWatcher, &QFutureWatcher<BackgroundOutcome<FloatMatrix>>::finished, this,
+            [this] {
+                if (m_rolloutWatcher.isCanceled() || m_rollout)
+                    return;
+                BackgroundOutcome<FloatMatrix> outcome = m_rolloutWatcher.result();
+                if (!outcome.value) {
+                    if (m_view == ModelView::Rollout) {
+                        m_view = ModelView::Head;
+                        rebuildCurrent();
+                        emit currentChanged();
+                    }
+                    emit failed(tr("The rollout could not be computed: %1").arg(outcome.error));
+                    return;
+                }
+                m_rollout = std::move(outcome.value);
+                if (m_view == ModelView::Rollout) {
+                    rebuildCurrent();
+                    emit currentChanged();
+                }
+            });
+    connect(&m_scoreWatcher, &QFutureWatcher<BackgroundOutcome<std::vector<HeadScores>>>::finished,
+            this, [this] {
+                // Taken already when waitForScores() did not wait for the signal.
+                if (m_scoreWatcher.isCanceled() || scoresReady() || !m_scoreError.isEmpty())
+                    return;
+                takeScores();
+            });
 }
 
 ModelDocument::~ModelDocument()
@@ -46,7 +57,8 @@ void ModelDocument::startRollout()
     if (m_rollout || m_rolloutWatcher.isRunning() || !canRollout())
         return;
     std::shared_ptr<const AttentionTensor> tensor = m_tensor;
-    m_rolloutWatcher.setFuture(QtConcurrent::run([tensor] { return rollout(*tensor); }));
+    m_rolloutWatcher.setFuture(
+        QtConcurrent::run([tensor] { return catching([&] { return rollout(*tensor); }); }));
 }
 
 bool ModelDocument::open(const QString &path, QString *error)
@@ -75,10 +87,11 @@ void ModelDocument::setTensor(AttentionTensor tensor, const QString &filePath, b
     m_tensor = std::make_shared<const AttentionTensor>(std::move(tensor));
     m_filePath = filePath;
     m_scores.clear();
+    m_scoreError.clear();
     m_rollout.reset();
     // Scores or a rollout still running belong to the old tensor: their results are dropped.
-    m_scoreWatcher.setFuture(QFuture<std::vector<HeadScores>>());
-    m_rolloutWatcher.setFuture(QFuture<FloatMatrix>());
+    m_scoreWatcher.setFuture(QFuture<BackgroundOutcome<std::vector<HeadScores>>>());
+    m_rolloutWatcher.setFuture(QFuture<BackgroundOutcome<FloatMatrix>>());
     if (!m_keptSelection) {
         m_layer = 0;
         m_head = 0;
@@ -106,18 +119,30 @@ void ModelDocument::startScores()
     if (isEmpty())
         return;
     std::shared_ptr<const AttentionTensor> tensor = m_tensor;
-    m_scoreWatcher.setFuture(QtConcurrent::run([tensor] { return scoreHeads(*tensor); }));
+    m_scoreWatcher.setFuture(
+        QtConcurrent::run([tensor] { return catching([&] { return scoreHeads(*tensor); }); }));
+}
+
+void ModelDocument::takeScores()
+{
+    BackgroundOutcome<std::vector<HeadScores>> outcome = m_scoreWatcher.result();
+    if (!outcome.value) {
+        m_scoreError = outcome.error;
+        emit scoresChanged();
+        emit failed(tr("The heads could not be scored: %1").arg(outcome.error));
+        return;
+    }
+    m_scores = std::move(*outcome.value);
+    emit scoresChanged();
 }
 
 void ModelDocument::waitForScores()
 {
-    if (scoresReady() || isEmpty())
+    if (scoresReady() || !m_scoreError.isEmpty() || isEmpty())
         return;
     m_scoreWatcher.waitForFinished();
-    if (!scoresReady() && !m_scoreWatcher.isCanceled()) {
-        m_scores = m_scoreWatcher.result();
-        emit scoresChanged();
-    }
+    if (!scoresReady() && m_scoreError.isEmpty() && !m_scoreWatcher.isCanceled())
+        takeScores();
 }
 
 QString ModelDocument::displayName() const

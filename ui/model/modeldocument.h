@@ -8,6 +8,8 @@
 #include "core/headscores.h"
 #include "core/rowstatistics.h"
 
+#include "ui/document/backgroundoutcome.h"
+
 #include <QFutureWatcher>
 #include <QObject>
 #include <QString>
@@ -88,6 +90,8 @@ public:
     bool canRollout() const;
     /// True while the rollout is computed in the background: the view is
     /// Rollout and the current matrix is empty until it arrives.
+    /// Why the head scores failed (empty while they are pending or ready).
+    const QString &scoreError() const { return m_scoreError; }
     bool rolloutPending() const { return m_view == ModelView::Rollout && !m_rollout; }
 
     /// Selects head \a head of layer \a layer (clamped) and shows it.
@@ -117,16 +121,23 @@ signals:
     void scoresChanged();
     /// The layer, head, view or word-level setting changed, and so the current matrix.
     void currentChanged();
+    /// A background computation (the head scores, the rollout) failed:
+    /// \a message says which and why. The rollout's view falls back to the head.
+    void failed(const QString &message);
 
 private:
     void startScores();
+    /// Takes the scores' result, or their error.
+    void takeScores();
     void rebuildCurrent();
 
     Loader m_loader;
     std::shared_ptr<const AttentionTensor> m_tensor;
     QString m_filePath;
     std::vector<HeadScores> m_scores;
-    QFutureWatcher<std::vector<HeadScores>> m_scoreWatcher;
+    QFutureWatcher<BackgroundOutcome<std::vector<HeadScores>>> m_scoreWatcher;
+    /// Why the scores of this tensor could not be computed, if they could not.
+    QString m_scoreError;
     int m_layer = 0;
     int m_head = 0;
     bool m_keptSelection = false;
@@ -142,7 +153,7 @@ private:
     /// Rollout is L products of n x n matrices (seconds at n = 1024):
     /// computed once per tensor, in the background, when first shown.
     std::optional<FloatMatrix> m_rollout;
-    QFutureWatcher<FloatMatrix> m_rolloutWatcher;
+    QFutureWatcher<BackgroundOutcome<FloatMatrix>> m_rolloutWatcher;
     void startRollout();
     QStringList m_rowLabels;
     QStringList m_columnLabels;

@@ -17,6 +17,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
+#include <QMessageBox>
 #include <QProgressBar>
 #include <QScrollArea>
 #include <QShortcut>
@@ -212,6 +213,8 @@ ModelPage::ModelPage(ModelDocument *document, QWidget *parent)
     });
     connect(m_document, &ModelDocument::tensorChanged, this, &ModelPage::tensorChanged);
     connect(m_document, &ModelDocument::scoresChanged, this, &ModelPage::updateProgress);
+    connect(m_document, &ModelDocument::failed, this,
+            [this](const QString &message) { QMessageBox::warning(this, tr("Model"), message); });
     connect(m_document, &ModelDocument::currentChanged, this, [this] {
         m_bars->setRows(m_document->rowStatistics(), m_document->rowLabels());
         syncControls();
@@ -425,7 +428,7 @@ void ModelPage::updateProgress()
 {
     const int total = m_document->isEmpty() ? 0 : int(m_document->tensor().shape().headCount());
     const int done = m_grid->thumbnailsDone();
-    const bool scored = m_document->scoresReady();
+    const bool scored = m_document->scoresReady() || !m_document->scoreError().isEmpty();
     m_progress->setRange(0, std::max(1, total));
     m_progress->setValue(done);
     m_progress->setFormat(scored ? tr("thumbnails %v of %m") : tr("thumbnails %v of %m, scoring…"));

@@ -3,17 +3,22 @@
 
 #include "ui/model/modelrunner.h"
 
-#include "io/readerror.h"
+#include "ui/document/backgroundoutcome.h"
 
 #include <QCoreApplication>
 #include <QtConcurrent/QtConcurrentRun>
 
-#include <new>
-
 namespace AttentionLab {
 
-ModelRunner::ModelRunner(QObject *parent) : QObject(parent)
+ModelRunner::ModelRunner(QObject *parent, Pass pass) : QObject(parent), m_pass(std::move(pass))
 {
+    if (!m_pass)
+        m_pass = [](const PretrainedModel &model, const ModelText &text) {
+            PassResult result;
+            result.tokens = model.tokenize(text);
+            result.run = model.run(result.tokens);
+            return result;
+        };
     connect(&m_watcher, &QFutureWatcher<Outcome>::finished, this, &ModelRunner::finished);
 }
 
@@ -53,17 +58,15 @@ void ModelRunner::start(const ModelText &text)
     std::shared_ptr<const PretrainedModel> model = m_model;
     const quint64 generation = m_generation;
     m_inFlight = true;
-    m_watcher.setFuture(QtConcurrent::run([model, text, generation]() -> Outcome {
+    m_watcher.setFuture(QtConcurrent::run([pass = m_pass, model, text, generation]() -> Outcome {
         Outcome outcome;
         outcome.generation = generation;
-        try {
-            outcome.tokens = model->tokenize(text);
-            outcome.run = std::make_shared<const ModelRun>(model->run(outcome.tokens));
-        } catch (const ReadError &error) {
-            outcome.error = error.message;
-        } catch (const std::bad_alloc &) {
-            outcome.error =
-                QCoreApplication::translate("ModelRunner", "not enough memory for this text");
+        BackgroundOutcome<PassResult> result = catching([&] { return pass(*model, text); });
+        if (result.value) {
+            outcome.tokens = std::move(result.value->tokens);
+            outcome.run = std::make_shared<const ModelRun>(std::move(result.value->run));
+        } else {
+            outcome.error = result.error;
         }
         return outcome;
     }));

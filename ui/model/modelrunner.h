@@ -11,6 +11,7 @@
 #include <QObject>
 #include <QString>
 
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -28,7 +29,17 @@ class ModelRunner : public QObject
     Q_OBJECT
 
 public:
-    explicit ModelRunner(QObject *parent = nullptr);
+    /// What one pass does with a text: tokenize it and run the model.
+    struct PassResult
+    {
+        TokenizedText tokens;
+        ModelRun run;
+    };
+    using Pass = std::function<PassResult(const PretrainedModel &, const ModelText &)>;
+
+    /// Runs PretrainedModel::tokenize() then run(), or \a pass when given
+    /// (tests make it fail). Whatever a pass throws becomes runFailed().
+    explicit ModelRunner(QObject *parent = nullptr, Pass pass = {});
     ~ModelRunner() override;
 
     /// Takes \a model (or none); drops the results of the previous one.
@@ -71,6 +82,7 @@ private:
     void start(const ModelText &text);
     void finished();
 
+    Pass m_pass;
     std::shared_ptr<const PretrainedModel> m_model;
     ModelText m_requested;
     std::optional<ModelText> m_waiting;
