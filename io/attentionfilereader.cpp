@@ -8,6 +8,7 @@
 #include "io/attentionlayout.h"
 #include "io/fileaccess.h"
 #include "io/inputtextqt.h"
+#include "io/mappedfile.h"
 #include "io/npyreader.h"
 #include "io/npzreader.h"
 #include "io/readerror.h"
@@ -44,14 +45,6 @@ Format formatOf(const QString &path)
         return Format::Safetensors;
     return Format::Unknown;
 }
-
-/// A mapped file, unmapped and closed when the last tensor over it goes.
-struct MappedFile
-{
-    QFile file;
-    uchar *data = nullptr;
-    explicit MappedFile(const QString &path) : file(path) {}
-};
 
 bool isUtf8(const std::string &text)
 {
@@ -115,20 +108,17 @@ std::optional<AttentionTensor> AttentionFileReader::readFile(const QString &path
         return fail(path, QStringLiteral("is %1, not an attention file").arg(kind));
     if (formatOf(path) == Format::Unknown)
         return fail(path, QStringLiteral("is not an attention file (.npy, .npz or .safetensors)"));
-    auto mapped = std::make_shared<MappedFile>(path);
-    if (!mapped->file.open(QIODevice::ReadOnly))
-        return fail(path, QStringLiteral("cannot be read: %1").arg(mapped->file.errorString()));
-    const qint64 size = mapped->file.size();
-    if (size == 0)
-        return fail(path, QStringLiteral("is empty"));
     // Mapped, not read: a 600 MB float32 file becomes the tensor's storage,
-    // and only the pages the views touch are ever loaded.
-    mapped->data = mapped->file.map(0, size);
-    if (!mapped->data)
-        return fail(
-            path,
-            QStringLiteral("cannot be mapped into memory: %1").arg(mapped->file.errorString()));
-    const char *data = reinterpret_cast<const char *>(mapped->data);
+    // and only the pages the views touch are ever loaded. A file cut short
+    // later reads as zeros rather than ending the program (MappedFile).
+    std::shared_ptr<const MappedFile> mapped;
+    try {
+        mapped = MappedFile::open(path);
+    } catch (const ReadError &error) {
+        return fail(path, error.message);
+    }
+    const char *data = mapped->data();
+    const long long size = mapped->size();
     return read(data, size, std::move(mapped), path);
 }
 

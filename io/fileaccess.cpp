@@ -7,15 +7,21 @@
 #include <QFile>
 #include <QFileDevice>
 
+#include <algorithm>
+
+#include <cerrno>
+#include <cstring>
+
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 namespace AttentionLab {
 
-QString nonRegularFileKind(const QString &path)
+namespace {
+
+QString kindOf(const struct stat &info)
 {
-    struct stat info;
-    if (::stat(QFile::encodeName(path).constData(), &info) != 0)
-        return {};
     if (S_ISREG(info.st_mode))
         return {};
     if (S_ISDIR(info.st_mode))
@@ -29,6 +35,74 @@ QString nonRegularFileKind(const QString &path)
     if (S_ISSOCK(info.st_mode))
         return QStringLiteral("a socket");
     return QStringLiteral("not a regular file");
+}
+
+/// Closes a descriptor when it goes.
+struct Descriptor
+{
+    int fd = -1;
+    ~Descriptor()
+    {
+        if (fd >= 0)
+            ::close(fd);
+    }
+};
+
+} // namespace
+
+QString nonRegularFileKind(const QString &path)
+{
+    struct stat info;
+    if (::stat(QFile::encodeName(path).constData(), &info) != 0)
+        return {};
+    return kindOf(info);
+}
+
+bool readWithoutBlocking(const QString &path, qint64 maxBytes, QByteArray *bytes, QString *error)
+{
+    bytes->clear();
+    Descriptor file;
+    do
+        file.fd = ::open(QFile::encodeName(path).constData(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    while (file.fd < 0 && errno == EINTR);
+    if (file.fd < 0) {
+        *error = QStringLiteral("cannot be read: %1").arg(QString::fromLocal8Bit(strerror(errno)));
+        return false;
+    }
+    struct stat info;
+    if (::fstat(file.fd, &info) != 0) {
+        *error = QStringLiteral("cannot be read: %1").arg(QString::fromLocal8Bit(strerror(errno)));
+        return false;
+    }
+    if (const QString kind = kindOf(info); !kind.isEmpty()) {
+        *error = QStringLiteral("is %1, not a regular file").arg(kind);
+        return false;
+    }
+    const qint64 wanted = maxBytes + 1;
+    // The size is a hint only (files in /proc say 0): read until the end.
+    bytes->reserve(int(std::min<qint64>(std::max<qint64>(info.st_size, 0), wanted)));
+    char buffer[65536];
+    while (bytes->size() < wanted) {
+        const size_t chunk =
+            size_t(std::min<qint64>(qint64(sizeof buffer), wanted - bytes->size()));
+        const ssize_t got = ::read(file.fd, buffer, chunk);
+        if (got == 0)
+            return true;
+        if (got > 0) {
+            bytes->append(buffer, qsizetype(got));
+            continue;
+        }
+        if (errno == EINTR)
+            continue;
+        *error =
+            errno == EAGAIN || errno == EWOULDBLOCK
+                ? QStringLiteral("cannot be read without waiting: it is a special file that "
+                                 "only looks like an ordinary one")
+                : QStringLiteral("cannot be read: %1").arg(QString::fromLocal8Bit(strerror(errno)));
+        bytes->clear();
+        return false;
+    }
+    return true;
 }
 
 bool writeAll(QFileDevice &file, const QByteArray &bytes)

@@ -20,6 +20,19 @@ namespace AttentionLab {
 QString nonRegularFileKind(const QString &path);
 
 /**
+ * Reads the regular file \a path, at most \a maxBytes + 1 bytes of it (so a
+ * caller can tell a file over its limit), and never waits: the file is
+ * opened with O_NONBLOCK, must be a regular file once open (a link swapped
+ * for a FIFO after a check by name is refused too), and a read that would
+ * block ends the read. Such files exist: /proc/kmsg stats as an empty
+ * regular file and blocks until the kernel logs something. Returns false
+ * with the reason in \a error: "cannot be read: Permission denied", "is a
+ * FIFO (named pipe), not a regular file", or "cannot be read without
+ * waiting: it is a special file, not an ordinary one".
+ */
+bool readWithoutBlocking(const QString &path, qint64 maxBytes, QByteArray *bytes, QString *error);
+
+/**
  * Writes all of \a bytes to \a file, retrying short writes, so that a full
  * disk ends in a failed write whose errorString() names the cause ("No space
  * left on device") rather than a short count with "Unknown error".

@@ -6,6 +6,7 @@
 #include "io/attentionarray.h"
 #include "io/fileaccess.h"
 #include "io/inputtextqt.h"
+#include "io/mappedfile.h"
 #include "io/readerror.h"
 #include "io/safetensorsreader.h"
 
@@ -26,14 +27,6 @@ namespace {
 {
     throwReadError(inputText(QDir::toNativeSeparators(path)) + QStringLiteral(": ") + message);
 }
-
-/// A mapped file, unmapped and closed when the last weight over it goes.
-struct MappedFile
-{
-    QFile file;
-    uchar *data = nullptr;
-    explicit MappedFile(const QString &path) : file(path) {}
-};
 
 class ConfigReader
 {
@@ -92,15 +85,18 @@ ModelConfig readConfig(const QString &path)
         fail(path, QStringLiteral("no such file"));
     if (const QString kind = nonRegularFileKind(path); !kind.isEmpty())
         fail(path, QStringLiteral("is %1, not a model's configuration").arg(kind));
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        fail(path, QStringLiteral("cannot be read: %1").arg(file.errorString()));
     constexpr qint64 kMaxConfigBytes = 16 * 1024 * 1024;
-    if (file.size() > kMaxConfigBytes)
-        fail(path,
-             QStringLiteral("is %1 bytes; a model's config.json is a few kB").arg(file.size()));
+    if (const qint64 size = QFileInfo(path).size(); size > kMaxConfigBytes)
+        fail(path, QStringLiteral("is %1 bytes; a model's config.json is a few kB").arg(size));
+    QByteArray bytes;
+    QString why;
+    if (!readWithoutBlocking(path, kMaxConfigBytes, &bytes, &why))
+        fail(path, why);
+    if (bytes.size() > kMaxConfigBytes)
+        fail(path, QStringLiteral("is over %1 bytes; a model's config.json is a few kB")
+                       .arg(kMaxConfigBytes));
     QJsonParseError error;
-    const QJsonDocument document = QJsonDocument::fromJson(file.readAll(), &error);
+    const QJsonDocument document = QJsonDocument::fromJson(bytes, &error);
     if (!document.isObject())
         fail(path, error.error != QJsonParseError::NoError
                        ? QStringLiteral("is not valid JSON at byte %1: %2")
@@ -315,6 +311,11 @@ ModelTensors bertTensors(TensorTable &table, const ModelConfig &config)
 
 } // namespace
 
+void ModelCheckpoint::requireUnchanged() const
+{
+    m_weightsFile->requireUnchanged(QStringLiteral("the model"));
+}
+
 std::shared_ptr<const ModelCheckpoint> ModelCheckpoint::open(const QString &folder)
 {
     const QFileInfo folderInfo(folder);
@@ -332,24 +333,16 @@ std::shared_ptr<const ModelCheckpoint> ModelCheckpoint::open(const QString &fold
                                          "format)"));
     if (const QString kind = nonRegularFileKind(weightsPath); !kind.isEmpty())
         fail(weightsPath, QStringLiteral("is %1, not a weights file").arg(kind));
-    auto mapped = std::make_shared<MappedFile>(weightsPath);
-    if (!mapped->file.open(QIODevice::ReadOnly))
-        fail(weightsPath, QStringLiteral("cannot be read: %1").arg(mapped->file.errorString()));
-    const qint64 size = mapped->file.size();
-    if (size == 0)
-        fail(weightsPath, QStringLiteral("is empty"));
     // Mapped, not read: float32 weights are used where they lie in the file.
-    mapped->data = mapped->file.map(0, size);
-    if (!mapped->data)
-        fail(weightsPath,
-             QStringLiteral("cannot be mapped into memory: %1").arg(mapped->file.errorString()));
+    std::shared_ptr<const MappedFile> mapped;
     AttentionArrays arrays;
     try {
-        arrays =
-            SafetensorsReader::read(reinterpret_cast<const char *>(mapped->data), size, mapped);
+        mapped = MappedFile::open(weightsPath);
+        arrays = SafetensorsReader::read(mapped->data(), mapped->size(), mapped);
     } catch (const ReadError &error) {
         fail(weightsPath, error.message);
     }
+    const long long size = mapped->size();
     const bool gpt2 = config.family == ModelFamily::Gpt2;
     TensorTable table(weightsPath, std::move(arrays),
                       gpt2 ? QStringLiteral("transformer.") : QStringLiteral("bert."));
@@ -359,6 +352,7 @@ std::shared_ptr<const ModelCheckpoint> ModelCheckpoint::open(const QString &fold
     checkpoint->m_folder = folder;
     checkpoint->m_weights = std::make_unique<ModelWeights>(config, std::move(tensors));
     checkpoint->m_weightsFileBytes = size;
+    checkpoint->m_weightsFile = std::move(mapped);
     return checkpoint;
 }
 

@@ -12,6 +12,8 @@
 
 namespace AttentionLab {
 
+class MappedFile;
+
 /**
  * A GPT-2 or BERT checkpoint folder as the Hugging Face hub distributes it:
  * config.json and model.safetensors (F32, F16 or BF16). The weights file is
@@ -33,6 +35,11 @@ public:
     const ModelWeights &weights() const { return *m_weights; }
     /// The size of model.safetensors in bytes.
     long long weightsFileBytes() const { return m_weightsFileBytes; }
+    /// Throws ReadError "model.safetensors changed on disk while it was open
+    /// (...): reopen the model" when the weights file was cut short, written
+    /// to or replaced since open(): call it before a pass, and after one to
+    /// refuse what a file cut short during the pass gave (MappedFile).
+    void requireUnchanged() const;
 
 private:
     ModelCheckpoint() = default;
@@ -40,6 +47,7 @@ private:
     QString m_folder;
     std::unique_ptr<ModelWeights> m_weights;
     long long m_weightsFileBytes = 0;
+    std::shared_ptr<const MappedFile> m_weightsFile;
 };
 
 } // namespace AttentionLab

@@ -134,8 +134,11 @@ ModelRun PretrainedModel::run(const TokenizedText &tokens, int topCount) const
                 input.maskPositions.push_back(int(i));
         }
     }
+    m_checkpoint->requireUnchanged();
     try {
         ModelRun run = runModel(m_checkpoint->weights(), input);
+        // A weights file cut short during the pass read as zeros: refused.
+        m_checkpoint->requireUnchanged();
         run.attention.setTokens(tokens.tokens);
         return run;
     } catch (const std::invalid_argument &error) {

@@ -8,6 +8,7 @@
 #include "io/inputtextqt.h"
 #include "io/sessionformat.h"
 
+#include <QBuffer>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -302,10 +303,13 @@ std::optional<Session> SessionReader::readFile(const QString &path)
                               .arg(QString::fromStdString(formatBytes(double(info.size()))),
                                    QString::fromStdString(
                                        formatBytes(double(SessionFormat::kMaxFileBytes)))));
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return fail(path, QStringLiteral("cannot be read: %1").arg(file.errorString()));
-    return read(&file, path);
+    QByteArray data;
+    QString why;
+    if (!readWithoutBlocking(path, SessionFormat::kMaxFileBytes, &data, &why))
+        return fail(path, why);
+    QBuffer buffer(&data);
+    buffer.open(QIODevice::ReadOnly);
+    return read(&buffer, path);
 }
 
 std::optional<Session> SessionReader::read(QIODevice *device, const QString &name)

@@ -28,10 +28,10 @@ QByteArray readTokenizerFile(const QString &path, qint64 maxBytes)
         throwTokenizerFileError(path, QStringLiteral("is %1 bytes; a tokenizer file is at most %2")
                                           .arg(info.size())
                                           .arg(maxBytes));
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        throwTokenizerFileError(path, QStringLiteral("cannot be read: %1").arg(file.errorString()));
-    QByteArray bytes = file.read(maxBytes + 1);
+    QByteArray bytes;
+    QString why;
+    if (!readWithoutBlocking(path, maxBytes, &bytes, &why))
+        throwTokenizerFileError(path, why);
     if (bytes.size() > maxBytes)
         throwTokenizerFileError(path, QStringLiteral("is larger than a tokenizer file may be"));
     return bytes;

@@ -33,10 +33,11 @@ std::optional<std::vector<std::string>> TokenListReader::readFile(const QString 
         return fail(path, QStringLiteral("is %1 bytes; a token list is at most %2")
                               .arg(info.size())
                               .arg(kMaxFileBytes));
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return fail(path, QStringLiteral("cannot be read: %1").arg(file.errorString()));
-    return parse(file.read(kMaxFileBytes + 1), path);
+    QByteArray data;
+    QString why;
+    if (!readWithoutBlocking(path, kMaxFileBytes, &data, &why))
+        return fail(path, why);
+    return parse(data, path);
 }
 
 std::optional<std::vector<std::string>> TokenListReader::parse(const QByteArray &data,

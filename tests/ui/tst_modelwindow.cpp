@@ -24,6 +24,7 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QTabWidget>
+#include <QTemporaryDir>
 #include <QTimer>
 #include <QtTest>
 
@@ -68,6 +69,7 @@ private slots:
     void headOpensInAttentionTab();
     void unreadableFolderSaysWhy();
     void tabReachesTheGrid();
+    void weightsCutShortSaysReopen();
     void passThatThrowsSaysWhy_data();
     void passThatThrowsSaysWhy();
 };
@@ -238,6 +240,42 @@ void TestModelWindow::unreadableFolderSaysWhy()
     // What was open stays open.
     QVERIFY(window.modelRunner()->hasModel());
     QCOMPARE(window.modelDocument()->tensor().layers(), 2);
+}
+
+void TestModelWindow::weightsCutShortSaysReopen()
+{
+    // The weights truncated under an open model, as a second download does:
+    // the next keystroke ended the program with SIGBUS and the session's
+    // unsaved edits with it. Now the text panel says to reopen the model.
+    QTemporaryDir dir;
+    const QString folder = dir.filePath(QStringLiteral("gpt2-tiny"));
+    QVERIFY(QDir().mkpath(folder));
+    const QDir source(model("gpt2-tiny"));
+    for (const QString &name : source.entryList(QDir::Files))
+        QVERIFY(QFile::copy(source.filePath(name), folder + QLatin1Char('/') + name));
+    MainWindow window;
+    window.show();
+    RowVector key = window.document()->session().keys.row(0);
+    key(0) = 0.625;
+    window.document()->setVector(VectorKind::Key, 0, key);
+    QVERIFY(window.openModelFolder(folder));
+    ModelRunner *runner = window.modelRunner();
+    QLineEdit *text = window.modelTextPanel()->textEdit();
+    text->setText(QStringLiteral("The cat"));
+    runner->waitForIdle();
+    const int keys = window.modelDocument()->tensor().keys();
+    QVERIFY(QFile::resize(folder + QStringLiteral("/model.safetensors"), 100));
+    text->setText(QStringLiteral("The cat sat"));
+    runner->waitForIdle();
+    const QString status = window.modelTextPanel()->statusLabel()->text();
+    QVERIFY2(status.contains(QLatin1String("changed on disk while it was open")) &&
+                 status.contains(QLatin1String("reopen the model")),
+             qPrintable(status));
+    // The heads of the last good text stay, and so does the session's edit.
+    QCOMPARE(window.modelDocument()->tensor().keys(), keys);
+    QVERIFY(window.document()->isModified());
+    QCOMPARE(window.document()->session().keys(0, 0), 0.625);
+    QVERIFY(window.isVisible());
 }
 
 void TestModelWindow::passThatThrowsSaysWhy_data()
