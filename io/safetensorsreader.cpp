@@ -11,6 +11,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -109,6 +110,13 @@ AttentionArrays SafetensorsReader::read(const char *data, long long size,
     const char *base = data + 8 + headerLength;
     const long long dataBytes = size - 8 - static_cast<long long>(headerLength);
     AttentionArrays result;
+    struct Extent
+    {
+        long long begin;
+        long long end;
+        QString name;
+    };
+    std::vector<Extent> extents;
     const QJsonObject entries = header.object();
     for (auto it = entries.begin(); it != entries.end(); ++it) {
         const QString name = it.key();
@@ -169,6 +177,8 @@ AttentionArrays SafetensorsReader::read(const char *data, long long size,
                     .arg(begin)
                     .arg(end)
                     .arg(end - begin));
+        if (end > begin)
+            extents.push_back({begin, end, shown});
         array.type = info->type;
         if (!array.type)
             array.refusal = QStringLiteral("has the dtype %1; attention must be F16, BF16, F32 or "
@@ -190,6 +200,22 @@ AttentionArrays SafetensorsReader::read(const char *data, long long size,
             };
         }
         result.arrays.push_back(std::move(array));
+    }
+    // Each tensor has bytes of its own (the format forbids overlaps): one
+    // tensor aliasing another would pass its values off as the other's.
+    std::sort(extents.begin(), extents.end(),
+              [](const Extent &a, const Extent &b) { return a.begin < b.begin; });
+    for (size_t i = 1; i < extents.size(); ++i) {
+        const Extent &before = extents[i - 1];
+        const Extent &after = extents[i];
+        if (after.begin < before.end)
+            throwReadError(QStringLiteral("has tensors %1 and %2 whose data_offsets [%3, %4] and "
+                                          "[%5, %6] overlap; each tensor must have bytes of its own")
+                               .arg(before.name, after.name)
+                               .arg(before.begin)
+                               .arg(before.end)
+                               .arg(after.begin)
+                               .arg(after.end));
     }
     return result;
 }

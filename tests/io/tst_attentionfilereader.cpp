@@ -80,6 +80,8 @@ private slots:
     void initTestCase();
     void readsFixtures_data();
     void readsFixtures();
+    void overlappingTensorsAreRefused_data();
+    void overlappingTensorsAreRefused();
     void refusesBadFiles_data();
     void refusesBadFiles();
     void tensorOutlivesItsReader();
@@ -174,6 +176,50 @@ void TestAttentionFileReader::refusesBadFiles()
         QVERIFY2(error.contains(want), qPrintable(error + QStringLiteral("\n   wanted: ") + want));
         QVERIFY2(!error.contains(QLatin1Char('\n')), qPrintable(error));
     }
+}
+
+void TestAttentionFileReader::overlappingTensorsAreRefused_data()
+{
+    QTest::addColumn<QByteArray>("header");
+    QTest::addColumn<QString>("error");
+    const QString both = QStringLiteral("each tensor must have bytes of its own");
+    // wpe aliasing wte, as a crafted checkpoint would.
+    QTest::newRow("alias") << QByteArrayLiteral(
+        R"({"wpe":{"dtype":"F32","shape":[2,2],"data_offsets":[0,16]},)"
+        R"("wte":{"dtype":"F32","shape":[2,2],"data_offsets":[0,16]}})")
+                           << QStringLiteral("has tensors wpe and wte whose data_offsets "
+                                             "[0, 16] and [0, 16] overlap; ") +
+                                  both;
+    QTest::newRow("partial") << QByteArrayLiteral(
+        R"({"a":{"dtype":"F32","shape":[3],"data_offsets":[0,12]},)"
+        R"("b":{"dtype":"F32","shape":[2],"data_offsets":[8,16]}})")
+                             << QStringLiteral("[0, 12] and [8, 16] overlap");
+}
+
+void TestAttentionFileReader::overlappingTensorsAreRefused()
+{
+    QFETCH(QByteArray, header);
+    QFETCH(QString, error);
+    QByteArray bytes(8, '\0');
+    const quint64 length = quint64(header.size());
+    for (int i = 0; i < 8; ++i)
+        bytes[i] = char((length >> (8 * i)) & 0xff);
+    bytes += header;
+    bytes += QByteArray(16, '\0');
+    AttentionFileReader reader;
+    QVERIFY(!reader.parse(bytes, QStringLiteral("overlap.safetensors")));
+    QVERIFY2(reader.errorString().contains(error), qPrintable(reader.errorString()));
+    // Tensors that only touch are fine.
+    const QByteArray touching = QByteArrayLiteral(
+        R"({"a":{"dtype":"F32","shape":[2],"data_offsets":[0,8]},)"
+        R"("b":{"dtype":"F32","shape":[2],"data_offsets":[8,16]}})");
+    QByteArray good(8, '\0');
+    for (int i = 0; i < 8; ++i)
+        good[i] = char((quint64(touching.size()) >> (8 * i)) & 0xff);
+    good += touching + QByteArray(16, '\0');
+    AttentionFileReader other;
+    other.parse(good, QStringLiteral("touching.safetensors"));
+    QVERIFY2(!other.errorString().contains(QLatin1String("overlap")), qPrintable(other.errorString()));
 }
 
 void TestAttentionFileReader::tensorOutlivesItsReader()
