@@ -17,6 +17,9 @@
 #include <QJsonObject>
 #include <QStringList>
 
+#include <algorithm>
+#include <atomic>
+#include <cmath>
 #include <map>
 
 namespace AttentionLab {
@@ -144,6 +147,25 @@ ModelConfig readConfig(const QString &path)
     return config;
 }
 
+/// "tensor h.0.attn.c_attn.weight holds +inf at [0, 7] (element 7): ...".
+QString nonFiniteMessage(const QString &name, const std::vector<long long> &shape, long long at,
+                         float value)
+{
+    QStringList index;
+    long long rest = at;
+    for (auto length = shape.rbegin(); length != shape.rend(); ++length) {
+        index.prepend(QString::number(rest % std::max(1LL, *length)));
+        rest /= std::max(1LL, *length);
+    }
+    const QString what = std::isnan(value)
+                             ? QStringLiteral("NaN")
+                             : (value > 0 ? QStringLiteral("+inf") : QStringLiteral("-inf"));
+    return QStringLiteral("tensor %1 holds %2 at [%3] (element %4); a checkpoint with weights "
+                          "that are not finite numbers gives no meaningful attention")
+        .arg(inputText(name), what, index.join(QStringLiteral(", ")))
+        .arg(at);
+}
+
 /// The tensors of model.safetensors by name, the family's prefix removed.
 class TensorTable
 {
@@ -207,8 +229,18 @@ private:
             fail(m_path, QStringLiteral("has tensor %1 of shape %2; the configuration needs %3")
                              .arg(inputText(array.name), shapeText(array.shape), shapeText(shape)));
         std::function<FloatData()> load = array.load;
-        return WeightTensor(std::move(shape), [load] {
+        // Checked once, when first used: a NaN or an infinity in a weight
+        // gives a confident wrong answer (a NaN distribution, all-zero heads).
+        auto finite = std::make_shared<std::atomic<bool>>(false);
+        const long long count = array.elementCount();
+        return WeightTensor(std::move(shape), [load, finite, count, path = m_path,
+                                               name = array.name, dims = array.shape] {
             FloatData data = load();
+            if (!finite->load(std::memory_order_acquire)) {
+                if (const long long at = firstNonFinite(data.values, count); at >= 0)
+                    fail(path, nonFiniteMessage(name, dims, at, data.values[at]));
+                finite->store(true, std::memory_order_release);
+            }
             return WeightView{data.values, std::move(data.owner)};
         });
     }

@@ -185,14 +185,14 @@ void TestAttentionFileReader::overlappingTensorsAreRefused_data()
     const QString both = QStringLiteral("each tensor must have bytes of its own");
     // wpe aliasing wte, as a crafted checkpoint would.
     QTest::newRow("alias") << QByteArrayLiteral(
-        R"({"wpe":{"dtype":"F32","shape":[2,2],"data_offsets":[0,16]},)"
-        R"("wte":{"dtype":"F32","shape":[2,2],"data_offsets":[0,16]}})")
+                                  R"({"wpe":{"dtype":"F32","shape":[2,2],"data_offsets":[0,16]},)"
+                                  R"("wte":{"dtype":"F32","shape":[2,2],"data_offsets":[0,16]}})")
                            << QStringLiteral("has tensors wpe and wte whose data_offsets "
                                              "[0, 16] and [0, 16] overlap; ") +
                                   both;
     QTest::newRow("partial") << QByteArrayLiteral(
-        R"({"a":{"dtype":"F32","shape":[3],"data_offsets":[0,12]},)"
-        R"("b":{"dtype":"F32","shape":[2],"data_offsets":[8,16]}})")
+                                    R"({"a":{"dtype":"F32","shape":[3],"data_offsets":[0,12]},)"
+                                    R"("b":{"dtype":"F32","shape":[2],"data_offsets":[8,16]}})")
                              << QStringLiteral("[0, 12] and [8, 16] overlap");
 }
 
@@ -210,16 +210,17 @@ void TestAttentionFileReader::overlappingTensorsAreRefused()
     QVERIFY(!reader.parse(bytes, QStringLiteral("overlap.safetensors")));
     QVERIFY2(reader.errorString().contains(error), qPrintable(reader.errorString()));
     // Tensors that only touch are fine.
-    const QByteArray touching = QByteArrayLiteral(
-        R"({"a":{"dtype":"F32","shape":[2],"data_offsets":[0,8]},)"
-        R"("b":{"dtype":"F32","shape":[2],"data_offsets":[8,16]}})");
+    const QByteArray touching =
+        QByteArrayLiteral(R"({"a":{"dtype":"F32","shape":[2],"data_offsets":[0,8]},)"
+                          R"("b":{"dtype":"F32","shape":[2],"data_offsets":[8,16]}})");
     QByteArray good(8, '\0');
     for (int i = 0; i < 8; ++i)
         good[i] = char((quint64(touching.size()) >> (8 * i)) & 0xff);
     good += touching + QByteArray(16, '\0');
     AttentionFileReader other;
     other.parse(good, QStringLiteral("touching.safetensors"));
-    QVERIFY2(!other.errorString().contains(QLatin1String("overlap")), qPrintable(other.errorString()));
+    QVERIFY2(!other.errorString().contains(QLatin1String("overlap")),
+             qPrintable(other.errorString()));
 }
 
 void TestAttentionFileReader::tensorOutlivesItsReader()

@@ -24,6 +24,7 @@
 #include <QtTest>
 
 #include <cmath>
+#include <limits>
 
 using namespace AttentionLab;
 
@@ -96,6 +97,26 @@ QString refusal(const QString &folder, const ModelText &text = {QStringLiteral("
     return {};
 }
 
+/// Writes \a value over element \a index of tensor \a name in \a folder's
+/// model.safetensors (float32), as a damaged or crafted checkpoint has it.
+bool poison(const QString &folder, const QString &name, long long index, float value)
+{
+    QFile file(folder + QStringLiteral("/model.safetensors"));
+    if (!file.open(QIODevice::ReadWrite))
+        return false;
+    const QByteArray length = file.read(8);
+    quint64 headerLength = 0;
+    for (int i = 7; i >= 0; --i)
+        headerLength = (headerLength << 8) | quint8(length[i]);
+    const QJsonObject header = QJsonDocument::fromJson(file.read(qint64(headerLength))).object();
+    const QJsonArray offsets =
+        header.value(name).toObject().value(QLatin1String("data_offsets")).toArray();
+    if (offsets.size() != 2)
+        return false;
+    const qint64 at = 8 + qint64(headerLength) + qint64(offsets[0].toDouble()) + 4 * index;
+    return file.seek(at) && file.write(reinterpret_cast<const char *>(&value), 4) == 4;
+}
+
 } // namespace
 
 class TestPretrainedModel : public QObject
@@ -112,7 +133,45 @@ private slots:
     void refusals_data();
     void refusals();
     void spacesAreText();
+    void nonFiniteWeightsAreRefused_data();
+    void nonFiniteWeightsAreRefused();
 };
+
+void TestPretrainedModel::nonFiniteWeightsAreRefused_data()
+{
+    QTest::addColumn<QString>("tensor");
+    QTest::addColumn<long long>("index");
+    QTest::addColumn<float>("value");
+    QTest::addColumn<QString>("expected");
+    // With one +inf in c_attn or a NaN in wte, `model` printed "nan" and
+    // entropies of 0.00 bits, and the window drew all-zero heads.
+    QTest::newRow("+inf in c_attn")
+        << QStringLiteral("h.0.attn.c_attn.weight") << 7LL << std::numeric_limits<float>::infinity()
+        << QStringLiteral("tensor h.0.attn.c_attn.weight holds +inf "
+                          "at [0, 7] (element 7)");
+    QTest::newRow("-inf in c_proj, row 2")
+        << QStringLiteral("h.1.mlp.c_proj.weight") << 2LL * 32 + 5
+        << -std::numeric_limits<float>::infinity()
+        << QStringLiteral("tensor h.1.mlp.c_proj.weight holds -inf at [2, 5] (element 69)");
+    QTest::newRow("NaN in wte") << QStringLiteral("wte.weight") << 100LL
+                                << std::numeric_limits<float>::quiet_NaN()
+                                << QStringLiteral("tensor wte.weight holds NaN at [3, 4] "
+                                                  "(element 100)");
+}
+
+void TestPretrainedModel::nonFiniteWeightsAreRefused()
+{
+    QFETCH(QString, tensor);
+    QFETCH(long long, index);
+    QFETCH(float, value);
+    QFETCH(QString, expected);
+    QTemporaryDir dir;
+    const QString folder = copyModel(dir, QStringLiteral("gpt2-tiny"));
+    QVERIFY(poison(folder, tensor, index, value));
+    const QString message = refusal(folder);
+    QVERIFY2(message.contains(QLatin1String("safetensors: ") + expected), qPrintable(message));
+    QVERIFY2(message.endsWith(QLatin1String("gives no meaningful attention")), qPrintable(message));
+}
 
 void TestPretrainedModel::spacesAreText()
 {
