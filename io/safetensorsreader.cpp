@@ -209,13 +209,14 @@ AttentionArrays SafetensorsReader::read(const char *data, long long size,
         const Extent &before = extents[i - 1];
         const Extent &after = extents[i];
         if (after.begin < before.end)
-            throwReadError(QStringLiteral("has tensors %1 and %2 whose data_offsets [%3, %4] and "
-                                          "[%5, %6] overlap; each tensor must have bytes of its own")
-                               .arg(before.name, after.name)
-                               .arg(before.begin)
-                               .arg(before.end)
-                               .arg(after.begin)
-                               .arg(after.end));
+            throwReadError(
+                QStringLiteral("has tensors %1 and %2 whose data_offsets [%3, %4] and "
+                               "[%5, %6] overlap; each tensor must have bytes of its own")
+                    .arg(before.name, after.name)
+                    .arg(before.begin)
+                    .arg(before.end)
+                    .arg(after.begin)
+                    .arg(after.end));
     }
     return result;
 }
