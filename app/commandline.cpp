@@ -39,6 +39,7 @@
 #include <cstdio>
 #include <cstring>
 #include <functional>
+#include <iostream>
 #include <limits>
 #include <optional>
 #include <stdexcept>
@@ -244,7 +245,10 @@ void finishJson(JsonStreamWriter &out)
 std::shared_ptr<const PretrainedModel> openModel(const CommandRequest &r)
 {
     try {
-        return PretrainedModel::open(r.file);
+        std::shared_ptr<const PretrainedModel> model = PretrainedModel::open(r.file);
+        for (const QString &warning : model->warnings())
+            std::cerr << "attention-lab: warning: " << warning.toStdString() << '\n';
+        return model;
     } catch (const ReadError &error) {
         throw UsageError{error.message};
     }

@@ -21,6 +21,7 @@
 #include <atomic>
 #include <cmath>
 #include <map>
+#include <set>
 
 namespace AttentionLab {
 
@@ -204,6 +205,30 @@ public:
 
     bool contains(const QString &name) const { return m_arrays.count(name) > 0; }
 
+    /// The tensors no require() or optional() asked for, as the file spells
+    /// them, but for the buffers and heads that are there by design: GPT-2's
+    /// causal-mask buffers and tied lm_head, BERT's position_ids, pooler,
+    /// next-sentence head and tied decoder.
+    QStringList unused() const
+    {
+        static const char *const endings[] = {".attn.bias", ".attn.masked_bias", ".position_ids"};
+        static const char *const beginnings[] = {"pooler.", "cls.seq_relationship.",
+                                                 "cls.predictions.decoder.", "lm_head."};
+        QStringList names;
+        for (const auto &[name, array] : m_arrays) {
+            if (m_used.count(name))
+                continue;
+            bool byDesign = false;
+            for (const char *ending : endings)
+                byDesign = byDesign || name.endsWith(QLatin1String(ending));
+            for (const char *beginning : beginnings)
+                byDesign = byDesign || name.startsWith(QLatin1String(beginning));
+            if (!byDesign)
+                names.append(inputText(shown(name)));
+        }
+        return names;
+    }
+
     /// \a name as the file would spell it.
     QString shown(const QString &name) const
     {
@@ -216,7 +241,10 @@ private:
         auto it = m_arrays.find(name);
         if (it == m_arrays.end() && !alternative.isEmpty())
             it = m_arrays.find(alternative);
-        return it == m_arrays.end() ? nullptr : &it->second;
+        if (it == m_arrays.end())
+            return nullptr;
+        m_used.insert(it->first);
+        return &it->second;
     }
 
     WeightTensor tensor(const AttentionArray &array, std::vector<long long> shape)
@@ -249,6 +277,7 @@ private:
     QString m_prefix;
     bool m_prefixed = false;
     std::map<QString, AttentionArray> m_arrays;
+    mutable std::set<QString> m_used;
 };
 
 /// Norm tensors named NAME.weight/bias or, in older files, NAME.gamma/beta.
@@ -385,6 +414,7 @@ std::shared_ptr<const ModelCheckpoint> ModelCheckpoint::open(const QString &fold
     checkpoint->m_weights = std::make_unique<ModelWeights>(config, std::move(tensors));
     checkpoint->m_weightsFileBytes = size;
     checkpoint->m_weightsFile = std::move(mapped);
+    checkpoint->m_unusedTensors = table.unused();
     return checkpoint;
 }
 

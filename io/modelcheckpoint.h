@@ -7,6 +7,7 @@
 #include "core/modelweights.h"
 
 #include <QString>
+#include <QStringList>
 
 #include <memory>
 
@@ -40,6 +41,11 @@ public:
     /// to or replaced since open(): call it before a pass, and after one to
     /// refuse what a file cut short during the pass gave (MappedFile).
     void requireUnchanged() const;
+    /// The tensors of model.safetensors the configuration does not use (a
+    /// config.json with fewer layers than the weights, a foreign head), as
+    /// transformers warns of them; buffers and heads there by design are not
+    /// listed.
+    const QStringList &unusedTensors() const { return m_unusedTensors; }
 
 private:
     ModelCheckpoint() = default;
@@ -48,6 +54,7 @@ private:
     std::unique_ptr<ModelWeights> m_weights;
     long long m_weightsFileBytes = 0;
     std::shared_ptr<const MappedFile> m_weightsFile;
+    QStringList m_unusedTensors;
 };
 
 } // namespace AttentionLab

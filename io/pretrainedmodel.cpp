@@ -78,6 +78,23 @@ const ModelConfig &PretrainedModel::config() const
     return m_checkpoint->config();
 }
 
+QStringList PretrainedModel::warnings() const
+{
+    const QStringList &unused = m_checkpoint->unusedTensors();
+    if (unused.isEmpty())
+        return {};
+    constexpr int kNamed = 3;
+    QString names = unused.mid(0, kNamed).join(QStringLiteral(", "));
+    if (unused.size() > kNamed)
+        names += QStringLiteral(" and %1 more").arg(unused.size() - kNamed);
+    return {QStringLiteral("%1: %2 tensor%3 not used by the configuration (%4); does "
+                           "config.json describe these weights?")
+                .arg(inputText(QDir(m_folder).filePath(QStringLiteral("model.safetensors"))))
+                .arg(unused.size())
+                .arg(unused.size() == 1 ? QStringLiteral(" is") : QStringLiteral("s are"))
+                .arg(names)};
+}
+
 QString PretrainedModel::name() const
 {
     return QFileInfo(m_folder).fileName();

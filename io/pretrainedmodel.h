@@ -8,6 +8,7 @@
 #include "io/tokenizedtext.h"
 
 #include <QString>
+#include <QStringList>
 
 #include <memory>
 #include <optional>
@@ -54,6 +55,9 @@ public:
     /// The tokens of \a text. Throws ReadError for text the model cannot take:
     /// empty, longer than its positions, a pair given to GPT-2 or --bos to BERT.
     TokenizedText tokenize(const ModelText &text) const;
+    /// What is odd about the folder but does not stop it from running, one
+    /// sentence each: tensors of the weights the configuration does not use.
+    QStringList warnings() const;
     /// One forward pass over \a tokens; the run's attention carries their spelling.
     ModelRun run(const TokenizedText &tokens, int topCount = 5) const;
     /// tokenize() then run().

@@ -67,7 +67,63 @@ private slots:
     void refusals_data();
     void refusals();
     void invalidUtf8();
+    void unusedTensorsAreNamed_data();
+    void unusedTensorsAreNamed();
 };
+
+void TestModelCommands::unusedTensorsAreNamed_data()
+{
+    QTest::addColumn<QString>("checkpoint");
+    QTest::addColumn<int>("layers");
+    QTest::addColumn<QString>("warning");
+    // Every fixture as it is: no tensor left over, so no warning.
+    for (const char *name : {"gpt2-tiny", "bert-tiny"})
+        QTest::newRow(name) << QString::fromLatin1(name) << 0 << QString();
+    QTest::newRow("GPT-2, n_layer 1 of 2")
+        << u"gpt2-tiny"_s << 1
+        << u"tensors are not used by the configuration (h.1.attn.c_attn.bias, "
+           "h.1.attn.c_attn.weight, h.1.attn.c_proj.bias and 9 more); does config.json describe "
+           "these weights?"_s;
+    QTest::newRow("BERT, num_hidden_layers 1 of 2")
+        << u"bert-tiny"_s << 1
+        << u"tensors are not used by the configuration (bert.encoder.layer.1."_s;
+}
+
+void TestModelCommands::unusedTensorsAreNamed()
+{
+    // A config.json with fewer layers than the weights ran silently on the
+    // first layers; transformers warns of unused weights, and so do we.
+    QFETCH(QString, checkpoint);
+    QFETCH(int, layers);
+    QFETCH(QString, warning);
+    QTemporaryDir dir;
+    const QString folder = dir.filePath(checkpoint);
+    QVERIFY(QDir().mkpath(folder));
+    const QDir source(QStringLiteral(TEST_DATA_DIR "/models/") + checkpoint);
+    for (const QString &name : source.entryList(QDir::Files))
+        QVERIFY(QFile::copy(source.filePath(name), folder + QLatin1Char('/') + name));
+    if (layers > 0) {
+        QFile config(folder + u"/config.json"_s);
+        QVERIFY(config.open(QIODevice::ReadOnly));
+        QJsonObject object = QJsonDocument::fromJson(config.readAll()).object();
+        config.close();
+        const QString key = object.contains(u"n_layer"_s) ? u"n_layer"_s : u"num_hidden_layers"_s;
+        object.insert(key, layers);
+        QVERIFY(config.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        config.write(QJsonDocument(object).toJson());
+        config.close();
+    }
+    const BinaryRun run = runAttentionLab({u"model"_s, folder, u"--text"_s, u"the cat"_s});
+    QCOMPARE(run.exitCode, 0);
+    const QString err = QString::fromUtf8(run.err);
+    if (warning.isEmpty()) {
+        QCOMPARE(err, QString());
+    } else {
+        QVERIFY2(err.startsWith(u"attention-lab: warning: "_s), qPrintable(err));
+        QVERIFY2(err.contains(warning), qPrintable(err));
+        QCOMPARE(err.count(QLatin1Char('\n')), 1);
+    }
+}
 
 void TestModelCommands::tokenizeJson_data()
 {

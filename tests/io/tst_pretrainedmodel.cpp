@@ -12,6 +12,7 @@
 #include "core/tokenlabels.h"
 #include "io/attentionfilereader.h"
 #include "io/attentionfilewriter.h"
+#include "io/modelcheckpoint.h"
 #include "io/pretrainedmodel.h"
 #include "io/readerror.h"
 
@@ -133,9 +134,28 @@ private slots:
     void refusals_data();
     void refusals();
     void spacesAreText();
+    void everyFixtureTensorIsUsed_data();
+    void everyFixtureTensorIsUsed();
     void nonFiniteWeightsAreRefused_data();
     void nonFiniteWeightsAreRefused();
 };
+
+void TestPretrainedModel::everyFixtureTensorIsUsed_data()
+{
+    QTest::addColumn<QString>("checkpoint");
+    for (const char *name :
+         {"gpt2-tiny", "gpt2-prefixed", "gpt2-f16", "bert-tiny", "bert-noprefix", "bert-bf16"})
+        QTest::newRow(name) << QString::fromLatin1(name);
+}
+
+void TestPretrainedModel::everyFixtureTensorIsUsed()
+{
+    // The hub's layouts hold buffers (attn.bias, position_ids) and heads
+    // (pooler, NSP) that are not weights of the pass: none is reported.
+    QFETCH(QString, checkpoint);
+    const auto opened = ModelCheckpoint::open(modelsDir() + QLatin1Char('/') + checkpoint);
+    QCOMPARE(opened->unusedTensors(), QStringList());
+}
 
 void TestPretrainedModel::nonFiniteWeightsAreRefused_data()
 {

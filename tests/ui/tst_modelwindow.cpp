@@ -19,6 +19,8 @@
 #include "ui/window/mainwindow.h"
 
 #include <QCheckBox>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
@@ -70,6 +72,7 @@ private slots:
     void unreadableFolderSaysWhy();
     void tabReachesTheGrid();
     void weightsCutShortSaysReopen();
+    void unusedTensorsAreShown();
     void passThatThrowsSaysWhy_data();
     void passThatThrowsSaysWhy();
 };
@@ -276,6 +279,36 @@ void TestModelWindow::weightsCutShortSaysReopen()
     QVERIFY(window.document()->isModified());
     QCOMPARE(window.document()->session().keys(0, 0), 0.625);
     QVERIFY(window.isVisible());
+}
+
+void TestModelWindow::unusedTensorsAreShown()
+{
+    // config.json with one layer over weights of two: the panel says so
+    // under the text, as the command line does on stderr.
+    QTemporaryDir dir;
+    const QString folder = dir.filePath(QStringLiteral("gpt2-tiny"));
+    QVERIFY(QDir().mkpath(folder));
+    const QDir source(model("gpt2-tiny"));
+    for (const QString &name : source.entryList(QDir::Files))
+        QVERIFY(QFile::copy(source.filePath(name), folder + QLatin1Char('/') + name));
+    QFile config(folder + QStringLiteral("/config.json"));
+    QVERIFY(config.open(QIODevice::ReadOnly));
+    QJsonObject object = QJsonDocument::fromJson(config.readAll()).object();
+    config.close();
+    object.insert(QStringLiteral("n_layer"), 1);
+    QVERIFY(config.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    config.write(QJsonDocument(object).toJson());
+    config.close();
+    MainWindow window;
+    window.show();
+    QVERIFY(window.openModelFolder(folder));
+    window.modelRunner()->waitForIdle();
+    QCOMPARE(window.modelDocument()->tensor().layers(), 1);
+    const QLabel *status = window.modelTextPanel()->statusLabel();
+    QVERIFY2(status->text().contains(QLatin1String("12 tensors are not used by the configuration "
+                                                   "(h.1.attn.c_attn.bias")),
+             qPrintable(status->text()));
+    QVERIFY(!status->isHidden());
 }
 
 void TestModelWindow::passThatThrowsSaysWhy_data()

@@ -128,7 +128,7 @@ void ModelTextPanel::modelChanged(const QString &text)
     m_pair->setVisible(bert);
     m_bos->setVisible(model && !bert);
     m_predictions->clear();
-    setStatus(QString(), false);
+    setStatus(modelWarnings(), false);
     {
         // One pass for the new model, not one per field set.
         const QSignalBlocker blockText(m_text);
@@ -157,7 +157,7 @@ void ModelTextPanel::requestRun()
 void ModelTextPanel::showRun()
 {
     m_busyTimer->stop();
-    setStatus(QString(), false);
+    setStatus(modelWarnings(), false);
     const std::shared_ptr<const ModelRun> &run = m_runner->lastRun();
     const PretrainedModel &model = *m_runner->model();
     if (run->family == ModelFamily::Gpt2) {
@@ -181,6 +181,12 @@ void ModelTextPanel::showFailure(const QString &message)
     // The heads stay those of the last text read; say why this one is not.
     setStatus(message + tr(" (the heads show the last text read)"), true);
     updateOpenHead();
+}
+
+QString ModelTextPanel::modelWarnings() const
+{
+    const std::shared_ptr<const PretrainedModel> &model = m_runner->model();
+    return model ? model->warnings().join(QLatin1Char('\n')) : QString();
 }
 
 void ModelTextPanel::setStatus(const QString &text, bool error)

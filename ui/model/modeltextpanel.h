@@ -53,6 +53,8 @@ private:
     void showFailure(const QString &message);
     void updateOpenHead();
     void setStatus(const QString &text, bool error);
+    /// What is odd about the open model (PretrainedModel::warnings), or empty.
+    QString modelWarnings() const;
 
     ModelRunner *m_runner;
     ModelDocument *m_document;
