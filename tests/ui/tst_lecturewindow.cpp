@@ -21,7 +21,7 @@
 #include "ui/views/vectoreditor.h"
 #include "ui/views/vectortablemodel.h"
 #include "ui/window/mainwindow.h"
-#include "ui/window/preferences.h"
+#include "ui/settings/preferences.h"
 
 #include <QAbstractButton>
 #include <QAbstractSpinBox>

@@ -6,7 +6,7 @@
 #include "io/sessionreader.h"
 #include "io/sessionwriter.h"
 #include "ui/document/attentiondocument.h"
-#include "ui/window/preferences.h"
+#include "ui/settings/preferences.h"
 
 #include <QDir>
 #include <QFile>

@@ -5,7 +5,7 @@
 
 #include "ui/figure/tensorfigure.h"
 
-#include "ui/window/preferences.h"
+#include "ui/settings/preferences.h"
 
 #include <QCheckBox>
 #include <QComboBox>

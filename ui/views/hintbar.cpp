@@ -3,7 +3,7 @@
 
 #include "ui/views/hintbar.h"
 
-#include "ui/window/preferences.h"
+#include "ui/settings/preferences.h"
 
 #include <QHBoxLayout>
 #include <QLabel>

@@ -3,7 +3,7 @@
 
 #include "ui/views/recentfilesmenu.h"
 
-#include "ui/window/preferences.h"
+#include "ui/settings/preferences.h"
 
 #include <QFileInfo>
 

@@ -4,7 +4,7 @@
 #include "ui/views/vectoreditor.h"
 
 #include "ui/document/attentiondocument.h"
-#include "ui/window/preferences.h"
+#include "ui/settings/preferences.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>

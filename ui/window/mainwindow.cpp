@@ -34,7 +34,7 @@
 #include "ui/views/temperaturecontrol.h"
 #include "ui/views/vectoreditor.h"
 #include "ui/window/altkeymenuaccess.h"
-#include "ui/window/preferences.h"
+#include "ui/settings/preferences.h"
 #include "ui/window/presentationtheme.h"
 
 #include <QActionGroup>

@@ -17,7 +17,7 @@
 #include "ui/views/shortcutsdialog.h"
 #include "ui/views/temperaturecontrol.h"
 #include "ui/window/altkeymenuaccess.h"
-#include "ui/window/preferences.h"
+#include "ui/settings/preferences.h"
 
 #include <QActionGroup>
 #include <QApplication>

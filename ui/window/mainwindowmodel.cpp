@@ -16,7 +16,7 @@
 #include "ui/model/modelrunner.h"
 #include "ui/model/modeltextpanel.h"
 #include "ui/views/actionicons.h"
-#include "ui/window/preferences.h"
+#include "ui/settings/preferences.h"
 
 #include <QAction>
 #include <QApplication>

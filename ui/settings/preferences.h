@@ -3,7 +3,7 @@
 
 #pragma once
 
-#include "ui/window/preference.h"
+#include "ui/settings/preference.h"
 
 #include <QByteArray>
 #include <QStringList>

@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# SPDX-FileCopyrightText: 2026 The Attention Lab authors
+# Checks that no room of the program reaches upward: usage: rooms_test.sh
+# SOURCE_DIR. Each folder may include its own headers and those of the rooms
+# below it, in the order the CMake targets link them:
+#   core < io < ui/settings < ui/document < ui/figure, ui/views < ui/labs, ui/model < ui/window < app
+# (ui/figure paints without widgets: core and io only). A line such as
+# '#include "ui/window/preferences.h"' in ui/views fails, naming the file.
+set -uo pipefail
+root=$1
+failures=0
+checked=0
+
+allowed() {
+    case $1 in
+    core) echo "core" ;;
+    io) echo "core io" ;;
+    ui/settings) echo "ui/settings" ;;
+    ui/figure) echo "core io ui/figure" ;;
+    ui/document) echo "core io ui/settings ui/document" ;;
+    ui/views) echo "core io ui/settings ui/document ui/figure ui/views" ;;
+    ui/labs) echo "core io ui/settings ui/document ui/figure ui/views ui/labs" ;;
+    ui/model) echo "core io ui/settings ui/document ui/figure ui/views ui/model" ;;
+    ui/window) echo "core io ui/settings ui/document ui/figure ui/views ui/labs ui/model ui/window" ;;
+    app) echo "core io ui/settings ui/document ui/figure ui/views ui/labs ui/model ui/window app" ;;
+    esac
+}
+
+for room in core io ui/settings ui/figure ui/document ui/views ui/labs ui/model ui/window app; do
+    rooms=$(allowed "$room")
+    while IFS= read -r -d '' file; do
+        checked=$((checked + 1))
+        while IFS= read -r line; do
+            target=${line#*\"}
+            target=${target%%\"*}
+            case $target in
+            ui/*) top=$(echo "$target" | cut -d/ -f1-2) ;;
+            *) top=${target%%/*} ;;
+            esac
+            case $top in
+            core | io | ui/* | app) ;;
+            *) continue ;; # a header beside the file, or a third party's
+            esac
+            ok=0
+            for r in $rooms; do
+                [ "$r" = "$top" ] && ok=1
+            done
+            if [ $ok -eq 0 ]; then
+                echo "FAIL: ${file#"$root"/} (room $room) includes $target, from a room above it"
+                failures=$((failures + 1))
+            fi
+        done < <(grep -h '^#include "' "$file")
+    done < <(find "$root/$room" -type f \( -name '*.cpp' -o -name '*.h' \) -print0)
+done
+[ "$checked" -gt 250 ] || { echo "FAIL: only $checked files checked"; failures=$((failures + 1)); }
+echo "$checked files checked, $failures failures"
+[ "$failures" -eq 0 ]
