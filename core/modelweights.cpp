@@ -13,7 +13,7 @@ const float *load(const WeightTensor &tensor, LoadedWeights &into)
 {
     if (!tensor.isPresent())
         return nullptr;
-    WeightView view = tensor.load();
+    FloatValues view = tensor.load();
     into.owners.push_back(std::move(view.owner));
     return view.data;
 }

@@ -50,7 +50,7 @@ long long firstNonFinite(const float *values, long long count)
     return -1;
 }
 
-WeightView WeightTensor::load() const
+FloatValues WeightTensor::load() const
 {
     if (!m_loader)
         throw std::logic_error("a weight tensor the checkpoint does not have was loaded");

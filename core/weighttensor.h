@@ -3,30 +3,24 @@
 
 #pragma once
 
+#include "core/floatvalues.h"
+
 #include <functional>
 #include <memory>
 #include <vector>
 
 namespace AttentionLab {
 
-/// One tensor's values as float32 in C order, valid while \a owner lives: the
-/// mapped file itself for float32 weights, a converted copy otherwise.
-struct WeightView
-{
-    const float *data = nullptr;
-    std::shared_ptr<const void> owner;
-};
-
 /**
  * A checkpoint tensor as the forward pass sees it: its shape, and a way to
  * get its float32 values when they are needed. Float32 tensors are used in
  * place; float16 and bfloat16 ones are converted by each load(), and the
- * copy goes when the last WeightView of it does.
+ * copy goes when the last FloatValues of it does.
  */
 class WeightTensor
 {
 public:
-    using Loader = std::function<WeightView()>;
+    using Loader = std::function<FloatValues()>;
 
     WeightTensor() = default;
     WeightTensor(std::vector<long long> shape, Loader loader);
@@ -36,7 +30,7 @@ public:
     const std::vector<long long> &shape() const { return m_shape; }
     long long elementCount() const;
     /// The values; throws std::logic_error when the tensor is not present.
-    WeightView load() const;
+    FloatValues load() const;
 
 private:
     std::vector<long long> m_shape;

@@ -3,6 +3,7 @@
 
 #pragma once
 
+#include "core/floatvalues.h"
 #include "io/floatconversion.h"
 
 #include <QString>
@@ -14,14 +15,6 @@
 #include <vector>
 
 namespace AttentionLab {
-
-/// An array's values as float32 in C order, valid while \a owner lives (a
-/// mapped file, a buffer read from a zip member, or a converted copy).
-struct FloatData
-{
-    const float *values = nullptr;
-    std::shared_ptr<const void> owner;
-};
 
 /**
  * One named numeric array of an attention file, described but not yet read:
@@ -41,7 +34,7 @@ struct AttentionArray
     /// Memory its load() holds: the float32 values, and any buffer read to make them.
     double loadBytes = 0.0;
     /// Reads the values; throws ReadError.
-    std::function<FloatData()> load;
+    std::function<FloatValues()> load;
 
     long long elementCount() const;
     /// 16, 32 or 64: the bits each value was stored with.

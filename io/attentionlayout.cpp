@@ -124,7 +124,7 @@ AttentionTensor wholeArray(const AttentionArrays &arrays, const AttentionArray &
     const AttentionShape shape{axisLength(layers, array), axisLength(heads, array),
                                axisLength(queries, array), axisLength(keys, array)};
     requireMemoryFor(array.loadBytes, shape);
-    const FloatData data = array.load();
+    const FloatValues data = array.load();
     std::vector<const float *> pointers;
     pointers.reserve(size_t(shape.headCount()));
     for (long long l = 0; l < layers; ++l) {
@@ -132,7 +132,7 @@ AttentionTensor wholeArray(const AttentionArrays &arrays, const AttentionArray &
             // [B, L, H, Q, K] or [L, B, H, Q, K]; without a batch axis B = 1, b = 0.
             const long long block = batchFirst ? (chosen * layers + l) * heads + h
                                                : (l * batchLength + chosen) * heads + h;
-            pointers.push_back(data.values + block * shape.headSize());
+            pointers.push_back(data.data + block * shape.headSize());
         }
     }
     *sourceBits = array.sourceBits();
@@ -193,10 +193,10 @@ AttentionTensor perLayerArrays(const AttentionArrays &arrays,
     pointers.reserve(size_t(shape.headCount()));
     *sourceBits = 32;
     for (const auto &layer : sorted) {
-        const FloatData data = layer.second->load();
+        const FloatValues data = layer.second->load();
         owners->push_back(data.owner);
         for (int h = 0; h < shape.heads; ++h)
-            pointers.push_back(data.values + (chosen * shape.heads + h) * shape.headSize());
+            pointers.push_back(data.data + (chosen * shape.heads + h) * shape.headSize());
         *sourceBits = std::min(*sourceBits, layer.second->sourceBits());
     }
     return AttentionTensor(shape, std::move(pointers), std::move(owners));

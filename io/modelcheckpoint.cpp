@@ -256,20 +256,20 @@ private:
         if (array.shape != shape)
             fail(m_path, QStringLiteral("has tensor %1 of shape %2; the configuration needs %3")
                              .arg(inputText(array.name), shapeText(array.shape), shapeText(shape)));
-        std::function<FloatData()> load = array.load;
+        std::function<FloatValues()> load = array.load;
         // Checked once, when first used: a NaN or an infinity in a weight
         // gives a confident wrong answer (a NaN distribution, all-zero heads).
         auto finite = std::make_shared<std::atomic<bool>>(false);
         const long long count = array.elementCount();
         return WeightTensor(std::move(shape), [load, finite, count, path = m_path,
                                                name = array.name, dims = array.shape] {
-            FloatData data = load();
+            FloatValues data = load();
             if (!finite->load(std::memory_order_acquire)) {
-                if (const long long at = firstNonFinite(data.values, count); at >= 0)
-                    fail(path, nonFiniteMessage(name, dims, at, data.values[at]));
+                if (const long long at = firstNonFinite(data.data, count); at >= 0)
+                    fail(path, nonFiniteMessage(name, dims, at, data.data[at]));
                 finite->store(true, std::memory_order_release);
             }
-            return WeightView{data.values, std::move(data.owner)};
+            return data;
         });
     }
 

@@ -339,8 +339,8 @@ AttentionArray NpyReader::describe(const QString &name, const NpyHeader &header)
     return array;
 }
 
-FloatData NpyReader::floats(const NpyHeader &header, const char *data,
-                            std::shared_ptr<const void> owner)
+FloatValues NpyReader::floats(const NpyHeader &header, const char *data,
+                              std::shared_ptr<const void> owner)
 {
     const std::optional<ElementType> type = floatType(header.kind, header.itemSize);
     if (!type)

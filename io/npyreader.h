@@ -58,8 +58,8 @@ public:
     /// The float values of \a header's array, whose data starts at \a data;
     /// the data is used in place when it is little-endian C-order float32
     /// and aligned, and converted into an owned buffer otherwise.
-    static FloatData floats(const NpyHeader &header, const char *data,
-                            std::shared_ptr<const void> owner);
+    static FloatValues floats(const NpyHeader &header, const char *data,
+                              std::shared_ptr<const void> owner);
     /// A one-axis string array (numpy unicode "<U", ">U", or bytes "|S") as
     /// UTF-8 strings without their NUL padding.
     static std::vector<std::string> strings(const QString &name, const char *data, long long size);

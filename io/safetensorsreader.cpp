@@ -192,11 +192,11 @@ AttentionArrays SafetensorsReader::read(const char *data, long long size,
             array.load = [values, count, type, owner] {
                 if (type == ElementType::Float32 &&
                     reinterpret_cast<std::uintptr_t>(values) % alignof(float) == 0)
-                    return FloatData{reinterpret_cast<const float *>(values), owner};
+                    return FloatValues{reinterpret_cast<const float *>(values), owner};
                 auto converted = std::make_shared<std::vector<float>>(size_t(count));
                 convertToFloat(reinterpret_cast<const unsigned char *>(values), type, false, count,
                                converted->data());
-                return FloatData{converted->data(), std::move(converted)};
+                return FloatValues{converted->data(), std::move(converted)};
             };
         }
         result.arrays.push_back(std::move(array));

@@ -9,6 +9,7 @@
 #include "core/chapterexamples.h"
 #include "ui/document/attentiondocument.h"
 #include "ui/document/autosaver.h"
+#include "ui/settings/preferences.h"
 #include "ui/views/entropybarsview.h"
 #include "ui/views/equationbanner.h"
 #include "ui/views/exportdialog.h"
@@ -21,7 +22,6 @@
 #include "ui/views/vectoreditor.h"
 #include "ui/views/vectortablemodel.h"
 #include "ui/window/mainwindow.h"
-#include "ui/settings/preferences.h"
 
 #include <QAbstractButton>
 #include <QAbstractSpinBox>

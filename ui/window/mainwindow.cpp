@@ -21,6 +21,7 @@
 #include "ui/model/modelpage.h"
 #include "ui/model/modelrunner.h"
 #include "ui/model/modeltextpanel.h"
+#include "ui/settings/preferences.h"
 #include "ui/views/actionicons.h"
 #include "ui/views/attentionlinesview.h"
 #include "ui/views/entropybarsview.h"
@@ -34,7 +35,6 @@
 #include "ui/views/temperaturecontrol.h"
 #include "ui/views/vectoreditor.h"
 #include "ui/window/altkeymenuaccess.h"
-#include "ui/settings/preferences.h"
 #include "ui/window/presentationtheme.h"
 
 #include <QActionGroup>

@@ -9,6 +9,7 @@
 #include "core/randomsession.h"
 #include "ui/document/attentiondocument.h"
 #include "ui/model/modelpage.h"
+#include "ui/settings/preferences.h"
 #include "ui/views/actionicons.h"
 #include "ui/views/guidedtour.h"
 #include "ui/views/heatmapview.h"
@@ -17,7 +18,6 @@
 #include "ui/views/shortcutsdialog.h"
 #include "ui/views/temperaturecontrol.h"
 #include "ui/window/altkeymenuaccess.h"
-#include "ui/settings/preferences.h"
 
 #include <QActionGroup>
 #include <QApplication>

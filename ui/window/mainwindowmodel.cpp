@@ -15,8 +15,8 @@
 #include "ui/model/modelpage.h"
 #include "ui/model/modelrunner.h"
 #include "ui/model/modeltextpanel.h"
-#include "ui/views/actionicons.h"
 #include "ui/settings/preferences.h"
+#include "ui/views/actionicons.h"
 
 #include <QAction>
 #include <QApplication>
