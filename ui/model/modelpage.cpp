@@ -42,6 +42,28 @@ ModelPage::ModelPage(ModelDocument *document, QWidget *parent)
       m_knownButton(new QToolButton(this)), m_knownMenu(new QMenu(this)),
       m_progress(new QProgressBar(this)), m_back(new QToolButton(this))
 {
+    createControls();
+    createGridPage();
+    createLargePage();
+    m_emptyState->setAlignment(Qt::AlignCenter);
+    m_emptyState->setWordWrap(true);
+    m_pages->addWidget(m_emptyState);
+    m_pages->addWidget(m_gridPage);
+    m_pages->addWidget(m_largePage);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addLayout(m_titleRow);
+    layout->addLayout(m_controlsRow);
+    layout->addWidget(m_pages, 1);
+
+    connectControls();
+    createPageShortcuts();
+    connectDocument();
+    tensorChanged();
+}
+
+void ModelPage::createControls()
+{
     // The controls: what the large view shows, and what colours the grid.
     m_viewChoice->addItems({tr("One head"), tr("Layer average"), tr("Rollout")});
     m_viewChoice->setAccessibleName(tr("Matrix shown"));
@@ -69,19 +91,22 @@ ModelPage::ModelPage(ModelDocument *document, QWidget *parent)
     // The file and its shape on a line of their own; long names must not
     // widen the page past a projector's width.
     m_title->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-    auto *titleRow = new QHBoxLayout;
-    titleRow->addWidget(m_title, 1);
-    titleRow->addWidget(m_progress);
-    auto *controls = new QHBoxLayout;
-    controls->addWidget(m_viewChoice);
-    controls->addWidget(m_words);
-    controls->addSpacing(12);
-    controls->addWidget(scoreLabel);
-    controls->addWidget(m_scoreChoice);
-    controls->addWidget(m_sort);
-    controls->addWidget(m_knownButton);
-    controls->addStretch(1);
+    m_titleRow = new QHBoxLayout;
+    m_titleRow->addWidget(m_title, 1);
+    m_titleRow->addWidget(m_progress);
+    m_controlsRow = new QHBoxLayout;
+    m_controlsRow->addWidget(m_viewChoice);
+    m_controlsRow->addWidget(m_words);
+    m_controlsRow->addSpacing(12);
+    m_controlsRow->addWidget(scoreLabel);
+    m_controlsRow->addWidget(m_scoreChoice);
+    m_controlsRow->addWidget(m_sort);
+    m_controlsRow->addWidget(m_knownButton);
+    m_controlsRow->addStretch(1);
+}
 
+void ModelPage::createGridPage()
+{
     // The grid, scrolling when the heads do not fit.
     auto *scroll = new QScrollArea(this);
     scroll->setWidget(m_grid);
@@ -100,7 +125,10 @@ ModelPage::ModelPage(ModelDocument *document, QWidget *parent)
     gridHint->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     gridLayout->addWidget(gridHint);
     gridLayout->addWidget(scroll, 1);
+}
 
+void ModelPage::createLargePage()
+{
     // The large page: the matrix, as a heatmap (or another view added later), and its bars.
     m_back->setText(tr("Back to the grid (Esc)"));
     m_back->setToolTip(tr("All heads as thumbnails"));
@@ -156,18 +184,10 @@ ModelPage::ModelPage(ModelDocument *document, QWidget *parent)
     largeLayout->addWidget(m_matrixViews, 1);
     largeLayout->addLayout(footer);
     m_hover->setTextInteractionFlags(Qt::TextSelectableByMouse);
+}
 
-    m_emptyState->setAlignment(Qt::AlignCenter);
-    m_emptyState->setWordWrap(true);
-    m_pages->addWidget(m_emptyState);
-    m_pages->addWidget(m_gridPage);
-    m_pages->addWidget(m_largePage);
-    auto *layout = new QVBoxLayout(this);
-    layout->setContentsMargins(4, 4, 4, 4);
-    layout->addLayout(titleRow);
-    layout->addLayout(controls);
-    layout->addWidget(m_pages, 1);
-
+void ModelPage::connectControls()
+{
     connect(m_viewChoice, &QComboBox::activated, this, [this](int i) {
         m_document->setView(ModelView(i));
         if (m_document->view() != ModelView::Head)
@@ -190,6 +210,10 @@ ModelPage::ModelPage(ModelDocument *document, QWidget *parent)
         const auto [first, last] = m_heatmap->visibleRows();
         m_bars->setVisibleRows(first, last);
     });
+}
+
+void ModelPage::createPageShortcuts()
+{
     // Stepping and leaving work wherever the focus is on the page (the lines,
     // the Words box, a button), not only in the heatmap, which also
     // takes the arrow keys; the lines keep the arrows for their tokens.
@@ -211,6 +235,10 @@ ModelPage::ModelPage(ModelDocument *document, QWidget *parent)
         else
             showGrid();
     });
+}
+
+void ModelPage::connectDocument()
+{
     connect(m_document, &ModelDocument::tensorChanged, this, &ModelPage::tensorChanged);
     connect(m_document, &ModelDocument::scoresChanged, this, &ModelPage::updateProgress);
     connect(m_document, &ModelDocument::failed, this,
@@ -220,7 +248,6 @@ ModelPage::ModelPage(ModelDocument *document, QWidget *parent)
         syncControls();
         refreshLines();
     });
-    tensorChanged();
 }
 
 void ModelPage::setTextPanel(QWidget *panel)

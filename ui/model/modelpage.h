@@ -87,6 +87,14 @@ public:
     void setAppearance(bool dark, double scale);
 
 private:
+    /// The parts of the page, made once by the constructor.
+    void createControls();
+    void createGridPage();
+    void createLargePage();
+    void connectControls();
+    void createPageShortcuts();
+    void connectDocument();
+
     void tensorChanged();
     void syncControls();
     void rebuildKnownHeads();
@@ -109,6 +117,8 @@ private:
     QStackedWidget *m_matrixViews;
     QButtonGroup *m_matrixViewButtons;
     QHBoxLayout *m_matrixViewBar;
+    QHBoxLayout *m_titleRow = nullptr;
+    QHBoxLayout *m_controlsRow = nullptr;
     QLabel *m_title;
     QLabel *m_matrixTitle;
     QLabel *m_hover;
