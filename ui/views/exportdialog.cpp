@@ -101,7 +101,6 @@ ExportDialog::ExportDialog(ColorMaps::Name currentMap, bool currentDark, const Q
         (Preferences::exportDark.isSet() ? Preferences::exportDark.get() : currentDark) ? 1 : 0);
     m_transparent->setChecked(Preferences::exportTransparent);
     m_numbers->setChecked(Preferences::exportNumbers);
-    m_title->setText(Preferences::exportTitle);
     m_title->setPlaceholderText(tr("none"));
 
     auto *form = new QFormLayout;
@@ -169,6 +168,11 @@ void ExportDialog::browse()
         m_path->setText(path);
 }
 
+void ExportDialog::setTitle(const QString &title)
+{
+    m_title->setText(title);
+}
+
 void ExportDialog::accept()
 {
     if (filePath().isEmpty()) {
@@ -198,7 +202,6 @@ void ExportDialog::remember() const
     Preferences::exportDark.set(m_theme->currentIndex() == 1);
     Preferences::exportTransparent.set(m_transparent->isChecked());
     Preferences::exportNumbers.set(m_numbers->isChecked());
-    Preferences::exportTitle.set(m_title->text().trimmed());
 }
 
 } // namespace AttentionLab

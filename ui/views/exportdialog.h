@@ -46,6 +46,8 @@ public:
     QString viewName() const;
     ExportSize size() const;
     FigureStyle style() const;
+    /// The title field; the caller proposes it (each tab keeps its own).
+    void setTitle(const QString &title);
 
     void accept() override;
 

@@ -35,7 +35,9 @@
 #include "ui/views/temperaturecontrol.h"
 #include "ui/views/vectoreditor.h"
 #include "ui/window/altkeymenuaccess.h"
+#include "ui/window/modeltabeditor.h"
 #include "ui/window/presentationtheme.h"
+#include "ui/window/sessiontabeditor.h"
 
 #include <QActionGroup>
 #include <QApplication>
@@ -47,6 +49,7 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QScreen>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QStatusBar>
@@ -132,7 +135,7 @@ MainWindow::MainWindow(QWidget *parent)
     }
     setCentralWidget(m_tabs);
 
-    auto *editorDock = new QDockWidget(tr("Sliders"), this);
+    auto *editorDock = m_slidersDock = new QDockWidget(tr("Sliders"), this);
     editorDock->setObjectName(QStringLiteral("SlidersDock"));
     editorDock->setWidget(m_editor);
     addDockWidget(Qt::LeftDockWidgetArea, editorDock);
@@ -162,6 +165,28 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_document, &AttentionDocument::sessionReset, this, &MainWindow::refreshLines);
     setAcceptDrops(true);
 
+    // Each tab an editor that says what it uses: the Attention tab every
+    // dock, the labs that edit the session the sliders (and the tables),
+    // the labs with their own controls and the Model tab none.
+    using Dock = TabEditor::Dock;
+    const auto sessionTab = [this](QWidget *page, TabEditor::Docks docks, const QString &view) {
+        m_editors.push_back(std::make_unique<SessionTabEditor>(
+            page, docks, [view] { return view; }, m_document, m_labs));
+    };
+    m_editors.push_back(std::make_unique<SessionTabEditor>(
+        attentionTab, Dock::Sliders | Dock::Tokens | Dock::Output,
+        [this] { return showsLines() ? QStringLiteral("lines") : QStringLiteral("figure"); },
+        m_document, m_labs));
+    sessionTab(m_geometryLab, Dock::Sliders | Dock::Tokens, QStringLiteral("geometry"));
+    sessionTab(m_scaleLab, {}, QStringLiteral("scale"));
+    sessionTab(m_maskLab, Dock::Sliders | Dock::Tokens, QStringLiteral("mask"));
+    sessionTab(m_headsLab, Dock::Sliders | Dock::Tokens, QStringLiteral("heads"));
+    sessionTab(m_positionLab, Dock::Tokens, QStringLiteral("positional"));
+    sessionTab(m_tabs->widget(6), {}, QStringLiteral("params"));
+    m_editors.push_back(std::make_unique<ModelTabEditor>(
+        m_modelPage, m_modelDocument, m_modelRunner, [this] { return m_showsModelRun; }));
+    Q_ASSERT(int(m_editors.size()) == m_tabs->count());
+
     m_status = new QLabel(this);
     statusBar()->addPermanentWidget(m_status);
     new AltKeyMenuAccess(menuBar());
@@ -176,8 +201,9 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_document, &AttentionDocument::modifiedChanged, this, &MainWindow::updateTitle);
     connect(m_document, &AttentionDocument::filePathChanged, this, &MainWindow::updateTitle);
     connect(m_modelDocument, &ModelDocument::tensorChanged, this, &MainWindow::updateTitle);
-    connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::updateTitle);
-    connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::fitDocksToTab);
+    connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::fitToTab);
+    connect(m_modelDocument, &ModelDocument::currentChanged, this, &MainWindow::updateStatus);
+    connect(m_modelDocument, &ModelDocument::tensorChanged, this, &MainWindow::updateStatus);
     connect(m_document, &AttentionDocument::optionsChanged, this, &MainWindow::syncControls);
     connect(m_document, &AttentionDocument::sessionReset, this, &MainWindow::syncControls);
     connect(m_document, &AttentionDocument::resultChanged, this, &MainWindow::updateStatus);
@@ -189,15 +215,74 @@ MainWindow::MainWindow(QWidget *parent)
 
     if (!restoreGeometry(Preferences::windowGeometry))
         resize(1500, 920);
+    fitToScreen();
     if (!restoreState(Preferences::windowState)) {
         // First start: room for token names and a few coordinates.
         resizeDocks({editorDock, tokensDock, outputDock}, {440, 440, 440}, Qt::Horizontal);
         resizeDocks({editorDock, tokensDock, outputDock}, {330, 300, 170}, Qt::Vertical);
     }
     arrangeToolBars();
+    fitToTab();
 }
 
 MainWindow::~MainWindow() = default;
+
+TabEditor *MainWindow::currentEditor() const
+{
+    const int index = m_tabs->currentIndex();
+    return index >= 0 && index < int(m_editors.size()) ? m_editors[size_t(index)].get() : nullptr;
+}
+
+void MainWindow::fitToScreen()
+{
+    const QScreen *screen = this->screen() ? this->screen() : QGuiApplication::primaryScreen();
+    if (!screen || isFullScreen() || isMaximized())
+        return;
+    const QRect available = screen->availableGeometry();
+    const QSize frameExtra = frameGeometry().size() - geometry().size();
+    const QSize room = available.size() - frameExtra;
+    QSize fitted = size().boundedTo(room).expandedTo(minimumSizeHint().boundedTo(room));
+    if (fitted != size())
+        resize(fitted);
+    QRect frame = frameGeometry();
+    frame.moveLeft(std::clamp(frame.left(), available.left(),
+                              std::max(available.left(), available.right() - frame.width() + 1)));
+    frame.moveTop(std::clamp(frame.top(), available.top(),
+                             std::max(available.top(), available.bottom() - frame.height() + 1)));
+    if (frame.topLeft() != frameGeometry().topLeft())
+        move(frame.topLeft());
+}
+
+void MainWindow::fitToTab()
+{
+    const TabEditor *editor = currentEditor();
+    if (!editor)
+        return;
+    fitDocksToTab();
+    const bool session = editor->usesSessionControls();
+    for (QAction *action : std::as_const(m_sessionActions))
+        action->setEnabled(session);
+    for (QWidget *widget : std::as_const(m_sessionWidgets))
+        widget->setEnabled(session);
+    // The Model tab shows no "Mask: No mask" beside GPT-2: the session's
+    // toolbar steps aside with its docks.
+    if (m_attentionBar)
+        m_attentionBar->setVisible(session && (!m_toolBarsAction || m_toolBarsAction->isChecked()));
+    if (m_quantity)
+        m_quantity->setEnabled(session && !showsLines());
+    updateTitle();
+    updateStatus();
+}
+
+void MainWindow::showEvent(QShowEvent *event)
+{
+    QMainWindow::showEvent(event);
+    // Only now is the frame known: the whole window, frame too, must fit.
+    if (!m_shownOnce) {
+        m_shownOnce = true;
+        QMetaObject::invokeMethod(this, &MainWindow::fitToScreen, Qt::QueuedConnection);
+    }
+}
 
 void MainWindow::resizeEvent(QResizeEvent *event)
 {
@@ -219,55 +304,27 @@ bool MainWindow::showsModel() const
     return m_tabs->currentWidget() == m_modelPage && !m_modelDocument->isEmpty();
 }
 
-std::optional<ExportFigure> MainWindow::currentModelFigure(const QString &viewName) const
-{
-    const TensorFigureView *view = findTensorFigureView(viewName);
-    if (!view)
-        return std::nullopt;
-    m_modelDocument->waitForScores();
-    m_modelFigureData.emplace(TensorFigureData{
-        m_modelDocument->tensor(), m_modelDocument->allScores(), m_modelDocument->layer(),
-        m_modelDocument->head(), m_modelDocument->wordLevel()});
-    return tensorExportFigure(*view, *m_modelFigureData);
-}
-
 bool MainWindow::exportFigure(const QString &path, const QString &viewName, const ExportSize &size,
                               const FigureStyle &style, QString *error)
 {
-    FigureExporter exporter;
-    bool written = false;
-    if (showsModel()) {
-        const std::optional<ExportFigure> figure = currentModelFigure(viewName);
-        if (!figure) {
-            if (error)
-                *error = tr("There is no view called “%1”.").arg(viewName);
-            return false;
-        }
-        written = exporter.exportFile(path, *figure, style, size);
-    } else {
-        const FigureView *view = findFigureView(viewName);
-        if (!view) {
-            if (error)
-                *error = tr("There is no view called “%1”.").arg(viewName);
-            return false;
-        }
-        written = exporter.exportFile(
-            path, *view,
-            FigureData{m_document->session(), m_document->result(), &m_labs->settings()}, style,
-            size);
-    }
-    if (!written && error)
-        *error = exporter.errorString();
-    return written;
+    return currentEditor()->exportFile(path, viewName, style, size, error);
 }
 
 void MainWindow::showExportDialog()
 {
-    ExportDialog dialog(m_heatmap->colorMap(), m_presentation,
-                        showsModel() ? ExportDialog::modelViews() : ExportDialog::sessionViews(),
-                        currentViewName(), this);
+    TabEditor *editor = currentEditor();
+    const QList<ExportDialog::View> views = editor->exportViews();
+    if (views.isEmpty()) {
+        QMessageBox::information(this, tr("Nothing to export"),
+                                 tr("This tab shows nothing to export yet: open a model or an "
+                                    "attention file first."));
+        return;
+    }
+    ExportDialog dialog(m_heatmap->colorMap(), m_presentation, views, currentViewName(), this);
+    dialog.setTitle(editor->exportTitle());
     if (dialog.exec() != QDialog::Accepted)
         return;
+    editor->rememberExportTitle(dialog.style().title);
     QString error;
     if (!exportFigure(dialog.filePath(), dialog.viewName(), dialog.size(), dialog.style(),
                       &error)) {
@@ -314,38 +371,12 @@ void MainWindow::refreshLines()
 
 QString MainWindow::currentViewName() const
 {
-    if (showsModel()) {
-        if (!m_modelPage->showsLarge())
-            return QStringLiteral("grid");
-        if (m_modelPage->showsLines())
-            return QStringLiteral("lines");
-        switch (m_modelDocument->view()) {
-        case ModelView::Head:
-            return QStringLiteral("head");
-        case ModelView::LayerAverage:
-            return QStringLiteral("average");
-        case ModelView::Rollout:
-            return QStringLiteral("rollout");
-        }
-    }
-    if (m_tabs->currentIndex() == 0 && showsLines())
-        return QStringLiteral("lines");
-    static const QStringList views{QStringLiteral("figure"), QStringLiteral("geometry"),
-                                   QStringLiteral("scale"),  QStringLiteral("mask"),
-                                   QStringLiteral("heads"),  QStringLiteral("positional"),
-                                   QStringLiteral("params")};
-    return views.value(m_tabs->currentIndex(), QStringLiteral("figure"));
+    return currentEditor()->currentViewName();
 }
 
 QImage MainWindow::figureImage() const
 {
-    if (showsModel())
-        return FigureExporter::renderImage(*currentModelFigure(currentViewName()),
-                                           currentFigureStyle(), ExportSize{});
-    return FigureExporter::renderImage(
-        *findFigureView(currentViewName()),
-        FigureData{m_document->session(), m_document->result(), &m_labs->settings()},
-        currentFigureStyle(), ExportSize{});
+    return currentEditor()->figureImage(currentFigureStyle());
 }
 
 void MainWindow::syncLabStyle()
@@ -360,7 +391,12 @@ void MainWindow::syncLabStyle()
 
 void MainWindow::copyFigure()
 {
-    QGuiApplication::clipboard()->setImage(figureImage());
+    const QImage image = figureImage();
+    if (image.isNull()) {
+        statusBar()->showMessage(tr("This tab shows nothing to copy yet"), 4000);
+        return;
+    }
+    QGuiApplication::clipboard()->setImage(image);
     statusBar()->showMessage(tr("The figure is on the clipboard"), 4000);
 }
 
@@ -371,8 +407,10 @@ void MainWindow::setPresentationMode(bool on)
     m_presentation = on;
     const QSignalBlocker block(m_presentationAction);
     m_presentationAction->setChecked(on);
-    if (on)
+    if (on) {
         m_sizeBeforePresentation = size();
+        m_fullScreenBeforePresentation = isFullScreen();
+    }
     PresentationTheme::apply(on);
     ActionIcons::refresh(this);
     // The toolbar's icons grow with its text.
@@ -382,15 +420,25 @@ void MainWindow::setPresentationMode(bool on)
     if (on) {
         m_colorMapBeforePresentation = m_colorMap->currentIndex();
         m_colorMap->setCurrentIndex(int(ColorMaps::Name::HighContrast));
-        m_tokensVisibleBefore = m_tokensDock->isVisible();
-        m_outputVisibleBefore = m_outputDock->isVisible();
+        // A table that stepped aside for the tab counts as shown.
+        m_tokensVisibleBefore =
+            m_tokensDock->isVisible() || m_docksSteppedAside.contains(m_tokensDock);
+        m_outputVisibleBefore =
+            m_outputDock->isVisible() || m_docksSteppedAside.contains(m_outputDock);
+        m_docksSteppedAside.removeAll(m_tokensDock);
+        m_docksSteppedAside.removeAll(m_outputDock);
         m_tokensDock->hide();
         m_outputDock->hide();
+        // The hall sees the whole screen: no window frame, no desktop.
+        setFullScreen(true);
     } else {
         m_colorMap->setCurrentIndex(m_colorMapBeforePresentation);
         m_tokensDock->setVisible(m_tokensVisibleBefore);
         m_outputDock->setVisible(m_outputVisibleBefore);
-        if (m_sizeBeforePresentation.isValid() && !isMaximized() && !isFullScreen())
+        fitDocksToTab(); // a table the current tab does not use steps aside again
+        if (!m_fullScreenBeforePresentation)
+            setFullScreen(false);
+        if (m_sizeBeforePresentation.isValid() && !isMaximized() && !m_fullScreenBeforePresentation)
             QMetaObject::invokeMethod(
                 this, [this] { resize(m_sizeBeforePresentation); }, Qt::QueuedConnection);
     }
@@ -409,6 +457,30 @@ void MainWindow::setPresentationMode(bool on)
     statusBar()->showMessage(on ? tr("Presentation mode: F5 to leave") : QString(), 4000);
 }
 
+void MainWindow::setFullScreen(bool on)
+{
+    if (m_fullScreenAction) {
+        const QSignalBlocker block(m_fullScreenAction);
+        m_fullScreenAction->setChecked(on);
+    }
+    if (on == isFullScreen())
+        return;
+    if (on)
+        showFullScreen();
+    else
+        showNormal();
+}
+
+void MainWindow::setToolBarsShown(bool on)
+{
+    if (m_toolBarsAction) {
+        const QSignalBlocker block(m_toolBarsAction);
+        m_toolBarsAction->setChecked(on);
+    }
+    m_viewBar->setVisible(on);
+    m_attentionBar->setVisible(on && currentEditor()->usesSessionControls());
+}
+
 void MainWindow::syncControls()
 {
     const Session &s = m_document->session();
@@ -422,63 +494,49 @@ void MainWindow::syncControls()
 
 void MainWindow::updateTitle()
 {
-    // The Model tab names the attention file it shows, not the session.
-    if (m_tabs->currentWidget() == m_modelPage && !m_modelDocument->isEmpty()) {
-        setWindowTitle(tr("%1 (%2) — Attention Lab")
-                           .arg(m_modelDocument->displayName(), m_modelDocument->shapeText()));
-        setWindowFilePath(m_modelDocument->filePath());
-        return;
-    }
-    setWindowTitle(m_document->displayName() + QStringLiteral("[*] — Attention Lab"));
-    setWindowFilePath(m_document->filePath());
-    setWindowModified(m_document->isModified());
+    const TabEditor::Title title = currentEditor()->title();
+    setWindowTitle(title.text + QStringLiteral(" — Attention Lab"));
+    setWindowFilePath(title.filePath);
+    setWindowModified(title.modified);
 }
 
 void MainWindow::updateStatus()
 {
-    const Session &s = m_document->session();
-    const QStringList masks{tr("no mask"), tr("causal mask"),
-                            tr("mask after softmax (wrong order)")};
-    m_status->setText(
-        tr("d_k = %1   n = %2 keys, %3 queries   %4, %5   updated %6")
-            .arg(s.keys.cols())
-            .arg(s.keys.rows())
-            .arg(s.queries.rows())
-            .arg(s.options.scale ? tr("scaled by √%1").arg(s.keys.cols()) : tr("unscaled"))
-            .arg(masks[int(s.options.mask)])
-            .arg(QTime::currentTime().toString(QStringLiteral("HH:mm:ss"))));
+    if (const TabEditor *editor = currentEditor())
+        m_status->setText(editor->statusText());
 }
 
 void MainWindow::fitDocksToTab()
 {
-    // The sliders, tables and output edit the session of the Attention tab
-    // and the labs; on the Model tab they would only take the large view's
-    // room, so they are hidden there and come back as they were.
-    if (m_tabs->currentWidget() != m_modelPage) {
-        restoreDocksHiddenForModel();
-        return;
-    }
-    if (!m_docksHiddenForModel.isEmpty())
-        return;
-    for (QDockWidget *dock : findChildren<QDockWidget *>()) {
-        if (dock->isVisible() && !dock->isFloating()) {
-            m_docksHiddenForModel.append(dock);
-            dock->hide();
+    // The sliders, tables and output edit the session; a tab that does not
+    // use one (the Model tab, Why √d_k, Size) gets its room, and the dock
+    // comes back as it was on a tab that uses it. Floating docks stay.
+    const TabEditor::Docks used = currentEditor()->docks();
+    const std::pair<QDockWidget *, TabEditor::Dock> docks[] = {
+        {m_slidersDock, TabEditor::Dock::Sliders},
+        {m_tokensDock, TabEditor::Dock::Tokens},
+        {m_outputDock, TabEditor::Dock::Output}};
+    for (const auto &[dock, flag] : docks) {
+        if (!used.testFlag(flag)) {
+            if (dock->isVisible() && !dock->isFloating()) {
+                m_docksSteppedAside.append(dock);
+                dock->hide();
+            }
+        } else if (m_docksSteppedAside.removeAll(dock) > 0) {
+            // Presentation mode keeps the tables hidden; it shows them on leaving.
+            if (m_presentation && (dock == m_tokensDock || dock == m_outputDock))
+                (dock == m_tokensDock ? m_tokensVisibleBefore : m_outputVisibleBefore) = true;
+            else
+                dock->show();
         }
     }
 }
 
-void MainWindow::restoreDocksHiddenForModel()
+void MainWindow::restoreDocksSteppedAside()
 {
-    for (QDockWidget *dock : std::as_const(m_docksHiddenForModel)) {
-        // Presentation mode keeps the tables hidden; it shows them on leaving.
-        if (m_presentation && (dock == m_tokensDock || dock == m_outputDock)) {
-            (dock == m_tokensDock ? m_tokensVisibleBefore : m_outputVisibleBefore) = true;
-            continue;
-        }
+    for (QDockWidget *dock : std::as_const(m_docksSteppedAside))
         dock->show();
-    }
-    m_docksHiddenForModel.clear();
+    m_docksSteppedAside.clear();
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)
@@ -487,8 +545,10 @@ void MainWindow::closeEvent(QCloseEvent *event)
         event->ignore();
         return;
     }
+    if (m_presentation)
+        setPresentationMode(false); // the layout and size as the user made them
     Preferences::windowGeometry.set(saveGeometry());
-    restoreDocksHiddenForModel(); // the layout as the user made it
+    restoreDocksSteppedAside();
     Preferences::windowState.set(saveState());
     m_autosaver->discard(); // closed cleanly: saved, or discarded on purpose
     event->accept();

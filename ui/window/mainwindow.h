@@ -11,7 +11,9 @@
 #include <QMainWindow>
 #include <QSize>
 
+#include <memory>
 #include <optional>
+#include <vector>
 
 class QActionGroup;
 class QDockWidget;
@@ -30,6 +32,7 @@ class EntropyBarsView;
 class EquationBanner;
 class HintBar;
 class RecentFilesMenu;
+class TabEditor;
 class TemperatureControl;
 class Autosaver;
 class GeometryLab;
@@ -108,6 +111,12 @@ public:
     /// True when the Model tab is current and shows a tensor: exports and
     /// copies are then the model's figures.
     bool showsModel() const;
+    /// The editor of the current tab: its docks, controls, title, status and figures.
+    TabEditor *currentEditor() const;
+    /// Full screen on its own (View > Full Screen, F11); presentation mode is full screen too.
+    void setFullScreen(bool on);
+    /// View > Show Toolbars (Ctrl+Shift+T).
+    void setToolBarsShown(bool on);
 
     /// Opens a session, or an attention file in the Model tab; a message box
     /// says why a file cannot be read, and what was open stays open.
@@ -139,16 +148,22 @@ public:
 protected:
     void closeEvent(QCloseEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;
+    void showEvent(QShowEvent *event) override;
     void dragEnterEvent(QDragEnterEvent *event) override;
     void dropEvent(QDropEvent *event) override;
 
 private:
-    /// The Model tab's figure \a viewName, drawn from data kept in
-    /// m_modelFigureData; nullopt for an unknown view.
-    std::optional<ExportFigure> currentModelFigure(const QString &viewName) const;
-    /// Hides the session's docks on the Model tab, shows them again elsewhere.
+    /// Makes the window what the current tab's editor asks for: the docks
+    /// it does not use step aside (and come back as they were on a tab that
+    /// uses them), the session's controls only where they act, its title
+    /// and its status.
+    void fitToTab();
     void fitDocksToTab();
-    void restoreDocksHiddenForModel();
+    /// Shows the docks that stepped aside for a tab, as the user had them.
+    void restoreDocksSteppedAside();
+    /// The window fits the screen it is on: a geometry remembered on a
+    /// larger screen, or the default size, never spills off a projector.
+    void fitToScreen();
     void createFileMenu();
     void createEditMenu();
     void createAttentionMenu();
@@ -233,11 +248,21 @@ private:
     QLabel *m_status = nullptr;
     /// The input of a batched attention file being opened (-1: none chosen),
     /// and the batch size the last read found when none was.
-    QList<QDockWidget *> m_docksHiddenForModel;
+    /// The docks hidden because the current tab does not use them.
+    QList<QDockWidget *> m_docksSteppedAside;
+    QDockWidget *m_slidersDock = nullptr;
+    /// One editor per tab, in the tabs' order.
+    std::vector<std::unique_ptr<TabEditor>> m_editors;
+    /// The session's controls: enabled only on tabs whose editor uses them.
+    QList<QAction *> m_sessionActions;
+    QList<QWidget *> m_sessionWidgets;
+    QAction *m_fullScreenAction = nullptr;
+    QAction *m_toolBarsAction = nullptr;
+    bool m_fullScreenBeforePresentation = false;
+    /// The first show fits the window to its screen, frame included.
+    bool m_shownOnce = false;
     int m_attentionBatch = -1;
     long long m_attentionBatchSize = 0;
-    /// What the Model tab's figures are drawn from (they refer to it).
-    mutable std::optional<TensorFigureData> m_modelFigureData;
 };
 
 } // namespace AttentionLab

@@ -22,6 +22,7 @@
 #include <QActionGroup>
 #include <QApplication>
 #include <QComboBox>
+#include <QDockWidget>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -203,6 +204,10 @@ void MainWindow::createAttentionMenu()
     QAction *reset = attention->addAction(tr("&Reset the Temperature to 1"), this,
                                           [stepTemperature] { stepTemperature(0.0); });
     reset->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
+    // They act on the session: off on a tab that shows something else (fitToTab).
+    for (QAction *a : attention->actions())
+        if (!a->isSeparator())
+            m_sessionActions.append(a);
 }
 
 void MainWindow::createViewMenu()
@@ -320,11 +325,27 @@ void MainWindow::createViewMenu()
     }
 
     view->addSeparator();
+    m_toolBarsAction = view->addAction(tr("Show &Toolbars"));
+    m_toolBarsAction->setCheckable(true);
+    m_toolBarsAction->setChecked(true);
+    m_toolBarsAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_T));
+    m_toolBarsAction->setToolTip(
+        tr("Hide the toolbars for more room; the menus and shortcuts stay (Ctrl+Shift+T)"));
+    connect(m_toolBarsAction, &QAction::toggled, this, &MainWindow::setToolBarsShown);
+    QMenu *panels = view->addMenu(tr("&Panels"));
+    for (QDockWidget *dock : {m_slidersDock, m_tokensDock, m_outputDock})
+        panels->addAction(dock->toggleViewAction());
+    m_fullScreenAction = view->addAction(tr("&Full Screen"));
+    m_fullScreenAction->setCheckable(true);
+    m_fullScreenAction->setShortcut(QKeySequence(Qt::Key_F11));
+    m_fullScreenAction->setToolTip(tr("The window over the whole screen (F11)"));
+    connect(m_fullScreenAction, &QAction::toggled, this, &MainWindow::setFullScreen);
     m_presentationAction = view->addAction(tr("&Presentation Mode"));
     ActionIcons::set(m_presentationAction, QStringLiteral("view-presentation"));
     m_presentationAction->setCheckable(true);
     m_presentationAction->setShortcut(QKeySequence(Qt::Key_F5));
-    m_presentationAction->setToolTip(tr("Large text and thick lines for a lecture hall (F5)"));
+    m_presentationAction->setToolTip(
+        tr("Large text and thick lines for a lecture hall, full screen (F5)"));
     connect(m_presentationAction, &QAction::toggled, this, &MainWindow::setPresentationMode);
     // F10 opens the menu bar, as on GNOME and KDE.
     auto *menuKey = new QAction(tr("Open the Menu Bar"), this);
@@ -435,6 +456,12 @@ void MainWindow::createToolBars()
     viewBar->addWidget(m_colorRange);
     viewBar->addSeparator();
     viewBar->addAction(m_presentationAction);
+    // Their shortcuts work with the toolbars hidden (View > Show Toolbars).
+    addActions(bar->actions());
+    addActions(viewBar->actions());
+    // The session's controls: off on a tab that shows something else (fitToTab).
+    m_sessionActions << m_undoAction << m_redoAction << m_heatmapModeAction << m_linesAction;
+    m_sessionWidgets << m_maskChoice << m_temperature;
     // Icons everywhere; the words beside them where the icon alone would not
     // say it (√d_k, heatmap or lines, presentation). Tooltips name the keys.
     for (QToolBar *b : {bar, viewBar})

@@ -1,0 +1,242 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 The Attention Lab authors
+
+// The window on a 1280 x 720 projector (an offscreen screen of that size):
+// it fits the screen it opens on, presentation mode is full screen (F11 on
+// its own too), each tab keeps only the docks it uses, the Model tab's
+// controls act on the model (the session's are off there), the status bar
+// and the export title describe the tab shown, and the toolbars can go.
+
+#include "ui/document/attentiondocument.h"
+#include "ui/model/modeldocument.h"
+#include "ui/model/modelrunner.h"
+#include "ui/settings/preferences.h"
+#include "ui/window/mainwindow.h"
+#include "ui/window/modeltabeditor.h"
+#include "ui/window/tabeditor.h"
+
+#include <QAction>
+#include <QComboBox>
+#include <QDockWidget>
+#include <QLabel>
+#include <QMenuBar>
+#include <QScreen>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QToolBar>
+#include <QtTest>
+
+#include "windowtestsettings.h"
+
+using namespace AttentionLab;
+
+namespace {
+
+QString model(const char *name)
+{
+    return QStringLiteral(TEST_DATA_DIR "/models/") + QLatin1String(name);
+}
+
+QAction *actionNamed(const QWidget *window, const QString &text)
+{
+    for (QAction *action : window->findChildren<QAction *>())
+        if (action->text().remove(QLatin1Char('&')) == text)
+            return action;
+    return nullptr;
+}
+
+QDockWidget *dockNamed(const QWidget *window, const char *objectName)
+{
+    return window->findChild<QDockWidget *>(QLatin1String(objectName));
+}
+
+} // namespace
+
+class TestProjector : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase() { WindowTestSettings::isolate(); }
+    void cleanupTestCase() { WindowTestSettings::removeAll(); }
+    void init() { WindowTestSettings::removeAll(); }
+    void theScreenIsAProjector();
+    void windowFitsTheScreen();
+    void presentationModeIsFullScreen();
+    void docksStepAsideOnTabsThatDoNotUseThem();
+    void modelTabControlsActOnTheModel();
+    void eachTabKeepsItsExportTitle();
+    void toolBarsCanBeHidden();
+};
+
+void TestProjector::theScreenIsAProjector()
+{
+    // The test's premise: tests/data/screens/1280x720.json took effect.
+    QCOMPARE(QGuiApplication::primaryScreen()->geometry().size(), QSize(1280, 720));
+}
+
+void TestProjector::windowFitsTheScreen()
+{
+    // A window remembered on a 1600 x 1000 desk came back 1500 x 920 on a
+    // 1280 x 720 projector, spilling off it.
+    {
+        MainWindow big;
+        big.resize(1600, 1000);
+        Preferences::windowGeometry.set(big.saveGeometry());
+    }
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    const QRect screen = window.screen()->availableGeometry();
+    QVERIFY2(screen.contains(window.frameGeometry()),
+             qPrintable(QStringLiteral("%1 x %2 at %3, %4")
+                            .arg(window.frameGeometry().width())
+                            .arg(window.frameGeometry().height())
+                            .arg(window.frameGeometry().x())
+                            .arg(window.frameGeometry().y())));
+}
+
+void TestProjector::presentationModeIsFullScreen()
+{
+    MainWindow window;
+    window.show();
+    window.resize(1000, 650);
+    QTest::qWait(20);
+    const QSize before = window.size();
+    window.setPresentationMode(true);
+    QTRY_VERIFY(window.isFullScreen());
+    QTRY_COMPARE(window.size(), QSize(1280, 720));
+    window.setPresentationMode(false);
+    QTRY_VERIFY(!window.isFullScreen());
+    QTRY_COMPARE(window.size(), before);
+    // F11: full screen on its own, in the View menu.
+    QAction *fullScreen = actionNamed(&window, QStringLiteral("Full Screen"));
+    QVERIFY(fullScreen);
+    QCOMPARE(fullScreen->shortcut(), QKeySequence(Qt::Key_F11));
+    fullScreen->trigger();
+    QTRY_VERIFY(window.isFullScreen());
+    QVERIFY(!window.presentationMode());
+    fullScreen->trigger();
+    QTRY_VERIFY(!window.isFullScreen());
+}
+
+void TestProjector::docksStepAsideOnTabsThatDoNotUseThem()
+{
+    MainWindow window;
+    window.show();
+    QDockWidget *sliders = dockNamed(&window, "SlidersDock");
+    QDockWidget *tokens = dockNamed(&window, "TokensDock");
+    QDockWidget *output = dockNamed(&window, "OutputDock");
+    QVERIFY(sliders && tokens && output);
+    QTabWidget *tabs = window.tabs();
+    // Each tab: the docks its editor uses are shown, the others stepped aside.
+    for (int i = 0; i < tabs->count(); ++i) {
+        tabs->setCurrentIndex(i);
+        const TabEditor::Docks used = window.currentEditor()->docks();
+        QCOMPARE(sliders->isVisible(), used.testFlag(TabEditor::Dock::Sliders));
+        QCOMPARE(tokens->isVisible(), used.testFlag(TabEditor::Dock::Tokens));
+        QCOMPARE(output->isVisible(), used.testFlag(TabEditor::Dock::Output));
+    }
+    // Why √d_k keeps the sliders' third of the width for its charts.
+    tabs->setCurrentIndex(2);
+    QVERIFY(!sliders->isVisible());
+    // Back on the Attention tab every dock is as it was.
+    tabs->setCurrentIndex(0);
+    QVERIFY(sliders->isVisible() && tokens->isVisible() && output->isVisible());
+    // A dock the user closed stays closed on every tab.
+    output->close();
+    tabs->setCurrentIndex(7);
+    tabs->setCurrentIndex(0);
+    QVERIFY(!output->isVisible());
+    QVERIFY(sliders->isVisible() && tokens->isVisible());
+}
+
+void TestProjector::modelTabControlsActOnTheModel()
+{
+    MainWindow window;
+    window.show();
+    QVERIFY(window.openModelFolder(model("gpt2-tiny")));
+    window.modelRunner()->waitForIdle();
+    QCOMPARE(window.tabs()->currentIndex(), 7);
+    const AttentionOptions before = window.document()->session().options;
+    // Ctrl+K, Ctrl+3 and Ctrl+[ changed the hidden session while the heads
+    // stayed as they were; now they are off on the Model tab.
+    QTest::keyClick(&window, Qt::Key_K, Qt::ControlModifier);
+    QTest::keyClick(&window, Qt::Key_3, Qt::ControlModifier);
+    QTest::keyClick(&window, Qt::Key_BracketLeft, Qt::ControlModifier);
+    const AttentionOptions after = window.document()->session().options;
+    QCOMPARE(after.scale, before.scale);
+    QCOMPARE(int(after.mask), int(before.mask));
+    QCOMPARE(after.temperature, before.temperature);
+    QVERIFY(!actionNamed(&window, QStringLiteral("Scale by √d_k"))->isEnabled());
+    QVERIFY(!window.attentionToolBar()->isVisible()); // no "Mask: No mask" beside GPT-2
+    QVERIFY(!window.maskChooser()->isEnabled());
+    // The status bar describes the model, not the hidden session.
+    const QString status =
+        window.findChild<QStatusBar *>()->findChildren<QLabel *>().last()->text();
+    QVERIFY2(status.contains(QLatin1String("gpt2-tiny")) && status.contains(QLatin1String("GPT-2")),
+             qPrintable(status));
+    QVERIFY2(!status.contains(QLatin1String("d_k =")), qPrintable(status));
+    QVERIFY2(window.windowTitle().startsWith(QLatin1String("gpt2-tiny (GPT-2")),
+             qPrintable(window.windowTitle()));
+    // On the Attention tab the session's controls are back and act.
+    window.tabs()->setCurrentIndex(0);
+    QVERIFY(window.attentionToolBar()->isVisible());
+    QTest::keyClick(&window, Qt::Key_K, Qt::ControlModifier);
+    QCOMPARE(window.document()->session().options.scale, !before.scale);
+    const QString sessionStatus =
+        window.findChild<QStatusBar *>()->findChildren<QLabel *>().last()->text();
+    QVERIFY2(sessionStatus.contains(QLatin1String("d_k =")), qPrintable(sessionStatus));
+}
+
+void TestProjector::eachTabKeepsItsExportTitle()
+{
+    // A GPT-2 head came out titled "Causal mask: mask, then softmax", the
+    // title typed last for a session figure.
+    MainWindow window;
+    window.show();
+    window.currentEditor()->rememberExportTitle(QStringLiteral("Causal mask: mask, then softmax"));
+    QVERIFY(window.openModelFolder(model("gpt2-tiny")));
+    window.modelRunner()->waitForIdle();
+    TabEditor *modelEditor = window.currentEditor();
+    const QString caption = modelEditor->exportTitle();
+    QVERIFY2(caption.startsWith(QString::fromUtf8("gpt2-tiny, head 0.0: “")), qPrintable(caption));
+    QVERIFY2(caption.contains(window.modelRunner()->requestedText().text.left(20)),
+             qPrintable(caption));
+    // A title typed for the model stays the model's; the session's stays its own.
+    modelEditor->rememberExportTitle(QStringLiteral("An induction head"));
+    QCOMPARE(modelEditor->exportTitle(), QStringLiteral("An induction head"));
+    window.tabs()->setCurrentIndex(0);
+    QCOMPARE(window.currentEditor()->exportTitle(),
+             QStringLiteral("Causal mask: mask, then softmax"));
+    // Accepting the caption as it was does not freeze it for the next head.
+    modelEditor->rememberExportTitle(static_cast<ModelTabEditor *>(modelEditor)->caption());
+    window.modelDocument()->select(1, 2);
+    QVERIFY2(modelEditor->exportTitle().startsWith(QLatin1String("gpt2-tiny, head 1.2")),
+             qPrintable(modelEditor->exportTitle()));
+}
+
+void TestProjector::toolBarsCanBeHidden()
+{
+    MainWindow window;
+    window.show();
+    window.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+    QAction *toolBars = actionNamed(&window, QStringLiteral("Show Toolbars"));
+    QVERIFY(toolBars);
+    QVERIFY(window.attentionToolBar()->isVisible() && window.viewToolBar()->isVisible());
+    toolBars->trigger();
+    QVERIFY(!window.attentionToolBar()->isVisible() && !window.viewToolBar()->isVisible());
+    // Hidden stays hidden across tabs; the menus and shortcuts still work.
+    window.tabs()->setCurrentIndex(7);
+    window.tabs()->setCurrentIndex(0);
+    QVERIFY(!window.attentionToolBar()->isVisible());
+    const bool scaled = window.document()->session().options.scale;
+    QTest::keyClick(&window, Qt::Key_K, Qt::ControlModifier);
+    QCOMPARE(window.document()->session().options.scale, !scaled);
+    toolBars->trigger();
+    QVERIFY(window.attentionToolBar()->isVisible() && window.viewToolBar()->isVisible());
+}
+
+QTEST_MAIN(TestProjector)
+#include "tst_projector.moc"

@@ -1,0 +1,154 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 The Attention Lab authors
+
+#include "ui/window/modeltabeditor.h"
+
+#include "ui/model/modeldocument.h"
+#include "ui/model/modelpage.h"
+#include "ui/model/modelrunner.h"
+#include "ui/settings/preferences.h"
+
+#include <QCoreApplication>
+
+namespace AttentionLab {
+
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("ModelTabEditor", text);
+}
+
+} // namespace
+
+ModelTabEditor::ModelTabEditor(ModelPage *page, ModelDocument *document, const ModelRunner *runner,
+                               std::function<bool()> showsRun)
+    : m_page(page), m_document(document), m_runner(runner), m_showsRun(std::move(showsRun))
+{
+}
+
+QWidget *ModelTabEditor::page() const
+{
+    return m_page;
+}
+
+QString ModelTabEditor::sourceName() const
+{
+    if (m_showsRun() && m_runner->model())
+        return m_runner->model()->name();
+    return m_document->displayName();
+}
+
+TabEditor::Title ModelTabEditor::title() const
+{
+    if (m_document->isEmpty())
+        return {tr("Model"), QString(), false};
+    if (m_showsRun() && m_runner->model())
+        return {tr("%1 (%2)").arg(m_runner->model()->name(), m_runner->model()->description()),
+                m_runner->model()->folder(), false};
+    return {tr("%1 (%2)").arg(m_document->displayName(), m_document->shapeText()),
+            m_document->filePath(), false};
+}
+
+QString ModelTabEditor::statusText() const
+{
+    if (m_document->isEmpty())
+        return tr("no model or attention file open");
+    const AttentionTensor &t = m_document->tensor();
+    const QString what =
+        m_showsRun() && m_runner->model()
+            ? tr("%1: %2").arg(m_runner->model()->name(), m_runner->model()->description())
+            : tr("%1: %2").arg(m_document->displayName(), m_document->shapeText());
+    return tr("%1   %2 tokens   showing %3")
+        .arg(what)
+        .arg(t.keys())
+        .arg(m_document->currentTitle());
+}
+
+QList<ExportDialog::View> ModelTabEditor::exportViews() const
+{
+    return m_document->isEmpty() ? QList<ExportDialog::View>() : ExportDialog::modelViews();
+}
+
+QString ModelTabEditor::currentViewName() const
+{
+    if (!m_page->showsLarge())
+        return QStringLiteral("grid");
+    if (m_page->showsLines())
+        return QStringLiteral("lines");
+    switch (m_document->view()) {
+    case ModelView::Head:
+        return QStringLiteral("head");
+    case ModelView::LayerAverage:
+        return QStringLiteral("average");
+    case ModelView::Rollout:
+        return QStringLiteral("rollout");
+    }
+    return QStringLiteral("grid");
+}
+
+std::optional<ExportFigure> ModelTabEditor::figure(const QString &viewName) const
+{
+    const TensorFigureView *view = findTensorFigureView(viewName);
+    if (!view || m_document->isEmpty())
+        return std::nullopt;
+    m_document->waitForScores();
+    m_figureData.emplace(TensorFigureData{m_document->tensor(), m_document->allScores(),
+                                          m_document->layer(), m_document->head(),
+                                          m_document->wordLevel()});
+    return tensorExportFigure(*view, *m_figureData);
+}
+
+bool ModelTabEditor::exportFile(const QString &path, const QString &viewName,
+                                const FigureStyle &style, const ExportSize &size,
+                                QString *error) const
+{
+    const std::optional<ExportFigure> drawn = figure(viewName);
+    if (!drawn) {
+        if (error)
+            *error = m_document->isEmpty() ? tr("There is no model or attention file to export.")
+                                           : tr("There is no view called “%1”.").arg(viewName);
+        return false;
+    }
+    FigureExporter exporter;
+    if (exporter.exportFile(path, *drawn, style, size))
+        return true;
+    if (error)
+        *error = exporter.errorString();
+    return false;
+}
+
+QImage ModelTabEditor::figureImage(const FigureStyle &style) const
+{
+    const std::optional<ExportFigure> drawn = figure(currentViewName());
+    return drawn ? FigureExporter::renderImage(*drawn, style, ExportSize{}) : QImage();
+}
+
+QString ModelTabEditor::caption() const
+{
+    if (m_document->isEmpty())
+        return {};
+    QString text = tr("%1, %2").arg(sourceName(), m_document->currentTitle());
+    if (m_showsRun() && !m_runner->requestedText().text.isEmpty()) {
+        QString typed = m_runner->requestedText().text.simplified();
+        constexpr int kMaxCaptionText = 60;
+        if (typed.size() > kMaxCaptionText)
+            typed = typed.left(kMaxCaptionText - 1) + QStringLiteral("…");
+        text += tr(": “%1”").arg(typed);
+    }
+    return text;
+}
+
+QString ModelTabEditor::exportTitle() const
+{
+    const QString typed = Preferences::exportModelTitle;
+    return typed.isEmpty() ? caption() : typed;
+}
+
+void ModelTabEditor::rememberExportTitle(const QString &title)
+{
+    // The caption proposed is not remembered: the next head gets its own.
+    Preferences::exportModelTitle.set(title == caption() ? QString() : title);
+}
+
+} // namespace AttentionLab

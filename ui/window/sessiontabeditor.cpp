@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 The Attention Lab authors
+
+#include "ui/window/sessiontabeditor.h"
+
+#include "ui/document/attentiondocument.h"
+#include "ui/figure/figureview.h"
+#include "ui/labs/labstate.h"
+#include "ui/settings/preferences.h"
+
+#include <QCoreApplication>
+#include <QTime>
+
+namespace AttentionLab {
+
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("SessionTabEditor", text);
+}
+
+} // namespace
+
+SessionTabEditor::SessionTabEditor(QWidget *page, Docks docks, std::function<QString()> viewName,
+                                   AttentionDocument *document, const LabState *labs)
+    : m_page(page), m_docks(docks), m_viewName(std::move(viewName)), m_document(document),
+      m_labs(labs)
+{
+}
+
+TabEditor::Title SessionTabEditor::title() const
+{
+    return {m_document->displayName() + QStringLiteral("[*]"), m_document->filePath(),
+            m_document->isModified()};
+}
+
+QString SessionTabEditor::statusText() const
+{
+    const Session &s = m_document->session();
+    const QStringList masks{tr("no mask"), tr("causal mask"),
+                            tr("mask after softmax (wrong order)")};
+    return tr("d_k = %1   n = %2 keys, %3 queries   %4, %5   updated %6")
+        .arg(s.keys.cols())
+        .arg(s.keys.rows())
+        .arg(s.queries.rows())
+        .arg(s.options.scale ? tr("scaled by √%1").arg(s.keys.cols()) : tr("unscaled"))
+        .arg(masks[int(s.options.mask)])
+        .arg(QTime::currentTime().toString(QStringLiteral("HH:mm:ss")));
+}
+
+QList<ExportDialog::View> SessionTabEditor::exportViews() const
+{
+    return ExportDialog::sessionViews();
+}
+
+FigureData SessionTabEditor::data() const
+{
+    return FigureData{m_document->session(), m_document->result(), &m_labs->settings()};
+}
+
+bool SessionTabEditor::exportFile(const QString &path, const QString &viewName,
+                                  const FigureStyle &style, const ExportSize &size,
+                                  QString *error) const
+{
+    const FigureView *view = findFigureView(viewName);
+    if (!view) {
+        if (error)
+            *error = tr("There is no view called “%1”.").arg(viewName);
+        return false;
+    }
+    FigureExporter exporter;
+    if (exporter.exportFile(path, *view, data(), style, size))
+        return true;
+    if (error)
+        *error = exporter.errorString();
+    return false;
+}
+
+QImage SessionTabEditor::figureImage(const FigureStyle &style) const
+{
+    const FigureView *view = findFigureView(currentViewName());
+    return view ? FigureExporter::renderImage(*view, data(), style, ExportSize{}) : QImage();
+}
+
+QString SessionTabEditor::exportTitle() const
+{
+    return Preferences::exportTitle;
+}
+
+void SessionTabEditor::rememberExportTitle(const QString &title)
+{
+    Preferences::exportTitle.set(title);
+}
+
+} // namespace AttentionLab

@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 The Attention Lab authors
+
+#pragma once
+
+#include "ui/window/tabeditor.h"
+
+#include <functional>
+
+namespace AttentionLab {
+
+class AttentionDocument;
+class LabState;
+
+/**
+ * The Attention tab or a lab: a view of the session. Its title is the
+ * session's file, its status the session's settings, its figures the
+ * session's views (figureViews()).
+ */
+class SessionTabEditor : public TabEditor
+{
+public:
+    /// \a viewName tells the view the tab shows now ("figure", "lines", "geometry", ...).
+    SessionTabEditor(QWidget *page, Docks docks, std::function<QString()> viewName,
+                     AttentionDocument *document, const LabState *labs);
+
+    QWidget *page() const override { return m_page; }
+    Docks docks() const override { return m_docks; }
+    bool usesSessionControls() const override { return true; }
+    Title title() const override;
+    QString statusText() const override;
+    QList<ExportDialog::View> exportViews() const override;
+    QString currentViewName() const override { return m_viewName(); }
+    bool exportFile(const QString &path, const QString &viewName, const FigureStyle &style,
+                    const ExportSize &size, QString *error) const override;
+    QImage figureImage(const FigureStyle &style) const override;
+    QString exportTitle() const override;
+    void rememberExportTitle(const QString &title) override;
+
+private:
+    FigureData data() const;
+
+    QWidget *m_page;
+    Docks m_docks;
+    std::function<QString()> m_viewName;
+    AttentionDocument *m_document;
+    const LabState *m_labs;
+};
+
+} // namespace AttentionLab
