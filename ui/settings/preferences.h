@@ -40,7 +40,8 @@ inline Preference<bool> exportDark{"Export/Dark", false};
 inline Preference<bool> exportTransparent{"Export/Transparent", false};
 inline Preference<bool> exportNumbers{"Export/Numbers", true};
 inline Preference<QString> exportTitle{"Export/Title", {}};
-/// The title typed last for an export of the Model tab; empty: a caption of the model, head and text.
+/// The title typed last for an export of the Model tab; empty: a caption of the model, head and
+/// text.
 inline Preference<QString> exportModelTitle{"Export/ModelTitle", {}};
 inline Preference<QString> exportPath{"Export/Path", {}};
 
