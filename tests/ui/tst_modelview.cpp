@@ -476,6 +476,20 @@ void TestModelView::knownHeadsOnlyForTwelveByTwelve()
     QCOMPARE(m_document->layer(), 5);
     QCOMPARE(m_document->head(), 5);
     QVERIFY(m_page->showsLarge());
+    // The large view says what the head is and who found it, not only "head 5.5".
+    const QString title = m_page->matrixTitleLabel()->text();
+    QVERIFY2(
+        title.startsWith(QStringLiteral("head 5.5: induction in GPT-2 small (Wang et al. 2022, "
+                                        "indirect-object identification circuit (arXiv "
+                                        "2211.00593)); induction in GPT-2 small (Olsson et al. "
+                                        "2022")),
+        qPrintable(title));
+    QCOMPARE(m_page->matrixTitleLabel()->toolTip(), title); // whole, where the label elides
+    m_document->select(0, 1);
+    QVERIFY(m_page->matrixTitleLabel()->text().startsWith(
+        QStringLiteral("head 0.1: duplicate token in GPT-2 small")));
+    m_document->select(2, 3);
+    QCOMPARE(m_page->matrixTitleLabel()->text(), QStringLiteral("head 2.3"));
 
     // Tokens that do not tell: both groups, each titled.
     m_document->setTensor(makeTensor(12, 12, 3), QStringLiteral("plain.npy"));

@@ -73,6 +73,7 @@ private slots:
     void tabReachesTheGrid();
     void weightsCutShortSaysReopen();
     void unusedTensorsAreShown();
+    void statusLineKeepsItsPlace();
     void passThatThrowsSaysWhy_data();
     void passThatThrowsSaysWhy();
 };
@@ -309,6 +310,30 @@ void TestModelWindow::unusedTensorsAreShown()
                                                    "(h.1.attn.c_attn.bias")),
              qPrintable(status->text()));
     QVERIFY(!status->isHidden());
+}
+
+void TestModelWindow::statusLineKeepsItsPlace()
+{
+    // "reading…" during each pass appeared and went, pushing the heads
+    // down and back up: the line is kept, empty, between passes.
+    MainWindow window;
+    window.resize(1400, 900);
+    window.show();
+    QVERIFY(window.openModelFolder(model("gpt2-tiny")));
+    window.modelRunner()->waitForIdle();
+    QLabel *status = window.modelTextPanel()->statusLabel();
+    QCOMPARE(status->text(), QString());
+    QVERIFY(status->isVisible());
+    QTRY_VERIFY(status->height() >= status->fontMetrics().lineSpacing());
+    const int top = window.modelPage()->mapTo(&window, QPoint(0, 0)).y();
+    const QWidget *grid = window.modelPage()->findChild<HeadGridView *>();
+    QVERIFY(grid);
+    const int gridTop = grid->mapTo(&window, QPoint(0, 0)).y();
+    window.modelTextPanel()->textEdit()->setText(QStringLiteral("the cat sat"));
+    window.modelRunner()->waitForIdle();
+    QTest::qWait(50);
+    QCOMPARE(window.modelPage()->mapTo(&window, QPoint(0, 0)).y(), top);
+    QCOMPARE(grid->mapTo(&window, QPoint(0, 0)).y(), gridTop);
 }
 
 void TestModelWindow::passThatThrowsSaysWhy_data()

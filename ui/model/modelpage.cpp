@@ -85,6 +85,11 @@ void ModelPage::createControls()
     m_knownButton->setToolTip(
         tr("Heads that papers identified in GPT-2 small and BERT-base, numbered from 0"));
     m_progress->setMaximumWidth(220);
+    // Its room is kept while hidden: the bar coming and going with each
+    // pass must not move the heads.
+    QSizePolicy progressPolicy = m_progress->sizePolicy();
+    progressPolicy.setRetainSizeWhenHidden(true);
+    m_progress->setSizePolicy(progressPolicy);
     m_progress->setTextVisible(true);
     auto *scoreLabel = new QLabel(tr("Score:"), this);
     scoreLabel->setBuddy(m_scoreChoice);
@@ -420,18 +425,31 @@ void ModelPage::syncControls()
     const QSignalBlocker blockWords(m_words);
     m_viewChoice->setCurrentIndex(int(m_document->view()));
     m_words->setChecked(m_document->wordLevel());
-    m_matrixTitle->setText(m_document->currentTitle());
+    // A head a paper identified says what it is and who found it.
+    QString title = m_document->currentTitle();
+    if (m_document->view() == ModelView::Head && !m_document->wordLevel()) {
+        QStringList known;
+        for (const KnownHeadGroup &group : std::as_const(m_knownGroups))
+            for (const KnownHead &head : group.entries)
+                if (head.layer == m_document->layer() && head.head == m_document->head())
+                    known << tr("%1 in %2 (%3)").arg(head.role, group.title, head.source);
+        if (!known.isEmpty())
+            title = tr("%1: %2").arg(title, known.join(QStringLiteral("; ")));
+    }
+    m_matrixTitle->setText(title);
+    m_matrixTitle->setToolTip(title);
 }
 
 void ModelPage::rebuildKnownHeads()
 {
     m_knownMenu->clear();
-    QList<KnownHeadGroup> groups;
+    QList<KnownHeadGroup> &groups = m_knownGroups;
+    groups.clear();
     if (!m_document->isEmpty()) {
         const AttentionTensor &t = m_document->tensor();
         groups = KnownHeads::matching(KnownHeads::load(), t.layers(), t.heads(), t.tokens());
     }
-    for (const KnownHeadGroup &group : groups) {
+    for (const KnownHeadGroup &group : std::as_const(groups)) {
         // Each group titled by a disabled entry: some styles draw sections as bare lines.
         if (!m_knownMenu->isEmpty())
             m_knownMenu->addSeparator();

@@ -5,6 +5,7 @@
 
 #include "ui/figure/colormaps.h"
 #include "ui/figure/colorrange.h"
+#include "ui/model/knownheads.h"
 
 #include <QList>
 #include <QWidget>
@@ -54,6 +55,8 @@ public:
     QMenu *knownHeadsMenu() const { return m_knownMenu; }
     QProgressBar *progressBar() const { return m_progress; }
     QLabel *hoverLabel() const { return m_hover; }
+    /// The large view's title: what it shows, and a known head's role and source.
+    QLabel *matrixTitleLabel() const { return m_matrixTitle; }
     /// The current matrix as lines (the large page's second view).
     AttentionLinesView *linesView() const { return m_lines; }
 
@@ -119,6 +122,8 @@ private:
     QHBoxLayout *m_matrixViewBar;
     QHBoxLayout *m_titleRow = nullptr;
     QHBoxLayout *m_controlsRow = nullptr;
+    /// The known heads of the papers that fit the tensor (Known heads).
+    QList<KnownHeadGroup> m_knownGroups;
     QLabel *m_title;
     QLabel *m_matrixTitle;
     QLabel *m_hover;

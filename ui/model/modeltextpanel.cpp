@@ -66,7 +66,9 @@ ModelTextPanel::ModelTextPanel(ModelRunner *runner, ModelDocument *document, QWi
     m_predictions->setWordWrap(true);
     m_predictions->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_status->setWordWrap(true);
-    m_status->hide();
+    // A line kept for the status, shown or empty: "reading…" during each
+    // pass must not push the heads down and back up.
+    m_status->setMinimumHeight(m_status->fontMetrics().lineSpacing());
     m_openHead->setToolTip(tr("Take the selected head, with its real queries, keys and values, "
                               "into the Attention tab (Ctrl+Shift+L)"));
     m_busyTimer->setSingleShot(true);
@@ -192,8 +194,8 @@ QString ModelTextPanel::modelWarnings() const
 void ModelTextPanel::setStatus(const QString &text, bool error)
 {
     m_status->setStyleSheet(error ? QStringLiteral("color: #c0392b") : QString());
+    m_status->setMinimumHeight(m_status->fontMetrics().lineSpacing()); // the font may have grown
     m_status->setText(text);
-    m_status->setVisible(!text.isEmpty());
 }
 
 void ModelTextPanel::updateOpenHead()
