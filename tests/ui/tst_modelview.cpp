@@ -113,6 +113,7 @@ private slots:
     void cleanupTestCase();
     void gridShowsEveryHeadWithItsLabel();
     void thumbnailsArriveInTheBackground();
+    void thumbnailsFollowTheColourRange();
     void sortingByAScoreOrdersTheHeads_data();
     void sortingByAScoreOrdersTheHeads();
     void hoverGivesTheScores();
@@ -235,6 +236,34 @@ void TestModelView::sortingByAScoreOrdersTheHeads()
         QVERIFY(labels != natural); // the fixture's heads differ in this score
     m_page->sortToggle()->setChecked(false);
     QCOMPARE(m_page->grid()->labels(), natural);
+}
+
+void TestModelView::thumbnailsFollowTheColourRange()
+{
+    // A 230-token causal text: every head's first row is one weight of 1,
+    // so "fitted" spans 0 to 1 as "fixed" does, but "per row" must bring out
+    // each row. The grid stayed the same dark squares while the large view
+    // changed.
+    m_document->setTensor(makeTensor(2, 2, 230), QStringLiteral("long.npy"));
+    m_page->resize(900, 700);
+    QTRY_VERIFY(m_page->grid()->thumbnailsReady());
+    const auto meanLightness = [this] {
+        const QImage image = m_page->grid()->grab().toImage();
+        double sum = 0.0;
+        for (int y = 0; y < image.height(); ++y)
+            for (int x = 0; x < image.width(); ++x)
+                sum += QColor(image.pixel(x, y)).lightnessF();
+        return sum / (double(image.width()) * image.height());
+    };
+    m_page->setColorRange(ColorRange::Mode::Fixed);
+    const double fixed = meanLightness();
+    m_page->setColorRange(ColorRange::Mode::PerRow);
+    const double perRow = meanLightness();
+    QVERIFY2(perRow > fixed + 0.02, qPrintable(QStringLiteral("fixed %1, per row %2")
+                                                   .arg(fixed)
+                                                   .arg(perRow)));
+    m_page->setColorRange(ColorRange::Mode::Fixed);
+    QCOMPARE(meanLightness(), fixed);
 }
 
 void TestModelView::hoverGivesTheScores()

@@ -243,10 +243,22 @@ QImage HeadGridView::thumbnailImage(int index)
     QImage &image = m_images[size_t(index)];
     const FloatMatrix &small = m_small[size_t(index)];
     if (image.isNull() && small.size() > 0) {
-        const double hi = m_colorRange == ColorRange::Mode::Fixed ? 1.0 : double(small.maxCoeff());
-        image = attentionImage(small.data(), small.cols(),
-                               QRect(0, 0, int(small.cols()), int(small.rows())),
-                               QSize(m_side, m_side), m_colorMap, 0.0, hi > 0.0 ? hi : 1.0);
+        // The colour range as the large view has it (ColorRange): fixed,
+        // fitted to the head, or each of the thumbnail's rows (a row being
+        // the largest weight of the queries it covers) from its own least to
+        // its largest, so a long causal text's heads do not all look alike.
+        const int rows = int(small.rows());
+        const int cols = int(small.cols());
+        const ColorRange range(m_colorRange, true, rows, cols,
+                               [&small](int i, int j) { return double(small(i, j)); });
+        FloatMatrix positions(rows, cols);
+        for (int i = 0; i < rows; ++i)
+            for (int j = 0; j < cols; ++j)
+                positions(i, j) = std::isnan(small(i, j))
+                                      ? small(i, j)
+                                      : float(range.position(i, double(small(i, j))));
+        image = attentionImage(positions.data(), cols, QRect(0, 0, cols, rows),
+                               QSize(m_side, m_side), m_colorMap, 0.0, 1.0);
     }
     return image;
 }
