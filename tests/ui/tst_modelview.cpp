@@ -114,6 +114,7 @@ private slots:
     void gridShowsEveryHeadWithItsLabel();
     void thumbnailsArriveInTheBackground();
     void thumbnailsFollowTheColourRange();
+    void fitAllShowsEveryHead();
     void sortingByAScoreOrdersTheHeads_data();
     void sortingByAScoreOrdersTheHeads();
     void hoverGivesTheScores();
@@ -259,11 +260,38 @@ void TestModelView::thumbnailsFollowTheColourRange()
     const double fixed = meanLightness();
     m_page->setColorRange(ColorRange::Mode::PerRow);
     const double perRow = meanLightness();
-    QVERIFY2(perRow > fixed + 0.02, qPrintable(QStringLiteral("fixed %1, per row %2")
-                                                   .arg(fixed)
-                                                   .arg(perRow)));
+    QVERIFY2(perRow > fixed + 0.02,
+             qPrintable(QStringLiteral("fixed %1, per row %2").arg(fixed).arg(perRow)));
     m_page->setColorRange(ColorRange::Mode::Fixed);
     QCOMPARE(meanLightness(), fixed);
+}
+
+void TestModelView::fitAllShowsEveryHead()
+{
+    // 144 heads showed four and a half of twelve rows at 1080p.
+    m_document->setTensor(makeTensor(12, 12, 9), QStringLiteral("gpt2.npz"));
+    m_page->resize(1200, 700);
+    m_page->show();
+    QTRY_VERIFY(m_page->grid()->thumbnailsReady());
+    QTRY_VERIFY(m_document->scoresReady());
+    HeadGridView *grid = m_page->grid();
+    const auto lastRowShows = [&] {
+        const QWidget *viewport = grid->parentWidget();
+        const QRect last(grid->mapTo(viewport, grid->thumbnailRect(11, 11).topLeft()),
+                         grid->thumbnailRect(11, 11).size());
+        return viewport->rect().contains(last);
+    };
+    QVERIFY(!lastRowShows()); // the grid scrolls
+    m_page->fitAllToggle()->setChecked(true);
+    QTRY_VERIFY(lastRowShows());
+    QVERIFY(grid->thumbnailRect(0, 0).width() >= 6);
+    QVERIFY(grid->height() <= grid->parentWidget()->height());
+    // The tooltips keep the names and scores the small tiles have no room for.
+    const QString tip = grid->toolTipFor(11, 11);
+    QVERIFY2(tip.contains(QLatin1String("head 11.11")) && tip.contains(QLatin1String("entropy")),
+             qPrintable(tip));
+    m_page->fitAllToggle()->setChecked(false);
+    QTRY_VERIFY(!lastRowShows());
 }
 
 void TestModelView::hoverGivesTheScores()

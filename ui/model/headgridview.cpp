@@ -25,6 +25,8 @@ namespace {
 constexpr int kGap = 8;
 constexpr int kMargin = 8;
 constexpr int kMinimumSide = 32;
+/// The smallest tile when the whole grid must fit: a 48-layer model on a laptop.
+constexpr int kMinimumFitSide = 6;
 constexpr int kMaximumSide = 160;
 
 /// A frame's colour for a score at \a t of the way from the lowest to the highest.
@@ -125,6 +127,15 @@ void HeadGridView::setColorMap(ColorMaps::Name name)
     update();
 }
 
+void HeadGridView::setFitAll(bool fit)
+{
+    if (fit == m_fitAll)
+        return;
+    m_fitAll = fit;
+    relayout();
+    update();
+}
+
 void HeadGridView::setColorRange(ColorRange::Mode mode)
 {
     m_colorRange = mode;
@@ -188,15 +199,34 @@ void HeadGridView::relayout()
 {
     const int heads = m_document->isEmpty() ? 1 : m_document->tensor().heads();
     const int layers = m_document->isEmpty() ? 0 : m_document->tensor().layers();
-    m_side = std::clamp((width() - 2 * kMargin) / heads - kGap, kMinimumSide, kMaximumSide);
+    const int rows = m_sorted ? (int(m_order.size()) + heads - 1) / heads : layers;
+    const int byWidth = (width() - 2 * kMargin) / heads - kGap;
+    m_side = std::clamp(byWidth, kMinimumSide, kMaximumSide);
     // The widget's font: presentation mode has already enlarged it. The score
     // goes on a second line where it does not fit beside the name.
     m_scoreBelow = fontMetrics().horizontalAdvance(QStringLiteral("00.00  0.000")) > m_side;
     m_labelHeight = fontMetrics().height() * (m_scoreBelow ? 2 : 1) + 6;
+    m_namesHidden = false;
+    if (m_fitAll && rows > 0) {
+        // As large as the width and the height both allow, with the names
+        // on one line while they fit under the tile, and none below that.
+        const int nameHeight = fontMetrics().height() + 6;
+        const auto fitted = [&](int label) {
+            return std::min(byWidth, (height() - 2 * kMargin) / rows - label - kGap);
+        };
+        m_side = std::clamp(fitted(nameHeight), kMinimumFitSide, kMaximumSide);
+        m_scoreBelow = false;
+        m_labelHeight = nameHeight;
+        if (fontMetrics().horizontalAdvance(QStringLiteral("00.00")) > m_side + kGap) {
+            m_namesHidden = true;
+            m_labelHeight = 0;
+            m_side = std::clamp(fitted(0), kMinimumFitSide, kMaximumSide);
+        }
+    }
     std::fill(m_images.begin(), m_images.end(), QImage());
-    const int rows = m_sorted ? (int(m_order.size()) + heads - 1) / heads : layers;
-    setMinimumHeight(2 * kMargin + rows * (m_side + m_labelHeight + kGap));
-    setMinimumWidth(2 * kMargin + heads * (kMinimumSide + kGap));
+    const int least = m_fitAll ? kMinimumFitSide : kMinimumSide;
+    setMinimumHeight(2 * kMargin + rows * ((m_fitAll ? least : m_side) + m_labelHeight + kGap));
+    setMinimumWidth(2 * kMargin + heads * (least + kGap));
 }
 
 void HeadGridView::resizeEvent(QResizeEvent *event)
@@ -306,6 +336,8 @@ void HeadGridView::paintEvent(QPaintEvent *event)
             painter.drawImage(thumb, image);
         painter.setPen(index == selected ? palette().color(QPalette::HighlightedText)
                                          : palette().color(QPalette::Text));
+        if (m_namesHidden)
+            continue; // the name and the scores are in the tooltip
         const QRect label(thumb.left(), thumb.bottom() + 3, m_side, m_labelHeight - 3);
         const QString name = QStringLiteral("%1.%2").arg(index / heads).arg(index % heads);
         // The score beside the name where both fit.

@@ -46,6 +46,11 @@ public:
     /// Highest score first (NaN last) instead of layer by layer.
     void setSorted(bool sorted);
     bool isSorted() const { return m_sorted; }
+    /// Tiles sized so the whole grid shows in the height it has (144 heads
+    /// on one screen), down to a few pixels; the names and scores go to the
+    /// tooltips when the tiles are too small for them.
+    void setFitAll(bool fit);
+    bool fitsAll() const { return m_fitAll; }
     /// Frames for a dark background (presentation mode); the text follows the widget's font.
     void setDark(bool dark);
 
@@ -100,6 +105,9 @@ private:
     ColorRange::Mode m_colorRange = ColorRange::Mode::Fixed;
     HeadScoreKind m_scoreKind = HeadScoreKind::Entropy;
     bool m_sorted = false;
+    bool m_fitAll = false;
+    /// The tiles have no room for their names (fit all, small tiles).
+    bool m_namesHidden = false;
     bool m_dark = false;
 };
 

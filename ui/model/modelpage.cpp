@@ -7,6 +7,7 @@
 #include "ui/model/knownheads.h"
 #include "ui/model/modeldocument.h"
 #include "ui/model/modelheatmapview.h"
+#include "ui/settings/preferences.h"
 #include "ui/views/attentionlinesview.h"
 #include "ui/views/entropybarsview.h"
 
@@ -39,8 +40,9 @@ ModelPage::ModelPage(ModelDocument *document, QWidget *parent)
       m_title(new QLabel(this)), m_matrixTitle(new QLabel(this)), m_hover(new QLabel(this)),
       m_viewChoice(new QComboBox(this)), m_words(new QCheckBox(tr("Words"), this)),
       m_scoreChoice(new QComboBox(this)), m_sort(new QCheckBox(tr("Sort by score"), this)),
-      m_knownButton(new QToolButton(this)), m_knownMenu(new QMenu(this)),
-      m_progress(new QProgressBar(this)), m_back(new QToolButton(this))
+      m_fitAll(new QCheckBox(tr("Fit all heads"), this)), m_knownButton(new QToolButton(this)),
+      m_knownMenu(new QMenu(this)), m_progress(new QProgressBar(this)),
+      m_back(new QToolButton(this))
 {
     createControls();
     createGridPage();
@@ -77,6 +79,9 @@ void ModelPage::createControls()
     m_scoreChoice->setAccessibleName(tr("Score"));
     m_scoreChoice->setToolTip(tr("The score that colours the thumbnails' frames (orange: "
                                  "highest) and, with Sort by score, orders them"));
+    m_fitAll->setToolTip(tr("Size the thumbnails so that every head shows at once; hover a "
+                            "small one for its name and scores"));
+    m_fitAll->setChecked(Preferences::fitAllHeads);
     m_sort->setToolTip(
         tr("Order the heads by the score, highest first, instead of layer by layer"));
     m_knownButton->setText(tr("Known heads"));
@@ -106,6 +111,7 @@ void ModelPage::createControls()
     m_controlsRow->addWidget(scoreLabel);
     m_controlsRow->addWidget(m_scoreChoice);
     m_controlsRow->addWidget(m_sort);
+    m_controlsRow->addWidget(m_fitAll);
     m_controlsRow->addWidget(m_knownButton);
     m_controlsRow->addStretch(1);
 }
@@ -113,7 +119,7 @@ void ModelPage::createControls()
 void ModelPage::createGridPage()
 {
     // The grid, scrolling when the heads do not fit.
-    auto *scroll = new QScrollArea(this);
+    auto *scroll = m_gridScroll = new QScrollArea(this);
     scroll->setWidget(m_grid);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
@@ -202,6 +208,16 @@ void ModelPage::connectControls()
     connect(m_scoreChoice, &QComboBox::currentIndexChanged, this,
             [this](int i) { m_grid->setScoreKind(HeadScoreKind(i)); });
     connect(m_sort, &QCheckBox::toggled, m_grid, &HeadGridView::setSorted);
+    connect(m_fitAll, &QCheckBox::toggled, this, [this](bool fit) {
+        m_grid->setFitAll(fit);
+        // The scroll area gives the grid its own height when it must fit in it.
+        m_gridScroll->setVerticalScrollBarPolicy(fit ? Qt::ScrollBarAlwaysOff
+                                                     : Qt::ScrollBarAsNeeded);
+        Preferences::fitAllHeads.set(fit);
+    });
+    m_grid->setFitAll(m_fitAll->isChecked());
+    m_gridScroll->setVerticalScrollBarPolicy(m_fitAll->isChecked() ? Qt::ScrollBarAlwaysOff
+                                                                   : Qt::ScrollBarAsNeeded);
     connect(m_grid, &HeadGridView::headActivated, this, [this](int layer, int head) {
         m_document->select(layer, head);
         showLarge();
@@ -403,7 +419,7 @@ void ModelPage::tensorChanged()
     enableLargePageKeys();
     const bool open = !m_document->isEmpty();
     for (QWidget *w :
-         std::initializer_list<QWidget *>{m_viewChoice, m_words, m_scoreChoice, m_sort})
+         std::initializer_list<QWidget *>{m_viewChoice, m_words, m_scoreChoice, m_sort, m_fitAll})
         w->setEnabled(open);
     if (auto *model = qobject_cast<QStandardItemModel *>(m_viewChoice->model()))
         if (QStandardItem *item = model->item(int(ModelView::Rollout)))

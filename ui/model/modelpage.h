@@ -17,6 +17,7 @@ class QHBoxLayout;
 class QLabel;
 class QMenu;
 class QProgressBar;
+class QScrollArea;
 class QShortcut;
 class QStackedWidget;
 class QToolButton;
@@ -51,6 +52,7 @@ public:
     QComboBox *scoreChooser() const { return m_scoreChoice; }
     QCheckBox *wordToggle() const { return m_words; }
     QCheckBox *sortToggle() const { return m_sort; }
+    QCheckBox *fitAllToggle() const { return m_fitAll; }
     QToolButton *knownHeadsButton() const { return m_knownButton; }
     QMenu *knownHeadsMenu() const { return m_knownMenu; }
     QProgressBar *progressBar() const { return m_progress; }
@@ -131,6 +133,8 @@ private:
     QCheckBox *m_words;
     QComboBox *m_scoreChoice;
     QCheckBox *m_sort;
+    QCheckBox *m_fitAll;
+    QScrollArea *m_gridScroll = nullptr;
     QToolButton *m_knownButton;
     QMenu *m_knownMenu;
     QProgressBar *m_progress;

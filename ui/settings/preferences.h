@@ -29,6 +29,8 @@ inline Preference<QString> autosaveSource{"Autosave/Source", {}};
 /// The model folder opened last (File > Open Model starts there) and the text it read.
 inline Preference<QString> modelFolder{"Model/Folder", {}};
 inline Preference<QString> modelText{"Model/Text", {}};
+/// The grid of heads sized to show every head at once.
+inline Preference<bool> fitAllHeads{"Model/FitAllHeads", false};
 
 inline Preference<QString> exportView{"Export/View", QStringLiteral("figure")};
 inline Preference<bool> exportUseScale{"Export/UseScale", true};
