@@ -9,8 +9,11 @@
 
 #include "ui/document/attentiondocument.h"
 #include "ui/model/modeldocument.h"
+#include "ui/model/modelpage.h"
 #include "ui/model/modelrunner.h"
 #include "ui/settings/preferences.h"
+#include "ui/views/guidedtour.h"
+#include "ui/views/panelhighlight.h"
 #include "ui/window/mainwindow.h"
 #include "ui/window/modeltabeditor.h"
 #include "ui/window/tabeditor.h"
@@ -21,8 +24,10 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QScreen>
+#include <QStackedWidget>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QTimer>
 #include <QToolBar>
 #include <QtTest>
 
@@ -67,6 +72,7 @@ private slots:
     void modelTabControlsActOnTheModel();
     void eachTabKeepsItsExportTitle();
     void toolBarsCanBeHidden();
+    void tourFramesThePanelItDescribes();
 };
 
 void TestProjector::theScreenIsAProjector()
@@ -236,6 +242,50 @@ void TestProjector::toolBarsCanBeHidden()
     QCOMPARE(window.document()->session().options.scale, !scaled);
     toolBars->trigger();
     QVERIFY(window.attentionToolBar()->isVisible() && window.viewToolBar()->isVisible());
+}
+
+void TestProjector::tourFramesThePanelItDescribes()
+{
+    // The tour covered the heatmap it described, and its Model page named
+    // only attention files.
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QAction *tour = actionNamed(&window, QStringLiteral("Guided Tour"));
+    QVERIFY(tour);
+    QStringList checked;
+    QTimer::singleShot(0, [&] {
+        auto *dialog = qobject_cast<GuidedTour *>(QApplication::activeModalWidget());
+        if (!dialog)
+            return;
+        const QRect screen = window.screen()->availableGeometry();
+        for (int page = 0; page < dialog->pageCount(); ++page) {
+            dialog->showPage(page);
+            QWidget *panel = dialog->highlightedPanel();
+            const QString text =
+                dialog->findChildren<QLabel *>().isEmpty()
+                    ? QString()
+                    : qobject_cast<QStackedWidget *>(dialog->findChild<QStackedWidget *>())
+                          ->currentWidget()
+                          ->property("text")
+                          .toString();
+            if (panel && panel->isVisible() && screen.contains(dialog->frameGeometry()))
+                checked << text.section(QLatin1String("</h3>"), 0, 0).remove(QLatin1String("<h3>"));
+            if (page == dialog->pageCount() - 1) {
+                if (panel == static_cast<QWidget *>(window.modelPage()) &&
+                    text.contains(QLatin1String("Open Model")) &&
+                    text.contains(QLatin1String("Open Head in Attention Tab")))
+                    checked << QStringLiteral("model page");
+            }
+        }
+        dialog->accept();
+    });
+    tour->trigger();
+    // Every page framed a shown panel and stood on the screen.
+    QCOMPARE(checked.size(), 7);
+    QCOMPARE(checked.last(), QStringLiteral("model page"));
+    // The frame goes with the tour.
+    QVERIFY(!window.findChild<PanelHighlight *>());
 }
 
 QTEST_MAIN(TestProjector)

@@ -3,10 +3,13 @@
 
 #include "ui/views/guidedtour.h"
 
+#include "ui/views/panelhighlight.h"
+
 #include <QDialogButtonBox>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
+#include <QScreen>
 #include <QStackedWidget>
 #include <QVBoxLayout>
 
@@ -18,6 +21,8 @@ struct TourPage
 {
     QString title;
     QString body;
+    /// The panel the page is about, as GuidedTour::PanelFinder names it.
+    QString panel;
 };
 
 QList<TourPage> tourPages()
@@ -31,7 +36,8 @@ QList<TourPage> tourPages()
              "sums to 1. Grey cells marked <i>masked</i> are keys the causal mask hides.</p>"
              "<p>Hover a cell for its raw score, its scaled score and its weight. Click a cell to "
              "put "
-             "its key on the sliders; Shift+click puts its query there.</p>")},
+             "its key on the sliders; Shift+click puts its query there.</p>"),
+         QStringLiteral("heatmap")},
         {GuidedTour::tr("Drag a key, watch everything move"),
          GuidedTour::tr(
              "<p>The <b>Sliders</b> panel edits one vector at a time: choose query, key or value "
@@ -41,7 +47,8 @@ QList<TourPage> tourPages()
              "output follow while you drag.</p><p>A whole drag is one undo step (Ctrl+Z). "
              "<b>Tokens and vectors</b> holds every number in tables, where tokens are added, "
              "removed, renamed and reordered. When a session gives no values, V = K: the values "
-             "follow the keys until you edit a value.</p>")},
+             "follow the keys until you edit a value.</p>"),
+         QStringLiteral("sliders")},
         {GuidedTour::tr("The entropy bars: how sure is each query?"),
          GuidedTour::tr(
              "<p>One bar per query: the entropy of its row in bits. The red line is the largest "
@@ -50,7 +57,8 @@ QList<TourPage> tourPages()
              "that cannot decide (near-parallel keys do that).</p><p>The row sum is written beside "
              "each bar. Masking after the softmax, the wrong order, leaves rows summing to less "
              "than "
-             "one: the bar then says so, in red, and shows the entropy of the visible part.</p>")},
+             "one: the bar then says so, in red, and shows the entropy of the visible part.</p>"),
+         QStringLiteral("bars")},
         {GuidedTour::tr("The switches"),
          GuidedTour::tr(
              "<p>In the toolbar and the <b>Attention</b> menu:</p><ul>"
@@ -61,7 +69,8 @@ QList<TourPage> tourPages()
              "<li><b>τ</b>, the temperature, divides the logits: drag the slider or type a value "
              "(Ctrl+] and Ctrl+[ step it, Ctrl+0 resets it).</li></ul>"
              "<p><b>View</b> chooses what the heatmap shows, its colours and their range. F5 is "
-             "presentation mode, for a hall.</p>")},
+             "presentation mode, for a hall.</p>"),
+         QStringLiteral("toolbar")},
         {GuidedTour::tr("The labs, one per section of the chapter"),
          GuidedTour::tr(
              "<ul><li><b>Key geometry</b> (Attention that discriminates): the query and keys as "
@@ -74,24 +83,40 @@ QList<TourPage> tourPages()
              "not "
              "know the order.</li>"
              "<li><b>Size</b> (Counting the parameters; What the sequence length costs).</li>"
-             "<li><b>Model</b>: a trained model's attention, opened from a .npy, .npz or "
-             ".safetensors file: every head as a thumbnail (layer.head, from 0), one head, a "
-             "layer's average or the rollout large; arrow keys step through heads and "
-             "layers.</li></ul>"
+             "<li><b>Model</b>: a trained model's heads (the next page).</li></ul>"
              "<p>Ctrl+PgDown and Ctrl+PgUp step through the tabs; Alt+1 to Alt+8 jump to one. "
              "Every "
-             "tab exports with File &gt; Export Figure (Ctrl+E).</p>")},
+             "tab exports with File &gt; Export Figure (Ctrl+E).</p>"),
+         QStringLiteral("tabs")},
+        {GuidedTour::tr("A trained model's heads"),
+         GuidedTour::tr(
+             "<p><b>File &gt; Open Model</b> (Ctrl+Shift+O) takes a GPT-2 or BERT folder as the "
+             "Hugging Face hub gives it (config.json, model.safetensors and the tokenizer's "
+             "files) and runs it here, with no Python and no network. Type a sentence in the box "
+             "above the heads: every keystroke runs the model, and the grid shows every head "
+             "(layer.head, from 0) with GPT-2's next tokens or BERT's guesses at [MASK].</p>"
+             "<p>Click a head, or press Enter, to see it large; arrow keys, [ and ] step through "
+             "the heads and layers, and <b>Known heads</b> finds those papers describe. "
+             "<b>Open Head in Attention Tab</b> (Ctrl+Shift+L) takes the head you are looking at, "
+             "with its real queries, keys and values, into the Attention tab, where every "
+             "slider and switch works on it.</p><p>File &gt; Open also reads the attention "
+             "people dump from Python (.npy, .npz, .safetensors).</p>"),
+         QStringLiteral("model")},
     };
 }
 
 } // namespace
 
-GuidedTour::GuidedTour(QWidget *parent)
-    : QDialog(parent), m_pages(new QStackedWidget(this)), m_position(new QLabel(this)),
-      m_back(new QPushButton(tr("&Back"), this)), m_next(new QPushButton(tr("&Next"), this))
+GuidedTour::GuidedTour(PanelFinder findPanel, QWidget *parent)
+    : QDialog(parent), m_findPanel(std::move(findPanel)), m_pages(new QStackedWidget(this)),
+      m_position(new QLabel(this)), m_back(new QPushButton(tr("&Back"), this)),
+      m_next(new QPushButton(tr("&Next"), this))
 {
     setWindowTitle(tr("Guided Tour — Attention Lab"));
+    if (parent && m_findPanel)
+        m_highlight = new PanelHighlight(parent->window());
     for (const TourPage &page : tourPages()) {
+        m_panels.append(page.panel);
         auto *label =
             new QLabel(QStringLiteral("<h3>%1</h3>%2").arg(page.title, page.body), m_pages);
         label->setWordWrap(true);
@@ -138,6 +163,48 @@ void GuidedTour::showPage(int page)
     m_back->setEnabled(page > 0);
     m_next->setEnabled(page + 1 < pageCount());
     (page + 1 < pageCount() ? m_next : m_back)->setFocus();
+    pointAt(m_findPanel ? m_findPanel(m_panels.value(page)) : nullptr);
+}
+
+GuidedTour::~GuidedTour()
+{
+    delete m_highlight;
+}
+
+QWidget *GuidedTour::highlightedPanel() const
+{
+    return m_highlight ? m_highlight->panel() : nullptr;
+}
+
+void GuidedTour::pointAt(QWidget *panel)
+{
+    if (!m_highlight)
+        return;
+    m_highlight->setPanel(panel);
+    if (!panel || !panel->isVisible())
+        return;
+    // Beside the panel, on the side with room, never over it where it fits.
+    adjustSize();
+    const QRect target(panel->mapToGlobal(QPoint(0, 0)), panel->size());
+    const QScreen *screen = panel->screen();
+    const QRect room = screen ? screen->availableGeometry() : target;
+    const QSize own = frameGeometry().size().expandedTo(sizeHint());
+    const int top = std::clamp(target.top(), room.top(), room.bottom() - own.height());
+    const int left = std::clamp(target.left(), room.left(), room.right() - own.width());
+    QPoint place;
+    if (target.right() + own.width() <= room.right())
+        place = QPoint(target.right() + 1, top);
+    else if (target.left() - own.width() >= room.left())
+        place = QPoint(target.left() - own.width(), top);
+    else if (target.bottom() + own.height() <= room.bottom())
+        place = QPoint(left, target.bottom() + 1);
+    else if (target.top() - own.height() >= room.top())
+        place = QPoint(left, target.top() - own.height());
+    else // no side has room: the corner farthest from the panel's centre
+        place = QPoint(
+            target.center().x() < room.center().x() ? room.right() - own.width() : room.left(),
+            target.center().y() < room.center().y() ? room.bottom() - own.height() : room.top());
+    move(place);
 }
 
 } // namespace AttentionLab

@@ -170,6 +170,8 @@ private:
     void createViewMenu();
     void createPresetsMenu();
     void createHelpMenu();
+    /// The panel a page of the guided tour is about, its tab brought to the front.
+    QWidget *tourPanel(const QString &name);
     void createToolBars();
     /// Two toolbar rows when one does not fit, one row when it does.
     void arrangeToolBars();

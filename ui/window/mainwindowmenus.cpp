@@ -11,6 +11,7 @@
 #include "ui/model/modelpage.h"
 #include "ui/settings/preferences.h"
 #include "ui/views/actionicons.h"
+#include "ui/views/entropybarsview.h"
 #include "ui/views/guidedtour.h"
 #include "ui/views/heatmapview.h"
 #include "ui/views/hintbar.h"
@@ -26,6 +27,8 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QStackedWidget>
+#include <QTabBar>
 #include <QTabWidget>
 #include <QToolBar>
 #include <QToolButton>
@@ -387,10 +390,31 @@ void MainWindow::createPresetsMenu()
     }
 }
 
+QWidget *MainWindow::tourPanel(const QString &name)
+{
+    // The tab the page is about comes to the front, with the panel it frames.
+    const bool model = name == QLatin1String("model");
+    m_tabs->setCurrentWidget(model ? static_cast<QWidget *>(m_modelPage) : m_tabs->widget(0));
+    if (name == QLatin1String("heatmap"))
+        return m_weightsStack;
+    if (name == QLatin1String("sliders"))
+        return m_slidersDock->isVisible() ? m_slidersDock : nullptr;
+    if (name == QLatin1String("bars"))
+        return m_bars;
+    if (name == QLatin1String("toolbar"))
+        return m_attentionBar->isVisible() ? m_attentionBar : nullptr;
+    if (name == QLatin1String("tabs"))
+        return m_tabs->tabBar();
+    return model ? m_modelPage : nullptr;
+}
+
 void MainWindow::createHelpMenu()
 {
     QMenu *help = menuBar()->addMenu(tr("&Help"));
-    QAction *tour = help->addAction(tr("Guided &Tour"), this, [this] { GuidedTour(this).exec(); });
+    QAction *tour = help->addAction(tr("Guided &Tour"), this, [this] {
+        GuidedTour dialog([this](const QString &name) { return tourPanel(name); }, this);
+        dialog.exec();
+    });
     ActionIcons::set(tour, QStringLiteral("help-contents"));
     tour->setShortcut(QKeySequence::HelpContents);
     if (tour->shortcut().isEmpty())
