@@ -152,6 +152,10 @@ void exportTensor(const CommandRequest &r, const QString &output, const ExportSi
                              .arg(inputText(r.file))
                              .arg(tensor.queries())
                              .arg(tensor.keys())};
+    if (view->name == QLatin1String("rollout"))
+        if (const std::string why = rolloutRefusal(tensor); !why.empty())
+            throw UsageError{inputText(r.file) + QStringLiteral(": ") +
+                             QString::fromStdString(why)};
     const std::vector<HeadScores> scores = scoreHeads(tensor);
     TensorFigureData data{tensor, scores, layer, head, r.words};
     FigureExporter exporter;
@@ -219,7 +223,7 @@ AttentionTensor loadTensor(const CommandRequest &r)
 int runInspect(const CommandRequest &r)
 {
     const AttentionTensor tensor = loadTensor(r);
-    const InspectSummary summary = summarizeTensor(tensor);
+    const InspectSummary summary = summarizeTensor(inputText(r.file), tensor, r.json);
     if (!r.json) {
         print(stdout, inspectText(inputText(r.file), tensor, summary));
         return 0;

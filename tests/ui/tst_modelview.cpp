@@ -120,6 +120,7 @@ private slots:
     void arrowKeysStepHeadsAndLayers();
     void viewsShowWhatCoreComputes_data();
     void viewsShowWhatCoreComputes();
+    void rolloutPastItsLimitSaysWhy();
     void entropyBarsShowTheMatrixRows();
     void zoomKeepsThePointersCell();
     void dragPansWithThePointer();
@@ -371,6 +372,28 @@ void TestModelView::viewsShowWhatCoreComputes()
     compareMatrices(m_document->currentMatrix(), expected);
     QCOMPARE(m_document->rowLabels(), rowLabels);
     QCOMPARE(m_document->columnLabels(), rowLabels);
+}
+
+void TestModelView::rolloutPastItsLimitSaysWhy()
+{
+    // 202 layers of 1000 dense tokens (one uniform matrix shared by all):
+    // 201 products of 1e9 multiply-adds, past the rollout's limit. The view
+    // says so in its title instead of computing for minutes.
+    const int n = 1000;
+    auto uniform = std::make_shared<std::vector<float>>(size_t(n) * n, 1.0f / n);
+    m_document->setTensor(
+        AttentionTensor({202, 1, n, n}, std::vector<const float *>(202, uniform->data()), uniform),
+        QStringLiteral("deep.npy"));
+    const int view = int(ModelView::Rollout);
+    m_page->viewChooser()->setCurrentIndex(view);
+    emit m_page->viewChooser()->activated(view);
+    QCOMPARE(int(m_document->view()), view);
+    QVERIFY(!m_document->rolloutPending());
+    QCOMPARE(m_document->currentMatrix().rows(), 0);
+    QCOMPARE(m_document->currentTitle(),
+             QStringLiteral("not drawn: the rollout of 1000 tokens over 202 layers would take "
+                            "2.01e+11 multiply-adds; the limit is 2e+11 (at most 998 tokens at "
+                            "this depth)"));
 }
 
 void TestModelView::entropyBarsShowTheMatrixRows()

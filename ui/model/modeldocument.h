@@ -88,7 +88,10 @@ public:
     bool canRollout() const;
     /// True while the rollout is computed in the background: the view is
     /// Rollout and the current matrix is empty until it arrives.
-    bool rolloutPending() const { return m_view == ModelView::Rollout && !m_rollout; }
+    bool rolloutPending() const
+    {
+        return m_view == ModelView::Rollout && !m_rollout && !m_rolloutRefusal;
+    }
 
     /// Selects head \a head of layer \a layer (clamped) and shows it.
     void select(int layer, int head);
@@ -143,6 +146,8 @@ private:
     /// computed once per tensor, in the background, when first shown.
     std::optional<FloatMatrix> m_rollout;
     QFutureWatcher<FloatMatrix> m_rolloutWatcher;
+    /// Why the rollout is not computed (rolloutRefusal()), once asked.
+    std::optional<QString> m_rolloutRefusal;
     void startRollout();
     QStringList m_rowLabels;
     QStringList m_columnLabels;
