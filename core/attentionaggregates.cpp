@@ -103,8 +103,11 @@ std::string rolloutRefusal(const AttentionTensor &tensor)
     const std::string what = "the rollout of " + std::to_string(n) + " tokens over " +
                              std::to_string(tensor.layers()) +
                              (tensor.layers() == 1 ? " layer" : " layers");
-    if (!fitsInMemory(rolloutBytes(n)))
-        return memoryMessage(rolloutBytes(n), what);
+    // Beside the tensor itself.
+    const double bytes =
+        attentionTensorBytes(double(tensor.shape().elementCount())) + rolloutBytes(n);
+    if (!fitsInMemory(bytes))
+        return memoryMessage(bytes, what);
     const bool causal = isCausal(tensor);
     const double work = rolloutMultiplyAdds(tensor.layers(), n, causal);
     if (work <= kRolloutMultiplyAddLimit)

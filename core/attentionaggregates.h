@@ -46,7 +46,7 @@ inline constexpr double kRolloutMultiplyAddLimit = 2e11;
 /// Multiply-adds of rollout(): L - 1 products of n x n matrices, n^3 each,
 /// or n^3 / 6 when \a causal (the blocks on and below the diagonal).
 double rolloutMultiplyAdds(int layers, long long tokens, bool causal);
-/// Bytes rollout() holds: three n x n float matrices.
+/// Bytes rollout() holds beside the tensor: three n x n float matrices.
 double rolloutBytes(long long tokens);
 /// The most tokens whose whole rollout over \a layers layers is computed.
 long long rolloutTokenLimit(int layers, bool causal);
