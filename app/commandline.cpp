@@ -213,8 +213,18 @@ AttentionTensor loadTensor(const CommandRequest &r)
     if (r.values.contains(QStringLiteral("batch")))
         options.batch = int(parseInteger(QStringLiteral("batch"),
                                          r.values.value(QStringLiteral("batch")), 0, 1'000'000));
+    if (r.values.contains(QStringLiteral("layout"))) {
+        const QString layout = r.values.value(QStringLiteral("layout"));
+        options.layout = parseBatchLayout(layout);
+        if (!options.layout)
+            usageError(
+                QStringLiteral("--layout: \"%1\" is not LBHQK or BLHQK").arg(inputText(layout)));
+    }
     AttentionFileReader reader(options);
     std::optional<AttentionTensor> tensor = reader.readFile(r.file);
+    if (!tensor && reader.needsLayout())
+        throw UsageError{reader.errorString() +
+                         QStringLiteral("; say which with --layout LBHQK or --layout BLHQK")};
     if (!tensor)
         throw UsageError{reader.errorString()};
     return std::move(*tensor);

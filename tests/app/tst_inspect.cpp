@@ -217,6 +217,22 @@ void TestInspect::refusals_data()
         << u"--layer applies to attention files"_s;
     QTest::newRow("--words on inspect")
         << QStringList{u"inspect"_s, small, u"--words"_s} << u"--words applies to export"_s;
+    // [2, 2, H, Q, K] is [L, B, ...] or [B, L, ...]: both readings named.
+    const QString batch2 = QStringLiteral(TEST_DATA_DIR "/attention/batch2.npy");
+    QTest::newRow("five axes, both over 1, no --layout")
+        << QStringList{u"inspect"_s, batch2, u"--batch"_s, u"0"_s}
+        << u"batch2.npy: holds a five-axis array [2, 2, 3, 4, 5] that reads two ways: [layers, "
+           "batch, heads, Q, K] (torch.stack(outputs.attentions)), 2 layers and a batch of 2, or "
+           "[batch, layers, heads, Q, K] (torch.stack(outputs.attentions, 1)), a batch of 2 and 2 "
+           "layers; say which with --layout LBHQK or --layout BLHQK"_s;
+    QTest::newRow("export too") << QStringList{u"export"_s, batch2, u"-o"_s, u"/tmp/x.png"_s}
+                                << u"say which with --layout LBHQK or --layout BLHQK"_s;
+    QTest::newRow("--layout of another name")
+        << QStringList{u"inspect"_s, batch2, u"--layout"_s, u"lbhqk"_s}
+        << u"--layout: \"lbhqk\" is not LBHQK or BLHQK"_s;
+    QTest::newRow("--layout, then --batch")
+        << QStringList{u"inspect"_s, batch2, u"--layout"_s, u"BLHQK"_s}
+        << u"choose one with --batch B (0 to 1)"_s;
 }
 
 void TestInspect::refusals()

@@ -26,6 +26,7 @@
 #include <limits>
 
 using namespace AttentionLab;
+using namespace Qt::StringLiterals;
 
 namespace {
 
@@ -57,6 +58,8 @@ AttentionReadOptions options(const QJsonObject &row)
     if (!tokens.isEmpty())
         o.tokensFile = tokens;
     o.batch = row.value(QLatin1String("batch")).toInt();
+    if (row.contains(QLatin1String("layout")))
+        o.layout = parseBatchLayout(row.value(QLatin1String("layout")).toString());
     return o;
 }
 
@@ -66,6 +69,35 @@ QByteArray fileBytes(const QString &path)
     if (!file.open(QIODevice::ReadOnly))
         return {};
     return file.readAll();
+}
+
+/// A .safetensors of one [2, 3, 1, 2, 2] array whose block (a, b) of the
+/// two leading axes has rows [p, 1 - p] with p = (3 a + b + 1) / 10, so a
+/// tensor read from it says which block each of its heads came from; with
+/// \a layout (if any) under __metadata__ "layout".
+QByteArray fiveAxisSafetensors(const QString &layout)
+{
+    QJsonObject header{{QStringLiteral("attentions"),
+                        QJsonObject{{QStringLiteral("dtype"), QStringLiteral("F32")},
+                                    {QStringLiteral("shape"), QJsonArray{2, 3, 1, 2, 2}},
+                                    {QStringLiteral("data_offsets"), QJsonArray{0, 24 * 4}}}}};
+    if (!layout.isNull())
+        header.insert(QStringLiteral("__metadata__"),
+                      QJsonObject{{QStringLiteral("layout"), layout}});
+    QByteArray json = QJsonDocument(header).toJson(QJsonDocument::Compact);
+    json += QByteArray((8 - json.size() % 8) % 8, ' ');
+    QByteArray bytes(8, '\0');
+    for (int b = 0; b < 8; ++b)
+        bytes[b] = char((quint64(json.size()) >> (8 * b)) & 0xff);
+    bytes += json;
+    for (int a = 0; a < 2; ++a) {
+        for (int b = 0; b < 3; ++b) {
+            const float p = float(3 * a + b + 1) / 10.0f;
+            for (const float v : {p, 1.0f - p, p, 1.0f - p})
+                bytes += QByteArray(reinterpret_cast<const char *>(&v), sizeof v);
+        }
+    }
+    return bytes;
 }
 
 } // namespace
@@ -93,6 +125,8 @@ private slots:
     void suffixes();
     void tokenLists_data();
     void tokenLists();
+    void fiveAxisLayouts_data();
+    void fiveAxisLayouts();
 };
 
 void TestAttentionFileReader::initTestCase()
@@ -365,6 +399,61 @@ void TestAttentionFileReader::tokenLists()
     for (const std::string &t : *read)
         got << QString::fromStdString(t);
     QCOMPARE(got, tokens);
+}
+
+void TestAttentionFileReader::fiveAxisLayouts_data()
+{
+    QTest::addColumn<QString>("option");   // --layout, or empty
+    QTest::addColumn<QString>("metadata"); // __metadata__ "layout", or null
+    QTest::addColumn<int>("layers");       // 0: refused
+    QTest::addColumn<QString>("error");
+    const QString none;
+    QTest::newRow("--layout LBHQK: 2 layers, a batch of 3") << u"LBHQK"_s << none << 2 << none;
+    QTest::newRow("--layout BLHQK: a batch of 2, 3 layers") << u"BLHQK"_s << none << 3 << none;
+    QTest::newRow("recorded BLHQK, taken without asking") << none << u"BLHQK"_s << 3 << none;
+    QTest::newRow("recorded LBHQK, taken without asking") << none << u"LBHQK"_s << 2 << none;
+    QTest::newRow("--layout over the record") << u"LBHQK"_s << u"BLHQK"_s << 2 << none;
+    QTest::newRow("neither: refused, naming both readings")
+        << none << none << 0
+        << u"f.safetensors: holds a five-axis array [2, 3, 1, 2, 2] that reads two ways: [layers, "
+           "batch, heads, Q, K] (torch.stack(outputs.attentions)), 2 layers and a batch of 3, or "
+           "[batch, layers, heads, Q, K] (torch.stack(outputs.attentions, 1)), a batch of 2 and 3 "
+           "layers"_s;
+    QTest::newRow("a record that is no layout")
+        << none << u"HQK"_s << 0
+        << u"f.safetensors: records the layout \"HQK\"; it is LBHQK or BLHQK"_s;
+}
+
+void TestAttentionFileReader::fiveAxisLayouts()
+{
+    QFETCH(QString, option);
+    QFETCH(QString, metadata);
+    QFETCH(int, layers);
+    QFETCH(QString, error);
+    for (int batch : {0, 1}) {
+        AttentionReadOptions o;
+        o.batch = batch;
+        if (!option.isEmpty())
+            o.layout = parseBatchLayout(option);
+        AttentionFileReader reader(o);
+        const std::optional<AttentionTensor> tensor =
+            reader.parse(fiveAxisSafetensors(metadata), u"f.safetensors"_s);
+        if (layers == 0) {
+            QVERIFY(!tensor);
+            QCOMPARE(reader.errorString(), error);
+            QCOMPARE(reader.needsLayout(), metadata.isNull());
+            continue;
+        }
+        QVERIFY2(tensor, qPrintable(reader.errorString()));
+        QVERIFY(!reader.needsLayout());
+        QCOMPARE(tensor->layers(), layers);
+        QCOMPARE(tensor->heads(), 1);
+        // Layer l of batch item b is block (l, b) read layers first, (b, l) batch first.
+        for (int l = 0; l < layers; ++l) {
+            const int block = layers == 2 ? 3 * l + batch : 3 * batch + l;
+            QCOMPARE(tensor->head(l, 0)(0, 0), float(block + 1) / 10.0f);
+        }
+    }
 }
 
 QTEST_APPLESS_MAIN(TestAttentionFileReader)

@@ -5,6 +5,7 @@
 
 #include "ui/figure/figureexporter.h"
 #include "ui/figure/tensorfigure.h"
+#include "ui/model/attentionfiles.h"
 
 #include <QImage>
 #include <QList>
@@ -231,11 +232,10 @@ private:
     QAction *m_scaleAction = nullptr;
     QActionGroup *m_maskGroup = nullptr;
     QLabel *m_status = nullptr;
-    /// The input of a batched attention file being opened (-1: none chosen),
-    /// and the batch size the last read found when none was.
     QList<QDockWidget *> m_docksHiddenForModel;
-    int m_attentionBatch = -1;
-    long long m_attentionBatchSize = 0;
+    /// The input and layout chosen for the attention file being opened, and
+    /// what the last read of it found must still be asked.
+    AttentionFiles::ReadChoices m_attentionChoices;
     /// What the Model tab's figures are drawn from (they refer to it).
     mutable std::optional<TensorFigureData> m_modelFigureData;
 };
