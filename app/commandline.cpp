@@ -153,6 +153,10 @@ void exportTensor(const CommandRequest &r, const QString &output, const ExportSi
                              .arg(inputText(r.file))
                              .arg(tensor.queries())
                              .arg(tensor.keys())};
+    if (view->name == QLatin1String("rollout"))
+        if (const std::string why = rolloutRefusal(tensor); !why.empty())
+            throw UsageError{inputText(r.file) + QStringLiteral(": ") +
+                             QString::fromStdString(why)};
     const std::vector<HeadScores> scores = scoreHeads(tensor);
     TensorFigureData data{tensor, scores, layer, head, r.words};
     FigureExporter exporter;
@@ -210,8 +214,18 @@ AttentionTensor loadTensor(const CommandRequest &r)
     if (r.values.contains(QStringLiteral("batch")))
         options.batch = int(parseInteger(QStringLiteral("batch"),
                                          r.values.value(QStringLiteral("batch")), 0, 1'000'000));
+    if (r.values.contains(QStringLiteral("layout"))) {
+        const QString layout = r.values.value(QStringLiteral("layout"));
+        options.layout = parseBatchLayout(layout);
+        if (!options.layout)
+            usageError(
+                QStringLiteral("--layout: \"%1\" is not LBHQK or BLHQK").arg(inputText(layout)));
+    }
     AttentionFileReader reader(options);
     std::optional<AttentionTensor> tensor = reader.readFile(r.file);
+    if (!tensor && reader.needsLayout())
+        throw UsageError{reader.errorString() +
+                         QStringLiteral("; say which with --layout LBHQK or --layout BLHQK")};
     if (!tensor)
         throw UsageError{reader.errorString()};
     return std::move(*tensor);
@@ -220,7 +234,7 @@ AttentionTensor loadTensor(const CommandRequest &r)
 int runInspect(const CommandRequest &r)
 {
     const AttentionTensor tensor = loadTensor(r);
-    const InspectSummary summary = summarizeTensor(tensor);
+    const InspectSummary summary = summarizeTensor(inputText(r.file), tensor, r.json);
     if (!r.json) {
         print(stdout, inspectText(inputText(r.file), tensor, summary));
         return 0;

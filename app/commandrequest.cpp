@@ -44,6 +44,7 @@ const QMap<QString, QStringList> kValueOptions = {
     {QStringLiteral("title"), {QStringLiteral("export")}},
     {QStringLiteral("tokens"), {QStringLiteral("inspect"), QStringLiteral("export")}},
     {QStringLiteral("batch"), {QStringLiteral("inspect"), QStringLiteral("export")}},
+    {QStringLiteral("layout"), {QStringLiteral("inspect"), QStringLiteral("export")}},
     {QStringLiteral("layer"), {QStringLiteral("export")}},
     {QStringLiteral("head"), {QStringLiteral("export")}},
     {QStringLiteral("text"), {QStringLiteral("tokenize"), QStringLiteral("model")}},

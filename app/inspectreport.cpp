@@ -3,6 +3,7 @@
 
 #include "app/inspectreport.h"
 
+#include "app/usageerror.h"
 #include "core/inputtext.h"
 #include "core/tokenlabels.h"
 #include "io/jsonstreamwriter.h"
@@ -82,21 +83,21 @@ QString tokenListText(const AttentionTensor &tensor)
 namespace {
 
 /// "the last token, "ĠX", draws most on: 0 "The" 0.412, 5 ..."
-QString rolloutLine(const AttentionTensor &tensor, const FloatMatrix &rollout)
+QString rolloutLine(const AttentionTensor &tensor, const Eigen::VectorXf &lastRow)
 {
-    const int last = static_cast<int>(rollout.rows()) - 1;
-    std::vector<int> order(static_cast<size_t>(rollout.cols()));
+    const int last = tensor.queries() - 1;
+    std::vector<int> order(static_cast<size_t>(lastRow.size()));
     std::iota(order.begin(), order.end(), 0);
     const size_t shown = std::min<size_t>(5, order.size());
     std::partial_sort(order.begin(), order.begin() + static_cast<long>(shown), order.end(),
-                      [&](int a, int b) { return rollout(last, a) > rollout(last, b); });
+                      [&](int a, int b) { return lastRow[a] > lastRow[b]; });
     QStringList parts;
     for (size_t i = 0; i < shown; ++i)
         parts << QStringLiteral("%1 \"%2\" %3")
                      .arg(order[i])
                      .arg(
                          QString::fromStdString(inputText(displayToken(tensor.keyToken(order[i])))))
-                     .arg(rollout(last, order[i]), 0, 'f', 3);
+                     .arg(lastRow[order[i]], 0, 'f', 3);
     return QStringLiteral("rollout (Abnar and Zuidema 2020): the last query, %1 \"%2\", draws "
                           "most on\n  %3\n")
         .arg(last)
@@ -127,12 +128,21 @@ void writeHeadScores(JsonStreamWriter &out, const AttentionTensor &tensor,
     out.endArray();
 }
 
-InspectSummary summarizeTensor(const AttentionTensor &tensor)
+InspectSummary summarizeTensor(const QString &file, const AttentionTensor &tensor,
+                               bool wholeRollout)
 {
     InspectSummary summary;
+    // Refused before anything else is computed or written.
+    if (wholeRollout && hasRollout(tensor)) {
+        if (const std::string why = rolloutRefusal(tensor); !why.empty())
+            throw UsageError{QStringLiteral("%1: %2; inspect without --json shows the last "
+                                            "token's row")
+                                 .arg(file, QString::fromStdString(why))};
+        summary.rollout = rollout(tensor);
+    }
     summary.scores = scoreHeads(tensor);
     if (hasRollout(tensor))
-        summary.rollout = rollout(tensor);
+        summary.rolloutLastRow = rolloutRow(tensor, tensor.queries() - 1);
     return summary;
 }
 
@@ -164,8 +174,8 @@ QString inspectText(const QString &file, const AttentionTensor &tensor,
         text += QStringLiteral("\nduplicate-token and induction scores: no token repeats%1\n")
                     .arg(tensor.tokens().empty() ? QStringLiteral(" (the file has no tokens)")
                                                  : QString());
-    if (summary.rollout)
-        text += QLatin1Char('\n') + rolloutLine(tensor, *summary.rollout);
+    if (summary.rolloutLastRow)
+        text += QLatin1Char('\n') + rolloutLine(tensor, *summary.rolloutLastRow);
     return text;
 }
 

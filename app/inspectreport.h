@@ -21,10 +21,16 @@ class JsonStreamWriter;
 /// printed as a table or as JSON.
 struct InspectSummary
 {
-    std::vector<HeadScores> scores;     ///< index layer * H + head
-    std::optional<FloatMatrix> rollout; ///< only when queries = keys
+    std::vector<HeadScores> scores; ///< index layer * H + head
+    /// The rollout's last row, when queries = keys: what the table says of it.
+    std::optional<Eigen::VectorXf> rolloutLastRow;
+    /// The whole rollout, for the JSON only (when queries = keys).
+    std::optional<FloatMatrix> rollout;
 };
-InspectSummary summarizeTensor(const AttentionTensor &tensor);
+/// The summary of \a file's \a tensor; \a wholeRollout for the JSON, which
+/// lists every row of the rollout (a UsageError past rollout()'s limits).
+InspectSummary summarizeTensor(const QString &file, const AttentionTensor &tensor,
+                               bool wholeRollout);
 
 /// The tables: shape, tokens, and an L x H table for the mean entropy and
 /// each detector score (the duplicate-token and induction scores only where

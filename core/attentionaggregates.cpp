@@ -3,11 +3,17 @@
 
 #include "core/attentionaggregates.h"
 
+#include "core/headscores.h"
+#include "core/memorybudget.h"
 #include "core/tokenlabels.h"
 
 #include <algorithm>
 #include <cassert>
 #include <cctype>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+#include <stdexcept>
 
 namespace AttentionLab {
 
@@ -53,23 +59,131 @@ FloatMatrix lowerTriangularProduct(const FloatMatrix &a, const FloatMatrix &b)
 
 } // namespace
 
+namespace {
+
+/// B_l = 0.5 A_l + 0.5 I, with A_l the mean of layer \a layer's heads, built in place.
+FloatMatrix rolloutStep(const AttentionTensor &tensor, int layer)
+{
+    FloatMatrix b = FloatMatrix::Zero(tensor.queries(), tensor.keys());
+    for (int h = 0; h < tensor.heads(); ++h)
+        b += tensor.head(layer, h);
+    b /= static_cast<float>(std::max(1, tensor.heads()));
+    b *= 0.5f;
+    b.diagonal().array() += 0.5f;
+    return b;
+}
+
+bool strictlyUpperIsZero(const FloatMatrix &m)
+{
+    for (Eigen::Index i = 0; i < m.rows(); ++i)
+        for (Eigen::Index j = i + 1; j < m.cols(); ++j)
+            if (m(i, j) != 0.0f)
+                return false;
+    return true;
+}
+
+} // namespace
+
+double rolloutMultiplyAdds(int layers, long long tokens, bool causal)
+{
+    const double n = double(tokens);
+    const double products = double(std::max(0, layers - 1));
+    return products * n * n * n / (causal ? 6.0 : 1.0);
+}
+
+double rolloutBytes(long long tokens)
+{
+    // The product so far, the next B_l, and their product.
+    return 3.0 * double(tokens) * double(tokens) * sizeof(float);
+}
+
+std::string rolloutRefusal(const AttentionTensor &tensor)
+{
+    const long long n = tensor.keys();
+    const std::string what = "the rollout of " + std::to_string(n) + " tokens over " +
+                             std::to_string(tensor.layers()) +
+                             (tensor.layers() == 1 ? " layer" : " layers");
+    // Beside the tensor itself.
+    const double bytes =
+        attentionTensorBytes(double(tensor.shape().elementCount())) + rolloutBytes(n);
+    if (!fitsInMemory(bytes))
+        return memoryMessage(bytes, what);
+    const bool causal = isCausal(tensor);
+    const double work = rolloutMultiplyAdds(tensor.layers(), n, causal);
+    if (work <= kRolloutMultiplyAddLimit)
+        return {};
+    char text[160];
+    std::snprintf(text, sizeof text,
+                  " would take %.3g multiply-adds%s; the limit is %.3g (at most %lld tokens at "
+                  "this depth)",
+                  work, causal ? " (causal)" : "", kRolloutMultiplyAddLimit,
+                  rolloutTokenLimit(tensor.layers(), causal));
+    return what + text;
+}
+
+long long rolloutTokenLimit(int layers, bool causal)
+{
+    if (layers <= 1)
+        return std::numeric_limits<int>::max();
+    long long n = static_cast<long long>(
+        std::cbrt(kRolloutMultiplyAddLimit * (causal ? 6.0 : 1.0) / double(layers - 1)));
+    while (rolloutMultiplyAdds(layers, n + 1, causal) <= kRolloutMultiplyAddLimit)
+        ++n;
+    while (n > 0 && rolloutMultiplyAdds(layers, n, causal) > kRolloutMultiplyAddLimit)
+        --n;
+    return n;
+}
+
 FloatMatrix rollout(const AttentionTensor &tensor)
 {
     assert(hasRollout(tensor));
-    const int n = tensor.keys();
-    FloatMatrix result = FloatMatrix::Identity(n, n);
+    if (const std::string why = rolloutRefusal(tensor); !why.empty())
+        throw std::invalid_argument(why);
+    FloatMatrix result;
     bool lower = true; // causal heads: every B_l, and so R, lower triangular
     for (int l = 0; l < tensor.layers(); ++l) {
-        FloatMatrix b = 0.5f * layerAverage(tensor, l);
-        b.diagonal().array() += 0.5f;
-        lower = lower && b.triangularView<Eigen::StrictlyUpper>().toDenseMatrix().isZero(0.0f);
-        // R_l = B_l R_{l-1}: the later layer on the left.
-        if (lower)
+        FloatMatrix b = rolloutStep(tensor, l);
+        lower = lower && strictlyUpperIsZero(b);
+        // R_l = B_l R_{l-1}: the later layer on the left; R_0 = B_0.
+        if (l == 0)
+            result = std::move(b);
+        else if (lower)
             result = lowerTriangularProduct(b, result);
         else
             result = (b * result).eval();
     }
     return result;
+}
+
+Eigen::VectorXf rolloutRow(const AttentionTensor &tensor, int query)
+{
+    assert(hasRollout(tensor) && query >= 0 && query < tensor.queries());
+    const Eigen::Index n = tensor.keys();
+    // e_q^T B_{L-1} ... B_0, from the left: one vector-matrix product per head.
+    Eigen::RowVectorXf row = Eigen::RowVectorXf::Zero(n);
+    row[query] = 1.0f;
+    constexpr Eigen::Index kColumns = 2048;
+    const Eigen::Index parts = (n + kColumns - 1) / kColumns;
+    for (int l = tensor.layers() - 1; l >= 0; --l) {
+        Eigen::RowVectorXf mixed = Eigen::RowVectorXf::Zero(n);
+        // Columns split between the threads; rows where the vector is 0 add nothing.
+#pragma omp parallel for schedule(static) if (n * n * tensor.heads() > (1 << 22))
+        for (Eigen::Index p = 0; p < parts; ++p) {
+            const Eigen::Index c0 = p * kColumns;
+            const Eigen::Index width = std::min(kColumns, n - c0);
+            auto out = mixed.segment(c0, width);
+            for (int h = 0; h < tensor.heads(); ++h) {
+                const float *a = tensor.headData(l, h);
+                for (Eigen::Index i = 0; i < n; ++i) {
+                    if (row[i] != 0.0f)
+                        out += row[i] * Eigen::Map<const Eigen::RowVectorXf>(a + i * n + c0, width);
+                }
+            }
+        }
+        mixed /= static_cast<float>(std::max(1, tensor.heads()));
+        row = 0.5f * mixed + 0.5f * row;
+    }
+    return row.transpose();
 }
 
 namespace {

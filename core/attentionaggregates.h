@@ -23,9 +23,38 @@ bool hasRollout(const AttentionTensor &tensor);
 /**
  * Attention rollout (Abnar and Zuidema 2020, arXiv 2005.00928): with A_l the
  * head average of layer l and I the identity, R = B_{L-1} ... B_1 B_0 where
- * B_l = 0.5 A_l + 0.5 I. Needs hasRollout().
+ * B_l = 0.5 A_l + 0.5 I. Needs hasRollout(). The whole matrix is L - 1
+ * products of n x n matrices (only the blocks on and below the diagonal when
+ * the attention is causal): throws std::invalid_argument with
+ * rolloutRefusal() when that is past kRolloutMultiplyAddLimit or the memory
+ * limit.
  */
 FloatMatrix rollout(const AttentionTensor &tensor);
+
+/**
+ * Row \a query of the rollout, e_q^T B_{L-1} ... B_0, by vector-matrix
+ * products from the left: O(L H n^2) time and O(n) memory, for any n, where
+ * only a row is shown (inspect's last token). Needs hasRollout().
+ */
+Eigen::VectorXf rolloutRow(const AttentionTensor &tensor, int query);
+
+/// The most multiply-adds the whole rollout matrix may take: 10 to 30 s on
+/// the 2-core build machine (its block product runs at 0.7e10 to 2e10 a
+/// second there, with and without other work beside it).
+inline constexpr double kRolloutMultiplyAddLimit = 2e11;
+
+/// Multiply-adds of rollout(): L - 1 products of n x n matrices, n^3 each,
+/// or n^3 / 6 when \a causal (the blocks on and below the diagonal).
+double rolloutMultiplyAdds(int layers, long long tokens, bool causal);
+/// Bytes rollout() holds beside the tensor: three n x n float matrices.
+double rolloutBytes(long long tokens);
+/// The most tokens whose whole rollout over \a layers layers is computed.
+long long rolloutTokenLimit(int layers, bool causal);
+/// Why rollout() refuses \a tensor, as one line ("the rollout of 20000
+/// tokens over 2 layers would take 1.33e+12 multiply-adds (causal); the
+/// limit is 2e+11 (at most 10626 tokens at this depth)"), or "" when it
+/// computes it.
+std::string rolloutRefusal(const AttentionTensor &tensor);
 
 /**
  * Which word each token belongs to, for word-level merging. A WordPiece

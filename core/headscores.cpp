@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <map>
 
 namespace AttentionLab {
 
@@ -72,45 +71,6 @@ double HeadScores::value(HeadScoreKind kind) const
     return 0.0;
 }
 
-TokenRepeats::TokenRepeats(const AttentionTensor &tensor)
-    : m_duplicates(static_cast<size_t>(tensor.queries())),
-      m_induction(static_cast<size_t>(tensor.queries()))
-{
-    const int keys = tensor.keys();
-    if (static_cast<int>(tensor.tokens().size()) != keys)
-        return;
-    // Earlier positions of each token, in key positions.
-    std::map<std::string, std::vector<int>> seen;
-    std::vector<std::vector<int>> earlier(static_cast<size_t>(keys));
-    for (int k = 0; k < keys; ++k) {
-        auto &positions = seen[tensor.tokens()[static_cast<size_t>(k)]];
-        earlier[static_cast<size_t>(k)] = positions;
-        positions.push_back(k);
-    }
-    for (int q = 0; q < tensor.queries(); ++q) {
-        const int p = q + tensor.keyOffset();
-        if (p < 0 || p >= keys)
-            continue;
-        // The query's own token counts only when the file gives query tokens apart.
-        const auto &same = earlier[static_cast<size_t>(p)];
-        auto &duplicates = m_duplicates[static_cast<size_t>(q)];
-        auto &induction = m_induction[static_cast<size_t>(q)];
-        if (!tensor.queryTokens().empty()) {
-            const auto &token = tensor.queryTokens()[static_cast<size_t>(q)];
-            for (int k = 0; k < p; ++k)
-                if (tensor.tokens()[static_cast<size_t>(k)] == token)
-                    duplicates.push_back(k);
-        } else {
-            duplicates = same;
-        }
-        // Shifted right by one and kept at or below the diagonal.
-        for (int k : duplicates)
-            if (k + 1 <= p)
-                induction.push_back(k + 1);
-        m_any = m_any || !duplicates.empty();
-    }
-}
-
 double rowEntropyBits(const float *row, int keys)
 {
     const Eigen::Map<const Eigen::ArrayXf> a(row, keys);
@@ -160,10 +120,10 @@ HeadScores scoreHead(const AttentionTensor &tensor, int layer, int head,
             total += Eigen::Map<const Eigen::ArrayXf>(a + static_cast<long long>(q) * keys, keys)
                          .cast<double>()
                          .sum();
-            for (int k : repeats.duplicateKeys(q))
+            for (int k : repeats.duplicateKeys(q)) {
                 duplicate += at(q, k);
-            for (int k : repeats.inductionKeys(q))
-                induction += at(q, k);
+                induction += at(q, k + 1);
+            }
         }
     }
     scores.previousToken = queries > 1 ? previous / (queries - 1) : 0.0;

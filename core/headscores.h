@@ -4,6 +4,7 @@
 #pragma once
 
 #include "core/attentiontensor.h"
+#include "core/tokenrepeats.h"
 
 #include <string>
 #include <vector>
@@ -42,27 +43,6 @@ struct HeadScores
     double induction = 0.0;
 
     double value(HeadScoreKind kind) const;
-};
-
-/**
- * Where the tokens repeat, as TransformerLens' head detector
- * (head_detector.py) builds its patterns, in key positions: for each query
- * the earlier keys holding the same token (duplicate token), and the keys
- * right after such an earlier copy (induction). Queries are aligned with key
- * i + K - Q.
- */
-class TokenRepeats
-{
-public:
-    explicit TokenRepeats(const AttentionTensor &tensor);
-    bool any() const { return m_any; }
-    const std::vector<int> &duplicateKeys(int query) const { return m_duplicates[query]; }
-    const std::vector<int> &inductionKeys(int query) const { return m_induction[query]; }
-
-private:
-    std::vector<std::vector<int>> m_duplicates;
-    std::vector<std::vector<int>> m_induction;
-    bool m_any = false;
 };
 
 /// The scores of head \a head of layer \a layer.

@@ -99,6 +99,19 @@ double maskComparisonBytes(Index m, Index n)
     return kDouble * (md * nd + nd * nd) + 2.0 * attentionPassBytes(m, n, n, n);
 }
 
+double modelPassBytes(const ModelConfig &config, long long tokens)
+{
+    const double n = double(tokens);
+    const double d = double(config.modelDim);
+    const double heads = double(config.layers) * double(config.heads);
+    const double kept = heads * (n * n + 3.0 * n * double(config.headDim()));
+    // x and its normalised copy, the fused q, k, v and the three split from
+    // it, the context and an output projection: eight d x n; beside them the
+    // feed-forward's n x intermediate_size and its d x n output.
+    const double activations = n * (9.0 * d + double(config.feedForward));
+    return 4.0 * (kept + activations);
+}
+
 double attentionTensorBytes(double elements)
 {
     return 4.0 * elements;

@@ -3,6 +3,7 @@
 
 #pragma once
 
+#include "core/modelconfig.h"
 #include "core/types.h"
 
 #include <string>
@@ -56,6 +57,17 @@ double attentionTensorBytes(double elements);
 /// arrow, a dot and a two-line label, recorded by an SVG or PDF device as
 /// text, with its note and position kept for placing the labels.
 double keyGeometryBytes(Index keys);
+
+/**
+ * Bytes a forward pass of a GPT-2 or BERT checkpoint over \a tokens tokens
+ * holds beside its weights: what it keeps (every head's n x n attention and
+ * its q, k and v rows) and, at its widest, one block's activations (the
+ * input, its normalised copy, q, k and v and their fused product, the
+ * heads' context, and the feed-forward's inner activations, n x
+ * intermediate_size). The logits are made a block of the vocabulary at a
+ * time and need no room of their own.
+ */
+double modelPassBytes(const ModelConfig &config, long long tokens);
 
 /// Bytes of a 32-bit image of \a width x \a height pixels.
 double imageBytes(double width, double height);

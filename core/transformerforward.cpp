@@ -49,19 +49,13 @@ void checkInput(const ModelConfig &config, const ModelInput &input, bool bert)
 
 } // namespace
 
-double modelRunBytes(const ModelConfig &config, long long tokens)
-{
-    const double n = double(tokens);
-    const double heads = double(config.layers) * double(config.heads);
-    return 4.0 * heads * (n * n + 3.0 * n * double(config.headDim()));
-}
-
 ModelRun runModel(const ModelWeights &weights, const ModelInput &input)
 {
     const ModelConfig &config = weights.config();
     checkInput(config, input, config.family == ModelFamily::Bert);
     const long long n = static_cast<long long>(input.ids.size());
-    requireMemory(modelRunBytes(config, n), "a forward pass over " + std::to_string(n) + " tokens");
+    requireMemory(modelPassBytes(config, n),
+                  "a forward pass over " + std::to_string(n) + " tokens");
     return activeKernels().runModel(weights, input);
 }
 

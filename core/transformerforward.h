@@ -17,11 +17,9 @@ namespace AttentionLab {
  * masked-LM head at each of input.maskPositions when the checkpoint has one.
  * Keeps every head's attention and its q, k and v rows (before the scaling).
  * Throws std::invalid_argument for ids, token types or mask positions that
- * do not fit the model, and when the pass would exceed the memory limit.
+ * do not fit the model, and when the pass would exceed the memory limit
+ * (modelPassBytes()).
  */
 ModelRun runModel(const ModelWeights &weights, const ModelInput &input);
-
-/// Bytes runModel() keeps for \a tokens tokens: the attention and the q, k, v rows.
-double modelRunBytes(const ModelConfig &config, long long tokens);
 
 } // namespace AttentionLab

@@ -47,6 +47,9 @@ struct AttentionArrays
     std::vector<AttentionArray> arrays;
     std::optional<std::vector<std::string>> tokens;
     std::optional<std::vector<std::string>> queryTokens;
+    /// How a five-axis array is laid out, as the file records it ("LBHQK"
+    /// or "BLHQK": __metadata__ "layout", or an .npz member layout.npy).
+    std::optional<std::string> layout;
     /// True for a .npy: its one array is the attention whatever its name.
     bool singleArray = false;
 };

@@ -100,6 +100,7 @@ std::optional<AttentionTensor> AttentionFileReader::readFile(const QString &path
 {
     m_error.clear();
     m_batchSize = 0;
+    m_needsLayout = false;
     const QFileInfo info(path);
     if (!info.exists())
         return fail(path, QStringLiteral("no such file"));
@@ -127,6 +128,7 @@ std::optional<AttentionTensor> AttentionFileReader::parse(const QByteArray &data
 {
     m_error.clear();
     m_batchSize = 0;
+    m_needsLayout = false;
     if (formatOf(name) == Format::Unknown)
         return fail(name, QStringLiteral("is not an attention file (.npy, .npz or .safetensors)"));
     if (data.isEmpty())
@@ -161,7 +163,8 @@ std::optional<AttentionTensor> AttentionFileReader::read(const char *data, long 
         }
 
         int sourceBits = 32;
-        AttentionTensor tensor = AttentionLayout::arrange(arrays, m_options.batch, &sourceBits);
+        AttentionTensor tensor =
+            AttentionLayout::arrange(arrays, m_options.batch, m_options.layout, &sourceBits);
 
         const bool metadata = formatOf(name) == Format::Safetensors;
         std::vector<std::string> tokens = arrays.tokens.value_or(std::vector<std::string>{});
@@ -203,6 +206,7 @@ std::optional<AttentionTensor> AttentionFileReader::read(const char *data, long 
         return tensor;
     } catch (const ReadError &error) {
         m_batchSize = error.batchSize;
+        m_needsLayout = error.ambiguousLayout;
         return fail(name, error.message);
     } catch (const std::bad_alloc &) {
         return fail(name, QStringLiteral("does not fit in memory"));

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "core/attentiontensor.h"
+#include "io/attentionlayout.h"
 
 #include <QString>
 
@@ -21,6 +22,9 @@ struct AttentionReadOptions
     QString queryTokensFile; ///< the same for query tokens
     int batch = -1;          ///< --batch B; -1 = no choice made (a batch axis of size 1 is dropped,
                              ///< a larger one is an error asking for --batch)
+    /// --layout: how a five-axis array is laid out; without it the file's
+    /// record, or the axis of length 1, or an error asking for it.
+    std::optional<BatchLayout> layout;
 };
 
 /**
@@ -50,6 +54,9 @@ public:
     /// After a read refused because the file holds a batch of several inputs
     /// and no AttentionReadOptions::batch was chosen: how many; else 0.
     long long batchSize() const { return m_batchSize; }
+    /// After a read refused because a five-axis array reads as [L, B, ...]
+    /// and as [B, L, ...] and no AttentionReadOptions::layout was chosen.
+    bool needsLayout() const { return m_needsLayout; }
 
     /// True for a path whose suffix is one of the attention formats.
     static bool isAttentionFile(const QString &path);
@@ -64,6 +71,7 @@ private:
     AttentionReadOptions m_options;
     QString m_error;
     long long m_batchSize = 0;
+    bool m_needsLayout = false;
 };
 
 } // namespace AttentionLab

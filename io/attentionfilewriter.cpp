@@ -4,24 +4,17 @@
 #include "io/attentionfilewriter.h"
 
 #include "core/attentiontensor.h"
-#include "io/fileaccess.h"
 #include "io/inputtextqt.h"
+#include "io/outputfile.h"
 
-#include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QSaveFile>
-#include <QTemporaryFile>
 
 #include <zip.h>
 
-#include <sys/stat.h>
-
-#include <cerrno>
-#include <cstdio>
-#include <cstring>
 #include <memory>
 
 namespace AttentionLab {
@@ -48,22 +41,6 @@ QByteArray npyHeader(const QByteArray &descr, const std::vector<long long> &shap
     header += char(dict.size() & 0xff);
     header += char((dict.size() >> 8) & 0xff);
     return header + dict;
-}
-
-/// The attention as one .npy: header and C-order float32 data.
-QByteArray attentionNpy(const AttentionTensor &tensor)
-{
-    const AttentionShape &s = tensor.shape();
-    QByteArray npy = npyHeader("<f4", {s.layers, s.heads, s.queries, s.keys});
-    const qsizetype headBytes = qsizetype(s.headSize() * sizeof(float));
-    const qsizetype start = npy.size();
-    npy.resize(start + headBytes * qsizetype(s.headCount()));
-    for (int l = 0; l < s.layers; ++l) {
-        for (int h = 0; h < s.heads; ++h)
-            std::memcpy(npy.data() + start + (qsizetype(l) * s.heads + h) * headBytes,
-                        tensor.headData(l, h), size_t(headBytes));
-    }
-    return npy;
 }
 
 /// The tokens as a numpy unicode array ('<U' + longest in code points).
@@ -116,15 +93,17 @@ bool AttentionFileWriter::writeFile(const AttentionTensor &tensor, const QString
                       .arg(inputText(path), inputText(QFileInfo(path).suffix()));
         return false;
     }
-    const QString kind = nonRegularFileKind(path);
-    if (!kind.isEmpty()) {
-        m_error = QStringLiteral("%1: cannot be written: it is %2").arg(inputText(path), kind);
-        return false;
-    }
-    return hasSuffix(path, ".npz") ? writeNpz(tensor, path) : writeSafetensors(tensor, path);
+    OutputFile file(path);
+    const bool written =
+        file.open() &&
+        (hasSuffix(path, ".npz") ? writeNpz(tensor, file) : writeSafetensors(tensor, file)) &&
+        file.commit();
+    if (!written)
+        m_error = file.errorString();
+    return written;
 }
 
-bool AttentionFileWriter::writeSafetensors(const AttentionTensor &tensor, const QString &path)
+bool AttentionFileWriter::writeSafetensors(const AttentionTensor &tensor, OutputFile &file)
 {
     const AttentionShape &s = tensor.shape();
     const long long dataBytes = s.elementCount() * 4;
@@ -145,38 +124,22 @@ bool AttentionFileWriter::writeSafetensors(const AttentionTensor &tensor, const 
     for (int b = 0; b < 8; ++b)
         prefix[b] = char((quint64(json.size()) >> (8 * b)) & 0xff);
 
-    QSaveFile file(path);
-    bool ok = file.open(QIODevice::WriteOnly) && writeAll(file, prefix + json);
+    // Streamed head by head from where the tensor lies: no copy of it.
+    bool ok = file.write(prefix + json);
     const qsizetype headBytes = qsizetype(s.headSize() * sizeof(float));
     for (int l = 0; ok && l < s.layers; ++l) {
         for (int h = 0; ok && h < s.heads; ++h)
-            ok = writeAll(
-                file, QByteArray::fromRawData(reinterpret_cast<const char *>(tensor.headData(l, h)),
-                                              headBytes));
+            ok = file.write(QByteArray::fromRawData(
+                reinterpret_cast<const char *>(tensor.headData(l, h)), headBytes));
     }
-    if (!ok || !file.commit()) {
-        m_error =
-            QStringLiteral("%1: cannot be written: %2").arg(inputText(path), file.errorString());
-        return false;
-    }
-    return true;
+    return ok;
 }
 
-bool AttentionFileWriter::writeNpz(const AttentionTensor &tensor, const QString &path)
+bool AttentionFileWriter::writeNpz(const AttentionTensor &tensor, OutputFile &file)
 {
-    auto fail = [&](const QString &why) {
-        m_error = QStringLiteral("%1: cannot be written: %2").arg(inputText(path), why);
-        return false;
-    };
-    // libzip writes the archive itself: into a temporary file beside the
-    // target, renamed over it only once complete, as QSaveFile does.
-    const QFileInfo target(path);
-    QTemporaryFile temporary(target.absolutePath() + QStringLiteral("/.XXXXXX.npz.part"));
-    if (!temporary.open())
-        return fail(temporary.errorString());
-    temporary.close();
-    const QByteArray temporaryPath = QFile::encodeName(temporary.fileName());
-
+    // libzip writes the archive itself, into the output's temporary file.
+    auto fail = [&](const QString &why) { return file.fail(why); };
+    const QByteArray temporaryPath = QFile::encodeName(file.temporaryPath());
     int error = 0;
     std::unique_ptr<zip_t, ZipCloser> archive(
         zip_open(temporaryPath.constData(), ZIP_TRUNCATE, &error));
@@ -187,11 +150,25 @@ bool AttentionFileWriter::writeNpz(const AttentionTensor &tensor, const QString 
         zip_error_fini(&zipError);
         return fail(why);
     }
-    const QByteArray attentions = attentionNpy(tensor);
+    // attentions.npy is its header and then every head where it lies, as
+    // fragments libzip reads in turn: streamed, never copied whole.
+    const AttentionShape &s = tensor.shape();
+    const QByteArray header = npyHeader("<f4", {s.layers, s.heads, s.queries, s.keys});
+    std::vector<zip_buffer_fragment_t> fragments;
+    fragments.push_back({reinterpret_cast<zip_uint8_t *>(const_cast<char *>(header.constData())),
+                         zip_uint64_t(header.size())});
+    const zip_uint64_t headBytes = zip_uint64_t(s.headSize()) * sizeof(float);
+    for (int l = 0; l < s.layers; ++l)
+        for (int h = 0; h < s.heads; ++h)
+            fragments.push_back(
+                {reinterpret_cast<zip_uint8_t *>(const_cast<float *>(tensor.headData(l, h))),
+                 headBytes});
     const QByteArray tokens = tokensNpy(tensor.tokens());
-    auto add = [&](const char *name, const QByteArray &bytes) {
-        zip_source_t *source =
-            zip_source_buffer(archive.get(), bytes.constData(), zip_uint64_t(bytes.size()), 0);
+    const zip_buffer_fragment_t tokenFragment{
+        reinterpret_cast<zip_uint8_t *>(const_cast<char *>(tokens.constData())),
+        zip_uint64_t(tokens.size())};
+    auto add = [&](const char *name, const zip_buffer_fragment_t *parts, size_t count) {
+        zip_source_t *source = zip_source_buffer_fragment(archive.get(), parts, count, 0);
         if (!source)
             return false;
         const zip_int64_t index = zip_file_add(archive.get(), name, source, ZIP_FL_ENC_UTF_8);
@@ -201,21 +178,12 @@ bool AttentionFileWriter::writeNpz(const AttentionTensor &tensor, const QString 
         }
         return zip_set_file_compression(archive.get(), zip_uint64_t(index), ZIP_CM_STORE, 0) == 0;
     };
-    if (!add("attentions.npy", attentions) ||
-        (!tensor.tokens().empty() && !add("tokens.npy", tokens)))
+    if (!add("attentions.npy", fragments.data(), fragments.size()) ||
+        (!tensor.tokens().empty() && !add("tokens.npy", &tokenFragment, 1)))
         return fail(QString::fromUtf8(zip_strerror(archive.get())));
     if (zip_close(archive.get()) != 0)
         return fail(QString::fromUtf8(zip_strerror(archive.get())));
     archive.release();
-    // QTemporaryFile made it owner-only; the file gets what a new file gets
-    // (0666 less the umask), as QSaveFile's outputs do.
-    const mode_t mask = ::umask(0);
-    ::umask(mask);
-    ::chmod(temporaryPath.constData(), 0666 & ~mask);
-    // rename() replaces an existing file in one step: never a moment without one.
-    if (std::rename(temporaryPath.constData(), QFile::encodeName(path).constData()) != 0)
-        return fail(QString::fromLocal8Bit(std::strerror(errno)));
-    temporary.setAutoRemove(false);
     return true;
 }
 

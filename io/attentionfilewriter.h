@@ -8,14 +8,16 @@
 namespace AttentionLab {
 
 class AttentionTensor;
+class OutputFile;
 
 /**
  * Writes a model's attention in the layout that `inspect`, `export` and the
  * window read: `attentions`, float32 [layers, heads, queries, keys] in C
  * order, and the tokens, as .npz (members attentions.npy and tokens.npy, a
  * numpy unicode array, stored uncompressed as np.savez does) or as
- * .safetensors (the tokens a JSON list under __metadata__ "tokens"). The file
- * appears whole or not at all.
+ * .safetensors (the tokens a JSON list under __metadata__ "tokens"), streamed
+ * from where the tensor lies without a copy of it. Written through
+ * OutputFile, as every writer: the file appears whole or not at all.
  */
 class AttentionFileWriter
 {
@@ -29,8 +31,8 @@ public:
     QString errorString() const { return m_error; }
 
 private:
-    bool writeNpz(const AttentionTensor &tensor, const QString &path);
-    bool writeSafetensors(const AttentionTensor &tensor, const QString &path);
+    static bool writeNpz(const AttentionTensor &tensor, OutputFile &file);
+    static bool writeSafetensors(const AttentionTensor &tensor, OutputFile &file);
 
     QString m_error;
 };

@@ -89,8 +89,35 @@ void requireMemoryFor(double bytes, const AttentionShape &shape)
                        std::to_string(shape.keys) + "]")));
 }
 
+/// Which way a five-axis array of shape \a s is read: \a chosen, or the
+/// file's record, or the axis of length 1; a ReadError when it could be either.
+bool isBatchFirst(const AttentionArrays &arrays, const std::vector<long long> &s,
+                  std::optional<BatchLayout> chosen)
+{
+    if (!chosen && arrays.layout) {
+        chosen = parseBatchLayout(QString::fromStdString(*arrays.layout));
+        if (!chosen)
+            throwReadError(QStringLiteral("records the layout \"%1\"; it is LBHQK or BLHQK")
+                               .arg(inputText(QString::fromStdString(*arrays.layout))));
+    }
+    if (chosen)
+        return *chosen == BatchLayout::BatchFirst;
+    if (s[0] == 1 || s[1] == 1)
+        return s[0] == 1;
+    ReadError error{QStringLiteral("holds a five-axis array %1 that reads two ways: [layers, "
+                                   "batch, heads, Q, K] (torch.stack(outputs.attentions)), %2 "
+                                   "layers and a batch of %3, or [batch, layers, heads, Q, K] "
+                                   "(torch.stack(outputs.attentions, 1)), a batch of %2 and %3 "
+                                   "layers")
+                        .arg(shapeText(s))
+                        .arg(s[0])
+                        .arg(s[1])};
+    error.ambiguousLayout = true;
+    throw error;
+}
+
 AttentionTensor wholeArray(const AttentionArrays &arrays, const AttentionArray &array, int batch,
-                           int *sourceBits)
+                           std::optional<BatchLayout> layout, int *sourceBits)
 {
     requireFloat(arrays, array);
     const std::vector<long long> &s = array.shape;
@@ -112,7 +139,7 @@ AttentionTensor wholeArray(const AttentionArrays &arrays, const AttentionArray &
     if (n == 4)
         layers = s[0];
     if (n == 5) {
-        batchFirst = s[0] == 1;
+        batchFirst = isBatchFirst(arrays, s, layout);
         batchLength = batchFirst ? s[0] : s[1];
         layers = batchFirst ? s[1] : s[0];
         chosen = chooseBatch(
@@ -229,15 +256,35 @@ std::optional<int> AttentionLayout::layerNumber(const QString &name)
     return number;
 }
 
-AttentionTensor AttentionLayout::arrange(const AttentionArrays &arrays, int batch, int *sourceBits)
+QString batchLayoutName(BatchLayout layout)
+{
+    switch (layout) {
+    case BatchLayout::LayersFirst:
+        return QStringLiteral("LBHQK");
+    case BatchLayout::BatchFirst:
+        return QStringLiteral("BLHQK");
+    }
+    return {};
+}
+
+std::optional<BatchLayout> parseBatchLayout(const QString &name)
+{
+    for (BatchLayout layout : {BatchLayout::LayersFirst, BatchLayout::BatchFirst})
+        if (name == batchLayoutName(layout))
+            return layout;
+    return std::nullopt;
+}
+
+AttentionTensor AttentionLayout::arrange(const AttentionArrays &arrays, int batch,
+                                         std::optional<BatchLayout> layout, int *sourceBits)
 {
     if (arrays.arrays.empty())
         throwReadError(QStringLiteral("holds no arrays"));
     if (arrays.singleArray)
-        return wholeArray(arrays, arrays.arrays.front(), batch, sourceBits);
+        return wholeArray(arrays, arrays.arrays.front(), batch, layout, sourceBits);
     for (const AttentionArray &array : arrays.arrays) {
         if (array.name == QLatin1String("attentions"))
-            return wholeArray(arrays, array, batch, sourceBits);
+            return wholeArray(arrays, array, batch, layout, sourceBits);
     }
     std::vector<std::pair<int, const AttentionArray *>> layers;
     std::vector<const AttentionArray *> floats;
@@ -250,13 +297,13 @@ AttentionTensor AttentionLayout::arrange(const AttentionArrays &arrays, int batc
     // np.savez(f, a) names its one array arr_0: that is the whole attention,
     // in any layout, not layer 0.
     if (layers.size() == 1 && layers.front().second->name == QLatin1String("arr_0"))
-        return wholeArray(arrays, *layers.front().second, batch, sourceBits);
+        return wholeArray(arrays, *layers.front().second, batch, layout, sourceBits);
     if (!layers.empty())
         return perLayerArrays(arrays, layers, batch, sourceBits);
     if (floats.size() == 1)
-        return wholeArray(arrays, *floats.front(), batch, sourceBits);
+        return wholeArray(arrays, *floats.front(), batch, layout, sourceBits);
     if (floats.empty() && arrays.arrays.size() == 1)
-        return wholeArray(arrays, arrays.arrays.front(), batch, sourceBits);
+        return wholeArray(arrays, arrays.arrays.front(), batch, layout, sourceBits);
     QStringList names;
     for (const AttentionArray &array : arrays.arrays)
         names << inputText(array.name);

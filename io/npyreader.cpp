@@ -379,8 +379,8 @@ AttentionArray NpyReader::array(const QString &name, const char *data, long long
 std::vector<std::string> NpyReader::strings(const QString &name, const char *data, long long size)
 {
     const NpyHeader header = parseHeader(data, size);
-    if ((header.kind != 'U' && header.kind != 'S' && header.kind != 'a') ||
-        header.shape.size() != 1)
+    // One axis, or none: np.savez(f, layout="BLHQK") stores one string as shape ().
+    if ((header.kind != 'U' && header.kind != 'S' && header.kind != 'a') || header.shape.size() > 1)
         throwReadError(QStringLiteral("holds %1 of dtype %2 and shape %3; tokens must be one axis "
                                       "of strings")
                            .arg(name, header.descr, shapeText(header.shape)));

@@ -149,6 +149,16 @@ AttentionArrays NpzReader::read(const char *data, long long size, std::shared_pt
                     std::move(strings);
                 continue;
             }
+            if (name == QLatin1String("layout") && memberSize <= kMaxTokenBytes) {
+                // How a five-axis attentions array is laid out: one string.
+                const QByteArray bytes = archive->read(zip_uint64_t(i), member, memberSize, true);
+                const auto strings = NpyReader::strings(name, bytes.constData(), bytes.size());
+                if (strings.size() != 1)
+                    throwReadError(
+                        QStringLiteral("has a member %1 that is not one string").arg(member));
+                result.layout = strings.front();
+                continue;
+            }
 
             // The header only: the data is read if the layout uses the array.
             const QByteArray preamble = archive->read(

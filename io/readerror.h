@@ -14,6 +14,9 @@ struct ReadError
     QString message;
     /// When the file holds a batch and no item was chosen: its size.
     long long batchSize = 0;
+    /// When a five-axis array reads both as [L, B, H, Q, K] and as
+    /// [B, L, H, Q, K] and no layout was chosen.
+    bool ambiguousLayout = false;
 };
 
 [[noreturn]] inline void throwReadError(const QString &message)

@@ -129,6 +129,8 @@ AttentionArrays SafetensorsReader::read(const char *data, long long size,
             if (metadata.contains(QLatin1String("query_tokens")))
                 result.queryTokens = tokenList(metadata.value(QLatin1String("query_tokens")),
                                                QStringLiteral("query_tokens"));
+            if (metadata.contains(QLatin1String("layout")))
+                result.layout = metadata.value(QLatin1String("layout")).toString().toStdString();
             continue;
         }
         const QJsonObject entry = it.value().toObject();

@@ -3,14 +3,12 @@
 
 #include "io/sessionwriter.h"
 
-#include "io/fileaccess.h"
-#include "io/inputtextqt.h"
 #include "io/jsonvalues.h"
+#include "io/outputfile.h"
 #include "io/sessionformat.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QSaveFile>
 
 namespace AttentionLab {
 
@@ -45,20 +43,9 @@ bool SessionWriter::write(const Session &session, QIODevice *device)
 
 bool SessionWriter::writeFile(const Session &session, const QString &path)
 {
-    // Before opening: a FIFO or a device would block or be replaced.
-    if (const QString kind = nonRegularFileKind(path); !kind.isEmpty()) {
-        m_error =
-            inputText(path) + QStringLiteral(": cannot be written: it is %1, not a file").arg(kind);
-        return false;
-    }
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
-        m_error = inputText(path) + QStringLiteral(": cannot be written: ") + file.errorString();
-        return false;
-    }
-    if (!writeAll(file, toJson(session)) || !file.commit()) {
-        m_error = inputText(path) + QStringLiteral(": cannot be written: ") + file.errorString();
-        file.cancelWriting();
+    OutputFile file(path);
+    if (!file.open() || !file.write(toJson(session)) || !file.commit()) {
+        m_error = file.errorString();
         return false;
     }
     return true;

@@ -21,7 +21,7 @@ public:
 
     /// Writes to an open \a device; false with errorString() on failure.
     bool write(const Session &session, QIODevice *device);
-    /// Writes \a path atomically (QSaveFile): on failure the old file stays.
+    /// Writes \a path atomically (OutputFile): on failure the old file stays.
     bool writeFile(const Session &session, const QString &path);
 
     QString errorString() const { return m_error; }

@@ -9,7 +9,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <numeric>
+#include <utility>
 
 namespace AttentionLab::ATTENTIONLAB_KERNEL_NAMESPACE {
 
@@ -96,23 +96,52 @@ template <typename Row> void softmaxRow(Row &&row, Eigen::Index visible)
     row.tail(row.size() - visible).setZero();
 }
 
-/// The \a count most likely tokens of \a logits, probabilities from a
-/// softmax over the whole vocabulary in double.
-std::vector<TokenProbability> topTokens(const Eigen::VectorXf &logits, int count)
+/// The \a count most likely tokens after \a x, the logits W^T x (+ \a bias)
+/// of the unembedding \a unembed (d x vocabulary), and their probabilities
+/// from a softmax over the whole vocabulary in double. The logits are made a
+/// block at a time and never kept: the softmax's sum is rescaled whenever a
+/// larger logit turns up, and only the best \a count stay, so a vocabulary of
+/// any size needs no memory of its own.
+std::vector<TokenProbability> topTokens(const ConstMatrixMap &unembed,
+                                        const Eigen::Ref<const Eigen::VectorXf> &x,
+                                        const float *bias, int count)
 {
-    const float largest = logits.maxCoeff();
+    constexpr Eigen::Index kBlock = 4096;
+    const Eigen::Index vocabulary = unembed.cols();
+    const size_t shown = size_t(std::min<Eigen::Index>(vocabulary, std::max(count, 0)));
+    // Most likely first; equal logits by id, as a stable sort of the whole list orders them.
+    std::vector<std::pair<float, int>> best;
+    auto before = [](const std::pair<float, int> &a, const std::pair<float, int> &b) {
+        return a.first > b.first || (a.first == b.first && a.second < b.second);
+    };
+    double largest = -std::numeric_limits<double>::infinity();
     double sum = 0.0;
-    for (Eigen::Index i = 0; i < logits.size(); ++i)
-        sum += std::exp(double(logits[i]) - double(largest));
-    std::vector<int> order(size_t(logits.size()));
-    std::iota(order.begin(), order.end(), 0);
-    const size_t shown = std::min(order.size(), size_t(std::max(count, 0)));
-    std::partial_sort(order.begin(), order.begin() + long(shown), order.end(), [&](int a, int b) {
-        return logits[a] > logits[b] || (logits[a] == logits[b] && a < b);
-    });
+    Eigen::VectorXf logits(std::min(kBlock, vocabulary));
+    for (Eigen::Index start = 0; start < vocabulary; start += kBlock) {
+        const Eigen::Index size = std::min(kBlock, vocabulary - start);
+        auto block = logits.head(size);
+        block.noalias() = unembed.middleCols(start, size).transpose() * x;
+        if (bias)
+            block += ConstVectorMap(bias + start, size);
+        const double blockLargest = double(block.maxCoeff());
+        if (blockLargest > largest) {
+            sum *= std::exp(largest - blockLargest);
+            largest = blockLargest;
+        }
+        for (Eigen::Index i = 0; i < size; ++i) {
+            const float logit = block[i];
+            sum += std::exp(double(logit) - largest);
+            const std::pair<float, int> candidate{logit, int(start + i)};
+            if (best.size() == shown && (shown == 0 || !before(candidate, best.back())))
+                continue;
+            best.insert(std::upper_bound(best.begin(), best.end(), candidate, before), candidate);
+            if (best.size() > shown)
+                best.pop_back();
+        }
+    }
     std::vector<TokenProbability> top;
-    for (size_t i = 0; i < shown; ++i)
-        top.push_back({order[i], std::exp(double(logits[order[i]]) - double(largest)) / sum});
+    for (const auto &[logit, id] : best)
+        top.push_back({id, std::exp(double(logit) - largest) / sum});
     return top;
 }
 
@@ -248,16 +277,15 @@ ModelRun runModelKernel(const ModelWeights &weights, const ModelInput &input)
     if (!bert) {
         Activations last = x.rightCols(1);
         layerNorm(last, output.finalNorm, config.epsilon);
-        const Eigen::VectorXf logits = unembed.transpose() * last.col(0);
-        run.topNext = topTokens(logits, input.topCount);
+        run.topNext = topTokens(unembed, last.col(0), nullptr, input.topCount);
     } else if (weights.hasMaskedLmHead()) {
         Activations transformed = linear(output.maskedLmTransform, x);
         gelu(transformed, config.gelu);
         layerNorm(transformed, output.maskedLmNorm, config.epsilon);
         for (size_t j = 0; j < readPositions.size(); ++j) {
-            const Eigen::VectorXf logits = unembed.transpose() * transformed.col(Eigen::Index(j)) +
-                                           ConstVectorMap(output.maskedLmBias, config.vocabulary);
-            run.masked.push_back({readPositions[j], topTokens(logits, input.topCount)});
+            run.masked.push_back(
+                {readPositions[j], topTokens(unembed, transformed.col(Eigen::Index(j)),
+                                             output.maskedLmBias, input.topCount)});
         }
     }
 

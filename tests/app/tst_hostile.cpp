@@ -167,18 +167,19 @@ void TestHostile::specialFiles_data()
             QStringLiteral("out.png")},
            2,
            QStringLiteral("attention-lab: fifo.json: is a FIFO (named pipe), not a session file"));
-    addRow("export to a FIFO",
-           {QStringLiteral("export"), QStringLiteral("lecture.json"), QStringLiteral("-o"),
-            QStringLiteral("fifo.png")},
-           2,
-           QStringLiteral(
-               "attention-lab: fifo.png: is a FIFO (named pipe); an export writes a regular file"));
+    addRow(
+        "export to a FIFO",
+        {QStringLiteral("export"), QStringLiteral("lecture.json"), QStringLiteral("-o"),
+         QStringLiteral("fifo.png")},
+        2,
+        QStringLiteral(
+            "attention-lab: fifo.png: cannot be written: it is a FIFO (named pipe), not a file"));
     addRow(
         "export to a folder",
         {QStringLiteral("export"), QStringLiteral("lecture.json"), QStringLiteral("-o"),
          QStringLiteral("folder.png")},
         2,
-        QStringLiteral("attention-lab: folder.png: is a folder; an export writes a regular file"));
+        QStringLiteral("attention-lab: folder.png: cannot be written: it is a folder, not a file"));
 }
 
 void TestHostile::specialFiles()

@@ -63,6 +63,36 @@ double difference(const QJsonValue &a, const QJsonValue &b)
     return worst;
 }
 
+/// A [2, 1, n, n] float32 .npy in \a dir whose first row of each layer is
+/// uniform over every key (so not causal) and whose other rows are zeros
+/// (padding): the rollout's whole matrix takes n^3 multiply-adds, and the
+/// zeros are a hole in the file.
+QString sparseTwoLayers(const QTemporaryDir &dir, int n)
+{
+    const QString path = dir.filePath(u"two-layers.npy"_s);
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return {};
+    QByteArray dict = "{'descr': '<f4', 'fortran_order': False, 'shape': (2, 1, " +
+                      QByteArray::number(n) + ", " + QByteArray::number(n) + "), }";
+    dict += QByteArray((64 - (10 + dict.size() + 1) % 64) % 64, ' ') + '\n';
+    QByteArray header("\x93NUMPY\x01\x00", 8);
+    header += char(dict.size() & 0xff);
+    header += char(dict.size() >> 8);
+    header += dict;
+    const std::vector<float> row(size_t(n), 1.0f / float(n));
+    const QByteArray first(reinterpret_cast<const char *>(row.data()), qsizetype(n) * 4);
+    const qint64 layerBytes = qint64(n) * n * 4;
+    for (int layer = 0; layer < 2; ++layer) {
+        if (!file.seek(header.size() + layer * layerBytes) || file.write(first) != first.size())
+            return {};
+    }
+    if (!file.seek(0) || file.write(header) != header.size() ||
+        !file.resize(header.size() + 2 * layerBytes))
+        return {};
+    return path;
+}
+
 } // namespace
 
 class TestInspect : public QObject
@@ -77,6 +107,8 @@ private slots:
     void exportViews();
     void refusals_data();
     void refusals();
+    void rolloutPastItsLimit_data();
+    void rolloutPastItsLimit();
 };
 
 void TestInspect::jsonMatchesNumpy_data()
@@ -217,6 +249,22 @@ void TestInspect::refusals_data()
         << u"--layer applies to attention files"_s;
     QTest::newRow("--words on inspect")
         << QStringList{u"inspect"_s, small, u"--words"_s} << u"--words applies to export"_s;
+    // [2, 2, H, Q, K] is [L, B, ...] or [B, L, ...]: both readings named.
+    const QString batch2 = QStringLiteral(TEST_DATA_DIR "/attention/batch2.npy");
+    QTest::newRow("five axes, both over 1, no --layout")
+        << QStringList{u"inspect"_s, batch2, u"--batch"_s, u"0"_s}
+        << u"batch2.npy: holds a five-axis array [2, 2, 3, 4, 5] that reads two ways: [layers, "
+           "batch, heads, Q, K] (torch.stack(outputs.attentions)), 2 layers and a batch of 2, or "
+           "[batch, layers, heads, Q, K] (torch.stack(outputs.attentions, 1)), a batch of 2 and 2 "
+           "layers; say which with --layout LBHQK or --layout BLHQK"_s;
+    QTest::newRow("export too") << QStringList{u"export"_s, batch2, u"-o"_s, u"/tmp/x.png"_s}
+                                << u"say which with --layout LBHQK or --layout BLHQK"_s;
+    QTest::newRow("--layout of another name")
+        << QStringList{u"inspect"_s, batch2, u"--layout"_s, u"lbhqk"_s}
+        << u"--layout: \"lbhqk\" is not LBHQK or BLHQK"_s;
+    QTest::newRow("--layout, then --batch")
+        << QStringList{u"inspect"_s, batch2, u"--layout"_s, u"BLHQK"_s}
+        << u"choose one with --batch B (0 to 1)"_s;
 }
 
 void TestInspect::refusals()
@@ -229,6 +277,53 @@ void TestInspect::refusals()
     const QString err = QString::fromUtf8(r.err);
     QVERIFY2(err.contains(message), qPrintable(err));
     QCOMPARE(err.count(u'\n'), 1);
+}
+
+void TestInspect::rolloutPastItsLimit_data()
+{
+    QTest::addColumn<QStringList>("arguments"); // FILE and OUT stand for the paths
+    QTest::addColumn<int>("exitCode");
+    QTest::addColumn<QString>("expected"); // stderr, or the end of stdout
+    const QString refusal = u"two-layers.npy: the rollout of 5900 tokens over 2 layers would take "
+                            "2.05e+11 multiply-adds; the limit is 2e+11 (at most 5848 tokens at "
+                            "this depth)"_s;
+    // 5900 dense tokens over two layers: one product of 5900^3 multiply-adds,
+    // past the limit: the whole matrix is refused at once...
+    QTest::newRow("export --view rollout")
+        << QStringList{u"export"_s, u"FILE"_s, u"-o"_s, u"OUT"_s, u"--view"_s, u"rollout"_s} << 2
+        << refusal;
+    QTest::newRow("inspect --json")
+        << QStringList{u"inspect"_s, u"FILE"_s, u"--json"_s} << 2
+        << refusal + u"; inspect without --json shows the last token's row"_s;
+    // ...while the row inspect shows needs no product of matrices. The last
+    // row (zeros, padding) gets half of itself from each B_l: 0.25 on itself.
+    QTest::newRow("inspect") << QStringList{u"inspect"_s, u"FILE"_s} << 0
+                             << u"draws most on\n  5899 \"5899\" 0.250"_s;
+}
+
+void TestInspect::rolloutPastItsLimit()
+{
+    QFETCH(QStringList, arguments);
+    QFETCH(int, exitCode);
+    QFETCH(QString, expected);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    // Relative names, so that messages show them whole.
+    const QString previous = QDir::currentPath();
+    QVERIFY(QDir::setCurrent(dir.path()));
+    QVERIFY(!sparseTwoLayers(dir, 5900).isEmpty());
+    arguments.replaceInStrings(u"FILE"_s, u"two-layers.npy"_s);
+    arguments.replaceInStrings(u"OUT"_s, u"rollout.png"_s);
+    const Run r = run(arguments);
+    QVERIFY(QDir::setCurrent(previous));
+    QCOMPARE(r.exitCode, exitCode);
+    if (exitCode == 2) {
+        QCOMPARE(QString::fromUtf8(r.err), u"attention-lab: "_s + expected + u"\n"_s);
+        QVERIFY(r.out.isEmpty());
+        QVERIFY(!QFile::exists(dir.filePath(u"rollout.png"_s)));
+    } else {
+        QVERIFY2(QString::fromUtf8(r.out).contains(expected), r.out.right(200).constData());
+    }
 }
 
 QTEST_GUILESS_MAIN(TestInspect)

@@ -17,6 +17,8 @@
 
 #include <cmath>
 
+#include <sys/stat.h>
+
 using namespace Qt::StringLiterals;
 
 namespace {
@@ -64,6 +66,8 @@ private slots:
     void writesAttention_data();
     void writesAttention();
     void writesHeadSession();
+    void everyWriterWritesAlike_data();
+    void everyWriterWritesAlike();
     void refusals_data();
     void refusals();
     void invalidUtf8();
@@ -266,6 +270,108 @@ void TestModelCommands::writesHeadSession()
         for (int k = 0; k < n; ++k)
             QVERIFY(std::abs(weights[q][k].toDouble() -
                              attentions[((1 * 4 + 1) * n + q) * n + k].toDouble()) < 1e-5);
+}
+
+void TestModelCommands::everyWriterWritesAlike_data()
+{
+    // Every writer through one piece of code (io/outputfile): a link is
+    // written through, a read-only file refused and left as it was, an
+    // existing file keeps its permissions, a new one gets 0666 less the umask.
+    QTest::addColumn<QString>("writer"); // npz, safetensors, session, figure
+    QTest::addColumn<QString>("before"); // none, file, link, read-only, link to read-only
+    QTest::addColumn<int>("mode");       // of the existing file, or 0
+    for (const char *writer : {"npz", "safetensors", "session", "figure"}) {
+        const QString w = QString::fromLatin1(writer);
+        QTest::addRow("%s: a new file", writer) << w << u"none"_s << 0;
+        QTest::addRow("%s: an existing file, 0600", writer) << w << u"file"_s << 0600;
+        QTest::addRow("%s: through a symbolic link", writer) << w << u"link"_s << 0640;
+        QTest::addRow("%s: a read-only file", writer) << w << u"read-only"_s << 0444;
+        QTest::addRow("%s: a link to a read-only file", writer)
+            << w << u"link to read-only"_s << 0444;
+    }
+}
+
+void TestModelCommands::everyWriterWritesAlike()
+{
+    QFETCH(QString, writer);
+    QFETCH(QString, before);
+    QFETCH(int, mode);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString gpt2 = model(u"gpt2-tiny"_s);
+    const QString text = u"The cat sat"_s;
+    // The figure is a session's, written first.
+    const QString session = dir.filePath(u"head.json"_s);
+    if (writer == u"figure"_s)
+        QCOMPARE(runAttentionLab({u"model"_s, gpt2, u"--text"_s, text, u"--session"_s, u"1.1"_s,
+                                  u"-o"_s, session})
+                     .exitCode,
+                 0);
+    const QString suffix = writer == u"npz"_s           ? u".npz"_s
+                           : writer == u"safetensors"_s ? u".safetensors"_s
+                           : writer == u"session"_s     ? u".json"_s
+                                                        : u".png"_s;
+    const QString target = dir.filePath(u"target"_s + suffix);
+    const QString out = before.startsWith(u"link"_s) ? dir.filePath(u"link"_s + suffix) : target;
+    const QByteArray old = "old contents\n";
+    if (before != u"none"_s) {
+        QFile file(target);
+        QVERIFY(file.open(QIODevice::WriteOnly) && file.write(old) == old.size());
+        file.close();
+        QCOMPARE(::chmod(QFile::encodeName(target).constData(), mode_t(mode)), 0);
+    }
+    if (before.startsWith(u"link"_s))
+        QVERIFY(QFile::link(u"target"_s + suffix, out)); // relative, as ln -s makes it
+
+    QStringList arguments;
+    if (writer == u"figure"_s)
+        arguments = {u"export"_s,  session, u"-o"_s,       out,
+                     u"--width"_s, u"64"_s, u"--height"_s, u"48"_s};
+    else if (writer == u"session"_s)
+        arguments = {u"model"_s, gpt2, u"--text"_s, text, u"--session"_s, u"1.1"_s, u"-o"_s, out};
+    else
+        arguments = {u"model"_s, gpt2, u"--text"_s, text, u"-o"_s, out};
+    const BinaryRun run = runAttentionLab(arguments);
+
+    struct stat info
+    {
+    };
+    QCOMPARE(::stat(QFile::encodeName(target).constData(), &info), 0);
+    const mode_t permissions = info.st_mode & 07777;
+    if (before.startsWith(u"link"_s))
+        QVERIFY2(QFileInfo(out).isSymLink(), "the link was replaced");
+    QFile written(target);
+    QVERIFY(written.open(QIODevice::ReadOnly));
+    const QByteArray contents = written.readAll();
+    if (before.endsWith(u"read-only"_s)) {
+        QCOMPARE(run.exitCode, 2);
+        QVERIFY2(run.err.endsWith(": cannot be written: it is read-only\n"), run.err.constData());
+        QCOMPARE(run.err.count('\n'), 1);
+        QCOMPARE(contents, old);
+        QCOMPARE(permissions, mode_t(0444));
+    } else {
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        const QByteArray magic = writer == u"npz"_s       ? QByteArray("PK\x03\x04")
+                                 : writer == u"session"_s ? QByteArray("{")
+                                 : writer == u"figure"_s  ? QByteArray("\x89PNG")
+                                                          : QByteArray();
+        QVERIFY2(contents != old && contents.startsWith(magic), contents.left(16).constData());
+        const mode_t mask = ::umask(0);
+        ::umask(mask);
+        QCOMPARE(permissions, before == u"none"_s ? mode_t(0666 & ~mask) : mode_t(mode));
+        // What was written reads back.
+        if (writer == u"npz"_s || writer == u"safetensors"_s) {
+            const BinaryRun inspect = runAttentionLab({u"inspect"_s, out, u"--json"_s});
+            QCOMPARE(inspect.exitCode, 0);
+            QCOMPARE(jsonOf(inspect)[u"shape"_s].toArray(), (QJsonArray{2, 4, 3, 3}));
+        }
+    }
+    // Nothing left beside it: no temporary file.
+    const QStringList left =
+        QDir(dir.path())
+            .entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden | QDir::System);
+    for (const QString &name : left)
+        QVERIFY2(!name.startsWith(QLatin1Char('.')), qPrintable(name));
 }
 
 void TestModelCommands::refusals_data()

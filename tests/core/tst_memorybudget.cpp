@@ -124,6 +124,28 @@ void TestMemoryBudget::estimates_data()
     QTest::newRow("20000 x 20000 export of 22000^2")
         << figureExportBytes(attentionPassBytes(22000, 22000, 1, 1), 20000, 20000)
         << attentionPassBytes(22000, 22000, 1, 1) + 4.8e9 << false;
+    // A forward pass keeps every head's n x n attention and q, k, v rows
+    // (floats); at its widest a block also holds nine d x n activations and
+    // the feed-forward's n x intermediate_size. BERT with intermediate_size
+    // 1e8 over 32 tokens holds 12 GiB there, which the estimate left out.
+    auto config = [](ModelFamily family, int layers, int heads, int d, int inner) {
+        ModelConfig c;
+        c.family = family;
+        c.layers = layers;
+        c.heads = heads;
+        c.modelDim = d;
+        c.feedForward = inner;
+        return c;
+    };
+    QTest::newRow("BERT pass, intermediate_size 1e8, 32 tokens")
+        << modelPassBytes(config(ModelFamily::Bert, 1, 1, 1, 100000000), 32)
+        << 4.0 * (32 * 32 + 3 * 32 + 32 * (9 + 1e8)) << false;
+    QTest::newRow("BERT pass, intermediate_size 1e8, 5 tokens")
+        << modelPassBytes(config(ModelFamily::Bert, 1, 1, 1, 100000000), 5)
+        << 4.0 * (25 + 15 + 5 * (9 + 1e8)) << true;
+    QTest::newRow("GPT-2 small, 1024 tokens")
+        << modelPassBytes(config(ModelFamily::Gpt2, 12, 12, 768, 3072), 1024)
+        << 4.0 * (144 * (1024.0 * 1024 + 3 * 1024 * 64) + 1024 * (9 * 768 + 3072)) << true;
 }
 
 void TestMemoryBudget::estimates()

@@ -9,14 +9,17 @@
 #include "core/attentiontensor.h"
 #include "core/headscores.h"
 #include "core/tokenlabels.h"
+#include "core/tokenrepeats.h"
 #include "fixtures.h"
 
 #include <QJsonArray>
 #include <QtTest>
 
 #include <cmath>
+#include <stdexcept>
 
 using namespace AttentionLab;
+using namespace Qt::StringLiterals;
 
 namespace {
 
@@ -70,6 +73,13 @@ private slots:
     void wordMerging_data();
     void wordMerging();
     void rolloutOfLongCausalInput();
+    void rolloutRowIsTheMatrixRow_data();
+    void rolloutRowIsTheMatrixRow();
+    void rolloutWork_data();
+    void rolloutWork();
+    void rolloutRefusedPastItsLimit();
+    void tokenRepeats_data();
+    void tokenRepeats();
     void noTokensNoDetectors();
     void downsampleKeepsStrongCells();
     void downsampleOfSmallRegionIsExact();
@@ -215,6 +225,180 @@ void TestRealAttention::rolloutOfLongCausalInput()
     const FloatMatrix r = AttentionLab::rollout(tensor);
     QVERIFY((r.cast<double>() - expected).cwiseAbs().maxCoeff() < 1e-6);
     QVERIFY(r.triangularView<Eigen::StrictlyUpper>().toDenseMatrix().isZero(0.0f));
+}
+
+namespace {
+
+/// A causal tensor of \a layers x \a heads random rows over \a n tokens, seeded.
+AttentionTensor randomCausal(int layers, int heads, int n, unsigned seed)
+{
+    const AttentionShape shape{layers, heads, n, n};
+    std::vector<float> values(static_cast<size_t>(shape.elementCount()), 0.0f);
+    unsigned state = seed;
+    for (long long h = 0; h < shape.headCount(); ++h) {
+        for (int i = 0; i < n; ++i) {
+            float *row = values.data() + h * shape.headSize() + static_cast<long long>(i) * n;
+            float sum = 0.0f;
+            for (int j = 0; j <= i; ++j) {
+                state = state * 1664525u + 1013904223u;
+                row[j] = float(state >> 8) / float(1u << 24) + 0.01f;
+                sum += row[j];
+            }
+            for (int j = 0; j <= i; ++j)
+                row[j] /= sum;
+        }
+    }
+    return AttentionTensor(shape, std::move(values));
+}
+
+} // namespace
+
+void TestRealAttention::rolloutRowIsTheMatrixRow_data()
+{
+    QTest::addColumn<QString>("fixture"); // a case of expected.json, or empty
+    QTest::addColumn<int>("layers");
+    QTest::addColumn<int>("tokens");
+    for (const QString &name : m_expected.keys())
+        if (!m_expected.value(name).toObject().value(QStringLiteral("rollout")).isNull())
+            QTest::newRow(qPrintable(u"numpy: "_s + name)) << name << 0 << 0;
+    QTest::newRow("one causal layer, 5 tokens") << QString() << 1 << 5;
+    QTest::newRow("three causal layers over three blocks, 300 tokens") << QString() << 3 << 300;
+}
+
+void TestRealAttention::rolloutRowIsTheMatrixRow()
+{
+    // inspect's last-token row, by vector-matrix products: each row equal to
+    // numpy's rollout matrix, or to the block product's.
+    QFETCH(QString, fixture);
+    QFETCH(int, layers);
+    QFETCH(int, tokens);
+    const AttentionTensor tensor = fixture.isEmpty()
+                                       ? randomCausal(layers, 2, tokens, 777u)
+                                       : tensorFrom(m_expected.value(fixture).toObject());
+    QVERIFY(hasRollout(tensor));
+    const FloatMatrix whole = AttentionLab::rollout(tensor);
+    const QJsonArray expected =
+        m_expected.value(fixture).toObject().value(QStringLiteral("rollout")).toArray();
+    for (int q = 0; q < tensor.queries(); ++q) {
+        const Eigen::VectorXf row = rolloutRow(tensor, q);
+        QCOMPARE(row.size(), Eigen::Index(tensor.keys()));
+        QVERIFY2((row.transpose() - whole.row(q)).cwiseAbs().maxCoeff() < 1e-6f,
+                 qPrintable(QString::number(q)));
+        for (int k = 0; k < expected.size() && k < row.size(); ++k)
+            QVERIFY(std::abs(row[k] - expected[q].toArray()[k].toDouble()) < kTolerance);
+        QVERIFY(std::abs(row.sum() - 1.0f) < 1e-5f);
+    }
+}
+
+void TestRealAttention::rolloutWork_data()
+{
+    QTest::addColumn<int>("layers");
+    QTest::addColumn<bool>("causal");
+    QTest::addColumn<double>("multiplyAddsAt1000");
+    QTest::addColumn<long long>("tokenLimit");
+    // L - 1 products of n^3 (a sixth for causal blocks); the limit is 2e11.
+    QTest::newRow("one layer: no product") << 1 << true << 0.0 << (long long)INT_MAX;
+    QTest::newRow("2 causal layers") << 2 << true << 1e9 / 6 << 10626LL;
+    QTest::newRow("12 causal layers") << 12 << true << 11e9 / 6 << 4778LL;
+    QTest::newRow("2 dense layers") << 2 << false << 1e9 << 5848LL;
+    QTest::newRow("12 dense layers (BERT-base)") << 12 << false << 11e9 << 2629LL;
+}
+
+void TestRealAttention::rolloutWork()
+{
+    QFETCH(int, layers);
+    QFETCH(bool, causal);
+    QFETCH(double, multiplyAddsAt1000);
+    QFETCH(long long, tokenLimit);
+    QCOMPARE(rolloutMultiplyAdds(layers, 1000, causal), multiplyAddsAt1000);
+    QCOMPARE(rolloutTokenLimit(layers, causal), tokenLimit);
+    if (layers > 1) {
+        QVERIFY(rolloutMultiplyAdds(layers, tokenLimit, causal) <= kRolloutMultiplyAddLimit);
+        QVERIFY(rolloutMultiplyAdds(layers, tokenLimit + 1, causal) > kRolloutMultiplyAddLimit);
+    }
+}
+
+void TestRealAttention::rolloutRefusedPastItsLimit()
+{
+    // 202 dense layers of 1000 tokens (one uniform matrix shared by every
+    // layer): 201 products of 1e9 multiply-adds, past 2e11, refused before
+    // any is computed; 201 layers are not.
+    const int n = 1000;
+    auto uniform = std::make_shared<std::vector<float>>(size_t(n) * n, 1.0f / n);
+    auto shared = [&](int layers) {
+        return AttentionTensor({layers, 1, n, n},
+                               std::vector<const float *>(size_t(layers), uniform->data()),
+                               uniform);
+    };
+    QCOMPARE(rolloutRefusal(shared(201)), std::string());
+    const AttentionTensor tensor = shared(202);
+    const std::string why = rolloutRefusal(tensor);
+    QCOMPARE(why, std::string("the rollout of 1000 tokens over 202 layers would take 2.01e+11 "
+                              "multiply-adds; the limit is 2e+11 (at most 998 tokens at this "
+                              "depth)"));
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, AttentionLab::rollout(tensor));
+    // A row needs no product of matrices: computed at any size.
+    const Eigen::VectorXf row = rolloutRow(tensor, n - 1);
+    QVERIFY((row.array() - 1.0f / n).abs().maxCoeff() < 1e-6f);
+}
+
+void TestRealAttention::tokenRepeats_data()
+{
+    QTest::addColumn<QString>("keys");    // the key tokens, separated by spaces
+    QTest::addColumn<QString>("queries"); // query tokens given apart, or empty
+    QTest::addColumn<int>("queryCount");
+    QTest::addColumn<QList<QList<int>>>("duplicates");
+    QTest::newRow("a b a b a") << u"a b a b a"_s << QString() << 5
+                               << QList<QList<int>>{{}, {}, {0}, {1}, {0, 2}};
+    QTest::newRow("nothing repeats")
+        << u"x y z"_s << QString() << 3 << QList<QList<int>>{{}, {}, {}};
+    QTest::newRow("fewer queries: the last two keys")
+        << u"a b a c"_s << QString() << 2 << QList<QList<int>>{{0}, {}};
+    QTest::newRow("query tokens apart")
+        << u"a b a"_s << u"a b"_s << 2 << QList<QList<int>>{{0}, {1}};
+    QTest::newRow("query token not among the keys")
+        << u"a a"_s << u"q"_s << 1 << QList<QList<int>>{{}};
+    QTest::newRow("one token six times")
+        << u"t t t t t t"_s << QString() << 6
+        << QList<QList<int>>{{}, {0}, {0, 1}, {0, 1, 2}, {0, 1, 2, 3}, {0, 1, 2, 3, 4}};
+}
+
+void TestRealAttention::tokenRepeats()
+{
+    QFETCH(QString, keys);
+    QFETCH(QString, queries);
+    QFETCH(int, queryCount);
+    QFETCH(QList<QList<int>>, duplicates);
+    const int n = int(keys.count(QLatin1Char(' ')) + 1);
+    AttentionTensor tensor({1, 1, queryCount, n},
+                           std::vector<float>(size_t(queryCount) * n, 1.0f / float(n)));
+    auto strings = [](const QString &spaced) {
+        std::vector<std::string> out;
+        for (const QString &s : spaced.split(QLatin1Char(' '), Qt::SkipEmptyParts))
+            out.push_back(s.toStdString());
+        return out;
+    };
+    tensor.setTokens(strings(keys), strings(queries));
+    const TokenRepeats repeats(tensor);
+    bool any = false;
+    for (int q = 0; q < queryCount; ++q) {
+        const std::span<const int> found = repeats.duplicateKeys(q);
+        QCOMPARE(QList<int>(found.begin(), found.end()), duplicates[q]);
+        any = any || !found.empty();
+    }
+    QCOMPARE(repeats.any(), any);
+    // The detectors over uniform rows: each query's share of earlier copies
+    // (and of the keys after them), as TransformerLens sums A times the pattern.
+    double duplicate = 0.0;
+    for (const QList<int> &d : duplicates)
+        duplicate += double(d.size()) / n;
+    const HeadScores scores = scoreHead(tensor, 0, 0, repeats);
+    if (any) {
+        QVERIFY(std::abs(scores.duplicateToken - duplicate / queryCount) < 1e-6);
+        QVERIFY(std::abs(scores.induction - duplicate / queryCount) < 1e-6);
+    } else {
+        QVERIFY(std::isnan(scores.duplicateToken));
+    }
 }
 
 void TestRealAttention::noTokensNoDetectors()

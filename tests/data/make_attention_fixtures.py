@@ -85,20 +85,23 @@ def samples(tensor):
     return [[l, h, q, k, repr(float(tensor[l, h, q, k]))] for l, h, q, k in picks]
 
 
-def good(name, file, tensor, tokens=None, query_tokens=None, tokens_file="", batch=-1):
+def good(name, file, tensor, tokens=None, query_tokens=None, tokens_file="", batch=-1,
+         layout=""):
     """tensor: what the reader should give, [L, H, Q, K], as numpy computes it."""
     t = np.asarray(tensor, dtype=np.float32)
     expected["good"].append({
-        "name": name, "file": file, "tokens_file": tokens_file, "batch": batch,
+        "name": name, "file": file, **({"layout": layout} if layout else {}),
+        "tokens_file": tokens_file, "batch": batch,
         "shape": list(t.shape), "values": samples(t),
         "row_sums_ok": True,
         "tokens": tokens or [], "query_tokens": query_tokens or []})
 
 
-def bad(name, file, error, tokens_file="", batch=-1):
+def bad(name, file, error, tokens_file="", batch=-1, layout=""):
     """error: text the one-line message must contain."""
-    expected["bad"].append({"name": name, "file": file, "tokens_file": tokens_file,
-                            "batch": batch, "error": error})
+    expected["bad"].append({"name": name, "file": file,
+                            **({"layout": layout} if layout else {}),
+                            "tokens_file": tokens_file, "batch": batch, "error": error})
 
 
 def main():
@@ -135,10 +138,17 @@ def main():
     second = distributions(L, H, Q, K)
     batch2 = np.stack([base, second], axis=1).astype("<f4")  # torch.stack(attentions)
     save_npy("batch2.npy", batch2)
-    good("npy [L, 2, H, Q, K] --batch 0", "batch2.npy", base, batch=0)
-    good("npy [L, 2, H, Q, K] --batch 1", "batch2.npy", second, batch=1)
-    bad("npy batch of 2 without --batch", "batch2.npy", "choose one with --batch")
-    bad("npy batch 2 out of range", "batch2.npy", "batch 2 is out of range", batch=2)
+    # [2, 2, H, Q, K] reads as [L, B, ...] and as [B, L, ...]: --layout says which.
+    good("npy [L, 2, H, Q, K] --batch 0", "batch2.npy", base, batch=0, layout="LBHQK")
+    good("npy [L, 2, H, Q, K] --batch 1", "batch2.npy", second, batch=1, layout="LBHQK")
+    bad("npy [2, 2, H, Q, K] without --layout", "batch2.npy",
+        "reads two ways: [layers, batch, heads, Q, K] (torch.stack(outputs.attentions)), "
+        "2 layers and a batch of 2, or [batch, layers, heads, Q, K] "
+        "(torch.stack(outputs.attentions, 1)), a batch of 2 and 2 layers")
+    bad("npy batch of 2 without --batch", "batch2.npy", "choose one with --batch",
+        layout="LBHQK")
+    bad("npy batch 2 out of range", "batch2.npy", "batch 2 is out of range", batch=2,
+        layout="LBHQK")
     bad("npy batch 1 of a file without a batch", "f4_le.npy", "batch 1 is out of range", batch=1)
     # A padding row (all zeros) is allowed.
     padded = base.astype("<f4").copy()

@@ -26,6 +26,7 @@
 #include <limits>
 
 using namespace AttentionLab;
+using namespace Qt::StringLiterals;
 
 namespace {
 
@@ -57,6 +58,8 @@ AttentionReadOptions options(const QJsonObject &row)
     if (!tokens.isEmpty())
         o.tokensFile = tokens;
     o.batch = row.value(QLatin1String("batch")).toInt();
+    if (row.contains(QLatin1String("layout")))
+        o.layout = parseBatchLayout(row.value(QLatin1String("layout")).toString());
     return o;
 }
 
@@ -66,6 +69,97 @@ QByteArray fileBytes(const QString &path)
     if (!file.open(QIODevice::ReadOnly))
         return {};
     return file.readAll();
+}
+
+/// A .safetensors of one [2, 3, 1, 2, 2] array whose block (a, b) of the
+/// two leading axes has rows [p, 1 - p] with p = (3 a + b + 1) / 10, so a
+/// tensor read from it says which block each of its heads came from; with
+/// \a layout (if any) under __metadata__ "layout".
+QByteArray fiveAxisSafetensors(const QString &layout)
+{
+    QJsonObject header{{QStringLiteral("attentions"),
+                        QJsonObject{{QStringLiteral("dtype"), QStringLiteral("F32")},
+                                    {QStringLiteral("shape"), QJsonArray{2, 3, 1, 2, 2}},
+                                    {QStringLiteral("data_offsets"), QJsonArray{0, 24 * 4}}}}};
+    if (!layout.isNull())
+        header.insert(QStringLiteral("__metadata__"),
+                      QJsonObject{{QStringLiteral("layout"), layout}});
+    QByteArray json = QJsonDocument(header).toJson(QJsonDocument::Compact);
+    json += QByteArray((8 - json.size() % 8) % 8, ' ');
+    QByteArray bytes(8, '\0');
+    for (int b = 0; b < 8; ++b)
+        bytes[b] = char((quint64(json.size()) >> (8 * b)) & 0xff);
+    bytes += json;
+    for (int a = 0; a < 2; ++a) {
+        for (int b = 0; b < 3; ++b) {
+            const float p = float(3 * a + b + 1) / 10.0f;
+            for (const float v : {p, 1.0f - p, p, 1.0f - p})
+                bytes += QByteArray(reinterpret_cast<const char *>(&v), sizeof v);
+        }
+    }
+    return bytes;
+}
+
+/// A .npy of \a descr and shape \a shape (as numpy writes the header) over \a data.
+QByteArray npy(const QByteArray &descr, const QByteArray &shape, const QByteArray &data)
+{
+    QByteArray dict =
+        "{'descr': '" + descr + "', 'fortran_order': False, 'shape': " + shape + ", }";
+    dict += QByteArray((64 - (10 + dict.size() + 1) % 64) % 64, ' ') + '\n';
+    QByteArray out("\x93NUMPY\x01\x00", 8);
+    out += char(dict.size() & 0xff);
+    out += char(dict.size() >> 8);
+    return out + dict + data;
+}
+
+quint32 crc32(const QByteArray &bytes)
+{
+    quint32 crc = 0xffffffffu;
+    for (const char c : bytes) {
+        crc ^= quint8(c);
+        for (int k = 0; k < 8; ++k)
+            crc = (crc >> 1) ^ (0xedb88320u & (0u - (crc & 1u)));
+    }
+    return ~crc;
+}
+
+/// A zip of stored members, as np.savez writes an .npz.
+QByteArray storedZip(const QList<std::pair<QByteArray, QByteArray>> &members)
+{
+    auto le = [](quint64 value, int bytes) {
+        QByteArray out;
+        for (int b = 0; b < bytes; ++b)
+            out += char((value >> (8 * b)) & 0xff);
+        return out;
+    };
+    QByteArray zip, directory;
+    for (const auto &[name, data] : members) {
+        const QByteArray common = le(20, 2) + le(0, 2) + le(0, 2) + le(0, 2) + le(0x21, 2) +
+                                  le(crc32(data), 4) + le(data.size(), 4) + le(data.size(), 4) +
+                                  le(name.size(), 2) + le(0, 2);
+        directory += le(0x02014b50, 4) + le(20, 2) + common + le(0, 2) + le(0, 2) + le(0, 2) +
+                     le(0, 4) + le(zip.size(), 4) + name;
+        zip += le(0x04034b50, 4) + common + name + data;
+    }
+    return zip + directory + le(0x06054b50, 4) + le(0, 2) + le(0, 2) + le(members.size(), 2) +
+           le(members.size(), 2) + le(directory.size(), 4) + le(zip.size(), 4) + le(0, 2);
+}
+
+/// The same array as an .npz, with \a layout (if any) as a layout member of
+/// shape (), as np.savez(f, attentions=a, layout="BLHQK") stores it.
+QByteArray fiveAxisNpz(const QString &layout)
+{
+    const QByteArray safetensors = fiveAxisSafetensors(QString());
+    const QByteArray values = safetensors.right(24 * 4);
+    QList<std::pair<QByteArray, QByteArray>> members{
+        {"attentions.npy", npy("<f4", "(2, 3, 1, 2, 2)", values)}};
+    if (!layout.isNull()) {
+        QByteArray units;
+        for (const QChar c : layout) // UTF-32, little-endian
+            units += char(c.unicode()) + QByteArray(3, '\0');
+        members.append({"layout.npy", npy("<U" + QByteArray::number(layout.size()), "()", units)});
+    }
+    return storedZip(members);
 }
 
 } // namespace
@@ -95,6 +189,8 @@ private slots:
     void suffixes();
     void tokenLists_data();
     void tokenLists();
+    void fiveAxisLayouts_data();
+    void fiveAxisLayouts();
 };
 
 void TestAttentionFileReader::initTestCase()
@@ -412,6 +508,74 @@ void TestAttentionFileReader::tokenLists()
     for (const std::string &t : *read)
         got << QString::fromStdString(t);
     QCOMPARE(got, tokens);
+}
+
+void TestAttentionFileReader::fiveAxisLayouts_data()
+{
+    QTest::addColumn<QString>("option");   // --layout, or empty
+    QTest::addColumn<QString>("metadata"); // the layout the file records, or null
+    QTest::addColumn<int>("layers");       // 0: refused
+    QTest::addColumn<QString>("error");
+    QTest::addColumn<bool>("npz"); // .npz's layout member, or .safetensors' __metadata__
+    const QString none;
+    for (const bool npz : {false, true}) {
+        const char *format = npz ? "npz" : "safetensors";
+        QTest::addRow("%s, --layout LBHQK: 2 layers, a batch of 3", format)
+            << u"LBHQK"_s << none << 2 << none << npz;
+        QTest::addRow("%s, --layout BLHQK: a batch of 2, 3 layers", format)
+            << u"BLHQK"_s << none << 3 << none << npz;
+        QTest::addRow("%s, recorded BLHQK, taken without asking", format)
+            << none << u"BLHQK"_s << 3 << none << npz;
+        QTest::addRow("%s, recorded LBHQK, taken without asking", format)
+            << none << u"LBHQK"_s << 2 << none << npz;
+        QTest::addRow("%s, --layout over the record", format)
+            << u"LBHQK"_s << u"BLHQK"_s << 2 << none << npz;
+        QTest::addRow("%s, neither: refused, naming both readings", format)
+            << none << none << 0
+            << u"f.safetensors: holds a five-axis array [2, 3, 1, 2, 2] that reads two ways: "
+               "[layers, batch, heads, Q, K] (torch.stack(outputs.attentions)), 2 layers and a "
+               "batch of 3, or [batch, layers, heads, Q, K] (torch.stack(outputs.attentions, 1)), "
+               "a batch of 2 and 3 layers"_s
+            << npz;
+        QTest::addRow("%s, a record that is no layout", format)
+            << none << u"HQK"_s << 0
+            << u"f.safetensors: records the layout \"HQK\"; it is LBHQK or BLHQK"_s << npz;
+    }
+}
+
+void TestAttentionFileReader::fiveAxisLayouts()
+{
+    QFETCH(QString, option);
+    QFETCH(QString, metadata);
+    QFETCH(int, layers);
+    QFETCH(QString, error);
+    QFETCH(bool, npz);
+    for (int batch : {0, 1}) {
+        AttentionReadOptions o;
+        o.batch = batch;
+        if (!option.isEmpty())
+            o.layout = parseBatchLayout(option);
+        AttentionFileReader reader(o);
+        const std::optional<AttentionTensor> tensor =
+            npz ? reader.parse(fiveAxisNpz(metadata), u"f.npz"_s)
+                : reader.parse(fiveAxisSafetensors(metadata), u"f.safetensors"_s);
+        if (layers == 0) {
+            QVERIFY(!tensor);
+            QCOMPARE(reader.errorString(),
+                     npz ? QString(error).replace(u"f.safetensors"_s, u"f.npz"_s) : error);
+            QCOMPARE(reader.needsLayout(), metadata.isNull());
+            continue;
+        }
+        QVERIFY2(tensor, qPrintable(reader.errorString()));
+        QVERIFY(!reader.needsLayout());
+        QCOMPARE(tensor->layers(), layers);
+        QCOMPARE(tensor->heads(), 1);
+        // Layer l of batch item b is block (l, b) read layers first, (b, l) batch first.
+        for (int l = 0; l < layers; ++l) {
+            const int block = layers == 2 ? 3 * l + batch : 3 * batch + l;
+            QCOMPARE(tensor->head(l, 0)(0, 0), float(block + 1) / 10.0f);
+        }
+    }
 }
 
 QTEST_APPLESS_MAIN(TestAttentionFileReader)

@@ -87,8 +87,9 @@ expect "attention-lab export lecture.json --theme " light dark
 expect "attention-lab export lecture.json --numbers " on off
 expect "attention-lab export lecture.json --scale " -- lecture.json figure.png
 expect "attention-lab export tired.npz -" -o --view --width --height --scale --colormap --theme \
-    --numbers --title --transparent --layer --head --words --tokens --batch
+    --numbers --title --transparent --layer --head --words --tokens --batch --layout
 expect "attention-lab inspect tired.npz --tokens " notes.txt lecture.json -- tired.npy
+expect "attention-lab inspect tired.npy --layout " LBHQK BLHQK
 
 # Every option the program's --help names is completed somewhere.
 if [[ -n $program ]]; then

@@ -9,6 +9,7 @@
 #include "core/headscores.h"
 #include "core/tokenlabels.h"
 #include "ui/document/attentiondocument.h"
+#include "ui/model/attentionfiles.h"
 #include "ui/model/headgridview.h"
 #include "ui/model/knownheads.h"
 #include "ui/model/modeldocument.h"
@@ -37,6 +38,7 @@
 #include "windowtestsettings.h"
 
 #include <cmath>
+#include <functional>
 #include <random>
 
 using namespace AttentionLab;
@@ -122,6 +124,7 @@ private slots:
     void arrowKeysStepHeadsAndLayers();
     void viewsShowWhatCoreComputes_data();
     void viewsShowWhatCoreComputes();
+    void rolloutPastItsLimitSaysWhy();
     void entropyBarsShowTheMatrixRows();
     void zoomKeepsThePointersCell();
     void dragPansWithThePointer();
@@ -428,6 +431,28 @@ void TestModelView::viewsShowWhatCoreComputes()
     compareMatrices(m_document->currentMatrix(), expected);
     QCOMPARE(m_document->rowLabels(), rowLabels);
     QCOMPARE(m_document->columnLabels(), rowLabels);
+}
+
+void TestModelView::rolloutPastItsLimitSaysWhy()
+{
+    // 202 layers of 1000 dense tokens (one uniform matrix shared by all):
+    // 201 products of 1e9 multiply-adds, past the rollout's limit. The view
+    // says so in its title instead of computing for minutes.
+    const int n = 1000;
+    auto uniform = std::make_shared<std::vector<float>>(size_t(n) * n, 1.0f / n);
+    m_document->setTensor(
+        AttentionTensor({202, 1, n, n}, std::vector<const float *>(202, uniform->data()), uniform),
+        QStringLiteral("deep.npy"));
+    const int view = int(ModelView::Rollout);
+    m_page->viewChooser()->setCurrentIndex(view);
+    emit m_page->viewChooser()->activated(view);
+    QCOMPARE(int(m_document->view()), view);
+    QVERIFY(!m_document->rolloutPending());
+    QCOMPARE(m_document->currentMatrix().rows(), 0);
+    QCOMPARE(m_document->currentTitle(),
+             QStringLiteral("not drawn: the rollout of 1000 tokens over 202 layers would take "
+                            "2.01e+11 multiply-adds; the limit is 2e+11 (at most 998 tokens at "
+                            "this depth)"));
 }
 
 void TestModelView::entropyBarsShowTheMatrixRows()
@@ -747,32 +772,87 @@ void TestModelView::modelTabExportsItsViews()
     QCOMPARE(window.currentViewName(), QStringLiteral("figure"));
 }
 
+namespace {
+
+/// When a message box is next shown: remembers its text in \a text and
+/// clicks the button whose text starts with \a button (none: Cancel), then
+/// runs \a next for the dialog after it.
+void answerMessageBox(QString *text, const QString &button, std::function<void()> next = {})
+{
+    QTimer::singleShot(0, [text, button, next] {
+        auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
+        if (!box)
+            return;
+        *text = box->text();
+        if (next)
+            QTimer::singleShot(0, next);
+        for (QAbstractButton *b : box->buttons())
+            if (button.isEmpty() ? box->buttonRole(b) == QMessageBox::RejectRole
+                                 : b->text().startsWith(button))
+                return b->click();
+    });
+}
+
+/// The same for the batch's QInputDialog: takes \a batch.
+void answerBatch(QString *text, int batch)
+{
+    if (auto *dialog = qobject_cast<QInputDialog *>(QApplication::activeModalWidget())) {
+        *text = dialog->labelText();
+        dialog->setIntValue(batch);
+        dialog->accept();
+    }
+}
+
+} // namespace
+
 void TestModelView::batchedFileAsksWhichInput()
 {
     m_page.reset();
     MainWindow window;
     window.show();
-    // batch2.npy holds [L, 2, H, Q, K]: the window asks which input, as --batch does.
-    QString asked;
-    QTimer::singleShot(0, [&asked] {
-        if (auto *dialog = qobject_cast<QInputDialog *>(QApplication::activeModalWidget())) {
-            asked = dialog->labelText();
-            dialog->setIntValue(1);
-            dialog->accept();
-        }
-    });
-    QVERIFY(window.openFile(QStringLiteral(TEST_DATA_DIR "/attention/batch2.npy")));
+    // batch2.npy holds [2, 2, H, Q, K]: the window asks how it is laid out
+    // (the command line's --layout), naming both readings, then which input
+    // (--batch).
+    const QString path = QStringLiteral(TEST_DATA_DIR "/attention/batch2.npy");
+    QString question, asked;
+    answerMessageBox(&question, QStringLiteral("Layers first"),
+                     [&asked] { answerBatch(&asked, 1); });
+    QVERIFY(window.openFile(path));
+    QVERIFY2(question.contains(QStringLiteral(
+                 "[layers, batch, heads, Q, K] (torch.stack(outputs.attentions)), 2 layers and a "
+                 "batch of 2, or [batch, layers, heads, Q, K] (torch.stack(outputs.attentions, "
+                 "1)), a batch of 2 and 2 layers")),
+             qPrintable(question));
     QVERIFY2(asked.contains(QStringLiteral("2 inputs")), qPrintable(asked));
     QCOMPARE(window.modelDocument()->displayName(), QStringLiteral("batch2.npy"));
     QVERIFY(window.showsModel());
+    // What it shows is what the reader gives for those choices, and batch
+    // first is the other reading: its layer l of input 1 is input l's layer 1.
+    AttentionFiles::ReadChoices layersFirst{1, BatchLayout::LayersFirst};
+    const std::optional<AttentionTensor> expected =
+        AttentionFiles::read(path, nullptr, &layersFirst);
+    QVERIFY(expected);
+    compareMatrices(window.modelDocument()->tensor().head(0, 2), expected->head(0, 2));
+    answerMessageBox(&question, QStringLiteral("Batch first"),
+                     [&asked] { answerBatch(&asked, 1); });
+    QVERIFY(window.openFile(path));
+    for (int l = 0; l < 2; ++l) {
+        AttentionFiles::ReadChoices other{l, BatchLayout::LayersFirst};
+        const std::optional<AttentionTensor> input = AttentionFiles::read(path, nullptr, &other);
+        QVERIFY(input);
+        compareMatrices(window.modelDocument()->tensor().head(l, 0), input->head(1, 0));
+    }
 
-    // Cancelled: nothing opens, no error box, the open file stays.
+    // Cancelled, at either question: nothing opens, no error box, the open file stays.
     window.modelDocument()->setTensor(makeTensor(1, 1, 3), QStringLiteral("kept.npy"));
-    QTimer::singleShot(0, [] {
+    answerMessageBox(&question, QString());
+    QVERIFY(!window.openFile(path));
+    QCOMPARE(window.modelDocument()->displayName(), QStringLiteral("kept.npy"));
+    answerMessageBox(&question, QStringLiteral("Layers first"), [] {
         if (auto *dialog = qobject_cast<QInputDialog *>(QApplication::activeModalWidget()))
             dialog->reject();
     });
-    QVERIFY(!window.openFile(QStringLiteral(TEST_DATA_DIR "/attention/batch2.npy")));
+    QVERIFY(!window.openFile(path));
     QCOMPARE(window.modelDocument()->displayName(), QStringLiteral("kept.npy"));
 }
 

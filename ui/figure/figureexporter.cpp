@@ -5,8 +5,8 @@
 
 #include "core/memorybudget.h"
 #include "core/session.h"
-#include "io/fileaccess.h"
 #include "io/inputtextqt.h"
+#include "io/outputfile.h"
 #include "ui/figure/figurepainter.h"
 
 #include <QBuffer>
@@ -14,7 +14,6 @@
 #include <QPageSize>
 #include <QPainter>
 #include <QPdfWriter>
-#include <QSaveFile>
 #include <QSvgGenerator>
 
 #include <cmath>
@@ -196,10 +195,9 @@ bool FigureExporter::exportFile(const QString &path, const ExportFigure &figure,
                       .arg(shownPath, inputText(QFileInfo(path).suffix()));
         return false;
     }
-    // Before rendering or opening: a FIFO or a device would block the write
-    // (or QSaveFile would replace it), and a folder cannot take a figure.
-    if (const QString kind = nonRegularFileKind(path); !kind.isEmpty()) {
-        m_error = QStringLiteral("%1: is %2; an export writes a regular file").arg(shownPath, kind);
+    // Before rendering: a FIFO, a device, a folder or a read-only file cannot take a figure.
+    if (const QString problem = OutputFile::problem(path); !problem.isEmpty()) {
+        m_error = problem;
         return false;
     }
     const QSize pixels = pixelSize(figure.defaultSize, size);
@@ -221,9 +219,9 @@ bool FigureExporter::exportFile(const QString &path, const ExportFigure &figure,
         return false;
     }
     // Rendered in memory first, then written atomically.
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || !writeAll(file, bytes) || !file.commit()) {
-        m_error = QStringLiteral("%1: cannot be written: %2").arg(shownPath, file.errorString());
+    OutputFile file(path);
+    if (!file.open() || !file.write(bytes) || !file.commit()) {
+        m_error = file.errorString();
         return false;
     }
     return true;

@@ -253,6 +253,9 @@ void paintRollout(QPainter &painter, const QRectF &rect, const TensorFigureData 
                                       "file has %1 queries and %2 keys.")
                            .arg(d.tensor.queries())
                            .arg(d.tensor.keys()));
+    if (const std::string why = rolloutRefusal(d.tensor); !why.empty())
+        return message(painter, rect, style,
+                       QStringLiteral("Not drawn: %1.").arg(QString::fromStdString(why)));
     const Matrix m = prepare(d, nullptr, rollout(d.tensor));
     matrixFigure(painter, rect, m,
                  QStringLiteral("attention rollout over %1 layers%2")
@@ -428,7 +431,11 @@ ExportFigure tensorExportFigure(const TensorFigureView &view, const TensorFigure
         [&view, &data](QPainter &painter, const QRectF &rect, const FigureStyle &style) {
             view.paint(painter, rect, data, style);
         },
-        [shape](const QSize &pixels) {
+        [shape, &view, &data](const QSize &pixels) {
+            // The whole rollout matrix takes L - 1 products: refused past its limit.
+            if (view.name == QLatin1String("rollout") && hasRollout(data.tensor))
+                if (const std::string why = rolloutRefusal(data.tensor); !why.empty())
+                    throw std::invalid_argument(why);
             // Beside its pixels a figure holds a few Q x K float matrices:
             // an average or rollout, its word-merged copy, the rollout's product.
             const double matrices = 3.0 * double(shape.headSize()) * sizeof(float);

@@ -19,17 +19,21 @@ QString fileFilter()
     return AttentionFileReader::fileFilter();
 }
 
-std::optional<AttentionTensor> read(const QString &path, QString *error, int batch,
-                                    long long *batchSize)
+std::optional<AttentionTensor> read(const QString &path, QString *error, ReadChoices *choices)
 {
     AttentionReadOptions options;
-    options.batch = batch;
+    if (choices) {
+        options.batch = choices->batch;
+        options.layout = choices->layout;
+    }
     AttentionFileReader reader(options);
     std::optional<AttentionTensor> tensor = reader.readFile(path);
     if (!tensor && error)
         *error = reader.errorString();
-    if (batchSize)
-        *batchSize = reader.batchSize();
+    if (choices) {
+        choices->batchSize = reader.batchSize();
+        choices->needsLayout = reader.needsLayout();
+    }
     return tensor;
 }
 

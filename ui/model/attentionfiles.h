@@ -4,6 +4,7 @@
 #pragma once
 
 #include "core/attentiontensor.h"
+#include "io/attentionlayout.h"
 
 #include <QString>
 
@@ -15,10 +16,20 @@ namespace AttentionLab::AttentionFiles {
 bool isAttentionFile(const QString &path);
 /// "Attention tensors (*.npy *.npz *.safetensors)", for file dialogs.
 QString fileFilter();
+/// What the window chose for a file it reads again, as the command line's
+/// --batch and --layout, and what the last read found it must ask.
+struct ReadChoices
+{
+    int batch = -1;                    ///< one input of a batched file (-1: none chosen)
+    std::optional<BatchLayout> layout; ///< how a five-axis array is laid out (none chosen)
+    long long batchSize = 0;           ///< set when the file holds several inputs, none chosen
+    bool needsLayout = false;          ///< set when a five-axis array reads two ways
+};
+
 /// Reads \a path: the tensor, or nullopt with one line ("FILE: what is wrong")
-/// in \a error. \a batch picks one input of a batched file (-1: none
-/// chosen); a file that holds several with none chosen sets \a batchSize.
-std::optional<AttentionTensor> read(const QString &path, QString *error, int batch = -1,
-                                    long long *batchSize = nullptr);
+/// in \a error. \a choices, when given, says what was chosen and receives
+/// what the window must still ask.
+std::optional<AttentionTensor> read(const QString &path, QString *error,
+                                    ReadChoices *choices = nullptr);
 
 } // namespace AttentionLab::AttentionFiles

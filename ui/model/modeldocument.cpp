@@ -56,6 +56,11 @@ void ModelDocument::startRollout()
 {
     if (m_rollout || m_rolloutWatcher.isRunning() || !canRollout())
         return;
+    // Past its limits the whole matrix is not computed: the title says why.
+    if (const std::string why = rolloutRefusal(*m_tensor); !why.empty()) {
+        m_rolloutRefusal = QString::fromStdString(why);
+        return;
+    }
     std::shared_ptr<const AttentionTensor> tensor = m_tensor;
     m_rolloutWatcher.setFuture(
         QtConcurrent::run([tensor] { return catching([&] { return rollout(*tensor); }); }));
@@ -89,6 +94,7 @@ void ModelDocument::setTensor(AttentionTensor tensor, const QString &filePath, b
     m_scores.clear();
     m_scoreError.clear();
     m_rollout.reset();
+    m_rolloutRefusal.reset();
     // Scores or a rollout still running belong to the old tensor: their results are dropped.
     m_scoreWatcher.setFuture(QFuture<BackgroundOutcome<std::vector<HeadScores>>>());
     m_rolloutWatcher.setFuture(QFuture<BackgroundOutcome<FloatMatrix>>());
@@ -264,7 +270,9 @@ QString ModelDocument::currentTitle() const
         break;
     case ModelView::Rollout:
         title = m_rollout ? tr("rollout over %1 layers").arg(m_tensor->layers())
-                          : tr("rollout over %1 layers: computing…").arg(m_tensor->layers());
+                : m_rolloutRefusal
+                    ? tr("not drawn: %1").arg(*m_rolloutRefusal)
+                    : tr("rollout over %1 layers: computing…").arg(m_tensor->layers());
         break;
     }
     return m_wordLevel ? tr("%1, merged into words").arg(title) : title;

@@ -90,9 +90,12 @@ public:
     bool canRollout() const;
     /// True while the rollout is computed in the background: the view is
     /// Rollout and the current matrix is empty until it arrives.
+    bool rolloutPending() const
+    {
+        return m_view == ModelView::Rollout && !m_rollout && !m_rolloutRefusal;
+    }
     /// Why the head scores failed (empty while they are pending or ready).
     const QString &scoreError() const { return m_scoreError; }
-    bool rolloutPending() const { return m_view == ModelView::Rollout && !m_rollout; }
 
     /// Selects head \a head of layer \a layer (clamped) and shows it.
     void select(int layer, int head);
@@ -154,6 +157,8 @@ private:
     /// computed once per tensor, in the background, when first shown.
     std::optional<FloatMatrix> m_rollout;
     QFutureWatcher<BackgroundOutcome<FloatMatrix>> m_rolloutWatcher;
+    /// Why the rollout is not computed (rolloutRefusal()), once asked.
+    std::optional<QString> m_rolloutRefusal;
     void startRollout();
     QStringList m_rowLabels;
     QStringList m_columnLabels;

@@ -119,7 +119,7 @@ MainWindow::MainWindow(QWidget *parent)
             [this] { openHeadInAttentionTab(); });
     // A batched file is read again with the input the user chose.
     m_modelDocument->setLoader([this](const QString &path, QString *error) {
-        return AttentionFiles::read(path, error, m_attentionBatch, &m_attentionBatchSize);
+        return AttentionFiles::read(path, error, &m_attentionChoices);
     });
     m_tabs->setDocumentMode(true);
     // The tab bar scrolls rather than set the window's minimum width (large

@@ -5,6 +5,7 @@
 
 #include "ui/figure/figureexporter.h"
 #include "ui/figure/tensorfigure.h"
+#include "ui/model/attentionfiles.h"
 
 #include <QImage>
 #include <QList>
@@ -248,8 +249,6 @@ private:
     QAction *m_scaleAction = nullptr;
     QActionGroup *m_maskGroup = nullptr;
     QLabel *m_status = nullptr;
-    /// The input of a batched attention file being opened (-1: none chosen),
-    /// and the batch size the last read found when none was.
     /// The docks hidden because the current tab does not use them.
     QList<QDockWidget *> m_docksSteppedAside;
     QDockWidget *m_slidersDock = nullptr;
@@ -263,8 +262,9 @@ private:
     bool m_fullScreenBeforePresentation = false;
     /// The first show fits the window to its screen, frame included.
     bool m_shownOnce = false;
-    int m_attentionBatch = -1;
-    long long m_attentionBatchSize = 0;
+    /// The input and layout chosen for the attention file being opened, and
+    /// what the last read of it found must still be asked.
+    AttentionFiles::ReadChoices m_attentionChoices;
 };
 
 } // namespace AttentionLab

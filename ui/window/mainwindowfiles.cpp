@@ -24,6 +24,7 @@
 #include <QInputDialog>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QPushButton>
 #include <QStatusBar>
 #include <QTabWidget>
 
@@ -49,27 +50,45 @@ bool MainWindow::openFile(const QString &path)
 bool MainWindow::openAttentionFile(const QString &path)
 {
     QString error;
-    m_attentionBatch = -1;
-    m_attentionBatchSize = 0;
+    m_attentionChoices = {};
     bool opened = m_modelDocument->open(path, &error);
-    if (!opened && m_attentionBatchSize > 1) {
+    if (!opened && m_attentionChoices.needsLayout) {
+        // A five-axis array that reads as [L, B, ...] and as [B, L, ...]: the
+        // command line's --layout, asked for here, naming both readings.
+        QMessageBox question(QMessageBox::Question, tr("How is this file laid out?"),
+                             tr("%1\n\nWhich is it?").arg(error), QMessageBox::Cancel, this);
+        QPushButton *layersFirst =
+            question.addButton(tr("Layers first [L, B, H, Q, K]"), QMessageBox::AcceptRole);
+        QPushButton *batchFirst =
+            question.addButton(tr("Batch first [B, L, H, Q, K]"), QMessageBox::AcceptRole);
+        question.exec();
+        if (question.clickedButton() == layersFirst)
+            m_attentionChoices.layout = BatchLayout::LayersFirst;
+        else if (question.clickedButton() == batchFirst)
+            m_attentionChoices.layout = BatchLayout::BatchFirst;
+        else
+            return false;
+        opened = m_modelDocument->open(path, &error);
+    }
+    if (!opened && m_attentionChoices.batchSize > 1) {
         // A batch of inputs, as `output_attentions` gives for several
         // sentences: the command line's --batch, asked for here.
         bool chosen = false;
+        const long long batchSize = m_attentionChoices.batchSize;
         const int batch = QInputDialog::getInt(
             this, tr("Choose an input"),
             tr("%1 holds the attention of %2 inputs (a batch). Which one do you want to see? "
                "(from 0 to %3)")
                 .arg(QFileInfo(path).fileName())
-                .arg(m_attentionBatchSize)
-                .arg(m_attentionBatchSize - 1),
-            0, 0, int(std::min<long long>(m_attentionBatchSize - 1, INT_MAX)), 1, &chosen);
+                .arg(batchSize)
+                .arg(batchSize - 1),
+            0, 0, int(std::min<long long>(batchSize - 1, INT_MAX)), 1, &chosen);
         if (!chosen)
             return false;
-        m_attentionBatch = batch;
+        m_attentionChoices.batch = batch;
         opened = m_modelDocument->open(path, &error);
-        m_attentionBatch = -1;
     }
+    m_attentionChoices = {};
     if (!opened) {
         QMessageBox::warning(this, tr("Cannot open"), error);
         return false;
