@@ -7,57 +7,57 @@
 #include "app/commandrequest.h"
 #include "app/commandtable.h"
 #include "app/usageerror.h"
+#include "core/inputtext.h"
 #include "core/kernelset.h"
+#include "core/utf8.h"
+#include "io/inputtextqt.h"
 #include "io/readerror.h"
 
-#include <QStringDecoder>
-
-#include <algorithm>
 #include <new>
+#include <optional>
 #include <stdexcept>
+#include <string_view>
 
 namespace AttentionLab {
 
 namespace {
 
-/// The first argument of --text or --pair that is not valid UTF-8, as a usage error.
-void refuseInvalidText(const QList<QByteArray> &raw)
+/**
+ * The first argument that is not valid UTF-8, as a usage error. Qt holds every
+ * argument as Unicode, so such bytes would be read as U+FFFD: a --text with
+ * other characters than the user's, a file written under another name than
+ * the one given. They are refused, saying where, instead.
+ */
+void refuseInvalidArguments(const QList<QByteArray> &raw)
 {
     for (qsizetype i = 1; i < raw.size(); ++i) {
         const QByteArray &arg = raw[i];
+        const std::optional<std::size_t> invalid =
+            firstInvalidUtf8(std::string_view(arg.constData(), std::size_t(arg.size())));
+        if (!invalid)
+            continue;
+        // The option the bytes belong to: "--text=...", or "-o" before them.
         QString option;
-        QByteArray value;
-        for (const char *name : {"text", "pair"}) {
-            const QByteArray flag = QByteArray("--") + name;
-            if (arg == flag && i + 1 < raw.size()) {
-                option = QString::fromLatin1(name);
-                value = raw[i + 1];
-            } else if (arg.startsWith(QByteArray(flag + '='))) {
-                option = QString::fromLatin1(name);
-                value = arg.mid(flag.size() + 1);
-            }
+        std::size_t offset = *invalid;
+        const qsizetype equals = arg.indexOf('=');
+        if (arg.startsWith("--") && equals > 2 && std::size_t(equals) < offset) {
+            option = QString::fromUtf8(arg.left(equals));
+            offset -= std::size_t(equals) + 1;
+        } else if (i > 1 && raw[i - 1].startsWith('-') && !raw[i - 1].contains('=')) {
+            option = inputText(QString::fromUtf8(raw[i - 1]));
         }
-        if (option.isEmpty())
-            continue;
-        QStringDecoder decoder(QStringDecoder::Utf8, QStringDecoder::Flag::Stateless);
-        [[maybe_unused]] const QString decoded = decoder.decode(value);
-        if (!decoder.hasError())
-            continue;
-        // Where: the first byte that starts no valid sequence.
-        qsizetype offset = 0;
-        while (offset < value.size()) {
-            QStringDecoder probe(QStringDecoder::Utf8);
-            [[maybe_unused]] const QString prefix = probe.decode(value.left(offset + 1));
-            if (probe.hasError())
-                break;
-            ++offset;
-        }
+        const QString where = QStringLiteral("byte 0x%1 at byte %2")
+                                  .arg(uchar(arg.at(qsizetype(*invalid))), 2, 16, QLatin1Char('0'))
+                                  .arg(offset);
+        if (option == QLatin1String("--text") || option == QLatin1String("--pair"))
+            usageError(QStringLiteral("%1 is not valid UTF-8 (%2); give the text in UTF-8")
+                           .arg(option, where));
+        const QString value = QString::fromStdString(
+            inputText(std::string_view(arg.constData(), std::size_t(arg.size()))));
         usageError(
-            QStringLiteral("--%1 is not valid UTF-8 (byte 0x%2 at byte %3); give the text "
-                           "in UTF-8")
-                .arg(option)
-                .arg(uchar(value.at(std::min(offset, value.size() - 1))), 2, 16, QLatin1Char('0'))
-                .arg(offset));
+            QStringLiteral("%1\"%2\" is not valid UTF-8 (%3); file names and values are "
+                           "taken as UTF-8")
+                .arg(option.isEmpty() ? QString() : option + QStringLiteral(": "), value, where));
     }
 }
 
@@ -79,7 +79,7 @@ bool CommandLine::wantsGuiBenchmark(const QStringList &arguments)
 int CommandLine::run()
 {
     try {
-        refuseInvalidText(m_rawArguments);
+        refuseInvalidArguments(m_rawArguments);
         const CommandRequest r = parseCommandLine(m_arguments);
         if (r.help) {
             CommandOutput::write(usage());

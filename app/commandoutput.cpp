@@ -27,8 +27,12 @@ namespace {
 void write(const QString &text)
 {
     const QByteArray bytes = text.toUtf8();
-    std::fwrite(bytes.constData(), 1, std::size_t(bytes.size()), stdout);
-    std::fflush(stdout);
+    errno = 0;
+    const std::size_t written =
+        std::fwrite(bytes.constData(), 1, std::size_t(bytes.size()), stdout);
+    // stdout is buffered: a full disk may show only at the flush.
+    if (std::fflush(stdout) != 0 || written != std::size_t(bytes.size()) || std::ferror(stdout))
+        throwWriteError(errno != 0 ? errno : EIO);
 }
 
 void writeJson(const QJsonObject &object)

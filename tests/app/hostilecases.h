@@ -24,6 +24,14 @@ namespace HostileCases {
 /// skipped where no such mount can be made.
 inline const QString kFullDisk = QStringLiteral("{full-disk}");
 
+/// In arguments, this word is taken out and the run's standard output goes
+/// to /dev/full: every write to it fails with "No space left on device".
+inline const QString kStdoutFull = QStringLiteral("{stdout-full}");
+
+/// A stderrStart that begins with this word is looked for anywhere in the
+/// message, for messages that start with an absolute path (cut in its middle).
+inline const QString kContains = QStringLiteral("{contains}");
+
 /// Adds the columns every row fills.
 void addColumns();
 
