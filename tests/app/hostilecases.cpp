@@ -71,6 +71,13 @@ void run(const QString &workDir)
         program = QStringLiteral("unshare");
     }
 
+    if (arguments.removeAll(kAsNobody) > 0 && ::geteuid() == 0) {
+        arguments = QStringList{QStringLiteral("--reuid=65534"), QStringLiteral("--regid=65534"),
+                                QStringLiteral("--clear-groups"), program} +
+                    arguments;
+        program = QStringLiteral("setpriv");
+    }
+
     QProcess process;
     if (arguments.removeAll(kStdoutFull) > 0)
         process.setStandardOutputFile(QStringLiteral("/dev/full"));

@@ -90,6 +90,7 @@ class TestHostile : public QObject
 
 private slots:
     void initTestCase();
+    void cleanupTestCase();
     void oneShortLine_data();
     void oneShortLine();
     void tinyTemperature_data();
@@ -202,6 +203,20 @@ void TestHostile::initTestCase()
     QVERIFY(writeFile(dir.filePath(QStringLiteral("tokens-bom.txt")),
                       "\xef\xbb\xbfis\r\nthe\r\nbest\nof\r\nall\r\n"));
     QVERIFY(copyModel(dir, bert, QStringLiteral("b-one-type"), oneTokenType));
+    // A model folder that cannot be searched, in a work directory open to all.
+    QVERIFY(copyModel(dir, gpt2, QStringLiteral("g-no-search")));
+    QVERIFY(QFile::setPermissions(dir.filePath(QStringLiteral("g-no-search")),
+                                  QFile::ReadOwner | QFile::WriteOwner | QFile::ReadOther));
+    QVERIFY(QFile::setPermissions(m_dir.path(), QFile::ReadOwner | QFile::WriteOwner |
+                                                    QFile::ExeOwner | QFile::ReadOther |
+                                                    QFile::ExeOther));
+}
+
+void TestHostile::cleanupTestCase()
+{
+    // So that the temporary directory can be removed.
+    QFile::setPermissions(QDir(m_dir.path()).filePath(QStringLiteral("g-no-search")),
+                          QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
 }
 
 void TestHostile::oneShortLine_data()
@@ -463,6 +478,11 @@ void TestHostile::modelFolders_data()
                {QStringLiteral("inspect"), QStringLiteral(TEST_DATA_DIR "/attention/f2_le.npy"),
                 QStringLiteral("--tokens"), QLatin1String(tokens), QStringLiteral("--json")},
                0, {}, QStringLiteral("tokens"), R"(["is", "the", "best", "of", "all"])");
+    addRow("a model folder that cannot be searched",
+           QStringList{HostileCases::kAsNobody} + tokenize(QStringLiteral("g-no-search")), 2,
+           HostileCases::kContains +
+               QStringLiteral("g-no-search: cannot be opened: permission denied (the folder "
+                              "cannot be searched)"));
     // Item 12: refused as bench --model refuses it, not timed at 28 tokens.
     addRow("bench --gui --model past the model's positions",
            {QStringLiteral("bench"), QStringLiteral("--gui"), QStringLiteral("--model"),
