@@ -3,6 +3,8 @@
 
 #include "ui/figure/figurepainter.h"
 
+#include "ui/figure/labelstride.h"
+
 #include "core/attentionresult.h"
 #include "core/session.h"
 #include "ui/figure/equationtext.h"
@@ -29,9 +31,10 @@ QString label(const std::string &text)
     return QString::fromStdString(text);
 }
 
+/// At most kMaxLabels labels of \a count.
 int labelStep(int count)
 {
-    return std::max(1, (count + kMaxLabels - 1) / kMaxLabels);
+    return labelStride(count, 0.0, 0.0, kMaxLabels);
 }
 
 } // namespace
@@ -307,12 +310,10 @@ QRectF FigurePainter::matrixHeatmap(const QRectF &rect, const MatrixHeatmap &spe
     // Labels, notes and axis titles: every k-th label, where k also leaves
     // each label a line of its own (a 45-degree label needs about 1.3 lines
     // of width).
-    const int rowStep =
-        std::max(labelStep(m), int(std::ceil(m * labelMetrics.height() / grid.height())));
-    const int colStep =
-        rotate
-            ? std::max(labelStep(n), int(std::ceil(n * labelMetrics.height() * 1.3 / grid.width())))
-            : labelStep(n);
+    const int rowStep = labelStride(m, labelMetrics.height(), grid.height(), kMaxLabels);
+    const int colStep = rotate
+                            ? labelStride(n, labelMetrics.height() * 1.3, grid.width(), kMaxLabels)
+                            : labelStep(n);
     m_painter.setFont(labelFont);
     m_painter.setPen(m_style.foreground());
     for (int i = 0; i < m; i += rowStep) {
@@ -416,8 +417,7 @@ void FigurePainter::entropyBars(const QRectF &rect, const EntropyBars &spec)
     // Rows thinner than a line of text get every k-th label and no notes.
     const double plotHeight =
         std::max(10.0, rect.height() - titleMetrics.height() - pt(6) - metrics.height() - pt(20));
-    const int labelEvery =
-        std::max(labelStep(m), int(std::ceil(m * metrics.height() * 1.05 / plotHeight)));
+    const int labelEvery = labelStride(m, metrics.height() * 1.05, plotHeight, kMaxLabels);
     const bool annotate = spec.notes && m <= kMaxLabels && labelEvery == 1;
     double noteWidth = 0.0;
     if (annotate) {
