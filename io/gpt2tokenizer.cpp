@@ -5,6 +5,7 @@
 
 #include "io/inputtextqt.h"
 #include "io/readerror.h"
+#include "io/specialtokenscanner.h"
 #include "io/textlines.h"
 #include "io/tokenizerfile.h"
 
@@ -335,21 +336,21 @@ TokenizedText Gpt2Tokenizer::encode(const QString &text, bool bos) const
             clean[i] = QChar(QChar::ReplacementCharacter);
     }
 
+    const std::vector<std::pair<QString, int>> specials{{kEndOfText, m_tables->endOfText}};
+    SpecialTokenScanner scanner(clean, specials);
     qsizetype start = 0;
     while (start <= clean.size()) {
-        qsizetype end = clean.indexOf(kEndOfText, start);
-        const bool special = end >= 0;
-        if (!special)
-            end = clean.size();
+        const SpecialTokenScanner::Match special = scanner.next(start);
+        const qsizetype end = special.at < 0 ? clean.size() : special.at;
         auto matches = m_tables->pieces.globalMatch(clean.mid(start, end - start));
         while (matches.hasNext()) {
             const QByteArray piece = matches.next().capturedView().toUtf8();
             m_tables->appendPiece(piece.toStdString(), result.ids);
         }
-        if (!special)
+        if (special.at < 0)
             break;
-        result.ids.push_back(m_tables->endOfText);
-        start = end + kEndOfText.size();
+        result.ids.push_back(special.id);
+        start = end + special.length;
     }
 
     result.tokens.reserve(result.ids.size());

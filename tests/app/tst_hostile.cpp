@@ -199,6 +199,15 @@ void TestHostile::initTestCase()
     QVERIFY(copyModel(dir, bert, QStringLiteral("b-cr"), rewrite(vocabTxt, crOnly)));
     QVERIFY(copyModel(dir, bert, QStringLiteral("b-crlf"), rewrite(vocabTxt, crlf)));
     QVERIFY(copyModel(dir, bert, QStringLiteral("b-bom"), rewrite(vocabTxt, bom)));
+    // JSON files with a byte order mark and CR line ends.
+    QVERIFY(copyModel(dir, gpt2, QStringLiteral("g-bom-json"), [&](const QDir &d) {
+        return rewrite(QStringLiteral("vocab.json"), bom)(d) &&
+               rewrite(QStringLiteral("config.json"), bom)(d);
+    }));
+    QVERIFY(copyModel(dir, bert, QStringLiteral("b-bom-json"), [&](const QDir &d) {
+        return rewrite(QStringLiteral("config.json"), crOnly)(d) &&
+               rewrite(QStringLiteral("tokenizer_config.json"), bom)(d);
+    }));
     QVERIFY(writeFile(dir.filePath(QStringLiteral("tokens-cr.txt")), "is\rthe\rbest\rof\rall\r"));
     QVERIFY(writeFile(dir.filePath(QStringLiteral("tokens-bom.txt")),
                       "\xef\xbb\xbfis\r\nthe\r\nbest\nof\r\nall\r\n"));
@@ -465,12 +474,12 @@ void TestHostile::modelFolders_data()
     // The same ids whatever the line ends, with or without a byte order mark.
     const QByteArray gpt2Ids = "[83, 71, 68, 263]";
     const QByteArray bertIds = "[2, 10, 11, 3]";
-    for (const char *folder : {"gpt2", "g-cr", "g-crlf", "g-bom"})
-        addRow(qPrintable(QStringLiteral("merges.txt: %1").arg(QLatin1String(folder))),
+    for (const char *folder : {"gpt2", "g-cr", "g-crlf", "g-bom", "g-bom-json"})
+        addRow(qPrintable(QStringLiteral("GPT-2 files: %1").arg(QLatin1String(folder))),
                tokenize(QLatin1String(folder)) << QStringLiteral("--json"), 0, {},
                QStringLiteral("ids"), gpt2Ids);
-    for (const char *folder : {"bert", "b-cr", "b-crlf", "b-bom"})
-        addRow(qPrintable(QStringLiteral("vocab.txt: %1").arg(QLatin1String(folder))),
+    for (const char *folder : {"bert", "b-cr", "b-crlf", "b-bom", "b-bom-json"})
+        addRow(qPrintable(QStringLiteral("BERT files: %1").arg(QLatin1String(folder))),
                tokenize(QLatin1String(folder)) << QStringLiteral("--json"), 0, {},
                QStringLiteral("ids"), bertIds);
     for (const char *tokens : {"tokens-cr.txt", "tokens-bom.txt"})
