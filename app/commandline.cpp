@@ -38,10 +38,12 @@ void refuseInvalidArguments(const QList<QByteArray> &raw)
             continue;
         // The option the bytes belong to: "--text=...", or "-o" before them.
         QString option;
+        QByteArray value = arg;
         std::size_t offset = *invalid;
         const qsizetype equals = arg.indexOf('=');
         if (arg.startsWith("--") && equals > 2 && std::size_t(equals) < offset) {
-            option = QString::fromUtf8(arg.left(equals));
+            option = inputText(QString::fromUtf8(arg.left(equals)));
+            value = arg.mid(equals + 1);
             offset -= std::size_t(equals) + 1;
         } else if (i > 1 && raw[i - 1].startsWith('-') && !raw[i - 1].contains('=')) {
             option = inputText(QString::fromUtf8(raw[i - 1]));
@@ -52,12 +54,12 @@ void refuseInvalidArguments(const QList<QByteArray> &raw)
         if (option == QLatin1String("--text") || option == QLatin1String("--pair"))
             usageError(QStringLiteral("%1 is not valid UTF-8 (%2); give the text in UTF-8")
                            .arg(option, where));
-        const QString value = QString::fromStdString(
-            inputText(std::string_view(arg.constData(), std::size_t(arg.size()))));
+        const QString shown = QString::fromStdString(
+            inputText(std::string_view(value.constData(), std::size_t(value.size()))));
         usageError(
             QStringLiteral("%1\"%2\" is not valid UTF-8 (%3); file names and values are "
                            "taken as UTF-8")
-                .arg(option.isEmpty() ? QString() : option + QStringLiteral(": "), value, where));
+                .arg(option.isEmpty() ? QString() : option + QStringLiteral(": "), shown, where));
     }
 }
 

@@ -292,6 +292,10 @@ void TestModelCommands::invalidUtf8_data()
         << u"export \"$2\" -o \"$(printf 'fig\\377.png')\""_s
         << u"attention-lab: -o: \"fig\\xff.png\" is not valid UTF-8 (byte 0xff at byte 3); file "
            "names and values are taken as UTF-8\n"_s;
+    QTest::newRow("--tokens= with 0xff")
+        << u"inspect \"$2\" --tokens=\"$(printf 't\\377.txt')\""_s
+        << u"attention-lab: --tokens: \"t\\xff.txt\" is not valid UTF-8 (byte 0xff at byte 1); "
+           "file names and values are taken as UTF-8\n"_s;
     QTest::newRow("a model folder with 0xff")
         << u"tokenize \"$(printf 'gpt\\377')\" --text hi"_s
         << u"attention-lab: \"gpt\\xff\" is not valid UTF-8 (byte 0xff at byte 3); file names "
