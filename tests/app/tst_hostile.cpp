@@ -149,6 +149,11 @@ void TestHostile::initTestCase()
         return writeFile(d.filePath(QStringLiteral("merges.txt")), "#version: 0.2\n\xe2\x80\xae"
                                                                    "evil\x1b[2J x\n");
     }));
+    QVERIFY(copyModel(dir, gpt2, QStringLiteral("g-evil-type"), [](const QDir &d) {
+        QByteArray config = readFile(d.filePath(QStringLiteral("config.json")));
+        config.replace("\"model_type\": \"gpt2\"", "\"model_type\": \"gpt2\\u202e\\u2066x\"");
+        return writeFile(d.filePath(QStringLiteral("config.json")), config);
+    }));
     const auto replaceBy = [](const QString &file,
                               const std::function<bool(const QString &)> &make) {
         return [file, make](const QDir &d) {
@@ -440,6 +445,10 @@ void TestHostile::modelFolders_data()
            HostileCases::kContains +
                QStringLiteral("/merges.txt: line 2: \"\\u202eevil\\x1b[2J\" is "
                               "not in vocab.json"));
+    addRow("a model_type with U+202E and U+2066", tokenize(QStringLiteral("g-evil-type")), 2,
+           HostileCases::kContains +
+               QStringLiteral("/config.json: has the model_type \"gpt2\\u202e\\u2066x\"; "
+                              "Attention Lab runs \"gpt2\" and \"bert\" checkpoints"));
     // Item 15: what is there, rather than "missing".
     addRow("vocab.json is a FIFO", tokenize(QStringLiteral("g-fifo-vocab")), 2,
            HostileCases::kContains + QStringLiteral("/vocab.json: is a FIFO (named pipe), not a "
