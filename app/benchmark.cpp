@@ -115,15 +115,19 @@ std::vector<long long> defaultModelBenchLengths(const QString &folder)
     return lengths;
 }
 
+void requireModelBenchLength(long long tokens, long long positions)
+{
+    if (tokens > positions)
+        throw std::invalid_argument("--n " + std::to_string(tokens) + " is more than the model's " +
+                                    std::to_string(positions) + " positions");
+}
+
 Report modelBenchmarkReport(const QString &folder, const std::vector<long long> &lengths)
 {
     const std::shared_ptr<const ModelCheckpoint> checkpoint = ModelCheckpoint::open(folder);
     const ModelConfig &config = checkpoint->config();
-    for (long long n : lengths) {
-        if (n > config.positions)
-            throw std::invalid_argument("--n " + std::to_string(n) + " is more than the model's " +
-                                        std::to_string(config.positions) + " positions");
-    }
+    for (long long n : lengths)
+        requireModelBenchLength(n, config.positions);
     Report out;
     QString &t = out.text;
     t += QStringLiteral("Forward pass of %1 (%2: %3 layers, %4 heads, d_model %5), float32, %6 "

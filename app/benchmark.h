@@ -25,4 +25,9 @@ Report modelBenchmarkReport(const QString &folder, const std::vector<long long> 
 /// the model's positions (BERT-base reads 512). Throws ReadError.
 std::vector<long long> defaultModelBenchLengths(const QString &folder);
 
+/// Refuses a benchmark of \a tokens tokens on a model of \a positions
+/// positions (std::invalid_argument, "--n 40 is more than the model's 32
+/// positions"): `bench --model` and `bench --gui --model` alike.
+void requireModelBenchLength(long long tokens, long long positions);
+
 } // namespace AttentionLab

@@ -27,8 +27,9 @@ public:
 
     int run();
 
-    /// The arguments as bytes, before decoding: --text and --pair that are
-    /// not valid UTF-8 are refused rather than read with replacement marks.
+    /// The arguments as bytes, before decoding: any that is not valid UTF-8
+    /// (a --text, a file name) is refused rather than read with replacement
+    /// marks, which would read another text or write another file.
     void setRawArguments(QList<QByteArray> raw) { m_rawArguments = std::move(raw); }
 
     /// Runs `bench --gui` for the given token counts at d_k = d, or with a

@@ -3,6 +3,8 @@
 
 #include "app/guibenchmark.h"
 
+#include "app/benchmark.h"
+
 #include "core/median.h"
 #include "core/randomsession.h"
 #include "io/pretrainedmodel.h"
@@ -177,8 +179,9 @@ ModelTypingResult runModelTypingBenchmark(const QString &folder, int tokens)
 {
     ModelTypingResult result;
     // Read once first: a folder that cannot be opened is one line (ReadError),
-    // never a message box on a screen nobody sees.
-    PretrainedModel::open(folder);
+    // never a message box on a screen nobody sees; nor is a text longer than
+    // the model reads timed at another length.
+    requireModelBenchLength(tokens, PretrainedModel::open(folder)->config().positions);
     MainWindow window;
     window.resize(1600, 1000);
     window.show();

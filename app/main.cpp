@@ -110,6 +110,15 @@ AttentionLab::Report guiBenchmarkReport(const std::vector<long long> &tokens, lo
     return report;
 }
 
+/// The arguments as the user gave them, before Qt decodes them.
+QList<QByteArray> rawArguments(int argc, char *argv[])
+{
+    QList<QByteArray> raw;
+    for (int i = 0; i < argc; ++i)
+        raw << QByteArray(argv[i]);
+    return raw;
+}
+
 } // namespace
 
 int main(int argc, char *argv[])
@@ -131,6 +140,7 @@ int main(int argc, char *argv[])
         // and recovery file.
         QStandardPaths::setTestModeEnabled(true);
         AttentionLab::CommandLine commandLine(QCoreApplication::arguments());
+        commandLine.setRawArguments(rawArguments(argc, argv));
         commandLine.setGuiBenchmark(guiBenchmarkReport);
         return commandLine.run();
     }
@@ -145,7 +155,9 @@ int main(int argc, char *argv[])
         g_defaultHandler = qInstallMessageHandler(quietOffscreenNotes);
         QGuiApplication app(argc, argv);
         describeApplication();
-        return AttentionLab::CommandLine(QCoreApplication::arguments()).run();
+        AttentionLab::CommandLine commandLine(QCoreApplication::arguments());
+        commandLine.setRawArguments(rawArguments(argc, argv));
+        return commandLine.run();
     }
 
     // `attention-lab [--presentation] [SESSION.json]` opens the window; any
@@ -163,10 +175,7 @@ int main(int argc, char *argv[])
         QCoreApplication app(argc, argv);
         describeApplication();
         AttentionLab::CommandLine commandLine(QCoreApplication::arguments());
-        QList<QByteArray> raw;
-        for (int i = 0; i < argc; ++i)
-            raw << QByteArray(argv[i]);
-        commandLine.setRawArguments(raw);
+        commandLine.setRawArguments(rawArguments(argc, argv));
         return commandLine.run();
     }
     // Without any display Qt would abort; say so in one line instead.

@@ -3,60 +3,47 @@
 
 #include "core/inputtext.h"
 
+#include "core/utf8.h"
+
+#include <array>
 #include <charconv>
 #include <cstdint>
 #include <cstdio>
+#include <utility>
 #include <vector>
 
 namespace AttentionLab {
 
 namespace {
 
-/// Length of the UTF-8 sequence starting at \a s[i] (1 to 4), or 0 when the
-/// bytes there are not valid UTF-8 (overlong, truncated...). Surrogates
-/// encoded on their own (WTF-8) are decoded, to be shown escaped.
-std::size_t sequenceLength(std::string_view s, std::size_t i, char32_t &code)
+/**
+ * Unicode's format characters (general category Cf, Unicode 15): the soft
+ * hyphen, the Arabic and Syriac marks, the zero-width characters, the
+ * bidirectional embeddings, overrides and isolates (U+202A-U+202E,
+ * U+2066-U+2069), the invisible operators, the byte order mark, the
+ * interlinear annotations and the tags. Core has no Qt, so the table is here.
+ */
+bool isFormatCharacter(char32_t code)
 {
-    const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(s[k]); };
-    const unsigned char b0 = byte(i);
-    if (b0 < 0x80) {
-        code = b0;
-        return 1;
-    }
-    std::size_t len = 0;
-    char32_t min = 0;
-    if ((b0 & 0xE0) == 0xC0) {
-        len = 2;
-        code = b0 & 0x1F;
-        min = 0x80;
-    } else if ((b0 & 0xF0) == 0xE0) {
-        len = 3;
-        code = b0 & 0x0F;
-        min = 0x800;
-    } else if ((b0 & 0xF8) == 0xF0) {
-        len = 4;
-        code = b0 & 0x07;
-        min = 0x10000;
-    } else {
-        return 0;
-    }
-    if (i + len > s.size())
-        return 0;
-    for (std::size_t k = 1; k < len; ++k) {
-        if ((byte(i + k) & 0xC0) != 0x80)
-            return 0;
-        code = (code << 6) | (byte(i + k) & 0x3F);
-    }
-    if (code < min || code > 0x10FFFF)
-        return 0;
-    return len;
+    static constexpr std::array<std::pair<char32_t, char32_t>, 20> kRanges{{
+        {0x00AD, 0x00AD},   {0x0600, 0x0605},   {0x061C, 0x061C},   {0x06DD, 0x06DD},
+        {0x070F, 0x070F},   {0x0890, 0x0891},   {0x08E2, 0x08E2},   {0x180E, 0x180E},
+        {0x200B, 0x200F},   {0x202A, 0x202E},   {0x2060, 0x2064},   {0x2066, 0x206F},
+        {0xFEFF, 0xFEFF},   {0xFFF9, 0xFFFB},   {0x110BD, 0x110BD}, {0x110CD, 0x110CD},
+        {0x13430, 0x1343F}, {0x1BCA0, 0x1BCA3}, {0x1D173, 0x1D17A}, {0xE0001, 0xE007F},
+    }};
+    for (const auto &[first, last] : kRanges)
+        if (code >= first && code <= last)
+            return true;
+    return false;
 }
 
 /// One character of input as it appears in a message.
 std::string escaped(std::string_view s, std::size_t i, std::size_t &consumed)
 {
     char32_t code = 0;
-    const std::size_t len = sequenceLength(s, i, code);
+    // Surrogates encoded on their own (WTF-8) are decoded, to be shown escaped.
+    const std::size_t len = decodeUtf8(s, i, code, Utf8Surrogates::Accepted);
     char buffer[16];
     if (len == 0) {
         consumed = 1;
@@ -79,11 +66,16 @@ std::string escaped(std::string_view s, std::size_t i, std::size_t &consumed)
         break;
     }
     // C0 and C1 controls, DEL, the Unicode line and paragraph separators
-    // would break the line or draw nothing; a surrogate (which strict UTF-8
-    // cannot hold, but a JSON "\ud800" can spell) is shown as its escape.
+    // would break the line or draw nothing; the bidirectional controls and
+    // the other format characters would reorder or hide what follows ("evil"
+    // shown as "live"); a surrogate (which strict UTF-8 cannot hold, but a
+    // JSON "\ud800" can spell) is shown as its escape.
     if (code < 0x20 || (code >= 0x7F && code <= 0x9F) || code == 0x2028 || code == 0x2029 ||
-        (code >= 0xD800 && code <= 0xDFFF)) {
-        std::snprintf(buffer, sizeof buffer, code < 0x100 ? "\\x%02x" : "\\u%04x",
+        (code >= 0xD800 && code <= 0xDFFF) || isFormatCharacter(code)) {
+        std::snprintf(buffer, sizeof buffer,
+                      code < 0x100     ? "\\x%02x"
+                      : code < 0x10000 ? "\\u%04x"
+                                       : "\\U%08x",
                       static_cast<unsigned>(code));
         return buffer;
     }

@@ -3,8 +3,11 @@
 
 #include "core/tokenlabels.h"
 
+#include "core/utf8.h"
+
 #include <cstdint>
 #include <optional>
+#include <string_view>
 #include <vector>
 
 namespace AttentionLab {
@@ -12,62 +15,18 @@ namespace AttentionLab {
 namespace {
 
 /// The code points of UTF-8 \a text, or nothing when it is not valid UTF-8.
-std::optional<std::vector<char32_t>> codePoints(const std::string &text)
+std::optional<std::vector<char32_t>> codePoints(std::string_view text)
 {
     std::vector<char32_t> points;
     for (size_t i = 0; i < text.size();) {
-        const auto lead = static_cast<unsigned char>(text[i]);
-        int extra = 0;
         char32_t c = 0;
-        if (lead < 0x80) {
-            c = lead;
-        } else if (lead >= 0xC2 && lead < 0xE0) {
-            extra = 1;
-            c = lead & 0x1F;
-        } else if (lead >= 0xE0 && lead < 0xF0) {
-            extra = 2;
-            c = lead & 0x0F;
-        } else if (lead >= 0xF0 && lead < 0xF5) {
-            extra = 3;
-            c = lead & 0x07;
-        } else {
-            return std::nullopt;
-        }
-        if (i + size_t(extra) >= text.size())
-            return std::nullopt;
-        for (int k = 1; k <= extra; ++k) {
-            const auto next = static_cast<unsigned char>(text[i + size_t(k)]);
-            if ((next & 0xC0) != 0x80)
-                return std::nullopt;
-            c = (c << 6) | (next & 0x3F);
-        }
-        // Overlong forms, surrogates and values past U+10FFFF are not UTF-8.
-        if ((extra == 2 && c < 0x800) || (extra == 3 && (c < 0x10000 || c > 0x10FFFF)) ||
-            (c >= 0xD800 && c <= 0xDFFF))
+        const size_t length = decodeUtf8(text, i, c);
+        if (length == 0)
             return std::nullopt;
         points.push_back(c);
-        i += size_t(extra) + 1;
+        i += length;
     }
     return points;
-}
-
-void appendUtf8(std::string &out, char32_t c)
-{
-    if (c < 0x80) {
-        out += char(c);
-    } else if (c < 0x800) {
-        out += char(0xC0 | (c >> 6));
-        out += char(0x80 | (c & 0x3F));
-    } else if (c < 0x10000) {
-        out += char(0xE0 | (c >> 12));
-        out += char(0x80 | ((c >> 6) & 0x3F));
-        out += char(0x80 | (c & 0x3F));
-    } else {
-        out += char(0xF0 | (c >> 18));
-        out += char(0x80 | ((c >> 12) & 0x3F));
-        out += char(0x80 | ((c >> 6) & 0x3F));
-        out += char(0x80 | (c & 0x3F));
-    }
 }
 
 /// The byte GPT-2's byte-to-unicode table maps to \a c, if any: bytes 33-126,
@@ -114,7 +73,7 @@ std::optional<std::string> byteLevelText(const std::vector<char32_t> &points)
         // The longest valid character starting here, else one escaped byte.
         size_t taken = 0;
         for (size_t length = 4; length >= 1 && taken == 0; --length) {
-            if (i + length <= bytes.size() && codePoints(bytes.substr(i, length)))
+            if (i + length <= bytes.size() && codePoints(std::string_view(bytes).substr(i, length)))
                 taken = length;
         }
         if (taken > 0) {

@@ -3,7 +3,10 @@
 
 #include "io/gpt2tokenizer.h"
 
+#include "io/inputtextqt.h"
 #include "io/readerror.h"
+#include "io/specialtokenscanner.h"
+#include "io/textlines.h"
 #include "io/tokenizerfile.h"
 
 #include <QJsonDocument>
@@ -250,9 +253,9 @@ Gpt2Tokenizer Gpt2Tokenizer::fromFiles(const QString &vocabJson, const QString &
             throwTokenizerFileError(
                 vocabJson,
                 QStringLiteral("is not a JSON object of token to id: \"%1\" has %2")
-                    .arg(entry.key().left(40), entry.value().isDouble()
-                                                   ? QStringLiteral("id %1").arg(value)
-                                                   : QStringLiteral("no whole-number id")));
+                    .arg(inputText(entry.key()), entry.value().isDouble()
+                                                     ? QStringLiteral("id %1").arg(value)
+                                                     : QStringLiteral("no whole-number id")));
         const int id = int(value);
         if (entry.key().isEmpty())
             throwTokenizerFileError(vocabJson,
@@ -275,7 +278,7 @@ Gpt2Tokenizer Gpt2Tokenizer::fromFiles(const QString &vocabJson, const QString &
                 vocabJson, QStringLiteral("has no token for byte %1 (\"%2\"), which byte-level "
                                           "BPE needs")
                                .arg(byte)
-                               .arg(QString::fromStdString(spelling)));
+                               .arg(inputText(QString::fromStdString(spelling))));
         tables->byteIds[byte] = found->second;
     }
     const auto endOfText = tables->ids.find(kEndOfText.toStdString());
@@ -284,18 +287,14 @@ Gpt2Tokenizer Gpt2Tokenizer::fromFiles(const QString &vocabJson, const QString &
     tables->endOfText = endOfText->second;
 
     const QByteArray mergesBytes = readTokenizerFile(mergesTxt, kMaxMergesBytes);
-    const QList<QByteArray> lines = mergesBytes.split('\n');
+    const QList<QByteArray> lines = textLines(mergesBytes);
     int rank = 0;
     for (qsizetype index = 0; index < lines.size(); ++index) {
-        QByteArray line = lines[index];
-        if (line.endsWith('\r'))
-            line.chop(1);
+        const QByteArray &line = lines[index];
         // The reference skips the first line ("#version: 0.2"); Hugging Face
         // skips a first line that starts with "#version".
         if (index == 0 && line.startsWith("#version"))
             continue;
-        if (line.isEmpty() && index == lines.size() - 1)
-            break; // the newline that ends the file
         const QList<QByteArray> parts = line.split(' ');
         const QString where = QStringLiteral("line %1").arg(index + 1);
         if (parts.size() != 2 || parts[0].isEmpty() || parts[1].isEmpty())
@@ -308,10 +307,10 @@ Gpt2Tokenizer Gpt2Tokenizer::fromFiles(const QString &vocabJson, const QString &
         for (const auto &[spelling, found] : {std::pair{left, leftId}, std::pair{right, rightId},
                                               std::pair{left + right, resultId}})
             if (found == tables->ids.end())
-                throwTokenizerFileError(mergesTxt,
-                                        where + QStringLiteral(": \"%1\" is not in %2")
-                                                    .arg(QString::fromStdString(spelling).left(40),
-                                                         vocabJson.section(QLatin1Char('/'), -1)));
+                throwTokenizerFileError(
+                    mergesTxt, where + QStringLiteral(": \"%1\" is not in %2")
+                                           .arg(inputText(QString::fromStdString(spelling)),
+                                                vocabJson.section(QLatin1Char('/'), -1)));
         // A pair listed twice takes its later rank, as in the reference.
         tables->merges.insert_or_assign(pairKey(leftId->second, rightId->second),
                                         Tables::Merge{rank, resultId->second});
@@ -337,21 +336,21 @@ TokenizedText Gpt2Tokenizer::encode(const QString &text, bool bos) const
             clean[i] = QChar(QChar::ReplacementCharacter);
     }
 
+    const std::vector<std::pair<QString, int>> specials{{kEndOfText, m_tables->endOfText}};
+    SpecialTokenScanner scanner(clean, specials);
     qsizetype start = 0;
     while (start <= clean.size()) {
-        qsizetype end = clean.indexOf(kEndOfText, start);
-        const bool special = end >= 0;
-        if (!special)
-            end = clean.size();
+        const SpecialTokenScanner::Match special = scanner.next(start);
+        const qsizetype end = special.at < 0 ? clean.size() : special.at;
         auto matches = m_tables->pieces.globalMatch(clean.mid(start, end - start));
         while (matches.hasNext()) {
             const QByteArray piece = matches.next().capturedView().toUtf8();
             m_tables->appendPiece(piece.toStdString(), result.ids);
         }
-        if (!special)
+        if (special.at < 0)
             break;
-        result.ids.push_back(m_tables->endOfText);
-        start = end + kEndOfText.size();
+        result.ids.push_back(special.id);
+        start = end + special.length;
     }
 
     result.tokens.reserve(result.ids.size());

@@ -4,6 +4,7 @@
 #include "io/inputtextqt.h"
 
 #include "core/inputtext.h"
+#include "core/utf8.h"
 
 #include <string>
 
@@ -23,21 +24,7 @@ std::string generalizedUtf8(const QString &text)
             code = QChar::surrogateToUcs4(text[i], text[i + 1]);
             ++i;
         }
-        if (code < 0x80) {
-            out += char(code);
-        } else if (code < 0x800) {
-            out += char(0xC0 | (code >> 6));
-            out += char(0x80 | (code & 0x3F));
-        } else if (code < 0x10000) {
-            out += char(0xE0 | (code >> 12));
-            out += char(0x80 | ((code >> 6) & 0x3F));
-            out += char(0x80 | (code & 0x3F));
-        } else {
-            out += char(0xF0 | (code >> 18));
-            out += char(0x80 | ((code >> 12) & 0x3F));
-            out += char(0x80 | ((code >> 6) & 0x3F));
-            out += char(0x80 | (code & 0x3F));
-        }
+        appendUtf8(out, code);
     }
     return out;
 }

@@ -23,6 +23,8 @@
 #include <map>
 #include <set>
 
+#include <unistd.h>
+
 namespace AttentionLab {
 
 namespace {
@@ -385,6 +387,10 @@ std::shared_ptr<const ModelCheckpoint> ModelCheckpoint::open(const QString &fold
     if (!folderInfo.isDir())
         fail(folder, QStringLiteral("is not a folder; a model is a folder holding config.json "
                                     "and model.safetensors"));
+    // Without search permission nothing in it can be opened: say so, not "no such file".
+    if (::access(QFile::encodeName(folder).constData(), X_OK) != 0)
+        fail(folder, QStringLiteral("cannot be opened: permission denied (the folder cannot be "
+                                    "searched)"));
     const QDir dir(folder);
     const ModelConfig config = readConfig(dir.filePath(QStringLiteral("config.json")));
 

@@ -4,6 +4,7 @@
 #include "io/npyreader.h"
 
 #include "core/memorybudget.h"
+#include "core/utf8.h"
 #include "io/inputtextqt.h"
 #include "io/readerror.h"
 
@@ -219,26 +220,12 @@ std::optional<ElementType> floatType(char kind, int size)
     return std::nullopt;
 }
 
-/// A UTF-32 code unit sequence as UTF-8; false for a unit that is no character.
-bool appendUtf8(std::string &out, std::uint32_t c)
+/// A UTF-32 code unit as UTF-8; false for a unit that is no character.
+bool appendCharacter(std::string &out, std::uint32_t c)
 {
     if (c > 0x10ffff || (c >= 0xd800 && c <= 0xdfff))
         return false;
-    if (c < 0x80) {
-        out += char(c);
-    } else if (c < 0x800) {
-        out += char(0xc0 | (c >> 6));
-        out += char(0x80 | (c & 0x3f));
-    } else if (c < 0x10000) {
-        out += char(0xe0 | (c >> 12));
-        out += char(0x80 | ((c >> 6) & 0x3f));
-        out += char(0x80 | (c & 0x3f));
-    } else {
-        out += char(0xf0 | (c >> 18));
-        out += char(0x80 | ((c >> 12) & 0x3f));
-        out += char(0x80 | ((c >> 6) & 0x3f));
-        out += char(0x80 | (c & 0x3f));
-    }
+    appendUtf8(out, char32_t(c));
     return true;
 }
 
@@ -404,7 +391,7 @@ std::vector<std::string> NpyReader::strings(const QString &name, const char *dat
                                         std::uint32_t(u[1]) << 8 | u[0]);
                 if (unit == 0)
                     break;
-                if (!appendUtf8(token, unit))
+                if (!appendCharacter(token, unit))
                     throwReadError(QStringLiteral("has token %1 in %2 with the code point U+%3, "
                                                   "which is no character")
                                        .arg(i)

@@ -19,11 +19,20 @@ namespace AttentionLab {
 
 namespace {
 
-/// \a folder's file \a name, which must exist; ReadError otherwise.
+/// Whether \a path names something, a dangling link too: what is there but is
+/// not a readable file is then refused by the reader, which says what it is.
+bool present(const QString &path)
+{
+    const QFileInfo info(path);
+    return info.exists() || info.isSymLink();
+}
+
+/// \a folder's file \a name, which must exist; ReadError otherwise. A FIFO,
+/// a folder or a device there is refused by readTokenizerFile as such.
 QString requiredFile(const QDir &folder, const QString &name, const QString &why)
 {
     const QString path = folder.filePath(name);
-    if (!QFileInfo(path).isFile())
+    if (!present(path))
         throwReadError(QStringLiteral("%1: missing (%2)").arg(inputText(path), why));
     return path;
 }
@@ -67,7 +76,7 @@ std::shared_ptr<const PretrainedModel> PretrainedModel::open(const QString &fold
                                            QStringLiteral("BERT's tokenizer needs vocab.txt"));
         const QString tokenizerConfig = dir.filePath(QStringLiteral("tokenizer_config.json"));
         model->m_wordPiece = std::make_shared<WordPieceTokenizer>(WordPieceTokenizer::fromFiles(
-            vocab, QFileInfo(tokenizerConfig).isFile() ? tokenizerConfig : QString()));
+            vocab, present(tokenizerConfig) ? tokenizerConfig : QString()));
         requireFits(vocab, model->m_wordPiece->vocabularySize(), config);
     }
     return model;
@@ -127,6 +136,11 @@ TokenizedText PretrainedModel::tokenize(const ModelText &text) const
                                           "with [CLS] by itself"));
         if (text.pair && text.pair->isEmpty())
             throwReadError(QStringLiteral("the second sentence is empty"));
+        if (text.pair && config().tokenTypes < 2)
+            throwReadError(QStringLiteral("config.json has type_vocab_size %1: this model reads "
+                                          "one sentence, and a second one (--pair) needs token "
+                                          "type 1")
+                               .arg(config().tokenTypes));
         tokens = m_wordPiece->encode(text.text, text.pair);
     }
     const int positions = config().positions;

@@ -5,6 +5,7 @@
 
 #include "io/fileaccess.h"
 #include "io/inputtextqt.h"
+#include "io/textlines.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -76,15 +77,12 @@ std::optional<std::vector<std::string>> TokenListReader::parse(const QByteArray 
         }
         return tokens;
     }
-    QByteArrayList lines = data.split('\n');
+    QByteArrayList lines = textLines(data);
     // Blank lines at the end are the file's ending, not empty tokens.
-    while (lines.size() > 1 && (lines.back().isEmpty() || lines.back() == "\r"))
+    while (lines.size() > 1 && lines.back().isEmpty())
         lines.removeLast();
-    for (QByteArray &line : lines) {
-        if (line.endsWith('\r'))
-            line.chop(1);
+    for (const QByteArray &line : lines)
         tokens.push_back(line.toStdString());
-    }
     return tokens;
 }
 

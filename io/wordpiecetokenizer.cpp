@@ -4,6 +4,8 @@
 #include "io/wordpiecetokenizer.h"
 
 #include "io/readerror.h"
+#include "io/specialtokenscanner.h"
+#include "io/textlines.h"
 #include "io/tokenizerfile.h"
 
 #include <QFileInfo>
@@ -227,15 +229,11 @@ WordPieceTokenizer WordPieceTokenizer::fromFiles(const QString &vocabTxt,
     auto tables = std::make_shared<Tables>();
 
     const QByteArray bytes = readTokenizerFile(vocabTxt, kMaxVocabularyBytes);
-    QList<QByteArray> lines = bytes.split('\n');
-    if (!lines.isEmpty() && lines.back().isEmpty())
-        lines.removeLast(); // the newline that ends the file
+    const QList<QByteArray> lines = textLines(bytes);
     if (lines.isEmpty())
         throwTokenizerFileError(vocabTxt, QStringLiteral("holds no tokens"));
     for (qsizetype index = 0; index < lines.size(); ++index) {
-        QByteArray line = lines[index];
-        if (line.endsWith('\r'))
-            line.chop(1);
+        const QByteArray &line = lines[index];
         auto decoder = QStringDecoder(QStringDecoder::Utf8, QStringDecoder::Flag::Stateless);
         const QString token = decoder(line);
         if (decoder.hasError())
@@ -336,25 +334,17 @@ TokenizedText WordPieceTokenizer::encode(const QString &text,
 {
     TokenizedText result;
     auto appendPart = [&](const QString &part, int type) {
+        SpecialTokenScanner scanner(part, m_tables->specials);
         qsizetype start = 0;
         while (start < part.size()) {
             // The earliest special token; none is a prefix of another.
-            qsizetype at = part.size();
-            int special = -1;
-            std::size_t length = 0;
-            for (const auto &[name, id] : m_tables->specials) {
-                const qsizetype found = part.indexOf(name, start);
-                if (found >= 0 && found < at) {
-                    at = found;
-                    special = id;
-                    length = std::size_t(name.size());
-                }
-            }
+            const SpecialTokenScanner::Match special = scanner.next(start);
+            const qsizetype at = special.at < 0 ? part.size() : special.at;
             appendText(part.mid(start, at - start), result.ids);
-            if (special < 0)
+            if (special.at < 0)
                 break;
-            result.ids.push_back(special);
-            start = at + qsizetype(length);
+            result.ids.push_back(special.id);
+            start = at + special.length;
         }
         result.ids.push_back(m_tables->sep);
         result.tokenTypes.resize(result.ids.size(), type);

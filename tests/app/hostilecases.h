@@ -24,6 +24,19 @@ namespace HostileCases {
 /// skipped where no such mount can be made.
 inline const QString kFullDisk = QStringLiteral("{full-disk}");
 
+/// In arguments, this word is taken out and the run's standard output goes
+/// to /dev/full: every write to it fails with "No space left on device".
+inline const QString kStdoutFull = QStringLiteral("{stdout-full}");
+
+/// In arguments, this word is taken out and, when the test runs as root (who
+/// may search any folder), the run is made as the user nobody (setpriv), so
+/// that permissions hold; the work directory must then be open to all.
+inline const QString kAsNobody = QStringLiteral("{as-nobody}");
+
+/// A stderrStart that begins with this word is looked for anywhere in the
+/// message, for messages that start with an absolute path (cut in its middle).
+inline const QString kContains = QStringLiteral("{contains}");
+
 /// Adds the columns every row fills.
 void addColumns();
 

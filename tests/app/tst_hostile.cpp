@@ -10,12 +10,79 @@
 
 #include <QDir>
 #include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QTemporaryDir>
 #include <QtTest>
+
+#include <cstring>
+#include <functional>
 
 #include <sys/stat.h>
 
 using HostileCases::addRow;
+
+namespace {
+
+/// A copy of tests/data/models/\a model at \a dir/\a name, then \a change made to it.
+bool copyModel(const QDir &dir, const QString &model, const QString &name,
+               const std::function<bool(const QDir &)> &change = {})
+{
+    const QDir source(QStringLiteral(TEST_DATA_DIR "/models/") + model);
+    if (!dir.mkdir(name))
+        return false;
+    const QDir target(dir.filePath(name));
+    for (const QString &file : source.entryList(QDir::Files))
+        if (!QFile::copy(source.filePath(file), target.filePath(file)))
+            return false;
+    return !change || change(target);
+}
+
+bool writeFile(const QString &path, const QByteArray &bytes)
+{
+    QFile::remove(path);
+    QFile file(path);
+    return file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size();
+}
+
+QByteArray readFile(const QString &path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+/// bert-tiny's weights with one token type: the header's token type
+/// embeddings cut to their first row (the bytes after it are left unused).
+bool oneTokenType(const QDir &folder)
+{
+    const QString path = folder.filePath(QStringLiteral("model.safetensors"));
+    const QByteArray bytes = readFile(path);
+    quint64 length = 0;
+    std::memcpy(&length, bytes.constData(), 8); // little-endian, as the machines we run on
+    QJsonObject header = QJsonDocument::fromJson(bytes.mid(8, qsizetype(length))).object();
+    const QString name = QStringLiteral("bert.embeddings.token_type_embeddings.weight");
+    QJsonObject entry = header.value(name).toObject();
+    const QJsonArray shape = entry.value(QStringLiteral("shape")).toArray();
+    const qint64 begin = entry.value(QStringLiteral("data_offsets")).toArray().at(0).toInteger();
+    entry.insert(QStringLiteral("shape"), QJsonArray{1, shape.at(1)});
+    entry.insert(QStringLiteral("data_offsets"),
+                 QJsonArray{begin, begin + 4 * shape.at(1).toInteger()});
+    header.insert(name, entry);
+    QByteArray json = QJsonDocument(header).toJson(QJsonDocument::Compact);
+    while (json.size() % 8 != 0)
+        json.append(' ');
+    quint64 newLength = quint64(json.size());
+    QByteArray out(8, '\0');
+    std::memcpy(out.data(), &newLength, 8);
+    out += json + bytes.mid(8 + qsizetype(length));
+    QByteArray config = readFile(folder.filePath(QStringLiteral("config.json")));
+    config.replace("\"type_vocab_size\": 2", "\"type_vocab_size\": 1");
+    return writeFile(path, out) &&
+           writeFile(folder.filePath(QStringLiteral("config.json")), config);
+}
+
+} // namespace
 
 class TestHostile : public QObject
 {
@@ -23,6 +90,7 @@ class TestHostile : public QObject
 
 private slots:
     void initTestCase();
+    void cleanupTestCase();
     void oneShortLine_data();
     void oneShortLine();
     void tinyTemperature_data();
@@ -31,6 +99,10 @@ private slots:
     void specialFiles();
     void smallerFindings_data();
     void smallerFindings();
+    void fullDisk_data();
+    void fullDisk();
+    void modelFolders_data();
+    void modelFolders();
 
 private:
     QTemporaryDir m_dir;
@@ -62,6 +134,103 @@ void TestHostile::initTestCase()
                      0600) == 0);
     QVERIFY(dir.mkdir(QStringLiteral("folder.json")));
     QVERIFY(dir.mkdir(QStringLiteral("folder.png")));
+
+    // Model folders with a crafted tokenizer file (issue 19, items 14 and 15).
+    const QString gpt2 = QStringLiteral("gpt2-tiny");
+    const QString bert = QStringLiteral("bert-tiny");
+    QVERIFY(copyModel(dir, gpt2, QStringLiteral("gpt2")));
+    QVERIFY(copyModel(dir, bert, QStringLiteral("bert")));
+    QVERIFY(copyModel(dir, gpt2, QStringLiteral("g-evil-key"), [](const QDir &d) {
+        QByteArray vocab = readFile(d.filePath(QStringLiteral("vocab.json")));
+        vocab = "{\"\\u001b[31m\\nevil\\u202e\": 1.5," + vocab.mid(1);
+        return writeFile(d.filePath(QStringLiteral("vocab.json")), vocab);
+    }));
+    QVERIFY(copyModel(dir, gpt2, QStringLiteral("g-evil-merge"), [](const QDir &d) {
+        return writeFile(d.filePath(QStringLiteral("merges.txt")), "#version: 0.2\n\xe2\x80\xae"
+                                                                   "evil\x1b[2J x\n");
+    }));
+    QVERIFY(copyModel(dir, gpt2, QStringLiteral("g-evil-type"), [](const QDir &d) {
+        QByteArray config = readFile(d.filePath(QStringLiteral("config.json")));
+        config.replace("\"model_type\": \"gpt2\"", "\"model_type\": \"gpt2\\u202e\\u2066x\"");
+        return writeFile(d.filePath(QStringLiteral("config.json")), config);
+    }));
+    const auto replaceBy = [](const QString &file,
+                              const std::function<bool(const QString &)> &make) {
+        return [file, make](const QDir &d) {
+            return QFile::remove(d.filePath(file)) && make(d.filePath(file));
+        };
+    };
+    const auto fifo = [](const QString &path) {
+        return ::mkfifo(QFile::encodeName(path).constData(), 0600) == 0;
+    };
+    const auto folder = [](const QString &path) { return QDir().mkdir(path); };
+    const auto device = [](const QString &path) {
+        return QFile::link(QStringLiteral("/dev/zero"), path);
+    };
+    QVERIFY(copyModel(dir, gpt2, QStringLiteral("g-fifo-vocab"),
+                      replaceBy(QStringLiteral("vocab.json"), fifo)));
+    QVERIFY(copyModel(dir, gpt2, QStringLiteral("g-folder-merges"),
+                      replaceBy(QStringLiteral("merges.txt"), folder)));
+    QVERIFY(copyModel(dir, gpt2, QStringLiteral("g-device-merges"),
+                      replaceBy(QStringLiteral("merges.txt"), device)));
+    QVERIFY(copyModel(dir, bert, QStringLiteral("b-fifo-vocab"),
+                      replaceBy(QStringLiteral("vocab.txt"), fifo)));
+    QVERIFY(copyModel(dir, bert, QStringLiteral("b-device-vocab"),
+                      replaceBy(QStringLiteral("vocab.txt"), device)));
+    const QString tokenizerConfig = QStringLiteral("tokenizer_config.json");
+    QVERIFY(
+        copyModel(dir, bert, QStringLiteral("b-fifo-config"), replaceBy(tokenizerConfig, fifo)));
+    QVERIFY(copyModel(dir, bert, QStringLiteral("b-folder-config"),
+                      replaceBy(tokenizerConfig, folder)));
+    QVERIFY(copyModel(dir, bert, QStringLiteral("b-device-config"),
+                      replaceBy(tokenizerConfig, device)));
+    // Line ends and a byte order mark: CR alone, CRLF, and a BOM, in each text file.
+    const auto rewrite = [](const QString &file,
+                            const std::function<QByteArray(QByteArray)> &edit) {
+        return [file, edit](const QDir &d) {
+            return writeFile(d.filePath(file), edit(readFile(d.filePath(file))));
+        };
+    };
+    const auto crOnly = [](QByteArray text) -> QByteArray { return text.replace('\n', '\r'); };
+    const auto crlf = [](QByteArray text) -> QByteArray { return text.replace("\n", "\r\n"); };
+    const auto bom = [](QByteArray text) -> QByteArray {
+        return QByteArray("\xef\xbb\xbf") + text;
+    };
+    const QString merges = QStringLiteral("merges.txt");
+    const QString vocabTxt = QStringLiteral("vocab.txt");
+    QVERIFY(copyModel(dir, gpt2, QStringLiteral("g-cr"), rewrite(merges, crOnly)));
+    QVERIFY(copyModel(dir, gpt2, QStringLiteral("g-crlf"), rewrite(merges, crlf)));
+    QVERIFY(copyModel(dir, gpt2, QStringLiteral("g-bom"), rewrite(merges, bom)));
+    QVERIFY(copyModel(dir, bert, QStringLiteral("b-cr"), rewrite(vocabTxt, crOnly)));
+    QVERIFY(copyModel(dir, bert, QStringLiteral("b-crlf"), rewrite(vocabTxt, crlf)));
+    QVERIFY(copyModel(dir, bert, QStringLiteral("b-bom"), rewrite(vocabTxt, bom)));
+    // JSON files with a byte order mark and CR line ends.
+    QVERIFY(copyModel(dir, gpt2, QStringLiteral("g-bom-json"), [&](const QDir &d) {
+        return rewrite(QStringLiteral("vocab.json"), bom)(d) &&
+               rewrite(QStringLiteral("config.json"), bom)(d);
+    }));
+    QVERIFY(copyModel(dir, bert, QStringLiteral("b-bom-json"), [&](const QDir &d) {
+        return rewrite(QStringLiteral("config.json"), crOnly)(d) &&
+               rewrite(QStringLiteral("tokenizer_config.json"), bom)(d);
+    }));
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("tokens-cr.txt")), "is\rthe\rbest\rof\rall\r"));
+    QVERIFY(writeFile(dir.filePath(QStringLiteral("tokens-bom.txt")),
+                      "\xef\xbb\xbfis\r\nthe\r\nbest\nof\r\nall\r\n"));
+    QVERIFY(copyModel(dir, bert, QStringLiteral("b-one-type"), oneTokenType));
+    // A model folder that cannot be searched, in a work directory open to all.
+    QVERIFY(copyModel(dir, gpt2, QStringLiteral("g-no-search")));
+    QVERIFY(QFile::setPermissions(dir.filePath(QStringLiteral("g-no-search")),
+                                  QFile::ReadOwner | QFile::WriteOwner | QFile::ReadOther));
+    QVERIFY(QFile::setPermissions(m_dir.path(), QFile::ReadOwner | QFile::WriteOwner |
+                                                    QFile::ExeOwner | QFile::ReadOther |
+                                                    QFile::ExeOther));
+}
+
+void TestHostile::cleanupTestCase()
+{
+    // So that the temporary directory can be removed.
+    QFile::setPermissions(QDir(m_dir.path()).filePath(QStringLiteral("g-no-search")),
+                          QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
 }
 
 void TestHostile::oneShortLine_data()
@@ -209,6 +378,142 @@ void TestHostile::smallerFindings_data()
 }
 
 void TestHostile::smallerFindings()
+{
+    HostileCases::run(m_dir.path());
+}
+
+void TestHostile::fullDisk_data()
+{
+    // Issue 19, item 8: standard output that cannot be written is exit status 2.
+    HostileCases::addColumns();
+    const QString full = HostileCases::kStdoutFull;
+    const QString message =
+        QStringLiteral("attention-lab: cannot write the output: No space left on device");
+    const QStringList text{QStringLiteral("--text"), QStringLiteral("the animal")};
+    addRow("--one", {full, QStringLiteral("--one")}, 2, message);
+    addRow("--one --json", {full, QStringLiteral("--one"), QStringLiteral("--json")}, 2, message);
+    addRow("--scale",
+           {full, QStringLiteral("--scale"), QStringLiteral("--draws"), QStringLiteral("2")}, 2,
+           message);
+    addRow("--help", {full, QStringLiteral("--help")}, 2, message);
+    addRow("eval", {full, QStringLiteral("eval"), QStringLiteral("lecture.json")}, 2, message);
+    addRow("tokenize", QStringList{full, QStringLiteral("tokenize"), QStringLiteral("gpt2")} + text,
+           2, message);
+    addRow("tokenize --json",
+           QStringList{full, QStringLiteral("tokenize"), QStringLiteral("gpt2"),
+                       QStringLiteral("--json")} +
+               text,
+           2, message);
+    addRow("model", QStringList{full, QStringLiteral("model"), QStringLiteral("gpt2")} + text, 2,
+           message);
+    addRow("model --json",
+           QStringList{full, QStringLiteral("model"), QStringLiteral("bert"),
+                       QStringLiteral("--json")} +
+               text,
+           2, message);
+    addRow("bench --model",
+           {full, QStringLiteral("bench"), QStringLiteral("--model"), QStringLiteral("gpt2"),
+            QStringLiteral("--n"), QStringLiteral("4")},
+           2, message);
+    addRow("bench --model --json",
+           {full, QStringLiteral("bench"), QStringLiteral("--model"), QStringLiteral("gpt2"),
+            QStringLiteral("--n"), QStringLiteral("4"), QStringLiteral("--json")},
+           2, message);
+    addRow("inspect",
+           {full, QStringLiteral("inspect"), QStringLiteral(TEST_DATA_DIR "/attention/f2_le.npy")},
+           2, message);
+}
+
+void TestHostile::fullDisk()
+{
+    HostileCases::run(m_dir.path());
+}
+
+void TestHostile::modelFolders_data()
+{
+    HostileCases::addColumns();
+    const auto tokenize = [](const QString &folder) {
+        return QStringList{QStringLiteral("tokenize"), folder, QStringLiteral("--text"),
+                           QStringLiteral("the animal")};
+    };
+    // Item 14: every piece of input through the one quoting, which escapes
+    // the bidirectional controls too: one line, and "evil" not shown as "live".
+    addRow("a vocab.json key with ESC, a newline and U+202E",
+           tokenize(QStringLiteral("g-evil-key")), 2,
+           HostileCases::kContains + QStringLiteral("/vocab.json: is not a JSON object of token to "
+                                                    "id: \"\\x1b[31m\\nevil\\u202e\" has id 1.5"));
+    addRow("a merge with U+202E and ESC", tokenize(QStringLiteral("g-evil-merge")), 2,
+           HostileCases::kContains +
+               QStringLiteral("/merges.txt: line 2: \"\\u202eevil\\x1b[2J\" is "
+                              "not in vocab.json"));
+    addRow("a model_type with U+202E and U+2066", tokenize(QStringLiteral("g-evil-type")), 2,
+           HostileCases::kContains +
+               QStringLiteral("/config.json: has the model_type \"gpt2\\u202e\\u2066x\"; "
+                              "Attention Lab runs \"gpt2\" and \"bert\" checkpoints"));
+    // Item 15: what is there, rather than "missing".
+    addRow("vocab.json is a FIFO", tokenize(QStringLiteral("g-fifo-vocab")), 2,
+           HostileCases::kContains + QStringLiteral("/vocab.json: is a FIFO (named pipe), not a "
+                                                    "tokenizer file"));
+    addRow("merges.txt is a folder", tokenize(QStringLiteral("g-folder-merges")), 2,
+           HostileCases::kContains + QStringLiteral("/merges.txt: is a folder, not a tokenizer "
+                                                    "file"));
+    addRow("merges.txt is a device", tokenize(QStringLiteral("g-device-merges")), 2,
+           HostileCases::kContains + QStringLiteral("/merges.txt: is a character device, not a "
+                                                    "tokenizer file"));
+    addRow("vocab.txt is a FIFO", tokenize(QStringLiteral("b-fifo-vocab")), 2,
+           HostileCases::kContains + QStringLiteral("/vocab.txt: is a FIFO (named pipe), not a "
+                                                    "tokenizer file"));
+    addRow("vocab.txt is a device", tokenize(QStringLiteral("b-device-vocab")), 2,
+           HostileCases::kContains + QStringLiteral("/vocab.txt: is a character device, not a "
+                                                    "tokenizer file"));
+    addRow("tokenizer_config.json is a FIFO", tokenize(QStringLiteral("b-fifo-config")), 2,
+           HostileCases::kContains + QStringLiteral("config.json: is a FIFO (named "
+                                                    "pipe), not a tokenizer file"));
+    addRow("tokenizer_config.json is a folder", tokenize(QStringLiteral("b-folder-config")), 2,
+           HostileCases::kContains + QStringLiteral("config.json: is a folder, not "
+                                                    "a tokenizer file"));
+    addRow("tokenizer_config.json is /dev/zero", tokenize(QStringLiteral("b-device-config")), 2,
+           HostileCases::kContains + QStringLiteral("config.json: is a character "
+                                                    "device, not a tokenizer file"));
+    addRow(
+        "--pair on a BERT of one token type",
+        tokenize(QStringLiteral("b-one-type")) << QStringLiteral("--pair") << QStringLiteral("b"),
+        2,
+        QStringLiteral("attention-lab: b-one-type: config.json has type_vocab_size 1: this "
+                       "model reads one sentence, and a second one (--pair) needs token type 1"));
+    // The same ids whatever the line ends, with or without a byte order mark.
+    const QByteArray gpt2Ids = "[83, 71, 68, 263]";
+    const QByteArray bertIds = "[2, 10, 11, 3]";
+    for (const char *folder : {"gpt2", "g-cr", "g-crlf", "g-bom", "g-bom-json"})
+        addRow(qPrintable(QStringLiteral("GPT-2 files: %1").arg(QLatin1String(folder))),
+               tokenize(QLatin1String(folder)) << QStringLiteral("--json"), 0, {},
+               QStringLiteral("ids"), gpt2Ids);
+    for (const char *folder : {"bert", "b-cr", "b-crlf", "b-bom", "b-bom-json"})
+        addRow(qPrintable(QStringLiteral("BERT files: %1").arg(QLatin1String(folder))),
+               tokenize(QLatin1String(folder)) << QStringLiteral("--json"), 0, {},
+               QStringLiteral("ids"), bertIds);
+    for (const char *tokens : {"tokens-cr.txt", "tokens-bom.txt"})
+        addRow(qPrintable(QStringLiteral("--tokens: %1").arg(QLatin1String(tokens))),
+               {QStringLiteral("inspect"), QStringLiteral(TEST_DATA_DIR "/attention/f2_le.npy"),
+                QStringLiteral("--tokens"), QLatin1String(tokens), QStringLiteral("--json")},
+               0, {}, QStringLiteral("tokens"), R"(["is", "the", "best", "of", "all"])");
+    addRow("a model folder that cannot be searched",
+           QStringList{HostileCases::kAsNobody} + tokenize(QStringLiteral("g-no-search")), 2,
+           HostileCases::kContains +
+               QStringLiteral("g-no-search: cannot be opened: permission denied (the folder "
+                              "cannot be searched)"));
+    // Item 12: refused as bench --model refuses it, not timed at 28 tokens.
+    addRow("bench --gui --model past the model's positions",
+           {QStringLiteral("bench"), QStringLiteral("--gui"), QStringLiteral("--model"),
+            QStringLiteral("gpt2"), QStringLiteral("--n"), QStringLiteral("40")},
+           2, QStringLiteral("attention-lab: --n 40 is more than the model's 32 positions"));
+    addRow("bench --model past the model's positions",
+           {QStringLiteral("bench"), QStringLiteral("--model"), QStringLiteral("gpt2"),
+            QStringLiteral("--n"), QStringLiteral("33")},
+           2, QStringLiteral("attention-lab: --n 33 is more than the model's 32 positions"));
+}
+
+void TestHostile::modelFolders()
 {
     HostileCases::run(m_dir.path());
 }

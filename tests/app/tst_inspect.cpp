@@ -14,8 +14,14 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QProcess>
+#include <QSet>
+#include <QStandardPaths>
 #include <QTemporaryDir>
+#include <QXmlStreamReader>
 #include <QtTest>
+
+#include <tuple>
 
 #include <cmath>
 
@@ -183,14 +189,27 @@ void TestInspect::exportViews_data()
 {
     QTest::addColumn<QStringList>("arguments");
     QTest::addColumn<QString>("suffix");
+    QTest::addColumn<QString>("text"); // in the SVG's and the PDF's text
+    QTest::addColumn<QSize>("size");   // of the PNG
+    const QList<std::tuple<QString, QString, QSize>> views{
+        {u"grid"_s, u"10 queries"_s, QSize(1700, 1800)},
+        {u"head"_s, u"induction 0.012"_s, QSize(1600, 1400)},
+        {u"lines"_s, u"sat"_s, QSize(1200, 1400)},
+        {u"average"_s, u"the mean of its 4 heads"_s, QSize(1600, 1400)},
+        {u"rollout"_s, u"attention rollout over 3 layers"_s, QSize(1600, 1400)},
+    };
     for (const QString &suffix : {u"png"_s, u"svg"_s, u"pdf"_s}) {
-        for (const QString &view : {u"grid"_s, u"head"_s, u"lines"_s, u"average"_s, u"rollout"_s})
+        for (const auto &[view, text, size] : views)
             QTest::newRow(qPrintable(view + u" as "_s + suffix))
                 << QStringList{u"--view"_s, view, u"--layer"_s, u"1"_s, u"--head"_s, u"2"_s}
-                << suffix;
+                << suffix << text << size;
     }
-    QTest::newRow("words, png") << QStringList{u"--view"_s, u"head"_s, u"--words"_s} << u"png"_s;
-    QTest::newRow("grid dark, png") << QStringList{u"--theme"_s, u"dark"_s} << u"png"_s;
+    QTest::newRow("words, png") << QStringList{u"--view"_s, u"head"_s, u"--words"_s} << u"png"_s
+                                << QString() << QSize(1600, 1400);
+    QTest::newRow("words, svg") << QStringList{u"--view"_s, u"head"_s, u"--words"_s} << u"svg"_s
+                                << u"no token here is part of a longer word"_s << QSize();
+    QTest::newRow("grid dark, png")
+        << QStringList{u"--theme"_s, u"dark"_s} << u"png"_s << QString() << QSize(1700, 1800);
 }
 
 void TestInspect::exportViews()
@@ -206,15 +225,33 @@ void TestInspect::exportViews()
     QFile file(out);
     QVERIFY(file.open(QIODevice::ReadOnly));
     const QByteArray bytes = file.readAll();
-    QVERIFY(bytes.size() > 500);
+    QFETCH(QString, text);
+    QFETCH(QSize, size);
     if (suffix == u"png"_s) {
-        const QImage image = QImage::fromData(bytes);
-        QVERIFY(!image.isNull());
-        QVERIFY(image.width() >= 300);
+        // The view's size, and drawn: many colours, not a blank page.
+        const QImage image = QImage::fromData(bytes, "PNG");
+        QCOMPARE(image.size(), size);
+        QSet<QRgb> colours;
+        for (int y = 0; y < image.height(); y += 5)
+            for (int x = 0; x < image.width(); x += 5)
+                colours.insert(image.pixel(x, y));
+        QVERIFY2(colours.size() >= 3, qPrintable(QString::number(colours.size())));
     } else if (suffix == u"svg"_s) {
-        QVERIFY(bytes.contains("<svg"));
+        QXmlStreamReader xml(bytes);
+        QString texts;
+        while (!xml.atEnd()) {
+            if (xml.readNext() == QXmlStreamReader::Characters)
+                texts += xml.text();
+        }
+        QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+        QVERIFY2(texts.contains(text), qPrintable(text));
     } else {
         QVERIFY(bytes.startsWith("%PDF"));
+        QProcess process;
+        process.start(QStandardPaths::findExecutable(u"pdftotext"_s), {out, u"-"_s});
+        QVERIFY(process.waitForFinished(30000));
+        const QString pdfText = QString::fromUtf8(process.readAllStandardOutput());
+        QVERIFY2(pdfText.contains(text), qPrintable(text));
     }
 }
 

@@ -8,6 +8,7 @@
 
 #include "binaryrun.h"
 
+#include <QDir>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -70,6 +71,7 @@ private slots:
     void everyWriterWritesAlike();
     void refusals_data();
     void refusals();
+    void invalidUtf8_data();
     void invalidUtf8();
     void unusedTensorsAreNamed_data();
     void unusedTensorsAreNamed();
@@ -425,16 +427,61 @@ void TestModelCommands::refusals()
     QVERIFY(run.out.isEmpty());
 }
 
+void TestModelCommands::invalidUtf8_data()
+{
+    // A shell command after "$0" (the binary): $1 is gpt2-tiny, $2 the lecture.
+    QTest::addColumn<QString>("command");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("--text with 0xff")
+        << u"tokenize \"$1\" --text \"$(printf 'ab\\377c')\""_s
+        << u"attention-lab: --text is not valid UTF-8 (byte 0xff at byte 2); give the text in "
+           "UTF-8\n"_s;
+    // The first byte that starts no valid sequence, not the end of the text.
+    QTest::newRow("--text= with a sequence cut at its end")
+        << u"tokenize \"$1\" --text=\"$(printf 'ab\\342\\202')\""_s
+        << u"attention-lab: --text is not valid UTF-8 (byte 0xe2 at byte 2); give the text in "
+           "UTF-8\n"_s;
+    QTest::newRow("--pair with an encoded surrogate")
+        << u"tokenize \"$1\" --text a --pair \"$(printf 'x\\355\\240\\200')\""_s
+        << u"attention-lab: --pair is not valid UTF-8 (byte 0xed at byte 1); give the text in "
+           "UTF-8\n"_s;
+    // Issue 19, item 12: written under another name (U+FFFD) before.
+    QTest::newRow("model -o with 0xff")
+        << u"model \"$1\" --text hi -o \"$(printf 'a\\377b.npz')\""_s
+        << u"attention-lab: -o: \"a\\xffb.npz\" is not valid UTF-8 (byte 0xff at byte 1); file "
+           "names and values are taken as UTF-8\n"_s;
+    QTest::newRow("export -o with 0xff")
+        << u"export \"$2\" -o \"$(printf 'fig\\377.png')\""_s
+        << u"attention-lab: -o: \"fig\\xff.png\" is not valid UTF-8 (byte 0xff at byte 3); file "
+           "names and values are taken as UTF-8\n"_s;
+    QTest::newRow("--tokens= with 0xff")
+        << u"inspect \"$2\" --tokens=\"$(printf 't\\377.txt')\""_s
+        << u"attention-lab: --tokens: \"t\\xff.txt\" is not valid UTF-8 (byte 0xff at byte 1); "
+           "file names and values are taken as UTF-8\n"_s;
+    QTest::newRow("a model folder with 0xff")
+        << u"tokenize \"$(printf 'gpt\\377')\" --text hi"_s
+        << u"attention-lab: \"gpt\\xff\" is not valid UTF-8 (byte 0xff at byte 3); file names "
+           "and values are taken as UTF-8\n"_s;
+}
+
 void TestModelCommands::invalidUtf8()
 {
+    QFETCH(QString, command);
+    QFETCH(QString, expected);
     // QProcess passes arguments as text; the shell passes the raw bytes.
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
     QProcess shell;
-    shell.start(u"/bin/sh"_s, {u"-c"_s, u"\"$0\" tokenize \"$1\" --text \"$(printf 'ab\\377c')\""_s,
-                               QStringLiteral(ATTENTION_LAB_EXECUTABLE), model(u"gpt2-tiny"_s)});
+    shell.setWorkingDirectory(dir.path());
+    shell.start(u"/bin/sh"_s,
+                {u"-c"_s, u"\"$0\" "_s + command, QStringLiteral(ATTENTION_LAB_EXECUTABLE),
+                 model(u"gpt2-tiny"_s), QStringLiteral(PRESETS_DIR "/lecture.json")});
     QVERIFY(shell.waitForFinished(60000));
     QCOMPARE(shell.exitCode(), 2);
-    const QByteArray err = shell.readAllStandardError();
-    QVERIFY2(err.contains("--text is not valid UTF-8 (byte 0xff at byte 2)"), err.constData());
+    QCOMPARE(QString::fromUtf8(shell.readAllStandardError()), expected);
+    QVERIFY(shell.readAllStandardOutput().isEmpty());
+    // Nothing written under any name.
+    QCOMPARE(QDir(dir.path()).entryList(QDir::NoDotAndDotDot | QDir::AllEntries), QStringList());
 }
 
 QTEST_GUILESS_MAIN(TestModelCommands)

@@ -41,6 +41,33 @@ void TestInputText::text_data()
     QTest::newRow("invalid byte") << QByteArray("a\xffz") << QByteArray("a\\xffz");
     QTest::newRow("truncated sequence") << QByteArray("a\xe2\x88") << QByteArray("a\\xe2\\x88");
     QTest::newRow("lone surrogate (WTF-8)") << QByteArray("\xed\xa0\x80") << QByteArray("\\ud800");
+    // Issue 19, item 14: what would reorder or hide the rest of the line.
+    QTest::newRow("right-to-left override U+202E: evil stays evil") << QByteArray("\xe2\x80\xae"
+                                                                                  "evil")
+                                                                    << QByteArray("\\u202eevil");
+    QTest::newRow("escape, newline and U+202E (a vocab.json key)")
+        << QByteArray("\x1b[31m\nevil\xe2\x80\xae") << QByteArray("\\x1b[31m\\nevil\\u202e");
+    QTest::newRow("left-to-right embedding U+202A")
+        << QByteArray("a\xe2\x80\xaaz") << QByteArray("a\\u202az");
+    QTest::newRow("isolates U+2066 to U+2069")
+        << QByteArray("\xe2\x81\xa6\xe2\x81\xa7\xe2\x81\xa8\xe2\x81\xa9")
+        << QByteArray("\\u2066\\u2067\\u2068\\u2069");
+    QTest::newRow("zero-width space U+200B")
+        << QByteArray("a\xe2\x80\x8bz") << QByteArray("a\\u200bz");
+    QTest::newRow("right-to-left mark U+200F")
+        << QByteArray("a\xe2\x80\x8fz") << QByteArray("a\\u200fz");
+    QTest::newRow("Arabic letter mark U+061C")
+        << QByteArray("a\xd8\x9cz") << QByteArray("a\\u061cz");
+    QTest::newRow("soft hyphen U+00AD") << QByteArray("a\xc2\xadz") << QByteArray("a\\xadz");
+    QTest::newRow("byte order mark U+FEFF") << QByteArray("\xef\xbb\xbf"
+                                                          "a")
+                                            << QByteArray("\\ufeffa");
+    QTest::newRow("tag U+E0041 (beyond the BMP)")
+        << QByteArray("a\xf3\xa0\x81\x81z") << QByteArray("a\\U000e0041z");
+    QTest::newRow("Hebrew letters stay") << QByteArray("\xd7\xa9\xd7\x9c\xd7\x95\xd7\x9d")
+                                         << QByteArray("\xd7\xa9\xd7\x9c\xd7\x95\xd7\x9d");
+    QTest::newRow("emoji stays") << QByteArray("\xf0\x9f\x98\x80")
+                                 << QByteArray("\xf0\x9f\x98\x80");
     QTest::newRow("exactly 40 characters") << QByteArray(40, 'x') << QByteArray(40, 'x');
     QTest::newRow("41 characters")
         << QByteArray(41, 'x')

@@ -23,7 +23,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
                                    "a refusal that is not one short line:", error.left(600));
         return 0;
     }
-    const bool json = bytes.trimmed().startsWith('[');
+    // A JSON list may follow a byte order mark, which the reader skips.
+    const QByteArray text = bytes.startsWith("\xEF\xBB\xBF") ? bytes.mid(3) : bytes;
+    const bool json = text.trimmed().startsWith('[');
     for (const std::string &token : *tokens) {
         if (!json && token.find('\n') != std::string::npos)
             AttentionFuzz::failure("tokenlist_fuzzer", "a line token holding a line break");

@@ -11,6 +11,7 @@
 #include "io/gpt2tokenizer.h"
 #include "io/inputtextqt.h"
 #include "io/readerror.h"
+#include "io/specialtokenscanner.h"
 #include "io/wordpiecetokenizer.h"
 
 #include <QDir>
@@ -21,6 +22,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <algorithm>
 #include <functional>
 #include <thread>
 
@@ -129,6 +131,10 @@ private slots:
     void wordPieceMatchesReference_data();
     void wordPieceMatchesReference();
     void wordPieceVocabulary();
+
+    void specialTokensScanLinearly_data();
+    void specialTokensScanLinearly();
+    void manyMasksWithAPair();
 
     void refusals_data();
     void refusals();
@@ -408,6 +414,68 @@ void TestTokenizers::refusals()
         QVERIFY2(error.message.startsWith(expected), qPrintable(error.message));
         QVERIFY2(!error.message.contains(QLatin1Char('\n')), qPrintable(error.message));
     }
+}
+
+void TestTokenizers::specialTokensScanLinearly_data()
+{
+    // Issue 19, item 16: the text is searched once per special token found
+    // plus once per special token, not five times for each one found (21,845
+    // [MASK] took 14 s that way).
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QList<qsizetype>>("found");
+    const QString mask = QStringLiteral("[MASK]");
+    QTest::newRow("none") << QStringLiteral("the dog barked") << QList<qsizetype>{};
+    QTest::newRow("one of each, out of order")
+        << QStringLiteral("a [SEP] b [MASK] c [CLS] [UNK][PAD]")
+        << QList<qsizetype>{2, 10, 19, 25, 30};
+    QTest::newRow("[MASK] twice in a row")
+        << QStringLiteral("[MASK][MASK].") << QList<qsizetype>{0, 6};
+    QTest::newRow("an unfinished one is text")
+        << QStringLiteral("[MASK [MAS] [MASK]") << QList<qsizetype>{12};
+    QList<qsizetype> every;
+    for (qsizetype i = 0; i < 21845; ++i)
+        every << i * mask.size();
+    QTest::newRow("21,845 [MASK]") << mask.repeated(21845) << every;
+}
+
+void TestTokenizers::specialTokensScanLinearly()
+{
+    QFETCH(QString, text);
+    QFETCH(QList<qsizetype>, found);
+    const std::vector<std::pair<QString, int>> specials{{QStringLiteral("[MASK]"), 4},
+                                                        {QStringLiteral("[CLS]"), 2},
+                                                        {QStringLiteral("[SEP]"), 3},
+                                                        {QStringLiteral("[PAD]"), 0},
+                                                        {QStringLiteral("[UNK]"), 1}};
+    SpecialTokenScanner scanner(text, specials);
+    QList<qsizetype> at;
+    for (qsizetype start = 0;;) {
+        const SpecialTokenScanner::Match match = scanner.next(start);
+        if (match.at < 0)
+            break;
+        const auto spelling = std::find_if(specials.begin(), specials.end(),
+                                           [&](const auto &s) { return s.second == match.id; });
+        QCOMPARE(text.mid(match.at, match.length), spelling->first);
+        at << match.at;
+        start = match.at + match.length;
+    }
+    QCOMPARE(at, found);
+    QVERIFY2(scanner.searches() <= found.size() + qsizetype(specials.size()),
+             qPrintable(QStringLiteral("%1 searches for %2 special tokens")
+                            .arg(scanner.searches())
+                            .arg(found.size())));
+}
+
+void TestTokenizers::manyMasksWithAPair()
+{
+    // The tokenizer itself on the issue's input: [CLS] a [SEP], 21,845 [MASK], [SEP].
+    const WordPieceTokenizer tokenizer = bert(QStringLiteral("default"));
+    const int mask = tokenizer.maskId();
+    const TokenizedText encoded =
+        tokenizer.encode(QStringLiteral("a"), QStringLiteral("[MASK]").repeated(21845));
+    QCOMPARE(encoded.ids.size(), std::size_t(21845 + 4));
+    QCOMPARE(std::count(encoded.ids.begin(), encoded.ids.end(), mask), 21845L);
+    QCOMPARE(encoded.tokenTypes.back(), 1);
 }
 
 QTEST_APPLESS_MAIN(TestTokenizers)

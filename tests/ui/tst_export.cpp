@@ -9,6 +9,7 @@
 #include "core/chapterexamples.h"
 #include "ui/figure/figureexporter.h"
 #include "ui/figure/figurepainter.h"
+#include "ui/figure/labelstride.h"
 
 #include <QImage>
 #include <QPainter>
@@ -62,7 +63,11 @@ private slots:
     void overflowingLogitsAreNotMasked();
     void svgIsVectorWithLabels();
     void pdfHoldsTheLabelsAsText();
+    void everyViewRenders_data();
     void everyViewRenders();
+    void unknownView();
+    void labelStrides_data();
+    void labelStrides();
     void failedExportKeepsTheOldFile();
     void unknownFormatIsRefused();
     void colorMapsAreOrdered();
@@ -233,16 +238,78 @@ void TestExport::pdfHoldsTheLabelsAsText()
         QVERIFY2(text.contains(QLatin1StringView(label)), label);
 }
 
+void TestExport::everyViewRenders_data()
+{
+    // Each view of the lecture example with a text only it draws.
+    QTest::addColumn<QString>("view");
+    QTest::addColumn<QString>("text");
+    const auto row = [](const char *view, const char *text) {
+        QTest::newRow(view) << QString::fromLatin1(view) << QString::fromUtf8(text);
+    };
+    row("figure", "0.3611");
+    row("weights", "0.3369");
+    row("scores", "0.4400");
+    row("logits", "0.2540");
+    row("lines", "no mask");
+    row("entropy", "1.5811 bits");
+    row("geometry", "0.361");
+    row("scale", "pooled spread");
+    row("mask", "then softmax");
+    row("heads", "mean entropy");
+    row("positional", "sinusoidal encoding");
+    row("params", "1,050,624");
+    row("cost", "what the sequence length costs one head");
+    QCOMPARE(figureViews().size(), 13); // a new view adds a row here
+}
+
 void TestExport::everyViewRenders()
 {
+    QFETCH(QString, view);
+    QFETCH(QString, text);
     const Example e = example(ChapterExamples::lecture());
-    for (const FigureView &view : figureViews()) {
-        for (auto format : {FigureExporter::Format::Png, FigureExporter::Format::Svg,
-                            FigureExporter::Format::Pdf})
-            QVERIFY2(!FigureExporter::render(format, view, e.data(), FigureStyle(), ExportSize{})
-                          .isEmpty(),
-                     qPrintable(view.name));
+    const FigureView *figure = findFigureView(view);
+    QVERIFY(figure);
+    // PNG: the view's size, and drawn (many colours, not a blank page).
+    QImage image;
+    QVERIFY(image.loadFromData(FigureExporter::render(FigureExporter::Format::Png, *figure,
+                                                      e.data(), FigureStyle(), ExportSize{}),
+                               "PNG"));
+    QCOMPARE(image.size(), FigureExporter::pixelSize(*figure, ExportSize{}));
+    QSet<QRgb> colours;
+    for (int y = 0; y < image.height(); y += 7)
+        for (int x = 0; x < image.width(); x += 7)
+            colours.insert(image.pixel(x, y));
+    QVERIFY2(colours.size() >= 3, qPrintable(QStringLiteral("%1 colours").arg(colours.size())));
+    // SVG: well-formed, with the view's text.
+    const QByteArray svg = FigureExporter::render(FigureExporter::Format::Svg, *figure, e.data(),
+                                                  FigureStyle(), ExportSize{});
+    QXmlStreamReader xml(svg);
+    QString svgText;
+    while (!xml.atEnd()) {
+        if (xml.readNext() == QXmlStreamReader::Characters)
+            svgText += xml.text();
     }
+    QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+    QVERIFY2(svgText.contains(text), qPrintable(text));
+    // PDF: a PDF whose text holds the same.
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("view.pdf"));
+    QFile pdf(path);
+    QVERIFY(pdf.open(QIODevice::WriteOnly));
+    pdf.write(FigureExporter::render(FigureExporter::Format::Pdf, *figure, e.data(), FigureStyle(),
+                                     ExportSize{}));
+    pdf.close();
+    QVERIFY(readAll(path).startsWith("%PDF"));
+    QProcess process;
+    process.start(QStandardPaths::findExecutable(QStringLiteral("pdftotext")),
+                  {path, QStringLiteral("-")});
+    QVERIFY(process.waitForFinished(30000));
+    const QString pdfText = QString::fromUtf8(process.readAllStandardOutput());
+    QVERIFY2(pdfText.contains(text), qPrintable(text));
+}
+
+void TestExport::unknownView()
+{
     QCOMPARE(findFigureView(QStringLiteral("nonsense")), nullptr);
 }
 
@@ -294,6 +361,35 @@ void TestExport::colorMapsAreOrdered()
         QVERIFY(ColorMaps::colorAt(name, 0.9).lightness() >
                 ColorMaps::colorAt(name, 0.1).lightness());
     }
+}
+
+void TestExport::labelStrides_data()
+{
+    // The one thinning of labels, for figures and views alike.
+    QTest::addColumn<int>("count");
+    QTest::addColumn<double>("lineHeight");
+    QTest::addColumn<double>("extent");
+    QTest::addColumn<int>("maxLabels");
+    QTest::addColumn<int>("stride");
+    QTest::newRow("four rows, room for all") << 4 << 20.0 << 400.0 << 0 << 1;
+    QTest::newRow("100 rows of 20 px in 400 px: every 5th") << 100 << 20.0 << 400.0 << 0 << 5;
+    QTest::newRow("101 rows: every 6th") << 101 << 20.0 << 400.0 << 0 << 6;
+    QTest::newRow("the cap alone: 100 of at most 24") << 100 << 0.0 << 0.0 << 24 << 5;
+    QTest::newRow("the cap wins") << 100 << 1.0 << 400.0 << 24 << 5;
+    QTest::newRow("the room wins") << 100 << 40.0 << 400.0 << 24 << 10;
+    QTest::newRow("no room: one label") << 7 << 20.0 << 0.0 << 0 << 7;
+    QTest::newRow("one row 8 px tall, labels 20 px: every 3rd") << 1 << 20.0 << 8.0 << 0 << 3;
+    QTest::newRow("nothing to label") << 0 << 20.0 << 400.0 << 24 << 1;
+}
+
+void TestExport::labelStrides()
+{
+    QFETCH(int, count);
+    QFETCH(double, lineHeight);
+    QFETCH(double, extent);
+    QFETCH(int, maxLabels);
+    QFETCH(int, stride);
+    QCOMPARE(labelStride(count, lineHeight, extent, maxLabels), stride);
 }
 
 QTEST_MAIN(TestExport)

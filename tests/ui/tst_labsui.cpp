@@ -38,7 +38,6 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QUndoStack>
-#include <QXmlStreamReader>
 #include <QtTest>
 
 #include "windowtestsettings.h"
@@ -609,11 +608,24 @@ void TestLabsUi::shufflingWithoutPositionsPermutesOutputs()
 
 void TestLabsUi::everyLabExportsFromTheWindow()
 {
-    for (const char *view :
-         {"geometry", "scale", "mask", "heads", "positional", "params", "cost"}) {
+    // Each lab's figure, with a text only it draws (an SVG of shapes alone,
+    // or another lab's figure, would not do).
+    const std::pair<const char *, const char *> labs[] = {
+        {"geometry", "q·k/√"},
+        {"scale", "pooled spread"},
+        {"mask", "mask, then softmax"},
+        {"heads", "mean entropy"},
+        {"positional", "sinusoidal encoding"},
+        {"params", "1,050,624"},
+        {"cost", "what the sequence length costs one head"},
+    };
+    for (const auto &[view, text] : labs) {
         const QString svg = exportSvg(QLatin1StringView(view));
         QVERIFY2(svg.startsWith(QStringLiteral("<?xml")), view);
-        QVERIFY2(svg.size() > 20, view); // text, not only shapes
+        // exportSvg gives "<?xml" and the SVG's text.
+        QVERIFY2(svg.contains(QString::fromUtf8(text)),
+                 qPrintable(QStringLiteral("%1 lacks \"%2\"")
+                                .arg(QLatin1StringView(view), QString::fromUtf8(text))));
     }
     // Each lab's tab exports that lab by default.
     m_window->tabs()->setCurrentWidget(m_window->maskLab());

@@ -9,6 +9,8 @@
 #include "core/headscores.h"
 #include "core/tokenlabels.h"
 #include "ui/document/attentiondocument.h"
+#include "ui/figure/figureexporter.h"
+#include "ui/figure/tensorfigure.h"
 #include "ui/model/attentionfiles.h"
 #include "ui/model/headgridview.h"
 #include "ui/model/knownheads.h"
@@ -752,19 +754,41 @@ void TestModelView::modelTabExportsItsViews()
 
     // File > Export and Copy Figure draw the model's figure, not the session's.
     QTemporaryDir dir;
+    QMap<QString, QImage> images;
     for (const QString &view : {QStringLiteral("grid"), QStringLiteral("head"),
                                 QStringLiteral("lines"), QStringLiteral("average")}) {
         const QString path = dir.filePath(view + QStringLiteral(".png"));
         QString error;
         QVERIFY2(window.exportFigure(path, view, ExportSize{}, window.currentFigureStyle(), &error),
                  qPrintable(error));
-        QVERIFY(!QImage(path).isNull());
+        const QImage image = QImage(path).convertToFormat(QImage::Format_ARGB32);
+        // The tensor figure's own size, and drawn: not a blank page.
+        const TensorFigureView *tensorView = findTensorFigureView(view);
+        QVERIFY(tensorView);
+        QCOMPARE(image.size(), tensorView->defaultSize);
+        QSet<QRgb> colours;
+        for (int y = 0; y < image.height(); y += 5)
+            for (int x = 0; x < image.width(); x += 5)
+                colours.insert(image.pixel(x, y));
+        QVERIFY2(colours.size() >= 3, qPrintable(view));
+        for (auto other = images.cbegin(); other != images.cend(); ++other)
+            QVERIFY2(image != other.value(),
+                     qPrintable(view + QStringLiteral(" looks like ") + other.key()));
+        images.insert(view, image);
     }
+    // Not the session's figure either.
+    const QImage sessionFigure = FigureExporter::renderImage(
+        *findFigureView(QStringLiteral("figure")),
+        FigureData{window.document()->session(), window.document()->result()},
+        window.currentFigureStyle(), ExportSize{});
+    QVERIFY(!images.values().contains(sessionFigure.convertToFormat(QImage::Format_ARGB32)));
     QString error;
     QVERIFY(!window.exportFigure(dir.filePath(QStringLiteral("x.png")), QStringLiteral("geometry"),
                                  ExportSize{}, window.currentFigureStyle(), &error));
     QVERIFY(error.contains(QStringLiteral("geometry")));
-    QVERIFY(!window.figureImage().isNull());
+    // Copy Figure draws what is in view (the lines) as Export draws it.
+    QCOMPARE(window.figureImage().convertToFormat(QImage::Format_ARGB32),
+             images.value(QStringLiteral("lines")));
 
     // Back on the Attention tab, the session's views again.
     tabs->setCurrentIndex(0);

@@ -19,6 +19,8 @@
 #include "ui/window/mainwindow.h"
 
 #include <QCheckBox>
+#include <QDir>
+#include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
@@ -35,7 +37,10 @@
 
 #include "windowtestsettings.h"
 
+#include <sys/stat.h>
+
 using namespace AttentionLab;
+using namespace Qt::StringLiterals;
 
 namespace {
 
@@ -70,6 +75,8 @@ private slots:
     void bertShowsMasksAndPair();
     void headOpensInAttentionTab();
     void unreadableFolderSaysWhy();
+    void brokenTokenizerSaysWhy_data();
+    void brokenTokenizerSaysWhy();
     void tabReachesTheGrid();
     void weightsCutShortSaysReopen();
     void unusedTensorsAreShown();
@@ -375,6 +382,61 @@ void TestModelWindow::passThatThrowsSaysWhy()
     QCOMPARE(runner.lastError(), expected);
     QCOMPARE(finished.count(), 0);
     QVERIFY(!runner.lastRun());
+}
+
+void TestModelWindow::brokenTokenizerSaysWhy_data()
+{
+    // Issue 19, items 14 and 15, in the window: the message box says what is
+    // wrong, on one line, with the input escaped as on the command line.
+    QTest::addColumn<QString>("source");
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("kind"); // "evil-key", "fifo" or "folder"
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("a vocab.json key with ESC, a newline and U+202E")
+        << u"gpt2-tiny"_s << u"vocab.json"_s << u"evil-key"_s
+        << u"is not a JSON object of token to id: \"\\x1b[31m\\nevil\\u202e\" has id 1.5"_s;
+    QTest::newRow("vocab.json is a FIFO") << u"gpt2-tiny"_s << u"vocab.json"_s << u"fifo"_s
+                                          << u"vocab.json: is a FIFO (named pipe)"_s;
+    QTest::newRow("merges.txt is a folder")
+        << u"gpt2-tiny"_s << u"merges.txt"_s << u"folder"_s << u"merges.txt: is a folder"_s;
+    QTest::newRow("tokenizer_config.json is a FIFO")
+        << u"bert-tiny"_s << u"tokenizer_config.json"_s << u"fifo"_s
+        << u"config.json: is a FIFO (named pipe)"_s;
+}
+
+void TestModelWindow::brokenTokenizerSaysWhy()
+{
+    QFETCH(QString, source);
+    QFETCH(QString, file);
+    QFETCH(QString, kind);
+    QFETCH(QString, expected);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QDir from(model(source.toLatin1().constData()));
+    for (const QString &name : from.entryList(QDir::Files))
+        QVERIFY(QFile::copy(from.filePath(name), dir.filePath(name)));
+    const QString path = dir.filePath(file);
+    QVERIFY(QFile::remove(path));
+    if (kind == u"evil-key"_s) {
+        QFile original(from.filePath(file));
+        QVERIFY(original.open(QIODevice::ReadOnly));
+        QFile out(path);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write("{\"\\u001b[31m\\nevil\\u202e\": 1.5," + original.readAll().mid(1));
+    } else if (kind == u"fifo"_s) {
+        QCOMPARE(::mkfifo(QFile::encodeName(path).constData(), 0600), 0);
+    } else {
+        QVERIFY(QDir().mkdir(path));
+    }
+    MainWindow window;
+    window.show();
+    QString shown;
+    closeNextMessageBox(&shown);
+    QVERIFY(!window.openModelFolder(dir.path()));
+    QVERIFY2(shown.contains(expected), qPrintable(shown));
+    QVERIFY2(!shown.contains(QLatin1Char('\n')) && !shown.contains(QChar(0x202E)) &&
+                 !shown.contains(QChar(0x1B)),
+             qPrintable(shown));
 }
 
 QTEST_MAIN(TestModelWindow)

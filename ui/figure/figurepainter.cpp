@@ -3,6 +3,8 @@
 
 #include "ui/figure/figurepainter.h"
 
+#include "ui/figure/labelstride.h"
+
 #include "core/attentionresult.h"
 #include "core/session.h"
 #include "ui/figure/equationtext.h"
@@ -29,9 +31,10 @@ QString label(const std::string &text)
     return QString::fromStdString(text);
 }
 
+/// At most kMaxLabels labels of \a count.
 int labelStep(int count)
 {
-    return std::max(1, (count + kMaxLabels - 1) / kMaxLabels);
+    return labelStride(count, 0.0, 0.0, kMaxLabels);
 }
 
 } // namespace
@@ -180,86 +183,130 @@ QRectF FigurePainter::heatmap(const QRectF &rect, Quantity quantity)
     return matrixHeatmap(rect, spec);
 }
 
+/// Where a matrix heatmap's parts go, measured once by heatmapLayout().
+struct FigurePainter::HeatmapLayout
+{
+    QRectF rect; ///< the whole panel
+    int m = 0, n = 0;
+    double lo = 0.0, hi = 1.0; ///< the colour scale, made a valid range
+    QFont labelFont, titleFont;
+    double labelHeight = 0.0;
+    double colLabelWidth = 0.0;
+    double noteWidth = 0.0;
+    double axisTitle = 0.0;
+    double colorBarWidth = 0.0;
+    double colorBarLabels = 0.0;
+    double left = 0.0; ///< where the grid starts, right of the row labels
+    QRectF grid;
+    double cellWidth = 0.0, cellHeight = 0.0;
+    bool rotate = false; ///< column labels at 45 degrees, when they would overlap
+
+    QRectF cell(int i, int j) const
+    {
+        return QRectF(grid.left() + j * cellWidth, grid.top() + i * cellHeight, cellWidth,
+                      cellHeight);
+    }
+};
+
+FigurePainter::HeatmapLayout FigurePainter::heatmapLayout(const QRectF &rect,
+                                                          const MatrixHeatmap &spec) const
+{
+    HeatmapLayout l;
+    l.rect = rect;
+    l.m = spec.rows;
+    l.n = spec.cols;
+    l.lo = spec.lo;
+    l.hi = spec.hi;
+    if (!std::isfinite(l.lo) || !std::isfinite(l.hi) || !(l.hi > l.lo)) {
+        l.lo = std::isfinite(l.lo) ? l.lo - 1.0 : 0.0;
+        l.hi = l.lo + 2.0;
+    }
+    l.labelFont = font(19);
+    l.titleFont = font(19, true);
+    const QFontMetricsF labelMetrics(l.labelFont);
+    l.labelHeight = labelMetrics.height();
+    double rowLabelWidth = 0.0;
+    for (int i = 0; i < l.m; i += labelStep(l.m))
+        rowLabelWidth =
+            std::max(rowLabelWidth, labelMetrics.horizontalAdvance(axisLabel(spec.rowLabel(i))));
+    for (int j = 0; j < l.n; j += labelStep(l.n))
+        l.colLabelWidth =
+            std::max(l.colLabelWidth, labelMetrics.horizontalAdvance(axisLabel(spec.colLabel(j))));
+    for (const QString &note : spec.rowNotes)
+        l.noteWidth = std::max(l.noteWidth, labelMetrics.horizontalAdvance(note) + pt(12));
+
+    l.axisTitle = QFontMetricsF(l.titleFont).height() + pt(6);
+    const double headerHeight = spec.title.isEmpty() ? 0.0 : l.axisTitle + pt(4);
+    l.colorBarWidth = spec.colorBar ? pt(22) : 0.0;
+    l.colorBarLabels =
+        spec.colorBar ? labelMetrics.horizontalAdvance(QStringLiteral("-0.000")) + pt(8) : 0.0;
+    l.left = rect.left() + l.axisTitle + rowLabelWidth + pt(10);
+    const double right =
+        rect.right() - l.noteWidth -
+        (spec.colorBar ? l.colorBarWidth + l.colorBarLabels + l.axisTitle + pt(16) : pt(4));
+    const double gridWidth = std::max(10.0, right - l.left);
+    l.cellWidth = gridWidth / l.n;
+    l.rotate = l.colLabelWidth > l.cellWidth * labelStep(l.n) * 0.92;
+    const double colLabelHeight = l.rotate ? l.colLabelWidth * 0.72 + l.labelHeight : l.labelHeight;
+    const double top = rect.top() + pt(8) + headerHeight;
+    const double bottom = rect.bottom() - l.axisTitle - colLabelHeight - pt(10);
+    l.grid = QRectF(l.left, top, gridWidth, std::max(10.0, bottom - top));
+    l.cellHeight = l.grid.height() / l.m;
+    return l;
+}
+
+QColor FigurePainter::cellColor(double value, double lo, double hi) const
+{
+    // NaN is a masked cell; +-inf (a logit a tiny temperature overflows) is
+    // a value past either end of the scale, not a masked one.
+    if (std::isnan(value))
+        return ColorMaps::maskedColor();
+    return ColorMaps::colorAt(m_style.colorMap, std::isinf(value) ? (value > 0 ? 1.0 : 0.0)
+                                                                  : (value - lo) / (hi - lo));
+}
+
 QRectF FigurePainter::matrixHeatmap(const QRectF &rect, const MatrixHeatmap &spec)
 {
     setUnitFor(rect.width(), rect.height() * 1.4, 900.0);
-    const int m = spec.rows;
-    const int n = spec.cols;
-    double lo = spec.lo, hi = spec.hi;
-    if (!std::isfinite(lo) || !std::isfinite(hi) || !(hi > lo)) {
-        lo = std::isfinite(lo) ? lo - 1.0 : 0.0;
-        hi = lo + 2.0;
-    }
+    const HeatmapLayout layout = heatmapLayout(rect, spec);
+    if (!spec.title.isEmpty())
+        drawHeatmapTitle(layout, spec.title);
+    drawHeatmapCells(layout, spec);
+    drawHeatmapNumbers(layout, spec);
+    drawHeatmapLabels(layout, spec);
+    if (spec.colorBar)
+        drawColorBar(layout, spec.scaleTitle);
+    return layout.grid;
+}
 
-    const QFont labelFont = font(19);
-    const QFont titleFont = font(19, true);
-    const QFontMetricsF labelMetrics(labelFont);
-    double rowLabelWidth = 0.0, colLabelWidth = 0.0, noteWidth = 0.0;
-    for (int i = 0; i < m; i += labelStep(m))
-        rowLabelWidth =
-            std::max(rowLabelWidth, labelMetrics.horizontalAdvance(axisLabel(spec.rowLabel(i))));
-    for (int j = 0; j < n; j += labelStep(n))
-        colLabelWidth =
-            std::max(colLabelWidth, labelMetrics.horizontalAdvance(axisLabel(spec.colLabel(j))));
-    for (const QString &note : spec.rowNotes)
-        noteWidth = std::max(noteWidth, labelMetrics.horizontalAdvance(note) + pt(12));
+void FigurePainter::drawHeatmapTitle(const HeatmapLayout &l, const QString &title)
+{
+    // A title wider than its panel (small multiples) shrinks to fit.
+    QFont fitted = l.titleFont;
+    const double titleWidth = QFontMetricsF(l.titleFont).horizontalAdvance(title);
+    if (titleWidth > l.rect.width() * 0.98)
+        fitted.setPixelSize(
+            std::max(6, int(l.titleFont.pixelSize() * l.rect.width() * 0.98 / titleWidth)));
+    m_painter.setFont(fitted);
+    m_painter.setPen(m_style.foreground());
+    m_painter.drawText(QRectF(l.rect.left(), l.rect.top() + pt(4), l.rect.width(), l.axisTitle),
+                       Qt::AlignCenter, title);
+}
 
-    const double axisTitle = QFontMetricsF(titleFont).height() + pt(6);
-    const double headerHeight = spec.title.isEmpty() ? 0.0 : axisTitle + pt(4);
-    const double colorBarWidth = spec.colorBar ? pt(22) : 0.0;
-    const double colorBarLabels =
-        spec.colorBar ? labelMetrics.horizontalAdvance(QStringLiteral("-0.000")) + pt(8) : 0.0;
-    const double left = rect.left() + axisTitle + rowLabelWidth + pt(10);
-    const double right =
-        rect.right() - noteWidth -
-        (spec.colorBar ? colorBarWidth + colorBarLabels + axisTitle + pt(16) : pt(4));
-    const double gridWidth = std::max(10.0, right - left);
-    const double cellWidth = gridWidth / n;
-    const bool rotate = colLabelWidth > cellWidth * labelStep(n) * 0.92;
-    const double colLabelHeight =
-        rotate ? colLabelWidth * 0.72 + labelMetrics.height() : labelMetrics.height();
-    const double top = rect.top() + pt(8) + headerHeight;
-    const double bottom = rect.bottom() - axisTitle - colLabelHeight - pt(10);
-    const QRectF grid(left, top, gridWidth, std::max(10.0, bottom - top));
-    const double cellHeight = grid.height() / m;
-    auto cellRect = [&](int i, int j) {
-        return QRectF(grid.left() + j * cellWidth, grid.top() + i * cellHeight, cellWidth,
-                      cellHeight);
-    };
-    // NaN is a masked cell; +-inf (a logit a tiny temperature overflows) is
-    // a value past either end of the scale, not a masked one.
-    auto colorOf = [&](double v) {
-        if (std::isnan(v))
-            return ColorMaps::maskedColor();
-        return ColorMaps::colorAt(m_style.colorMap,
-                                  std::isinf(v) ? (v > 0 ? 1.0 : 0.0) : (v - lo) / (hi - lo));
-    };
-
-    if (!spec.title.isEmpty()) {
-        // A title wider than its panel (small multiples) shrinks to fit.
-        QFont fitted = titleFont;
-        const double titleWidth = QFontMetricsF(titleFont).horizontalAdvance(spec.title);
-        if (titleWidth > rect.width() * 0.98)
-            fitted.setPixelSize(
-                std::max(6, int(titleFont.pixelSize() * rect.width() * 0.98 / titleWidth)));
-        m_painter.setFont(fitted);
-        m_painter.setPen(m_style.foreground());
-        m_painter.drawText(QRectF(rect.left(), rect.top() + pt(4), rect.width(), axisTitle),
-                           Qt::AlignCenter, spec.title);
-    }
-
-    // Cells: one filled rectangle each (no antialiasing, so no seams) while
-    // there are no more cells than pixels; above that, an image with one
-    // pixel per device pixel, each the colour of the cell under its centre,
-    // so a drawing never holds more than its pixels (in SVG and PDF the
-    // image is embedded).
+void FigurePainter::drawHeatmapCells(const HeatmapLayout &l, const MatrixHeatmap &spec)
+{
+    // One filled rectangle each (no antialiasing, so no seams) while there
+    // are no more cells than pixels; above that, an image with one pixel per
+    // device pixel, each the colour of the cell under its centre, so a
+    // drawing never holds more than its pixels (in SVG and PDF the image is
+    // embedded).
     m_painter.save();
     m_painter.setRenderHint(QPainter::Antialiasing, false);
     m_painter.setPen(Qt::NoPen);
-    const QSize devicePixels = devicePixelsOf(grid);
-    if (drawsCellsAsImage(m, n, devicePixels)) {
-        const int w = int(std::min<qint64>(n, devicePixels.width()));
-        const int h = int(std::min<qint64>(m, devicePixels.height()));
+    const QSize devicePixels = devicePixelsOf(l.grid);
+    if (drawsCellsAsImage(l.m, l.n, devicePixels)) {
+        const int w = int(std::min<qint64>(l.n, devicePixels.width()));
+        const int h = int(std::min<qint64>(l.m, devicePixels.height()));
         QImage image;
         if (spec.cellImage) {
             image = spec.cellImage(QSize(w, h));
@@ -267,96 +314,104 @@ QRectF FigurePainter::matrixHeatmap(const QRectF &rect, const MatrixHeatmap &spe
             image = QImage(w, h, QImage::Format_ARGB32);
             for (int y = 0; y < h; ++y) {
                 auto *line = reinterpret_cast<QRgb *>(image.scanLine(y));
-                const int i = int((double(y) + 0.5) * m / h);
+                const int i = int((double(y) + 0.5) * l.m / h);
                 for (int x = 0; x < w; ++x)
-                    line[x] = colorOf(spec.value(i, int((double(x) + 0.5) * n / w))).rgba();
+                    line[x] = cellColor(spec.value(i, int((double(x) + 0.5) * l.n / w)), l.lo, l.hi)
+                                  .rgba();
             }
         }
         m_painter.setRenderHint(QPainter::SmoothPixmapTransform, false);
-        m_painter.drawImage(grid, image);
+        m_painter.drawImage(l.grid, image);
     } else {
-        for (int i = 0; i < m; ++i)
-            for (int j = 0; j < n; ++j)
-                m_painter.fillRect(cellRect(i, j), colorOf(spec.value(i, j)));
+        for (int i = 0; i < l.m; ++i)
+            for (int j = 0; j < l.n; ++j)
+                m_painter.fillRect(l.cell(i, j), cellColor(spec.value(i, j), l.lo, l.hi));
     }
     m_painter.restore();
+}
 
+void FigurePainter::drawHeatmapNumbers(const HeatmapLayout &l, const MatrixHeatmap &spec)
+{
     // Numbers in the cells, while they fit.
-    const double numberSize = std::min({cellHeight * 0.34, cellWidth / 5.2, pt(26)});
-    if (m_style.numbers && spec.numbers && numberSize >= spec.minNumberSize) {
-        QFont numberFont = labelFont;
-        numberFont.setPixelSize(int(numberSize));
-        m_painter.setFont(numberFont);
-        for (int i = 0; i < m; ++i) {
-            for (int j = 0; j < n; ++j) {
-                const double v = spec.value(i, j);
-                if (std::isnan(v)) {
-                    m_painter.setPen(QColor(0x60, 0x60, 0x60));
-                    m_painter.drawText(cellRect(i, j), Qt::AlignCenter, QStringLiteral("masked"));
-                    continue;
-                }
-                m_painter.setPen(ColorMaps::textColorOn(colorOf(v)));
-                m_painter.drawText(cellRect(i, j), Qt::AlignCenter,
-                                   std::isinf(v)
-                                       ? (v > 0 ? QStringLiteral("+inf") : QStringLiteral("−inf"))
-                                       : QString::number(v, 'f', 4));
+    const double numberSize = std::min({l.cellHeight * 0.34, l.cellWidth / 5.2, pt(26)});
+    if (!m_style.numbers || !spec.numbers || numberSize < spec.minNumberSize)
+        return;
+    QFont numberFont = l.labelFont;
+    numberFont.setPixelSize(int(numberSize));
+    m_painter.setFont(numberFont);
+    for (int i = 0; i < l.m; ++i) {
+        for (int j = 0; j < l.n; ++j) {
+            const double v = spec.value(i, j);
+            if (std::isnan(v)) {
+                m_painter.setPen(QColor(0x60, 0x60, 0x60));
+                m_painter.drawText(l.cell(i, j), Qt::AlignCenter, QStringLiteral("masked"));
+                continue;
             }
+            m_painter.setPen(ColorMaps::textColorOn(cellColor(v, l.lo, l.hi)));
+            m_painter.drawText(l.cell(i, j), Qt::AlignCenter,
+                               std::isinf(v)
+                                   ? (v > 0 ? QStringLiteral("+inf") : QStringLiteral("−inf"))
+                                   : QString::number(v, 'f', 4));
         }
     }
+}
 
+void FigurePainter::drawHeatmapLabels(const HeatmapLayout &l, const MatrixHeatmap &spec)
+{
     // Labels, notes and axis titles: every k-th label, where k also leaves
     // each label a line of its own (a 45-degree label needs about 1.3 lines
     // of width).
-    const int rowStep =
-        std::max(labelStep(m), int(std::ceil(m * labelMetrics.height() / grid.height())));
+    const QRectF &grid = l.grid;
+    const int rowStep = labelStride(l.m, l.labelHeight, grid.height(), kMaxLabels);
     const int colStep =
-        rotate
-            ? std::max(labelStep(n), int(std::ceil(n * labelMetrics.height() * 1.3 / grid.width())))
-            : labelStep(n);
-    m_painter.setFont(labelFont);
+        l.rotate ? labelStride(l.n, l.labelHeight * 1.3, grid.width(), kMaxLabels) : labelStep(l.n);
+    m_painter.setFont(l.labelFont);
     m_painter.setPen(m_style.foreground());
-    for (int i = 0; i < m; i += rowStep) {
+    for (int i = 0; i < l.m; i += rowStep) {
         // At least a line tall, centred on its row: rows thinner than the text
         // (hundreds of tokens) would otherwise clip it to dots.
-        const double rowHeight = std::max(cellHeight, labelMetrics.height());
-        const QRectF row(rect.left(), grid.top() + (i + 0.5) * cellHeight - rowHeight / 2,
-                         left - rect.left() - pt(8), rowHeight);
+        const double rowHeight = std::max(l.cellHeight, l.labelHeight);
+        const QRectF row(l.rect.left(), grid.top() + (i + 0.5) * l.cellHeight - rowHeight / 2,
+                         l.left - l.rect.left() - pt(8), rowHeight);
         m_painter.drawText(row, Qt::AlignRight | Qt::AlignVCenter, axisLabel(spec.rowLabel(i)));
     }
-    for (int i = 0; i < m && i < spec.rowNotes.size(); ++i) {
+    for (int i = 0; i < l.m && i < spec.rowNotes.size(); ++i) {
         m_painter.drawText(
-            QRectF(grid.right() + pt(10), grid.top() + i * cellHeight, noteWidth, cellHeight),
+            QRectF(grid.right() + pt(10), grid.top() + i * l.cellHeight, l.noteWidth, l.cellHeight),
             Qt::AlignLeft | Qt::AlignVCenter, spec.rowNotes[i]);
     }
-    for (int j = 0; j < n; j += colStep) {
-        const double x = grid.left() + (j + 0.5) * cellWidth;
-        if (rotate) {
+    for (int j = 0; j < l.n; j += colStep) {
+        const double x = grid.left() + (j + 0.5) * l.cellWidth;
+        if (l.rotate) {
             m_painter.save();
             m_painter.translate(x, grid.bottom() + pt(6));
             m_painter.rotate(-45);
-            m_painter.drawText(QRectF(-colLabelWidth - pt(4), -labelMetrics.height() / 2,
-                                      colLabelWidth, labelMetrics.height()),
+            m_painter.drawText(QRectF(-l.colLabelWidth - pt(4), -l.labelHeight / 2, l.colLabelWidth,
+                                      l.labelHeight),
                                Qt::AlignRight | Qt::AlignVCenter, axisLabel(spec.colLabel(j)));
             m_painter.restore();
         } else {
-            m_painter.drawText(QRectF(x - cellWidth * colStep / 2, grid.bottom() + pt(4),
-                                      cellWidth * colStep, labelMetrics.height()),
+            m_painter.drawText(QRectF(x - l.cellWidth * colStep / 2, grid.bottom() + pt(4),
+                                      l.cellWidth * colStep, l.labelHeight),
                                Qt::AlignHCenter | Qt::AlignTop, axisLabel(spec.colLabel(j)));
         }
     }
-    m_painter.setFont(titleFont);
-    m_painter.drawText(QRectF(grid.left(), rect.bottom() - axisTitle, grid.width(), axisTitle),
-                       Qt::AlignCenter, spec.colTitle);
+    m_painter.setFont(l.titleFont);
+    m_painter.drawText(
+        QRectF(grid.left(), l.rect.bottom() - l.axisTitle, grid.width(), l.axisTitle),
+        Qt::AlignCenter, spec.colTitle);
     m_painter.save();
-    m_painter.translate(rect.left(), grid.center().y());
+    m_painter.translate(l.rect.left(), grid.center().y());
     m_painter.rotate(-90);
-    m_painter.drawText(QRectF(-grid.height() / 2, 0, grid.height(), axisTitle), Qt::AlignCenter,
+    m_painter.drawText(QRectF(-grid.height() / 2, 0, grid.height(), l.axisTitle), Qt::AlignCenter,
                        spec.rowTitle);
     m_painter.restore();
+}
 
-    if (!spec.colorBar)
-        return grid;
-    const QRectF bar(grid.right() + noteWidth + pt(16), grid.top(), colorBarWidth, grid.height());
+void FigurePainter::drawColorBar(const HeatmapLayout &l, const QString &title)
+{
+    const QRectF bar(l.grid.right() + l.noteWidth + pt(16), l.grid.top(), l.colorBarWidth,
+                     l.grid.height());
     m_painter.save();
     m_painter.setRenderHint(QPainter::Antialiasing, false);
     for (int k = 0; k < kColorBarSlices; ++k) {
@@ -369,22 +424,21 @@ QRectF FigurePainter::matrixHeatmap(const QRectF &rect, const MatrixHeatmap &spe
     m_painter.setPen(QPen(m_style.foreground(), std::max(1.0, pt(1))));
     m_painter.setBrush(Qt::NoBrush);
     m_painter.drawRect(bar);
-    m_painter.setFont(labelFont);
-    for (double t : ticks(lo, hi)) {
-        const double y = bar.bottom() - (t - lo) / (hi - lo) * bar.height();
+    m_painter.setFont(l.labelFont);
+    for (double t : ticks(l.lo, l.hi)) {
+        const double y = bar.bottom() - (t - l.lo) / (l.hi - l.lo) * bar.height();
         m_painter.drawLine(QPointF(bar.right(), y), QPointF(bar.right() + pt(5), y));
-        m_painter.drawText(QRectF(bar.right() + pt(8), y - labelMetrics.height() / 2,
-                                  colorBarLabels, labelMetrics.height()),
-                           Qt::AlignLeft | Qt::AlignVCenter, QString::number(t, 'g', 4));
+        m_painter.drawText(
+            QRectF(bar.right() + pt(8), y - l.labelHeight / 2, l.colorBarLabels, l.labelHeight),
+            Qt::AlignLeft | Qt::AlignVCenter, QString::number(t, 'g', 4));
     }
-    m_painter.setFont(titleFont);
+    m_painter.setFont(l.titleFont);
     m_painter.save();
-    m_painter.translate(bar.right() + colorBarLabels + pt(8), bar.center().y());
+    m_painter.translate(bar.right() + l.colorBarLabels + pt(8), bar.center().y());
     m_painter.rotate(90);
-    m_painter.drawText(QRectF(-bar.height() / 2, -axisTitle, bar.height(), axisTitle),
-                       Qt::AlignCenter, spec.scaleTitle);
+    m_painter.drawText(QRectF(-bar.height() / 2, -l.axisTitle, bar.height(), l.axisTitle),
+                       Qt::AlignCenter, title);
     m_painter.restore();
-    return grid;
 }
 
 void FigurePainter::entropyBars(const QRectF &rect)
@@ -416,8 +470,7 @@ void FigurePainter::entropyBars(const QRectF &rect, const EntropyBars &spec)
     // Rows thinner than a line of text get every k-th label and no notes.
     const double plotHeight =
         std::max(10.0, rect.height() - titleMetrics.height() - pt(6) - metrics.height() - pt(20));
-    const int labelEvery =
-        std::max(labelStep(m), int(std::ceil(m * metrics.height() * 1.05 / plotHeight)));
+    const int labelEvery = labelStride(m, metrics.height() * 1.05, plotHeight, kMaxLabels);
     const bool annotate = spec.notes && m <= kMaxLabels && labelEvery == 1;
     double noteWidth = 0.0;
     if (annotate) {

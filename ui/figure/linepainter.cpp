@@ -3,6 +3,8 @@
 
 #include "ui/figure/linepainter.h"
 
+#include "ui/figure/labelstride.h"
+
 #include "core/cellvalue.h"
 #include "ui/figure/figurepainter.h"
 
@@ -57,9 +59,7 @@ LineToken LineGeometry::tokenAt(const QPointF &point) const
 
 int LinePainter::labelStep(int count, double height, double lineHeight)
 {
-    const int byPixels =
-        height > 0 ? int(std::ceil(count * lineHeight * 1.05 / height)) : std::max(1, count);
-    return std::max({1, FigurePainter::labelStepFor(count), byPixels});
+    return labelStride(count, lineHeight * 1.05, height, FigurePainter::kMaxAxisLabels);
 }
 
 QImage LinePainter::lineImage(const std::array<QList<QLineF>, kOpacityLevels> &lines,

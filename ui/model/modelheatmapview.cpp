@@ -3,6 +3,8 @@
 
 #include "ui/model/modelheatmapview.h"
 
+#include "ui/figure/labelstride.h"
+
 #include "ui/figure/attentionimage.h"
 #include "ui/model/modeldocument.h"
 
@@ -245,8 +247,8 @@ QPair<int, int> ModelHeatmapView::visibleRows() const
 
 int ModelHeatmapView::labelStep(double pixelsPerCell) const
 {
-    const double line = QFontMetricsF(labelFont()).height() * 1.05;
-    return std::max(1, int(std::ceil(line / pixelsPerCell)));
+    // A label a row, the row pixelsPerCell tall.
+    return labelStride(1, QFontMetricsF(labelFont()).height() * 1.05, pixelsPerCell);
 }
 
 QStringList ModelHeatmapView::visibleRowLabels() const

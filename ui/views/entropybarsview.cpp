@@ -3,6 +3,8 @@
 
 #include "ui/views/entropybarsview.h"
 
+#include "ui/figure/labelstride.h"
+
 #include "ui/document/attentiondocument.h"
 #include "ui/figure/figurepainter.h"
 #include "ui/views/plottheme.h"
@@ -173,8 +175,7 @@ int EntropyBarsView::labelStep(int rows) const
     // The axis rectangle once laid out; before that, the plot less its margins.
     const double height = std::max({40.0, double(m_plot->axisRect()->height()),
                                     double(m_plot->height()) - 90.0 * m_scaleFactor});
-    const int fit = std::max(1, int(height / lineHeight));
-    return std::max(1, (rows + fit - 1) / fit);
+    return labelStride(rows, lineHeight, height);
 }
 
 void EntropyBarsView::refresh()

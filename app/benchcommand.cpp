@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 The Attention Lab authors
+
+// `bench`: the attention pass, the window (--gui) and a model's forward pass (--model).
+
+#include "app/benchmark.h"
+#include "app/commandoutput.h"
+#include "app/commandrequest.h"
+#include "app/commandtable.h"
+#include "app/usageerror.h"
+
+#include <vector>
+
+namespace AttentionLab {
+
+namespace {
+
+void writeReport(const Report &report, bool json)
+{
+    if (json)
+        CommandOutput::writeJson(report.json);
+    else
+        CommandOutput::write(report.text);
+}
+
+/// `bench --model DIR [--n 128,1024]`: a checkpoint's forward pass.
+int runModelBench(const CommandRequest &r)
+{
+    if (r.gui || r.values.contains(QStringLiteral("d")))
+        usageError(QStringLiteral("bench --model takes neither --gui nor --d"));
+    const QString folder = r.values.value(QStringLiteral("model"));
+    // The defaults, 128 and 1024, stop at the model's positions (512 for BERT).
+    const std::vector<long long> lengths =
+        r.values.contains(QStringLiteral("n"))
+            ? parseList(QStringLiteral("n"), r.values.value(QStringLiteral("n")), 1, 1'000'000)
+            : defaultModelBenchLengths(folder);
+    writeReport(modelBenchmarkReport(folder, lengths), r.json);
+    return 0;
+}
+
+/// `bench --gui --model DIR [--n 32]`: a keystroke in the window's text to a redrawn grid.
+int runModelTypingBench(const CommandRequest &r, const CommandContext &context)
+{
+    if (!context.guiBenchmark)
+        usageError(QStringLiteral("--gui is not available in this build"));
+    if (r.values.contains(QStringLiteral("d")))
+        usageError(QStringLiteral("bench --gui --model takes no --d"));
+    const long long tokens =
+        r.values.contains(QStringLiteral("n"))
+            ? parseInteger(QStringLiteral("n"), r.values.value(QStringLiteral("n")), 2, 4096)
+            : 32;
+    writeReport(context.guiBenchmark({tokens}, 0, r.values.value(QStringLiteral("model"))), r.json);
+    return 0;
+}
+
+} // namespace
+
+int runBenchCommand(const CommandRequest &r, const CommandContext &context)
+{
+    if (r.values.contains(QStringLiteral("model")))
+        return r.gui ? runModelTypingBench(r, context) : runModelBench(r);
+    std::vector<long long> lengths =
+        r.gui ? std::vector<long long>{16, 256, 1024} : std::vector<long long>{64, 256, 1024, 4096};
+    const long long maxTokens = r.gui ? 4096 : 1'000'000;
+    if (r.values.contains(QStringLiteral("n")))
+        lengths = parseList(QStringLiteral("n"), r.values.value(QStringLiteral("n")), 1, maxTokens);
+    const long long d = r.values.contains(QStringLiteral("d"))
+                            ? parseInteger(QStringLiteral("d"), r.values.value(QStringLiteral("d")),
+                                           1, r.gui ? 4096 : 100'000)
+                            : 64;
+    if (r.gui && !context.guiBenchmark)
+        usageError(QStringLiteral("--gui is not available in this build"));
+    writeReport(r.gui ? context.guiBenchmark(lengths, d, QString()) : benchmarkReport(lengths, d),
+                r.json);
+    return 0;
+}
+
+} // namespace AttentionLab

@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 The Attention Lab authors
+
+#include "app/commandinputs.h"
+
+#include "app/commandrequest.h"
+#include "app/usageerror.h"
+#include "core/attention.h"
+#include "io/attentionfilereader.h"
+#include "io/inputtextqt.h"
+#include "io/pretrainedmodel.h"
+#include "io/readerror.h"
+#include "io/sessionreader.h"
+
+#include <iostream>
+#include <optional>
+#include <stdexcept>
+
+namespace AttentionLab {
+
+LoadedSession loadSession(const QString &path,
+                          const std::function<void(const Session &)> &beforeAttending)
+{
+    SessionReader reader;
+    std::optional<Session> session = reader.readFile(path);
+    if (!session)
+        throw UsageError{reader.errorString()};
+    try {
+        if (beforeAttending)
+            beforeAttending(*session);
+        AttentionResult result =
+            attend(session->queries, session->keys, session->effectiveValues(), session->options);
+        return {std::move(*session), std::move(result)};
+    } catch (const std::invalid_argument &error) {
+        throw UsageError{inputText(path) + QStringLiteral(": ") + QString::fromUtf8(error.what())};
+    }
+}
+
+AttentionTensor loadTensor(const CommandRequest &r)
+{
+    AttentionReadOptions options;
+    options.tokensFile = r.values.value(QStringLiteral("tokens"));
+    if (r.values.contains(QStringLiteral("batch")))
+        options.batch = int(parseInteger(QStringLiteral("batch"),
+                                         r.values.value(QStringLiteral("batch")), 0, 1'000'000));
+    if (r.values.contains(QStringLiteral("layout"))) {
+        const QString layout = r.values.value(QStringLiteral("layout"));
+        options.layout = parseBatchLayout(layout);
+        if (!options.layout)
+            throw UsageError{
+                QStringLiteral("--layout: \"%1\" is not LBHQK or BLHQK").arg(inputText(layout))};
+    }
+    AttentionFileReader reader(options);
+    std::optional<AttentionTensor> tensor = reader.readFile(r.file);
+    if (!tensor && reader.needsLayout())
+        throw UsageError{reader.errorString() +
+                         QStringLiteral("; say which with --layout LBHQK or --layout BLHQK")};
+    if (!tensor)
+        throw UsageError{reader.errorString()};
+    return std::move(*tensor);
+}
+
+std::shared_ptr<const PretrainedModel> openModel(const CommandRequest &r)
+{
+    try {
+        std::shared_ptr<const PretrainedModel> model = PretrainedModel::open(r.file);
+        for (const QString &warning : model->warnings())
+            std::cerr << "attention-lab: warning: " << warning.toStdString() << '\n';
+        return model;
+    } catch (const ReadError &error) {
+        throw UsageError{error.message};
+    }
+}
+
+TokenizedText tokenizeRequest(const PretrainedModel &model, const CommandRequest &r)
+{
+    ModelText text;
+    text.text = r.values.value(QStringLiteral("text"));
+    if (r.values.contains(QStringLiteral("pair")))
+        text.pair = r.values.value(QStringLiteral("pair"));
+    text.bos = r.bos;
+    try {
+        return model.tokenize(text);
+    } catch (const ReadError &error) {
+        throw UsageError{QStringLiteral("%1: %2").arg(inputText(r.file), error.message)};
+    }
+}
+
+} // namespace AttentionLab

@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 The Attention Lab authors
+
+#pragma once
+
+#include "core/attentionresult.h"
+#include "core/attentiontensor.h"
+#include "core/session.h"
+#include "io/tokenizedtext.h"
+
+#include <QString>
+
+#include <functional>
+#include <memory>
+
+namespace AttentionLab {
+
+struct CommandRequest;
+class PretrainedModel;
+
+/// A session read and attended, for eval and export.
+struct LoadedSession
+{
+    Session session;
+    AttentionResult result;
+};
+
+/// Reads and attends the session at \a path; \a beforeAttending may refuse it
+/// (export's memory check). UsageError on failure.
+LoadedSession loadSession(const QString &path,
+                          const std::function<void(const Session &)> &beforeAttending = {});
+
+/// Reads the request's attention file with --tokens and --batch; UsageError on failure.
+AttentionTensor loadTensor(const CommandRequest &r);
+
+/// The model's folder of tokenize and model, opened; UsageError on failure.
+std::shared_ptr<const PretrainedModel> openModel(const CommandRequest &r);
+
+/// --text, --pair and --bos, tokenized by \a model; UsageError on failure.
+TokenizedText tokenizeRequest(const PretrainedModel &model, const CommandRequest &r);
+
+} // namespace AttentionLab

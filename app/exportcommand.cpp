@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 The Attention Lab authors
+
+// `export FILE -o OUT`: a figure of a session or of an attention file.
+
+#include "app/commandinputs.h"
+#include "app/commandrequest.h"
+#include "app/commandsettings.h"
+#include "app/commandtable.h"
+#include "app/usageerror.h"
+#include "core/attentionaggregates.h"
+#include "core/headscores.h"
+#include "io/attentionfilereader.h"
+#include "io/inputtextqt.h"
+#include "ui/figure/figureexporter.h"
+#include "ui/figure/tensorfigure.h"
+
+#include <QFileInfo>
+
+#include <vector>
+
+namespace AttentionLab {
+
+namespace {
+
+/// `export` of an attention file: the grid, a head, its lines, a layer's
+/// average or the rollout.
+void exportTensor(const CommandRequest &r, const QString &output, const ExportSize &size,
+                  const FigureStyle &style)
+{
+    const QString viewName = r.values.value(QStringLiteral("view"), QStringLiteral("grid"));
+    const TensorFigureView *view = findTensorFigureView(viewName);
+    if (!view)
+        usageError(QStringLiteral("--view: unknown view \"%1\" for an attention file (use %2)")
+                       .arg(inputText(viewName), tensorFigureViewNames()));
+    const AttentionTensor tensor = loadTensor(r);
+    auto index = [&](const QString &option, int count) {
+        return r.values.contains(option)
+                   ? int(parseInteger(option, r.values.value(option), 0, count - 1))
+                   : 0;
+    };
+    const int layer = index(QStringLiteral("layer"), tensor.layers());
+    const int head = index(QStringLiteral("head"), tensor.heads());
+    if (view->name == QLatin1String("rollout") && !hasRollout(tensor))
+        throw UsageError{QStringLiteral("%1: rollout needs as many queries as keys (this file has "
+                                        "%2 queries and %3 keys)")
+                             .arg(inputText(r.file))
+                             .arg(tensor.queries())
+                             .arg(tensor.keys())};
+    if (view->name == QLatin1String("rollout"))
+        if (const std::string why = rolloutRefusal(tensor); !why.empty())
+            throw UsageError{inputText(r.file) + QStringLiteral(": ") +
+                             QString::fromStdString(why)};
+    const std::vector<HeadScores> scores = scoreHeads(tensor);
+    TensorFigureData data{tensor, scores, layer, head, r.words};
+    FigureExporter exporter;
+    if (!exporter.exportFile(output, tensorExportFigure(*view, data), style, size))
+        throw UsageError{exporter.errorString()};
+}
+
+} // namespace
+
+int runExportCommand(const CommandRequest &r, const CommandContext &)
+{
+    const QString output = r.values.value(QStringLiteral("output"));
+    if (output.isEmpty())
+        usageError(QStringLiteral("export needs an output file: -o OUT.png, OUT.svg or OUT.pdf"));
+    if (!FigureExporter::formatFor(output))
+        usageError(QStringLiteral("%1: unknown format \"%2\": use .png, .svg or .pdf")
+                       .arg(inputText(output), inputText(QFileInfo(output).suffix())));
+    const ExportSize size = exportSize(r);
+    const FigureStyle style = figureStyle(r);
+    if (AttentionFileReader::isAttentionFile(r.file)) {
+        exportTensor(r, output, size, style);
+        return 0;
+    }
+    for (const QString &option : {QStringLiteral("layer"), QStringLiteral("head"),
+                                  QStringLiteral("tokens"), QStringLiteral("batch")}) {
+        if (r.values.contains(option))
+            usageError(QStringLiteral("--%1 applies to attention files (.npy, .npz, "
+                                      ".safetensors)")
+                           .arg(option));
+    }
+    if (r.words)
+        usageError(QStringLiteral("--words applies to attention files (.npy, .npz, .safetensors)"));
+
+    const QString viewName = r.values.value(QStringLiteral("view"), QStringLiteral("figure"));
+    const FigureView *view = findFigureView(viewName);
+    if (!view)
+        usageError(QStringLiteral("--view: unknown view \"%1\" (use %2)")
+                       .arg(inputText(viewName), figureViewNames()));
+
+    // What the export will hold is known before the pass is computed.
+    const QSize pixels = FigureExporter::pixelSize(*view, size);
+    const LoadedSession loaded = loadSession(r.file, [&](const Session &session) {
+        if (!pixels.isEmpty())
+            FigureExporter::requireExportMemory(session, pixels);
+    });
+    FigureExporter exporter;
+    if (!exporter.exportFile(output, *view, FigureData{loaded.session, loaded.result}, style, size))
+        throw UsageError{exporter.errorString()};
+    return 0; // silent on success, as a slide pipeline wants
+}
+
+} // namespace AttentionLab

@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 The Attention Lab authors
+
+// `model MODEL --text TEXT`: a model run natively, its report or its attention written.
+
+#include "app/commandinputs.h"
+#include "app/commandoutput.h"
+#include "app/commandrequest.h"
+#include "app/commandtable.h"
+#include "app/modelreport.h"
+#include "app/usageerror.h"
+#include "core/headscores.h"
+#include "core/headsession.h"
+#include "io/attentionfilewriter.h"
+#include "io/inputtextqt.h"
+#include "io/jsonstreamwriter.h"
+#include "io/pretrainedmodel.h"
+#include "io/sessionwriter.h"
+
+#include <QFileInfo>
+
+#include <cstdio>
+#include <optional>
+#include <utility>
+#include <vector>
+
+namespace AttentionLab {
+
+namespace {
+
+/// --session L.H: the layer and head, checked against the model's.
+std::pair<int, int> sessionHead(const QString &text, const ModelConfig &config)
+{
+    const QStringList parts = text.split(QLatin1Char('.'));
+    if (parts.size() != 2)
+        usageError(QStringLiteral("--session: \"%1\" is not LAYER.HEAD, such as 5.1")
+                       .arg(inputText(text)));
+    const int layer = int(parseInteger(QStringLiteral("session"), parts[0], 0, config.layers - 1));
+    const int head = int(parseInteger(QStringLiteral("session"), parts[1], 0, config.heads - 1));
+    return {layer, head};
+}
+
+} // namespace
+
+int runModelCommand(const CommandRequest &r, const CommandContext &)
+{
+    const QString output = r.values.value(QStringLiteral("output"));
+    const bool wantsSession = r.values.contains(QStringLiteral("session"));
+    if (wantsSession && !output.endsWith(QLatin1String(".json"), Qt::CaseInsensitive))
+        usageError(QStringLiteral("--session writes a session file: give -o HEAD.json"));
+    if (!wantsSession && !output.isEmpty() && !AttentionFileWriter::canWrite(output))
+        usageError(
+            output.endsWith(QLatin1String(".json"), Qt::CaseInsensitive)
+                ? QStringLiteral("-o %1: a session file needs --session LAYER.HEAD; the attention "
+                                 "is written as .npz or .safetensors")
+                      .arg(inputText(output))
+                : QStringLiteral("-o %1: unknown format \"%2\": use .npz or .safetensors")
+                      .arg(inputText(output), inputText(QFileInfo(output).suffix())));
+    const std::shared_ptr<const PretrainedModel> model = openModel(r);
+    std::optional<std::pair<int, int>> head;
+    if (wantsSession)
+        head = sessionHead(r.values.value(QStringLiteral("session")), model->config());
+    const TokenizedText tokens = tokenizeRequest(*model, r);
+    const ModelRun run = model->run(tokens);
+
+    if (head) {
+        SessionWriter writer;
+        if (!writer.writeFile(headSession(run, head->first, head->second), output))
+            throw UsageError{writer.errorString()};
+    } else if (!output.isEmpty()) {
+        AttentionFileWriter writer;
+        if (!writer.writeFile(run.attention, output))
+            throw UsageError{writer.errorString()};
+    }
+    // Silent when writing a file, as export is, unless the report is asked for.
+    if (!output.isEmpty() && !r.json)
+        return 0;
+    const std::vector<HeadScores> scores = scoreHeads(run.attention);
+    if (!r.json) {
+        CommandOutput::write(modelRunText(*model, run, scores));
+        return 0;
+    }
+    JsonStreamWriter out(stdout);
+    writeModelRunJson(*model, tokens, run, scores, out);
+    CommandOutput::finishJson(out);
+    return 0;
+}
+
+} // namespace AttentionLab
