@@ -35,11 +35,27 @@ namespace AttentionLab {
 
 using namespace LabPainting;
 
+GeometryPlane LabPainter::geometryPlane(const Session &s, const LabSettings &l)
+{
+    // d_k = 2: the two coordinates are the whole space, every score exact.
+    return s.keys.cols() > 2 ? l.geometryPlane : GeometryPlane::Coordinates;
+}
+
 KeyGeometry LabPainter::planeFor(const Session &s, const LabSettings &l)
 {
     const Index d = s.keys.cols();
-    if (d > 2 && l.geometryProjection)
+    switch (geometryPlane(s, l)) {
+    case GeometryPlane::Query: {
+        const int qi = geometryQuery(s, l);
+        // y from the keys this query sees: a masked key has no say in its row.
+        const Index seen = visibleKeyCount(s.options.mask, qi, s.queries.rows(), s.keys.rows());
+        return KeyGeometry::queryPlane(s.keys, s.queries.row(qi), seen);
+    }
+    case GeometryPlane::Principal:
         return KeyGeometry::principal(s.keys);
+    case GeometryPlane::Coordinates:
+        break;
+    }
     const Index xAxis = std::clamp<Index>(l.geometryX, 0, d - 1);
     const Index yAxis = l.geometryY == xAxis || l.geometryY < 0 || l.geometryY >= d
                             ? (xAxis == 0 ? 1 : 0)
@@ -49,7 +65,8 @@ KeyGeometry LabPainter::planeFor(const Session &s, const LabSettings &l)
 
 int LabPainter::geometryQuery(const Session &s, const LabSettings &l)
 {
-    return std::clamp(l.geometryQuery, 0, int(s.queries.rows()) - 1);
+    const int last = int(s.queries.rows()) - 1;
+    return l.geometryQuery < 0 ? std::max(0, last) : std::clamp(l.geometryQuery, 0, last);
 }
 
 GeometryFrame LabPainter::fitFrame(const Session &s, const LabSettings &l)
@@ -62,13 +79,57 @@ GeometryFrame LabPainter::frameFor(const Session &s, const LabSettings &l)
     const Index d = s.keys.cols();
     if (l.geometryFrame && l.geometryFrame->geometry.axes().cols() == d) {
         const KeyGeometry &held = l.geometryFrame->geometry;
-        const bool projection = d > 2 && l.geometryProjection;
+        const GeometryPlane wanted = geometryPlane(s, l);
         // A held projection stays as it was; held coordinates must be the chosen ones.
-        if (projection ? held.isProjection()
-                       : (!held.isProjection() && held.axes() == planeFor(s, l).axes()))
+        if (held.plane() == wanted &&
+            (wanted != GeometryPlane::Coordinates || held.axes() == planeFor(s, l).axes()))
             return *l.geometryFrame;
     }
     return fitFrame(s, l);
+}
+
+QStringList LabPainter::geometryAxisTitles(const Session &s, const LabSettings &l,
+                                           const KeyGeometry &geometry)
+{
+    switch (geometry.plane()) {
+    case GeometryPlane::Query:
+        return {QStringLiteral("along q “%1”: x · |q| = q · k")
+                    .arg(label(s.queryLabel(geometryQuery(s, l)))),
+                QStringLiteral("the keys’ main direction ⟂ q")};
+    case GeometryPlane::Principal:
+        return {QStringLiteral("principal direction 1 of the keys (projection)"),
+                QStringLiteral("principal direction 2 (projection)")};
+    case GeometryPlane::Coordinates:
+        break;
+    }
+    return {QStringLiteral("x%1").arg(frameAxis(geometry, 0) + 1),
+            QStringLiteral("x%1").arg(frameAxis(geometry, 1) + 1)};
+}
+
+QString LabPainter::geometryPlaneNote(const Session &s, const LabSettings &l)
+{
+    const Index d = s.keys.cols();
+    if (d < 2)
+        return {};
+    switch (geometryPlane(s, l)) {
+    case GeometryPlane::Query:
+        return QStringLiteral("Plane of the query: x along q, so a key’s x times |q| is q · k "
+                              "exactly; y the keys’ main direction orthogonal to q.");
+    case GeometryPlane::Principal:
+        return QStringLiteral("Principal plane of the keys: a projection, whose dot products "
+                              "need not be the scores.");
+    case GeometryPlane::Coordinates:
+        break;
+    }
+    return d == 2 ? QStringLiteral("The two coordinates: the whole space, every score exact.")
+                  : QStringLiteral("Two of the %1 coordinates: a projection.").arg(d);
+}
+
+QString LabPainter::inPlaneText(double share)
+{
+    // Never "100%" for a point that is not wholly in the plane.
+    const double percent = share >= 0.9995 ? 100.0 : std::min(99.0, std::floor(share * 100.0));
+    return QStringLiteral("%1% in plane").arg(percent, 0, 'f', 0);
 }
 
 GeometryMap LabPainter::geometry(const QRectF &rect)
@@ -90,7 +151,6 @@ GeometryMap LabPainter::geometry(const QRectF &rect)
     map.geometry = frame.geometry;
     map.queryIndex = geometryQuery(s, l);
     const int qi = map.queryIndex;
-    const bool projection = frame.geometry.isProjection();
 
     m_base.setUnitFor(rect.width(), rect.height(), 900.0);
     const QFont labelFont = m_base.font(17);
@@ -211,7 +271,12 @@ GeometryMap LabPainter::geometry(const QRectF &rect)
     QColor veil = m_style.background(); // under each label, so it reads over the arrows
     veil.setAlpha(m_style.transparent ? 0 : 190);
 
-    const QString queryName = label(s.queryLabel(qi));
+    // For d_k > 2, how much of each vector's length the picture holds.
+    const bool shares = d > 2;
+    const QString queryName =
+        label(s.queryLabel(qi)) +
+        (shares ? QStringLiteral(" · ") + inPlaneText(frame.geometry.inPlane(s.queries.row(qi)))
+                : QString());
     map.queryLabel = placer.place(
         map.query, QSizeF(nameMetrics.horizontalAdvance(queryName), nameMetrics.height()), gap);
     leader(map.query, map.queryLabel, queryDot);
@@ -239,9 +304,13 @@ GeometryMap LabPainter::geometry(const QRectF &rect)
         const QString dot = (r.divisor == 1.0 ? QStringLiteral("q·k = %1")
                                               : QStringLiteral("q·k/%1 = %2").arg(divisor))
                                 .arg(r.scores(qi, Index(j)) / r.divisor, 0, 'f', 3);
-        const QString detail = dot + QStringLiteral("  ") +
-                               (weight >= 0 ? QStringLiteral("α = %1").arg(weight, 0, 'f', 3)
-                                            : QStringLiteral("masked"));
+        const QString detail =
+            dot + QStringLiteral("  ") +
+            (weight >= 0 ? QStringLiteral("α = %1").arg(weight, 0, 'f', 3)
+                         : QStringLiteral("masked")) +
+            (shares
+                 ? QStringLiteral("  ") + inPlaneText(frame.geometry.inPlane(s.keys.row(Index(j))))
+                 : QString());
         const QString name = label(s.keyLabel(Index(j)));
         const QSizeF size(
             std::max(nameMetrics.horizontalAdvance(name), detailMetrics.horizontalAdvance(detail)),
@@ -274,11 +343,7 @@ GeometryMap LabPainter::geometry(const QRectF &rect)
             fewer);
     }
 
-    const QStringList axes =
-        projection ? QStringList{QStringLiteral("principal direction 1 of the keys (projection)"),
-                                 QStringLiteral("principal direction 2 (projection)")}
-                   : QStringList{QStringLiteral("x%1").arg(frameAxis(frame.geometry, 0) + 1),
-                                 QStringLiteral("x%1").arg(frameAxis(frame.geometry, 1) + 1)};
+    const QStringList axes = geometryAxisTitles(s, l, frame.geometry);
     m_painter.setFont(titleFont);
     m_painter.setPen(m_style.foreground());
     m_painter.drawText(QRectF(plot.left(), plot.bottom() + m_base.pt(24), plot.width(), axisTitle),

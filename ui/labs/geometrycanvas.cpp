@@ -30,8 +30,12 @@ GeometryCanvas::GeometryCanvas(AttentionDocument *document, LabState *labs, QWid
     setToolTip(tr("Drag a key or the query: the heatmap, the bars and the output follow"));
     setAccessibleName(tr("Key geometry picture"));
     connect(document, &AttentionDocument::sessionReset, this, &GeometryCanvas::refitFrame);
-    connect(document, &AttentionDocument::vectorChanged, this, [this](VectorKind kind, Index) {
-        if (kind == VectorKind::Key)
+    connect(document, &AttentionDocument::vectorChanged, this, [this](VectorKind kind, Index row) {
+        // The query's plane also moves with the query shown.
+        if (kind == VectorKind::Key ||
+            (kind == VectorKind::Query &&
+             row ==
+                 LabPainter::geometryQuery(this->document()->session(), this->labs()->settings())))
             keysChanged();
     });
     refitFrame();
@@ -39,9 +43,15 @@ GeometryCanvas::GeometryCanvas(AttentionDocument *document, LabState *labs, QWid
 
 std::size_t GeometryCanvas::keysFingerprint() const
 {
-    const Matrix &keys = document()->session().keys;
+    const Session &s = document()->session();
+    const Matrix &keys = s.keys;
+    std::size_t query = 0;
+    if (s.queries.rows() > 0) {
+        const RowVector q = s.queries.row(LabPainter::geometryQuery(s, labs()->settings()));
+        query = qHashBits(q.data(), std::size_t(q.size()) * sizeof(double));
+    }
     return qHashMulti(0, keys.rows(), keys.cols(),
-                      qHashBits(keys.data(), std::size_t(keys.size()) * sizeof(double)));
+                      qHashBits(keys.data(), std::size_t(keys.size()) * sizeof(double)), query);
 }
 
 void GeometryCanvas::refitFrame()
