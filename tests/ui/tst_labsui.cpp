@@ -719,9 +719,13 @@ void TestLabsUi::headsLabWeightsEqualTheCore()
         QVERIFY(shown.perHead[size_t(h)].weights.isApprox(single.weights, 0.0));
         QVERIFY(exportSvg(QStringLiteral("heads"))
                     .contains(QStringLiteral("head %1 · mean entropy %2 bits")
-                                  .arg(h + 1)
+                                  .arg(h) // from 0, as the Model tab
                                   .arg(single.meanEntropyBits(), 0, 'f', 3)));
     }
+    QVERIFY(!exportSvg(QStringLiteral("heads")).contains(QStringLiteral("head 2 ·")));
+    m_window->tabs()->setCurrentWidget(lab);
+    QVERIFY2(lab->banner()->plainText().contains(QStringLiteral("= 0…1;")),
+             qPrintable(lab->banner()->plainText()));
     // Only divisors of D are offered.
     for (int i = 0; i < heads->count(); ++i)
         QCOMPARE(8 % heads->itemData(i).toInt(), 0);

@@ -121,13 +121,15 @@ EquationText heads(const HeadsComparison &c, const AttentionOptions &options)
     }
     const Index dk = c.result.headDim;
     t.equation =
-        QStringLiteral("head<sub>i</sub> = softmax(%1) V<sub>i</sub>, i = 1…%2;  h × d<sub>k</sub> "
+        // Heads count from 0, as the files, the command line and the Model tab do.
+        QStringLiteral("head<sub>i</sub> = softmax(%1) V<sub>i</sub>, i = 0…%5;  h × d<sub>k</sub> "
                        "= %2 × %3 = %4 = D")
             .arg(Equations::divided(QStringLiteral("Q<sub>i</sub>K<sub>i</sub><sup>T</sup>"),
                                     options, dk))
             .arg(c.heads)
             .arg(dk)
-            .arg(modelDim);
+            .arg(modelDim)
+            .arg(c.heads - 1);
     t.note =
         QStringLiteral(
             "The heads are concatenated and projected by W^O: 4D² + 4D = %1 attention parameters, "

@@ -23,6 +23,8 @@ inline Preference<int> colorRange{"View/ColorRange", 0};
 /// The first-start hint was dismissed: never show it again.
 inline Preference<bool> hintDismissed{"Help/HintDismissed", false};
 inline Preference<QStringList> recentFiles{"Files/Recent", {}};
+/// The folder a session was last opened from or saved to (Open and Save As start there).
+inline Preference<QString> sessionFolder{"Files/SessionFolder", {}};
 /// The file the autosaved session belonged to, empty for an untitled one.
 inline Preference<QString> autosaveSource{"Autosave/Source", {}};
 

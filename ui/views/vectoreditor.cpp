@@ -3,6 +3,8 @@
 
 #include "ui/views/vectoreditor.h"
 
+#include "core/sliderrange.h"
+
 #include "ui/document/attentiondocument.h"
 #include "ui/settings/preferences.h"
 
@@ -102,6 +104,10 @@ VectorEditor::VectorEditor(AttentionDocument *document, QWidget *parent)
         rebuildTokens();
         rebuildRows();
     });
+    // A new document brings its own range: one where a drag visibly moves the
+    // weights, never the range the previous one needed.
+    connect(document, &AttentionDocument::documentReplaced, this,
+            [this] { m_range->setValue(suggestedSliderRange(m_document->session())); });
     connect(document, &AttentionDocument::vectorChanged, this, [this](VectorKind kind, Index row) {
         if (row == m_row &&
             (kind == m_kind || (m_kind == VectorKind::Value && kind == VectorKind::Key &&
