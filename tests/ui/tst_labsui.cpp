@@ -407,6 +407,12 @@ void TestLabsUi::realHeadGeometryShowsExactScores()
     const QString svg = exportSvg(QStringLiteral("geometry"));
     QVERIFY2(svg.contains(QStringLiteral("% in plane")), qPrintable(svg.left(300)));
     QVERIFY(svg.contains(QStringLiteral("100% in plane"))); // the query
+    // Every point, labelled or not, says it when hovered.
+    for (size_t j = 0; j < before.keys.size(); ++j) {
+        const QString tip = canvas->toolTipAt(before.keys[j]);
+        QVERIFY2(tip.contains(QStringLiteral("% in plane")) && tip.contains(QStringLiteral("α = ")),
+                 qPrintable(tip));
+    }
 
     // A drag of the first key towards the query's direction moves its score
     // exactly as its x coordinate: score change = x change · |q|.

@@ -25,6 +25,7 @@
 #include <QPainter>
 #include <QPainterPath>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <numeric>
@@ -251,11 +252,53 @@ GeometryMap LabPainter::geometry(const QRectF &rect)
             m_painter.drawLine(tip + u * dot, nearest);
         }
     };
-    // With many keys only the heaviest carry a label, so the picture stays
-    // legible; a note in the corner says so, and no label covers it.
-    const size_t labelled = std::min(keys.size(), kMostGeometryLabels);
-    const QString fewer =
-        QStringLiteral("labels on the %1 heaviest of %2 keys").arg(labelled).arg(keys.size());
+    // For d_k > 2, how much of each vector's length the picture holds, beside its name.
+    const bool shares = d > 2;
+    auto shareOf = [&](const Eigen::Ref<const RowVector> &v) {
+        return shares ? inPlaneText(frame.geometry.inPlane(v)) : QString();
+    };
+    const double space = detailMetrics.horizontalAdvance(QStringLiteral("  "));
+    auto nameLineWidth = [&](const QString &name, const QString &share) {
+        return nameMetrics.horizontalAdvance(name) +
+               (share.isEmpty() ? 0.0 : space + detailMetrics.horizontalAdvance(share));
+    };
+    // The name in bold and its share muted, on one line of \a box, leaning as \a side.
+    auto drawNameLine = [&](const QRectF &line, Qt::Alignment side, const QString &name,
+                            const QString &share, const QColor &color) {
+        const double width = nameLineWidth(name, share);
+        const double left = side & Qt::AlignRight     ? line.right() - width
+                            : side & Qt::AlignHCenter ? line.center().x() - width / 2
+                                                      : line.left();
+        const double baseline =
+            line.top() + (line.height() + nameMetrics.ascent() - nameMetrics.descent()) / 2;
+        m_painter.setFont(nameFont);
+        m_painter.setPen(color);
+        m_painter.drawText(QPointF(left, baseline), name);
+        if (!share.isEmpty()) {
+            m_painter.setFont(detailFont);
+            m_painter.setPen(m_style.muted());
+            m_painter.drawText(
+                QPointF(left + nameMetrics.horizontalAdvance(name) + space, baseline), share);
+        }
+    };
+
+    // With many keys, or little room, only the heaviest carry a label, so the
+    // picture stays legible: about a third of the plot may be labels. A note
+    // in the corner says so, and no label covers it.
+    const QSizeF typical(
+        detailMetrics.horizontalAdvance(QStringLiteral("q·k/√64 = -0.200  α = 0.031")),
+        nameMetrics.height() + detailMetrics.height());
+    const size_t room = size_t(
+        std::max(1.0, std::floor(plot.width() * plot.height() /
+                                 (3.0 * std::max(1.0, typical.width() * typical.height())))));
+    const size_t labelled = std::min({keys.size(), kMostGeometryLabels, room});
+    auto fewerText = [&](size_t shown) {
+        return shown == 0 ? QStringLiteral("no room for the labels of %1 keys").arg(keys.size())
+                          : QStringLiteral("labels on the %1 heaviest of %2 keys")
+                                .arg(shown)
+                                .arg(keys.size());
+    };
+    const QString fewer = fewerText(labelled);
     // Beside the plot where a wide window leaves room, else in its corner.
     const double besideWidth = rect.right() - plot.right() - m_base.pt(12);
     const bool beside =
@@ -271,20 +314,28 @@ GeometryMap LabPainter::geometry(const QRectF &rect)
     QColor veil = m_style.background(); // under each label, so it reads over the arrows
     veil.setAlpha(m_style.transparent ? 0 : 190);
 
-    // For d_k > 2, how much of each vector's length the picture holds.
-    const bool shares = d > 2;
-    const QString queryName =
-        label(s.queryLabel(qi)) +
-        (shares ? QStringLiteral(" · ") + inPlaneText(frame.geometry.inPlane(s.queries.row(qi)))
-                : QString());
+    const QString queryName = label(s.queryLabel(qi));
+    const QString queryShare = shareOf(s.queries.row(qi));
     map.queryLabel = placer.place(
-        map.query, QSizeF(nameMetrics.horizontalAdvance(queryName), nameMetrics.height()), gap);
+        map.query, QSizeF(nameLineWidth(queryName, queryShare), nameMetrics.height()), gap);
     leader(map.query, map.queryLabel, queryDot);
     m_painter.fillRect(map.queryLabel, veil);
-    m_painter.setFont(nameFont);
-    m_painter.setPen(m_style.accent());
-    m_painter.drawText(QPointF(map.queryLabel.left(), map.queryLabel.top() + nameMetrics.ascent()),
-                       queryName);
+    drawNameLine(map.queryLabel, Qt::AlignLeft, queryName, queryShare, m_style.accent());
+    // A label that finds no free place is left out rather than drawn over another.
+    std::vector<QRectF> placed{map.queryLabel};
+    if (labelled < keys.size() && !beside)
+        placed.push_back(fewerBox);
+    auto isFree = [&](const QRectF &box) {
+        if (!plot.contains(box))
+            return false;
+        for (const QLineF &axis : map.axes)
+            if (lineCrossesRect(axis, box))
+                return false;
+        for (const QRectF &other : placed)
+            if (other.intersects(box))
+                return false;
+        return true;
+    };
 
     // The divisor as the chapter writes it: √d_k, or the number with τ in it.
     const QString divisor = s.options.scale && s.options.temperature == 1.0
@@ -298,24 +349,26 @@ GeometryMap LabPainter::geometry(const QRectF &rect)
     std::stable_sort(order.begin(), order.end(),
                      [&](size_t a, size_t b) { return weightOf(a) > weightOf(b); });
     map.keyLabels.assign(keys.size(), QRectF());
+    size_t shown = 0;
     for (size_t rank = 0; rank < labelled; ++rank) {
         const size_t j = order[rank];
         const double weight = weightOf(j);
         const QString dot = (r.divisor == 1.0 ? QStringLiteral("q·k = %1")
                                               : QStringLiteral("q·k/%1 = %2").arg(divisor))
                                 .arg(r.scores(qi, Index(j)) / r.divisor, 0, 'f', 3);
-        const QString detail =
-            dot + QStringLiteral("  ") +
-            (weight >= 0 ? QStringLiteral("α = %1").arg(weight, 0, 'f', 3)
-                         : QStringLiteral("masked")) +
-            (shares
-                 ? QStringLiteral("  ") + inPlaneText(frame.geometry.inPlane(s.keys.row(Index(j))))
-                 : QString());
+        const QString detail = dot + QStringLiteral("  ") +
+                               (weight >= 0 ? QStringLiteral("α = %1").arg(weight, 0, 'f', 3)
+                                            : QStringLiteral("masked"));
         const QString name = label(s.keyLabel(Index(j)));
+        const QString share = shareOf(s.keys.row(Index(j)));
         const QSizeF size(
-            std::max(nameMetrics.horizontalAdvance(name), detailMetrics.horizontalAdvance(detail)),
+            std::max(nameLineWidth(name, share), detailMetrics.horizontalAdvance(detail)),
             nameMetrics.height() + detailMetrics.height());
         const QRectF box = placer.place(map.keys[j], size, gap);
+        if (!isFree(box))
+            continue;
+        placed.push_back(box);
+        ++shown;
         map.keyLabels[j] = box;
         leader(map.keys[j], box, keyDot);
         m_painter.fillRect(box, veil);
@@ -323,36 +376,38 @@ GeometryMap LabPainter::geometry(const QRectF &rect)
         const Qt::Alignment side = box.right() <= map.keys[j].x()  ? Qt::AlignRight
                                    : box.left() >= map.keys[j].x() ? Qt::AlignLeft
                                                                    : Qt::AlignHCenter;
-        m_painter.setFont(nameFont);
-        m_painter.setPen(m_style.foreground());
-        m_painter.drawText(QRectF(box.left(), box.top(), box.width(), nameMetrics.height()),
-                           side | Qt::AlignVCenter, name);
+        drawNameLine(QRectF(box.left(), box.top(), box.width(), nameMetrics.height()), side, name,
+                     share, m_style.foreground());
         m_painter.setFont(detailFont);
         m_painter.setPen(m_style.muted());
         m_painter.drawText(QRectF(box.left(), box.top() + nameMetrics.height(), box.width(),
                                   detailMetrics.height()),
                            side | Qt::AlignVCenter, detail);
     }
-    if (labelled < keys.size()) {
+    if (shown < keys.size()) {
         m_painter.setFont(detailFont);
         m_painter.setPen(m_style.muted());
         m_painter.drawText(
             fewerBox,
             (beside ? Qt::AlignLeft | Qt::AlignBottom : Qt::AlignRight | Qt::AlignVCenter) |
                 Qt::TextWordWrap,
-            fewer);
+            fewerText(shown));
     }
 
     const QStringList axes = geometryAxisTitles(s, l, frame.geometry);
     m_painter.setFont(titleFont);
     m_painter.setPen(m_style.foreground());
+    // Never cut: a title longer than its side is elided (the lab's header says it whole).
+    const QFontMetricsF titleMetrics(titleFont);
     m_painter.drawText(QRectF(plot.left(), plot.bottom() + m_base.pt(24), plot.width(), axisTitle),
-                       Qt::AlignCenter, axes[0]);
+                       Qt::AlignCenter,
+                       titleMetrics.elidedText(axes[0], Qt::ElideRight, plot.width()));
     m_painter.save();
     m_painter.translate(plot.left() - m_base.pt(64), plot.center().y());
     m_painter.rotate(-90);
     m_painter.drawText(QRectF(-plot.height() / 2, -axisTitle, plot.height(), axisTitle),
-                       Qt::AlignCenter, axes[1]);
+                       Qt::AlignCenter,
+                       titleMetrics.elidedText(axes[1], Qt::ElideRight, plot.height()));
     m_painter.restore();
     map.valid = true;
     return map;

@@ -33,12 +33,16 @@ public:
     bool isDragging() const { return m_dragging; }
     /// Fits the plane and the scale to the keys as they are now.
     void refitFrame();
+    /// What hovering the point at \a position shows (its name, q·k, weight
+    /// and share in the plane), or empty away from every point.
+    QString toolTipAt(const QPointF &position) const;
 
 protected:
     void paintView(QPainter &painter, const QRectF &rect) override;
     void mousePressEvent(QMouseEvent *event) override;
     void mouseMoveEvent(QMouseEvent *event) override;
     void mouseReleaseEvent(QMouseEvent *event) override;
+    bool event(QEvent *event) override;
 
 private:
     void keysChanged();

@@ -31,8 +31,8 @@ GeometryLab::GeometryLab(AttentionDocument *document, LabState *labs, QWidget *p
           this))
 {
     // In the order of GeometryPlane.
-    m_plane->addItems({tr("Plane of the query (exact scores)"),
-                       tr("Principal plane of the keys (projection)"), tr("Two coordinates")});
+    m_plane->addItems(
+        {tr("Query’s plane (exact scores)"), tr("Keys’ principal plane"), tr("Two coordinates")});
     m_plane->setToolTip(
         tr("For d_k > 2: the plane that holds the query (x along q, so x · |q| is q · k), the "
            "plane the keys spread most in, or any two coordinates"));
@@ -55,7 +55,6 @@ GeometryLab::GeometryLab(AttentionDocument *document, LabState *labs, QWidget *p
     controls->addWidget(m_y);
     controls->addWidget(m_refit);
     controls->addStretch(1);
-    controls->addWidget(new QLabel(tr("Drag a point to move its vector"), this));
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_banner);
     layout->addLayout(controls);
