@@ -402,7 +402,7 @@ void TestLabsUi::realHeadGeometryShowsExactScores()
     QVERIFY(before.query.x() > origin.x());
     // The header says what the axes are; the picture says how much each point keeps.
     QVERIFY2(m_window->geometryLab()->banner()->plainText().contains(
-                 QStringLiteral("x along q, so a key’s x times |q| is q · k exactly")),
+                 QStringLiteral("Axes: x along q, so x · |q| = q · k exactly")),
              qPrintable(m_window->geometryLab()->banner()->plainText()));
     const QString svg = exportSvg(QStringLiteral("geometry"));
     QVERIFY2(svg.contains(QStringLiteral("% in plane")), qPrintable(svg.left(300)));

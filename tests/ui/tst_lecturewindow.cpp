@@ -511,6 +511,8 @@ void TestLectureWindow::presetBringsItsOwnSliderRange()
     VectorEditor *editor = m_window->vectorEditor();
     QDoubleSpinBox *range = editor->findChildren<QDoubleSpinBox *>().first();
     QCOMPARE(range->accessibleName(), QStringLiteral("Slider range"));
+    // The window starts on the lecture example, with its range.
+    QCOMPARE(range->value(), suggestedSliderRange(ChapterExamples::lecture()));
     // A model's head reaches far: its sliders reach past its entries.
     Session head = ChapterExamples::lecture();
     head.keys = 7.0 * Matrix::Random(3, 64);

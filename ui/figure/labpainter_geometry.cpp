@@ -114,8 +114,8 @@ QString LabPainter::geometryPlaneNote(const Session &s, const LabSettings &l)
         return {};
     switch (geometryPlane(s, l)) {
     case GeometryPlane::Query:
-        return QStringLiteral("Plane of the query: x along q, so a key’s x times |q| is q · k "
-                              "exactly; y the keys’ main direction orthogonal to q.");
+        return QStringLiteral("Axes: x along q, so x · |q| = q · k exactly; y the keys’ main "
+                              "direction ⟂ q.");
     case GeometryPlane::Principal:
         return QStringLiteral("Principal plane of the keys: a projection, whose dot products "
                               "need not be the scores.");
@@ -207,9 +207,18 @@ GeometryMap LabPainter::geometry(const QRectF &rect)
     std::vector<QColor> colors;
     for (size_t j = 0; j < keys.size(); ++j) {
         const double weight = cellValue(r, CellQuantity::Weights, qi, Index(j));
-        colors.push_back(std::isfinite(weight)
-                             ? ColorMaps::colorAt(m_style.colorMap, 0.15 + 0.85 * weight)
-                             : m_style.muted());
+        QColor color = std::isfinite(weight)
+                           ? ColorMaps::colorAt(m_style.colorMap, 0.15 + 0.85 * weight)
+                           : m_style.muted();
+        // A light weight's colour can sink into a dark background (presentation
+        // mode): lift it halfway to the muted ink, so every arrow stays seen.
+        if (std::abs(color.lightness() - m_style.background().lightness()) < 90) {
+            const QColor ink = m_style.muted();
+            color = QColor::fromRgbF((color.redF() + ink.redF()) / 2,
+                                     (color.greenF() + ink.greenF()) / 2,
+                                     (color.blueF() + ink.blueF()) / 2);
+        }
+        colors.push_back(color);
         const QPointF tip = px(keys[j]);
         arrow(m_painter, origin, tip, colors.back(), std::max(1.5, m_base.pt(3)));
         map.keys.push_back(tip);

@@ -15,7 +15,6 @@ inline Preference<QByteArray> windowState{"MainWindow/State", {}};
 inline Preference<int> heatmapQuantity{"View/HeatmapQuantity", 0};
 inline Preference<int> colorMap{"View/ColorMap", 0};
 inline Preference<bool> showNumbers{"View/ShowNumbers", true};
-inline Preference<double> sliderRange{"View/SliderRange", 2.0};
 /// The Attention tab shows its weights as lines instead of the heatmap.
 inline Preference<bool> attentionLines{"View/AttentionLines", false};
 /// How the heatmap's colours span the values (ColorRange::Mode).
