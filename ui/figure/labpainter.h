@@ -88,9 +88,10 @@ public:
     static GeometryFrame frameFor(const Session &session, const LabSettings &labs);
     /// The query the key-geometry picture shows (by default the last).
     static int geometryQuery(const Session &session, const LabSettings &labs);
-    /// The picture's two axis titles for \a geometry.
+    /// The picture's two axis titles for \a geometry, or their \a brief
+    /// forms for a small picture.
     static QStringList geometryAxisTitles(const Session &session, const LabSettings &labs,
-                                          const KeyGeometry &geometry);
+                                          const KeyGeometry &geometry, bool brief = false);
     /// One sentence saying what the picture's axes are, for the lab's header.
     static QString geometryPlaneNote(const Session &session, const LabSettings &labs);
     /// "73% in plane": the share of a vector's length the picture holds.

@@ -90,14 +90,19 @@ GeometryFrame LabPainter::frameFor(const Session &s, const LabSettings &l)
 }
 
 QStringList LabPainter::geometryAxisTitles(const Session &s, const LabSettings &l,
-                                           const KeyGeometry &geometry)
+                                           const KeyGeometry &geometry, bool brief)
 {
     switch (geometry.plane()) {
     case GeometryPlane::Query:
+        if (brief)
+            return {QStringLiteral("along q: x · |q| = q · k"),
+                    QStringLiteral("main direction ⟂ q")};
         return {QStringLiteral("along q “%1”: x · |q| = q · k")
                     .arg(label(s.queryLabel(geometryQuery(s, l)))),
                 QStringLiteral("the keys’ main direction ⟂ q")};
     case GeometryPlane::Principal:
+        if (brief)
+            return {QStringLiteral("principal direction 1"), QStringLiteral("direction 2")};
         return {QStringLiteral("principal direction 1 of the keys (projection)"),
                 QStringLiteral("principal direction 2 (projection)")};
     case GeometryPlane::Coordinates:
@@ -240,7 +245,12 @@ GeometryMap LabPainter::geometry(const QRectF &rect)
     const QFont nameFont = m_base.font(18, true);
     const QFont detailFont = m_base.font(15);
     const QFontMetricsF nameMetrics(nameFont), detailMetrics(detailFont);
-    LabelPlacer placer(plot.adjusted(2, 2, -2, -2));
+    // Labels stay in the plot or the margin right of it (the left holds the
+    // ticks and the axis title): a small plot lends them the space beside it.
+    const QRectF labelArea(plot.left() + 2, plot.top() + 2,
+                           std::max(plot.width(), rect.right() - plot.left() - m_base.pt(4)) - 4,
+                           plot.height() - 4);
+    LabelPlacer placer(labelArea);
     for (const QLineF &axis : map.axes)
         placer.addHardLine(axis);
     for (const QPointF &tip : map.keys) {
@@ -298,7 +308,7 @@ GeometryMap LabPainter::geometry(const QRectF &rect)
         detailMetrics.horizontalAdvance(QStringLiteral("q·k/√64 = -0.200  α = 0.031")),
         nameMetrics.height() + detailMetrics.height());
     const size_t room = size_t(
-        std::max(1.0, std::floor(plot.width() * plot.height() /
+        std::max(1.0, std::floor(labelArea.width() * labelArea.height() /
                                  (3.0 * std::max(1.0, typical.width() * typical.height())))));
     const size_t labelled = std::min({keys.size(), kMostGeometryLabels, room});
     auto fewerText = [&](size_t shown) {
@@ -318,8 +328,8 @@ GeometryMap LabPainter::geometry(const QRectF &rect)
                : QRectF(plot.right() - m_base.pt(6) - detailMetrics.horizontalAdvance(fewer),
                         plot.bottom() - m_base.pt(4) - detailMetrics.height(),
                         detailMetrics.horizontalAdvance(fewer), detailMetrics.height());
-    if (labelled < keys.size() && !beside)
-        placer.addBox(fewerBox);
+    // Kept free even when every key is meant to be labelled: some may find no place.
+    placer.addBox(fewerBox);
     QColor veil = m_style.background(); // under each label, so it reads over the arrows
     veil.setAlpha(m_style.transparent ? 0 : 190);
 
@@ -331,11 +341,9 @@ GeometryMap LabPainter::geometry(const QRectF &rect)
     m_painter.fillRect(map.queryLabel, veil);
     drawNameLine(map.queryLabel, Qt::AlignLeft, queryName, queryShare, m_style.accent());
     // A label that finds no free place is left out rather than drawn over another.
-    std::vector<QRectF> placed{map.queryLabel};
-    if (labelled < keys.size() && !beside)
-        placed.push_back(fewerBox);
+    std::vector<QRectF> placed{map.queryLabel, fewerBox};
     auto isFree = [&](const QRectF &box) {
-        if (!plot.contains(box))
+        if (!labelArea.contains(box))
             return false;
         for (const QLineF &axis : map.axes)
             if (lineCrossesRect(axis, box))
@@ -403,20 +411,25 @@ GeometryMap LabPainter::geometry(const QRectF &rect)
             fewerText(shown));
     }
 
-    const QStringList axes = geometryAxisTitles(s, l, frame.geometry);
+    // Never cut: a title longer than its side takes its brief form, elided
+    // if even that is too long (the lab's header says it whole).
+    const QFontMetricsF titleMetrics(titleFont);
+    const QStringList full = geometryAxisTitles(s, l, frame.geometry, false);
+    const QStringList brief = geometryAxisTitles(s, l, frame.geometry, true);
+    auto title = [&](int axis, double room) {
+        const QString &text =
+            titleMetrics.horizontalAdvance(full[axis]) <= room ? full[axis] : brief[axis];
+        return titleMetrics.elidedText(text, Qt::ElideRight, room);
+    };
     m_painter.setFont(titleFont);
     m_painter.setPen(m_style.foreground());
-    // Never cut: a title longer than its side is elided (the lab's header says it whole).
-    const QFontMetricsF titleMetrics(titleFont);
     m_painter.drawText(QRectF(plot.left(), plot.bottom() + m_base.pt(24), plot.width(), axisTitle),
-                       Qt::AlignCenter,
-                       titleMetrics.elidedText(axes[0], Qt::ElideRight, plot.width()));
+                       Qt::AlignCenter, title(0, plot.width()));
     m_painter.save();
     m_painter.translate(plot.left() - m_base.pt(64), plot.center().y());
     m_painter.rotate(-90);
     m_painter.drawText(QRectF(-plot.height() / 2, -axisTitle, plot.height(), axisTitle),
-                       Qt::AlignCenter,
-                       titleMetrics.elidedText(axes[1], Qt::ElideRight, plot.height()));
+                       Qt::AlignCenter, title(1, plot.height()));
     m_painter.restore();
     map.valid = true;
     return map;

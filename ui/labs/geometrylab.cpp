@@ -31,11 +31,10 @@ GeometryLab::GeometryLab(AttentionDocument *document, LabState *labs, QWidget *p
           this))
 {
     // In the order of GeometryPlane.
-    m_plane->addItems(
-        {tr("Query’s plane (exact scores)"), tr("Keys’ principal plane"), tr("Two coordinates")});
-    m_plane->setToolTip(
-        tr("For d_k > 2: the plane that holds the query (x along q, so x · |q| is q · k), the "
-           "plane the keys spread most in, or any two coordinates"));
+    m_plane->addItems({tr("Query’s plane"), tr("Keys’ principal plane"), tr("Two coordinates")});
+    m_plane->setToolTip(tr("For d_k > 2: the plane that holds the query, where every score is "
+                           "exact (x along q, so x · |q| is q · k), the "
+                           "plane the keys spread most in, or any two coordinates"));
     m_plane->setAccessibleName(tr("Picture plane"));
     m_query->setAccessibleName(tr("Query shown"));
     m_x->setAccessibleName(tr("Horizontal coordinate"));
