@@ -417,6 +417,21 @@ void TestLabsUi::realHeadGeometryShowsExactScores()
                  qPrintable(tip));
     }
 
+    // The command line's export draws the same plane by default.
+    const QString cliSvg = m_dir.filePath(QStringLiteral("head-geometry.svg"));
+    QProcess cli;
+    cli.start(QStringLiteral(ATTENTION_LAB_EXECUTABLE),
+              {QStringLiteral("export"), path, QStringLiteral("-o"), cliSvg,
+               QStringLiteral("--view"), QStringLiteral("geometry")});
+    QVERIFY(cli.waitForFinished(60000));
+    QCOMPARE(cli.exitCode(), 0);
+    QFile exported(cliSvg);
+    QVERIFY(exported.open(QIODevice::ReadOnly));
+    const QString cliText = svgText(QString::fromUtf8(exported.readAll()));
+    QVERIFY2(cliText.contains(QStringLiteral("100% in plane")) &&
+                 cliText.contains(QStringLiteral("along q")),
+             qPrintable(cliText.left(300)));
+
     // A drag of the first key towards the query's direction moves its score
     // exactly as its x coordinate: score change = x change · |q|.
     const double scoreBefore = r.scores(qi, 0);
