@@ -30,6 +30,8 @@ private slots:
     void moveToLandsOnThePoint_data();
     void moveToLandsOnThePoint();
     void geometryRejects();
+    void queryPlaneMakesScoresExact_data();
+    void queryPlaneMakesScoresExact();
     void shufflingWithoutPositionsPermutesOutputs_data();
     void shufflingWithoutPositionsPermutesOutputs();
     void largestChangeIsTheLargestTokenChange_data();
@@ -101,11 +103,66 @@ void TestLabs::moveToLandsOnThePoint()
     QVERIFY(change.isApprox(inPlane, 1e-12));
 }
 
+void TestLabs::queryPlaneMakesScoresExact_data()
+{
+    QTest::addColumn<int>("keys");
+    QTest::addColumn<int>("keyDim");
+    QTest::addColumn<int>("seen");
+    QTest::newRow("5 keys, d_k = 3") << 5 << 3 << 0;
+    QTest::newRow("21 keys, d_k = 64 (more dimensions than keys)") << 21 << 64 << 0;
+    QTest::newRow("200 keys, d_k = 8") << 200 << 8 << 0;
+    QTest::newRow("a causal row: the first 3 of 12 keys") << 12 << 16 << 3;
+}
+
+void TestLabs::queryPlaneMakesScoresExact()
+{
+    QFETCH(int, keys);
+    QFETCH(int, keyDim);
+    QFETCH(int, seen);
+    NormalGenerator normal(9);
+    const Matrix k = normal.matrix(keys, keyDim);
+    const RowVector q = normal.matrix(1, keyDim).row(0);
+    const KeyGeometry g = KeyGeometry::queryPlane(k, q, seen);
+    QCOMPARE(g.plane(), GeometryPlane::Query);
+    QVERIFY((g.axes() * g.axes().transpose()).isApprox(Matrix::Identity(2, 2), 1e-12));
+    QVERIFY(g.axes().row(0).isApprox(q.normalized(), 1e-14));
+    QVERIFY(std::abs(g.inPlane(q) - 1.0) < 1e-12);
+    // x · |q| = q · k for every key, and the picture's dot product is the score.
+    for (Index j = 0; j < k.rows(); ++j) {
+        const Eigen::Vector2d p = g.project(k.row(j));
+        QVERIFY(std::abs(p.x() * q.norm() - q.dot(k.row(j))) < 1e-12 * q.norm() * k.row(j).norm());
+        QVERIFY(std::abs(p.dot(g.project(q)) - q.dot(k.row(j))) < 1e-10);
+        QVERIFY(g.inPlane(k.row(j)) >= 0.0 && g.inPlane(k.row(j)) <= 1.0);
+    }
+    // y is the seen keys' main direction orthogonal to q: no other unit
+    // direction orthogonal to q holds more of their length.
+    const Index n = seen > 0 ? seen : keys;
+    const Matrix rest =
+        k.topRows(n) - (k.topRows(n) * g.axes().row(0).transpose()) * g.axes().row(0);
+    const double held = (rest * g.axes().row(1).transpose()).squaredNorm();
+    for (int trial = 0; trial < 20; ++trial) {
+        RowVector other = normal.matrix(1, keyDim).row(0);
+        other -= other.dot(g.axes().row(0)) * g.axes().row(0);
+        other.normalize();
+        QVERIFY((rest * other.transpose()).squaredNorm() <= held * (1 + 1e-12));
+    }
+    // One seen key: it lies wholly in its query's plane.
+    const KeyGeometry one = KeyGeometry::queryPlane(k, q, 1);
+    QVERIFY(std::abs(one.inPlane(k.row(0)) - 1.0) < 1e-12);
+}
+
 void TestLabs::geometryRejects()
 {
     QVERIFY_THROWS_EXCEPTION(std::invalid_argument, KeyGeometry::coordinates(3, 1, 1));
     QVERIFY_THROWS_EXCEPTION(std::invalid_argument, KeyGeometry::coordinates(3, 0, 3));
     QVERIFY_THROWS_EXCEPTION(std::invalid_argument, KeyGeometry::principal(Matrix::Ones(3, 1)));
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
+                             KeyGeometry::queryPlane(Matrix::Ones(3, 3), RowVector::Ones(2)));
+    // A zero query still gives a plane (every score is 0, still exact).
+    const KeyGeometry zero = KeyGeometry::queryPlane(Matrix::Identity(3, 3), RowVector::Zero(3));
+    QVERIFY((zero.axes() * zero.axes().transpose()).isApprox(Matrix::Identity(2, 2), 1e-12));
+    const KeyGeometry nothing = KeyGeometry::queryPlane(Matrix::Zero(2, 3), RowVector::Zero(3));
+    QVERIFY((nothing.axes() * nothing.axes().transpose()).isApprox(Matrix::Identity(2, 2), 1e-12));
 }
 
 void TestLabs::shufflingWithoutPositionsPermutesOutputs_data()

@@ -11,6 +11,7 @@
 #include "core/session.h"
 #include "ui/document/attentiondocument.h"
 #include "ui/figure/figureexporter.h"
+#include "ui/figure/labpainter.h"
 #include "ui/labs/geometrycanvas.h"
 #include "ui/labs/geometrylab.h"
 #include "ui/labs/headslab.h"
@@ -64,6 +65,8 @@ private slots:
     void otherKeyChangesRefitThePlane();
     void geometryLabelsDoNotOverlap_data();
     void geometryLabelsDoNotOverlap();
+    void realHeadGeometryShowsExactScores();
+    void geometryShowsTheLastQueryAndEveryVisibleArrow();
     void scaleLabShowsItsResultsAsDone();
     void everyLabStatesItsEquation();
     void positionLegendIsTheLongestBar_data();
@@ -252,7 +255,9 @@ void TestLabsUi::otherKeyChangesRefitThePlane()
         dragTo(canvas, start + QPoint(-12 * k, 9 * k));
     QTest::mouseRelease(canvas, Qt::LeftButton, {}, start + QPoint(-60, 45));
     canvas->repaint();
-    const KeyGeometry fitted = KeyGeometry::principal(doc->session().keys);
+    const LabSettings &settings = m_window->labState()->settings();
+    const KeyGeometry fitted = LabPainter::planeFor(doc->session(), settings);
+    QCOMPARE(fitted.plane(), GeometryPlane::Query); // d_k = 3: the query's plane
     QVERIFY(
         !canvas->geometryMap().geometry.axes().isApprox(fitted.axes(), 1e-6)); // held, not refitted
 
@@ -267,9 +272,24 @@ void TestLabsUi::otherKeyChangesRefitThePlane()
     doc->setVector(VectorKind::Key, 0, edited);
     canvas->repaint();
     QVERIFY(canvas->geometryMap().geometry.axes().isApprox(
-        KeyGeometry::principal(doc->session().keys).axes(), 1e-12));
+        LabPainter::planeFor(doc->session(), settings).axes(), 1e-12));
+    // So does an edit of the query shown (its plane moves with it).
+    RowVector query = doc->session().queries.row(0);
+    query[1] += 0.4;
+    doc->setVector(VectorKind::Query, 0, query);
+    canvas->repaint();
+    QVERIFY(canvas->geometryMap().geometry.axes().isApprox(
+        LabPainter::planeFor(doc->session(), settings).axes(), 1e-12));
+    QVERIFY(canvas->geometryMap().geometry.axes().row(0).isApprox(query.normalized(), 1e-12));
     // So does a new session.
     doc->replaceSession(ChapterExamples::selection(), QStringLiteral("selection"));
+    canvas->repaint();
+    QVERIFY(canvas->geometryMap().geometry.axes().isApprox(
+        LabPainter::planeFor(doc->session(), settings).axes(), 1e-12));
+    // The keys' principal plane, when chosen, is the keys' principal plane.
+    QComboBox *plane = m_window->geometryLab()->planeChooser();
+    plane->setCurrentIndex(1);
+    emit plane->activated(1);
     canvas->repaint();
     QVERIFY(canvas->geometryMap().geometry.axes().isApprox(
         KeyGeometry::principal(doc->session().keys).axes(), 1e-12));
@@ -330,7 +350,148 @@ void TestLabsUi::geometryLabelsDoNotOverlap()
                               std::clamp(own.y(), labels[a].top(), labels[a].bottom()));
         QVERIFY2(distance(own, nearest) < 120.0,
                  qPrintable(QStringLiteral("label %1 is far from its point").arg(a)));
-        QVERIFY(map.plot.contains(labels[a]));
+        // In the plot or the margin right of it, clear of the ticks on the left.
+        QVERIFY(canvas->rect().toRectF().contains(labels[a]));
+        QVERIFY(labels[a].left() >= map.plot.left() && labels[a].top() >= map.plot.top() &&
+                labels[a].bottom() <= map.plot.bottom());
+    }
+}
+
+/// A head of a real (tiny, random) GPT-2, opened in the lab as `model
+/// --session` writes it: d_k = 8, a causal mask, 21 tokens.
+QString writeHeadSession(const QString &path)
+{
+    QProcess cli;
+    cli.start(QStringLiteral(ATTENTION_LAB_EXECUTABLE),
+              {QStringLiteral("model"), QStringLiteral(TEST_DATA_DIR "/models/gpt2-tiny"),
+               QStringLiteral("--text"), QStringLiteral("Mary and John went to the store"),
+               QStringLiteral("--session"), QStringLiteral("1.1"), QStringLiteral("-o"), path});
+    if (!cli.waitForFinished(60000) || cli.exitCode() != 0)
+        return QString::fromUtf8(cli.readAllStandardError());
+    return {};
+}
+
+void TestLabsUi::realHeadGeometryShowsExactScores()
+{
+    const QString path = m_dir.filePath(QStringLiteral("head.json"));
+    const QString error = writeHeadSession(path);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    QVERIFY(m_window->openFile(path));
+    AttentionDocument *doc = m_window->document();
+    QVERIFY(doc->session().keys.cols() > 2);
+    m_window->tabs()->setCurrentWidget(m_window->geometryLab());
+    GeometryCanvas *canvas = m_window->geometryLab()->canvas();
+    canvas->repaint();
+    const GeometryMap before = canvas->geometryMap();
+    QVERIFY(before.valid);
+    // By default the plane holds the query: x along q.
+    QCOMPARE(before.geometry.plane(), GeometryPlane::Query);
+    const int qi = before.queryIndex;
+    QCOMPARE(qi, int(doc->session().queries.rows()) - 1);
+    const RowVector q = doc->session().queries.row(qi);
+    QVERIFY(before.geometry.axes().row(0).isApprox(q.normalized(), 1e-12));
+    QVERIFY(std::abs(before.geometry.inPlane(q) - 1.0) < 1e-12);
+    // Every key's x coordinate times |q| is its score: what the label prints.
+    const AttentionResult &r = doc->result();
+    for (Index j = 0; j < doc->session().keys.rows(); ++j) {
+        const double x = before.geometry.project(doc->session().keys.row(j)).x();
+        QVERIFY2(std::abs(x * q.norm() - r.scores(qi, j)) < 1e-9 * std::max(1.0, q.norm()),
+                 qPrintable(QStringLiteral("key %1").arg(j)));
+    }
+    // The query is drawn along the x axis, to the right of the origin.
+    const QPointF origin = before.toPixels.map(QPointF(0, 0));
+    QVERIFY(std::abs(before.query.y() - origin.y()) < 1e-6);
+    QVERIFY(before.query.x() > origin.x());
+    // The header says what the axes are; the picture says how much each point keeps.
+    QVERIFY2(m_window->geometryLab()->banner()->plainText().contains(
+                 QStringLiteral("Axes: x along q, so x · |q| = q · k exactly")),
+             qPrintable(m_window->geometryLab()->banner()->plainText()));
+    const QString svg = exportSvg(QStringLiteral("geometry"));
+    QVERIFY2(svg.contains(QStringLiteral("% in plane")), qPrintable(svg.left(300)));
+    QVERIFY(svg.contains(QStringLiteral("100% in plane"))); // the query
+    // Every point, labelled or not, says it when hovered.
+    for (size_t j = 0; j < before.keys.size(); ++j) {
+        const QString tip = canvas->toolTipAt(before.keys[j]);
+        QVERIFY2(tip.contains(QStringLiteral("% in plane")) && tip.contains(QStringLiteral("α = ")),
+                 qPrintable(tip));
+    }
+
+    // The command line's export draws the same plane by default.
+    const QString cliSvg = m_dir.filePath(QStringLiteral("head-geometry.svg"));
+    QProcess cli;
+    cli.start(QStringLiteral(ATTENTION_LAB_EXECUTABLE),
+              {QStringLiteral("export"), path, QStringLiteral("-o"), cliSvg,
+               QStringLiteral("--view"), QStringLiteral("geometry")});
+    QVERIFY(cli.waitForFinished(60000));
+    QCOMPARE(cli.exitCode(), 0);
+    QFile exported(cliSvg);
+    QVERIFY(exported.open(QIODevice::ReadOnly));
+    const QString cliText = svgText(QString::fromUtf8(exported.readAll()));
+    QVERIFY2(cliText.contains(QStringLiteral("100% in plane")) &&
+                 cliText.contains(QStringLiteral("along q")),
+             qPrintable(cliText.left(300)));
+
+    // A drag of the first key towards the query's direction moves its score
+    // exactly as its x coordinate: score change = x change · |q|.
+    const double scoreBefore = r.scores(qi, 0);
+    const double xBefore = before.geometry.project(doc->session().keys.row(0)).x();
+    const QPoint start = before.keys[0].toPoint();
+    const QPoint end = QPoint(int(before.query.x()), int(before.query.y()) - 15);
+    QTest::mousePress(canvas, Qt::LeftButton, {}, start);
+    for (int k = 1; k <= 10; ++k)
+        dragTo(canvas, start + (end - start) * k / 10);
+    QTest::mouseRelease(canvas, Qt::LeftButton, {}, end);
+    canvas->repaint();
+    const GeometryMap after = canvas->geometryMap();
+    QVERIFY(after.geometry.axes() == before.geometry.axes()); // the plane held
+    const double xAfter = after.geometry.project(doc->session().keys.row(0)).x();
+    const double scoreAfter = doc->result().scores(qi, 0);
+    QVERIFY(xAfter > xBefore + 0.1);
+    QVERIFY2(std::abs((scoreAfter - scoreBefore) - (xAfter - xBefore) * q.norm()) < 1e-9,
+             qPrintable(QStringLiteral("score %1 -> %2, x %3 -> %4")
+                            .arg(scoreBefore)
+                            .arg(scoreAfter)
+                            .arg(xBefore)
+                            .arg(xAfter)));
+    // Dropped next to the query's tip, the key scores about as q·q does.
+    QVERIFY(std::abs(scoreAfter - q.squaredNorm()) < 0.2 * q.squaredNorm());
+}
+
+void TestLabsUi::geometryShowsTheLastQueryAndEveryVisibleArrow()
+{
+    // Once another query was chosen, a new session still opens on its last.
+    m_window->document()->replaceSession(ChapterExamples::selection(), QStringLiteral("selection"));
+    GeometryLab *lab = m_window->geometryLab();
+    lab->queryChooser()->setCurrentIndex(1);
+    emit lab->queryChooser()->activated(1);
+    m_window->document()->replaceSession(ChapterExamples::causalMask(), QStringLiteral("causal"));
+    m_window->tabs()->setCurrentWidget(lab);
+    GeometryCanvas *canvas = lab->canvas();
+    canvas->repaint();
+    const Index last = m_window->document()->session().queries.rows() - 1;
+    QCOMPARE(lab->queryChooser()->currentIndex(), int(last));
+    QCOMPARE(canvas->geometryMap().queryIndex, int(last));
+    // A causal mask lets the last query see every key; the banner names it.
+    QVERIFY(lab->banner()->plainText().contains(QStringLiteral("query “loudly”")));
+
+    // Every key a query sees has an arrow: its tip well away from the origin.
+    const AttentionResult &r = m_window->document()->result();
+    for (int qi = 0; qi <= int(last); ++qi) {
+        lab->queryChooser()->setCurrentIndex(qi);
+        emit lab->queryChooser()->activated(qi);
+        canvas->repaint();
+        const GeometryMap &map = canvas->geometryMap();
+        QCOMPARE(map.queryIndex, qi);
+        const QPointF origin = map.toPixels.map(QPointF(0, 0));
+        for (size_t j = 0; j < map.keys.size(); ++j) {
+            if (r.isMasked(qi, Index(j)))
+                continue;
+            QVERIFY2(distance(map.keys[j], origin) > 30.0,
+                     qPrintable(QStringLiteral("query %1, key %2 at %3 px from the origin")
+                                    .arg(qi)
+                                    .arg(j)
+                                    .arg(distance(map.keys[j], origin))));
+        }
     }
 }
 
@@ -581,9 +742,13 @@ void TestLabsUi::headsLabWeightsEqualTheCore()
         QVERIFY(shown.perHead[size_t(h)].weights.isApprox(single.weights, 0.0));
         QVERIFY(exportSvg(QStringLiteral("heads"))
                     .contains(QStringLiteral("head %1 · mean entropy %2 bits")
-                                  .arg(h + 1)
+                                  .arg(h) // from 0, as the Model tab
                                   .arg(single.meanEntropyBits(), 0, 'f', 3)));
     }
+    QVERIFY(!exportSvg(QStringLiteral("heads")).contains(QStringLiteral("head 2 ·")));
+    m_window->tabs()->setCurrentWidget(lab);
+    QVERIFY2(lab->banner()->plainText().contains(QStringLiteral("= 0…1;")),
+             qPrintable(lab->banner()->plainText()));
     // Only divisors of D are offered.
     for (int i = 0; i < heads->count(); ++i)
         QCOMPARE(8 % heads->itemData(i).toInt(), 0);

@@ -7,8 +7,10 @@
 // readable at 512 tokens. The real MainWindow, offscreen.
 
 #include "core/chapterexamples.h"
+#include "core/sliderrange.h"
 #include "ui/document/attentiondocument.h"
 #include "ui/document/autosaver.h"
+#include "ui/document/sessionpaths.h"
 #include "ui/settings/preferences.h"
 #include "ui/views/entropybarsview.h"
 #include "ui/views/equationbanner.h"
@@ -30,9 +32,11 @@
 #include <QComboBox>
 #include <QDir>
 #include <QDoubleSpinBox>
+#include <QFileDialog>
 #include <QFileInfo>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMenuBar>
 #include <QPushButton>
 #include <QScreen>
@@ -44,6 +48,7 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
+#include <QTimer>
 #include <QToolBar>
 #include <QToolButton>
 #include <QUndoStack>
@@ -76,6 +81,8 @@ private slots:
     void loneAltReachesTheMenuBar();
     void tabFollowsTheSlidersAndLeavesTables();
     void saveAsHasAShortcut();
+    void saveAsProposesTheLastFolderAndTheSessionSuffix();
+    void presetBringsItsOwnSliderRange();
     void exportDialogLabelsHaveBuddies();
     void tooltipsUseShortNumbers();
     void everyControlHasAnAccessibleName();
@@ -441,6 +448,90 @@ void TestLectureWindow::saveAsHasAShortcut()
     QAction *saveAs = findAction(m_window.get(), QStringLiteral("Save &As…"));
     QVERIFY(saveAs);
     QVERIFY(!saveAs->shortcut().isEmpty());
+}
+
+/// Answers the next file dialog: notes the file it proposes, then saves to
+/// \a saveTo (or cancels when it is empty).
+void answerFileDialog(QString *proposed, const QString &saveTo)
+{
+    auto *timer = new QTimer;
+    QObject::connect(timer, &QTimer::timeout, timer, [timer, proposed, saveTo] {
+        auto *dialog = qobject_cast<QFileDialog *>(QApplication::activeModalWidget());
+        if (!dialog)
+            return;
+        timer->stop();
+        timer->deleteLater();
+        // The folder it opens in, and the name it proposes there.
+        *proposed =
+            dialog->directory().filePath(QFileInfo(dialog->selectedFiles().value(0)).fileName());
+        if (saveTo.isEmpty()) {
+            dialog->reject();
+        } else {
+            // As a user does: the folder, then a name typed without a suffix.
+            dialog->setDirectory(QFileInfo(saveTo).absolutePath());
+            if (auto *edit = dialog->findChild<QLineEdit *>(QStringLiteral("fileNameEdit")))
+                edit->setText(QFileInfo(saveTo).fileName());
+            static_cast<QDialog *>(dialog)->accept(); // QFileDialog::accept, protected
+        }
+    });
+    timer->start(20);
+}
+
+void TestLectureWindow::saveAsProposesTheLastFolderAndTheSessionSuffix()
+{
+    QAction *saveAs = findAction(m_window.get(), QStringLiteral("Save &As…"));
+    QVERIFY(m_window->loadPreset(ChapterExamples::lecture(), QStringLiteral("Lecture example")));
+    // Nothing used yet: Documents (never the folder the program started in),
+    // and the MIME type's glob.
+    QString proposed;
+    answerFileDialog(&proposed, QString());
+    saveAs->trigger();
+    const QString documents = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+    const QString start = QFileInfo(documents).isDir() ? documents : QDir::homePath();
+    QCOMPARE(QFileInfo(proposed).fileName(), QStringLiteral("Lecture example.attention.json"));
+    QCOMPARE(QFileInfo(proposed).absolutePath(), QDir(start).absolutePath());
+    QVERIFY(QFileInfo(proposed).absolutePath() != QDir::currentPath());
+
+    // Saved under a bare name: the suffix is added.
+    QTemporaryDir dir;
+    answerFileDialog(&proposed, dir.filePath(QStringLiteral("talk")));
+    saveAs->trigger();
+    QVERIFY(QFileInfo::exists(dir.filePath(QStringLiteral("talk.attention.json"))));
+    // The next untitled session proposes the folder used last.
+    QVERIFY(
+        m_window->loadPreset(ChapterExamples::causalMask(), QStringLiteral("Causal mask example")));
+    answerFileDialog(&proposed, QString());
+    saveAs->trigger();
+    QCOMPARE(QFileInfo(proposed).absolutePath(), QDir(dir.path()).absolutePath());
+    QCOMPARE(QFileInfo(proposed).fileName(), QStringLiteral("Causal mask example.attention.json"));
+}
+
+void TestLectureWindow::presetBringsItsOwnSliderRange()
+{
+    VectorEditor *editor = m_window->vectorEditor();
+    QDoubleSpinBox *range = editor->findChildren<QDoubleSpinBox *>().first();
+    QCOMPARE(range->accessibleName(), QStringLiteral("Slider range"));
+    // The window starts on the lecture example, with its range.
+    QCOMPARE(range->value(), suggestedSliderRange(ChapterExamples::lecture()));
+    // A model's head reaches far: its sliders reach past its entries.
+    Session head = ChapterExamples::lecture();
+    head.keys = 7.0 * Matrix::Random(3, 64);
+    head.queries = 7.0 * Matrix::Random(1, 64);
+    head.keys(0, 0) = 7.0;
+    QVERIFY(m_window->loadPreset(head, QStringLiteral("head")));
+    QVERIFY(range->value() >= 7.0 * 1.25);
+    // The lecture example does not keep that range: it brings its own.
+    QVERIFY(m_window->loadPreset(ChapterExamples::lecture(), QStringLiteral("Lecture example")));
+    QCOMPARE(range->value(), suggestedSliderRange(ChapterExamples::lecture()));
+    QVERIFY2(range->value() >= 4.0 && range->value() <= 6.0,
+             qPrintable(QString::number(range->value())));
+    // And there a drag visibly moves the weights: the query's last slider to
+    // its end takes "best" from 0.36 to more than half of the weight.
+    editor->select(VectorKind::Query, 0);
+    const double before = m_window->document()->result().weights(0, 2);
+    editor->slider(2)->setValue(editor->slider(2)->maximum());
+    const double after = m_window->document()->result().weights(0, 2);
+    QVERIFY2(after - before > 0.15, qPrintable(QStringLiteral("%1 -> %2").arg(before).arg(after)));
 }
 
 void TestLectureWindow::exportDialogLabelsHaveBuddies()

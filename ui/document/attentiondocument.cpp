@@ -201,6 +201,7 @@ void AttentionDocument::reset(const Session &session, const QString &untitledNam
     m_filePath.clear();
     m_untitledName = untitledName;
     emit filePathChanged();
+    emit documentReplaced();
 }
 
 void AttentionDocument::recover(const Session &saved, const Session &recovered,

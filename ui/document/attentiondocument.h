@@ -94,6 +94,10 @@ signals:
     void resultChanged();
     void filePathChanged();
     void modifiedChanged(bool modified);
+    /// A new document took the place of the old one (reset(): a file, a
+    /// preset, a model's head), after sessionReset(); its settings, such as
+    /// the slider range, start afresh.
+    void documentReplaced();
 
 private:
     // For the undo commands alone: apply without recording, so that no view

@@ -12,6 +12,7 @@
 #include <QLineF>
 #include <QPointF>
 #include <QRectF>
+#include <QStringList>
 #include <QTransform>
 
 #include <vector>
@@ -74,16 +75,27 @@ public:
     void params(const QRectF &rect);
     void cost(const QRectF &rect);
 
-    /// The key-geometry plane the settings ask for (d_k >= 2): the keys'
-    /// principal plane, or two coordinates.
+    /// The kind of plane the key-geometry picture shows: the chosen one for
+    /// d_k > 2, the two coordinates for d_k = 2.
+    static GeometryPlane geometryPlane(const Session &session, const LabSettings &labs);
+    /// The key-geometry plane the settings ask for (d_k >= 2): the query's
+    /// plane, the keys' principal plane, or two coordinates.
     static KeyGeometry planeFor(const Session &session, const LabSettings &labs);
     /// That plane, sized afresh to the keys and the chosen query.
     static GeometryFrame fitFrame(const Session &session, const LabSettings &labs);
     /// What the picture shows: the held frame when it was made for these
     /// settings, otherwise one fitted afresh.
     static GeometryFrame frameFor(const Session &session, const LabSettings &labs);
-    /// The query the key-geometry picture shows.
+    /// The query the key-geometry picture shows (by default the last).
     static int geometryQuery(const Session &session, const LabSettings &labs);
+    /// The picture's two axis titles for \a geometry, or their \a brief
+    /// forms for a small picture.
+    static QStringList geometryAxisTitles(const Session &session, const LabSettings &labs,
+                                          const KeyGeometry &geometry, bool brief = false);
+    /// One sentence saying what the picture's axes are, for the lab's header.
+    static QString geometryPlaneNote(const Session &session, const LabSettings &labs);
+    /// "73% in plane": the share of a vector's length the picture holds.
+    static QString inPlaneText(double share);
 
     /// What the mask, heads and position labs show; the painter, the lab
     /// widgets and their equation banners all take their numbers from here.

@@ -25,6 +25,7 @@
 #include <QPainter>
 #include <QPainterPath>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <numeric>
@@ -35,11 +36,27 @@ namespace AttentionLab {
 
 using namespace LabPainting;
 
+GeometryPlane LabPainter::geometryPlane(const Session &s, const LabSettings &l)
+{
+    // d_k = 2: the two coordinates are the whole space, every score exact.
+    return s.keys.cols() > 2 ? l.geometryPlane : GeometryPlane::Coordinates;
+}
+
 KeyGeometry LabPainter::planeFor(const Session &s, const LabSettings &l)
 {
     const Index d = s.keys.cols();
-    if (d > 2 && l.geometryProjection)
+    switch (geometryPlane(s, l)) {
+    case GeometryPlane::Query: {
+        const int qi = geometryQuery(s, l);
+        // y from the keys this query sees: a masked key has no say in its row.
+        const Index seen = visibleKeyCount(s.options.mask, qi, s.queries.rows(), s.keys.rows());
+        return KeyGeometry::queryPlane(s.keys, s.queries.row(qi), seen);
+    }
+    case GeometryPlane::Principal:
         return KeyGeometry::principal(s.keys);
+    case GeometryPlane::Coordinates:
+        break;
+    }
     const Index xAxis = std::clamp<Index>(l.geometryX, 0, d - 1);
     const Index yAxis = l.geometryY == xAxis || l.geometryY < 0 || l.geometryY >= d
                             ? (xAxis == 0 ? 1 : 0)
@@ -49,7 +66,8 @@ KeyGeometry LabPainter::planeFor(const Session &s, const LabSettings &l)
 
 int LabPainter::geometryQuery(const Session &s, const LabSettings &l)
 {
-    return std::clamp(l.geometryQuery, 0, int(s.queries.rows()) - 1);
+    const int last = int(s.queries.rows()) - 1;
+    return l.geometryQuery < 0 ? std::max(0, last) : std::clamp(l.geometryQuery, 0, last);
 }
 
 GeometryFrame LabPainter::fitFrame(const Session &s, const LabSettings &l)
@@ -62,13 +80,62 @@ GeometryFrame LabPainter::frameFor(const Session &s, const LabSettings &l)
     const Index d = s.keys.cols();
     if (l.geometryFrame && l.geometryFrame->geometry.axes().cols() == d) {
         const KeyGeometry &held = l.geometryFrame->geometry;
-        const bool projection = d > 2 && l.geometryProjection;
+        const GeometryPlane wanted = geometryPlane(s, l);
         // A held projection stays as it was; held coordinates must be the chosen ones.
-        if (projection ? held.isProjection()
-                       : (!held.isProjection() && held.axes() == planeFor(s, l).axes()))
+        if (held.plane() == wanted &&
+            (wanted != GeometryPlane::Coordinates || held.axes() == planeFor(s, l).axes()))
             return *l.geometryFrame;
     }
     return fitFrame(s, l);
+}
+
+QStringList LabPainter::geometryAxisTitles(const Session &s, const LabSettings &l,
+                                           const KeyGeometry &geometry, bool brief)
+{
+    switch (geometry.plane()) {
+    case GeometryPlane::Query:
+        if (brief)
+            return {QStringLiteral("along q: x · |q| = q · k"),
+                    QStringLiteral("main direction ⟂ q")};
+        return {QStringLiteral("along q “%1”: x · |q| = q · k")
+                    .arg(label(s.queryLabel(geometryQuery(s, l)))),
+                QStringLiteral("the keys’ main direction ⟂ q")};
+    case GeometryPlane::Principal:
+        if (brief)
+            return {QStringLiteral("principal direction 1"), QStringLiteral("direction 2")};
+        return {QStringLiteral("principal direction 1 of the keys (projection)"),
+                QStringLiteral("principal direction 2 (projection)")};
+    case GeometryPlane::Coordinates:
+        break;
+    }
+    return {QStringLiteral("x%1").arg(frameAxis(geometry, 0) + 1),
+            QStringLiteral("x%1").arg(frameAxis(geometry, 1) + 1)};
+}
+
+QString LabPainter::geometryPlaneNote(const Session &s, const LabSettings &l)
+{
+    const Index d = s.keys.cols();
+    if (d < 2)
+        return {};
+    switch (geometryPlane(s, l)) {
+    case GeometryPlane::Query:
+        return QStringLiteral("Axes: x along q, so x · |q| = q · k exactly; y the keys’ main "
+                              "direction ⟂ q.");
+    case GeometryPlane::Principal:
+        return QStringLiteral("Principal plane of the keys: a projection, whose dot products "
+                              "need not be the scores.");
+    case GeometryPlane::Coordinates:
+        break;
+    }
+    return d == 2 ? QStringLiteral("The two coordinates: the whole space, every score exact.")
+                  : QStringLiteral("Two of the %1 coordinates: a projection.").arg(d);
+}
+
+QString LabPainter::inPlaneText(double share)
+{
+    // Never "100%" for a point that is not wholly in the plane.
+    const double percent = share >= 0.9995 ? 100.0 : std::min(99.0, std::floor(share * 100.0));
+    return QStringLiteral("%1% in plane").arg(percent, 0, 'f', 0);
 }
 
 GeometryMap LabPainter::geometry(const QRectF &rect)
@@ -90,7 +157,6 @@ GeometryMap LabPainter::geometry(const QRectF &rect)
     map.geometry = frame.geometry;
     map.queryIndex = geometryQuery(s, l);
     const int qi = map.queryIndex;
-    const bool projection = frame.geometry.isProjection();
 
     m_base.setUnitFor(rect.width(), rect.height(), 900.0);
     const QFont labelFont = m_base.font(17);
@@ -146,9 +212,18 @@ GeometryMap LabPainter::geometry(const QRectF &rect)
     std::vector<QColor> colors;
     for (size_t j = 0; j < keys.size(); ++j) {
         const double weight = cellValue(r, CellQuantity::Weights, qi, Index(j));
-        colors.push_back(std::isfinite(weight)
-                             ? ColorMaps::colorAt(m_style.colorMap, 0.15 + 0.85 * weight)
-                             : m_style.muted());
+        QColor color = std::isfinite(weight)
+                           ? ColorMaps::colorAt(m_style.colorMap, 0.15 + 0.85 * weight)
+                           : m_style.muted();
+        // A light weight's colour can sink into a dark background (presentation
+        // mode): lift it halfway to the muted ink, so every arrow stays seen.
+        if (std::abs(color.lightness() - m_style.background().lightness()) < 90) {
+            const QColor ink = m_style.muted();
+            color = QColor::fromRgbF((color.redF() + ink.redF()) / 2,
+                                     (color.greenF() + ink.greenF()) / 2,
+                                     (color.blueF() + ink.blueF()) / 2);
+        }
+        colors.push_back(color);
         const QPointF tip = px(keys[j]);
         arrow(m_painter, origin, tip, colors.back(), std::max(1.5, m_base.pt(3)));
         map.keys.push_back(tip);
@@ -170,7 +245,12 @@ GeometryMap LabPainter::geometry(const QRectF &rect)
     const QFont nameFont = m_base.font(18, true);
     const QFont detailFont = m_base.font(15);
     const QFontMetricsF nameMetrics(nameFont), detailMetrics(detailFont);
-    LabelPlacer placer(plot.adjusted(2, 2, -2, -2));
+    // Labels stay in the plot or the margin right of it (the left holds the
+    // ticks and the axis title): a small plot lends them the space beside it.
+    const QRectF labelArea(plot.left() + 2, plot.top() + 2,
+                           std::max(plot.width(), rect.right() - plot.left() - m_base.pt(4)) - 4,
+                           plot.height() - 4);
+    LabelPlacer placer(labelArea);
     for (const QLineF &axis : map.axes)
         placer.addHardLine(axis);
     for (const QPointF &tip : map.keys) {
@@ -191,11 +271,53 @@ GeometryMap LabPainter::geometry(const QRectF &rect)
             m_painter.drawLine(tip + u * dot, nearest);
         }
     };
-    // With many keys only the heaviest carry a label, so the picture stays
-    // legible; a note in the corner says so, and no label covers it.
-    const size_t labelled = std::min(keys.size(), kMostGeometryLabels);
-    const QString fewer =
-        QStringLiteral("labels on the %1 heaviest of %2 keys").arg(labelled).arg(keys.size());
+    // For d_k > 2, how much of each vector's length the picture holds, beside its name.
+    const bool shares = d > 2;
+    auto shareOf = [&](const Eigen::Ref<const RowVector> &v) {
+        return shares ? inPlaneText(frame.geometry.inPlane(v)) : QString();
+    };
+    const double space = detailMetrics.horizontalAdvance(QStringLiteral("  "));
+    auto nameLineWidth = [&](const QString &name, const QString &share) {
+        return nameMetrics.horizontalAdvance(name) +
+               (share.isEmpty() ? 0.0 : space + detailMetrics.horizontalAdvance(share));
+    };
+    // The name in bold and its share muted, on one line of \a box, leaning as \a side.
+    auto drawNameLine = [&](const QRectF &line, Qt::Alignment side, const QString &name,
+                            const QString &share, const QColor &color) {
+        const double width = nameLineWidth(name, share);
+        const double left = side & Qt::AlignRight     ? line.right() - width
+                            : side & Qt::AlignHCenter ? line.center().x() - width / 2
+                                                      : line.left();
+        const double baseline =
+            line.top() + (line.height() + nameMetrics.ascent() - nameMetrics.descent()) / 2;
+        m_painter.setFont(nameFont);
+        m_painter.setPen(color);
+        m_painter.drawText(QPointF(left, baseline), name);
+        if (!share.isEmpty()) {
+            m_painter.setFont(detailFont);
+            m_painter.setPen(m_style.muted());
+            m_painter.drawText(
+                QPointF(left + nameMetrics.horizontalAdvance(name) + space, baseline), share);
+        }
+    };
+
+    // With many keys, or little room, only the heaviest carry a label, so the
+    // picture stays legible: about a third of the plot may be labels. A note
+    // in the corner says so, and no label covers it.
+    const QSizeF typical(
+        detailMetrics.horizontalAdvance(QStringLiteral("q·k/√64 = -0.200  α = 0.031")),
+        nameMetrics.height() + detailMetrics.height());
+    const size_t room = size_t(
+        std::max(1.0, std::floor(labelArea.width() * labelArea.height() /
+                                 (3.0 * std::max(1.0, typical.width() * typical.height())))));
+    const size_t labelled = std::min({keys.size(), kMostGeometryLabels, room});
+    auto fewerText = [&](size_t shown) {
+        return shown == 0 ? QStringLiteral("no room for the labels of %1 keys").arg(keys.size())
+                          : QStringLiteral("labels on the %1 heaviest of %2 keys")
+                                .arg(shown)
+                                .arg(keys.size());
+    };
+    const QString fewer = fewerText(labelled);
     // Beside the plot where a wide window leaves room, else in its corner.
     const double besideWidth = rect.right() - plot.right() - m_base.pt(12);
     const bool beside =
@@ -206,20 +328,31 @@ GeometryMap LabPainter::geometry(const QRectF &rect)
                : QRectF(plot.right() - m_base.pt(6) - detailMetrics.horizontalAdvance(fewer),
                         plot.bottom() - m_base.pt(4) - detailMetrics.height(),
                         detailMetrics.horizontalAdvance(fewer), detailMetrics.height());
-    if (labelled < keys.size() && !beside)
-        placer.addBox(fewerBox);
+    // Kept free even when every key is meant to be labelled: some may find no place.
+    placer.addBox(fewerBox);
     QColor veil = m_style.background(); // under each label, so it reads over the arrows
     veil.setAlpha(m_style.transparent ? 0 : 190);
 
     const QString queryName = label(s.queryLabel(qi));
+    const QString queryShare = shareOf(s.queries.row(qi));
     map.queryLabel = placer.place(
-        map.query, QSizeF(nameMetrics.horizontalAdvance(queryName), nameMetrics.height()), gap);
+        map.query, QSizeF(nameLineWidth(queryName, queryShare), nameMetrics.height()), gap);
     leader(map.query, map.queryLabel, queryDot);
     m_painter.fillRect(map.queryLabel, veil);
-    m_painter.setFont(nameFont);
-    m_painter.setPen(m_style.accent());
-    m_painter.drawText(QPointF(map.queryLabel.left(), map.queryLabel.top() + nameMetrics.ascent()),
-                       queryName);
+    drawNameLine(map.queryLabel, Qt::AlignLeft, queryName, queryShare, m_style.accent());
+    // A label that finds no free place is left out rather than drawn over another.
+    std::vector<QRectF> placed{map.queryLabel, fewerBox};
+    auto isFree = [&](const QRectF &box) {
+        if (!labelArea.contains(box))
+            return false;
+        for (const QLineF &axis : map.axes)
+            if (lineCrossesRect(axis, box))
+                return false;
+        for (const QRectF &other : placed)
+            if (other.intersects(box))
+                return false;
+        return true;
+    };
 
     // The divisor as the chapter writes it: √d_k, or the number with τ in it.
     const QString divisor = s.options.scale && s.options.temperature == 1.0
@@ -233,6 +366,7 @@ GeometryMap LabPainter::geometry(const QRectF &rect)
     std::stable_sort(order.begin(), order.end(),
                      [&](size_t a, size_t b) { return weightOf(a) > weightOf(b); });
     map.keyLabels.assign(keys.size(), QRectF());
+    size_t shown = 0;
     for (size_t rank = 0; rank < labelled; ++rank) {
         const size_t j = order[rank];
         const double weight = weightOf(j);
@@ -243,10 +377,15 @@ GeometryMap LabPainter::geometry(const QRectF &rect)
                                (weight >= 0 ? QStringLiteral("α = %1").arg(weight, 0, 'f', 3)
                                             : QStringLiteral("masked"));
         const QString name = label(s.keyLabel(Index(j)));
+        const QString share = shareOf(s.keys.row(Index(j)));
         const QSizeF size(
-            std::max(nameMetrics.horizontalAdvance(name), detailMetrics.horizontalAdvance(detail)),
+            std::max(nameLineWidth(name, share), detailMetrics.horizontalAdvance(detail)),
             nameMetrics.height() + detailMetrics.height());
         const QRectF box = placer.place(map.keys[j], size, gap);
+        if (!isFree(box))
+            continue;
+        placed.push_back(box);
+        ++shown;
         map.keyLabels[j] = box;
         leader(map.keys[j], box, keyDot);
         m_painter.fillRect(box, veil);
@@ -254,40 +393,43 @@ GeometryMap LabPainter::geometry(const QRectF &rect)
         const Qt::Alignment side = box.right() <= map.keys[j].x()  ? Qt::AlignRight
                                    : box.left() >= map.keys[j].x() ? Qt::AlignLeft
                                                                    : Qt::AlignHCenter;
-        m_painter.setFont(nameFont);
-        m_painter.setPen(m_style.foreground());
-        m_painter.drawText(QRectF(box.left(), box.top(), box.width(), nameMetrics.height()),
-                           side | Qt::AlignVCenter, name);
+        drawNameLine(QRectF(box.left(), box.top(), box.width(), nameMetrics.height()), side, name,
+                     share, m_style.foreground());
         m_painter.setFont(detailFont);
         m_painter.setPen(m_style.muted());
         m_painter.drawText(QRectF(box.left(), box.top() + nameMetrics.height(), box.width(),
                                   detailMetrics.height()),
                            side | Qt::AlignVCenter, detail);
     }
-    if (labelled < keys.size()) {
+    if (shown < keys.size()) {
         m_painter.setFont(detailFont);
         m_painter.setPen(m_style.muted());
         m_painter.drawText(
             fewerBox,
             (beside ? Qt::AlignLeft | Qt::AlignBottom : Qt::AlignRight | Qt::AlignVCenter) |
                 Qt::TextWordWrap,
-            fewer);
+            fewerText(shown));
     }
 
-    const QStringList axes =
-        projection ? QStringList{QStringLiteral("principal direction 1 of the keys (projection)"),
-                                 QStringLiteral("principal direction 2 (projection)")}
-                   : QStringList{QStringLiteral("x%1").arg(frameAxis(frame.geometry, 0) + 1),
-                                 QStringLiteral("x%1").arg(frameAxis(frame.geometry, 1) + 1)};
+    // Never cut: a title longer than its side takes its brief form, elided
+    // if even that is too long (the lab's header says it whole).
+    const QFontMetricsF titleMetrics(titleFont);
+    const QStringList full = geometryAxisTitles(s, l, frame.geometry, false);
+    const QStringList brief = geometryAxisTitles(s, l, frame.geometry, true);
+    auto title = [&](int axis, double room) {
+        const QString &text =
+            titleMetrics.horizontalAdvance(full[axis]) <= room ? full[axis] : brief[axis];
+        return titleMetrics.elidedText(text, Qt::ElideRight, room);
+    };
     m_painter.setFont(titleFont);
     m_painter.setPen(m_style.foreground());
     m_painter.drawText(QRectF(plot.left(), plot.bottom() + m_base.pt(24), plot.width(), axisTitle),
-                       Qt::AlignCenter, axes[0]);
+                       Qt::AlignCenter, title(0, plot.width()));
     m_painter.save();
     m_painter.translate(plot.left() - m_base.pt(64), plot.center().y());
     m_painter.rotate(-90);
     m_painter.drawText(QRectF(-plot.height() / 2, -axisTitle, plot.height(), axisTitle),
-                       Qt::AlignCenter, axes[1]);
+                       Qt::AlignCenter, title(1, plot.height()));
     m_painter.restore();
     map.valid = true;
     return map;

@@ -187,8 +187,9 @@ void LabPainter::heads(const QRectF &rect)
         spec.colLabel = [&c, colStep](int j) {
             return j % colStep ? QString() : label(c.keyLabels[size_t(j)]);
         };
+        // From 0, as the files, the command line and the Model tab number heads.
         spec.title = QStringLiteral("head %1 · mean entropy %2 bits")
-                         .arg(head + 1)
+                         .arg(head)
                          .arg(part.meanEntropyBits(), 0, 'f', 3);
         spec.colorBar = false;
         // Numbers a room can read, or none: cells too small keep their colour only.

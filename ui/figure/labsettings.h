@@ -18,11 +18,14 @@ namespace AttentionLab {
 /// the defaults (or what the window had).
 struct LabSettings
 {
-    // Key geometry: two coordinates, or the keys' principal plane (d_k > 2).
-    bool geometryProjection = true;
+    // Key geometry: for d_k > 2 the query's plane (exact scores) or the keys'
+    // principal plane; two coordinates otherwise or when chosen.
+    GeometryPlane geometryPlane = GeometryPlane::Query;
     int geometryX = 0;
     int geometryY = 1;
-    int geometryQuery = 0;
+    /// The query shown; negative: the last (in a causal session the one that
+    /// sees every key).
+    int geometryQuery = -1;
     /// The picture's plane and size, held still through drags and their
     /// undo so a point stays where it was dropped; the window refits it when
     /// asked or when the keys change another way. Empty (or made for other

@@ -7,7 +7,9 @@
 #include "ui/labs/labstate.h"
 
 #include <QHashFunctions>
+#include <QHelpEvent>
 #include <QMouseEvent>
+#include <QToolTip>
 
 #include <algorithm>
 #include <cmath>
@@ -30,8 +32,12 @@ GeometryCanvas::GeometryCanvas(AttentionDocument *document, LabState *labs, QWid
     setToolTip(tr("Drag a key or the query: the heatmap, the bars and the output follow"));
     setAccessibleName(tr("Key geometry picture"));
     connect(document, &AttentionDocument::sessionReset, this, &GeometryCanvas::refitFrame);
-    connect(document, &AttentionDocument::vectorChanged, this, [this](VectorKind kind, Index) {
-        if (kind == VectorKind::Key)
+    connect(document, &AttentionDocument::vectorChanged, this, [this](VectorKind kind, Index row) {
+        // The query's plane also moves with the query shown.
+        if (kind == VectorKind::Key ||
+            (kind == VectorKind::Query &&
+             row ==
+                 LabPainter::geometryQuery(this->document()->session(), this->labs()->settings())))
             keysChanged();
     });
     refitFrame();
@@ -39,9 +45,15 @@ GeometryCanvas::GeometryCanvas(AttentionDocument *document, LabState *labs, QWid
 
 std::size_t GeometryCanvas::keysFingerprint() const
 {
-    const Matrix &keys = document()->session().keys;
+    const Session &s = document()->session();
+    const Matrix &keys = s.keys;
+    std::size_t query = 0;
+    if (s.queries.rows() > 0) {
+        const RowVector q = s.queries.row(LabPainter::geometryQuery(s, labs()->settings()));
+        query = qHashBits(q.data(), std::size_t(q.size()) * sizeof(double));
+    }
     return qHashMulti(0, keys.rows(), keys.cols(),
-                      qHashBits(keys.data(), std::size_t(keys.size()) * sizeof(double)));
+                      qHashBits(keys.data(), std::size_t(keys.size()) * sizeof(double)), query);
 }
 
 void GeometryCanvas::refitFrame()
@@ -131,6 +143,54 @@ void GeometryCanvas::mouseMoveEvent(QMouseEvent *event)
         std::clamp(point.y(), m_map.centre.y() - m_map.extent, m_map.centre.y() + m_map.extent));
     const RowVector moved = m_map.geometry.moveTo(document()->vector(m_kind, m_row), target);
     document()->setVector(m_kind, m_row, moved, true);
+}
+
+QString GeometryCanvas::toolTipAt(const QPointF &at) const
+{
+    if (!m_map.valid)
+        return {};
+    auto distance = [&at](const QPointF &p) { return std::hypot(p.x() - at.x(), p.y() - at.y()); };
+    const Session &s = document()->session();
+    const AttentionResult &r = document()->result();
+    const int qi = m_map.queryIndex;
+    double best = kGrabRadius;
+    QString text;
+    auto share = [this, &s](const RowVector &v) {
+        return s.keys.cols() > 2
+                   ? QStringLiteral(", %1").arg(LabPainter::inPlaneText(m_map.geometry.inPlane(v)))
+                   : QString();
+    };
+    if (distance(m_map.query) < best) {
+        best = distance(m_map.query);
+        text = tr("query “%1”%2")
+                   .arg(QString::fromStdString(s.queryLabel(qi)), share(s.queries.row(qi)));
+    }
+    for (size_t j = 0; j < m_map.keys.size() && qi < r.queryCount(); ++j) {
+        if (distance(m_map.keys[j]) >= best)
+            continue;
+        best = distance(m_map.keys[j]);
+        const Index col = Index(j);
+        text = tr("key “%1”: q·k / %2 = %3, %4%5")
+                   .arg(QString::fromStdString(s.keyLabel(col)))
+                   .arg(r.divisor, 0, 'g', 4)
+                   .arg(r.scores(qi, col) / r.divisor, 0, 'f', 3)
+                   .arg(r.isMasked(qi, col) ? tr("masked")
+                                            : tr("α = %1").arg(r.weights(qi, col), 0, 'f', 3))
+                   .arg(share(s.keys.row(col)));
+    }
+    return text;
+}
+
+bool GeometryCanvas::event(QEvent *event)
+{
+    if (event->type() == QEvent::ToolTip) {
+        auto *help = static_cast<QHelpEvent *>(event);
+        const QString text = toolTipAt(help->pos());
+        // Away from the points: the canvas's own hint.
+        QToolTip::showText(help->globalPos(), text.isEmpty() ? toolTip() : text, this);
+        return true;
+    }
+    return LabCanvas::event(event);
 }
 
 void GeometryCanvas::mouseReleaseEvent(QMouseEvent *)

@@ -19,8 +19,8 @@ namespace AttentionLab {
 /// The picture's frame (plane and scale) holds still through a drag, after
 /// it and through its undo and redo, so a point stays where it was dropped.
 /// It is fitted afresh when the user asks (refitFrame()), when the picture's
-/// settings change, and when the keys change any other way (a table edit, a
-/// slider, a preset, a new d_k).
+/// settings change, and when the keys (or the query shown) change any other
+/// way (a table edit, a slider, a preset, a new d_k).
 class GeometryCanvas : public LabCanvas
 {
     Q_OBJECT
@@ -33,16 +33,20 @@ public:
     bool isDragging() const { return m_dragging; }
     /// Fits the plane and the scale to the keys as they are now.
     void refitFrame();
+    /// What hovering the point at \a position shows (its name, q·k, weight
+    /// and share in the plane), or empty away from every point.
+    QString toolTipAt(const QPointF &position) const;
 
 protected:
     void paintView(QPainter &painter, const QRectF &rect) override;
     void mousePressEvent(QMouseEvent *event) override;
     void mouseMoveEvent(QMouseEvent *event) override;
     void mouseReleaseEvent(QMouseEvent *event) override;
+    bool event(QEvent *event) override;
 
 private:
     void keysChanged();
-    /// A fingerprint of the session's keys.
+    /// A fingerprint of the session's keys and the query shown.
     std::size_t keysFingerprint() const;
 
     GeometryMap m_map;

@@ -4,6 +4,7 @@
 #include "ui/labs/geometrylab.h"
 
 #include "ui/document/attentiondocument.h"
+#include "ui/figure/labpainter.h"
 #include "ui/labs/geometrycanvas.h"
 #include "ui/labs/labbanner.h"
 #include "ui/labs/labstate.h"
@@ -29,9 +30,11 @@ GeometryLab::GeometryLab(AttentionDocument *document, LabState *labs, QWidget *p
           },
           this))
 {
-    m_plane->addItems({tr("Principal plane of the keys (projection)"), tr("Two coordinates")});
-    m_plane->setToolTip(
-        tr("For d_k > 2: the plane the keys spread most in, or any two coordinates"));
+    // In the order of GeometryPlane.
+    m_plane->addItems({tr("Query’s plane"), tr("Keys’ principal plane"), tr("Two coordinates")});
+    m_plane->setToolTip(tr("For d_k > 2: the plane that holds the query, where every score is "
+                           "exact (x along q, so x · |q| is q · k), the "
+                           "plane the keys spread most in, or any two coordinates"));
     m_plane->setAccessibleName(tr("Picture plane"));
     m_query->setAccessibleName(tr("Query shown"));
     m_x->setAccessibleName(tr("Horizontal coordinate"));
@@ -51,7 +54,6 @@ GeometryLab::GeometryLab(AttentionDocument *document, LabState *labs, QWidget *p
     controls->addWidget(m_y);
     controls->addWidget(m_refit);
     controls->addStretch(1);
-    controls->addWidget(new QLabel(tr("Drag a point to move its vector"), this));
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_banner);
     layout->addLayout(controls);
@@ -60,19 +62,35 @@ GeometryLab::GeometryLab(AttentionDocument *document, LabState *labs, QWidget *p
     auto push = [this] {
         m_labs->update([this](LabSettings &s) {
             s.geometryQuery = std::max(0, m_query->currentIndex());
-            s.geometryProjection = m_plane->currentIndex() == 0;
+            s.geometryPlane = GeometryPlane(std::clamp(m_plane->currentIndex(), 0, 2));
             s.geometryX = std::max(0, m_x->currentIndex());
             s.geometryY = std::max(0, m_y->currentIndex());
         });
         const bool coordinates =
-            m_plane->currentIndex() == 1 || m_document->session().keys.cols() <= 2;
+            LabPainter::geometryPlane(m_document->session(), m_labs->settings()) ==
+            GeometryPlane::Coordinates;
         m_x->setEnabled(coordinates);
         m_y->setEnabled(coordinates);
         m_canvas->refitFrame(); // other settings, another picture
     };
     for (QComboBox *box : {m_query, m_plane, m_x, m_y})
         connect(box, &QComboBox::activated, this, push);
-    connect(document, &AttentionDocument::sessionReset, this, &GeometryLab::rebuildChoices);
+    connect(document, &AttentionDocument::sessionReset, this, [this] {
+        // Other tokens: back to the last query, the one a causal mask lets see
+        // every key. The same tokens keep the query chosen.
+        std::vector<std::string> labels;
+        const Session &s = m_document->session();
+        for (Index i = 0; i < s.queries.rows(); ++i)
+            labels.push_back(s.queryLabel(i));
+        if (labels != m_queryLabels)
+            m_labs->update([](LabSettings &l) { l.geometryQuery = -1; });
+        rebuildChoices();
+        const bool coordinates =
+            LabPainter::geometryPlane(s, m_labs->settings()) == GeometryPlane::Coordinates;
+        m_x->setEnabled(coordinates);
+        m_y->setEnabled(coordinates);
+        m_canvas->refitFrame(); // for the query now shown
+    });
     connect(m_refit, &QPushButton::clicked, m_canvas, &GeometryCanvas::refitFrame);
     connect(document, &AttentionDocument::resultChanged, m_banner, &LabBanner::refresh);
     connect(document, &AttentionDocument::sessionReset, m_banner, &LabBanner::refresh);
@@ -87,9 +105,12 @@ void GeometryLab::rebuildChoices()
     const LabSettings &l = m_labs->settings();
     const QSignalBlocker a(m_query), b(m_x), c(m_y);
     m_query->clear();
-    for (Index i = 0; i < s.queries.rows(); ++i)
+    m_queryLabels.clear();
+    for (Index i = 0; i < s.queries.rows(); ++i) {
+        m_queryLabels.push_back(s.queryLabel(i));
         m_query->addItem(QString::fromStdString(s.queryLabel(i)));
-    m_query->setCurrentIndex(std::clamp(l.geometryQuery, 0, int(s.queries.rows()) - 1));
+    }
+    m_query->setCurrentIndex(LabPainter::geometryQuery(s, l));
     m_x->clear();
     m_y->clear();
     for (Index d = 0; d < s.keys.cols(); ++d) {

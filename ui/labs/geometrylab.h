@@ -5,6 +5,9 @@
 
 #include <QWidget>
 
+#include <string>
+#include <vector>
+
 class QComboBox;
 class QPushButton;
 
@@ -15,8 +18,9 @@ class GeometryCanvas;
 class LabBanner;
 class LabState;
 
-/// Key geometry: the query and the keys as arrows in two chosen coordinates
-/// or in the keys' principal plane, every point draggable. The plane holds
+/// Key geometry: the query and the keys as arrows in the query's plane (by
+/// default for d_k > 2), the keys' principal plane or two chosen coordinates,
+/// every point draggable. The plane holds
 /// still through drags; "Recompute plane" fits it to the keys again.
 class GeometryLab : public QWidget
 {
@@ -27,6 +31,8 @@ public:
     GeometryCanvas *canvas() const { return m_canvas; }
     LabBanner *banner() const { return m_banner; }
     QPushButton *refitButton() const { return m_refit; }
+    QComboBox *queryChooser() const { return m_query; }
+    QComboBox *planeChooser() const { return m_plane; }
 
 private:
     void rebuildChoices();
@@ -40,6 +46,8 @@ private:
     QPushButton *m_refit;
     GeometryCanvas *m_canvas;
     LabBanner *m_banner;
+    /// The query tokens the choices were built for.
+    std::vector<std::string> m_queryLabels;
 };
 
 } // namespace AttentionLab

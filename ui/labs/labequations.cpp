@@ -40,7 +40,8 @@ EquationText geometry(const Session &session, const AttentionResult &result,
             .arg(Equations::divided(QStringLiteral("q · k<sub>j</sub>"), session.options, d));
     const QString query = QString::fromStdString(session.queryLabel(qi));
     if (result.rows.empty() || size_t(qi) >= result.rows.size()) {
-        t.note = QStringLiteral("query “%1”").arg(query);
+        t.note = QStringLiteral("query “%1”. %2")
+                     .arg(query, LabPainter::geometryPlaneNote(session, labs));
         return t;
     }
     const RowStatistics &row = result.rows[size_t(qi)];
@@ -48,7 +49,7 @@ EquationText geometry(const Session &session, const AttentionResult &result,
     // visible part, as the entropy bars do: never above its maximum.
     t.note = QStringLiteral("query “%1”, %2 keys, d_k = %3: entropy %4 of at most %5 bits%6. "
                             "Attention selects only "
-                            "when the keys give it something to select on.")
+                            "when the keys give it something to select on. %7")
                  .arg(query)
                  .arg(session.keys.rows())
                  .arg(d)
@@ -57,7 +58,8 @@ EquationText geometry(const Session &session, const AttentionResult &result,
                  .arg(row.losesWeight()
                           ? QStringLiteral(" over the visible keys (the row lost %1 of its weight)")
                                 .arg(number(row.lostWeight()))
-                          : QString());
+                          : QString(),
+                      LabPainter::geometryPlaneNote(session, labs));
     return t;
 }
 
@@ -119,13 +121,15 @@ EquationText heads(const HeadsComparison &c, const AttentionOptions &options)
     }
     const Index dk = c.result.headDim;
     t.equation =
-        QStringLiteral("head<sub>i</sub> = softmax(%1) V<sub>i</sub>, i = 1…%2;  h × d<sub>k</sub> "
+        // Heads count from 0, as the files, the command line and the Model tab do.
+        QStringLiteral("head<sub>i</sub> = softmax(%1) V<sub>i</sub>, i = 0…%5;  h × d<sub>k</sub> "
                        "= %2 × %3 = %4 = D")
             .arg(Equations::divided(QStringLiteral("Q<sub>i</sub>K<sub>i</sub><sup>T</sup>"),
                                     options, dk))
             .arg(c.heads)
             .arg(dk)
-            .arg(modelDim);
+            .arg(modelDim)
+            .arg(c.heads - 1);
     t.note =
         QStringLiteral(
             "The heads are concatenated and projected by W^O: 4D² + 4D = %1 attention parameters, "

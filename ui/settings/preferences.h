@@ -15,7 +15,6 @@ inline Preference<QByteArray> windowState{"MainWindow/State", {}};
 inline Preference<int> heatmapQuantity{"View/HeatmapQuantity", 0};
 inline Preference<int> colorMap{"View/ColorMap", 0};
 inline Preference<bool> showNumbers{"View/ShowNumbers", true};
-inline Preference<double> sliderRange{"View/SliderRange", 2.0};
 /// The Attention tab shows its weights as lines instead of the heatmap.
 inline Preference<bool> attentionLines{"View/AttentionLines", false};
 /// How the heatmap's colours span the values (ColorRange::Mode).
@@ -23,6 +22,8 @@ inline Preference<int> colorRange{"View/ColorRange", 0};
 /// The first-start hint was dismissed: never show it again.
 inline Preference<bool> hintDismissed{"Help/HintDismissed", false};
 inline Preference<QStringList> recentFiles{"Files/Recent", {}};
+/// The folder a session was last opened from or saved to (Open and Save As start there).
+inline Preference<QString> sessionFolder{"Files/SessionFolder", {}};
 /// The file the autosaved session belonged to, empty for an untitled one.
 inline Preference<QString> autosaveSource{"Autosave/Source", {}};
 

@@ -3,6 +3,8 @@
 
 #include "ui/views/vectoreditor.h"
 
+#include "core/sliderrange.h"
+
 #include "ui/document/attentiondocument.h"
 #include "ui/settings/preferences.h"
 
@@ -47,7 +49,9 @@ VectorEditor::VectorEditor(AttentionDocument *document, QWidget *parent)
     m_tokenChoice->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_tokenChoice->setMinimumContentsLength(8);
     m_range->setRange(0.1, 1000.0);
-    m_range->setValue(std::clamp(Preferences::sliderRange.get(), 0.1, 1000.0));
+    // The session's own range, not the last one's (a model head's ±10 made the
+    // lecture example's sliders coarse).
+    m_range->setValue(suggestedSliderRange(document->session()));
     m_range->setDecimals(1);
     m_range->setPrefix(QStringLiteral("± "));
     m_range->setToolTip(tr("How far the sliders reach either side of zero"));
@@ -84,10 +88,7 @@ VectorEditor::VectorEditor(AttentionDocument *document, QWidget *parent)
     });
     connect(m_tokenChoice, &QComboBox::activated, this,
             [this](int index) { select(m_kind, index); });
-    connect(m_range, &QDoubleSpinBox::valueChanged, this, [this](double range) {
-        Preferences::sliderRange.set(range);
-        showVector();
-    });
+    connect(m_range, &QDoubleSpinBox::valueChanged, this, [this](double) { showVector(); });
     connect(document, &AttentionDocument::sessionReset, this, [this] {
         if (m_row >= m_document->vectorCount(m_kind))
             m_row = 0;
@@ -102,6 +103,10 @@ VectorEditor::VectorEditor(AttentionDocument *document, QWidget *parent)
         rebuildTokens();
         rebuildRows();
     });
+    // A new document brings its own range: one where a drag visibly moves the
+    // weights, never the range the previous one needed.
+    connect(document, &AttentionDocument::documentReplaced, this,
+            [this] { m_range->setValue(suggestedSliderRange(m_document->session())); });
     connect(document, &AttentionDocument::vectorChanged, this, [this](VectorKind kind, Index row) {
         if (row == m_row &&
             (kind == m_kind || (m_kind == VectorKind::Value && kind == VectorKind::Key &&

@@ -10,6 +10,7 @@
 #include "io/sessionreader.h"
 #include "ui/document/attentiondocument.h"
 #include "ui/document/autosaver.h"
+#include "ui/document/sessionpaths.h"
 #include "ui/model/attentionfiles.h"
 #include "ui/model/modeldocument.h"
 #include "ui/model/modelpage.h"
@@ -117,6 +118,7 @@ void MainWindow::openFromUser(const QString &path)
 
 void MainWindow::addRecentFile(const QString &path)
 {
+    SessionPaths::remember(path);
     m_recentMenu->add(path);
 }
 
@@ -175,14 +177,14 @@ void MainWindow::dropEvent(QDropEvent *event)
 
 void MainWindow::open()
 {
-    const QString sessions = tr("Attention Lab sessions (*.json)");
+    const QString sessions = tr("Attention Lab sessions (*%1 *.json)").arg(SessionPaths::kSuffix);
     const QString tensors = AttentionFiles::fileFilter();
     // Everything either tab opens, then each kind alone.
     const QString everything =
         tr("Sessions and attention tensors (*.json %1)")
             .arg(tensors.section(QLatin1Char('('), 1).section(QLatin1Char(')'), 0, 0));
     const QString path = QFileDialog::getOpenFileName(
-        this, tr("Open a session or an attention file"), QString(),
+        this, tr("Open a session or an attention file"), SessionPaths::folder(),
         QStringList{everything, sessions, tensors}.join(QStringLiteral(";;")));
     if (!path.isEmpty())
         openFromUser(path);
@@ -204,17 +206,16 @@ bool MainWindow::save()
 
 bool MainWindow::saveAs()
 {
-    // An untitled preset proposes its own name ("Lecture example.json").
+    // An untitled preset proposes its own name ("Lecture example.attention.json")
+    // in the folder used last.
     const QString proposal =
-        m_document->filePath().isEmpty() && !m_document->untitledName().isEmpty()
-            ? m_document->untitledName() + QStringLiteral(".json")
-            : m_document->filePath();
-    QString path = QFileDialog::getSaveFileName(this, tr("Save session"), proposal,
-                                                tr("Attention Lab sessions (*.json)"));
+        SessionPaths::saveProposal(m_document->filePath(), m_document->untitledName());
+    QString path = QFileDialog::getSaveFileName(
+        this, tr("Save session"), proposal,
+        tr("Attention Lab sessions (*%1 *.json)").arg(SessionPaths::kSuffix));
     if (path.isEmpty())
         return false;
-    if (!path.endsWith(QStringLiteral(".json")))
-        path += QStringLiteral(".json");
+    path = SessionPaths::withSuffix(path);
     QString error;
     if (!m_document->saveAs(path, &error)) {
         QMessageBox::warning(this, tr("Cannot save"), error);
