@@ -49,6 +49,19 @@ QString model(const char *name)
     return QStringLiteral(TEST_DATA_DIR "/models/") + QLatin1String(name);
 }
 
+/// A copy of the checkpoint \a name in \a dir, to change or break; empty on failure.
+QString copyModel(const QTemporaryDir &dir, const char *name)
+{
+    const QString folder = dir.filePath(QLatin1String(name));
+    const QDir source(model(name));
+    if (!QDir().mkpath(folder))
+        return {};
+    for (const QString &file : source.entryList(QDir::Files))
+        if (!QFile::copy(source.filePath(file), folder + QLatin1Char('/') + file))
+            return {};
+    return folder;
+}
+
 /// Answers the next message box, keeping its text in \a shown.
 void closeNextMessageBox(QString *shown)
 {
@@ -259,11 +272,8 @@ void TestModelWindow::weightsCutShortSaysReopen()
     // the next keystroke ended the program with SIGBUS and the session's
     // unsaved edits with it. Now the text panel says to reopen the model.
     QTemporaryDir dir;
-    const QString folder = dir.filePath(QStringLiteral("gpt2-tiny"));
-    QVERIFY(QDir().mkpath(folder));
-    const QDir source(model("gpt2-tiny"));
-    for (const QString &name : source.entryList(QDir::Files))
-        QVERIFY(QFile::copy(source.filePath(name), folder + QLatin1Char('/') + name));
+    const QString folder = copyModel(dir, "gpt2-tiny");
+    QVERIFY(!folder.isEmpty());
     MainWindow window;
     window.show();
     RowVector key = window.document()->session().keys.row(0);
@@ -294,11 +304,8 @@ void TestModelWindow::unusedTensorsAreShown()
     // config.json with one layer over weights of two: the panel says so
     // under the text, as the command line does on stderr.
     QTemporaryDir dir;
-    const QString folder = dir.filePath(QStringLiteral("gpt2-tiny"));
-    QVERIFY(QDir().mkpath(folder));
-    const QDir source(model("gpt2-tiny"));
-    for (const QString &name : source.entryList(QDir::Files))
-        QVERIFY(QFile::copy(source.filePath(name), folder + QLatin1Char('/') + name));
+    const QString folder = copyModel(dir, "gpt2-tiny");
+    QVERIFY(!folder.isEmpty());
     QFile config(folder + QStringLiteral("/config.json"));
     QVERIFY(config.open(QIODevice::ReadOnly));
     QJsonObject object = QJsonDocument::fromJson(config.readAll()).object();
@@ -411,11 +418,11 @@ void TestModelWindow::brokenTokenizerSaysWhy()
     QFETCH(QString, kind);
     QFETCH(QString, expected);
     QTemporaryDir dir;
-    QVERIFY(dir.isValid());
-    const QDir from(model(source.toLatin1().constData()));
-    for (const QString &name : from.entryList(QDir::Files))
-        QVERIFY(QFile::copy(from.filePath(name), dir.filePath(name)));
-    const QString path = dir.filePath(file);
+    const QByteArray name = source.toLatin1();
+    const QString folder = copyModel(dir, name.constData());
+    QVERIFY(!folder.isEmpty());
+    const QDir from(model(name.constData()));
+    const QString path = folder + QLatin1Char('/') + file;
     QVERIFY(QFile::remove(path));
     if (kind == u"evil-key"_s) {
         QFile original(from.filePath(file));
@@ -432,7 +439,7 @@ void TestModelWindow::brokenTokenizerSaysWhy()
     window.show();
     QString shown;
     closeNextMessageBox(&shown);
-    QVERIFY(!window.openModelFolder(dir.path()));
+    QVERIFY(!window.openModelFolder(folder));
     QVERIFY2(shown.contains(expected), qPrintable(shown));
     QVERIFY2(!shown.contains(QLatin1Char('\n')) && !shown.contains(QChar(0x202E)) &&
                  !shown.contains(QChar(0x1B)),
