@@ -78,20 +78,9 @@ causal_npy("causal2.npy", rollout, 2)
 open(os.path.join(d, "text"), "w").write(" the" * tokens)
 PY
 
-measure() {
-    label=$1
-    shift
-    (
-        ulimit -v "$cap"
-        /usr/bin/time -v "$@" 2>"$dir/err" | wc -c >"$dir/size"
-    ) || true
-    rss=$(sed -n 's/.*Maximum resident set size (kbytes): //p' "$dir/err")
-    wall=$(sed -n 's/.*Elapsed (wall clock) time (h:mm:ss or m:ss): //p' "$dir/err")
-    status=$(sed -n 's/.*Exit status: //p' "$dir/err")
-    message=$(grep '^attention-lab:' "$dir/err" | head -n 1 | cut -c1-110 || true)
-    printf '%-42s %8.2f GiB %9s  exit %s  %s\n' "$label" "$(echo "$rss / 1048576" | bc -l)" \
-        "$wall" "$status" "$message"
-}
+label_width=42
+# shellcheck source=measure.sh
+. "$(dirname "$0")/measure.sh"
 
 text=$(cat "$dir/text")
 measure "model --json, $tokens copies of one token" "$exe" model "$dir/repeats" --text "$text" --json

@@ -45,21 +45,8 @@ with open(d + "/million.json", "w") as f:
     f.write(head + '"queries": [[1]], "keys": [' + ones(1000000) + ']}')
 EOF
 
-measure() {
-    label=$1
-    shift
-    (
-        ulimit -v "$cap"
-        /usr/bin/time -v "$@" 2>"$dir/err" | wc -c >"$dir/size"
-    ) || true
-    rss=$(sed -n 's/.*Maximum resident set size (kbytes): //p' "$dir/err")
-    wall=$(sed -n 's/.*Elapsed (wall clock) time (h:mm:ss or m:ss): //p' "$dir/err")
-    status=$(sed -n 's/.*Exit status: //p' "$dir/err")
-    message=$(grep '^attention-lab:' "$dir/err" | head -n 1 | cut -c1-110 || true)
-    printf '%-34s %8.2f GiB %9s  exit %s  %s\n' "$label" "$(echo "$rss / 1048576" | bc -l)" "$wall" \
-        "$status" "$message"
-    printf '%34s output %s bytes\n' "" "$(cat "$dir/size")"
-}
+# shellcheck source=measure.sh
+. "$(dirname "$0")/measure.sh"
 
 measure "eval 22,000 x 22,000, d = 1" "$exe" eval "$dir/ones22000.json"
 measure "eval 4096 x 4096 causal, d = 64" "$exe" eval "$dir/causal4096.json"

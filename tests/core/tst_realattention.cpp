@@ -194,39 +194,6 @@ void TestRealAttention::wordMerging()
         QCOMPARE(groups.words[2], std::string("playing"));
 }
 
-void TestRealAttention::rolloutOfLongCausalInput()
-{
-    // 300 causal tokens span three of the triangular product's blocks, with
-    // a ragged last one: the result must equal plain dense products.
-    const int n = 300;
-    const AttentionShape shape{3, 2, n, n};
-    std::vector<float> values(static_cast<size_t>(shape.elementCount()), 0.0f);
-    unsigned state = 12345;
-    for (long long h = 0; h < shape.headCount(); ++h) {
-        for (int i = 0; i < n; ++i) {
-            float *row = values.data() + h * shape.headSize() + static_cast<long long>(i) * n;
-            float sum = 0.0f;
-            for (int j = 0; j <= i; ++j) {
-                state = state * 1664525u + 1013904223u;
-                row[j] = float(state >> 8) / float(1u << 24) + 0.01f;
-                sum += row[j];
-            }
-            for (int j = 0; j <= i; ++j)
-                row[j] /= sum;
-        }
-    }
-    const AttentionTensor tensor(shape, values);
-    Eigen::MatrixXd expected = Eigen::MatrixXd::Identity(n, n);
-    for (int l = 0; l < shape.layers; ++l) {
-        Eigen::MatrixXd b = 0.5 * AttentionLab::layerAverage(tensor, l).cast<double>();
-        b.diagonal().array() += 0.5;
-        expected = b * expected;
-    }
-    const FloatMatrix r = AttentionLab::rollout(tensor);
-    QVERIFY((r.cast<double>() - expected).cwiseAbs().maxCoeff() < 1e-6);
-    QVERIFY(r.triangularView<Eigen::StrictlyUpper>().toDenseMatrix().isZero(0.0f));
-}
-
 namespace {
 
 /// A causal tensor of \a layers x \a heads random rows over \a n tokens, seeded.
@@ -252,6 +219,23 @@ AttentionTensor randomCausal(int layers, int heads, int n, unsigned seed)
 }
 
 } // namespace
+
+void TestRealAttention::rolloutOfLongCausalInput()
+{
+    // 300 causal tokens span three of the triangular product's blocks, with
+    // a ragged last one: the result must equal plain dense products.
+    const int n = 300;
+    const AttentionTensor tensor = randomCausal(3, 2, n, 12345);
+    Eigen::MatrixXd expected = Eigen::MatrixXd::Identity(n, n);
+    for (int l = 0; l < tensor.layers(); ++l) {
+        Eigen::MatrixXd b = 0.5 * AttentionLab::layerAverage(tensor, l).cast<double>();
+        b.diagonal().array() += 0.5;
+        expected = b * expected;
+    }
+    const FloatMatrix r = AttentionLab::rollout(tensor);
+    QVERIFY((r.cast<double>() - expected).cwiseAbs().maxCoeff() < 1e-6);
+    QVERIFY(r.triangularView<Eigen::StrictlyUpper>().toDenseMatrix().isZero(0.0f));
+}
 
 void TestRealAttention::rolloutRowIsTheMatrixRow_data()
 {
