@@ -27,10 +27,13 @@
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QSemaphore>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTimer>
 #include <QtTest>
+
+#include <atomic>
 
 #include <new>
 #include <stdexcept>
@@ -94,6 +97,7 @@ private slots:
     void weightsCutShortSaysReopen();
     void unusedTensorsAreShown();
     void statusLineKeepsItsPlace();
+    void supersededResultIsNeverEmitted();
     void passThatThrowsSaysWhy_data();
     void passThatThrowsSaysWhy();
 };
@@ -348,6 +352,44 @@ void TestModelWindow::statusLineKeepsItsPlace()
     QTest::qWait(50);
     QCOMPARE(window.modelPage()->mapTo(&window, QPoint(0, 0)).y(), top);
     QCOMPARE(grid->mapTo(&window, QPoint(0, 0)).y(), gridTop);
+}
+
+void TestModelWindow::supersededResultIsNeverEmitted()
+{
+    // The first pass is held until two newer texts have been typed: its
+    // result, and the first newer one's, must never reach the views; only
+    // the newest is emitted, once.
+    QSemaphore gate;
+    std::atomic<int> passes{0};
+    ModelRunner runner(nullptr, [&](const PretrainedModel &model, const ModelText &text) {
+        if (passes.fetch_add(1) == 0)
+            gate.acquire();
+        ModelRunner::PassResult result;
+        result.tokens = model.tokenize(text);
+        result.run = model.run(result.tokens);
+        return result;
+    });
+    runner.setModel(PretrainedModel::open(model("gpt2-tiny")));
+    QSignalSpy finished(&runner, &ModelRunner::runFinished);
+    QStringList emitted;
+    connect(&runner, &ModelRunner::runFinished, &runner, [&] {
+        QString tokens;
+        for (const std::string &token : runner.lastTokens().tokens)
+            tokens += QString::fromStdString(token);
+        emitted << tokens;
+    });
+    for (const char *typed : {"the", "the cat", "it was"}) {
+        ModelText text;
+        text.text = QString::fromLatin1(typed);
+        runner.request(text);
+    }
+    QVERIFY(runner.isBusy());
+    gate.release();
+    runner.waitForIdle();
+    QCOMPARE(finished.count(), 1);
+    QCOMPARE(emitted, QStringList{QStringLiteral("it\u0120was")});
+    // "the cat" waited and was replaced by "it was": two passes, not three.
+    QCOMPARE(passes.load(), 2);
 }
 
 void TestModelWindow::passThatThrowsSaysWhy_data()
