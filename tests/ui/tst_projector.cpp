@@ -143,9 +143,13 @@ void TestProjector::docksStepAsideOnTabsThatDoNotUseThem()
         QCOMPARE(tokens->isVisible(), used.testFlag(TabEditor::Dock::Tokens));
         QCOMPARE(output->isVisible(), used.testFlag(TabEditor::Dock::Output));
     }
-    // Why √d_k keeps the sliders' third of the width for its charts.
+    // Why √d_k keeps the sliders' third of the width for its charts, and
+    // its own settings: the session's scaling and mask are off there.
     tabs->setCurrentIndex(2);
     QVERIFY(!sliders->isVisible());
+    QVERIFY(!actionNamed(&window, QStringLiteral("Scale by √d_k"))->isEnabled());
+    tabs->setCurrentIndex(1);
+    QVERIFY(actionNamed(&window, QStringLiteral("Scale by √d_k"))->isEnabled());
     // Back on the Attention tab every dock is as it was.
     tabs->setCurrentIndex(0);
     QVERIFY(sliders->isVisible() && tokens->isVisible() && output->isVisible());

@@ -169,20 +169,22 @@ MainWindow::MainWindow(QWidget *parent)
     // dock, the labs that edit the session the sliders (and the tables),
     // the labs with their own controls and the Model tab none.
     using Dock = TabEditor::Dock;
-    const auto sessionTab = [this](QWidget *page, TabEditor::Docks docks, const QString &view) {
+    const auto sessionTab = [this](QWidget *page, TabEditor::Docks docks, const QString &view,
+                                   bool sessionControls = true) {
         m_editors.push_back(std::make_unique<SessionTabEditor>(
-            page, docks, [view] { return view; }, m_document, m_labs));
+            page, docks, [view] { return view; }, m_document, m_labs, sessionControls));
     };
     m_editors.push_back(std::make_unique<SessionTabEditor>(
         attentionTab, Dock::Sliders | Dock::Tokens | Dock::Output,
         [this] { return showsLines() ? QStringLiteral("lines") : QStringLiteral("figure"); },
         m_document, m_labs));
     sessionTab(m_geometryLab, Dock::Sliders | Dock::Tokens, QStringLiteral("geometry"));
-    sessionTab(m_scaleLab, {}, QStringLiteral("scale"));
+    // Why √d_k and Size have settings of their own: the session's are off there.
+    sessionTab(m_scaleLab, {}, QStringLiteral("scale"), false);
     sessionTab(m_maskLab, Dock::Sliders | Dock::Tokens, QStringLiteral("mask"));
     sessionTab(m_headsLab, Dock::Sliders | Dock::Tokens, QStringLiteral("heads"));
     sessionTab(m_positionLab, Dock::Tokens, QStringLiteral("positional"));
-    sessionTab(m_tabs->widget(6), {}, QStringLiteral("params"));
+    sessionTab(m_tabs->widget(6), {}, QStringLiteral("params"), false);
     m_editors.push_back(std::make_unique<ModelTabEditor>(
         m_modelPage, m_modelDocument, m_modelRunner, [this] { return m_showsModelRun; }));
     Q_ASSERT(int(m_editors.size()) == m_tabs->count());

@@ -23,9 +23,10 @@ QString tr(const char *text)
 } // namespace
 
 SessionTabEditor::SessionTabEditor(QWidget *page, Docks docks, std::function<QString()> viewName,
-                                   AttentionDocument *document, const LabState *labs)
+                                   AttentionDocument *document, const LabState *labs,
+                                   bool sessionControls)
     : m_page(page), m_docks(docks), m_viewName(std::move(viewName)), m_document(document),
-      m_labs(labs)
+      m_labs(labs), m_sessionControls(sessionControls)
 {
 }
 

@@ -20,13 +20,16 @@ class LabState;
 class SessionTabEditor : public TabEditor
 {
 public:
-    /// \a viewName tells the view the tab shows now ("figure", "lines", "geometry", ...).
+    /// \a viewName tells the view the tab shows now ("figure", "lines",
+    /// "geometry", ...); \a sessionControls, whether the scaling, mask and
+    /// temperature act on it (not on the labs with settings of their own).
     SessionTabEditor(QWidget *page, Docks docks, std::function<QString()> viewName,
-                     AttentionDocument *document, const LabState *labs);
+                     AttentionDocument *document, const LabState *labs,
+                     bool sessionControls = true);
 
     QWidget *page() const override { return m_page; }
     Docks docks() const override { return m_docks; }
-    bool usesSessionControls() const override { return true; }
+    bool usesSessionControls() const override { return m_sessionControls; }
     Title title() const override;
     QString statusText() const override;
     QList<ExportDialog::View> exportViews() const override;
@@ -45,6 +48,7 @@ private:
     std::function<QString()> m_viewName;
     AttentionDocument *m_document;
     const LabState *m_labs;
+    bool m_sessionControls;
 };
 
 } // namespace AttentionLab
