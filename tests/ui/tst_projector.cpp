@@ -12,7 +12,9 @@
 #include "ui/model/modelpage.h"
 #include "ui/model/modelrunner.h"
 #include "ui/settings/preferences.h"
+#include "ui/views/entropybarsview.h"
 #include "ui/views/guidedtour.h"
+#include "ui/views/heatmapview.h"
 #include "ui/views/panelhighlight.h"
 #include "ui/window/mainwindow.h"
 #include "ui/window/modeltabeditor.h"
@@ -73,6 +75,7 @@ private slots:
     void eachTabKeepsItsExportTitle();
     void toolBarsCanBeHidden();
     void tourFramesThePanelItDescribes();
+    void barsKeepARowPerLabelInTheHall();
 };
 
 void TestProjector::theScreenIsAProjector()
@@ -290,6 +293,23 @@ void TestProjector::tourFramesThePanelItDescribes()
     QCOMPARE(checked.last(), QStringLiteral("model page"));
     // The frame goes with the tour.
     QVERIFY(!window.findChild<PanelHighlight *>());
+}
+
+void TestProjector::barsKeepARowPerLabelInTheHall()
+{
+    // The causal-mask example in presentation mode at 1280 x 720: the bars
+    // were squashed under the heatmap until one row kept its label.
+    MainWindow window;
+    window.show();
+    QVERIFY(window.openFile(QStringLiteral(PRESETS_DIR "/causal-mask.json")));
+    window.setPresentationMode(true);
+    QTRY_VERIFY(window.isFullScreen());
+    QTest::qWait(50);
+    QTRY_COMPARE(window.entropyBars()->rowLabelsShown(),
+                 (QStringList{QStringLiteral("the"), QStringLiteral("dog"),
+                              QStringLiteral("barked"), QStringLiteral("loudly")}));
+    // The heatmap above keeps its own labels and numbers (it gave the room).
+    QVERIFY(window.heatmap()->height() > window.entropyBars()->height() / 2);
 }
 
 QTEST_MAIN(TestProjector)

@@ -111,10 +111,30 @@ void EntropyBarsView::setAppearance(bool dark, double scale)
 {
     m_scaleFactor = scale;
     m_dark = dark;
+    // One line of axis title for the hall: the bars keep the height it frees.
+    m_plot->xAxis->setLabel(scale > 1.0 ? tr("entropy in bits (red line: the maximum)")
+                                        : tr("entropy in bits\n(red line: the maximum)"));
     PlotTheme::apply(m_plot, dark, scale);
     m_bars->setBrush(dark ? QColor(0x4f, 0x9b, 0xd4) : QColor(0x31, 0x68, 0x8e));
     m_maximum->setPen(QPen(kMaximumColor, 2.0 * scale));
     refresh();
+}
+
+void EntropyBarsView::setKeepsRowsReadable(bool keep)
+{
+    m_keepsRowsReadable = keep;
+    if (!keep)
+        setMinimumHeight(0);
+    refresh();
+}
+
+QStringList EntropyBarsView::rowLabelsShown() const
+{
+    QStringList shown;
+    if (auto ticker = m_plot->yAxis->ticker().dynamicCast<QCPAxisTickerText>())
+        for (const QString &label : ticker->ticks())
+            shown << label;
+    return shown;
 }
 
 QStringList EntropyBarsView::barLabels() const
@@ -217,6 +237,16 @@ void EntropyBarsView::refresh()
     // Room right of the longest bar for the widest label, in pixels: the
     // wrong order's notes are long, and presentation mode's text is large.
     const QFontMetricsF labelMetrics(font);
+    if (m_keepsRowsReadable) {
+        constexpr int kReadableRows = 12;
+        const QFontMetricsF axisMetrics(m_plot->xAxis->labelFont());
+        const QFontMetricsF tickMetrics(m_plot->xAxis->tickLabelFont());
+        const int rowsShown = std::clamp(last - first, 1, kReadableRows);
+        const int titleLines = m_plot->xAxis->label().count(QLatin1Char('\n')) + 1;
+        setMinimumHeight(int(rowsShown * labelMetrics.height() * 1.15 +
+                             titleLines * axisMetrics.height() + tickMetrics.height() +
+                             16.0 * m_scaleFactor));
+    }
     const int firstLabelled = (first + step - 1) / step * step;
     const double plotWidth =
         std::max(100.0, double(m_plot->width()) - 90.0 * m_scaleFactor); // less the axis

@@ -45,9 +45,15 @@ public:
     QCustomPlot *plot() const { return m_plot; }
     /// Dark or light, and how much larger than normal text and lines are.
     void setAppearance(bool dark, double scale);
+    /// Asks for the height that a line of text per row needs, up to twelve
+    /// rows, so that a splitter above it never squashes the bars into one
+    /// label (the Attention tab in presentation mode at 1280 x 720).
+    void setKeepsRowsReadable(bool keep);
     /// The texts on the bars, for tests: "1.5811 bits · sum 1.0000", one for
     /// every row while they fit, every k-th row beyond.
     QStringList barLabels() const;
+    /// The row names on the axis, after thinning.
+    QStringList rowLabelsShown() const;
     /// The bar lengths and the maxima as drawn, for tests.
     QList<double> barLengths() const;
     QList<double> maxima() const;
@@ -58,6 +64,7 @@ protected:
     void resizeEvent(QResizeEvent *event) override;
 
 private:
+    bool m_keepsRowsReadable = false;
     void build();
     void pullFromDocument();
     void refresh();

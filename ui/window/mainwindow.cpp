@@ -92,6 +92,7 @@ MainWindow::MainWindow(QWidget *parent)
     views->setStretchFactor(0, 3);
     views->setStretchFactor(1, 2);
     views->setChildrenCollapsible(false);
+    m_bars->setKeepsRowsReadable(true);
     auto *attentionTab = new QWidget(this);
     auto *attentionLayout = new QVBoxLayout(attentionTab);
     attentionLayout->setContentsMargins(0, 0, 0, 0);
