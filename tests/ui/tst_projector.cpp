@@ -310,6 +310,10 @@ void TestProjector::barsKeepARowPerLabelInTheHall()
                               QStringLiteral("barked"), QStringLiteral("loudly")}));
     // The heatmap above keeps its own labels and numbers (it gave the room).
     QVERIFY(window.heatmap()->height() > window.entropyBars()->height() / 2);
+    // The colour bar's title, longer than the bar of four rows, was cut to
+    // "veight": it goes on two lines along the bar.
+    QCOMPARE(window.heatmap()->colorBarTitle(), QStringLiteral("weight (0 to 1)"));
+    QTRY_COMPARE(window.heatmap()->colorBarTitleShown(), QStringLiteral("weight\n(0 to 1)"));
 }
 
 QTEST_MAIN(TestProjector)

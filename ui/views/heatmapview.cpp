@@ -60,6 +60,12 @@ HeatmapView::HeatmapView(AttentionDocument *document, QWidget *parent)
     connect(m_plot, &QCustomPlot::mouseMove, this, &HeatmapView::showToolTip);
     // The cells' size is known once the plot is laid out, before it draws.
     connect(m_plot, &QCustomPlot::afterLayout, this, &HeatmapView::updateNumberVisibility);
+    // The colour bar's title along the bar, on two lines or shortened where
+    // the bar is shorter than it (a few rows in presentation mode).
+    connect(m_plot, &QCustomPlot::afterLayout, this, [this] {
+        if (fitBarTitle())
+            m_plot->replot(QCustomPlot::rpQueuedReplot);
+    });
     connect(m_plot, &QCustomPlot::mousePress, this, [this](QMouseEvent *event) {
         const int col = int(std::lround(m_plot->xAxis->pixelToCoord(event->position().x())));
         const int row = int(std::lround(m_plot->yAxis->pixelToCoord(event->position().y())));
@@ -107,7 +113,7 @@ void HeatmapView::setColorRange(ColorRange::Mode mode)
 
 QString HeatmapView::colorBarTitle() const
 {
-    return m_scale->axis()->label();
+    return m_barTitle;
 }
 
 QPair<double, double> HeatmapView::colorBarRange() const
@@ -242,7 +248,8 @@ void HeatmapView::refresh()
         }
     }
     m_map->setDataRange(QCPRange(range.barLow(), range.barHigh()));
-    m_scale->axis()->setLabel(range.barTitle(FigurePainter::quantityTitle(m_quantity)));
+    m_barTitle = range.barTitle(FigurePainter::quantityTitle(m_quantity));
+    fitBarTitle();
 
     for (int idx = 0; idx < m_cellTexts.size(); ++idx) {
         QCPItemText *text = m_cellTexts[idx];
@@ -265,6 +272,36 @@ void HeatmapView::refresh()
             ColorMaps::textColorOn(ColorMaps::colorAt(m_colorMap, range.position(i, v))));
     }
     m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+QString HeatmapView::colorBarTitleShown() const
+{
+    return m_scale->axis()->label();
+}
+
+bool HeatmapView::fitBarTitle()
+{
+    const int room = m_scale->rect().height();
+    const QFontMetrics metrics(m_scale->axis()->labelFont());
+    QString shown = m_barTitle;
+    if (room > 0 && metrics.horizontalAdvance(shown) > room) {
+        // "weight (0 to 1)" becomes "weight\n(0 to 1)"; "weight, per row: ..." breaks at the comma.
+        qsizetype at = shown.indexOf(QLatin1String(" ("));
+        if (at < 0)
+            at = shown.indexOf(QLatin1String(", "));
+        if (at > 0) {
+            const QString first = shown.left(at);
+            const QString rest = shown.mid(at + 1).trimmed();
+            shown =
+                std::max(metrics.horizontalAdvance(first), metrics.horizontalAdvance(rest)) <= room
+                    ? first + QLatin1Char('\n') + rest
+                    : first;
+        }
+    }
+    if (m_scale->axis()->label() == shown)
+        return false;
+    m_scale->axis()->setLabel(shown);
+    return true;
 }
 
 void HeatmapView::updateNumberVisibility()

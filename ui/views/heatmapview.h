@@ -41,6 +41,9 @@ public:
     ColorRange::Mode colorRange() const { return m_colorRange; }
     /// The colour bar's title and range, for tests.
     QString colorBarTitle() const;
+    /// The title as the bar shows it: on two lines, or its first part alone,
+    /// where the whole is longer than the bar.
+    QString colorBarTitleShown() const;
     QPair<double, double> colorBarRange() const;
     /// Dark or light, and how much larger than normal text and lines are.
     void setAppearance(bool dark, double scale);
@@ -77,6 +80,11 @@ private:
     ColorMaps::Name m_colorMap = ColorMaps::Name::Viridis;
     ColorRange::Mode m_colorRange = ColorRange::Mode::Fixed;
     double m_scaleFactor = 1.0;
+    /// Sets the colour bar's title from m_barTitle as it fits along the bar;
+    /// true when the title shown changed.
+    bool fitBarTitle();
+    /// The colour bar's whole title ("weight (0 to 1)"), shown shortened where it does not fit.
+    QString m_barTitle;
 };
 
 } // namespace AttentionLab
