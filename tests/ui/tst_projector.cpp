@@ -314,6 +314,9 @@ void TestProjector::barsKeepARowPerLabelInTheHall()
     // "veight": it goes on two lines along the bar.
     QCOMPARE(window.heatmap()->colorBarTitle(), QStringLiteral("weight (0 to 1)"));
     QTRY_COMPARE(window.heatmap()->colorBarTitleShown(), QStringLiteral("weight\n(0 to 1)"));
+    // Its top tick, "1", lies inside the widget, so it is drawn.
+    QVERIFY(window.heatmap()->colorBarTickLabelFits(1.0));
+    QVERIFY(window.heatmap()->colorBarTickLabelFits(0.0));
 }
 
 QTEST_MAIN(TestProjector)

@@ -95,6 +95,13 @@ void HeatmapView::setAppearance(bool dark, double scale)
     m_scaleFactor = scale;
     PlotTheme::apply(m_plot, dark, scale);
     m_scale->setBarWidth(int(12 * scale));
+    // Room above the cells for half a tick label: QCustomPlot draws no tick
+    // label that would leave the widget, so the colour bar's top "1" went
+    // missing as the labels grew. The bar follows through the margin group.
+    const int halfLabel = QFontMetrics(m_scale->axis()->tickLabelFont()).height() / 2 + 2;
+    QMargins least = m_plot->axisRect()->minimumMargins();
+    least.setTop(std::max(least.top(), halfLabel));
+    m_plot->axisRect()->setMinimumMargins(least);
     rebuildAxes();
     refresh();
 }
@@ -272,6 +279,13 @@ void HeatmapView::refresh()
             ColorMaps::textColorOn(ColorMaps::colorAt(m_colorMap, range.position(i, v))));
     }
     m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+bool HeatmapView::colorBarTickLabelFits(double value) const
+{
+    const double y = m_scale->axis()->coordToPixel(value);
+    const double half = QFontMetricsF(m_scale->axis()->tickLabelFont()).height() / 2.0;
+    return y - half >= 0.0 && y + half <= double(m_plot->height());
 }
 
 QString HeatmapView::colorBarTitleShown() const

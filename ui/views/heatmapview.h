@@ -44,6 +44,9 @@ public:
     /// The title as the bar shows it: on two lines, or its first part alone,
     /// where the whole is longer than the bar.
     QString colorBarTitleShown() const;
+    /// True when the colour bar's tick label at \a value lies wholly inside
+    /// the widget: QCustomPlot leaves out a tick label that would not.
+    bool colorBarTickLabelFits(double value) const;
     QPair<double, double> colorBarRange() const;
     /// Dark or light, and how much larger than normal text and lines are.
     void setAppearance(bool dark, double scale);
