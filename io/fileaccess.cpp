@@ -58,26 +58,34 @@ QString nonRegularFileKind(const QString &path)
     return kindOf(info);
 }
 
+int openRegularFile(const QString &path, struct stat *info, QString *error)
+{
+    int fd = -1;
+    do
+        fd = ::open(QFile::encodeName(path).constData(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    while (fd < 0 && errno == EINTR);
+    if (fd < 0 || ::fstat(fd, info) != 0) {
+        *error = QStringLiteral("cannot be read: %1").arg(QString::fromLocal8Bit(strerror(errno)));
+        if (fd >= 0)
+            ::close(fd);
+        return -1;
+    }
+    if (const QString kind = kindOf(*info); !kind.isEmpty()) {
+        *error = QStringLiteral("is %1, not a regular file").arg(kind);
+        ::close(fd);
+        return -1;
+    }
+    return fd;
+}
+
 bool readWithoutBlocking(const QString &path, qint64 maxBytes, QByteArray *bytes, QString *error)
 {
     bytes->clear();
-    Descriptor file;
-    do
-        file.fd = ::open(QFile::encodeName(path).constData(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-    while (file.fd < 0 && errno == EINTR);
-    if (file.fd < 0) {
-        *error = QStringLiteral("cannot be read: %1").arg(QString::fromLocal8Bit(strerror(errno)));
-        return false;
-    }
     struct stat info;
-    if (::fstat(file.fd, &info) != 0) {
-        *error = QStringLiteral("cannot be read: %1").arg(QString::fromLocal8Bit(strerror(errno)));
+    Descriptor file;
+    file.fd = openRegularFile(path, &info, error);
+    if (file.fd < 0)
         return false;
-    }
-    if (const QString kind = kindOf(info); !kind.isEmpty()) {
-        *error = QStringLiteral("is %1, not a regular file").arg(kind);
-        return false;
-    }
     const qint64 wanted = maxBytes + 1;
     // The size is a hint only (files in /proc say 0): read until the end.
     bytes->reserve(int(std::min<qint64>(std::max<qint64>(info.st_size, 0), wanted)));

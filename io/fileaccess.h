@@ -5,6 +5,8 @@
 
 #include <QString>
 
+struct stat;
+
 class QByteArray;
 class QFileDevice;
 
@@ -18,6 +20,16 @@ namespace AttentionLab {
  * ask this before opening, since opening a FIFO or a device can block forever.
  */
 QString nonRegularFileKind(const QString &path);
+
+/**
+ * Opens \a path for reading without blocking (O_NONBLOCK) and checks, on the
+ * open descriptor, that it is a regular file, so a link swapped for a FIFO
+ * after a check by name is refused too. Returns the descriptor, which the
+ * caller closes, with its status in \a info; or -1 with the reason in
+ * \a error: "cannot be read: Permission denied", "is a FIFO (named pipe),
+ * not a regular file".
+ */
+int openRegularFile(const QString &path, struct stat *info, QString *error);
 
 /**
  * Reads the regular file \a path, at most \a maxBytes + 1 bytes of it (so a

@@ -3,6 +3,7 @@
 
 #include "io/mappedfile.h"
 
+#include "io/fileaccess.h"
 #include "io/inputtextqt.h"
 #include "io/readerror.h"
 
@@ -15,7 +16,6 @@
 #include <cstring>
 #include <mutex>
 
-#include <fcntl.h>
 #include <signal.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -119,17 +119,11 @@ std::shared_ptr<const MappedFile> MappedFile::open(const QString &path)
 {
     std::shared_ptr<MappedFile> file(new MappedFile);
     file->m_path = path;
-    const QByteArray name = QFile::encodeName(path);
-    do
-        file->m_fd = ::open(name.constData(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-    while (file->m_fd < 0 && errno == EINTR);
-    if (file->m_fd < 0)
-        failWith(QStringLiteral("cannot be read: %1").arg(systemError()));
     struct stat info;
-    if (::fstat(file->m_fd, &info) != 0)
-        failWith(QStringLiteral("cannot be read: %1").arg(systemError()));
-    if (!S_ISREG(info.st_mode))
-        failWith(QStringLiteral("is not a regular file"));
+    QString why;
+    file->m_fd = openRegularFile(path, &info, &why);
+    if (file->m_fd < 0)
+        failWith(why);
     if (info.st_size == 0)
         failWith(QStringLiteral("is empty"));
     file->m_size = info.st_size;
