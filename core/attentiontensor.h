@@ -3,6 +3,8 @@
 
 #pragma once
 
+#include "core/keyvisibility.h"
+
 #include <Eigen/Core>
 
 #include <memory>
@@ -77,12 +79,18 @@ public:
     /// Query \a query's token: its own, or the key token it is aligned with.
     std::string queryToken(int query) const;
 
+    /// Which keys each query could see; a key it could not was masked, not weighed 0.
+    const KeyVisibility &visibility() const { return m_visibility; }
+    void setVisibility(KeyVisibility visibility) { m_visibility = visibility; }
+    bool isMasked(int query, int key) const { return !m_visibility.sees(query, key); }
+
 private:
     AttentionShape m_shape;
     std::vector<const float *> m_heads;
     std::shared_ptr<const void> m_owner;
     std::vector<std::string> m_tokens;
     std::vector<std::string> m_queryTokens;
+    KeyVisibility m_visibility;
 };
 
 } // namespace AttentionLab

@@ -203,6 +203,8 @@ std::optional<AttentionTensor> AttentionFileReader::read(const char *data, long 
         if (const auto problem = firstInvalidRow(tensor, rowSumTolerance(sourceBits)))
             return fail(name, QString::fromStdString(problem->message()));
         tensor.setTokens(std::move(tokens), std::move(queryTokens));
+        // A decoder's file: the zeros right of the diagonal were masked, not weighed.
+        tensor.setVisibility(inferredVisibility(tensor));
         return tensor;
     } catch (const ReadError &error) {
         m_batchSize = error.batchSize;

@@ -171,10 +171,24 @@ ModelRun PretrainedModel::run(const TokenizedText &tokens, int topCount) const
         // A weights file cut short during the pass read as zeros: refused.
         m_checkpoint->requireUnchanged();
         run.attention.setTokens(tokens.tokens);
+        run.attention.setVisibility(keyVisibility(config()));
         return run;
     } catch (const std::invalid_argument &error) {
         throwReadError(QString::fromUtf8(error.what()));
     }
+}
+
+KeyVisibility PretrainedModel::keyVisibility(const ModelConfig &config)
+{
+    KeyVisibility visibility;
+    switch (config.family) {
+    case ModelFamily::Gpt2:
+        visibility.causal = true;
+        break;
+    case ModelFamily::Bert:
+        break;
+    }
+    return visibility;
 }
 
 ModelRun PretrainedModel::run(const ModelText &text, int topCount) const

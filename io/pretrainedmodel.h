@@ -3,6 +3,7 @@
 
 #pragma once
 
+#include "core/keyvisibility.h"
 #include "core/modelconfig.h"
 #include "core/modelrun.h"
 #include "io/tokenizedtext.h"
@@ -62,6 +63,9 @@ public:
     ModelRun run(const TokenizedText &tokens, int topCount = 5) const;
     /// tokenize() then run().
     ModelRun run(const ModelText &text, int topCount = 5) const;
+
+    /// The keys each query of a \a config model sees: GPT-2's causal mask, or all (BERT).
+    static KeyVisibility keyVisibility(const ModelConfig &config);
 
     /// Token \a id as spelled in the vocabulary.
     std::string tokenSpelling(int id) const;

@@ -323,7 +323,7 @@ void TestModelWindow::unusedTensorsAreShown()
     QVERIFY(window.openModelFolder(folder));
     window.modelRunner()->waitForIdle();
     QCOMPARE(window.modelDocument()->tensor().layers(), 1);
-    const QLabel *status = window.modelTextPanel()->statusLabel();
+    const QLabel *status = window.modelTextPanel()->warningsLabel();
     QVERIFY2(status->text().contains(QLatin1String("12 tensors are not used by the configuration "
                                                    "(h.1.attn.c_attn.bias")),
              qPrintable(status->text()));
@@ -332,26 +332,43 @@ void TestModelWindow::unusedTensorsAreShown()
 
 void TestModelWindow::statusLineKeepsItsPlace()
 {
-    // "reading…" during each pass appeared and went, pushing the heads
-    // down and back up: the line is kept, empty, between passes.
+    // "reading…" during each pass appeared and went on a line of its own,
+    // pushing the heads down and back up; then an empty line was kept for
+    // it, a row the matrix lacked at 1280 x 720. Now it has its room beside
+    // the text, and no line is kept below the predictions.
     MainWindow window;
     window.resize(1400, 900);
     window.show();
     QVERIFY(window.openModelFolder(model("gpt2-tiny")));
     window.modelRunner()->waitForIdle();
-    QLabel *status = window.modelTextPanel()->statusLabel();
-    QCOMPARE(status->text(), QString());
-    QVERIFY(status->isVisible());
-    QTRY_VERIFY(status->height() >= status->fontMetrics().lineSpacing());
-    const int top = window.modelPage()->mapTo(&window, QPoint(0, 0)).y();
+    ModelTextPanel *panel = window.modelTextPanel();
+    QVERIFY(panel->statusLabel()->isHidden());
+    QVERIFY(panel->warningsLabel()->isHidden());
+    QVERIFY(panel->busyLabel()->isHidden());
+    QVERIFY(panel->busyLabel()->sizePolicy().retainSizeWhenHidden());
     const QWidget *grid = window.modelPage()->findChild<HeadGridView *>();
     QVERIFY(grid);
+    QTest::qWait(20);
     const int gridTop = grid->mapTo(&window, QPoint(0, 0)).y();
-    window.modelTextPanel()->textEdit()->setText(QStringLiteral("the cat sat"));
+    const int textLeft = panel->textEdit()->mapTo(&window, QPoint(0, 0)).x();
+    const int textWidth = panel->textEdit()->width();
+    panel->busyLabel()->show(); // as a long pass shows it
+    QTest::qWait(20);
+    QCOMPARE(grid->mapTo(&window, QPoint(0, 0)).y(), gridTop);
+    QCOMPARE(panel->textEdit()->width(), textWidth);
+    panel->textEdit()->setText(QStringLiteral("the cat sat"));
     window.modelRunner()->waitForIdle();
     QTest::qWait(50);
-    QCOMPARE(window.modelPage()->mapTo(&window, QPoint(0, 0)).y(), top);
+    QVERIFY(panel->busyLabel()->isHidden());
     QCOMPARE(grid->mapTo(&window, QPoint(0, 0)).y(), gridTop);
+    QCOMPARE(panel->textEdit()->mapTo(&window, QPoint(0, 0)).x(), textLeft);
+    // A refused text takes the predictions' place, not a new row.
+    const int predictionsTop = panel->predictionsLabel()->mapTo(&window, QPoint(0, 0)).y();
+    panel->textEdit()->clear();
+    window.modelRunner()->waitForIdle();
+    QTRY_VERIFY(panel->statusLabel()->isVisible());
+    QVERIFY(panel->predictionsLabel()->isHidden());
+    QCOMPARE(panel->statusLabel()->mapTo(&window, QPoint(0, 0)).y(), predictionsTop);
 }
 
 void TestModelWindow::supersededResultIsNeverEmitted()

@@ -12,8 +12,34 @@
 
 namespace AttentionLab {
 
+void paintMaskedPixels(QImage &image, const QRect &region, const KeyVisibility &visibility)
+{
+    if (!visibility.masksAny() || image.isNull() || region.isEmpty())
+        return;
+    // The cells each pixel covers, binned as downsampleMax bins them.
+    const auto binBegin = [](int first, int count, int bins, int bin) {
+        return first + int(static_cast<long long>(bin) * count / bins);
+    };
+    const auto binEnd = [&](int first, int count, int bins, int bin) {
+        return std::max(binBegin(first, count, bins, bin) + 1,
+                        binBegin(first, count, bins, bin + 1));
+    };
+    const QRgb masked = ColorMaps::maskedColor().rgb();
+    const int rows = image.height();
+    const int cols = image.width();
+    for (int r = 0; r < rows; ++r) {
+        auto *line = reinterpret_cast<QRgb *>(image.scanLine(r));
+        const int rb = binBegin(region.top(), region.height(), rows, r);
+        const int re = binEnd(region.top(), region.height(), rows, r);
+        for (int c = 0; c < cols; ++c)
+            if (visibility.masksBlock(rb, re, binBegin(region.left(), region.width(), cols, c),
+                                      binEnd(region.left(), region.width(), cols, c)))
+                line[c] = masked;
+    }
+}
+
 QImage attentionImage(const float *data, long long stride, const QRect &region, const QSize &pixels,
-                      ColorMaps::Name map, double lo, double hi)
+                      ColorMaps::Name map, double lo, double hi, const KeyVisibility &visibility)
 {
     if (region.isEmpty() || pixels.isEmpty())
         return {};
@@ -37,6 +63,7 @@ QImage attentionImage(const float *data, long long stride, const QRect &region, 
             line[c] = palette[static_cast<size_t>(t * 255.0 + 0.5)];
         }
     }
+    paintMaskedPixels(image, region, visibility);
     return image;
 }
 

@@ -17,6 +17,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <stdexcept>
 
 namespace AttentionLab {
@@ -33,7 +34,14 @@ struct Matrix
     int cols = 0;
     QStringList rowLabels;
     QStringList colLabels;
-    bool merged = false; ///< word-level merging was applied
+    bool merged = false;      ///< word-level merging was applied
+    KeyVisibility visibility; ///< which cells were masked: NaN in at(), grey in the figure
+
+    /// The weight, or NaN where the query could not see the key.
+    double shown(int i, int j) const
+    {
+        return visibility.sees(i, j) ? double(at(i, j)) : std::numeric_limits<double>::quiet_NaN();
+    }
 
     const float *data() const { return owned.size() > 0 ? owned.data() : head; }
     float at(int i, int j) const { return data()[static_cast<long long>(i) * cols + j]; }
@@ -65,11 +73,13 @@ QStringList displayed(const std::vector<std::string> &tokens)
 
 /// A Q x K matrix, the tensor's \a head or \a computed from it, with its
 /// labels, merged into words when asked and the file has tokens to merge.
-Matrix prepare(const TensorFigureData &d, const float *head, FloatMatrix computed = {})
+Matrix prepare(const TensorFigureData &d, const float *head, FloatMatrix computed = {},
+               bool isRollout = false)
 {
     const AttentionTensor &t = d.tensor;
     const float *source = computed.size() > 0 ? computed.data() : head;
     Matrix m;
+    m.visibility = isRollout ? t.visibility().forRollout() : t.visibility();
     m.rows = t.queries();
     m.cols = t.keys();
     const WordGroups rowWords = d.words ? groupWords(queryTokens(t)) : WordGroups{};
@@ -84,6 +94,7 @@ Matrix prepare(const TensorFigureData &d, const float *head, FloatMatrix compute
         for (const std::string &word : colWords.words)
             m.colLabels << QString::fromStdString(word);
         m.merged = true;
+        m.visibility = m.visibility.forWords();
         return m;
     }
     m.owned = std::move(computed);
@@ -185,15 +196,15 @@ void matrixFigure(QPainter &painter, const QRectF &rect, const Matrix &m, const 
     FigurePainter::MatrixHeatmap spec;
     spec.rows = m.rows;
     spec.cols = m.cols;
-    spec.value = [&m](int i, int j) { return double(m.at(i, j)); };
+    spec.value = [&m](int i, int j) { return m.shown(i, j); };
     spec.rowLabel = [&m](int i) { return m.rowLabels.value(i); };
     spec.colLabel = [&m](int j) { return m.colLabels.value(j); };
     spec.rowTitle = m.merged ? QStringLiteral("query words") : QStringLiteral("queries");
     spec.colTitle = m.merged ? QStringLiteral("key words") : QStringLiteral("keys");
     spec.minNumberSize = 9.0; // a 24-token head's numbers would be specks
     spec.cellImage = [&m, &style](const QSize &pixels) {
-        return attentionImage(m.data(), m.cols, QRect(0, 0, m.cols, m.rows), pixels,
-                              style.colorMap);
+        return attentionImage(m.data(), m.cols, QRect(0, 0, m.cols, m.rows), pixels, style.colorMap,
+                              0.0, 1.0, m.visibility);
     };
     base.matrixHeatmap(top, spec);
 
@@ -256,7 +267,7 @@ void paintRollout(QPainter &painter, const QRectF &rect, const TensorFigureData 
     if (const std::string why = rolloutRefusal(d.tensor); !why.empty())
         return message(painter, rect, style,
                        QStringLiteral("Not drawn: %1.").arg(QString::fromStdString(why)));
-    const Matrix m = prepare(d, nullptr, rollout(d.tensor));
+    const Matrix m = prepare(d, nullptr, rollout(d.tensor), true);
     matrixFigure(painter, rect, m,
                  QStringLiteral("attention rollout over %1 layers%2")
                      .arg(d.tensor.layers())
@@ -352,7 +363,7 @@ void paintGrid(QPainter &painter, const QRectF &rect, const TensorFigureData &d,
             const QSize pixels = base.devicePixelsOf(thumb);
             QImage image =
                 attentionImage(t.headData(l, h), t.keys(), QRect(0, 0, t.keys(), t.queries()),
-                               pixels, style.colorMap);
+                               pixels, style.colorMap, 0.0, 1.0, t.visibility());
             // A short head has a pixel a cell: blown up here, cell by cell,
             // since PDF and SVG viewers would smooth it into a blur.
             if (image.width() < pixels.width() || image.height() < pixels.height())

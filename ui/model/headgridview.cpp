@@ -289,6 +289,9 @@ QImage HeadGridView::thumbnailImage(int index)
                                       : float(range.position(i, double(small(i, j))));
         image = attentionImage(positions.data(), cols, QRect(0, 0, cols, rows),
                                QSize(m_side, m_side), m_colorMap, 0.0, 1.0);
+        // Each pixel bins the head's own queries and keys: grey where all it covers was masked.
+        const AttentionTensor &t = m_document->tensor();
+        paintMaskedPixels(image, QRect(0, 0, t.keys(), t.queries()), t.visibility());
     }
     return image;
 }

@@ -256,6 +256,16 @@ ModelDocument::MatrixMap ModelDocument::currentMatrix() const
     return m_tensor->head(m_layer, m_head);
 }
 
+KeyVisibility ModelDocument::currentVisibility() const
+{
+    if (isEmpty())
+        return {};
+    KeyVisibility visibility = m_tensor->visibility();
+    if (m_view == ModelView::Rollout)
+        visibility = visibility.forRollout();
+    return m_wordLevel ? visibility.forWords() : visibility;
+}
+
 QString ModelDocument::currentTitle() const
 {
     if (isEmpty())

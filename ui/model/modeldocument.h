@@ -110,6 +110,9 @@ public:
     /// average or the rollout, merged into words when wordLevel() is on.
     /// Valid until the next change of the selection.
     MatrixMap currentMatrix() const;
+    /// Which of its cells were masked before the softmax (a causal model's
+    /// keys right of the diagonal): drawn grey and said "masked", never a 0.
+    KeyVisibility currentVisibility() const;
     /// Its rows' and columns' labels (displayToken, or the merged words).
     const QStringList &rowLabels() const { return m_rowLabels; }
     const QStringList &columnLabels() const { return m_columnLabels; }

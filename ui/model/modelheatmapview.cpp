@@ -9,6 +9,7 @@
 #include "ui/model/modeldocument.h"
 
 #include <QKeyEvent>
+#include <QLinearGradient>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QToolTip>
@@ -16,6 +17,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace AttentionLab {
 
@@ -116,11 +118,16 @@ void ModelHeatmapView::rebuildSource()
     m_rowScaled.resize(0, 0);
     if (m.size() == 0)
         return;
-    auto value = [&m](int r, int c) { return double(m(r, c)); };
+    // Masked cells take no part in the range: a row's least weight is one it has.
+    const KeyVisibility visibility = m_document->currentVisibility();
+    auto value = [&m, &visibility](int r, int c) {
+        return visibility.sees(r, c) ? double(m(r, c)) : std::numeric_limits<double>::quiet_NaN();
+    };
     const ColorRange range(m_colorRange, true, m_colorRange == ColorRange::Mode::Fixed ? 0 : m_rows,
                            m_cols, value);
     m_lo = range.barLow();
     m_hi = range.barHigh();
+    m_barTitle = range.barTitle(tr("weight"));
     const float *data = m.data();
     if (m_colorRange == ColorRange::Mode::PerRow) {
         m_rowScaled.resize(m_rows, m_cols);
@@ -142,10 +149,70 @@ void ModelHeatmapView::rebuildSource()
     }
 }
 
+int ModelHeatmapView::widthForHeight(int height) const
+{
+    if (m_rows == 0 || m_cols == 0)
+        return m_rowLabelWidth + 8;
+    const double fit = std::max(1.0, double(height - m_columnLabelHeight - 8)) / m_rows;
+    return m_rowLabelWidth + int(std::ceil(m_cols * fit)) + colorBarRoom() + 12;
+}
+
 QRect ModelHeatmapView::availableRect() const
 {
-    return QRect(m_rowLabelWidth, 4, std::max(10, width() - m_rowLabelWidth - 8),
+    return QRect(m_rowLabelWidth, 4, std::max(10, width() - m_rowLabelWidth - colorBarRoom() - 8),
                  std::max(10, height() - m_columnLabelHeight - 8));
+}
+
+int ModelHeatmapView::colorBarRoom() const
+{
+    // The bar, its widest tick label and its title along it.
+    const QFontMetrics metrics(labelFont());
+    return int(std::lround(14 * m_scale)) + metrics.horizontalAdvance(QStringLiteral("0.000")) +
+           metrics.height() + int(std::lround(20 * m_scale));
+}
+
+void ModelHeatmapView::paintColorBar(QPainter &painter, const QRect &plot)
+{
+    // A colour bar as the Attention tab's: the colours from the least value
+    // (bottom) to the largest, and below it the grey of a masked cell.
+    const QFontMetrics metrics(labelFont());
+    const int barWidth = int(std::lround(14 * m_scale));
+    const bool masks = m_document->currentVisibility().masksAny();
+    const int swatch = masks ? metrics.height() + 6 : 0;
+    const QRect bar(plot.right() + int(std::lround(12 * m_scale)), plot.top(), barWidth,
+                    std::max(20, plot.height() - swatch));
+    QLinearGradient gradient(bar.bottomLeft(), bar.topLeft());
+    for (int i = 0; i <= 16; ++i)
+        gradient.setColorAt(i / 16.0, ColorMaps::colorAt(m_colorMap, i / 16.0));
+    painter.fillRect(bar, gradient);
+    painter.setPen(palette().color(QPalette::Mid));
+    painter.drawRect(bar.adjusted(0, 0, -1, -1));
+    painter.setPen(palette().color(QPalette::WindowText));
+    const int textLeft = bar.right() + 4;
+    const int textWidth = metrics.horizontalAdvance(QStringLiteral("0.000")) + 2;
+    const auto tick = [&](double value, int y, Qt::Alignment vertical) {
+        const int top = vertical == Qt::AlignTop ? y : y - metrics.height();
+        painter.drawText(QRect(textLeft, top, textWidth, metrics.height()),
+                         Qt::AlignLeft | vertical, QString::number(value, 'g', 3));
+    };
+    tick(m_hi, bar.top(), Qt::AlignTop);
+    tick(m_lo, bar.bottom() + 1, Qt::AlignBottom);
+    // The title along the bar, shortened where the bar is short.
+    painter.save();
+    painter.translate(textLeft + textWidth + metrics.height() / 2.0 + 2, bar.center().y());
+    painter.rotate(90);
+    const QString title = metrics.elidedText(m_barTitle, Qt::ElideRight, bar.height());
+    painter.drawText(
+        QRect(-bar.height() / 2, -metrics.height() / 2, bar.height(), metrics.height()),
+        Qt::AlignCenter, title);
+    painter.restore();
+    if (masks) {
+        const QRect grey(bar.left(), bar.bottom() + 6, barWidth, metrics.height() - 2);
+        painter.fillRect(grey, ColorMaps::maskedColor());
+        painter.drawText(
+            QRect(textLeft, grey.top() - 1, textWidth + metrics.height() + 20, metrics.height()),
+            Qt::AlignLeft | Qt::AlignVCenter, tr("masked"));
+    }
 }
 
 QRect ModelHeatmapView::plotRect() const
@@ -266,12 +333,16 @@ QString ModelHeatmapView::describeCell(int row, int col) const
     const ModelDocument::MatrixMap m = m_document->currentMatrix();
     if (row < 0 || col < 0 || row >= m.rows() || col >= m.cols())
         return {};
+    const QString weight =
+        m_document->currentVisibility().sees(row, col)
+            ? QString::number(double(m(row, col)), 'f', 6)
+            : tr("masked (the query cannot see this key: −∞ before the softmax)");
     return tr("query “%1” (%2) → key “%3” (%4): %5")
         .arg(m_document->rowLabels().value(row))
         .arg(row)
         .arg(m_document->columnLabels().value(col))
         .arg(col)
-        .arg(double(m(row, col)), 0, 'f', 6);
+        .arg(weight);
 }
 
 void ModelHeatmapView::paintEvent(QPaintEvent *)
@@ -315,8 +386,12 @@ void ModelHeatmapView::paintEvent(QPaintEvent *)
                        std::max(1, int(std::ceil(target.height()))));
     const double lo = m_rowScaled.size() > 0 ? 0.0 : m_lo;
     const double hi = m_rowScaled.size() > 0 ? 1.0 : m_hi;
-    const QImage image = attentionImage(data, cols, QRect(lc0, lr0, lc1 - lc0, lr1 - lr0), pixels,
-                                        m_colorMap, lo, hi);
+    QImage image = attentionImage(data, cols, QRect(lc0, lr0, lc1 - lc0, lr1 - lr0), pixels,
+                                  m_colorMap, lo, hi);
+    // Masked cells grey, placed by the matrix's own rows and columns (a
+    // pyramid level's cells cover several of them).
+    const KeyVisibility visibility = m_document->currentVisibility();
+    paintMaskedPixels(image, QRect(c0, r0, c1 - c0, r1 - r0), visibility);
     painter.save();
     painter.setClipRect(plot);
     painter.drawImage(target, image);
@@ -324,14 +399,25 @@ void ModelHeatmapView::paintEvent(QPaintEvent *)
     // Each cell's value once cells are wide enough to hold it.
     if (ppc >= kValueCellPixels) {
         QFont font = labelFont();
-        font.setPixelSize(std::max(6, int(std::min(ppc * 0.3, QFontInfo(font).pixelSize() * 1.0))));
+        font.setPixelSize(std::max(6, int(std::min(ppc * 0.4, QFontInfo(font).pixelSize() * 1.0))));
         painter.setFont(font);
         const int digits = ppc >= 40 ? 3 : 2;
         const std::vector<RowStatistics> &rows = m_document->rowStatistics();
+        const QString maskedText = tr("masked");
+        const bool maskedFits = QFontMetricsF(font).horizontalAdvance(maskedText) <= ppc * 0.92;
         for (int r = r0; r < r1; ++r) {
-            // Past a row's last non-zero weight (a causal mask, padding) the cells stay blank.
+            // Past a row's last non-zero weight (padding) the cells stay blank.
             const int visible = r < int(rows.size()) ? int(rows[size_t(r)].visible) : c1;
             for (int c = c0; c < std::min(c1, visible); ++c) {
+                const QRectF cell(plot.left() + (c - m_origin.x()) * ppc,
+                                  plot.top() + (r - m_origin.y()) * ppc, ppc, ppc);
+                if (!visibility.sees(r, c)) {
+                    if (maskedFits) {
+                        painter.setPen(QColor(0x60, 0x60, 0x60));
+                        painter.drawText(cell, Qt::AlignCenter, maskedText);
+                    }
+                    continue;
+                }
                 const double v = m(r, c);
                 const double shown = m_rowScaled.size() > 0 ? m_rowScaled(r, c) : v;
                 const double t = hi > lo ? (shown - lo) / (hi - lo) : 0.0;
@@ -339,9 +425,7 @@ void ModelHeatmapView::paintEvent(QPaintEvent *)
                 if (ppc < 30 && text.startsWith(QLatin1String("0.")))
                     text.remove(0, 1); // ".41": the leading zero does not fit
                 painter.setPen(ColorMaps::textColorOn(ColorMaps::colorAt(m_colorMap, t)));
-                painter.drawText(QRectF(plot.left() + (c - m_origin.x()) * ppc,
-                                        plot.top() + (r - m_origin.y()) * ppc, ppc, ppc),
-                                 Qt::AlignCenter, text);
+                painter.drawText(cell, Qt::AlignCenter, text);
             }
         }
     }
@@ -380,6 +464,7 @@ void ModelHeatmapView::paintEvent(QPaintEvent *)
     painter.setPen(palette().color(QPalette::Mid));
     painter.setBrush(Qt::NoBrush);
     painter.drawRect(target.intersected(QRectF(plot)).adjusted(-0.5, -0.5, 0.5, 0.5));
+    paintColorBar(painter, plot);
     if (hasFocus()) {
         painter.setPen(QPen(palette().color(QPalette::Highlight), 2));
         painter.drawRect(rect().adjusted(1, 1, -1, -1));

@@ -14,6 +14,8 @@
 
 #include <vector>
 
+class QPainter;
+
 namespace AttentionLab {
 
 class ModelDocument;
@@ -33,6 +35,9 @@ class ModelHeatmapView : public QWidget
     Q_OBJECT
 
 public:
+    /// The width that shows the whole matrix, its cells square, at \a height
+    /// pixels: more would be empty beside it.
+    int widthForHeight(int height) const;
     /// Cells at least this many pixels wide show their value.
     static constexpr double kValueCellPixels = 14.0;
 
@@ -98,6 +103,7 @@ private:
     std::vector<FloatMatrix> m_pyramid;
     double m_lo = 0.0;
     double m_hi = 1.0;
+    QString m_barTitle;
     int m_rows = 0;
     int m_cols = 0;
     ColorMaps::Name m_colorMap = ColorMaps::Name::Viridis;
@@ -114,6 +120,9 @@ private:
     QStringList m_measuredColumns;
     bool m_remeasure = true;
     int m_rowLabelWidth = 100;
+    /// The colour bar right of the matrix, its labels and its title.
+    int colorBarRoom() const;
+    void paintColorBar(QPainter &painter, const QRect &plot);
     int m_columnLabelHeight = 90;
 };
 

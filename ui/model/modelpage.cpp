@@ -9,6 +9,7 @@
 #include "ui/model/modelheatmapview.h"
 #include "ui/settings/preferences.h"
 #include "ui/views/attentionlinesview.h"
+#include "ui/views/elidinglabel.h"
 #include "ui/views/entropybarsview.h"
 
 #include <QButtonGroup>
@@ -44,9 +45,9 @@ ModelPage::ModelPage(ModelDocument *document, QWidget *parent)
       m_knownMenu(new QMenu(this)), m_progress(new QProgressBar(this)),
       m_back(new QToolButton(this))
 {
+    createLargePage();
     createControls();
     createGridPage();
-    createLargePage();
     m_emptyState->setAlignment(Qt::AlignCenter);
     m_emptyState->setWordWrap(true);
     m_pages->addWidget(m_emptyState);
@@ -54,9 +55,17 @@ ModelPage::ModelPage(ModelDocument *document, QWidget *parent)
     m_pages->addWidget(m_largePage);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
-    layout->addLayout(m_titleRow);
+    // The file's name and shape, and the thumbnails' progress, belong to the
+    // grid: a head shown large says its name in the controls row.
+    auto *titleBar = new QWidget(this);
+    m_titleRow->setContentsMargins(0, 0, 0, 0);
+    titleBar->setLayout(m_titleRow);
+    m_gridControls << titleBar;
+    layout->addWidget(titleBar);
     layout->addLayout(m_controlsRow);
     layout->addWidget(m_pages, 1);
+    connect(m_pages, &QStackedWidget::currentChanged, this, &ModelPage::showControlsOfPage);
+    showControlsOfPage();
 
     connectControls();
     createPageShortcuts();
@@ -104,7 +113,10 @@ void ModelPage::createControls()
     m_titleRow = new QHBoxLayout;
     m_titleRow->addWidget(m_title, 1);
     m_titleRow->addWidget(m_progress);
+    // One row of controls for both pages: on a projector at 1280 x 720 every
+    // row taken from the matrix costs it a fifth of its cells' height.
     m_controlsRow = new QHBoxLayout;
+    m_controlsRow->addWidget(m_back);
     m_controlsRow->addWidget(m_viewChoice);
     m_controlsRow->addWidget(m_words);
     m_controlsRow->addSpacing(12);
@@ -113,7 +125,41 @@ void ModelPage::createControls()
     m_controlsRow->addWidget(m_sort);
     m_controlsRow->addWidget(m_fitAll);
     m_controlsRow->addWidget(m_knownButton);
+    m_controlsRow->addSpacing(12);
+    m_controlsRow->addWidget(m_matrixTitle, 10);
     m_controlsRow->addStretch(1);
+    auto *viewSwitch = new QWidget(this);
+    m_matrixViewBar->setContentsMargins(0, 0, 0, 0);
+    viewSwitch->setLayout(m_matrixViewBar);
+    m_controlsRow->addWidget(viewSwitch);
+    m_gridControls = {scoreLabel, m_scoreChoice, m_sort, m_fitAll};
+    m_largeControls = {m_back, m_matrixTitle, viewSwitch};
+}
+
+void ModelPage::balanceLargeSplitter()
+{
+    const int total = m_largeSplitter->width() - m_largeSplitter->handleWidth();
+    if (total <= 0 || m_document->isEmpty())
+        return;
+    const int wanted = m_heatmap->widthForHeight(m_largeSplitter->height());
+    const int heatmap = std::clamp(wanted, int(0.4 * total), int(0.72 * total));
+    m_largeSplitter->setSizes({heatmap, total - heatmap});
+}
+
+bool ModelPage::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_largeSplitter && event->type() == QEvent::Resize)
+        balanceLargeSplitter();
+    return QWidget::eventFilter(watched, event);
+}
+
+void ModelPage::showControlsOfPage()
+{
+    const bool large = showsLarge();
+    for (QWidget *w : std::as_const(m_gridControls))
+        w->setVisible(!large);
+    for (QWidget *w : std::as_const(m_largeControls))
+        w->setVisible(large);
 }
 
 void ModelPage::createGridPage()
@@ -128,12 +174,12 @@ void ModelPage::createGridPage()
     scroll->setFocusPolicy(Qt::NoFocus);
     auto *gridLayout = new QVBoxLayout(m_gridPage);
     gridLayout->setContentsMargins(0, 0, 0, 0);
-    auto *gridHint = new QLabel(
+    // One line, shortened where narrow (the whole hint in its tooltip): the
+    // heads keep the height.
+    auto *gridHint = new ElidingLabel(
         tr("Each thumbnail is a head (layer.head, from 0): rows are queries, columns keys. Click "
            "one or press Enter to open it; hover for its scores."),
         this);
-    gridHint->setWordWrap(true);
-    gridHint->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     gridLayout->addWidget(gridHint);
     gridLayout->addWidget(scroll, 1);
 }
@@ -151,7 +197,8 @@ void ModelPage::createLargePage()
     m_matrixViewButtons->addButton(heatmapButton, 0);
     m_matrixViewBar->addWidget(heatmapButton);
     heatmapButton->hide(); // one view needs no switch
-    auto *splitter = new QSplitter(Qt::Horizontal, this);
+    auto *splitter = m_largeSplitter = new QSplitter(Qt::Horizontal, this);
+    splitter->installEventFilter(this);
     splitter->addWidget(m_heatmap);
     splitter->addWidget(m_bars);
     // The matrix is square and limited by the height: the bars take what is left.
@@ -170,20 +217,16 @@ void ModelPage::createLargePage()
     titleFont.setBold(true);
     m_matrixTitle->setFont(titleFont);
     m_matrixTitle->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-    auto *header = new QHBoxLayout;
-    header->addWidget(m_back);
-    header->addWidget(m_matrixTitle, 1);
-    header->addLayout(m_matrixViewBar);
     // The keys, and the cell under the pointer, below the matrix.
-    auto *keys = new QLabel(
+    auto *keys = new ElidingLabel(
         tr("←→ [ ] heads · ↑↓ PgUp PgDn layers · wheel: zoom · drag: pan · Home: fit"), this);
-    keys->setToolTip(tr("In the matrix: Left and Right step through the heads of a layer, Up and "
-                        "Down through the layers; the wheel or + and − zoom toward the pointer, "
-                        "dragging pans, Home fits the whole matrix. Anywhere on this page, [ and ] "
-                        "step through the heads, PgUp and PgDown through the layers, and Escape "
-                        "goes back to the grid (in the lines, it first shows every line again)."));
+    keys->setExplanation(
+        tr("In the matrix: Left and Right step through the heads of a layer, Up and "
+           "Down through the layers; the wheel or + and − zoom toward the pointer, "
+           "dragging pans, Home fits the whole matrix. Anywhere on this page, [ and ] "
+           "step through the heads, PgUp and PgDown through the layers, and Escape "
+           "goes back to the grid (in the lines, it first shows every line again)."));
     keys->setEnabled(false);
-    keys->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     keys->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
     m_hover->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     auto *footer = new QHBoxLayout;
@@ -191,7 +234,6 @@ void ModelPage::createLargePage()
     footer->addWidget(keys, 2);
     auto *largeLayout = new QVBoxLayout(m_largePage);
     largeLayout->setContentsMargins(0, 0, 0, 0);
-    largeLayout->addLayout(header);
     largeLayout->addWidget(m_matrixViews, 1);
     largeLayout->addLayout(footer);
     m_hover->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -417,6 +459,7 @@ void ModelPage::tensorChanged()
                 .arg(m_document->displayName().toHtmlEscaped(), m_document->shapeText()));
     }
     enableLargePageKeys();
+    balanceLargeSplitter(); // the token count sets the matrix's width
     const bool open = !m_document->isEmpty();
     for (QWidget *w :
          std::initializer_list<QWidget *>{m_viewChoice, m_words, m_scoreChoice, m_sort, m_fitAll})

@@ -19,6 +19,7 @@ class QMenu;
 class QProgressBar;
 class QScrollArea;
 class QShortcut;
+class QSplitter;
 class QStackedWidget;
 class QToolButton;
 
@@ -108,6 +109,12 @@ private:
     void refreshLines();
     /// Turns the large page's keys on while it shows, off otherwise.
     void enableLargePageKeys();
+    /// The controls row shows what the page in view uses: the grid's score,
+    /// sorting and fitting, or the large view's way back, title and views.
+    void showControlsOfPage();
+    /// Gives the heatmap the width its square cells fill and the bars the rest.
+    void balanceLargeSplitter();
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
     ModelDocument *m_document;
     QStackedWidget *m_pages;
@@ -124,6 +131,11 @@ private:
     QHBoxLayout *m_matrixViewBar;
     QHBoxLayout *m_titleRow = nullptr;
     QHBoxLayout *m_controlsRow = nullptr;
+    /// The grid's own controls, hidden while a head shows large.
+    QList<QWidget *> m_gridControls;
+    /// The large view's own: Back, the matrix's title, Heatmap | Lines.
+    QList<QWidget *> m_largeControls;
+    QSplitter *m_largeSplitter = nullptr;
     /// The known heads of the papers that fit the tensor (Known heads).
     QList<KnownHeadGroup> m_knownGroups;
     QLabel *m_title;

@@ -15,7 +15,11 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QStringList>
+#include <QTextDocument>
 #include <QTimer>
+
+#include <algorithm>
+#include <limits>
 
 namespace AttentionLab {
 
@@ -35,12 +39,14 @@ QString percent(double p)
     return p >= 0.01 ? QString::number(100.0 * p, 'f', 1) : QString::number(100.0 * p, 'g', 2);
 }
 
-QString topList(const PretrainedModel &model, const std::vector<TokenProbability> &top)
+/// The first \a count of \a top, as rich text.
+QString topList(const PretrainedModel &model, const std::vector<TokenProbability> &top,
+                size_t count)
 {
     QStringList parts;
-    for (const TokenProbability &t : top)
+    for (size_t i = 0; i < std::min(count, top.size()); ++i)
         parts << QStringLiteral("<b>%1</b>&nbsp;%2%")
-                     .arg(tokenLabel(model.tokenSpelling(t.id)), percent(t.p));
+                     .arg(tokenLabel(model.tokenSpelling(top[i].id)), percent(top[i].p));
     return parts.join(QStringLiteral(" &nbsp;·&nbsp; "));
 }
 
@@ -50,8 +56,8 @@ ModelTextPanel::ModelTextPanel(ModelRunner *runner, ModelDocument *document, QWi
     : QWidget(parent), m_runner(runner), m_document(document), m_text(new QLineEdit(this)),
       m_pairLabel(new QLabel(tr("Second sentence:"), this)), m_pair(new QLineEdit(this)),
       m_bos(new QCheckBox(tr("Start with <|endoftext|>"), this)), m_predictions(new QLabel(this)),
-      m_status(new QLabel(this)), m_openHead(new QPushButton(tr("Open in Attention Tab"), this)),
-      m_busyTimer(new QTimer(this))
+      m_status(new QLabel(this)), m_warnings(new QLabel(this)), m_busy(new QLabel(this)),
+      m_openHead(new QPushButton(tr("Open in Attention Tab"), this)), m_busyTimer(new QTimer(this))
 {
     m_text->setObjectName(QStringLiteral("modelText"));
     m_text->setAccessibleName(tr("Text the model reads"));
@@ -63,12 +69,23 @@ ModelTextPanel::ModelTextPanel(ModelRunner *runner, ModelDocument *document, QWi
     m_bos->setToolTip(tr("Prepend GPT-2's <|endoftext|> token, as TransformerLens does; Hugging "
                          "Face's tokenizer adds none"));
     m_predictions->setTextFormat(Qt::RichText);
-    m_predictions->setWordWrap(true);
+    m_predictions->setWordWrap(false);
+    m_predictions->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_predictions->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // Nothing here may come and go with each pass and push the heads down
+    // and back up: "reading…" has its room kept beside the text, an error
+    // takes the predictions' row, and the folder's warnings stay while it is open.
     m_status->setWordWrap(true);
-    // A line kept for the status, shown or empty: "reading…" during each
-    // pass must not push the heads down and back up.
-    m_status->setMinimumHeight(m_status->fontMetrics().lineSpacing());
+    m_status->setStyleSheet(QStringLiteral("color: #c0392b"));
+    m_status->hide();
+    m_warnings->setWordWrap(true);
+    m_warnings->hide();
+    m_busy->setText(tr("reading…"));
+    m_busy->setToolTip(tr("The model is reading the text; the heads show the last text read"));
+    QSizePolicy busyPolicy = m_busy->sizePolicy();
+    busyPolicy.setRetainSizeWhenHidden(true);
+    m_busy->setSizePolicy(busyPolicy);
+    m_busy->hide();
     m_openHead->setToolTip(tr("Take the selected head, with its real queries, keys and values, "
                               "into the Attention tab (Ctrl+Shift+L)"));
     m_busyTimer->setSingleShot(true);
@@ -81,12 +98,14 @@ ModelTextPanel::ModelTextPanel(ModelRunner *runner, ModelDocument *document, QWi
     grid->setContentsMargins(0, 0, 0, 0);
     grid->addWidget(textLabel, 0, 0);
     grid->addWidget(m_text, 0, 1);
-    grid->addWidget(m_bos, 0, 2);
-    grid->addWidget(m_openHead, 0, 3);
+    grid->addWidget(m_busy, 0, 2);
+    grid->addWidget(m_bos, 0, 3);
+    grid->addWidget(m_openHead, 0, 4);
     grid->addWidget(m_pairLabel, 1, 0);
-    grid->addWidget(m_pair, 1, 1, 1, 3);
-    grid->addWidget(m_predictions, 2, 0, 1, 4);
-    grid->addWidget(m_status, 3, 0, 1, 4);
+    grid->addWidget(m_pair, 1, 1, 1, 4);
+    grid->addWidget(m_predictions, 2, 0, 1, 5);
+    grid->addWidget(m_status, 2, 0, 1, 5);
+    grid->addWidget(m_warnings, 3, 0, 1, 5);
     grid->setColumnStretch(1, 1);
     setLayout(grid);
 
@@ -96,14 +115,16 @@ ModelTextPanel::ModelTextPanel(ModelRunner *runner, ModelDocument *document, QWi
     connect(m_runner, &ModelRunner::runFinished, this, &ModelTextPanel::showRun);
     connect(m_runner, &ModelRunner::runFailed, this, &ModelTextPanel::showFailure);
     connect(m_runner, &ModelRunner::busyChanged, this, [this](bool busy) {
-        if (busy)
+        if (busy) {
             m_busyTimer->start();
-        else
+        } else {
             m_busyTimer->stop();
+            m_busy->hide();
+        }
     });
     connect(m_busyTimer, &QTimer::timeout, this, [this] {
-        if (m_runner->isBusy() && m_runner->lastError().isEmpty())
-            setStatus(tr("reading…"), false);
+        if (m_runner->isBusy())
+            m_busy->show();
     });
     connect(m_openHead, &QPushButton::clicked, this, &ModelTextPanel::openHeadRequested);
     connect(m_document, &ModelDocument::currentChanged, this, &ModelTextPanel::updateOpenHead);
@@ -130,7 +151,10 @@ void ModelTextPanel::modelChanged(const QString &text)
     m_pair->setVisible(bert);
     m_bos->setVisible(model && !bert);
     m_predictions->clear();
-    setStatus(modelWarnings(), false);
+    setError(QString());
+    const QString warnings = modelWarnings();
+    m_warnings->setText(warnings);
+    m_warnings->setVisible(!warnings.isEmpty());
     {
         // One pass for the new model, not one per field set.
         const QSignalBlocker blockText(m_text);
@@ -159,29 +183,71 @@ void ModelTextPanel::requestRun()
 void ModelTextPanel::showRun()
 {
     m_busyTimer->stop();
-    setStatus(modelWarnings(), false);
-    const std::shared_ptr<const ModelRun> &run = m_runner->lastRun();
-    const PretrainedModel &model = *m_runner->model();
-    if (run->family == ModelFamily::Gpt2) {
-        m_predictions->setText(tr("Next token after %1: %2")
-                                   .arg(tokenLabel(run->attention.keyToken(run->tokenCount() - 1)),
-                                        topList(model, run->topNext)));
-    } else if (run->masked.empty()) {
-        m_predictions->setText(tr("Write [MASK] in the text to see what BERT guesses there"));
-    } else {
-        QStringList lines;
-        for (const MaskedPrediction &m : run->masked)
-            lines << tr("[MASK] at %1: %2").arg(m.position).arg(topList(model, m.top));
-        m_predictions->setText(lines.join(QStringLiteral("<br>")));
-    }
+    m_busy->hide();
+    setError(QString());
+    fitPredictions();
     updateOpenHead();
+}
+
+QString ModelTextPanel::predictionsText(size_t count) const
+{
+    const std::shared_ptr<const ModelRun> &run = m_runner->lastRun();
+    if (!run || !m_runner->model())
+        return {};
+    const PretrainedModel &model = *m_runner->model();
+    if (run->family == ModelFamily::Gpt2)
+        return tr("Next token after %1: %2")
+            .arg(tokenLabel(run->attention.keyToken(run->tokenCount() - 1)),
+                 topList(model, run->topNext, count));
+    if (run->masked.empty())
+        return tr("Write [MASK] in the text to see what BERT guesses there");
+    QStringList lines;
+    for (const MaskedPrediction &m : run->masked)
+        lines << tr("[MASK] at %1: %2").arg(m.position).arg(topList(model, m.top, count));
+    return lines.join(QStringLiteral("<br>"));
+}
+
+void ModelTextPanel::fitPredictions()
+{
+    // As many guesses as fit on a line (all five in the tooltip): a second
+    // line would be taken from the heads, on a projector at 1280 x 720.
+    const QString all = predictionsText(std::numeric_limits<size_t>::max());
+    QString shown = all;
+    QFont bold = m_predictions->font();
+    bold.setBold(true); // wider than the mix of bold and plain: a safe measure
+    const QFontMetrics metrics(bold);
+    const int width = m_predictions->contentsRect().width() > 0
+                          ? m_predictions->contentsRect().width()
+                          : this->width();
+    for (size_t count = 5; count >= 1; --count) {
+        shown = predictionsText(count);
+        QTextDocument document;
+        document.setHtml(shown);
+        bool fits = true;
+        QString plain = document.toPlainText();
+        plain.replace(QChar::LineSeparator, QLatin1Char('\n'));
+        for (const QString &line : plain.split(QLatin1Char('\n')))
+            fits = fits && metrics.horizontalAdvance(line) <= width;
+        if (fits)
+            break;
+    }
+    m_predictions->setText(shown);
+    m_predictions->setToolTip(shown == all ? QString() : all);
+}
+
+void ModelTextPanel::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    if (m_runner->lastRun())
+        fitPredictions();
 }
 
 void ModelTextPanel::showFailure(const QString &message)
 {
     m_busyTimer->stop();
+    m_busy->hide();
     // The heads stay those of the last text read; say why this one is not.
-    setStatus(message + tr(" (the heads show the last text read)"), true);
+    setError(message + tr(" (the heads show the last text read)"));
     updateOpenHead();
 }
 
@@ -191,11 +257,11 @@ QString ModelTextPanel::modelWarnings() const
     return model ? model->warnings().join(QLatin1Char('\n')) : QString();
 }
 
-void ModelTextPanel::setStatus(const QString &text, bool error)
+void ModelTextPanel::setError(const QString &error)
 {
-    m_status->setStyleSheet(error ? QStringLiteral("color: #c0392b") : QString());
-    m_status->setMinimumHeight(m_status->fontMetrics().lineSpacing()); // the font may have grown
-    m_status->setText(text);
+    m_status->setText(error);
+    m_status->setVisible(!error.isEmpty());
+    m_predictions->setVisible(error.isEmpty());
 }
 
 void ModelTextPanel::updateOpenHead()

@@ -37,11 +37,19 @@ public:
     QLineEdit *pairEdit() const { return m_pair; }
     QCheckBox *bosToggle() const { return m_bos; }
     QLabel *predictionsLabel() const { return m_predictions; }
+    /// Why the last text was not read, in the predictions' place; empty otherwise.
     QLabel *statusLabel() const { return m_status; }
+    /// What is odd about the open folder (unused tensors), shown while it is open.
+    QLabel *warningsLabel() const { return m_warnings; }
+    /// "reading…" beside the text while a long pass runs; its room is kept.
+    QLabel *busyLabel() const { return m_busy; }
     QPushButton *openHeadButton() const { return m_openHead; }
 
     /// Shows the runner's model (called when one is opened) and reads \a text with it.
     void modelChanged(const QString &text);
+
+protected:
+    void resizeEvent(QResizeEvent *event) override;
 
 signals:
     /// The user asked for the selected head in the Attention tab.
@@ -51,8 +59,13 @@ private:
     void requestRun();
     void showRun();
     void showFailure(const QString &message);
+    /// The last run's guesses, the first \a count of each list.
+    QString predictionsText(size_t count) const;
+    /// Shows as many guesses as fit the label's width on one line.
+    void fitPredictions();
     void updateOpenHead();
-    void setStatus(const QString &text, bool error);
+    /// Shows \a error in the predictions' row, or the predictions when it is empty.
+    void setError(const QString &error);
     /// What is odd about the open model (PretrainedModel::warnings), or empty.
     QString modelWarnings() const;
 
@@ -64,6 +77,8 @@ private:
     QCheckBox *m_bos;
     QLabel *m_predictions;
     QLabel *m_status;
+    QLabel *m_warnings;
+    QLabel *m_busy;
     QPushButton *m_openHead;
     /// Shows "reading…" only when a pass takes long enough to be noticed.
     QTimer *m_busyTimer;

@@ -111,9 +111,6 @@ void EntropyBarsView::setAppearance(bool dark, double scale)
 {
     m_scaleFactor = scale;
     m_dark = dark;
-    // One line of axis title for the hall: the bars keep the height it frees.
-    m_plot->xAxis->setLabel(scale > 1.0 ? tr("entropy in bits (red line: the maximum)")
-                                        : tr("entropy in bits\n(red line: the maximum)"));
     PlotTheme::apply(m_plot, dark, scale);
     m_bars->setBrush(dark ? QColor(0x4f, 0x9b, 0xd4) : QColor(0x31, 0x68, 0x8e));
     m_maximum->setPen(QPen(kMaximumColor, 2.0 * scale));
@@ -198,6 +195,41 @@ int EntropyBarsView::labelStep(int rows) const
     return labelStride(rows, lineHeight, height);
 }
 
+double EntropyBarsView::rowLabelRoom() const
+{
+    // The row labels' axis once laid out; before that, a guess for the font.
+    const int laidOut = m_plot->axisRect()->left();
+    return laidOut > 0 ? double(laidOut) : 90.0 * m_scaleFactor;
+}
+
+void EntropyBarsView::fitAxisTitle(double width)
+{
+    // One line where it fits (the bars keep the height a second line would
+    // take), two where that fits, and the short form in a narrow column:
+    // never a title cut at both ends.
+    const QStringList candidates = {
+        tr("entropy in bits (red line: the maximum)"), tr("entropy in bits (red: the maximum)"),
+        tr("entropy in bits\n(red line: the maximum)"), tr("entropy (bits)")};
+    const QFontMetricsF metrics(m_plot->xAxis->labelFont());
+    QString chosen = candidates.last();
+    for (const QString &title : candidates) {
+        double widest = 0.0;
+        for (const QString &line : title.split(QLatin1Char('\n')))
+            widest = std::max(widest, metrics.horizontalAdvance(line));
+        if (widest <= width) {
+            chosen = title;
+            break;
+        }
+    }
+    if (m_plot->xAxis->label() != chosen)
+        m_plot->xAxis->setLabel(chosen);
+}
+
+QString EntropyBarsView::axisTitle() const
+{
+    return m_plot->xAxis->label();
+}
+
 void EntropyBarsView::refresh()
 {
     const int m = int(m_rows.size());
@@ -206,6 +238,21 @@ void EntropyBarsView::refresh()
     const int last = m_lastRow >= 0 ? std::clamp(m_lastRow, first, m) : m;
     QVector<double> rows(m), bits(m), maxima(m);
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    // The names and notes: a font up to a quarter smaller where that keeps
+    // one on every row, as beside the model's heatmap, whose rows are as
+    // tall as its cells.
+    QFont font = m_plot->yAxis->tickLabelFont();
+    const double baseSize = (last - first > 40 ? 8.0 : 10.0) * m_scaleFactor;
+    font.setPointSizeF(baseSize);
+    {
+        const double rowsHeight = std::max({40.0, double(m_plot->axisRect()->height()),
+                                            double(m_plot->height()) - 90.0 * m_scaleFactor});
+        const double pitch = rowsHeight / std::max(1, last - first);
+        const double needed = QFontMetricsF(font).height() * 1.1;
+        if (needed > pitch)
+            font.setPointSizeF(baseSize * std::max(0.75, 0.92 * pitch / needed));
+    }
+    m_plot->yAxis->setTickLabelFont(font);
     // Labels thinned as the heatmap's are: every k-th row where they would overlap.
     const int step = labelStep(last - first);
     double top = 1.0;
@@ -232,8 +279,6 @@ void EntropyBarsView::refresh()
     m_maximum->setData(edges, levels, true);
     m_plot->yAxis->setTicker(ticker);
     m_plot->yAxis->setRange(first - 0.6, last - 0.4);
-    QFont font = m_plot->yAxis->tickLabelFont();
-    font.setPointSizeF((last - first > 40 ? 8.0 : 10.0) * m_scaleFactor);
     // Room right of the longest bar for the widest label, in pixels: the
     // wrong order's notes are long, and presentation mode's text is large.
     const QFontMetricsF labelMetrics(font);
@@ -249,7 +294,7 @@ void EntropyBarsView::refresh()
     }
     const int firstLabelled = (first + step - 1) / step * step;
     const double plotWidth =
-        std::max(100.0, double(m_plot->width()) - 90.0 * m_scaleFactor); // less the axis
+        std::max(100.0, double(m_plot->width()) - rowLabelRoom()); // less the axis
     // The whole note where it leaves the bars room; the bits alone where not.
     auto widest = [&](QString (*note)(const RowStatistics &)) {
         double width = 0.0;
@@ -263,9 +308,15 @@ void EntropyBarsView::refresh()
         note = &FigurePainter::briefEntropyNote;
         labelWidth = widest(note);
     }
-    const double barShare =
-        std::max(0.3, (plotWidth - labelWidth - 16.0 * m_scaleFactor) / plotWidth);
-    m_plot->xAxis->setRange(0, top * 1.03 / barShare);
+    // The notes stand in a column right of the bars, outside the axis: the
+    // bits axis then ends just past the largest maximum, whatever the notes'
+    // length, and no note is drawn over a bar.
+    const int noteColumn = int(std::ceil(std::min(labelWidth, 0.7 * plotWidth))) +
+                           int(std::lround(12.0 * m_scaleFactor));
+    m_plot->axisRect()->setAutoMargins(QCP::msLeft | QCP::msTop | QCP::msBottom);
+    m_plot->axisRect()->setMargins(QMargins(0, 0, noteColumn, 0));
+    m_plot->xAxis->setRange(0, top * 1.04);
+    fitAxisTitle(plotWidth - noteColumn);
 
     // One label for every step-th row: thousands of hidden items would slow each replot.
     const int labelled = last > firstLabelled ? (last - firstLabelled + step - 1) / step : 0;
@@ -274,7 +325,9 @@ void EntropyBarsView::refresh()
     while (m_labels.size() < labelled) {
         auto *text = new QCPItemText(m_plot);
         text->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
-        text->setClipToAxisRect(true);
+        text->setClipToAxisRect(false);
+        text->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
+        text->position->setTypeY(QCPItemPosition::ptPlotCoords);
         m_labels.append(text);
     }
     for (int k = 0; k < labelled; ++k) {
@@ -282,7 +335,9 @@ void EntropyBarsView::refresh()
         const RowStatistics &row = m_rows[size_t(i)];
         QCPItemText *text = m_labels[k];
         text->position->setAxes(m_plot->xAxis, m_plot->yAxis);
-        text->position->setCoords(std::max(bits[i], maxima[i]) + top * 0.03, i);
+        text->position->setAxisRect(m_plot->axisRect());
+        text->position->setCoords(1.0, i);
+        text->setPadding(QMargins(int(std::lround(6.0 * m_scaleFactor)), 0, 0, 0));
         text->setText(note(row));
         text->setColor(row.losesWeight()
                            ? kLostColor

@@ -59,6 +59,8 @@ public:
     QList<double> maxima() const;
     /// The tooltip text for query \a row.
     QString toolTipFor(int row) const;
+    /// The bits axis' title as drawn: on one line, two, or short, as the width allows.
+    QString axisTitle() const;
 
 protected:
     void resizeEvent(QResizeEvent *event) override;
@@ -71,6 +73,10 @@ private:
     void showToolTip(QMouseEvent *event);
     /// Every how many rows a label fits at the plot's current height.
     int labelStep(int rows) const;
+    /// The width the row names take left of the bars.
+    double rowLabelRoom() const;
+    /// The longest form of the axis title that fits \a width pixels.
+    void fitAxisTitle(double width);
 
     AttentionDocument *m_document = nullptr;
     std::vector<RowStatistics> m_rows;

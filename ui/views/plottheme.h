@@ -11,4 +11,8 @@ namespace AttentionLab::PlotTheme {
 /// presentation mode so that a hall can read it from the back.
 void apply(QCustomPlot *plot, bool dark, double scale);
 
+/// Gives each numeric axis of \a plot as many ticks as its labels have room
+/// for; apply() makes every replot do it.
+void fitTickCounts(QCustomPlot *plot);
+
 } // namespace AttentionLab::PlotTheme

@@ -110,6 +110,7 @@ void MainWindow::showModelRun()
     }
     AttentionTensor view(attention.shape(), std::move(heads), run);
     view.setTokens(attention.tokens());
+    view.setVisibility(attention.visibility());
     const bool keep = m_showsModelRun;
     m_showsModelRun = true;
     // A new model opens on the grid (ModelPage follows tensorChanged), and
