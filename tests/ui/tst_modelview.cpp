@@ -9,6 +9,7 @@
 #include "core/headscores.h"
 #include "core/tokenlabels.h"
 #include "ui/document/attentiondocument.h"
+#include "ui/figure/colormaps.h"
 #include "ui/figure/figureexporter.h"
 #include "ui/figure/tensorfigure.h"
 #include "ui/model/attentionfiles.h"
@@ -253,13 +254,21 @@ void TestModelView::thumbnailsFollowTheColourRange()
     m_document->setTensor(makeTensor(2, 2, 230), QStringLiteral("long.npy"));
     m_page->resize(900, 700);
     QTRY_VERIFY(m_page->grid()->thumbnailsReady());
-    const auto meanLightness = [this] {
+    // Over the thumbnails' weights only: not the page around them, nor the
+    // masked cells right of a causal head's diagonal, grey in every range.
+    const QRgb masked = ColorMaps::maskedColor().rgb();
+    const QRgb page = m_page->grid()->palette().color(QPalette::Base).rgb();
+    const auto meanLightness = [this, masked, page] {
         const QImage image = m_page->grid()->grab().toImage();
         double sum = 0.0;
+        long long count = 0;
         for (int y = 0; y < image.height(); ++y)
             for (int x = 0; x < image.width(); ++x)
-                sum += QColor(image.pixel(x, y)).lightnessF();
-        return sum / (double(image.width()) * image.height());
+                if (image.pixel(x, y) != masked && image.pixel(x, y) != page) {
+                    sum += QColor(image.pixel(x, y)).lightnessF();
+                    ++count;
+                }
+        return sum / double(std::max(1LL, count));
     };
     m_page->setColorRange(ColorRange::Mode::Fixed);
     const double fixed = meanLightness();

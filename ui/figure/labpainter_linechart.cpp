@@ -87,7 +87,8 @@ void LabPainter::lineChart(const QRectF &rect, const QString &title, const QStri
     const QRectF plot(
         rect.left() + axisTitle + yLabelWidth, rect.top() + axisTitle + legendHeight + m_base.pt(6),
         rect.width() - axisTitle - yLabelWidth - m_base.pt(10),
-        rect.height() - 2 * axisTitle - legendHeight - metrics.height() * 2 - m_base.pt(18));
+        // Below the plot one line of tick labels, then the axis title: no more.
+        rect.height() - 2 * axisTitle - legendHeight - metrics.height() - m_base.pt(14));
     auto px = [&](double x, double y) {
         const double u = logX ? std::log10(x) : x;
         const double v = logY ? std::log10(std::max(y, 1e-300)) : y;
@@ -119,7 +120,22 @@ void LabPainter::lineChart(const QRectF &rect, const QString &title, const QStri
         return t;
     }()
                                       : FigurePainter::ticks(y0, y1);
-    for (double t : yTicks) {
+    // Ticks a line and a half apart at least, from the bottom up: a short
+    // chart (presentation mode at 1280 x 720) keeps every other decade
+    // rather than print 1e+04 to 1e+09 over each other.
+    QList<double> shownYTicks;
+    {
+        const double minGap = metrics.height() * 1.3;
+        double lastY = std::numeric_limits<double>::infinity();
+        for (double t : yTicks) {
+            const double y = px(logX ? std::pow(10.0, x0) : x0, t).y();
+            if (lastY - y >= minGap || shownYTicks.isEmpty()) {
+                shownYTicks << t;
+                lastY = y;
+            }
+        }
+    }
+    for (double t : shownYTicks) {
         const double y = px(logX ? std::pow(10.0, x0) : x0, t).y();
         m_painter.setPen(QPen(m_style.muted(), std::max(0.5, m_base.pt(0.6)), Qt::DotLine));
         m_painter.drawLine(QPointF(plot.left(), y), QPointF(plot.right(), y));
@@ -179,19 +195,22 @@ void LabPainter::lineChart(const QRectF &rect, const QString &title, const QStri
     }
     m_painter.setFont(titleFont);
     m_painter.setPen(m_style.foreground());
-    m_painter.drawText(QRectF(plot.left(), rect.bottom() - axisTitle, plot.width(), axisTitle),
+    m_painter.drawText(QRectF(plot.left(), plot.bottom() + m_base.pt(6) + metrics.height(),
+                              plot.width(), axisTitle),
                        Qt::AlignCenter, xTitle);
-    // A y title longer than its axis shrinks to fit, like the chart's title.
+    // A y title longer than its axis shrinks a little, then is shortened
+    // with "…": never to a speck no one can read.
     QFont fittedY = titleFont;
     const double yTitleWidth = QFontMetricsF(titleFont).horizontalAdvance(yTitle);
     if (yTitleWidth > plot.height())
-        fittedY.setPixelSize(std::max(6, int(titleFont.pixelSize() * plot.height() / yTitleWidth)));
+        fittedY.setPixelSize(std::max(
+            6, int(titleFont.pixelSize() * std::max(0.75, plot.height() / yTitleWidth))));
     m_painter.setFont(fittedY);
     m_painter.save();
     m_painter.translate(rect.left(), plot.center().y());
     m_painter.rotate(-90);
     m_painter.drawText(QRectF(-plot.height() / 2, 0, plot.height(), axisTitle), Qt::AlignCenter,
-                       yTitle);
+                       QFontMetricsF(fittedY).elidedText(yTitle, Qt::ElideRight, plot.height()));
     m_painter.restore();
 }
 

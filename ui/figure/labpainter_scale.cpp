@@ -71,7 +71,7 @@ void LabPainter::scale(const QRectF &rect)
                      rect.height() * (m_style.tables ? 0.68 : 0.92));
     lineChart(QRectF(top.left(), top.top(), third - m_base.pt(8), top.height()),
               QStringLiteral("spread of q·k grows like √d_k"), QStringLiteral("d_k"),
-              QStringLiteral("standard deviation of q·k"), {spread, pooled, root}, true, true, dks);
+              QStringLiteral("sd(q·k)"), {spread, pooled, root}, true, true, dks);
     lineChart(QRectF(top.left() + third, top.top(), third - m_base.pt(8), top.height()),
               QStringLiteral("mean largest weight"), QStringLiteral("d_k"),
               QStringLiteral("weight"), {rawTop, scaledTop}, true, false, dks);

@@ -24,6 +24,7 @@
 #include <QPainter>
 #include <QPainterPath>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <numeric>
@@ -46,18 +47,6 @@ void LabPainter::params(const QRectF &rect)
         message(rect, QString::fromUtf8(e.what()));
         return;
     }
-    const QFont font = m_base.font(17);
-    const QFont bold = m_base.font(17, true);
-    const QFontMetricsF metrics(font);
-    const double lineHeight = metrics.height() * 1.35;
-    const double tableWidth = rect.width() * 0.46;
-    m_painter.setFont(m_base.font(19, true));
-    m_painter.setPen(m_style.foreground());
-    m_painter.drawText(QRectF(rect.left(), rect.top(), tableWidth, lineHeight * 1.2),
-                       Qt::AlignLeft | Qt::AlignVCenter,
-                       QStringLiteral("|V| = %1, D = %2, L = %3, h = %4, H = %5")
-                           .arg(grouped(c.vocabulary), grouped(c.modelDim), grouped(c.layers),
-                                grouped(c.heads), grouped(c.feedForward)));
     struct Line
     {
         QString what, formula;
@@ -75,6 +64,26 @@ void LabPainter::params(const QRectF &rect)
         {QStringLiteral("embeddings"), QStringLiteral("|V| D"), p.embeddings, false},
         {QStringLiteral("total"), QString(), p.total, true},
     };
+    // The title, nine lines and a two-line note: in a short canvas (the
+    // hall's 1280 x 720) the text shrinks, down to 0.6, rather than run
+    // past the bottom into the chart below.
+    // Lines closer together first, then smaller text.
+    const double rows = double(lines.size()) + 4.2;
+    const double natural = QFontMetricsF(m_base.font(17)).height() * rows;
+    const double spacing = std::clamp(rect.height() / natural, 1.12, 1.35);
+    const double fit = std::clamp(rect.height() / (natural * spacing), 0.62, 1.0);
+    const QFont font = m_base.font(17 * fit);
+    const QFont bold = m_base.font(17 * fit, true);
+    const QFontMetricsF metrics(font);
+    const double lineHeight = metrics.height() * spacing;
+    const double tableWidth = rect.width() * 0.46;
+    m_painter.setFont(m_base.font(19 * fit, true));
+    m_painter.setPen(m_style.foreground());
+    m_painter.drawText(QRectF(rect.left(), rect.top(), tableWidth, lineHeight * 1.2),
+                       Qt::AlignLeft | Qt::AlignVCenter,
+                       QStringLiteral("|V| = %1, D = %2, L = %3, h = %4, H = %5")
+                           .arg(grouped(c.vocabulary), grouped(c.modelDim), grouped(c.layers),
+                                grouped(c.heads), grouped(c.feedForward)));
     double y = rect.top() + lineHeight * 1.6;
     for (const Line &line : lines) {
         m_painter.setFont(line.strong ? bold : font);
@@ -163,15 +172,18 @@ void LabPainter::cost(const QRectF &rect)
     lineChart(chart, QStringLiteral("what the sequence length costs one head"),
               QStringLiteral("tokens n"), QStringLiteral("count"), {cells, linear}, true, true, ns);
 
-    const QFont font = m_base.font(17);
+    // The list beside the chart shrinks, down to 0.6, to stay inside the canvas.
+    const double wanted = QFontMetricsF(m_base.font(17)).height() * 1.4 * (costs.size() + 5.0);
+    const double fit = std::clamp(rect.height() / wanted, 0.6, 1.0);
+    const QFont font = m_base.font(17 * fit);
     const QFontMetricsF metrics(font);
     m_painter.setFont(font);
     const double lineHeight = metrics.height() * 1.4;
-    double y = rect.top() + lineHeight * 2;
+    double y = rect.top() + lineHeight * (fit < 1.0 ? 0.5 : 2.0);
     const double x = chart.right() + m_base.pt(20);
     const double w = rect.right() - x;
     m_painter.setPen(m_style.foreground());
-    m_painter.setFont(m_base.font(17, true));
+    m_painter.setFont(m_base.font(17 * fit, true));
     m_painter.drawText(QRectF(x, y, w, lineHeight), Qt::AlignLeft,
                        QStringLiteral("n, cells, one n × n matrix"));
     m_painter.setFont(font);

@@ -14,7 +14,8 @@ namespace AttentionLab {
 LabCanvas::LabCanvas(AttentionDocument *document, LabState *labs, QString viewName, QWidget *parent)
     : QWidget(parent), m_document(document), m_labs(labs), m_viewName(std::move(viewName))
 {
-    setMinimumSize(360, 240);
+    // Small enough that two stacked canvases fit under the banner at 1280 x 720.
+    setMinimumSize(320, 150);
     setAttribute(Qt::WA_OpaquePaintEvent);
     auto repaint = [this] { update(); };
     connect(document, &AttentionDocument::resultChanged, this, repaint);

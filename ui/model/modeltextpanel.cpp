@@ -14,6 +14,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QStackedWidget>
 #include <QStringList>
 #include <QTextDocument>
 #include <QTimer>
@@ -56,7 +57,7 @@ ModelTextPanel::ModelTextPanel(ModelRunner *runner, ModelDocument *document, QWi
     : QWidget(parent), m_runner(runner), m_document(document), m_text(new QLineEdit(this)),
       m_pairLabel(new QLabel(tr("Second sentence:"), this)), m_pair(new QLineEdit(this)),
       m_bos(new QCheckBox(tr("Start with <|endoftext|>"), this)), m_predictions(new QLabel(this)),
-      m_status(new QLabel(this)), m_warnings(new QLabel(this)), m_busy(new QLabel(this)),
+      m_status(new QLabel(this)), m_results(new QStackedWidget(this)), m_warnings(new QLabel(this)), m_busy(new QLabel(this)),
       m_openHead(new QPushButton(tr("Open in Attention Tab"), this)), m_busyTimer(new QTimer(this))
 {
     m_text->setObjectName(QStringLiteral("modelText"));
@@ -77,7 +78,10 @@ ModelTextPanel::ModelTextPanel(ModelRunner *runner, ModelDocument *document, QWi
     // takes the predictions' row, and the folder's warnings stay while it is open.
     m_status->setWordWrap(true);
     m_status->setStyleSheet(QStringLiteral("color: #c0392b"));
-    m_status->hide();
+    m_status->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    // One row for both: the stack is as tall as the taller, whichever shows.
+    m_results->addWidget(m_predictions);
+    m_results->addWidget(m_status);
     m_warnings->setWordWrap(true);
     m_warnings->hide();
     m_busy->setText(tr("reading…"));
@@ -103,8 +107,7 @@ ModelTextPanel::ModelTextPanel(ModelRunner *runner, ModelDocument *document, QWi
     grid->addWidget(m_openHead, 0, 4);
     grid->addWidget(m_pairLabel, 1, 0);
     grid->addWidget(m_pair, 1, 1, 1, 4);
-    grid->addWidget(m_predictions, 2, 0, 1, 5);
-    grid->addWidget(m_status, 2, 0, 1, 5);
+    grid->addWidget(m_results, 2, 0, 1, 5);
     grid->addWidget(m_warnings, 3, 0, 1, 5);
     grid->setColumnStretch(1, 1);
     setLayout(grid);
@@ -260,8 +263,7 @@ QString ModelTextPanel::modelWarnings() const
 void ModelTextPanel::setError(const QString &error)
 {
     m_status->setText(error);
-    m_status->setVisible(!error.isEmpty());
-    m_predictions->setVisible(error.isEmpty());
+    m_results->setCurrentWidget(error.isEmpty() ? m_predictions : m_status);
 }
 
 void ModelTextPanel::updateOpenHead()

@@ -9,6 +9,7 @@ class QCheckBox;
 class QLabel;
 class QLineEdit;
 class QPushButton;
+class QStackedWidget;
 class QTimer;
 
 namespace AttentionLab {
@@ -77,6 +78,7 @@ private:
     QCheckBox *m_bos;
     QLabel *m_predictions;
     QLabel *m_status;
+    QStackedWidget *m_results;
     QLabel *m_warnings;
     QLabel *m_busy;
     QPushButton *m_openHead;
