@@ -203,8 +203,8 @@ void LabPainter::lineChart(const QRectF &rect, const QString &title, const QStri
     QFont fittedY = titleFont;
     const double yTitleWidth = QFontMetricsF(titleFont).horizontalAdvance(yTitle);
     if (yTitleWidth > plot.height())
-        fittedY.setPixelSize(std::max(
-            6, int(titleFont.pixelSize() * std::max(0.75, plot.height() / yTitleWidth))));
+        fittedY.setPixelSize(
+            std::max(6, int(titleFont.pixelSize() * std::max(0.75, plot.height() / yTitleWidth))));
     m_painter.setFont(fittedY);
     m_painter.save();
     m_painter.translate(rect.left(), plot.center().y());

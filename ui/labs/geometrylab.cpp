@@ -37,6 +37,9 @@ GeometryLab::GeometryLab(AttentionDocument *document, LabState *labs, QWidget *p
                            "plane the keys spread most in, or any two coordinates"));
     m_plane->setAccessibleName(tr("Picture plane"));
     m_query->setAccessibleName(tr("Query shown"));
+    // Never narrower than their text: the row wraps its stretch, not the words.
+    for (QWidget *w : std::initializer_list<QWidget *>{m_query, m_plane, m_x, m_y, m_refit})
+        w->setSizePolicy(QSizePolicy::Minimum, w->sizePolicy().verticalPolicy());
     m_x->setAccessibleName(tr("Horizontal coordinate"));
     m_y->setAccessibleName(tr("Vertical coordinate"));
     m_refit->setToolTip(
@@ -48,10 +51,15 @@ GeometryLab::GeometryLab(AttentionDocument *document, LabState *labs, QWidget *p
     controls->addSpacing(12);
     controls->addWidget(new QLabel(tr("Plane:"), this));
     controls->addWidget(m_plane);
-    controls->addWidget(new QLabel(tr("x:"), this));
+    auto *xLabel = new QLabel(tr("x:"), this);
+    auto *yLabel = new QLabel(tr("y:"), this);
+    controls->addWidget(xLabel);
     controls->addWidget(m_x);
-    controls->addWidget(new QLabel(tr("y:"), this));
+    controls->addWidget(yLabel);
     controls->addWidget(m_y);
+    // The coordinates to plot show only for the plane they choose: the row
+    // keeps its room for the query and the plane on a projector.
+    m_coordinateChoices = {xLabel, m_x, yLabel, m_y};
     controls->addWidget(m_refit);
     controls->addStretch(1);
     auto *layout = new QVBoxLayout(this);
@@ -69,8 +77,7 @@ GeometryLab::GeometryLab(AttentionDocument *document, LabState *labs, QWidget *p
         const bool coordinates =
             LabPainter::geometryPlane(m_document->session(), m_labs->settings()) ==
             GeometryPlane::Coordinates;
-        m_x->setEnabled(coordinates);
-        m_y->setEnabled(coordinates);
+        showCoordinateChoices(coordinates);
         m_canvas->refitFrame(); // other settings, another picture
     };
     for (QComboBox *box : {m_query, m_plane, m_x, m_y})
@@ -87,8 +94,7 @@ GeometryLab::GeometryLab(AttentionDocument *document, LabState *labs, QWidget *p
         rebuildChoices();
         const bool coordinates =
             LabPainter::geometryPlane(s, m_labs->settings()) == GeometryPlane::Coordinates;
-        m_x->setEnabled(coordinates);
-        m_y->setEnabled(coordinates);
+        showCoordinateChoices(coordinates);
         m_canvas->refitFrame(); // for the query now shown
     });
     connect(m_refit, &QPushButton::clicked, m_canvas, &GeometryCanvas::refitFrame);
@@ -119,6 +125,12 @@ void GeometryLab::rebuildChoices()
     }
     m_x->setCurrentIndex(std::clamp(l.geometryX, 0, int(s.keys.cols()) - 1));
     m_y->setCurrentIndex(std::clamp(l.geometryY, 0, int(s.keys.cols()) - 1));
+}
+
+void GeometryLab::showCoordinateChoices(bool show)
+{
+    for (QWidget *w : std::as_const(m_coordinateChoices))
+        w->setVisible(show);
 }
 
 } // namespace AttentionLab

@@ -3,6 +3,7 @@
 
 #pragma once
 
+#include <QList>
 #include <QWidget>
 
 #include <string>
@@ -44,6 +45,8 @@ private:
     QComboBox *m_x;
     QComboBox *m_y;
     QPushButton *m_refit;
+    QList<QWidget *> m_coordinateChoices;
+    void showCoordinateChoices(bool show);
     GeometryCanvas *m_canvas;
     LabBanner *m_banner;
     /// The query tokens the choices were built for.

@@ -30,6 +30,7 @@ HeadsLab::HeadsLab(AttentionDocument *document, LabState *labs, QWidget *parent)
           this))
 {
     m_source->addItems({tr("Seeded random inputs"), tr("This session's vectors")});
+    m_source->setSizePolicy(QSizePolicy::Minimum, m_source->sizePolicy().verticalPolicy());
     m_modelDim->setRange(1, 512);
     m_modelDim->setValue(labs->settings().headsModelDim);
     m_modelDim->setPrefix(QStringLiteral("D = "));

@@ -182,13 +182,47 @@ MainWindow::MainWindow(QWidget *parent)
     sessionTab(m_geometryLab, Dock::Sliders | Dock::Tokens, QStringLiteral("geometry"));
     // Why √d_k and Size have settings of their own: the session's are off there.
     sessionTab(m_scaleLab, {}, QStringLiteral("scale"), false);
+    // Its status line describes its experiment, not the session out of sight.
+    static_cast<SessionTabEditor *>(m_editors.back().get())->setStatusText([this] {
+        const ScaleExperimentSettings &s = m_labs->settings().scale;
+        QStringList dims;
+        for (int d : s.keyDims)
+            dims << QString::number(d);
+        return tr("Why √d_k: %1 draws of %2 keys, seed %3, d_k = %4%5")
+            .arg(s.draws)
+            .arg(s.keys)
+            .arg(s.seed)
+            .arg(dims.join(QStringLiteral(", ")),
+                 m_labs->settings().scaleResult ? QString() : tr(" (not run yet)"));
+    });
     sessionTab(m_maskLab, Dock::Sliders | Dock::Tokens, QStringLiteral("mask"));
     sessionTab(m_headsLab, Dock::Sliders | Dock::Tokens, QStringLiteral("heads"));
+    // Seeded random inputs use no slider: the docks step aside until the
+    // session's vectors are chosen.
+    static_cast<SessionTabEditor *>(m_editors.back().get())->setDocks([this]() -> TabEditor::Docks {
+        if (m_labs->settings().headsFromSession)
+            return Dock::Sliders | Dock::Tokens;
+        return {};
+    });
     sessionTab(m_positionLab, Dock::Tokens, QStringLiteral("positional"));
     sessionTab(m_tabs->widget(6), {}, QStringLiteral("params"), false);
+    static_cast<SessionTabEditor *>(m_editors.back().get())->setStatusText([this] {
+        const TransformerConfig &c = m_labs->settings().transformer;
+        return tr("Size: |V| = %1, D = %2, L = %3, h = %4, H = %5")
+            .arg(c.vocabulary)
+            .arg(c.modelDim)
+            .arg(c.layers)
+            .arg(c.heads)
+            .arg(c.feedForward);
+    });
     m_editors.push_back(std::make_unique<ModelTabEditor>(
         m_modelPage, m_modelDocument, m_modelRunner, [this] { return m_showsModelRun; }));
     Q_ASSERT(int(m_editors.size()) == m_tabs->count());
+    // A lab's settings can change what its tab uses and says.
+    connect(m_labs, &LabState::changed, this, [this] {
+        fitDocksToTab();
+        updateStatus();
+    });
 
     m_status = new QLabel(this);
     statusBar()->addPermanentWidget(m_status);

@@ -245,6 +245,9 @@ void MainWindow::createViewMenu()
     });
     auto *colorRange = m_colorRange = new QComboBox(this);
     colorRange->addItems(ColorRange::displayNames());
+    // A toolbar that runs out of room moves a combo to its » menu; it must not cut its text.
+    for (QComboBox *combo : {m_maskChoice, quantity, colorMap, colorRange})
+        combo->setSizePolicy(QSizePolicy::Minimum, combo->sizePolicy().verticalPolicy());
     colorRange->setToolTip(
         tr("How the colours span the values: weights from 0 to 1, fitted to the data "
            "(long sequences, whose weights are about 1/n), or each row on its own"));

@@ -38,6 +38,8 @@ TabEditor::Title SessionTabEditor::title() const
 
 QString SessionTabEditor::statusText() const
 {
+    if (m_statusNow)
+        return m_statusNow();
     const Session &s = m_document->session();
     const QStringList masks{tr("no mask"), tr("causal mask"),
                             tr("mask after softmax (wrong order)")};

@@ -28,7 +28,12 @@ public:
                      bool sessionControls = true);
 
     QWidget *page() const override { return m_page; }
-    Docks docks() const override { return m_docks; }
+    Docks docks() const override { return m_docksNow ? m_docksNow() : m_docks; }
+    /// For a tab whose docks depend on its settings (the Heads lab uses the
+    /// sliders only on the session's vectors): asked each time instead.
+    void setDocks(std::function<Docks()> docksNow) { m_docksNow = std::move(docksNow); }
+    /// For a tab with settings of its own: its status line, asked each time.
+    void setStatusText(std::function<QString()> statusNow) { m_statusNow = std::move(statusNow); }
     bool usesSessionControls() const override { return m_sessionControls; }
     Title title() const override;
     QString statusText() const override;
@@ -45,6 +50,8 @@ private:
 
     QWidget *m_page;
     Docks m_docks;
+    std::function<Docks()> m_docksNow;
+    std::function<QString()> m_statusNow;
     std::function<QString()> m_viewName;
     AttentionDocument *m_document;
     const LabState *m_labs;
