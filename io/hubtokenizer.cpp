@@ -24,6 +24,7 @@
 #include <array>
 #include <mutex>
 #include <unordered_map>
+#include <utility>
 
 namespace AttentionLab {
 
@@ -277,7 +278,10 @@ std::vector<int> HubTokenizer::Tables::encodeWord(const QString &word) const
         if (const auto whole = ids.find(word.toStdString()); whole != ids.end())
             return {whole->second};
     symbols.reserve(std::size_t(word.size()));
-    bool previousUnknown = false;
+    // As in Hugging Face: an unknown character waits until the next character
+    // in the vocabulary (or the end) to be written, so byte-fallback tokens
+    // between may come before it, and with fuse_unk it joins a later one.
+    std::optional<int> pendingUnknown;
     for (qsizetype i = 0; i < word.size(); ++i) {
         char32_t c = word[i].unicode();
         qsizetype length = 1;
@@ -285,31 +289,31 @@ std::vector<int> HubTokenizer::Tables::encodeWord(const QString &word) const
             c = QChar::surrogateToUcs4(word[i], word[i + 1]);
             length = 2;
         }
-        const auto known = characterIds.constFind(c);
-        if (known != characterIds.cend()) {
+        i += length - 1;
+        if (const auto known = characterIds.constFind(c); known != characterIds.cend()) {
+            if (pendingUnknown)
+                symbols.push_back(*std::exchange(pendingUnknown, std::nullopt));
             symbols.push_back(*known);
-            previousUnknown = false;
-        } else {
-            bool fellBack = false;
-            if (byteFallback) {
-                const QByteArray bytes = QStringView(word).mid(i, length).toUtf8();
-                fellBack = std::all_of(bytes.begin(), bytes.end(), [&](char b) {
+            continue;
+        }
+        if (byteFallback) {
+            const QByteArray bytes = QStringView(word).mid(i + 1 - length, length).toUtf8();
+            if (std::all_of(bytes.begin(), bytes.end(), [&](char b) {
                     return fallbackIds[static_cast<unsigned char>(b)] >= 0;
-                });
-                if (fellBack)
-                    for (const char b : bytes)
-                        symbols.push_back(fallbackIds[static_cast<unsigned char>(b)]);
-            }
-            if (fellBack) {
-                previousUnknown = false;
-            } else if (unk) {
-                if (!(fuseUnk && previousUnknown))
-                    symbols.push_back(*unk);
-                previousUnknown = true;
+                })) {
+                for (const char b : bytes)
+                    symbols.push_back(fallbackIds[static_cast<unsigned char>(b)]);
+                continue;
             }
         }
-        i += length - 1;
+        if (unk) {
+            if (pendingUnknown && !fuseUnk)
+                symbols.push_back(*pendingUnknown);
+            pendingUnknown = unk;
+        }
     }
+    if (pendingUnknown)
+        symbols.push_back(*pendingUnknown);
     return merges.apply(symbols);
 }
 
@@ -381,17 +385,20 @@ HubTokenizer HubTokenizer::fromFiles(const QString &tokenizerJson,
             const QJsonValue id = object.value(QStringLiteral("id"));
             if (content.isEmpty() || !id.isDouble() || id.toInt(-1) < 0)
                 throwReadError(QStringLiteral("added_tokens has an entry without content or id"));
-            tables->setToken(id.toInt(), content.toStdString());
             AddedTokens::Token token{content, id.toInt(),
                                      object.value(QStringLiteral("lstrip")).toBool(),
                                      object.value(QStringLiteral("rstrip")).toBool(),
                                      object.value(QStringLiteral("single_word")).toBool()};
             // Hugging Face's default: special tokens are not normalized, others are.
             const bool special = object.value(QStringLiteral("special")).toBool();
+            // A normalized token is spelled as normalized ("Ⅻ" under NFKC is
+            // "XII"), as Hugging Face stores it.
             if (object.value(QStringLiteral("normalized")).toBool(!special)) {
                 token.content = tables->normalizer.apply(content);
+                tables->setToken(id.toInt(), token.content.toStdString());
                 normalized.push_back(std::move(token));
             } else {
+                tables->setToken(id.toInt(), content.toStdString());
                 raw.push_back(std::move(token));
             }
         }

@@ -36,6 +36,13 @@
 // special tokens added, as encode() with add_special_tokens), "plain" (none
 // added), "tokens", "decoded" (decode(ids) keeping special tokens) and
 // "pieces" (decode([id]) of each id alone).
+//
+// It also writes tokenizers/hub/tiny/: small tokenizer.json files made here,
+// one for each feature the real files do not use (Metaspace's
+// prepend_scheme "first" and "never", NFKC and Lowercase, the added-token
+// flags, merges as "a b" strings, Split's behaviors, a template with BOS and
+// EOS, unknown characters fused), each with its cases from the same
+// reference.
 'use strict';
 const fs = require('fs');
 const path = require('path');
@@ -147,6 +154,134 @@ add('html with entities', '<div id="a">&lt;tag&gt; &amp; &#x1F917;</div>');
 add('sql', "SELECT name FROM users WHERE id = 42 AND name LIKE '%ann%';");
 add('mixed case contractions', "I'M you'RE We'Ll THEY'D she'S");
 
+
+// GPT-2's byte-to-unicode table (openai/gpt-2 src/encoder.py).
+function byteCharacters() {
+    const chars = [];
+    let next = 0x100;
+    for (let b = 0; b < 256; ++b) {
+        const printable = (b >= 33 && b <= 126) || (b >= 161 && b <= 172) || (b >= 174 && b <= 255);
+        chars.push(String.fromCodePoint(printable ? b : next++));
+    }
+    return chars;
+}
+
+/// A BPE model: the given first symbols, then the results of the merges.
+function bpeModel(symbols, merges, options = {}) {
+    const vocab = {};
+    for (const s of symbols)
+        if (!(s in vocab))
+            vocab[s] = Object.keys(vocab).length;
+    for (const [a, b] of merges)
+        if (!((a + b) in vocab))
+            vocab[a + b] = Object.keys(vocab).length;
+    return Object.assign({type: 'BPE', dropout: null, unk_token: null,
+                          continuing_subword_prefix: null, end_of_word_suffix: null,
+                          fuse_unk: false, byte_fallback: false, ignore_merges: false,
+                          vocab, merges: options.asStrings ? merges.map(m => m.join(' ')) : merges},
+                         options.model || {});
+}
+
+function addedToken(id, content, flags = {}) {
+    return Object.assign({id, content, single_word: false, lstrip: false, rstrip: false,
+                          normalized: false, special: true}, flags);
+}
+
+const byteLevelMerges = [['h', 'e'], ['l', 'l'], ['he', 'll'], ['hell', 'o'], ['Ġ', 'w'],
+                         ['o', 'r'], ['Ġw', 'or'], ['Ġwor', 'l'], ['Ġworl', 'd'], ['Ġ', 'Ġ'],
+                         ['1', '2'], ['12', '3'], ['x', 'i'], ['xi', 'i']];
+const letters = [...'abcdefghijklmnopqrstuvwxyz'];
+const tinyFiles = {
+    // Metaspace with prepend_scheme "first": "▁" only before the text's
+    // first piece, not after an added token. Merges as "a b" strings.
+    metaspace_first: {
+        normalizer: null,
+        pre_tokenizer: {type: 'Metaspace', replacement: '\u2581', prepend_scheme: 'first', split: true},
+        model: bpeModel(['<unk>', '<s>', '</s>', '\u2581', ...letters],
+                        [['\u2581', 't'], ['h', 'e'], ['\u2581t', 'he'], ['\u2581', 'a'], ['c', 'a'],
+                         ['ca', 't']], {asStrings: true,
+                                       model: {unk_token: '<unk>', fuse_unk: true}}),
+        added_tokens: [addedToken(0, '<unk>'), addedToken(1, '<s>'), addedToken(2, '</s>')],
+        post_processor: null,
+        decoder: {type: 'Metaspace', replacement: '\u2581', prepend_scheme: 'first', split: true},
+    },
+    // prepend_scheme "never", no split; byte fallback with only some byte
+    // tokens, so that other characters are unknown (not fused).
+    metaspace_never: {
+        normalizer: null,
+        pre_tokenizer: {type: 'Metaspace', replacement: '\u2581', prepend_scheme: 'never', split: false},
+        model: bpeModel(['<unk>', '\u2581', ...letters, '<0xC3>', '<0xA9>', '<0xE2>'],
+                        [['\u2581', 'a'], ['a', 'b']],
+                        {model: {unk_token: '<unk>', byte_fallback: true}}),
+        added_tokens: [addedToken(0, '<unk>')],
+        post_processor: null,
+        decoder: {type: 'Sequence', decoders: [
+            {type: 'Replace', pattern: {String: '\u2581'}, content: ' '},
+            {type: 'ByteFallback'}, {type: 'Fuse'}]},
+    },
+    // NFKC then Lowercase; GPT-2's own ByteLevel (use_regex, add_prefix_space);
+    // a template that adds BOS and EOS.
+    nfkc_template: {
+        normalizer: {type: 'Sequence', normalizers: [{type: 'NFKC'}, {type: 'Lowercase'}]},
+        pre_tokenizer: {type: 'ByteLevel', add_prefix_space: true, trim_offsets: true, use_regex: true},
+        model: bpeModel([...byteCharacters(), '<bos>', '<eos>'], byteLevelMerges),
+        added_tokens: [addedToken(256, '<bos>'), addedToken(257, '<eos>')],
+        post_processor: {type: 'TemplateProcessing',
+                         single: [{SpecialToken: {id: '<bos>', type_id: 0}}, {Sequence: {id: 'A', type_id: 0}},
+                                  {SpecialToken: {id: '<eos>', type_id: 0}}],
+                         pair: [{Sequence: {id: 'A', type_id: 0}}, {Sequence: {id: 'B', type_id: 1}}],
+                         special_tokens: {'<bos>': {id: '<bos>', ids: [256], tokens: ['<bos>']},
+                                          '<eos>': {id: '<eos>', ids: [257], tokens: ['<eos>']}}},
+        decoder: {type: 'ByteLevel', add_prefix_space: true, trim_offsets: true, use_regex: true},
+    },
+    // Added tokens with every flag, special or not, normalized or not, under
+    // an NFKC normalizer ("Ⅻ" is matched as "XII").
+    added_flags: {
+        normalizer: {type: 'NFKC'},
+        pre_tokenizer: {type: 'ByteLevel', add_prefix_space: false, trim_offsets: true, use_regex: true},
+        model: bpeModel([...byteCharacters()], byteLevelMerges),
+        added_tokens: [
+            addedToken(300, '[MASK]', {lstrip: true}),
+            addedToken(301, '<rs>', {rstrip: true}),
+            addedToken(302, 'cat', {single_word: true, special: false, normalized: true}),
+            addedToken(303, '\u216b', {special: false, normalized: true}),
+            addedToken(304, 'foo bar', {special: false, normalized: false}),
+            addedToken(305, '<both>', {lstrip: true, rstrip: true}),
+            addedToken(306, '<long>', {}),
+            addedToken(307, '<long>er', {}),
+        ],
+        post_processor: {type: 'ByteLevel', add_prefix_space: true, trim_offsets: false, use_regex: true},
+        decoder: {type: 'ByteLevel', add_prefix_space: true, trim_offsets: true, use_regex: true},
+    },
+    // Split's behaviors in a Sequence, then ByteLevel without its regex.
+    split_behaviors: {
+        normalizer: null,
+        pre_tokenizer: {type: 'Sequence', pretokenizers: [
+            {type: 'Split', pattern: {Regex: '\\s+'}, behavior: 'Removed', invert: false},
+            {type: 'Split', pattern: {String: '-'}, behavior: 'MergedWithPrevious', invert: false},
+            {type: 'Split', pattern: {String: '+'}, behavior: 'MergedWithNext', invert: false},
+            {type: 'Split', pattern: {Regex: '\\d'}, behavior: 'Contiguous', invert: false},
+            {type: 'Split', pattern: {Regex: '[aeiou]'}, behavior: 'Isolated', invert: true},
+            {type: 'ByteLevel', add_prefix_space: false, trim_offsets: false, use_regex: false}]},
+        model: bpeModel([...byteCharacters()], byteLevelMerges),
+        added_tokens: [],
+        post_processor: null,
+        decoder: {type: 'ByteLevel', add_prefix_space: false, trim_offsets: false, use_regex: false},
+    },
+};
+const tinyTexts = [
+    'the cat', 'The Cat', 'a cat and the hat', 'the  cat', ' the cat', 'the cat ', '',
+    ' ', '   ', 'cat<s>the cat', '<s>the cat', '<s> the cat', 'the</s>cat', '<s></s>', 'ab ab',
+    'abc\u00e9\u2603\u00e9', '\u00e9t\u00e9', 'UPPER lower', '123 4567', 'x\u00b2 \u2460 \ufb01ne',
+    'hello world', 'Hello World', 'HELLO  WORLD', '\u216b o\'clock \u2167', 'xii XII',
+    'a [MASK] b', 'a   [MASK]   b', '[MASK]', ' [MASK]x', 'a <rs>   b', 'a<rs>\n\nb',
+    'cat', 'a cat b', 'concat', 'cats', '_cat_', 'cat.', '(cat)', '\u00e9cat', 'cat1',
+    'foo bar', 'foo  bar', 'FOO BAR', 'x <both>  y', '<long>', '<long>er', '<long>est',
+    '<both><both>', 'hello-world', 'a+b+c', '12+34-56', 'a1b22c333', 'queue aeiou xyz',
+    'a - b + c', 'hello\tworld\n', 'tab\t\tand  spaces', 'caf\u00e9 na\u00efve', 'cafe\u0301',
+    '\ud83e\udd17 hug', 'xi xii xiii',
+];
+
 const out = {};
 for (const [key, file] of Object.entries(files)) {
     const models = path.join(nodeModules, file.package, 'models');
@@ -203,5 +338,31 @@ for (const [key, file] of Object.entries(files)) {
                          rows.map(r => JSON.stringify(r).replace(/\ufeff/g, '\\ufeff')).join(',\n') +
                          '\n]}\n');
         console.log(`${dir}: ${rows.length} cases`);
+    }
+
+    const tinyDir = path.join(here, 'tiny');
+    fs.mkdirSync(tinyDir, {recursive: true});
+    for (const [name, parts] of Object.entries(tinyFiles)) {
+        // Ids as Hugging Face gives them: the vocabulary's, else the next after it.
+        let nextId = Object.keys(parts.model.vocab).length;
+        for (const token of parts.added_tokens)
+            token.id = token.content in parts.model.vocab ? parts.model.vocab[token.content] : nextId++;
+        const json = {version: '1.0', truncation: null, padding: null, added_tokens: parts.added_tokens,
+                      normalizer: parts.normalizer, pre_tokenizer: parts.pre_tokenizer,
+                      post_processor: parts.post_processor, decoder: parts.decoder,
+                      model: parts.model};
+        const file = path.join(tinyDir, `${name}.json`);
+        fs.writeFileSync(file, JSON.stringify(json, null, 1) + '\n');
+        const tokenizer = Tokenizer.fromFile(file);
+        const rows = [];
+        for (const text of tinyTexts) {
+            const ids = (await tokenizer.encode(text, null, {addSpecialTokens: true})).getIds();
+            const plain = (await tokenizer.encode(text, null, {addSpecialTokens: false})).getIds();
+            rows.push({text, ids, plain, decoded: await tokenizer.decode(ids, false)});
+        }
+        fs.writeFileSync(path.join(tinyDir, `${name}_cases.json`),
+                         `{"reference": "tokenizers ${packageVersion('tokenizers')}", "cases": [\n` +
+                         rows.map(r => JSON.stringify(r)).join(',\n') + '\n]}\n');
+        console.log(`${file}: ${rows.length} cases`);
     }
 })();

@@ -21,7 +21,7 @@
 
 #include <zlib.h>
 
-#include <map>
+#include <functional>
 
 using namespace AttentionLab;
 
@@ -107,19 +107,51 @@ QString idList(const std::vector<int> &ids)
     return out.join(QLatin1Char(' '));
 }
 
-/// A tokenizer.json of \a parts (model, normalizer, ...) in a folder of its own.
+QString readErrorOf(const std::function<void()> &f)
+{
+    try {
+        f();
+    } catch (const ReadError &error) {
+        return error.message;
+    }
+    return QStringLiteral("(no error)");
+}
+
+/// A folder with \a tokenizerJson as its tokenizer.json.
 struct HandMade
 {
     QTemporaryDir dir;
-    explicit HandMade(const QJsonObject &root, const QJsonObject &config = {})
+    explicit HandMade(const QByteArray &tokenizerJson)
     {
-        writeFile(dir.filePath(QStringLiteral("tokenizer.json")), QJsonDocument(root).toJson());
-        if (!config.isEmpty())
-            writeFile(dir.filePath(QStringLiteral("tokenizer_config.json")),
-                      QJsonDocument(config).toJson());
+        writeFile(dir.filePath(QStringLiteral("tokenizer.json")), tokenizerJson);
     }
-    HubTokenizer tokenizer() const { return HubTokenizer::fromFolder(dir.path()); }
+    QString file() const { return dir.filePath(QStringLiteral("tokenizer.json")); }
 };
+
+/// The tiny metaspace_first.json with its \a key set to \a value (a JSON text).
+QByteArray tinyWith(const QString &key, const QByteArray &value)
+{
+    QJsonObject root =
+        QJsonDocument::fromJson(readAll(hubDir() + QStringLiteral("/tiny/metaspace_first.json")))
+            .object();
+    const QJsonValue parsed = QJsonDocument::fromJson("[" + value + "]").array().at(0);
+    root.insert(key, parsed);
+    return QJsonDocument(root).toJson();
+}
+
+/// The same with merge \a rank (from 0) written as \a merge.
+QByteArray tinyWithMerge(int rank, const QString &merge)
+{
+    QJsonObject root =
+        QJsonDocument::fromJson(readAll(hubDir() + QStringLiteral("/tiny/metaspace_first.json")))
+            .object();
+    QJsonObject model = root.value(QStringLiteral("model")).toObject();
+    QJsonArray merges = model.value(QStringLiteral("merges")).toArray();
+    merges[rank] = merge;
+    model.insert(QStringLiteral("merges"), merges);
+    root.insert(QStringLiteral("model"), model);
+    return QJsonDocument(root).toJson();
+}
 
 } // namespace
 
@@ -130,7 +162,14 @@ class TestHubTokenizer : public QObject
 private slots:
     void realFiles_data();
     void realFiles();
-    // MORE
+    void tinyFiles_data();
+    void tinyFiles();
+    void realFileFacts();
+    void bosOverride();
+    void labels();
+    void loadsAndEncodesQuickly();
+    void refusals_data();
+    void refusals();
 };
 
 void TestHubTokenizer::realFiles_data()
@@ -206,6 +245,237 @@ void TestHubTokenizer::realFiles()
     for (const QString &failure : failures)
         qWarning("%s", qPrintable(failure.left(600)));
     QCOMPARE(matched, int(rows.size()));
+}
+
+void TestHubTokenizer::tinyFiles_data()
+{
+    QTest::addColumn<QString>("name");
+    QTest::newRow("Metaspace prepend_scheme first, merges as strings, fuse_unk")
+        << QStringLiteral("metaspace_first");
+    QTest::newRow("Metaspace prepend_scheme never, no split, partial byte fallback")
+        << QStringLiteral("metaspace_never");
+    QTest::newRow("NFKC and Lowercase, GPT-2's ByteLevel, template with BOS and EOS")
+        << QStringLiteral("nfkc_template");
+    QTest::newRow("added tokens: lstrip, rstrip, single_word, normalized")
+        << QStringLiteral("added_flags");
+    QTest::newRow("Split: Removed, MergedWithPrevious, MergedWithNext, Contiguous, invert")
+        << QStringLiteral("split_behaviors");
+}
+
+void TestHubTokenizer::tinyFiles()
+{
+    QFETCH(QString, name);
+    const QString dir = hubDir() + QStringLiteral("/tiny/");
+    const HubTokenizer tokenizer = HubTokenizer::fromFiles(dir + name + QStringLiteral(".json"));
+    const QJsonArray rows =
+        QJsonDocument::fromJson(readAll(dir + name + QStringLiteral("_cases.json")))
+            .object()
+            .value(QStringLiteral("cases"))
+            .toArray();
+    QVERIFY(rows.size() >= 50);
+    for (const QJsonValue &value : rows) {
+        const QJsonObject row = value.toObject();
+        const QString text = row.value(QStringLiteral("text")).toString();
+        const TokenizedText got = tokenizer.encode(text);
+        QVERIFY2(got.ids == ints(row.value(QStringLiteral("ids"))),
+                 qPrintable(QStringLiteral("\"%1\": %2, Hugging Face %3")
+                                .arg(text, idList(got.ids),
+                                     idList(ints(row.value(QStringLiteral("ids")))))));
+        const std::vector<int> plain = tokenizer.encode(text, false).ids;
+        const std::vector<int> plainExpected = ints(row.value(QStringLiteral("plain")));
+        // --no-bos drops BOS only; Hugging Face without special tokens drops EOS too.
+        if (name != QStringLiteral("nfkc_template"))
+            QVERIFY2(plain == plainExpected,
+                     qPrintable(QStringLiteral("\"%1\" without BOS: %2, Hugging Face %3")
+                                    .arg(text, idList(plain), idList(plainExpected))));
+        QCOMPARE(joined(tokenizer.labels(got.ids)),
+                 row.value(QStringLiteral("decoded")).toString());
+    }
+}
+
+void TestHubTokenizer::realFileFacts()
+{
+    const RealFolder qwenFolder(QStringLiteral("qwen3"));
+    const HubTokenizer qwen = HubTokenizer::fromFolder(qwenFolder.dir.path());
+    QCOMPARE(qwen.vocabularySize(), 151669);
+    QCOMPARE(qwen.id("<|im_end|>"), std::optional<int>(151645));
+    QCOMPARE(qwen.eosId(), std::optional<int>(151645));
+    QCOMPARE(qwen.bosId(), std::nullopt);
+    QCOMPARE(qwen.token(9707), std::string("Hello"));
+    QCOMPARE(qwen.token(-1), std::string());
+    QCOMPARE(qwen.token(151669), std::string());
+    QCOMPARE(qwen.id("no such token"), std::nullopt);
+
+    const RealFolder llamaFolder(QStringLiteral("llama3"));
+    const HubTokenizer llama3 = HubTokenizer::fromFolder(llamaFolder.dir.path());
+    QCOMPARE(llama3.vocabularySize(), 128256);
+    QCOMPARE(llama3.bosId(), std::optional<int>(128000));
+    QCOMPARE(llama3.eosId(), std::optional<int>(128001));
+    QVERIFY(!llama3.addsBos()); // this file's post-processor is ByteLevel alone
+
+    const RealFolder spFolder(QStringLiteral("llama2"));
+    const HubTokenizer sp = HubTokenizer::fromFolder(spFolder.dir.path());
+    QCOMPARE(sp.vocabularySize(), 32000);
+    QCOMPARE(sp.bosId(), std::optional<int>(1));
+    QCOMPARE(sp.eosId(), std::optional<int>(2));
+    QVERIFY(sp.addsBos());
+    QCOMPARE(sp.token(13), std::string("<0x0A>"));
+    QCOMPARE(sp.encode(QStringLiteral("Hi")).tokens,
+             (std::vector<std::string>{"<s>", "\xE2\x96\x81Hi"}));
+}
+
+void TestHubTokenizer::bosOverride()
+{
+    const RealFolder spFolder(QStringLiteral("llama2"));
+    const HubTokenizer sp = HubTokenizer::fromFolder(spFolder.dir.path());
+    const QString text = QStringLiteral("Hello world");
+    QCOMPARE(sp.encode(text).ids.front(), 1);
+    QCOMPARE(sp.encode(text, true).ids, sp.encode(text).ids);
+    std::vector<int> without = sp.encode(text).ids;
+    without.erase(without.begin());
+    QCOMPARE(sp.encode(text, false).ids, without);
+
+    // Without a tokenizer_config.json, the template alone says BOS.
+    const HubTokenizer bare =
+        HubTokenizer::fromFiles(spFolder.dir.filePath(QStringLiteral("tokenizer.json")));
+    QCOMPARE(bare.bosId(), std::optional<int>(1));
+    QCOMPARE(bare.eosId(), std::nullopt);
+    QCOMPARE(bare.encode(text).ids, sp.encode(text).ids);
+
+    // Llama 3's file adds none; --bos puts <|begin_of_text|> first.
+    const RealFolder llamaFolder(QStringLiteral("llama3"));
+    const HubTokenizer llama3 = HubTokenizer::fromFolder(llamaFolder.dir.path());
+    const std::vector<int> plain = llama3.encode(text).ids;
+    QCOMPARE(plain, (std::vector<int>{9906, 1917}));
+    std::vector<int> withBos = plain;
+    withBos.insert(withBos.begin(), 128000);
+    QCOMPARE(llama3.encode(text, true).ids, withBos);
+    QCOMPARE(llama3.encode(text, false).ids, plain);
+
+    // Qwen has no BOS token: --bos adds nothing.
+    const RealFolder qwenFolder(QStringLiteral("qwen3"));
+    const HubTokenizer qwen = HubTokenizer::fromFolder(qwenFolder.dir.path());
+    QCOMPARE(qwen.encode(text, true).ids, qwen.encode(text).ids);
+
+    // tokenizer_config.json's add_bos_token wins over the template, as
+    // transformers' LlamaTokenizerFast rebuilds the template from it.
+    QTemporaryDir dir;
+    QFile::copy(spFolder.dir.filePath(QStringLiteral("tokenizer.json")),
+                dir.filePath(QStringLiteral("tokenizer.json")));
+    writeFile(dir.filePath(QStringLiteral("tokenizer_config.json")),
+              R"({"add_bos_token": false, "bos_token": "<s>"})");
+    const HubTokenizer noBos = HubTokenizer::fromFolder(dir.path());
+    QVERIFY(!noBos.addsBos());
+    QCOMPARE(noBos.encode(text).ids, without);
+    QCOMPARE(noBos.encode(text, true).ids, sp.encode(text).ids);
+}
+
+void TestHubTokenizer::labels()
+{
+    const RealFolder spFolder(QStringLiteral("llama2"));
+    const HubTokenizer sp = HubTokenizer::fromFolder(spFolder.dir.path());
+    // "🤗" is four byte-fallback tokens: the character is the first one's label.
+    const TokenizedText hug = sp.encode(QStringLiteral("a \U0001F917"), false);
+    QCOMPARE(hug.tokens,
+             (std::vector<std::string>{"\xE2\x96\x81"
+                                       "a",
+                                       "\xE2\x96\x81", "<0xF0>", "<0x9F>", "<0xA4>", "<0x97>"}));
+    QCOMPARE(sp.labels(hug.ids),
+             (std::vector<QString>{QStringLiteral("a"), QStringLiteral(" "),
+                                   QStringLiteral("\U0001F917"), QString(), QString(), QString()}));
+    QCOMPARE(sp.label(*sp.id("\xE2\x96\x81the")), QStringLiteral("the"));
+    QCOMPARE(sp.label(*sp.id("<0x0A>")), QStringLiteral("\n"));
+
+    const RealFolder qwenFolder(QStringLiteral("qwen3"));
+    const HubTokenizer qwen = HubTokenizer::fromFolder(qwenFolder.dir.path());
+    const TokenizedText dog = qwen.encode(QStringLiteral("the dog \U0001F917<|im_end|>"));
+    const std::vector<QString> labels = qwen.labels(dog.ids);
+    QCOMPARE(labels.front(), QStringLiteral("the"));
+    QCOMPARE(labels[1], QStringLiteral(" dog"));
+    QCOMPARE(labels.back(), QStringLiteral("<|im_end|>"));
+    QCOMPARE(joined(labels), QStringLiteral("the dog \U0001F917<|im_end|>"));
+}
+
+void TestHubTokenizer::loadsAndEncodesQuickly()
+{
+    const RealFolder folder(QStringLiteral("qwen3"));
+    QElapsedTimer timer;
+    timer.start();
+    const HubTokenizer qwen = HubTokenizer::fromFolder(folder.dir.path());
+    const qint64 loadMs = timer.elapsed();
+
+    QString text;
+    const QJsonArray rows =
+        QJsonDocument::fromJson(readAll(hubDir() + QStringLiteral("/qwen3/cases.json")))
+            .object()
+            .value(QStringLiteral("cases"))
+            .toArray();
+    for (const QJsonValue &row : rows)
+        text += row.toObject().value(QStringLiteral("text")).toString() + QLatin1Char('\n');
+    timer.restart();
+    const TokenizedText tokens = qwen.encode(text);
+    const qint64 encodeMs = timer.elapsed();
+    qInfo("Qwen3's tokenizer.json: loaded in %lld ms; %zu tokens encoded in %lld ms", loadMs,
+          tokens.ids.size(), encodeMs);
+    QVERIFY(tokens.ids.size() > 5000);
+    // Generous bounds, for a loaded machine; Release builds take far less.
+    QVERIFY2(loadMs < 5000, qPrintable(QString::number(loadMs)));
+    QVERIFY2(encodeMs < 2000, qPrintable(QString::number(encodeMs)));
+}
+
+void TestHubTokenizer::refusals_data()
+{
+    QTest::addColumn<QByteArray>("json");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("not JSON") << QByteArray("{\"model\": ") << QStringLiteral("is not JSON");
+    QTest::newRow("not an object")
+        << QByteArray("[1, 2]") << QStringLiteral("is not a JSON object");
+    QTest::newRow("Unigram") << tinyWith(QStringLiteral("model"),
+                                         R"({"type": "Unigram", "vocab": []})")
+                             << QStringLiteral("model \"Unigram\" is not supported");
+    QTest::newRow("WordLevel") << tinyWith(QStringLiteral("model"),
+                                           R"({"type": "WordLevel", "vocab": {}})")
+                               << QStringLiteral("model \"WordLevel\" is not supported");
+    QTest::newRow("unknown pre-tokenizer")
+        << tinyWith(QStringLiteral("pre_tokenizer"), R"({"type": "Whitespace"})")
+        << QStringLiteral("pre_tokenizer \"Whitespace\" is not supported");
+    QTest::newRow("unknown pre-tokenizer in a sequence")
+        << tinyWith(QStringLiteral("pre_tokenizer"),
+                    R"({"type": "Sequence", "pretokenizers": [{"type": "Digits"}]})")
+        << QStringLiteral("pre_tokenizer \"Digits\" is not supported");
+    QTest::newRow("unknown normalizer")
+        << tinyWith(QStringLiteral("normalizer"), R"({"type": "Precompiled"})")
+        << QStringLiteral("normalizer \"Precompiled\" is not supported");
+    QTest::newRow("unknown post-processor")
+        << tinyWith(QStringLiteral("post_processor"), R"({"type": "Frobnicate"})")
+        << QStringLiteral("post_processor \"Frobnicate\" is not supported");
+    QTest::newRow("unknown decoder") << tinyWith(QStringLiteral("decoder"), R"({"type": "CTC"})")
+                                     << QStringLiteral("decoder \"CTC\" is not supported");
+    QTest::newRow("unknown prepend_scheme")
+        << tinyWith(QStringLiteral("pre_tokenizer"),
+                    R"({"type": "Metaspace", "prepend_scheme": "sometimes"})")
+        << QStringLiteral("prepend_scheme \"sometimes\"");
+    QTest::newRow("regex PCRE2 cannot read")
+        << tinyWith(QStringLiteral("pre_tokenizer"),
+                    R"({"type": "Split", "pattern": {"Regex": "(a"}, "behavior": "Isolated"})")
+        << QStringLiteral("Split has a regex PCRE2 cannot read");
+    QTest::newRow("merge of a token not in the vocabulary")
+        << tinyWithMerge(4, QStringLiteral("c q9"))
+        << QStringLiteral("merge 5 (\"c\" \"q9\") names \"q9\", which is not in the vocabulary");
+    QTest::newRow("merge that is not two tokens")
+        << tinyWithMerge(4, QStringLiteral("c a t"))
+        << QStringLiteral("merge 5 (\"c a t\") is not two tokens");
+}
+
+void TestHubTokenizer::refusals()
+{
+    QFETCH(QByteArray, json);
+    QFETCH(QString, message);
+    const HandMade folder(json);
+    const QString error = readErrorOf([&] { HubTokenizer::fromFolder(folder.dir.path()); });
+    QVERIFY2(error.startsWith(folder.file() + QStringLiteral(": ")), qPrintable(error));
+    QVERIFY2(error.contains(message), qPrintable(error));
+    QVERIFY2(!error.contains(QLatin1Char('\n')), qPrintable(error));
 }
 
 QTEST_APPLESS_MAIN(TestHubTokenizer)
