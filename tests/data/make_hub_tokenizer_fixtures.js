@@ -43,6 +43,11 @@
 // flags, merges as "a b" strings, Split's behaviors, a template with BOS and
 // EOS, unknown characters fused), each with its cases from the same
 // reference.
+//
+// Last, tokenizers/hub/gpt2_cases.json: GPT-2's cases through a tokenizer.json
+// made from tokenizers/gpt2/vocab.json and merges.txt as Hugging Face's gpt2
+// repository has it (ByteLevel with its own regex); the test builds the same
+// file from the same two, so the 2 MB file itself is not kept.
 'use strict';
 const fs = require('fs');
 const path = require('path');
@@ -365,4 +370,31 @@ for (const [key, file] of Object.entries(files)) {
                          rows.map(r => JSON.stringify(r)).join(',\n') + '\n]}\n');
         console.log(`${file}: ${rows.length} cases`);
     }
+
+    const gpt2Dir = path.join(__dirname, 'tokenizers', 'gpt2');
+    const gpt2Vocab = JSON.parse(fs.readFileSync(path.join(gpt2Dir, 'vocab.json')));
+    const gpt2Merges = fs.readFileSync(path.join(gpt2Dir, 'merges.txt'), 'utf8').split('\n')
+        .filter((line, index) => line.length > 0 && !(index === 0 && line.startsWith('#version')));
+    const byteLevel = {type: 'ByteLevel', add_prefix_space: false, trim_offsets: true, use_regex: true};
+    const gpt2Json = {version: '1.0', truncation: null, padding: null,
+                      added_tokens: [addedToken(50256, '<|endoftext|>', {normalized: true})],
+                      normalizer: null, pre_tokenizer: byteLevel,
+                      post_processor: Object.assign({}, byteLevel, {add_prefix_space: true, trim_offsets: false}),
+                      decoder: Object.assign({}, byteLevel, {add_prefix_space: true}),
+                      model: {type: 'BPE', dropout: null, unk_token: null, continuing_subword_prefix: '',
+                              end_of_word_suffix: '', fuse_unk: false, byte_fallback: false,
+                              vocab: gpt2Vocab, merges: gpt2Merges}};
+    const gpt2File = path.join(require('os').tmpdir(), 'attention-lab-gpt2-tokenizer.json');
+    fs.writeFileSync(gpt2File, JSON.stringify(gpt2Json));
+    const gpt2 = Tokenizer.fromFile(gpt2File);
+    const gpt2Rows = [];
+    for (const c of JSON.parse(fs.readFileSync(path.join(gpt2Dir, 'gpt2_cases.json'))).cases)
+        gpt2Rows.push({name: c.name, text: c.text,
+                       ids: (await gpt2.encode(c.text, null, {addSpecialTokens: true})).getIds()});
+    fs.unlinkSync(gpt2File);
+    fs.writeFileSync(path.join(here, 'gpt2_cases.json'),
+                     `{"reference": "tokenizers ${packageVersion('tokenizers')}", "cases": [\n` +
+                     gpt2Rows.map(r => JSON.stringify(r).replace(/\ufeff/g, '\\ufeff')).join(',\n') +
+                     '\n]}\n');
+    console.log(`${path.join(here, 'gpt2_cases.json')}: ${gpt2Rows.length} cases`);
 })();

@@ -170,6 +170,7 @@ private slots:
     void loadsAndEncodesQuickly();
     void refusals_data();
     void refusals();
+    void gpt2ThroughTokenizerJson();
 };
 
 void TestHubTokenizer::realFiles_data()
@@ -476,6 +477,66 @@ void TestHubTokenizer::refusals()
     QVERIFY2(error.startsWith(folder.file() + QStringLiteral(": ")), qPrintable(error));
     QVERIFY2(error.contains(message), qPrintable(error));
     QVERIFY2(!error.contains(QLatin1Char('\n')), qPrintable(error));
+}
+
+/**
+ * GPT-2's vocab.json and merges.txt written as Hugging Face's gpt2 repository
+ * writes them into a tokenizer.json (as the fixture script does): HubTokenizer
+ * gives Hugging Face's ids on GPT-2's cases, and Gpt2Tokenizer's (openai's
+ * encoder's) on all but the two where the reference encoders themselves
+ * differ, U+0085 and U+FEFF after a space (JavaScript's \\s and Oniguruma's).
+ */
+void TestHubTokenizer::gpt2ThroughTokenizerJson()
+{
+    const QString gpt2Dir = QStringLiteral(TEST_DATA_DIR "/tokenizers/gpt2");
+    QJsonArray merges;
+    const QList<QByteArray> lines = readAll(gpt2Dir + QStringLiteral("/merges.txt")).split('\n');
+    for (qsizetype i = 0; i < lines.size(); ++i)
+        if (!lines[i].isEmpty() && !(i == 0 && lines[i].startsWith("#version")))
+            merges.append(QString::fromUtf8(lines[i]));
+    const QJsonObject byteLevel{{QStringLiteral("type"), QStringLiteral("ByteLevel")},
+                                {QStringLiteral("add_prefix_space"), false},
+                                {QStringLiteral("trim_offsets"), true},
+                                {QStringLiteral("use_regex"), true}};
+    const QJsonObject model{
+        {QStringLiteral("type"), QStringLiteral("BPE")},
+        {QStringLiteral("vocab"),
+         QJsonDocument::fromJson(readAll(gpt2Dir + QStringLiteral("/vocab.json"))).object()},
+        {QStringLiteral("merges"), merges}};
+    const QJsonObject endOfText{{QStringLiteral("id"), 50256},
+                                {QStringLiteral("content"), QStringLiteral("<|endoftext|>")},
+                                {QStringLiteral("normalized"), true},
+                                {QStringLiteral("special"), true}};
+    const QJsonObject root{{QStringLiteral("added_tokens"), QJsonArray{endOfText}},
+                           {QStringLiteral("normalizer"), QJsonValue::Null},
+                           {QStringLiteral("pre_tokenizer"), byteLevel},
+                           {QStringLiteral("post_processor"), byteLevel},
+                           {QStringLiteral("decoder"), byteLevel},
+                           {QStringLiteral("model"), model}};
+    const HandMade folder(QJsonDocument(root).toJson(QJsonDocument::Compact));
+    const HubTokenizer hub = HubTokenizer::fromFolder(folder.dir.path());
+    const Gpt2Tokenizer gpt2 = Gpt2Tokenizer::fromFiles(gpt2Dir + QStringLiteral("/vocab.json"),
+                                                        gpt2Dir + QStringLiteral("/merges.txt"));
+    QCOMPARE(hub.vocabularySize(), gpt2.vocabularySize());
+
+    const QJsonArray rows =
+        QJsonDocument::fromJson(readAll(hubDir() + QStringLiteral("/gpt2_cases.json")))
+            .object()
+            .value(QStringLiteral("cases"))
+            .toArray();
+    QCOMPARE(rows.size(), 463);
+    QStringList differFromGpt2;
+    for (const QJsonValue &value : rows) {
+        const QJsonObject row = value.toObject();
+        const QString text = row.value(QStringLiteral("text")).toString();
+        const std::vector<int> ids = hub.encode(text).ids;
+        QVERIFY2(ids == ints(row.value(QStringLiteral("ids"))),
+                 qPrintable(row.value(QStringLiteral("name")).toString()));
+        if (ids != gpt2.encode(text).ids)
+            differFromGpt2 << row.value(QStringLiteral("name")).toString();
+    }
+    QCOMPARE(differFromGpt2, (QStringList{QStringLiteral("U+0085 next line after space"),
+                                          QStringLiteral("U+FEFF byte order mark after space")}));
 }
 
 QTEST_APPLESS_MAIN(TestHubTokenizer)
