@@ -385,6 +385,14 @@ HubTokenizer HubTokenizer::fromFiles(const QString &tokenizerJson,
             const QJsonValue id = object.value(QStringLiteral("id"));
             if (content.isEmpty() || !id.isDouble() || id.toInt(-1) < 0)
                 throwReadError(QStringLiteral("added_tokens has an entry without content or id"));
+            // Added ids follow the vocabulary's; one far beyond would make a
+            // table of that size.
+            if (id.toInt() > int(tables->tokens.size()) + 1000000)
+                throwReadError(QStringLiteral("added token \"%1\" has id %2, far beyond the %3 "
+                                              "tokens of the vocabulary")
+                                   .arg(inputText(content))
+                                   .arg(id.toInt())
+                                   .arg(tables->tokens.size()));
             AddedTokens::Token token{content, id.toInt(),
                                      object.value(QStringLiteral("lstrip")).toBool(),
                                      object.value(QStringLiteral("rstrip")).toBool(),
@@ -404,7 +412,9 @@ HubTokenizer HubTokenizer::fromFiles(const QString &tokenizerJson,
         }
         tables->rawAdded = std::make_unique<AddedTokens>(std::move(raw));
         tables->normalizedAdded = std::make_unique<AddedTokens>(std::move(normalized));
-        for (const int id : tables->prefix)
+        std::vector<int> added = tables->prefix;
+        added.insert(added.end(), tables->suffix.begin(), tables->suffix.end());
+        for (const int id : added)
             if (id < 0 || std::size_t(id) >= tables->tokens.size() ||
                 tables->tokens[std::size_t(id)].empty())
                 throwReadError(

@@ -51,7 +51,8 @@ public:
     bool addsBos() const;
 
     /// The spelling in the vocabulary ("Ġdog", "▁the", "<0x0A>", "<|im_end|>");
-    /// empty if no token has that id.
+    /// an added token with "normalized" true is spelled as normalized, as in
+    /// Hugging Face. Empty if no token has that id.
     std::string token(int id) const;
     std::optional<int> id(const std::string &token) const;
     /// One more than the largest id, added tokens included (151669 for Qwen3).

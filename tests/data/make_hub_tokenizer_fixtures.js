@@ -258,7 +258,8 @@ const tinyFiles = {
         post_processor: {type: 'ByteLevel', add_prefix_space: true, trim_offsets: false, use_regex: true},
         decoder: {type: 'ByteLevel', add_prefix_space: true, trim_offsets: true, use_regex: true},
     },
-    // Split's behaviors in a Sequence, then ByteLevel without its regex.
+    // Split's behaviors in a Sequence, then ByteLevel without its regex; a
+    // Sequence of post-processors, as Llama 3.1's file has.
     split_behaviors: {
         normalizer: null,
         pre_tokenizer: {type: 'Sequence', pretokenizers: [
@@ -268,9 +269,14 @@ const tinyFiles = {
             {type: 'Split', pattern: {Regex: '\\d'}, behavior: 'Contiguous', invert: false},
             {type: 'Split', pattern: {Regex: '[aeiou]'}, behavior: 'Isolated', invert: true},
             {type: 'ByteLevel', add_prefix_space: false, trim_offsets: false, use_regex: false}]},
-        model: bpeModel([...byteCharacters()], byteLevelMerges),
-        added_tokens: [],
-        post_processor: null,
+        model: bpeModel([...byteCharacters(), '<bot>'], byteLevelMerges),
+        added_tokens: [addedToken(256, '<bot>')],
+        post_processor: {type: 'Sequence', processors: [
+            {type: 'ByteLevel', add_prefix_space: true, trim_offsets: false, use_regex: true},
+            {type: 'TemplateProcessing',
+             single: [{SpecialToken: {id: '<bot>', type_id: 0}}, {Sequence: {id: 'A', type_id: 0}}],
+             pair: [{Sequence: {id: 'A', type_id: 0}}, {Sequence: {id: 'B', type_id: 1}}],
+             special_tokens: {'<bot>': {id: '<bot>', ids: [256], tokens: ['<bot>']}}}]},
         decoder: {type: 'ByteLevel', add_prefix_space: false, trim_offsets: false, use_regex: false},
     },
 };

@@ -460,6 +460,10 @@ void TestHubTokenizer::refusals_data()
         << tinyWith(QStringLiteral("pre_tokenizer"),
                     R"({"type": "Split", "pattern": {"Regex": "(a"}, "behavior": "Isolated"})")
         << QStringLiteral("Split has a regex PCRE2 cannot read");
+    QTest::newRow("added token id far beyond the vocabulary")
+        << tinyWith(QStringLiteral("added_tokens"),
+                    R"([{"id": 2000000000, "content": "<big>", "special": true}])")
+        << QStringLiteral("added token \"<big>\" has id 2000000000, far beyond");
     QTest::newRow("merge of a token not in the vocabulary")
         << tinyWithMerge(4, QStringLiteral("c q9"))
         << QStringLiteral("merge 5 (\"c\" \"q9\") names \"q9\", which is not in the vocabulary");
