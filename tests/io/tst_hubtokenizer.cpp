@@ -22,6 +22,7 @@
 #include <zlib.h>
 
 #include <functional>
+#include <thread>
 
 using namespace AttentionLab;
 
@@ -168,6 +169,7 @@ private slots:
     void bosOverride();
     void labels();
     void loadsAndEncodesQuickly();
+    void encodesFromSeveralThreads();
     void refusals_data();
     void refusals();
     void gpt2ThroughTokenizerJson();
@@ -422,6 +424,38 @@ void TestHubTokenizer::loadsAndEncodesQuickly()
     // Generous bounds, for a loaded machine; Release builds take far less.
     QVERIFY2(loadMs < 5000, qPrintable(QString::number(loadMs)));
     QVERIFY2(encodeMs < 2000, qPrintable(QString::number(encodeMs)));
+}
+
+/// Copies share one cache of pieces; threads encoding at once get the ids one
+/// thread gets.
+void TestHubTokenizer::encodesFromSeveralThreads()
+{
+    const RealFolder folder(QStringLiteral("llama3"));
+    const HubTokenizer tokenizer = HubTokenizer::fromFolder(folder.dir.path());
+    const QJsonArray rows =
+        QJsonDocument::fromJson(readAll(hubDir() + QStringLiteral("/llama3/cases.json")))
+            .object()
+            .value(QStringLiteral("cases"))
+            .toArray();
+    std::vector<QString> texts;
+    std::vector<std::vector<int>> expected;
+    for (const QJsonValue &row : rows) {
+        texts.push_back(row.toObject().value(QStringLiteral("text")).toString());
+        expected.push_back(ints(row.toObject().value(QStringLiteral("ids"))));
+    }
+    std::vector<int> wrong(4, 0);
+    std::vector<std::thread> threads;
+    for (int t = 0; t < 4; ++t)
+        threads.emplace_back([&, t, copy = tokenizer] {
+            for (std::size_t i = 0; i < texts.size(); ++i) {
+                const std::size_t k = (i * 7 + std::size_t(t) * 131) % texts.size();
+                if (copy.encode(texts[k]).ids != expected[k])
+                    ++wrong[std::size_t(t)];
+            }
+        });
+    for (std::thread &thread : threads)
+        thread.join();
+    QCOMPARE(wrong, std::vector<int>(4, 0));
 }
 
 void TestHubTokenizer::refusals_data()
