@@ -279,6 +279,30 @@ const tinyFiles = {
              special_tokens: {'<bot>': {id: '<bot>', ids: [256], tokens: ['<bot>']}}}]},
         decoder: {type: 'ByteLevel', add_prefix_space: false, trim_offsets: false, use_regex: false},
     },
+    // Metaspace as files older than prepend_scheme write it (add_prefix_space),
+    // after Replace by a regex and Strip normalizers.
+    metaspace_legacy: {
+        normalizer: {type: 'Sequence', normalizers: [
+            {type: 'Replace', pattern: {Regex: ' {2,}'}, content: ' '},
+            {type: 'Strip', strip_left: true, strip_right: true}]},
+        pre_tokenizer: {type: 'Metaspace', replacement: '\u2581', add_prefix_space: true},
+        model: bpeModel(['<unk>', '\u2581', ...letters], [['\u2581', 't'], ['h', 'e'], ['\u2581t', 'he']],
+                        {model: {unk_token: '<unk>'}}),
+        added_tokens: [addedToken(0, '<unk>')],
+        post_processor: null,
+        decoder: {type: 'Metaspace', replacement: '\u2581', add_prefix_space: true},
+    },
+    // ByteLevel's add_prefix_space after a Split: every piece gets its space.
+    split_then_prefix: {
+        normalizer: null,
+        pre_tokenizer: {type: 'Sequence', pretokenizers: [
+            {type: 'Split', pattern: {Regex: '\\p{N}+'}, behavior: 'Isolated', invert: false},
+            {type: 'ByteLevel', add_prefix_space: true, trim_offsets: false, use_regex: false}]},
+        model: bpeModel([...byteCharacters()], byteLevelMerges),
+        added_tokens: [],
+        post_processor: null,
+        decoder: {type: 'ByteLevel', add_prefix_space: true, trim_offsets: true, use_regex: true},
+    },
 };
 const tinyTexts = [
     'the cat', 'The Cat', 'a cat and the hat', 'the  cat', ' the cat', 'the cat ', '',

@@ -263,6 +263,10 @@ void TestHubTokenizer::tinyFiles_data()
         << QStringLiteral("added_flags");
     QTest::newRow("Split: Removed, MergedWithPrevious, MergedWithNext, Contiguous, invert")
         << QStringLiteral("split_behaviors");
+    QTest::newRow("Metaspace with add_prefix_space, Replace by a regex, Strip")
+        << QStringLiteral("metaspace_legacy");
+    QTest::newRow("ByteLevel's add_prefix_space on every piece of a Split")
+        << QStringLiteral("split_then_prefix");
 }
 
 void TestHubTokenizer::tinyFiles()
