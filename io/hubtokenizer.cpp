@@ -85,6 +85,7 @@ struct HubTokenizer::Tables
 {
     std::vector<std::string> tokens; // by id; empty where no token has the id
     std::unordered_map<std::string, int> ids;
+    std::vector<char> inModel; // by id: in the model's vocab, not only an added token
     /// Tokens of one code point, for splitting a piece into its first symbols.
     QHash<char32_t, int> characterIds;
     std::array<int, 256> fallbackIds{}; // "<0x41>"; -1 where the vocabulary has none
@@ -153,6 +154,9 @@ void HubTokenizer::Tables::readModel(const QJsonObject &model)
                                .arg(inputText(entry.key())));
         const int id = int(value);
         setToken(id, entry.key().toStdString());
+        if (std::size_t(id) >= inModel.size())
+            inModel.resize(std::size_t(id) + 1);
+        inModel[std::size_t(id)] = 1;
         const QString &key = entry.key();
         if (key.size() == 1 || (key.size() == 2 && key[0].isHighSurrogate()))
             characterIds.insert(key.toUcs4().value(0), id);
@@ -275,7 +279,9 @@ std::vector<int> HubTokenizer::Tables::encodeWord(const QString &word) const
 {
     std::vector<int> symbols;
     if (ignoreMerges)
-        if (const auto whole = ids.find(word.toStdString()); whole != ids.end())
+        if (const auto whole = ids.find(word.toStdString());
+            whole != ids.end() && std::size_t(whole->second) < inModel.size() &&
+            inModel[std::size_t(whole->second)])
             return {whole->second};
     symbols.reserve(std::size_t(word.size()));
     // As in Hugging Face: an unknown character waits until the next character
