@@ -68,6 +68,27 @@ std::vector<std::pair<qsizetype, qsizetype>> literalMatches(const QString &liter
     return out;
 }
 
+/// Each character of Unicode's general category N (Rust's char::is_numeric),
+/// as a match of its own.
+std::vector<std::pair<qsizetype, qsizetype>> numberMatches(const QString &text)
+{
+    std::vector<std::pair<qsizetype, qsizetype>> out;
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        char32_t c = text[i].unicode();
+        qsizetype length = 1;
+        if (text[i].isHighSurrogate() && i + 1 < text.size() && text[i + 1].isLowSurrogate()) {
+            c = QChar::surrogateToUcs4(text[i], text[i + 1]);
+            length = 2;
+        }
+        const QChar::Category category = QChar::category(c);
+        if (category == QChar::Number_DecimalDigit || category == QChar::Number_Letter ||
+            category == QChar::Number_Other)
+            out.emplace_back(i, i + length);
+        i += length - 1;
+    }
+    return out;
+}
+
 } // namespace
 
 QChar PreTokenizer::byteCharacter(unsigned char byte)
@@ -161,9 +182,12 @@ void PreTokenizer::append(const QJsonValue &value, std::vector<Step> &steps)
                                ? Step::Prepend::Always
                                : Step::Prepend::Never;
         }
+    } else if (type == QStringLiteral("Digits")) {
+        step.kind = Step::Kind::Digits;
+        step.individualDigits = object.value(QStringLiteral("individual_digits")).toBool();
     } else {
         throwReadError(QStringLiteral("pre_tokenizer \"%1\" is not supported (Split, ByteLevel, "
-                                      "Metaspace and Sequence are)")
+                                      "Metaspace, Digits and Sequence are)")
                            .arg(inputText(type)));
     }
     steps.push_back(std::move(step));
@@ -283,6 +307,12 @@ void PreTokenizer::run(const Step &step, std::vector<Piece> &pieces)
             }
             break;
         }
+        case Step::Kind::Digits:
+            // Hugging Face: each digit alone, or runs of digits together.
+            splitPiece(piece, numberMatches(piece.text),
+                       step.individualDigits ? Behavior::Isolated : Behavior::Contiguous, false,
+                       out);
+            break;
         case Step::Kind::Metaspace: {
             piece.text.replace(u' ', step.replacement);
             const bool prepend = step.prepend == Step::Prepend::Always ||

@@ -16,7 +16,8 @@ namespace AttentionLab {
  * (the file's own pattern, with its behavior and invert), ByteLevel (GPT-2's
  * pattern when use_regex, add_prefix_space, and every byte written as
  * GPT-2's printable character), Metaspace (spaces as "▁", prepend_scheme
- * always, first or never, split) and a Sequence of them. It cuts the
+ * always, first or never, split), Digits (StarCoder's and SmolLM's digits
+ * one by one) and a Sequence of them. It cuts the
  * normalized text between added tokens into the pieces the model encodes
  * one by one.
  */
@@ -52,7 +53,8 @@ private:
         {
             Split,
             ByteLevel,
-            Metaspace
+            Metaspace,
+            Digits
         } kind = Kind::Split;
         QString literal;
         QRegularExpression regex;
@@ -68,7 +70,8 @@ private:
             First,
             Never
         } prepend = Prepend::Always;
-        bool splitPieces = true; ///< Metaspace
+        bool splitPieces = true;       ///< Metaspace
+        bool individualDigits = false; ///< Digits
     };
     struct Piece
     {

@@ -303,6 +303,28 @@ const tinyFiles = {
         post_processor: null,
         decoder: {type: 'ByteLevel', add_prefix_space: true, trim_offsets: true, use_regex: true},
     },
+    // StarCoder's and SmolLM's layout: every digit alone, then GPT-2's ByteLevel.
+    digits_individual: {
+        normalizer: null,
+        pre_tokenizer: {type: 'Sequence', pretokenizers: [
+            {type: 'Digits', individual_digits: true},
+            {type: 'ByteLevel', add_prefix_space: false, trim_offsets: true, use_regex: true}]},
+        model: bpeModel([...byteCharacters()], byteLevelMerges),
+        added_tokens: [],
+        post_processor: null,
+        decoder: {type: 'ByteLevel', add_prefix_space: true, trim_offsets: true, use_regex: true},
+    },
+    // Digits in runs.
+    digits_contiguous: {
+        normalizer: null,
+        pre_tokenizer: {type: 'Sequence', pretokenizers: [
+            {type: 'Digits', individual_digits: false},
+            {type: 'ByteLevel', add_prefix_space: false, trim_offsets: false, use_regex: false}]},
+        model: bpeModel([...byteCharacters()], byteLevelMerges),
+        added_tokens: [],
+        post_processor: null,
+        decoder: {type: 'ByteLevel', add_prefix_space: true, trim_offsets: true, use_regex: true},
+    },
 };
 const tinyTexts = [
     'the cat', 'The Cat', 'a cat and the hat', 'the  cat', ' the cat', 'the cat ', '',
@@ -314,7 +336,8 @@ const tinyTexts = [
     'foo bar', 'foo  bar', 'FOO BAR', 'x <both>  y', '<long>', '<long>er', '<long>est',
     '<both><both>', 'hello-world', 'a+b+c', '12+34-56', 'a1b22c333', 'queue aeiou xyz',
     'a - b + c', 'hello\tworld\n', 'tab\t\tand  spaces', 'caf\u00e9 na\u00efve', 'cafe\u0301',
-    '\ud83e\udd17 hug', 'xi xii xiii',
+    '\ud83e\udd17 hug', 'xi xii xiii', '1234 12 3', 'x1y22z333', '\u0661\u0662 \u2460\u2461 \u2167x',
+    '12.5%', '\uff11\uff12', '\u00b2\u00b3', '123abc456',
 ];
 
 // Random strings of pieces that tokenizers treat differently (a linear

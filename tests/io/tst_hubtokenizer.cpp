@@ -267,6 +267,9 @@ void TestHubTokenizer::tinyFiles_data()
         << QStringLiteral("metaspace_legacy");
     QTest::newRow("ByteLevel's add_prefix_space on every piece of a Split")
         << QStringLiteral("split_then_prefix");
+    QTest::newRow("Digits one by one, then ByteLevel (StarCoder, SmolLM)")
+        << QStringLiteral("digits_individual");
+    QTest::newRow("Digits in runs") << QStringLiteral("digits_contiguous");
 }
 
 void TestHubTokenizer::tinyFiles()
@@ -480,8 +483,8 @@ void TestHubTokenizer::refusals_data()
         << QStringLiteral("pre_tokenizer \"Whitespace\" is not supported");
     QTest::newRow("unknown pre-tokenizer in a sequence")
         << tinyWith(QStringLiteral("pre_tokenizer"),
-                    R"({"type": "Sequence", "pretokenizers": [{"type": "Digits"}]})")
-        << QStringLiteral("pre_tokenizer \"Digits\" is not supported");
+                    R"({"type": "Sequence", "pretokenizers": [{"type": "Punctuation"}]})")
+        << QStringLiteral("pre_tokenizer \"Punctuation\" is not supported");
     QTest::newRow("unknown normalizer")
         << tinyWith(QStringLiteral("normalizer"), R"({"type": "Precompiled"})")
         << QStringLiteral("normalizer \"Precompiled\" is not supported");
