@@ -3,6 +3,7 @@
 
 #include "io/gpt2tokenizer.h"
 
+#include "io/bpemerges.h"
 #include "io/inputtextqt.h"
 #include "io/readerror.h"
 #include "io/specialtokenscanner.h"
@@ -18,7 +19,6 @@
 #include <array>
 #include <cstdint>
 #include <mutex>
-#include <queue>
 #include <unordered_map>
 #include <vector>
 
@@ -109,25 +109,14 @@ std::array<char32_t, 256> byteToUnicode()
     return table;
 }
 
-std::uint64_t pairKey(int left, int right)
-{
-    return (std::uint64_t(std::uint32_t(left)) << 32) | std::uint32_t(right);
-}
-
 } // namespace
 
 struct Gpt2Tokenizer::Tables
 {
-    struct Merge
-    {
-        int rank = 0;
-        int result = 0;
-    };
-
     std::vector<std::string> tokens; // by id; empty where vocab.json has no such id
     std::unordered_map<std::string, int> ids;
     std::array<int, 256> byteIds{};
-    std::unordered_map<std::uint64_t, Merge> merges;
+    BpeMerges merges;
     int endOfText = 0;
     /// Matched from several threads at once, which QRegularExpression allows.
     QRegularExpression pieces = pieceExpression();
@@ -136,75 +125,7 @@ struct Gpt2Tokenizer::Tables
     std::unordered_map<std::string, std::vector<int>> cache;
 
     void appendPiece(const std::string &bytes, std::vector<int> &out);
-    std::vector<int> bytePairEncode(const std::string &bytes) const;
 };
-
-/**
- * The reference's loop: while some adjacent pair has a merge, take the pair of
- * lowest rank and merge every occurrence of it, left to right without overlap.
- * A heap of (rank, position) does it in n log n rather than n^2 on long
- * pieces; all occurrences of one rank are taken out before any is merged, so
- * that a pair a merge creates is only looked at in a later round, as in the
- * reference, even in a merges file whose ranks are out of order.
- */
-std::vector<int> Gpt2Tokenizer::Tables::bytePairEncode(const std::string &bytes) const
-{
-    const int n = int(bytes.size());
-    std::vector<int> symbols(n), next(n), previous(n);
-    std::vector<char> alive(n, 1);
-    for (int i = 0; i < n; ++i) {
-        symbols[i] = byteIds[static_cast<unsigned char>(bytes[i])];
-        next[i] = i + 1;
-        previous[i] = i - 1;
-    }
-    struct Candidate
-    {
-        int rank, position, left, right;
-        bool operator>(const Candidate &other) const
-        {
-            return rank != other.rank ? rank > other.rank : position > other.position;
-        }
-    };
-    std::priority_queue<Candidate, std::vector<Candidate>, std::greater<>> heap;
-    auto consider = [&](int position) {
-        if (position < 0 || next[position] >= n)
-            return;
-        const int left = symbols[position], right = symbols[next[position]];
-        if (const auto merge = merges.find(pairKey(left, right)); merge != merges.end())
-            heap.push({merge->second.rank, position, left, right});
-    };
-    for (int i = 0; i + 1 < n; ++i)
-        consider(i);
-
-    std::vector<Candidate> round;
-    while (!heap.empty()) {
-        round.clear();
-        const int rank = heap.top().rank;
-        while (!heap.empty() && heap.top().rank == rank) {
-            round.push_back(heap.top());
-            heap.pop();
-        }
-        // In increasing position, as the heap gives them.
-        for (const Candidate &candidate : round) {
-            const int at = candidate.position;
-            if (!alive[at] || symbols[at] != candidate.left || next[at] >= n ||
-                symbols[next[at]] != candidate.right)
-                continue; // taken by an earlier merge of this round, or changed since
-            const int absorbed = next[at];
-            symbols[at] = merges.at(pairKey(candidate.left, candidate.right)).result;
-            alive[absorbed] = 0;
-            next[at] = next[absorbed];
-            if (next[at] < n)
-                previous[next[at]] = at;
-            consider(previous[at]);
-            consider(at);
-        }
-    }
-    std::vector<int> result;
-    for (int i = 0; i < n; i = next[i])
-        result.push_back(symbols[i]);
-    return result;
-}
 
 void Gpt2Tokenizer::Tables::appendPiece(const std::string &bytes, std::vector<int> &out)
 {
@@ -219,7 +140,10 @@ void Gpt2Tokenizer::Tables::appendPiece(const std::string &bytes, std::vector<in
             return;
         }
     }
-    std::vector<int> encoded = bytePairEncode(bytes);
+    std::vector<int> symbols(bytes.size());
+    for (std::size_t i = 0; i < bytes.size(); ++i)
+        symbols[i] = byteIds[static_cast<unsigned char>(bytes[i])];
+    std::vector<int> encoded = merges.apply(symbols);
     out.insert(out.end(), encoded.begin(), encoded.end());
     const std::lock_guard lock(cacheMutex);
     if (cache.size() >= kMaxCachedPieces)
@@ -312,8 +236,7 @@ Gpt2Tokenizer Gpt2Tokenizer::fromFiles(const QString &vocabJson, const QString &
                                            .arg(inputText(QString::fromStdString(spelling)),
                                                 vocabJson.section(QLatin1Char('/'), -1)));
         // A pair listed twice takes its later rank, as in the reference.
-        tables->merges.insert_or_assign(pairKey(leftId->second, rightId->second),
-                                        Tables::Merge{rank, resultId->second});
+        tables->merges.add(leftId->second, rightId->second, resultId->second);
         ++rank;
     }
     if (rank == 0)

@@ -10,6 +10,7 @@ packages=(
     qt6-base-dev qt6-svg-dev libqcustomplot-dev
     libeigen3-dev libgl1-mesa-dev
     libzip-dev pkg-config
+    zlib1g-dev # tst_hubtokenizer unpacks the gzipped tokenizer.json files
     fonts-dejavu-core
     poppler-utils
     clang libclang-rt-14-dev libomp-dev

@@ -9,6 +9,7 @@
 #include "binaryrun.h"
 
 #include <QDir>
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -61,6 +62,7 @@ class TestModelCommands : public QObject
 private slots:
     void tokenizeJson_data();
     void tokenizeJson();
+    void tokenizeTokenizerJsonAlone();
     void modelJson_data();
     void modelJson();
     void modelText();
@@ -155,6 +157,48 @@ void TestModelCommands::tokenizeJson()
     const BinaryRun table = runAttentionLab({u"tokenize"_s, model(checkpoint), u"--text"_s, text});
     QCOMPARE(table.exitCode, 0);
     QVERIFY(table.out.contains(reference[u"tokens"_s].toArray().last().toString().toUtf8()));
+}
+
+/// A folder of tokenizer.json and config.json, no weights (a tiny file of
+/// tests/data/tokenizers/hub, whose cases hold Hugging Face's ids).
+void TestModelCommands::tokenizeTokenizerJsonAlone()
+{
+    const QString tiny = QStringLiteral(TEST_DATA_DIR "/tokenizers/hub/tiny/");
+    QTemporaryDir dir;
+    QVERIFY(QFile::copy(tiny + u"metaspace_first.json"_s, dir.filePath(u"tokenizer.json"_s)));
+    QFile config(dir.filePath(u"config.json"_s));
+    QVERIFY(config.open(QIODevice::WriteOnly));
+    config.write(R"({"model_type": "llama"})");
+    config.close();
+
+    QFile casesFile(tiny + u"metaspace_first_cases.json"_s);
+    QVERIFY(casesFile.open(QIODevice::ReadOnly));
+    QJsonArray expected;
+    for (const QJsonValue &c : QJsonDocument::fromJson(casesFile.readAll())[u"cases"_s].toArray())
+        if (c[u"text"_s].toString() == u"cat<s>the cat"_s)
+            expected = c[u"ids"_s].toArray();
+    QVERIFY(!expected.isEmpty());
+
+    const BinaryRun run =
+        runAttentionLab({u"tokenize"_s, dir.path(), u"--text"_s, u"cat<s>the cat"_s, u"--json"_s});
+    QCOMPARE(run.exitCode, 0);
+    QCOMPARE(jsonOf(run)[u"ids"_s].toArray(), expected);
+    const BinaryRun table = runAttentionLab({u"tokenize"_s, dir.path(), u"--text"_s, u"the cat"_s});
+    QCOMPARE(table.exitCode, 0);
+    QVERIFY2(table.out.contains("cat"), table.out.constData());
+
+    // A tokenizer.json it cannot read: one line naming the file, status 2.
+    QFile broken(dir.filePath(u"tokenizer.json"_s));
+    QVERIFY(broken.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    broken.write(R"({"model": {"type": "Unigram", "vocab": []}})");
+    broken.close();
+    const BinaryRun refused =
+        runAttentionLab({u"tokenize"_s, dir.path(), u"--text"_s, u"the cat"_s});
+    QCOMPARE(refused.exitCode, 2);
+    // The file's name ends the path (inputText shortens a long one in the middle).
+    QVERIFY2(refused.err.contains(".json: model \"Unigram\" is not supported"),
+             refused.err.constData());
+    QCOMPARE(refused.err.count('\n'), 1);
 }
 
 void TestModelCommands::modelJson_data()

@@ -1,0 +1,537 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 The Attention Lab authors
+
+#include "io/hubtokenizer.h"
+
+#include "io/addedtokens.h"
+#include "io/bpemerges.h"
+#include "io/inputtextqt.h"
+#include "io/pretokenizer.h"
+#include "io/readerror.h"
+#include "io/tokenizerdecoder.h"
+#include "io/tokenizerfile.h"
+#include "io/tokenizernormalizer.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QHash>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QJsonParseError>
+
+#include <algorithm>
+#include <array>
+#include <mutex>
+#include <unordered_map>
+#include <utility>
+
+namespace AttentionLab {
+
+namespace {
+
+constexpr qint64 kMaxTokenizerBytes = 256 * 1024 * 1024;
+constexpr qint64 kMaxConfigBytes = 16 * 1024 * 1024;
+/// Pieces kept in the cache before it starts afresh, so that a long session of
+/// typing cannot grow it without bound; longer pieces are not kept (a
+/// SentencePiece-style file makes a whole line one piece).
+constexpr std::size_t kMaxCachedPieces = 100000;
+constexpr qsizetype kMaxCachedPieceLength = 256;
+
+QJsonObject readJsonObject(const QString &path, qint64 maxBytes)
+{
+    QByteArray bytes = readTokenizerFile(path, maxBytes);
+    // Qt's JSON reader drops a byte order mark that starts a string, as
+    // QString::fromUtf8 does; vocabularies hold U+FEFF as a token. Inside a
+    // string the escape means the same, and a byte order mark cannot stand
+    // anywhere else in JSON but at the start.
+    if (bytes.startsWith("\xEF\xBB\xBF"))
+        bytes.remove(0, 3);
+    bytes.replace("\xEF\xBB\xBF", "\\ufeff");
+    QJsonParseError parseError;
+    const QJsonDocument document = QJsonDocument::fromJson(bytes, &parseError);
+    if (parseError.error != QJsonParseError::NoError)
+        throwTokenizerFileError(path, QStringLiteral("is not JSON: %1 at byte %2")
+                                          .arg(parseError.errorString())
+                                          .arg(parseError.offset));
+    if (!document.isObject())
+        throwTokenizerFileError(path, QStringLiteral("is not a JSON object"));
+    return document.object();
+}
+
+/// A token named in tokenizer_config.json: "<s>" or {"content": "<s>", ...}.
+QString configToken(const QJsonValue &value)
+{
+    if (value.isObject())
+        return value.toObject().value(QStringLiteral("content")).toString();
+    return value.toString();
+}
+
+QString replaceLoneSurrogates(const QString &text)
+{
+    QString clean = text;
+    for (qsizetype i = 0; i < clean.size(); ++i) {
+        if (clean[i].isHighSurrogate() && i + 1 < clean.size() && clean[i + 1].isLowSurrogate())
+            ++i;
+        else if (clean[i].isSurrogate())
+            clean[i] = QChar(QChar::ReplacementCharacter);
+    }
+    return clean;
+}
+
+} // namespace
+
+struct HubTokenizer::Tables
+{
+    std::vector<std::string> tokens; // by id; empty where no token has the id
+    std::unordered_map<std::string, int> ids;
+    std::vector<char> inModel; // by id: in the model's vocab, not only an added token
+    /// Tokens of one code point, for splitting a piece into its first symbols.
+    QHash<char32_t, int> characterIds;
+    std::array<int, 256> fallbackIds{}; // "<0x41>"; -1 where the vocabulary has none
+    BpeMerges merges;
+    std::optional<int> unk;
+    bool byteFallback = false;
+    bool fuseUnk = false;
+    bool ignoreMerges = false;
+
+    TokenizerNormalizer normalizer;
+    PreTokenizer preTokenizer;
+    TokenizerDecoder decoder;
+    std::unique_ptr<AddedTokens> rawAdded;        // normalized: false, found in the text as typed
+    std::unique_ptr<AddedTokens> normalizedAdded; // normalized: true, found after the normalizer
+
+    std::vector<int> prefix, suffix; // the post-processor's tokens around the text
+    std::optional<int> bos, eos;
+    std::optional<bool> configAddsBos;
+
+    std::mutex cacheMutex;
+    std::unordered_map<std::string, std::vector<int>> cache;
+
+    void setToken(int id, const std::string &token);
+    void readModel(const QJsonObject &model);
+    void readPostProcessor(const QJsonValue &value);
+    void appendWord(const QString &word, std::vector<int> &out);
+    std::vector<int> encodeWord(const QString &word) const;
+    void appendText(const QString &text, bool atStart, std::vector<int> &out);
+};
+
+void HubTokenizer::Tables::setToken(int id, const std::string &token)
+{
+    if (std::size_t(id) >= tokens.size())
+        tokens.resize(std::size_t(id) + 1);
+    tokens[std::size_t(id)] = token;
+    ids.insert_or_assign(token, id);
+}
+
+void HubTokenizer::Tables::readModel(const QJsonObject &model)
+{
+    const QString type = model.value(QStringLiteral("type")).toString();
+    if (type != QStringLiteral("BPE"))
+        throwReadError(
+            QStringLiteral("model \"%1\" is not supported (BPE is; WordPiece is read from "
+                           "vocab.txt)")
+                .arg(inputText(type.isEmpty() ? QStringLiteral("(no type)") : type)));
+    for (const char *key : {"continuing_subword_prefix", "end_of_word_suffix"})
+        if (!model.value(QLatin1String(key)).toString().isEmpty())
+            throwReadError(QStringLiteral("BPE's %1 is not supported").arg(QLatin1String(key)));
+    if (!model.value(QStringLiteral("dropout")).isNull() &&
+        !model.value(QStringLiteral("dropout")).isUndefined() &&
+        model.value(QStringLiteral("dropout")).toDouble() != 0.0)
+        throwReadError(QStringLiteral("BPE's dropout is not supported (it makes ids random)"));
+
+    const QJsonObject vocabulary = model.value(QStringLiteral("vocab")).toObject();
+    if (vocabulary.isEmpty())
+        throwReadError(QStringLiteral("model has no \"vocab\" object of token to id"));
+    const qint64 maxId = qint64(vocabulary.size()) * 2 + 1024;
+    tokens.reserve(std::size_t(vocabulary.size()));
+    ids.reserve(std::size_t(vocabulary.size()) * 2);
+    for (auto entry = vocabulary.begin(); entry != vocabulary.end(); ++entry) {
+        const double value = entry.value().toDouble(-1.0);
+        if (!entry.value().isDouble() || value < 0 || value > double(maxId) ||
+            value != double(qint64(value)))
+            throwReadError(QStringLiteral("model's vocab gives \"%1\" no whole-number id")
+                               .arg(inputText(entry.key())));
+        const int id = int(value);
+        setToken(id, entry.key().toStdString());
+        if (std::size_t(id) >= inModel.size())
+            inModel.resize(std::size_t(id) + 1);
+        inModel[std::size_t(id)] = 1;
+        const QString &key = entry.key();
+        if (key.size() == 1 || (key.size() == 2 && key[0].isHighSurrogate()))
+            characterIds.insert(key.toUcs4().value(0), id);
+    }
+
+    const QJsonArray merges = model.value(QStringLiteral("merges")).toArray();
+    this->merges.reserve(std::size_t(merges.size()));
+    for (qsizetype rank = 0; rank < merges.size(); ++rank) {
+        const QJsonValue merge = merges[rank];
+        QString left, right;
+        if (merge.isString()) {
+            // Older files: "a b" (Hugging Face refuses anything but two parts).
+            const QStringList parts = merge.toString().split(u' ');
+            if (parts.size() != 2)
+                throwReadError(QStringLiteral("merge %1 (\"%2\") is not two tokens")
+                                   .arg(rank + 1)
+                                   .arg(inputText(merge.toString())));
+            left = parts[0];
+            right = parts[1];
+        } else if (merge.isArray() && merge.toArray().size() == 2 &&
+                   merge.toArray()[0].isString() && merge.toArray()[1].isString()) {
+            // Since tokenizers 0.20: ["a", "b"].
+            left = merge.toArray()[0].toString();
+            right = merge.toArray()[1].toString();
+        } else {
+            throwReadError(
+                QStringLiteral("merge %1 is neither \"a b\" nor [\"a\", \"b\"]").arg(rank + 1));
+        }
+        int found[3] = {};
+        const QString spellings[3] = {left, right, left + right};
+        for (int k = 0; k < 3; ++k) {
+            const auto it = ids.find(spellings[k].toStdString());
+            if (it == ids.end())
+                throwReadError(
+                    QStringLiteral("merge %1 (\"%2\" \"%3\") names \"%4\", which is "
+                                   "not in the vocabulary")
+                        .arg(rank + 1)
+                        .arg(inputText(left), inputText(right), inputText(spellings[k])));
+            found[k] = it->second;
+        }
+        this->merges.add(found[0], found[1], found[2]);
+    }
+
+    const QJsonValue unkToken = model.value(QStringLiteral("unk_token"));
+    if (unkToken.isString()) {
+        const auto it = ids.find(unkToken.toString().toStdString());
+        if (it == ids.end())
+            throwReadError(QStringLiteral("model's unk_token \"%1\" is not in the vocabulary")
+                               .arg(inputText(unkToken.toString())));
+        unk = it->second;
+    }
+    byteFallback = model.value(QStringLiteral("byte_fallback")).toBool();
+    fuseUnk = model.value(QStringLiteral("fuse_unk")).toBool();
+    ignoreMerges = model.value(QStringLiteral("ignore_merges")).toBool();
+    for (int byte = 0; byte < 256; ++byte) {
+        const auto it = ids.find(QString::asprintf("<0x%02X>", byte).toStdString());
+        fallbackIds[std::size_t(byte)] = it == ids.end() ? -1 : it->second;
+    }
+}
+
+void HubTokenizer::Tables::readPostProcessor(const QJsonValue &value)
+{
+    if (value.isNull() || value.isUndefined())
+        return;
+    const QJsonObject object = value.toObject();
+    const QString type = object.value(QStringLiteral("type")).toString();
+    auto named = [&](const QJsonValue &pair, const char *what) {
+        // RobertaProcessing's and BertProcessing's ["</s>", 2].
+        const QJsonArray array = pair.toArray();
+        if (array.size() != 2 || !array[1].isDouble())
+            throwReadError(
+                QStringLiteral("%1's %2 is not [token, id]").arg(type, QLatin1String(what)));
+        return array[1].toInt();
+    };
+    if (type == QStringLiteral("Sequence")) {
+        for (const QJsonValue &inner : object.value(QStringLiteral("processors")).toArray())
+            readPostProcessor(inner);
+    } else if (type == QStringLiteral("ByteLevel")) {
+        // Offsets only; no tokens.
+    } else if (type == QStringLiteral("TemplateProcessing")) {
+        const QJsonObject specials = object.value(QStringLiteral("special_tokens")).toObject();
+        bool inText = false;
+        for (const QJsonValue &item : object.value(QStringLiteral("single")).toArray()) {
+            const QJsonObject piece = item.toObject();
+            if (piece.contains(QStringLiteral("Sequence"))) {
+                inText = true;
+                continue;
+            }
+            const QString name = piece.value(QStringLiteral("SpecialToken"))
+                                     .toObject()
+                                     .value(QStringLiteral("id"))
+                                     .toString();
+            const QJsonValue special = specials.value(name);
+            if (!special.isObject())
+                throwReadError(QStringLiteral("TemplateProcessing names \"%1\", which is not in "
+                                              "its special_tokens")
+                                   .arg(inputText(name)));
+            for (const QJsonValue &id : special.toObject().value(QStringLiteral("ids")).toArray())
+                (inText ? suffix : prefix).push_back(id.toInt());
+        }
+    } else if (type == QStringLiteral("RobertaProcessing") ||
+               type == QStringLiteral("BertProcessing")) {
+        prefix.push_back(named(object.value(QStringLiteral("cls")), "cls"));
+        suffix.insert(suffix.begin(), named(object.value(QStringLiteral("sep")), "sep"));
+    } else {
+        throwReadError(QStringLiteral("post_processor \"%1\" is not supported "
+                                      "(TemplateProcessing, ByteLevel, RobertaProcessing, "
+                                      "BertProcessing and Sequence are)")
+                           .arg(inputText(type)));
+    }
+}
+
+/**
+ * Hugging Face's BPE::merge_word: each character is its token, or with
+ * byte_fallback its UTF-8 bytes as "<0xNN>" tokens, or the unknown token (one
+ * for a run of them with fuse_unk; none at all without an unk_token); then the
+ * merges. With ignore_merges a piece that is itself a token is taken whole.
+ */
+std::vector<int> HubTokenizer::Tables::encodeWord(const QString &word) const
+{
+    std::vector<int> symbols;
+    if (ignoreMerges)
+        if (const auto whole = ids.find(word.toStdString());
+            whole != ids.end() && std::size_t(whole->second) < inModel.size() &&
+            inModel[std::size_t(whole->second)])
+            return {whole->second};
+    symbols.reserve(std::size_t(word.size()));
+    // As in Hugging Face: an unknown character waits until the next character
+    // in the vocabulary (or the end) to be written, so byte-fallback tokens
+    // between may come before it, and with fuse_unk it joins a later one.
+    std::optional<int> pendingUnknown;
+    for (qsizetype i = 0; i < word.size(); ++i) {
+        char32_t c = word[i].unicode();
+        qsizetype length = 1;
+        if (word[i].isHighSurrogate() && i + 1 < word.size() && word[i + 1].isLowSurrogate()) {
+            c = QChar::surrogateToUcs4(word[i], word[i + 1]);
+            length = 2;
+        }
+        i += length - 1;
+        if (const auto known = characterIds.constFind(c); known != characterIds.cend()) {
+            if (pendingUnknown)
+                symbols.push_back(*std::exchange(pendingUnknown, std::nullopt));
+            symbols.push_back(*known);
+            continue;
+        }
+        if (byteFallback) {
+            const QByteArray bytes = QStringView(word).mid(i + 1 - length, length).toUtf8();
+            if (std::all_of(bytes.begin(), bytes.end(), [&](char b) {
+                    return fallbackIds[static_cast<unsigned char>(b)] >= 0;
+                })) {
+                for (const char b : bytes)
+                    symbols.push_back(fallbackIds[static_cast<unsigned char>(b)]);
+                continue;
+            }
+        }
+        if (unk) {
+            if (pendingUnknown && !fuseUnk)
+                symbols.push_back(*pendingUnknown);
+            pendingUnknown = unk;
+        }
+    }
+    if (pendingUnknown)
+        symbols.push_back(*pendingUnknown);
+    return merges.apply(symbols);
+}
+
+void HubTokenizer::Tables::appendWord(const QString &word, std::vector<int> &out)
+{
+    const bool cached = word.size() <= kMaxCachedPieceLength;
+    std::string key;
+    if (cached) {
+        key = word.toStdString();
+        const std::lock_guard lock(cacheMutex);
+        if (const auto hit = cache.find(key); hit != cache.end()) {
+            out.insert(out.end(), hit->second.begin(), hit->second.end());
+            return;
+        }
+    }
+    std::vector<int> encoded = encodeWord(word);
+    out.insert(out.end(), encoded.begin(), encoded.end());
+    if (!cached)
+        return;
+    const std::lock_guard lock(cacheMutex);
+    if (cache.size() >= kMaxCachedPieces)
+        cache.clear();
+    cache.emplace(std::move(key), std::move(encoded));
+}
+
+/// Text between the tokens added as typed: normalized, cut at the normalized
+/// added tokens, pre-tokenized and encoded.
+void HubTokenizer::Tables::appendText(const QString &text, bool atStart, std::vector<int> &out)
+{
+    const QString normalized = normalizer.apply(text);
+    for (const AddedTokens::Segment &segment : normalizedAdded->split(normalized)) {
+        if (segment.id >= 0) {
+            out.push_back(segment.id);
+            continue;
+        }
+        const QString part = normalized.mid(segment.start, segment.end - segment.start);
+        for (const QString &piece : preTokenizer.split(part, atStart && segment.start == 0))
+            appendWord(piece, out);
+    }
+}
+
+HubTokenizer::HubTokenizer(std::shared_ptr<Tables> tables) : m_tables(std::move(tables)) {}
+
+HubTokenizer HubTokenizer::fromFolder(const QString &folder)
+{
+    const QDir dir(folder);
+    const QString config = dir.filePath(QStringLiteral("tokenizer_config.json"));
+    return fromFiles(dir.filePath(QStringLiteral("tokenizer.json")),
+                     QFileInfo::exists(config) ? config : QString());
+}
+
+HubTokenizer HubTokenizer::fromFiles(const QString &tokenizerJson,
+                                     const QString &tokenizerConfigJson)
+{
+    auto tables = std::make_shared<Tables>();
+    const QJsonObject root = readJsonObject(tokenizerJson, kMaxTokenizerBytes);
+    try {
+        tables->readModel(root.value(QStringLiteral("model")).toObject());
+        tables->normalizer =
+            TokenizerNormalizer::fromJson(root.value(QStringLiteral("normalizer")));
+        tables->preTokenizer = PreTokenizer::fromJson(root.value(QStringLiteral("pre_tokenizer")));
+        tables->decoder = TokenizerDecoder::fromJson(root.value(QStringLiteral("decoder")));
+        tables->readPostProcessor(root.value(QStringLiteral("post_processor")));
+
+        std::vector<AddedTokens::Token> raw, normalized;
+        for (const QJsonValue &value : root.value(QStringLiteral("added_tokens")).toArray()) {
+            const QJsonObject object = value.toObject();
+            const QString content = object.value(QStringLiteral("content")).toString();
+            const QJsonValue id = object.value(QStringLiteral("id"));
+            if (content.isEmpty() || !id.isDouble() || id.toInt(-1) < 0)
+                throwReadError(QStringLiteral("added_tokens has an entry without content or id"));
+            // Added ids follow the vocabulary's; one far beyond would make a
+            // table of that size.
+            if (id.toInt() > int(tables->tokens.size()) + 1000000)
+                throwReadError(QStringLiteral("added token \"%1\" has id %2, far beyond the %3 "
+                                              "tokens of the vocabulary")
+                                   .arg(inputText(content))
+                                   .arg(id.toInt())
+                                   .arg(tables->tokens.size()));
+            AddedTokens::Token token{content, id.toInt(),
+                                     object.value(QStringLiteral("lstrip")).toBool(),
+                                     object.value(QStringLiteral("rstrip")).toBool(),
+                                     object.value(QStringLiteral("single_word")).toBool()};
+            // Hugging Face's default: special tokens are not normalized, others are.
+            const bool special = object.value(QStringLiteral("special")).toBool();
+            // A normalized token is spelled as normalized ("Ⅻ" under NFKC is
+            // "XII"), as Hugging Face stores it.
+            if (object.value(QStringLiteral("normalized")).toBool(!special)) {
+                token.content = tables->normalizer.apply(content);
+                tables->setToken(id.toInt(), token.content.toStdString());
+                normalized.push_back(std::move(token));
+            } else {
+                tables->setToken(id.toInt(), content.toStdString());
+                raw.push_back(std::move(token));
+            }
+        }
+        tables->rawAdded = std::make_unique<AddedTokens>(std::move(raw));
+        tables->normalizedAdded = std::make_unique<AddedTokens>(std::move(normalized));
+        std::vector<int> added = tables->prefix;
+        added.insert(added.end(), tables->suffix.begin(), tables->suffix.end());
+        for (const int id : added)
+            if (id < 0 || std::size_t(id) >= tables->tokens.size() ||
+                tables->tokens[std::size_t(id)].empty())
+                throwReadError(
+                    QStringLiteral("post_processor adds id %1, which no token has").arg(id));
+        if (!tables->prefix.empty())
+            tables->bos = tables->prefix.front();
+    } catch (const ReadError &error) {
+        throwTokenizerFileError(tokenizerJson, error.message);
+    }
+
+    if (!tokenizerConfigJson.isEmpty()) {
+        const QJsonObject config = readJsonObject(tokenizerConfigJson, kMaxConfigBytes);
+        auto lookUp = [&](const char *key) -> std::optional<int> {
+            const QString name = configToken(config.value(QLatin1String(key)));
+            if (name.isEmpty())
+                return std::nullopt;
+            const auto it = tables->ids.find(name.toStdString());
+            if (it == tables->ids.end())
+                throwTokenizerFileError(tokenizerConfigJson,
+                                        QStringLiteral("%1 \"%2\" is not in %3")
+                                            .arg(QLatin1String(key), inputText(name),
+                                                 QFileInfo(tokenizerJson).fileName()));
+            return it->second;
+        };
+        if (const auto bos = lookUp("bos_token"))
+            tables->bos = bos;
+        tables->eos = lookUp("eos_token");
+        if (config.value(QStringLiteral("add_bos_token")).isBool())
+            tables->configAddsBos = config.value(QStringLiteral("add_bos_token")).toBool();
+    }
+    return HubTokenizer(std::move(tables));
+}
+
+bool HubTokenizer::addsBos() const
+{
+    const Tables &t = *m_tables;
+    if (!t.bos)
+        return false;
+    return t.configAddsBos.value_or(std::find(t.prefix.begin(), t.prefix.end(), *t.bos) !=
+                                    t.prefix.end());
+}
+
+TokenizedText HubTokenizer::encode(const QString &text, std::optional<bool> bos) const
+{
+    Tables &t = *m_tables;
+    TokenizedText result;
+    const bool wantBos = t.bos && bos.value_or(addsBos());
+    for (const int id : t.prefix)
+        if (!(t.bos && id == *t.bos))
+            result.ids.push_back(id);
+    if (wantBos)
+        result.ids.insert(result.ids.begin(), *t.bos);
+
+    const QString clean = replaceLoneSurrogates(text);
+    for (const AddedTokens::Segment &segment : t.rawAdded->split(clean)) {
+        if (segment.id >= 0)
+            result.ids.push_back(segment.id);
+        else
+            t.appendText(clean.mid(segment.start, segment.end - segment.start), segment.start == 0,
+                         result.ids);
+    }
+    result.ids.insert(result.ids.end(), t.suffix.begin(), t.suffix.end());
+
+    result.tokens.reserve(result.ids.size());
+    for (const int id : result.ids)
+        result.tokens.push_back(token(id));
+    return result;
+}
+
+std::string HubTokenizer::token(int id) const
+{
+    if (id < 0 || std::size_t(id) >= m_tables->tokens.size())
+        return {};
+    return m_tables->tokens[std::size_t(id)];
+}
+
+std::optional<int> HubTokenizer::id(const std::string &token) const
+{
+    const auto found = m_tables->ids.find(token);
+    if (found == m_tables->ids.end())
+        return std::nullopt;
+    return found->second;
+}
+
+int HubTokenizer::vocabularySize() const
+{
+    return int(m_tables->tokens.size());
+}
+
+std::optional<int> HubTokenizer::bosId() const
+{
+    return m_tables->bos;
+}
+
+std::optional<int> HubTokenizer::eosId() const
+{
+    return m_tables->eos;
+}
+
+std::vector<QString> HubTokenizer::labels(const std::vector<int> &ids) const
+{
+    std::vector<std::string> spellings;
+    spellings.reserve(ids.size());
+    for (const int id : ids)
+        spellings.push_back(token(id));
+    return m_tables->decoder.labels(spellings);
+}
+
+QString HubTokenizer::label(int id) const
+{
+    return labels({id}).front();
+}
+
+} // namespace AttentionLab

@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 The Attention Lab authors
+
+#pragma once
+
+#include "io/tokenizedtext.h"
+
+#include <QString>
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace AttentionLab {
+
+/**
+ * A tokenizer read from a Hugging Face tokenizer.json, giving the ids of
+ * Hugging Face's tokenizers library: byte-level BPE (GPT-2, Llama 3, Qwen2
+ * and 3, SmolLM, Pythia) and SentencePiece-style BPE with byte fallback
+ * (Llama 2, TinyLlama, Mistral). The text goes through the file's pipeline:
+ * added tokens found whole, the normalizer (TokenizerNormalizer), the
+ * pre-tokenizer (PreTokenizer), the BPE model (merged by BpeMerges, the BPE
+ * Gpt2Tokenizer uses too) and the post-processor; labels come from the
+ * decoder (TokenizerDecoder).
+ *
+ * Copies share the tables and the cache of encoded pieces, so a copy is cheap;
+ * encode() may be called from several threads at once.
+ */
+class HubTokenizer
+{
+public:
+    /// \a folder's tokenizer.json, and its tokenizer_config.json when there is
+    /// one. Throws ReadError (io/readerror.h) with one line "PATH: what is
+    /// wrong" (not JSON, a model other than BPE, a pre-tokenizer, normalizer,
+    /// decoder or post-processor it does not know, named; a merge of tokens
+    /// not in the vocabulary).
+    static HubTokenizer fromFolder(const QString &folder);
+    /// The same from the files; \a tokenizerConfigJson may be empty (none).
+    static HubTokenizer fromFiles(const QString &tokenizerJson,
+                                  const QString &tokenizerConfigJson = QString());
+
+    /// Ids and tokens of \a text. \a bos, when given, says whether the
+    /// beginning-of-text token comes first (--bos, --no-bos), whatever the
+    /// file's post-processor or tokenizer_config.json's add_bos_token say;
+    /// without a BOS token (bosId()) it adds nothing. The post-processor's
+    /// other special tokens stay. tokenTypes stays empty. A lone UTF-16
+    /// surrogate is read as U+FFFD.
+    TokenizedText encode(const QString &text, std::optional<bool> bos = std::nullopt) const;
+    /// Whether encode() puts the BOS token first when not told.
+    bool addsBos() const;
+
+    /// The spelling in the vocabulary ("Ġdog", "▁the", "<0x0A>", "<|im_end|>");
+    /// an added token with "normalized" true is spelled as normalized, as in
+    /// Hugging Face. Empty if no token has that id.
+    std::string token(int id) const;
+    std::optional<int> id(const std::string &token) const;
+    /// One more than the largest id, added tokens included (151669 for Qwen3).
+    int vocabularySize() const;
+    /// tokenizer_config.json's bos_token, else the first special token of the
+    /// post-processor's template.
+    std::optional<int> bosId() const;
+    /// tokenizer_config.json's eos_token.
+    std::optional<int> eosId() const;
+
+    /// Display labels of \a ids, one each, through the file's decoder: "Ġ" and
+    /// "▁" become spaces, a character spread over several byte tokens is the
+    /// label of the first of them (see TokenizerDecoder). Joined, they are
+    /// Hugging Face's decode(ids) with special tokens kept.
+    std::vector<QString> labels(const std::vector<int> &ids) const;
+    /// The label of \a id alone.
+    QString label(int id) const;
+
+private:
+    struct Tables;
+    explicit HubTokenizer(std::shared_ptr<Tables> tables);
+    std::shared_ptr<Tables> m_tables;
+};
+
+} // namespace AttentionLab

@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 The Attention Lab authors
+
+#pragma once
+
+#include <QJsonValue>
+#include <QRegularExpression>
+#include <QString>
+
+#include <vector>
+
+namespace AttentionLab {
+
+/**
+ * The "normalizer" of a tokenizer.json (Hugging Face tokenizers): NFC, NFD,
+ * NFKC, NFKD, Lowercase, Prepend, Replace, Strip and a Sequence of them, run
+ * on each stretch of text between added tokens before the pre-tokenizer.
+ */
+class TokenizerNormalizer
+{
+public:
+    /// From the "normalizer" value (null: the text is left as it is). Throws
+    /// ReadError with a message naming what is not supported
+    /// ("normalizer \"Precompiled\" is not supported").
+    static TokenizerNormalizer fromJson(const QJsonValue &value);
+
+    QString apply(const QString &text) const;
+    bool isIdentity() const { return m_steps.empty(); }
+
+private:
+    struct Step
+    {
+        enum class Kind
+        {
+            Form,
+            Lowercase,
+            Prepend,
+            Replace,
+            Strip
+        } kind = Kind::Form;
+        QString::NormalizationForm form = QString::NormalizationForm_C;
+        QString text;    ///< Prepend: what is put in front; Replace: the replacement
+        QString literal; ///< Replace: the string replaced (when no regex)
+        QRegularExpression regex;
+        bool regexPattern = false;
+        bool left = false, right = false; ///< Strip
+    };
+    static void append(const QJsonValue &value, std::vector<Step> &steps);
+    std::vector<Step> m_steps;
+};
+
+} // namespace AttentionLab
