@@ -78,6 +78,10 @@ private slots:
     void rolloutWork_data();
     void rolloutWork();
     void rolloutRefusedPastItsLimit();
+    void keyVisibility_data();
+    void keyVisibility();
+    void visibilityInferredFromTheWeights_data();
+    void visibilityInferredFromTheWeights();
     void tokenRepeats_data();
     void tokenRepeats();
     void noTokensNoDetectors();
@@ -324,6 +328,80 @@ void TestRealAttention::rolloutRefusedPastItsLimit()
     // A row needs no product of matrices: computed at any size.
     const Eigen::VectorXf row = rolloutRow(tensor, n - 1);
     QVERIFY((row.array() - 1.0f / n).abs().maxCoeff() < 1e-6f);
+}
+
+void TestRealAttention::keyVisibility_data()
+{
+    QTest::addColumn<bool>("causal");
+    QTest::addColumn<int>("window");
+    QTest::addColumn<int>("offset");
+    QTest::addColumn<QString>("seen"); // rows of 0/1 for a 4 x 4 matrix (x 5 with an offset)
+    QTest::newRow("every key (BERT)") << false << 0 << 0 << QStringLiteral("1111 1111 1111 1111");
+    QTest::newRow("causal (GPT-2)") << true << 0 << 0 << QStringLiteral("1000 1100 1110 1111");
+    QTest::newRow("sliding window of 2 (Mistral)")
+        << true << 2 << 0 << QStringLiteral("1000 1100 0110 0011");
+    QTest::newRow("causal, one key before the queries")
+        << true << 0 << 1 << QStringLiteral("11000 11100 11110 11111");
+}
+
+void TestRealAttention::keyVisibility()
+{
+    QFETCH(bool, causal);
+    QFETCH(int, window);
+    QFETCH(int, offset);
+    QFETCH(QString, seen);
+    const KeyVisibility v{causal, window, offset};
+    const QStringList rows = seen.split(QLatin1Char(' '));
+    for (int q = 0; q < int(rows.size()); ++q)
+        for (int k = 0; k < int(rows[q].size()); ++k) {
+            QCOMPARE(v.sees(q, k), rows[q][k] == QLatin1Char('1'));
+            // A block of one cell is masked exactly when its cell is.
+            QCOMPARE(v.masksBlock(q, q + 1, k, k + 1), !v.sees(q, k));
+        }
+    // A block is masked only when every cell in it is.
+    for (int q0 = 0; q0 < int(rows.size()); ++q0)
+        for (int q1 = q0 + 1; q1 <= int(rows.size()); ++q1)
+            for (int k0 = 0; k0 < int(rows[0].size()); ++k0)
+                for (int k1 = k0 + 1; k1 <= int(rows[0].size()); ++k1) {
+                    bool all = true;
+                    for (int q = q0; q < q1; ++q)
+                        for (int k = k0; k < k1; ++k)
+                            all = all && !v.sees(q, k);
+                    QCOMPARE(v.masksBlock(q0, q1, k0, k1), all);
+                }
+}
+
+void TestRealAttention::visibilityInferredFromTheWeights_data()
+{
+    QTest::addColumn<int>("queries");
+    QTest::addColumn<int>("keys");
+    QTest::addColumn<bool>("zeroRightOfDiagonal");
+    QTest::addColumn<bool>("causal");
+    QTest::newRow("a decoder's head") << 4 << 4 << true << true;
+    QTest::newRow("an encoder's head") << 4 << 4 << false << false;
+    QTest::newRow("the last queries of a longer text") << 2 << 5 << true << true;
+    QTest::newRow("one token tells nothing") << 1 << 1 << true << false;
+}
+
+void TestRealAttention::visibilityInferredFromTheWeights()
+{
+    QFETCH(int, queries);
+    QFETCH(int, keys);
+    QFETCH(bool, zeroRightOfDiagonal);
+    QFETCH(bool, causal);
+    const int offset = keys - queries;
+    std::vector<float> values(size_t(2) * queries * keys, 0.0f);
+    for (int h = 0; h < 2; ++h)
+        for (int q = 0; q < queries; ++q) {
+            const int seen = zeroRightOfDiagonal ? q + offset + 1 : keys;
+            for (int k = 0; k < seen; ++k)
+                values[(size_t(h) * queries + q) * keys + k] = 1.0f / float(seen);
+        }
+    const AttentionTensor tensor(AttentionShape{1, 2, queries, keys}, std::move(values));
+    const KeyVisibility v = inferredVisibility(tensor);
+    QCOMPARE(v.causal, causal);
+    if (causal)
+        QCOMPARE(v.keyOffset, offset);
 }
 
 void TestRealAttention::tokenRepeats_data()

@@ -116,6 +116,7 @@ private slots:
     void initTestCase();
     void init();
     void cleanupTestCase();
+    void maskedCellsAreDrawnAsMasked();
     void gridShowsEveryHeadWithItsLabel();
     void thumbnailsArriveInTheBackground();
     void thumbnailsFollowTheColourRange();
@@ -243,6 +244,43 @@ void TestModelView::sortingByAScoreOrdersTheHeads()
         QVERIFY(labels != natural); // the fixture's heads differ in this score
     m_page->sortToggle()->setChecked(false);
     QCOMPARE(m_page->grid()->labels(), natural);
+}
+
+void TestModelView::maskedCellsAreDrawnAsMasked()
+{
+    // A decoder's head: the cells right of the diagonal were masked, not
+    // weighed 0. They looked like weights of 0 in the grid and the large
+    // view, which had no colour bar.
+    AttentionTensor tensor = makeTensor(1, 2, 6);
+    tensor.setVisibility(KeyVisibility{true, 0, 0});
+    m_document->setTensor(std::move(tensor), QStringLiteral("causal.npy"));
+    m_page->resize(900, 700);
+    QTRY_VERIFY(m_page->grid()->thumbnailsReady());
+    const QRgb masked = ColorMaps::maskedColor().rgb();
+    const auto greyPixels = [masked](const QImage &image) {
+        qsizetype grey = 0;
+        for (int y = 0; y < image.height(); ++y)
+            for (int x = 0; x < image.width(); ++x)
+                grey += image.pixel(x, y) == masked;
+        return grey;
+    };
+    QVERIFY(greyPixels(m_page->grid()->grab().toImage()) > 100);
+    m_page->showLarge();
+    QTest::qWait(20);
+    ModelHeatmapView *view = m_page->heatmap();
+    QVERIFY(view->describeCell(1, 4).contains(QLatin1String("masked")));
+    QVERIFY(!view->describeCell(4, 1).contains(QLatin1String("masked")));
+    const QImage large = view->grab().toImage();
+    QVERIFY(greyPixels(large) > 100);
+    // The colour bar right of the matrix: the colour map's top colour is there.
+    const QRgb top = ColorMaps::colorAt(ColorMaps::Name::Viridis, 1.0).rgb();
+    bool barTop = false;
+    for (int y = 0; y < large.height() && !barTop; ++y)
+        for (int x = large.width() / 2; x < large.width() && !barTop; ++x)
+            barTop = qAbs(qRed(large.pixel(x, y)) - qRed(top)) < 8 &&
+                     qAbs(qGreen(large.pixel(x, y)) - qGreen(top)) < 8 &&
+                     qAbs(qBlue(large.pixel(x, y)) - qBlue(top)) < 8;
+    QVERIFY(barTop);
 }
 
 void TestModelView::thumbnailsFollowTheColourRange()

@@ -79,6 +79,8 @@ private slots:
     void gridHasAThumbnailPerHead();
     void headShowsItsTokensAndScores();
     void wordsMergeThePieces();
+    void causalCellsAreMasked_data();
+    void causalCellsAreMasked();
     void viewsThatCannotDrawSaySo_data();
     void viewsThatCannotDrawSaySo();
     void longHeadStaysASmallSvg_data();
@@ -231,6 +233,61 @@ void TestTensorFigures::wordsMergeThePieces()
         QVERIFY2(!texts.contains(QStringLiteral("ting")), qPrintable(view));
         QVERIFY2(texts.filter(QStringLiteral("words merged")).size() == 1, qPrintable(view));
     }
+}
+
+/// A causal head of n tokens: row i spreads its weight evenly over keys 0..i.
+AttentionTensor causalTensor(int n)
+{
+    const AttentionShape shape{1, 1, n, n};
+    std::vector<float> values(size_t(shape.elementCount()), 0.0f);
+    for (int i = 0; i < n; ++i)
+        for (int j = 0; j <= i; ++j)
+            values[size_t(i) * n + size_t(j)] = 1.0f / float(i + 1);
+    AttentionTensor t(shape, std::move(values));
+    t.setTokens({"The", "Ġcat", "Ġsat", "Ġdown"});
+    t.setVisibility(inferredVisibility(t));
+    return t;
+}
+
+void TestTensorFigures::causalCellsAreMasked_data()
+{
+    QTest::addColumn<QString>("view");
+    QTest::addColumn<bool>("words");
+    QTest::newRow("head") << QStringLiteral("head") << false;
+    QTest::newRow("layer average") << QStringLiteral("average") << false;
+    QTest::newRow("rollout") << QStringLiteral("rollout") << false;
+    QTest::newRow("head, words") << QStringLiteral("head") << true;
+}
+
+void TestTensorFigures::causalCellsAreMasked()
+{
+    // A decoder's head exported with its numbers wrote 0.0000 right of the
+    // diagonal, where the Attention tab writes "masked": six of sixteen cells.
+    QFETCH(QString, view);
+    QFETCH(bool, words);
+    const AttentionTensor tensor = causalTensor(4);
+    QVERIFY(tensor.visibility().causal);
+    const std::vector<HeadScores> scores = scoreHeads(tensor);
+    const QStringList texts = svgTexts(
+        render(view, TensorFigureData{tensor, scores, 0, 0, words}, FigureExporter::Format::Svg));
+    QCOMPARE(texts.count(QStringLiteral("masked")), 6);
+    QCOMPARE(texts.count(QStringLiteral("0.0000")), 0);
+    // The visible cells keep their weights: row 1 splits evenly (the
+    // rollout's B = 0.5 A + 0.5 I gives it 0.75 and 0.25).
+    if (view == QLatin1String("rollout"))
+        QVERIFY(texts.contains(QStringLiteral("0.7500")) &&
+                texts.contains(QStringLiteral("0.2500")));
+    else
+        QVERIFY(texts.count(QStringLiteral("0.5000")) >= 2);
+    // And in pixels: the grey of a masked cell, above the diagonal only.
+    const QImage image = QImage::fromData(
+        render(view, TensorFigureData{tensor, scores, 0, 0, words}, FigureExporter::Format::Png));
+    QVERIFY(!image.isNull());
+    qsizetype grey = 0;
+    for (int y = 0; y < image.height(); ++y)
+        for (int x = 0; x < image.width(); ++x)
+            grey += image.pixel(x, y) == ColorMaps::maskedColor().rgb();
+    QVERIFY2(grey > 100, qPrintable(QString::number(grey)));
 }
 
 void TestTensorFigures::viewsThatCannotDrawSaySo_data()
