@@ -57,8 +57,9 @@ ModelTextPanel::ModelTextPanel(ModelRunner *runner, ModelDocument *document, QWi
     : QWidget(parent), m_runner(runner), m_document(document), m_text(new QLineEdit(this)),
       m_pairLabel(new QLabel(tr("Second sentence:"), this)), m_pair(new QLineEdit(this)),
       m_bos(new QCheckBox(tr("Start with <|endoftext|>"), this)), m_predictions(new QLabel(this)),
-      m_status(new QLabel(this)), m_results(new QStackedWidget(this)), m_warnings(new QLabel(this)), m_busy(new QLabel(this)),
-      m_openHead(new QPushButton(tr("Open in Attention Tab"), this)), m_busyTimer(new QTimer(this))
+      m_status(new QLabel(this)), m_results(new QStackedWidget(this)), m_warnings(new QLabel(this)),
+      m_busy(new QLabel(this)), m_openHead(new QPushButton(tr("Open in Attention Tab"), this)),
+      m_busyTimer(new QTimer(this))
 {
     m_text->setObjectName(QStringLiteral("modelText"));
     m_text->setAccessibleName(tr("Text the model reads"));
