@@ -62,6 +62,7 @@ private slots:
     void linesFollowTheWeights_data();
     void linesFollowTheWeights();
     void manyLinesAreDrawnInPlace();
+    void perRowLinesShowALongRow();
     void hoverHighlightsAToken();
     void arrowKeysMoveTheHighlight();
     void attentionTabShowsLines();
@@ -139,6 +140,32 @@ void TestLinesView::manyLinesAreDrawnInPlace()
     QCOMPARE(image.pixelColor(mid, top - 4), style.background());
     // Left of where the lines start, none.
     QCOMPARE(image.pixelColor(int(g.leftX) - 3, top + int(g.height / 4) + 2), style.background());
+}
+
+void TestLinesView::perRowLinesShowALongRow()
+{
+    // Twelve keys weighed about 1/12 each drew faint lines on the dark
+    // theme; "Per row" draws each query's strongest line opaque.
+    const int n = 12;
+    const FloatMatrix weights = FloatMatrix::Constant(2, n, 1.0f / n);
+    FigureStyle style;
+    style.theme = FigureStyle::Theme::Dark;
+    const auto contrastAlong = [&](bool perRow) {
+        QImage image(900, 800, QImage::Format_ARGB32_Premultiplied);
+        image.fill(style.background());
+        QPainter painter(&image);
+        const QStringList none;
+        LineDiagram diagram = LineDiagram::fromMatrix(weights, none, none);
+        diagram.perRow = perRow;
+        const LineGeometry g = LinePainter(painter, style).paint(QRectF(0, 0, 900, 800), diagram);
+        painter.end();
+        const QColor pixel = image.pixelColor(alongLine(g, 0, 0));
+        return pixel.lightnessF() - style.background().lightnessF();
+    };
+    const double fixed = contrastAlong(false);
+    const double perRow = contrastAlong(true);
+    QVERIFY2(fixed > 0.0 && perRow > 3 * fixed,
+             qPrintable(QStringLiteral("fixed %1, per row %2").arg(fixed).arg(perRow)));
 }
 
 void TestLinesView::hoverHighlightsAToken()

@@ -224,8 +224,16 @@ LineGeometry LinePainter::paint(const QRectF &rect, const LineDiagram &d)
     } else {
         for (int i = 0; i < d.rows; ++i) {
             const double ly = g.rowY(i);
+            double scale = 1.0;
+            if (d.perRow) {
+                double top = 0.0;
+                for (int j = 0; j < d.cols; ++j)
+                    if (const double w = d.value(i, j); w > top)
+                        top = w;
+                scale = top > 0.0 ? 1.0 / top : 1.0;
+            }
             for (int j = 0; j < d.cols; ++j) {
-                const double w = d.value(i, j);
+                const double w = d.value(i, j) * scale;
                 if (!(w >= kMinVisibleWeight))
                     continue;
                 const int level = std::min(kOpacityLevels - 1, int(w * kOpacityLevels));
@@ -237,7 +245,10 @@ LineGeometry LinePainter::paint(const QRectF &rect, const LineDiagram &d)
     // a pixel for a thousand.
     const QColor lineColor = highlighting ? m_style.accent() : m_style.line();
     const double pitch = g.height / std::max(d.rows, d.cols);
-    const double lineWidth = std::clamp(pitch * 0.05, 1.0, base.pt(4)) * (highlighting ? 1.5 : 1.0);
+    // At least a pixel, and more on a projector (presentation mode's scale).
+    const double thinnest = std::max(1.0, m_style.fontScale);
+    const double lineWidth = std::clamp(pitch * 0.05, thinnest, std::max(thinnest, base.pt(4))) *
+                             (highlighting ? 1.5 : 1.0);
     m_painter.save();
     m_painter.setBrush(Qt::NoBrush);
     // On pixels, lines one by one are the fast path (a path of thousands of

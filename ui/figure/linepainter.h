@@ -54,6 +54,10 @@ struct LineDiagram
     /// When valid, only this token's lines are drawn, strongly, with their
     /// weights as text while they are few.
     LineToken highlighted;
+    /// Each query's lines as opaque as their share of its largest weight (the
+    /// colour range "Per row"), so that a long text's weights of about 1/n
+    /// show their pattern; otherwise as opaque as the weight itself.
+    bool perRow = false;
 
     /// A diagram of \a weights (NaN masked) with these labels (positions when
     /// a list is short). Refers to its arguments: they must outlive it.

@@ -430,6 +430,7 @@ void ModelPage::setColorRange(ColorRange::Mode mode)
 {
     m_grid->setColorRange(mode);
     m_heatmap->setColorRange(mode);
+    m_lines->setPerRow(mode == ColorRange::Mode::PerRow);
 }
 
 void ModelPage::setAppearance(bool dark, double scale)

@@ -129,6 +129,14 @@ void AttentionLinesView::updateDescription()
     setAccessibleDescription(text);
 }
 
+void AttentionLinesView::setPerRow(bool perRow)
+{
+    if (perRow == m_perRow)
+        return;
+    m_perRow = perRow;
+    update();
+}
+
 void AttentionLinesView::paintEvent(QPaintEvent *)
 {
     QPainter painter(this);
@@ -138,6 +146,7 @@ void AttentionLinesView::paintEvent(QPaintEvent *)
     LineDiagram diagram = LineDiagram::fromMatrix(m_weights, m_rowLabels, m_colLabels);
     diagram.title = m_title;
     diagram.highlighted = m_highlighted;
+    diagram.perRow = m_perRow;
     m_geometry =
         LinePainter(painter, m_style).paint(QRectF(rect()).adjusted(8, 8, -8, -8), diagram);
     if (hasFocus()) {

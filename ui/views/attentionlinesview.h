@@ -43,6 +43,9 @@ public:
     /// The token whose lines alone are drawn, or an invalid one.
     LineToken highlighted() const { return m_highlighted; }
     void setHighlighted(LineToken token);
+    /// Lines as opaque as their share of their query's largest weight
+    /// (LineDiagram::perRow), as the heatmap's colour range "Per row" does.
+    void setPerRow(bool perRow);
     /// The token under \a pos as last painted.
     LineToken tokenAt(const QPointF &pos) const { return m_geometry.tokenAt(pos); }
     /// Where the last paint put the tokens.
@@ -75,6 +78,7 @@ private:
     FigureStyle m_style;
     QString m_title;
     LineToken m_highlighted;
+    bool m_perRow = false;
     LineGeometry m_geometry;
 };
 

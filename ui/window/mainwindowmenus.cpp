@@ -11,6 +11,7 @@
 #include "ui/model/modelpage.h"
 #include "ui/settings/preferences.h"
 #include "ui/views/actionicons.h"
+#include "ui/views/attentionlinesview.h"
 #include "ui/views/entropybarsview.h"
 #include "ui/views/guidedtour.h"
 #include "ui/views/heatmapview.h"
@@ -256,9 +257,11 @@ void MainWindow::createViewMenu()
         std::clamp(Preferences::colorRange.get(), 0, ColorRange::kModeCount - 1));
     m_heatmap->setColorRange(ColorRange::Mode(colorRange->currentIndex()));
     m_modelPage->setColorRange(ColorRange::Mode(colorRange->currentIndex()));
+    m_lines->setPerRow(ColorRange::Mode(colorRange->currentIndex()) == ColorRange::Mode::PerRow);
     connect(colorRange, &QComboBox::currentIndexChanged, this, [this](int i) {
         m_heatmap->setColorRange(ColorRange::Mode(i));
         m_modelPage->setColorRange(ColorRange::Mode(i));
+        m_lines->setPerRow(ColorRange::Mode(i) == ColorRange::Mode::PerRow);
         Preferences::colorRange.set(i);
     });
     // The same choices in the menu, with shortcuts, kept in step with the combos.
