@@ -21,6 +21,7 @@
 #include <QMenu>
 #include <QMessageBox>
 #include <QProgressBar>
+#include <QPushButton>
 #include <QScrollArea>
 #include <QShortcut>
 #include <QSplitter>
@@ -41,7 +42,7 @@ ModelPage::ModelPage(ModelDocument *document, QWidget *parent)
       m_title(new QLabel(this)), m_matrixTitle(new QLabel(this)), m_hover(new QLabel(this)),
       m_viewChoice(new QComboBox(this)), m_words(new QCheckBox(tr("Words"), this)),
       m_scoreChoice(new QComboBox(this)), m_sort(new QCheckBox(tr("Sort by score"), this)),
-      m_fitAll(new QCheckBox(tr("Fit all heads"), this)), m_knownButton(new QToolButton(this)),
+      m_fitAll(new QCheckBox(tr("Fit all heads"), this)), m_knownButton(new QPushButton(this)),
       m_knownMenu(new QMenu(this)), m_progress(new QProgressBar(this)),
       m_back(new QToolButton(this))
 {
@@ -94,7 +95,6 @@ void ModelPage::createControls()
     m_sort->setToolTip(
         tr("Order the heads by the score, highest first, instead of layer by layer"));
     m_knownButton->setText(tr("Known heads"));
-    m_knownButton->setPopupMode(QToolButton::InstantPopup);
     m_knownButton->setMenu(m_knownMenu);
     m_knownButton->setToolTip(
         tr("Heads that papers identified in GPT-2 small and BERT-base, numbered from 0"));

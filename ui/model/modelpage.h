@@ -17,6 +17,7 @@ class QHBoxLayout;
 class QLabel;
 class QMenu;
 class QProgressBar;
+class QPushButton;
 class QScrollArea;
 class QShortcut;
 class QSplitter;
@@ -54,7 +55,7 @@ public:
     QCheckBox *wordToggle() const { return m_words; }
     QCheckBox *sortToggle() const { return m_sort; }
     QCheckBox *fitAllToggle() const { return m_fitAll; }
-    QToolButton *knownHeadsButton() const { return m_knownButton; }
+    QPushButton *knownHeadsButton() const { return m_knownButton; }
     QMenu *knownHeadsMenu() const { return m_knownMenu; }
     QProgressBar *progressBar() const { return m_progress; }
     QLabel *hoverLabel() const { return m_hover; }
@@ -147,7 +148,7 @@ private:
     QCheckBox *m_sort;
     QCheckBox *m_fitAll;
     QScrollArea *m_gridScroll = nullptr;
-    QToolButton *m_knownButton;
+    QPushButton *m_knownButton;
     QMenu *m_knownMenu;
     QProgressBar *m_progress;
     QToolButton *m_back;

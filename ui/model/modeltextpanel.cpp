@@ -165,6 +165,7 @@ void ModelTextPanel::modelChanged(const QString &text)
         const QSignalBlocker blockPair(m_pair);
         const QSignalBlocker blockBos(m_bos);
         m_text->setText(text.isEmpty() ? defaultText(bert) : text);
+        m_text->setCursorPosition(0); // the start of the text, not its end, in a narrow box
         m_pair->clear();
         m_bos->setChecked(false);
     }

@@ -9,6 +9,7 @@
 #include "ui/figure/figurepainter.h"
 #include "ui/views/plottheme.h"
 
+#include <QScreen>
 #include <QToolTip>
 #include <QVBoxLayout>
 
@@ -288,9 +289,13 @@ void EntropyBarsView::refresh()
         const QFontMetricsF tickMetrics(m_plot->xAxis->tickLabelFont());
         const int rowsShown = std::clamp(last - first, 1, kReadableRows);
         const int titleLines = m_plot->xAxis->label().count(QLatin1Char('\n')) + 1;
-        setMinimumHeight(int(rowsShown * labelMetrics.height() * 1.15 +
-                             titleLines * axisMetrics.height() + tickMetrics.height() +
-                             16.0 * m_scaleFactor));
+        // Never more than a third of the screen: the heatmap above keeps the
+        // larger share (a 12-token head at 1280 x 720 squashed it to a strip).
+        const int wanted = int(rowsShown * labelMetrics.height() * 1.15 +
+                               titleLines * axisMetrics.height() + tickMetrics.height() +
+                               16.0 * m_scaleFactor);
+        const int cap = screen() ? screen()->availableGeometry().height() / 3 : wanted;
+        setMinimumHeight(std::min(wanted, cap));
     }
     const int firstLabelled = (first + step - 1) / step * step;
     const double plotWidth =

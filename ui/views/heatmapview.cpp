@@ -8,6 +8,7 @@
 #include "ui/document/attentiondocument.h"
 #include "ui/views/plottheme.h"
 
+#include <QRegularExpression>
 #include <QToolTip>
 #include <QVBoxLayout>
 
@@ -194,11 +195,25 @@ void HeatmapView::updateTickers()
     const int n = int(s.keys.rows());
     // Every label while they fit the axis, then every k-th: hundreds would
     // overlap. The room comes from the axis length in pixels.
-    const QFontMetricsF metrics(m_plot->yAxis->tickLabelFont());
     const double rowRoom = std::max({60.0, double(m_plot->axisRect()->height()),
                                      double(m_plot->height()) - 90.0 * m_scaleFactor});
     const double colRoom = std::max({60.0, double(m_plot->axisRect()->width()),
                                      double(m_plot->width()) - 160.0 * m_scaleFactor});
+    // The token labels up to a quarter smaller where that names every token
+    // (a 12-token head at 1280 x 720 lost every other name).
+    QFont font = m_plot->yAxis->tickLabelFont();
+    const double baseSize = 10.0 * m_scaleFactor;
+    font.setPointSizeF(baseSize);
+    {
+        const double height = QFontMetricsF(font).height();
+        const double fit = std::min(rowRoom / (std::max(1, m) * height * 1.15),
+                                    colRoom / (std::max(1, n) * height * 1.3));
+        if (fit < 1.0)
+            font.setPointSizeF(baseSize * std::max(0.75, 0.97 * fit));
+    }
+    m_plot->xAxis->setTickLabelFont(font);
+    m_plot->yAxis->setTickLabelFont(font);
+    const QFontMetricsF metrics(font);
     const int rowFit = std::max(1, int(rowRoom / (metrics.height() * 1.15)));
     const int colFit = std::max(1, int(colRoom / (metrics.height() * 1.3)));
     const int keyStep =
@@ -295,22 +310,40 @@ QString HeatmapView::colorBarTitleShown() const
 
 bool HeatmapView::fitBarTitle()
 {
+    // Along a bar shorter than the title, the title goes on up to three lines,
+    // broken where it reads well ("weight" | "(0 to 1)", "weight per row:" |
+    // "row min 0," | "row max 1"), then between words; a part longer than
+    // the bar is shortened with "…". Never cut at both ends.
     const int room = m_scale->rect().height();
     const QFontMetrics metrics(m_scale->axis()->labelFont());
     QString shown = m_barTitle;
     if (room > 0 && metrics.horizontalAdvance(shown) > room) {
-        // "weight (0 to 1)" becomes "weight\n(0 to 1)"; "weight, per row: ..." breaks at the comma.
-        qsizetype at = shown.indexOf(QLatin1String(" ("));
-        if (at < 0)
-            at = shown.indexOf(QLatin1String(", "));
-        if (at > 0) {
-            const QString first = shown.left(at);
-            const QString rest = shown.mid(at + 1).trimmed();
-            shown =
-                std::max(metrics.horizontalAdvance(first), metrics.horizontalAdvance(rest)) <= room
-                    ? first + QLatin1Char('\n') + rest
-                    : first;
+        static const QRegularExpression breaks(QStringLiteral("(?<=[,:]) | (?=\\()"));
+        QStringList units;
+        for (const QString &unit : m_barTitle.split(breaks, Qt::SkipEmptyParts)) {
+            if (metrics.horizontalAdvance(unit) <= room)
+                units << unit;
+            else
+                units << unit.split(QLatin1Char(' '), Qt::SkipEmptyParts);
         }
+        QStringList lines;
+        for (const QString &unit : std::as_const(units)) {
+            const QString joined =
+                lines.isEmpty() ? unit : lines.last() + QLatin1Char(' ') + unit;
+            if (!lines.isEmpty() && metrics.horizontalAdvance(joined) <= room)
+                lines.last() = joined;
+            else
+                lines << unit;
+        }
+        constexpr int kMaxLines = 3;
+        if (lines.size() > kMaxLines) {
+            QStringList rest = lines.mid(kMaxLines - 1);
+            lines = lines.mid(0, kMaxLines - 1);
+            lines << rest.join(QLatin1Char(' '));
+        }
+        for (QString &line : lines)
+            line = metrics.elidedText(line, Qt::ElideRight, room);
+        shown = lines.join(QLatin1Char('\n'));
     }
     if (m_scale->axis()->label() == shown)
         return false;

@@ -30,6 +30,7 @@
 #include "ui/views/heatmapview.h"
 #include "ui/views/hintbar.h"
 #include "ui/views/matrixeditor.h"
+#include "ui/views/orientingsplitter.h"
 #include "ui/views/outputtable.h"
 #include "ui/views/recentfilesmenu.h"
 #include "ui/views/temperaturecontrol.h"
@@ -51,6 +52,8 @@
 #include <QMessageBox>
 #include <QScreen>
 #include <QSplitter>
+#include <QToolButton>
+#include <QTabBar>
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QStyle>
@@ -86,7 +89,8 @@ MainWindow::MainWindow(QWidget *parent)
     m_lines->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Ignored);
     m_weightsStack->addWidget(m_heatmap);
     m_weightsStack->addWidget(m_lines);
-    auto *views = new QSplitter(Qt::Vertical, this);
+    // Stacked, or side by side on a wide, low area (a projector's 1280 x 720).
+    auto *views = new OrientingSplitter(1.6, this);
     views->addWidget(m_weightsStack);
     views->addWidget(m_bars);
     views->setStretchFactor(0, 3);
@@ -454,6 +458,24 @@ void MainWindow::setPresentationMode(bool on)
     const int iconSide = style()->pixelMetric(QStyle::PM_ToolBarIconSize);
     for (QToolBar *bar : {m_attentionBar, m_viewBar})
         bar->setIconSize(QSize(iconSide, iconSide) * (on ? PresentationTheme::kFontFactor : 1.0));
+    // On a projector narrower than 1600 px the large words beside the icons
+    // pushed Presentation Mode into the toolbar's » menu: icons alone there
+    // (their tooltips name them), and the tabs' names a little smaller than
+    // the content, so that all eight tabs show.
+    const bool compact = on && screen() && screen()->availableGeometry().width() < 1600;
+    for (QAction *a : {m_scaleAction, m_heatmapModeAction, m_linesAction, m_presentationAction})
+        for (QToolBar *bar : {m_attentionBar, m_viewBar})
+            if (auto *button = qobject_cast<QToolButton *>(bar->widgetForAction(a)))
+                button->setToolButtonStyle(compact && a != m_scaleAction
+                                               ? Qt::ToolButtonIconOnly
+                                               : Qt::ToolButtonTextBesideIcon);
+    if (compact) {
+        QFont tabFont = QApplication::font();
+        tabFont.setPointSizeF(tabFont.pointSizeF() / PresentationTheme::kFontFactor * 1.2);
+        m_tabs->tabBar()->setFont(tabFont);
+    } else {
+        m_tabs->tabBar()->setFont(QFont());
+    }
     if (on) {
         m_colorMapBeforePresentation = m_colorMap->currentIndex();
         m_colorMap->setCurrentIndex(int(ColorMaps::Name::HighContrast));

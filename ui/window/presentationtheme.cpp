@@ -3,6 +3,8 @@
 
 #include "ui/window/presentationtheme.h"
 
+#include "ui/window/hallstyle.h"
+
 #include <QApplication>
 
 namespace AttentionLab {
@@ -39,6 +41,10 @@ void PresentationTheme::apply(bool on)
         large.setPointSizeF(normalFont.pointSizeF() * kFontFactor);
         QApplication::setFont(large);
         QApplication::setPalette(darkPalette());
+        // The style draws a box's frame darker than the window: on black it
+        // vanished ("Words", "Sort by score"). HallStyle frames it lightly.
+        if (!qobject_cast<HallStyle *>(QApplication::style()))
+            QApplication::setStyle(new HallStyle);
     } else {
         QApplication::setFont(normalFont);
         QApplication::setPalette(normalPalette);

@@ -1,0 +1,27 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 The Attention Lab authors
+
+#pragma once
+
+#include <QProxyStyle>
+
+namespace AttentionLab {
+
+/**
+ * The application's style, with check boxes a hall can see on the
+ * presentation theme's black: the style frames a box a shade darker than the
+ * window, which there is all but black, so this one draws a light frame
+ * around it on any dark palette. Elsewhere it is the style it wraps.
+ */
+class HallStyle : public QProxyStyle
+{
+    Q_OBJECT
+
+public:
+    HallStyle();
+
+    void drawPrimitive(PrimitiveElement element, const QStyleOption *option, QPainter *painter,
+                       const QWidget *widget = nullptr) const override;
+};
+
+} // namespace AttentionLab
