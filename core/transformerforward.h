@@ -9,8 +9,9 @@
 namespace AttentionLab {
 
 /**
- * One float32 forward pass of a GPT-2 or BERT checkpoint on \a input, as
- * Hugging Face's eager implementation computes it. GPT-2: pre-LayerNorm
+ * One float32 forward pass of a checkpoint on \a input, as Hugging Face's
+ * eager implementation computes it, built by runModelGraph()
+ * (core/modelgraph.h) from the family's description. GPT-2: pre-LayerNorm
  * blocks, the tanh GELU, the causal mask, and the topCount most likely next
  * tokens after the last position (tied embeddings). BERT: post-LayerNorm
  * blocks, the erf GELU, token types, no mask (one unpadded input), and the

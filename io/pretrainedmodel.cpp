@@ -3,6 +3,7 @@
 
 #include "io/pretrainedmodel.h"
 
+#include "core/familydescription.h"
 #include "core/transformerforward.h"
 #include "io/gpt2tokenizer.h"
 #include "io/inputtextqt.h"
@@ -65,19 +66,26 @@ std::shared_ptr<const PretrainedModel> PretrainedModel::open(const QString &fold
     model->m_checkpoint = ModelCheckpoint::open(model->m_folder);
     const QDir dir(model->m_folder);
     const ModelConfig &config = model->config();
-    if (config.family == ModelFamily::Gpt2) {
+    switch (familyDescription(config.family).tokenizer) {
+    case TokenizerKind::Gpt2Files: {
         const QString why = QStringLiteral("GPT-2's tokenizer needs vocab.json and merges.txt");
         const QString vocab = requiredFile(dir, QStringLiteral("vocab.json"), why);
         const QString merges = requiredFile(dir, QStringLiteral("merges.txt"), why);
         model->m_gpt2 = std::make_shared<Gpt2Tokenizer>(Gpt2Tokenizer::fromFiles(vocab, merges));
         requireFits(vocab, model->m_gpt2->vocabularySize(), config);
-    } else {
+        break;
+    }
+    case TokenizerKind::WordPieceFile: {
         const QString vocab = requiredFile(dir, QStringLiteral("vocab.txt"),
                                            QStringLiteral("BERT's tokenizer needs vocab.txt"));
         const QString tokenizerConfig = dir.filePath(QStringLiteral("tokenizer_config.json"));
         model->m_wordPiece = std::make_shared<WordPieceTokenizer>(WordPieceTokenizer::fromFiles(
             vocab, present(tokenizerConfig) ? tokenizerConfig : QString()));
         requireFits(vocab, model->m_wordPiece->vocabularySize(), config);
+        break;
+    }
+    case TokenizerKind::TokenizerJson:
+        break;
     }
     return model;
 }
@@ -113,7 +121,7 @@ QString PretrainedModel::description() const
 {
     const ModelConfig &c = config();
     return QStringLiteral("%1, %2 layers × %3 heads, d_model %4")
-        .arg(c.family == ModelFamily::Gpt2 ? QStringLiteral("GPT-2") : QStringLiteral("BERT"))
+        .arg(QString::fromStdString(familyDescription(c.family).displayName))
         .arg(c.layers)
         .arg(c.heads)
         .arg(c.modelDim);
