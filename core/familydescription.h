@@ -24,12 +24,14 @@ enum class NormPlacement
 
 enum class PositionKind
 {
-    Learned ///< a position embedding added to the input
+    Learned, ///< a position embedding added to the input
+    Rotary   ///< q and k turned by angles proportional to the position (ModelConfig::rotary)
 };
 
 enum class FeedForwardKind
 {
-    Plain ///< out(act(in(x))), act from config.json
+    Plain,    ///< out(act(in(x))), act from config.json
+    GatedSilu ///< down(silu(gate(x)) * up(x)): SwiGLU
 };
 
 /// Where q, k and v come from.
@@ -156,12 +158,21 @@ struct FamilyDescription
 
 const FamilyDescription &gpt2Family();
 const FamilyDescription &bertFamily();
+const FamilyDescription &llamaFamily();
+const FamilyDescription &mistralFamily();
+const FamilyDescription &qwen2Family();
+const FamilyDescription &qwen3Family();
+const FamilyDescription &gptNeoxFamily();
 
 /// The description of \a family.
 const FamilyDescription &familyDescription(ModelFamily family);
 
 /// Every family, in the order messages list them.
 const std::vector<ModelFamily> &modelFamilies();
+
+/// How \a config places its tokens, as `model --json` writes it: "learned",
+/// "rotary theta=10000", "rotary theta=500000 llama3 x32", "rotary 25% theta=10000".
+std::string positionSummary(const ModelConfig &config);
 
 /// The family whose model_type is \a modelType; false when there is none.
 bool findModelFamily(const std::string &modelType, ModelFamily *family);

@@ -65,6 +65,13 @@ struct KernelSet
                  const NormWeights &weights, double epsilon);
     /// GELU of \a count contiguous values, in place, split by \a columns for the threads.
     void (*gelu)(float *x, std::ptrdiff_t rows, std::ptrdiff_t columns, GeluForm form);
+    /// gate = silu(gate) * up for \a count values: SwiGLU's product.
+    void (*gatedSilu)(float *gate, const float *up, std::ptrdiff_t count);
+    /// Turns the first \a rotated dimensions of each of \a heads heads at
+    /// each of the n tokens, in place, in the half-split layout: dimension
+    /// c < rotated / 2 pairs with c + rotated / 2, by the angle whose cosine
+    /// and sine are cos[i * rotated / 2 + c] and sin[...] at token i.
+    void (*rotary)(HeadRows x, int heads, int n, int rotated, const float *cos, const float *sin);
     /// Every query head's attention: query head h reads key/value head
     /// h / (heads / kvHeads). Writes the heads x n x n row-major weights and
     /// each head's context into rows h * headDim of \a context.

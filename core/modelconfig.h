@@ -11,7 +11,12 @@ namespace AttentionLab {
 enum class ModelFamily
 {
     Gpt2,
-    Bert
+    Bert,
+    Llama,
+    Mistral,
+    Qwen2,
+    Qwen3,
+    GptNeox
 };
 
 /// The two forms of GELU that checkpoints name in their config.json.
@@ -71,7 +76,7 @@ struct ModelConfig
     int rotatedDims() const { return int(double(headDim()) * rotary.fraction) / 2 * 2; }
 };
 
-/// config.json's model_type: "gpt2", "bert".
+/// config.json's model_type: "gpt2", "bert", "llama", "mistral", "qwen2", "qwen3", "gpt_neox".
 const char *modelTypeName(ModelFamily family);
 
 } // namespace AttentionLab

@@ -5,6 +5,7 @@
 
 #include "core/familydescription.h"
 #include "core/kernelset.h"
+#include "core/rotarytable.h"
 
 #include <Eigen/Core>
 
@@ -37,13 +38,29 @@ void norm(const KernelSet &ops, NormKind kind, Activations &x, const NormWeights
 Activations feedForward(const KernelSet &ops, const FamilyDescription &family,
                         const ModelConfig &config, const LayerWeights &layer, const Activations &x)
 {
-    Activations inner = linear(ops, layer.feedForwardIn, x);
     switch (family.feedForward) {
-    case FeedForwardKind::Plain:
+    case FeedForwardKind::Plain: {
+        Activations inner = linear(ops, layer.feedForwardIn, x);
         ops.gelu(inner.data(), inner.rows(), inner.cols(), config.gelu);
-        break;
+        return linear(ops, layer.feedForwardOut, inner);
     }
-    return linear(ops, layer.feedForwardOut, inner);
+    case FeedForwardKind::GatedSilu: {
+        Activations gate = linear(ops, layer.feedForwardGate, x);
+        const Activations up = linear(ops, layer.feedForwardIn, x);
+        ops.gatedSilu(gate.data(), up.data(), gate.size());
+        return linear(ops, layer.feedForwardOut, gate);
+    }
+    }
+    return {};
+}
+
+/// Qwen3's RMSNorm of each of \a heads heads, in place.
+void normHeads(const KernelSet &ops, const HeadRows &rows, int heads, int n, int headDim,
+               const NormWeights &weights, double epsilon)
+{
+    for (int h = 0; h < heads; ++h)
+        ops.norm(NormKind::RmsNorm, rows.data + std::ptrdiff_t(h) * rows.headStride, headDim, n,
+                 rows.ld, weights, epsilon);
 }
 
 /// Copies the heads of \a rows into \a target laid out [head][position][d_h],
@@ -122,6 +139,14 @@ ModelRun runModelGraph(const KernelSet &ops, const ModelWeights &weights, const 
     if (embeddings.norm.weight)
         norm(ops, family.norm, x, embeddings.norm, config.epsilon);
 
+    RotaryTable rotary;
+    switch (family.positions) {
+    case PositionKind::Learned:
+        break;
+    case PositionKind::Rotary:
+        rotary = rotaryTable(config, n);
+        break;
+    }
     const AttentionMask mask{family.causal, config.slidingWindow};
     const float scale = 1.0f / std::sqrt(float(headDim));
     for (int l = 0; l < layers; ++l) {
@@ -159,6 +184,16 @@ ModelRun runModelGraph(const KernelSet &ops, const ModelWeights &weights, const 
             kRows = {k.data(), k.rows(), headDim};
             vRows = {v.data(), v.rows(), headDim};
             break;
+        }
+        if (family.queryKeyNorm) {
+            normHeads(ops, qRows, heads, n, headDim, layer.queryNorm, config.epsilon);
+            normHeads(ops, kRows, kvHeads, n, headDim, layer.keyNorm, config.epsilon);
+        }
+        if (rotary.rotated > 0) {
+            // Each token's q and k turned by its position: the scores then
+            // depend on the offset between query and key alone.
+            ops.rotary(qRows, heads, n, rotary.rotated, rotary.cos.data(), rotary.sin.data());
+            ops.rotary(kRows, kvHeads, n, rotary.rotated, rotary.cos.data(), rotary.sin.data());
         }
         const size_t layerOffset = size_t(l) * size_t(heads) * headBlock;
         keepHeadRows(qRows, heads, heads, n, headDim, run.queries.data() + layerOffset);

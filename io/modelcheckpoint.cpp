@@ -123,22 +123,23 @@ QString supportedModelTypes()
                            : names.join(QStringLiteral(", ")) + QStringLiteral(" and ") + last;
 }
 
-ModelConfig readConfig(const QString &path)
+/// The JSON object of the small file \a path (config.json, the shards' index).
+QJsonObject readJsonObject(const QString &path, const QString &what, const QString &file)
 {
     if (!QFileInfo(path).exists())
         fail(path, QStringLiteral("no such file"));
     if (const QString kind = nonRegularFileKind(path); !kind.isEmpty())
-        fail(path, QStringLiteral("is %1, not a model's configuration").arg(kind));
+        fail(path, QStringLiteral("is %1, not %2").arg(kind, what));
     constexpr qint64 kMaxConfigBytes = 16 * 1024 * 1024;
     if (const qint64 size = QFileInfo(path).size(); size > kMaxConfigBytes)
-        fail(path, QStringLiteral("is %1 bytes; a model's config.json is a few kB").arg(size));
+        fail(path, QStringLiteral("is %1 bytes; %2 is a few kB").arg(size).arg(file));
     QByteArray bytes;
     QString why;
     if (!readWithoutBlocking(path, kMaxConfigBytes, &bytes, &why))
         fail(path, why);
     if (bytes.size() > kMaxConfigBytes)
-        fail(path, QStringLiteral("is over %1 bytes; a model's config.json is a few kB")
-                       .arg(kMaxConfigBytes));
+        fail(path,
+             QStringLiteral("is over %1 bytes; %2 is a few kB").arg(kMaxConfigBytes).arg(file));
     QJsonParseError error;
     const QJsonDocument document = QJsonDocument::fromJson(bytes, &error);
     if (!document.isObject())
@@ -147,7 +148,95 @@ ModelConfig readConfig(const QString &path)
                              .arg(error.offset)
                              .arg(error.errorString())
                        : QStringLiteral("is not a JSON object"));
-    const QJsonObject object = document.object();
+    return document.object();
+}
+
+/// The shard files model.safetensors.index.json's weight_map names, each once, in order.
+QStringList shardFiles(const QString &indexPath)
+{
+    const QJsonObject index = readJsonObject(indexPath, QStringLiteral("a shards' index"),
+                                             QStringLiteral("a shards' index"));
+    const QJsonValue map = index.value(QLatin1String("weight_map"));
+    if (!map.isObject() || map.toObject().isEmpty())
+        fail(indexPath, QStringLiteral("has no \"weight_map\" naming the shards"));
+    QStringList files;
+    const QJsonObject names = map.toObject();
+    for (auto it = names.begin(); it != names.end(); ++it) {
+        const QString file = it.value().toString();
+        if (file.isEmpty() || file.contains(QLatin1Char('/')) || file.contains(QLatin1Char('\\')) ||
+            file.startsWith(QLatin1Char('.')))
+            fail(indexPath, QStringLiteral("names \"%1\" as the shard of %2; a shard is a file "
+                                           "of the model's folder")
+                                .arg(inputText(file), inputText(it.key())));
+        if (!files.contains(file))
+            files.append(file);
+    }
+    files.sort();
+    return files;
+}
+
+/// config.json's rotary settings: theta, the rotated share, rope_scaling
+/// (or, in newer files, rope_parameters).
+RotaryConfig readRotary(const QString &path, const QJsonObject &object, ConfigReader &reader,
+                        const ConfigKeys &keys)
+{
+    RotaryConfig rotary;
+    QJsonObject scaling;
+    if (object.value(QLatin1String("rope_parameters")).isObject()) {
+        scaling = object.value(QLatin1String("rope_parameters")).toObject();
+        if (scaling.value(QLatin1String("rope_theta")).isDouble())
+            rotary.theta = scaling.value(QLatin1String("rope_theta")).toDouble();
+    }
+    if (reader.has(key(keys.ropeTheta)))
+        rotary.theta = reader.positive(key(keys.ropeTheta));
+    if (reader.has(key(keys.rotaryFraction))) {
+        rotary.fraction = reader.positive(key(keys.rotaryFraction));
+        if (rotary.fraction > 1.0)
+            fail(path, QStringLiteral("has \"%1\" %2; the rotated share of a head is at most 1")
+                           .arg(key(keys.rotaryFraction))
+                           .arg(rotary.fraction));
+    }
+    if (reader.has(key(keys.ropeScaling))) {
+        const QJsonValue value = reader.require(key(keys.ropeScaling));
+        if (!value.isObject())
+            fail(path,
+                 QStringLiteral("has \"%1\" that is not an object").arg(key(keys.ropeScaling)));
+        scaling = value.toObject();
+    }
+    if (scaling.isEmpty())
+        return rotary;
+    // rope_type, or type in older files.
+    QString type = scaling.value(QLatin1String("rope_type")).toString();
+    if (type.isEmpty())
+        type = scaling.value(QLatin1String("type")).toString();
+    ConfigReader parameters(path, scaling);
+    if (type.isEmpty() || type == QLatin1String("default"))
+        return rotary;
+    if (type == QLatin1String("linear")) {
+        rotary.scaling = RopeScaling::Linear;
+        rotary.factor = parameters.positive(QStringLiteral("factor"));
+    } else if (type == QLatin1String("llama3")) {
+        rotary.scaling = RopeScaling::Llama3;
+        rotary.factor = parameters.positive(QStringLiteral("factor"));
+        rotary.lowFrequencyFactor = parameters.positive(QStringLiteral("low_freq_factor"));
+        rotary.highFrequencyFactor = parameters.positive(QStringLiteral("high_freq_factor"));
+        rotary.originalPositions =
+            parameters.count(QStringLiteral("original_max_position_embeddings"));
+        if (!(rotary.highFrequencyFactor > rotary.lowFrequencyFactor))
+            fail(path, QStringLiteral("has a llama3 rope_scaling whose high_freq_factor is not "
+                                      "above its low_freq_factor"));
+    } else {
+        fail(path, QStringLiteral("has the rope_type \"%1\"; Attention Lab runs \"default\", "
+                                  "\"linear\" and \"llama3\" rotary positions")
+                       .arg(inputText(type)));
+    }
+    return rotary;
+}
+
+ModelConfig readConfig(const QString &path)
+{
+    const QJsonObject object = readJsonObject(path, QStringLiteral("a model's configuration"),
+                                              QStringLiteral("a model's config.json"));
     ConfigReader reader(path, object);
     const QString type = reader.require(QStringLiteral("model_type")).toString();
     ModelConfig config;
@@ -173,7 +262,28 @@ ModelConfig readConfig(const QString &path)
     case FeedForwardKind::Plain:
         config.gelu = reader.gelu(key(keys.activation));
         break;
+    case FeedForwardKind::GatedSilu:
+        if (const QString name = reader.require(key(keys.activation)).toString();
+            name != QLatin1String("silu"))
+            fail(path, QStringLiteral("has \"%1\" \"%2\"; a gated MLP of model_type \"%3\" "
+                                      "runs \"silu\"")
+                           .arg(key(keys.activation), inputText(name), type));
+        break;
     }
+    switch (family.positions) {
+    case PositionKind::Learned:
+        break;
+    case PositionKind::Rotary:
+        config.rotary = readRotary(path, object, reader, keys);
+        break;
+    }
+    if (reader.has(key(keys.slidingWindow)))
+        config.slidingWindow = reader.count(key(keys.slidingWindow));
+    // Qwen2's per-layer windows (use_sliding_window, max_window_layers) are not built.
+    if (reader.flag(QStringLiteral("use_sliding_window"), false))
+        fail(path, QStringLiteral("has \"use_sliding_window\" true; Attention Lab runs no "
+                                  "sliding-window layers of model_type \"%1\"")
+                       .arg(type));
     config.tiedOutput = reader.flag(key(keys.tieEmbeddings), family.tiedOutput);
     config.parallelResidual = reader.flag(key(keys.parallelResidual), family.parallelResidual);
     const bool attentionBias = reader.flag(key(keys.attentionBias), family.queryKeyValueBias);
@@ -409,6 +519,8 @@ ModelTensors readTensors(TensorTable &table, const ModelConfig &config)
         tensors.positionEmbeddings = table.require(
             module(names.positionEmbeddings) + QStringLiteral(".weight"), {config.positions, d});
         break;
+    case PositionKind::Rotary:
+        break;
     }
     if (!names.tokenTypeEmbeddings.empty())
         tensors.tokenTypeEmbeddings = table.require(
@@ -436,7 +548,21 @@ ModelTensors readTensors(TensorTable &table, const ModelConfig &config)
         }
         layer.attentionOutput = linear(table, layout, module(names.attentionOutput, l), queryWidth,
                                        d, config.outputBias);
+        if (family.queryKeyNorm) {
+            layer.queryNorm =
+                norm(table, NormKind::RmsNorm, module(names.queryNorm, l), config.headDim());
+            layer.keyNorm =
+                norm(table, NormKind::RmsNorm, module(names.keyNorm, l), config.headDim());
+        }
         layer.feedForwardNorm = norm(table, family.norm, module(names.feedForwardNorm, l), d);
+        switch (family.feedForward) {
+        case FeedForwardKind::Plain:
+            break;
+        case FeedForwardKind::GatedSilu:
+            layer.feedForwardGate = linear(table, layout, module(names.feedForwardGate, l), d,
+                                           config.feedForward, config.feedForwardBias);
+            break;
+        }
         layer.feedForwardIn = linear(table, layout, module(names.feedForwardIn, l), d,
                                      config.feedForward, config.feedForwardBias);
         layer.feedForwardOut = linear(table, layout, module(names.feedForwardOut, l),
@@ -470,7 +596,8 @@ ModelTensors readTensors(TensorTable &table, const ModelConfig &config)
 
 void ModelCheckpoint::requireUnchanged() const
 {
-    m_weightsFile->requireUnchanged(QStringLiteral("the model"));
+    for (const std::shared_ptr<const MappedFile> &file : m_weightsFiles)
+        file->requireUnchanged(QStringLiteral("the model"));
 }
 
 std::shared_ptr<const ModelCheckpoint> ModelCheckpoint::open(const QString &folder)
@@ -489,30 +616,49 @@ std::shared_ptr<const ModelCheckpoint> ModelCheckpoint::open(const QString &fold
     const ModelConfig config = readConfig(dir.filePath(QStringLiteral("config.json")));
 
     const QString weightsPath = dir.filePath(QStringLiteral("model.safetensors"));
-    if (!QFileInfo(weightsPath).exists())
-        fail(weightsPath, QStringLiteral("no such file (the weights must be in the safetensors "
-                                         "format)"));
-    if (const QString kind = nonRegularFileKind(weightsPath); !kind.isEmpty())
-        fail(weightsPath, QStringLiteral("is %1, not a weights file").arg(kind));
-    // Mapped, not read: float32 weights are used where they lie in the file.
-    std::shared_ptr<const MappedFile> mapped;
-    AttentionArrays arrays;
-    try {
-        mapped = MappedFile::open(weightsPath);
-        arrays = SafetensorsReader::read(mapped->data(), mapped->size(), mapped);
-    } catch (const ReadError &error) {
-        fail(weightsPath, error.message);
+    const QString indexPath = dir.filePath(QStringLiteral("model.safetensors.index.json"));
+    // One file, or shards named by the index, as the hub splits large models.
+    QStringList files;
+    QString tablePath = weightsPath;
+    if (!QFileInfo(weightsPath).exists() && QFileInfo(indexPath).exists()) {
+        files = shardFiles(indexPath);
+        tablePath = indexPath;
+    } else {
+        files = {QStringLiteral("model.safetensors")};
     }
-    const long long size = mapped->size();
-    TensorTable table(weightsPath, familyDescription(config.family).tensors);
-    table.add(weightsPath, std::move(arrays));
+    TensorTable table(tablePath, familyDescription(config.family).tensors);
+    std::vector<std::shared_ptr<const MappedFile>> mappedFiles;
+    long long size = 0;
+    for (const QString &file : files) {
+        const QString path = dir.filePath(file);
+        if (!QFileInfo(path).exists())
+            fail(path, path == weightsPath
+                           ? QStringLiteral("no such file (the weights must be in the "
+                                            "safetensors format)")
+                           : QStringLiteral("no such file (model.safetensors.index.json names "
+                                            "it as a shard)"));
+        if (const QString kind = nonRegularFileKind(path); !kind.isEmpty())
+            fail(path, QStringLiteral("is %1, not a weights file").arg(kind));
+        // Mapped, not read: float32 weights are used where they lie in the file.
+        std::shared_ptr<const MappedFile> mapped;
+        AttentionArrays arrays;
+        try {
+            mapped = MappedFile::open(path);
+            arrays = SafetensorsReader::read(mapped->data(), mapped->size(), mapped);
+        } catch (const ReadError &error) {
+            fail(path, error.message);
+        }
+        size += mapped->size();
+        table.add(path, std::move(arrays));
+        mappedFiles.push_back(std::move(mapped));
+    }
     ModelTensors tensors = readTensors(table, config);
 
     std::shared_ptr<ModelCheckpoint> checkpoint(new ModelCheckpoint);
     checkpoint->m_folder = folder;
     checkpoint->m_weights = std::make_unique<ModelWeights>(config, std::move(tensors));
     checkpoint->m_weightsFileBytes = size;
-    checkpoint->m_weightsFile = std::move(mapped);
+    checkpoint->m_weightsFiles = std::move(mappedFiles);
     checkpoint->m_unusedTensors = table.unused();
     return checkpoint;
 }

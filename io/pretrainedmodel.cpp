@@ -84,8 +84,16 @@ std::shared_ptr<const PretrainedModel> PretrainedModel::open(const QString &fold
         requireFits(vocab, model->m_wordPiece->vocabularySize(), config);
         break;
     }
-    case TokenizerKind::TokenizerJson:
+    case TokenizerKind::TokenizerJson: {
+        // TOKENIZER SEAM: the integrator reads this file with HubTokenizer
+        // (io/hubtokenizer.h) here, checks it with requireFits and keeps it
+        // for tokenize() and tokenSpelling().
+        model->m_tokenizerJson = requiredFile(
+            dir, QStringLiteral("tokenizer.json"),
+            QStringLiteral("a %1 model's tokenizer is its tokenizer.json")
+                .arg(QString::fromStdString(familyDescription(config.family).displayName)));
         break;
+    }
     }
     return model;
 }
@@ -133,7 +141,12 @@ TokenizedText PretrainedModel::tokenize(const ModelText &text) const
     if (text.text.isEmpty())
         throwReadError(QStringLiteral("the text is empty; give a sentence to read"));
     TokenizedText tokens;
-    if (m_gpt2) {
+    if (!m_tokenizerJson.isEmpty()) {
+        // TOKENIZER SEAM: HubTokenizer's encode() of text.text (with text.bos) goes here.
+        throwReadError(QStringLiteral("%1: reading tokenizer.json is not built into this "
+                                      "version yet; run the model on token ids")
+                           .arg(inputText(m_tokenizerJson)));
+    } else if (m_gpt2) {
         if (text.pair)
             throwReadError(QStringLiteral("a second sentence (--pair) is for BERT models; this "
                                           "is a GPT-2 model"));
@@ -192,7 +205,15 @@ ModelRun PretrainedModel::run(const ModelText &text, int topCount) const
 
 std::string PretrainedModel::tokenSpelling(int id) const
 {
-    return m_gpt2 ? m_gpt2->token(id) : m_wordPiece->token(id);
+    if (m_gpt2)
+        return m_gpt2->token(id);
+    if (m_wordPiece)
+        return m_wordPiece->token(id);
+    // TOKENIZER SEAM: HubTokenizer's spelling of id goes here.
+    std::string spelling = std::to_string(id);
+    spelling.insert(spelling.begin(), '<');
+    spelling.push_back('>');
+    return spelling;
 }
 
 } // namespace AttentionLab

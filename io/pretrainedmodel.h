@@ -32,7 +32,8 @@ struct ModelText
  * A model folder as the Hugging Face hub distributes it, ready to run: the
  * checkpoint (config.json, model.safetensors) and the tokenizer of its
  * family (GPT-2's vocab.json and merges.txt; BERT's vocab.txt and, when
- * present, tokenizer_config.json). The command line and the window both go
+ * present, tokenizer_config.json; tokenizer.json for the others, required
+ * but not yet read: see TOKENIZER SEAM). The command line and the window both go
  * through it, so they tokenize and run alike. Immutable once open: one
  * instance can serve several threads.
  */
@@ -73,6 +74,9 @@ private:
     std::shared_ptr<const ModelCheckpoint> m_checkpoint;
     std::shared_ptr<const Gpt2Tokenizer> m_gpt2;
     std::shared_ptr<const WordPieceTokenizer> m_wordPiece;
+    /// TOKENIZER SEAM: the tokenizer.json of a family that has one; the
+    /// integrator replaces it with a HubTokenizer (io/hubtokenizer.h).
+    QString m_tokenizerJson;
 };
 
 } // namespace AttentionLab

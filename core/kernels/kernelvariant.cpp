@@ -9,7 +9,7 @@ extern "C" const AttentionLab::KernelSet *ATTENTIONLAB_KERNEL_ENTRY()
     static const AttentionLab::KernelSet set{
         ATTENTIONLAB_KERNEL_ID,        ATTENTIONLAB_KERNEL_NAME,     Variant::softmaxRowKernel,
         Variant::fusedAttentionKernel, Variant::serialProductKernel, Variant::linearKernel,
-        Variant::normKernel,           Variant::geluKernel,          Variant::attentionKernel,
-        Variant::topTokensKernel};
+        Variant::normKernel,           Variant::geluKernel,          Variant::gatedSiluKernel,
+        Variant::rotaryKernel,         Variant::attentionKernel,     Variant::topTokensKernel};
     return &set;
 }

@@ -35,6 +35,10 @@ void normKernel(NormKind kind, float *x, std::ptrdiff_t rows, std::ptrdiff_t n, 
 
 void geluKernel(float *x, std::ptrdiff_t rows, std::ptrdiff_t columns, GeluForm form);
 
+void gatedSiluKernel(float *gate, const float *up, std::ptrdiff_t count);
+
+void rotaryKernel(HeadRows x, int heads, int n, int rotated, const float *cos, const float *sin);
+
 void attentionKernel(HeadRows q, HeadRows k, HeadRows v, int heads, int kvHeads, int n, int headDim,
                      float scale, AttentionMask mask, float *weights, float *context,
                      std::ptrdiff_t ldContext);

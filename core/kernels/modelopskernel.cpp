@@ -121,6 +121,42 @@ void geluKernel(float *x, std::ptrdiff_t rows, std::ptrdiff_t columns, GeluForm 
     }
 }
 
+void gatedSiluKernel(float *gate, const float *up, std::ptrdiff_t count)
+{
+    constexpr std::ptrdiff_t kPart = 16384;
+    const std::ptrdiff_t parts = (count + kPart - 1) / kPart;
+#pragma omp parallel for schedule(static) if (parts > 4)
+    for (std::ptrdiff_t p = 0; p < parts; ++p) {
+        const std::ptrdiff_t begin = p * kPart;
+        const std::ptrdiff_t size = std::min(kPart, count - begin);
+        Eigen::Map<Eigen::ArrayXf> g(gate + begin, size);
+        const Eigen::Map<const Eigen::ArrayXf> u(up + begin, size);
+        // silu(x) = x * sigmoid(x) = x / (1 + exp(-x)).
+        g = g / (1.0f + (-g).exp()) * u;
+    }
+}
+
+void rotaryKernel(HeadRows x, int heads, int n, int rotated, const float *cos, const float *sin)
+{
+    const int half = rotated / 2;
+#pragma omp parallel for schedule(static) if (n >= kParallelTokens)
+    for (int i = 0; i < n; ++i) {
+        const float *c = cos + std::ptrdiff_t(i) * half;
+        const float *s = sin + std::ptrdiff_t(i) * half;
+        for (int h = 0; h < heads; ++h) {
+            float *first = x.data + std::ptrdiff_t(i) * x.ld + std::ptrdiff_t(h) * x.headStride;
+            float *second = first + half;
+            // q cos + rotate_half(q) sin, with rotate_half(q) = (-second, first).
+            for (int j = 0; j < half; ++j) {
+                const float a = first[j];
+                const float b = second[j];
+                first[j] = a * c[j] - b * s[j];
+                second[j] = b * c[j] + a * s[j];
+            }
+        }
+    }
+}
+
 void attentionKernel(HeadRows q, HeadRows k, HeadRows v, int heads, int kvHeads, int n, int headDim,
                      float scale, AttentionMask mask, float *weights, float *context,
                      std::ptrdiff_t ldContext)
