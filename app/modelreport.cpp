@@ -121,6 +121,12 @@ void writeModelRunJson(const PretrainedModel &model, const TokenizedText &tokens
     out.integer(config.heads);
     out.key("d_model");
     out.integer(config.modelDim);
+    out.key("kv_heads");
+    out.integer(config.keyValueHeads());
+    out.key("head_dim");
+    out.integer(config.headDim());
+    out.key("positions");
+    out.string(positionSummary(config));
     out.key("tokens");
     writeStrings(out, tokens.tokens);
     out.key("ids");

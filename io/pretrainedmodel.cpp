@@ -128,10 +128,15 @@ QString PretrainedModel::name() const
 QString PretrainedModel::description() const
 {
     const ModelConfig &c = config();
+    // Grouped-query attention says how many key/value heads the query heads share.
+    const QString heads =
+        c.keyValueHeads() == c.heads
+            ? QString::number(c.heads)
+            : QStringLiteral("%1 (%2 key/value)").arg(c.heads).arg(c.keyValueHeads());
     return QStringLiteral("%1, %2 layers × %3 heads, d_model %4")
         .arg(QString::fromStdString(familyDescription(c.family).displayName))
         .arg(c.layers)
-        .arg(c.heads)
+        .arg(heads)
         .arg(c.modelDim);
 }
 

@@ -50,7 +50,8 @@ public:
     QString folder() const { return m_folder; }
     /// The folder's name ("gpt2", "bert-base-uncased").
     QString name() const;
-    /// "GPT-2, 12 layers × 12 heads, d_model 768".
+    /// "GPT-2, 12 layers × 12 heads, d_model 768"; "Llama, 30 layers × 9 (3
+    /// key/value) heads, d_model 576" where query heads share key/value heads.
     QString description() const;
 
     /// The tokens of \a text. Throws ReadError for text the model cannot take:
