@@ -50,7 +50,7 @@ struct ModelRun
     std::vector<float> queries;
     std::vector<float> keys;
     std::vector<float> values;
-    /// GPT-2: the topCount most likely tokens after the last one, most likely first.
+    /// Causal families: the topCount most likely tokens after the last one, most likely first.
     std::vector<TokenProbability> topNext;
     /// BERT: one entry per ModelInput::maskPositions, in that order.
     std::vector<MaskedPrediction> masked;
