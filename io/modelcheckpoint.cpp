@@ -658,6 +658,7 @@ std::shared_ptr<const ModelCheckpoint> ModelCheckpoint::open(const QString &fold
     checkpoint->m_folder = folder;
     checkpoint->m_weights = std::make_unique<ModelWeights>(config, std::move(tensors));
     checkpoint->m_weightsFileBytes = size;
+    checkpoint->m_weightsPath = tablePath;
     checkpoint->m_weightsFiles = std::move(mappedFiles);
     checkpoint->m_unusedTensors = table.unused();
     return checkpoint;

@@ -38,6 +38,9 @@ public:
     const ModelWeights &weights() const { return *m_weights; }
     /// The size of the weights in bytes: model.safetensors, or every shard.
     long long weightsFileBytes() const { return m_weightsFileBytes; }
+    /// Where the weights are named: model.safetensors, or the shards'
+    /// model.safetensors.index.json.
+    const QString &weightsPath() const { return m_weightsPath; }
     /// Throws ReadError "model.safetensors changed on disk while it was open
     /// (...): reopen the model" when the weights file was cut short, written
     /// to or replaced since open(): call it before a pass, and after one to
@@ -55,6 +58,7 @@ private:
     QString m_folder;
     std::unique_ptr<ModelWeights> m_weights;
     long long m_weightsFileBytes = 0;
+    QString m_weightsPath;
     std::vector<std::shared_ptr<const MappedFile>> m_weightsFiles;
     QStringList m_unusedTensors;
 };

@@ -114,7 +114,7 @@ QStringList PretrainedModel::warnings() const
         names += QStringLiteral(" and %1 more").arg(unused.size() - kNamed);
     return {QStringLiteral("%1: %2 tensor%3 not used by the configuration (%4); does "
                            "config.json describe these weights?")
-                .arg(inputText(QDir(m_folder).filePath(QStringLiteral("model.safetensors"))))
+                .arg(inputText(m_checkpoint->weightsPath()))
                 .arg(unused.size())
                 .arg(unused.size() == 1 ? QStringLiteral(" is") : QStringLiteral("s are"))
                 .arg(names)};

@@ -163,6 +163,7 @@ private slots:
     void refusals_data();
     void refusals();
     void refusesWithoutTokenizerJson();
+    void unusedTensorsOfShardsAreNamed();
 };
 
 void DecoderForwardTest::matchesPyTorch_data()
@@ -454,6 +455,23 @@ void DecoderForwardTest::refusesWithoutTokenizerJson()
                                     QStringLiteral(": missing (a Qwen2 model's tokenizer is its "
                                                    "tokenizer.json)"));
     }
+}
+
+void DecoderForwardTest::unusedTensorsOfShardsAreNamed()
+{
+    // A config.json of one layer over two layers' shards: the warning names
+    // the index, where the shards are listed, and the second layer's tensors.
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString folder = copyModel(QStringLiteral("llama3-mqa"), dir);
+    editConfig(folder, [](QJsonObject &c) { c.insert(u"num_hidden_layers", 1); });
+    const auto model = PretrainedModel::open(folder);
+    const QStringList warnings = model->warnings();
+    QCOMPARE(warnings.size(), 1);
+    const QString expected =
+        inputText(folder + QStringLiteral("/model.safetensors.index.json")) +
+        QStringLiteral(": 9 tensors are not used by the configuration (model.layers.1.");
+    QVERIFY2(warnings[0].startsWith(expected), qPrintable(warnings[0]));
 }
 
 QTEST_APPLESS_MAIN(DecoderForwardTest)
