@@ -104,6 +104,8 @@ ModelRun runModelGraph(const KernelSet &ops, const ModelWeights &weights, const 
     ModelRun run;
     run.family = config.family;
     run.headDim = headDim;
+    run.kvHeads = kvHeads;
+    run.slidingWindow = config.slidingWindow;
     const size_t headBlock = size_t(n) * size_t(headDim);
     const size_t qkvSize = size_t(layers) * size_t(heads) * headBlock;
     run.queries.resize(qkvSize);

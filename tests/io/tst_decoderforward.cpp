@@ -201,6 +201,8 @@ void DecoderForwardTest::matchesPyTorch()
     QCOMPARE(run.attention.layers(), config.layers);
     QCOMPARE(run.attention.heads(), config.heads);
     QCOMPARE(run.headDim, config.headDim());
+    QCOMPARE(run.kvHeads, config.keyValueHeads());
+    QCOMPARE(run.slidingWindow, config.slidingWindow);
     const std::vector<double> attentions = doubles(expected.value(u"attentions"));
     QCOMPARE(qsizetype(attentions.size()), qsizetype(config.layers) * config.heads * n * n);
     double worst = 0.0;
