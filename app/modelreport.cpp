@@ -4,6 +4,7 @@
 #include "app/modelreport.h"
 
 #include "app/inspectreport.h"
+#include "core/familydescription.h"
 #include "core/inputtext.h"
 #include "core/tokenlabels.h"
 #include "io/jsonstreamwriter.h"
@@ -91,7 +92,7 @@ QString modelRunText(const PretrainedModel &model, const ModelRun &run,
                        .arg(tensor.keys());
     text += tokenListText(tensor);
     text += QLatin1Char('\n') + headScoreTable(tensor, scores, HeadScoreKind::Entropy);
-    if (run.family == ModelFamily::Gpt2) {
+    if (familyDescription(run.family).readout == Readout::NextToken) {
         text += QStringLiteral("\nmost likely next tokens after %1:\n  %2\n")
                     .arg(quoted(tensor.keyToken(tensor.keys() - 1)),
                          predictionLine(model, run.topNext));
@@ -120,6 +121,12 @@ void writeModelRunJson(const PretrainedModel &model, const TokenizedText &tokens
     out.integer(config.heads);
     out.key("d_model");
     out.integer(config.modelDim);
+    out.key("kv_heads");
+    out.integer(config.keyValueHeads());
+    out.key("head_dim");
+    out.integer(config.headDim());
+    out.key("positions");
+    out.string(positionSummary(config));
     out.key("tokens");
     writeStrings(out, tokens.tokens);
     out.key("ids");
@@ -129,7 +136,7 @@ void writeModelRunJson(const PretrainedModel &model, const TokenizedText &tokens
     out.endArray();
     out.key("entropy_bits");
     writeHeadScores(out, run.attention, scores, HeadScoreKind::Entropy);
-    if (run.family == ModelFamily::Gpt2) {
+    if (familyDescription(run.family).readout == Readout::NextToken) {
         out.key("top_next");
         writeTop(model, run.topNext, out);
     } else {

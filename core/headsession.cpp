@@ -3,6 +3,7 @@
 
 #include "core/headsession.h"
 
+#include "core/familydescription.h"
 #include "core/tokenlabels.h"
 
 #include <stdexcept>
@@ -37,7 +38,7 @@ Session headSession(const ModelRun &run, int layer, int head)
     session.values = headRows(run.values, offset, n, run.headDim);
     session.options.scale = true;
     session.options.temperature = 1.0;
-    session.options.mask = run.family == ModelFamily::Gpt2 ? MaskMode::Causal : MaskMode::None;
+    session.options.mask = familyDescription(run.family).causal ? MaskMode::Causal : MaskMode::None;
     return session;
 }
 

@@ -3,6 +3,8 @@
 
 #include "core/kernelset.h"
 
+#include "core/modelgraph.h"
+
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -106,6 +108,11 @@ const KernelSet &chooseKernels()
 }
 
 } // namespace
+
+ModelRun KernelSet::runModel(const ModelWeights &weights, const ModelInput &input) const
+{
+    return runModelGraph(*this, weights, input);
+}
 
 const KernelSet &activeKernels()
 {

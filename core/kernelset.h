@@ -4,6 +4,7 @@
 #pragma once
 
 #include "core/attention.h"
+#include "core/familydescription.h"
 #include "core/modelrun.h"
 #include "core/modelweights.h"
 #include "core/rowsoftmax.h"
@@ -13,6 +14,23 @@
 
 namespace AttentionLab {
 
+/// The heads held in the rows of a d x n column-major activation: head h's
+/// dimension c at token i is data[i * ld + h * headStride + c].
+struct HeadRows
+{
+    float *data = nullptr;
+    std::ptrdiff_t ld = 0;
+    std::ptrdiff_t headStride = 0;
+};
+
+/// Which keys each query sees: all, or (causal) those up to its own, and of
+/// those (window > 0) only the last window.
+struct AttentionMask
+{
+    bool causal = false;
+    int window = 0;
+};
+
 /**
  * The hot kernels compiled for one instruction set: the row softmax, the fused
  * attention pass and the model's forward pass with the float product under it.
@@ -20,6 +38,10 @@ namespace AttentionLab {
  * compiled with its own -march and linked so that no code, not even an
  * Eigen template, is shared between them (cmake/KernelVariants.cmake); a native
  * build (ATTENTIONLAB_NATIVE) holds one, compiled with -march=native.
+ *
+ * The model's operations are exported one by one, and the block graph that
+ * calls them (core/modelgraph.cpp) is portable code, compiled once. The
+ * activations they take are d x n column-major, one token per column.
  *
  * The functions take inputs already checked by their public counterparts
  * (softmaxRow, fusedAttention, serialProduct, runModel).
@@ -35,7 +57,35 @@ struct KernelSet
     void (*serialProduct)(std::ptrdiff_t rows, std::ptrdiff_t cols, std::ptrdiff_t depth,
                           const float *l, std::ptrdiff_t ldL, bool lRowMajor, const float *r,
                           std::ptrdiff_t ldR, float *out, std::ptrdiff_t ldOut, float alpha);
-    ModelRun (*runModel)(const ModelWeights &weights, const ModelInput &input);
+    /// y (layer.out x n, leading dimension ldY) = W x + b for the n columns of x.
+    void (*linear)(const LinearWeights &layer, const float *x, std::ptrdiff_t ldX, std::ptrdiff_t n,
+                   float *y, std::ptrdiff_t ldY);
+    /// The norm of each of the n columns of \a rows entries, in place.
+    void (*norm)(NormKind kind, float *x, std::ptrdiff_t rows, std::ptrdiff_t n, std::ptrdiff_t ld,
+                 const NormWeights &weights, double epsilon);
+    /// GELU of \a count contiguous values, in place, split by \a columns for the threads.
+    void (*gelu)(float *x, std::ptrdiff_t rows, std::ptrdiff_t columns, GeluForm form);
+    /// gate = silu(gate) * up for \a count values: SwiGLU's product.
+    void (*gatedSilu)(float *gate, const float *up, std::ptrdiff_t count);
+    /// Turns the first \a rotated dimensions of each of \a heads heads at
+    /// each of the n tokens, in place, in the half-split layout: dimension
+    /// c < rotated / 2 pairs with c + rotated / 2, by the angle whose cosine
+    /// and sine are cos[i * rotated / 2 + c] and sin[...] at token i.
+    void (*rotary)(HeadRows x, int heads, int n, int rotated, const float *cos, const float *sin);
+    /// Every query head's attention: query head h reads key/value head
+    /// h / (heads / kvHeads). Writes the heads x n x n row-major weights and
+    /// each head's context into rows h * headDim of \a context.
+    void (*attention)(HeadRows q, HeadRows k, HeadRows v, int heads, int kvHeads, int n,
+                      int headDim, float scale, AttentionMask mask, float *weights, float *context,
+                      std::ptrdiff_t ldContext);
+    /// The \a count most likely tokens after \a x (d values) for the output
+    /// matrix \a unembed ([vocabulary, d] row-major) and \a bias.
+    std::vector<TokenProbability> (*topTokens)(const float *unembed, std::ptrdiff_t d,
+                                               std::ptrdiff_t vocabulary, const float *x,
+                                               const float *bias, int count);
+
+    /// The forward pass (core/modelgraph.cpp) on this set's operations.
+    ModelRun runModel(const ModelWeights &weights, const ModelInput &input) const;
 };
 
 /**

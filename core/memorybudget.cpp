@@ -3,6 +3,9 @@
 
 #include "core/memorybudget.h"
 
+#include "core/familydescription.h"
+
+#include <algorithm>
 #include <cstdio>
 #include <stdexcept>
 
@@ -105,10 +108,14 @@ double modelPassBytes(const ModelConfig &config, long long tokens)
     const double d = double(config.modelDim);
     const double heads = double(config.layers) * double(config.heads);
     const double kept = heads * (n * n + 3.0 * n * double(config.headDim()));
-    // x and its normalised copy, the fused q, k, v and the three split from
-    // it, the context and an output projection: eight d x n; beside them the
-    // feed-forward's n x intermediate_size and its d x n output.
-    const double activations = n * (9.0 * d + double(config.feedForward));
+    // x and its normalised copy, q, k and v (fused or not), the context and
+    // an output projection: at most nine of the wider of d and the query
+    // heads' width by n; beside them the feed-forward's n x intermediate_size
+    // (two with a gate) and its d x n output.
+    const double width = std::max(d, double(config.heads) * double(config.headDim()));
+    const double gates =
+        familyDescription(config.family).feedForward == FeedForwardKind::Plain ? 1.0 : 2.0;
+    const double activations = n * (9.0 * width + gates * double(config.feedForward));
     return 4.0 * (kept + activations);
 }
 

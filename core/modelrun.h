@@ -46,11 +46,16 @@ struct ModelRun
     /// L x H matrices of n x n weights; the caller sets the tokens.
     AttentionTensor attention;
     int headDim = 0;
+    /// The key/value heads the query heads share: query head h read key/value
+    /// head h / (heads / kvHeads); its kept k and v rows are that head's.
+    int kvHeads = 0;
+    /// A query saw at most this many keys, itself included; 0: all it could.
+    int slidingWindow = 0;
     /// Each laid out [layer][head][position][d_h], float32 as computed.
     std::vector<float> queries;
     std::vector<float> keys;
     std::vector<float> values;
-    /// GPT-2: the topCount most likely tokens after the last one, most likely first.
+    /// Causal families: the topCount most likely tokens after the last one, most likely first.
     std::vector<TokenProbability> topNext;
     /// BERT: one entry per ModelInput::maskPositions, in that order.
     std::vector<MaskedPrediction> masked;

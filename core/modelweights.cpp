@@ -3,6 +3,8 @@
 
 #include "core/modelweights.h"
 
+#include "core/familydescription.h"
+
 #include <stdexcept>
 
 namespace AttentionLab {
@@ -48,7 +50,8 @@ ModelWeights::ModelWeights(ModelConfig config, ModelTensors tensors)
 
 bool ModelWeights::hasMaskedLmHead() const
 {
-    return m_config.family == ModelFamily::Bert && m_tensors.maskedLmTransform.weight.isPresent();
+    return familyDescription(m_config.family).readout == Readout::MaskedLm &&
+           m_tensors.maskedLmTransform.weight.isPresent();
 }
 
 EmbeddingWeights ModelWeights::embeddings() const
@@ -69,6 +72,9 @@ LayerWeights ModelWeights::layer(int index) const
         weights.queryKeyValue.push_back(loadLinear(linear, weights));
     weights.attentionOutput = loadLinear(tensors.attentionOutput, weights);
     weights.attentionNorm = loadNorm(tensors.attentionNorm, weights);
+    weights.queryNorm = loadNorm(tensors.queryNorm, weights);
+    weights.keyNorm = loadNorm(tensors.keyNorm, weights);
+    weights.feedForwardGate = loadLinear(tensors.feedForwardGate, weights);
     weights.feedForwardIn = loadLinear(tensors.feedForwardIn, weights);
     weights.feedForwardOut = loadLinear(tensors.feedForwardOut, weights);
     weights.feedForwardNorm = loadNorm(tensors.feedForwardNorm, weights);
@@ -79,6 +85,7 @@ OutputWeights ModelWeights::output() const
 {
     OutputWeights weights;
     weights.finalNorm = loadNorm(m_tensors.finalNorm, weights);
+    weights.matrix = load(m_tensors.outputMatrix, weights);
     if (hasMaskedLmHead()) {
         weights.maskedLmTransform = loadLinear(m_tensors.maskedLmTransform, weights);
         weights.maskedLmNorm = loadNorm(m_tensors.maskedLmNorm, weights);

@@ -20,7 +20,8 @@ struct LinearTensors
     bool inputMajor = false;
 };
 
-/// A LayerNorm's scale and shift (weight/bias, or gamma/beta in older files).
+/// A norm's scale and shift (weight/bias, or gamma/beta in older files); an
+/// RMSNorm has no shift.
 struct NormTensors
 {
     WeightTensor weight;
@@ -30,26 +31,34 @@ struct NormTensors
 /// One transformer block's tensors.
 struct LayerTensors
 {
-    /// GPT-2: one fused c_attn whose 3 d outputs are q, k and v; BERT: query, key, value.
+    /// One fused projection (FamilyDescription::queryKeyValue says how its
+    /// outputs are laid out), or three: query, key, value.
     std::vector<LinearTensors> queryKeyValue;
     LinearTensors attentionOutput;
+    /// Qwen3's RMSNorm of each head's q and k, [d_h].
+    NormTensors queryNorm;
+    NormTensors keyNorm;
     /// GPT-2's ln_1 (before the attention), BERT's attention.output.LayerNorm (after it).
     NormTensors attentionNorm;
-    LinearTensors feedForwardIn;
+    /// SwiGLU's gate_proj; absent in a plain MLP.
+    LinearTensors feedForwardGate;
+    LinearTensors feedForwardIn; ///< c_fc, up_proj, dense_h_to_4h
     LinearTensors feedForwardOut;
     /// GPT-2's ln_2 (before the MLP), BERT's output.LayerNorm (after it).
     NormTensors feedForwardNorm;
 };
 
-/// Every tensor of a GPT-2 or BERT checkpoint that the forward pass uses.
+/// Every tensor of a checkpoint that the forward pass uses.
 struct ModelTensors
 {
     WeightTensor wordEmbeddings;      ///< [vocabulary, d], also the tied output matrix
-    WeightTensor positionEmbeddings;  ///< [positions, d]
+    WeightTensor positionEmbeddings;  ///< [positions, d]; absent with rotary positions
     WeightTensor tokenTypeEmbeddings; ///< BERT: [token types, d]
     NormTensors embeddingNorm;        ///< BERT
     std::vector<LayerTensors> layers;
     NormTensors finalNorm; ///< GPT-2's ln_f
+    /// A separate output matrix [vocabulary, d] (lm_head, embed_out); absent when tied.
+    WeightTensor outputMatrix;
     /// BERT's masked-LM head (cls.predictions), absent in a bare BertModel.
     LinearTensors maskedLmTransform;
     NormTensors maskedLmNorm;
@@ -66,7 +75,7 @@ struct LinearWeights
     bool inputMajor = false;
 };
 
-/// A LayerNorm's float32 values.
+/// A norm's float32 values; no bias for an RMSNorm.
 struct NormWeights
 {
     const float *weight = nullptr;
@@ -85,6 +94,9 @@ struct LayerWeights : LoadedWeights
     std::vector<LinearWeights> queryKeyValue;
     LinearWeights attentionOutput;
     NormWeights attentionNorm;
+    NormWeights queryNorm;
+    NormWeights keyNorm;
+    LinearWeights feedForwardGate;
     LinearWeights feedForwardIn;
     LinearWeights feedForwardOut;
     NormWeights feedForwardNorm;
@@ -103,6 +115,8 @@ struct EmbeddingWeights : LoadedWeights
 struct OutputWeights : LoadedWeights
 {
     NormWeights finalNorm;
+    /// [vocabulary, d] row-major: the separate output matrix, or nullptr when tied.
+    const float *matrix = nullptr;
     LinearWeights maskedLmTransform;
     NormWeights maskedLmNorm;
     const float *maskedLmBias = nullptr;

@@ -3,6 +3,7 @@
 
 #include "core/transformerforward.h"
 
+#include "core/familydescription.h"
 #include "core/kernelset.h"
 #include "core/memorybudget.h"
 
@@ -52,7 +53,8 @@ void checkInput(const ModelConfig &config, const ModelInput &input, bool bert)
 ModelRun runModel(const ModelWeights &weights, const ModelInput &input)
 {
     const ModelConfig &config = weights.config();
-    checkInput(config, input, config.family == ModelFamily::Bert);
+    // Token types and mask positions are read by the masked-LM families alone.
+    checkInput(config, input, familyDescription(config.family).readout == Readout::MaskedLm);
     const long long n = static_cast<long long>(input.ids.size());
     requireMemory(modelPassBytes(config, n),
                   "a forward pass over " + std::to_string(n) + " tokens");

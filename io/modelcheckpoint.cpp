@@ -3,6 +3,8 @@
 
 #include "io/modelcheckpoint.h"
 
+#include "core/familydescription.h"
+
 #include "io/attentionarray.h"
 #include "io/fileaccess.h"
 #include "io/inputtextqt.h"
@@ -50,6 +52,26 @@ public:
         return m_value;
     }
 
+    /// Whether \a key is given, and not null; false for the empty key of a
+    /// family that has no such setting.
+    bool has(const QString &key) const
+    {
+        if (key.isEmpty())
+            return false;
+        const QJsonValue value = m_object.value(key);
+        return !value.isUndefined() && !value.isNull();
+    }
+
+    bool flag(const QString &key, bool fallback)
+    {
+        if (!has(key))
+            return fallback;
+        const QJsonValue value = require(key);
+        if (!value.isBool())
+            fail(m_path, QStringLiteral("has \"%1\" that is not true or false").arg(key));
+        return value.toBool();
+    }
+
     int count(const QString &key)
     {
         const QJsonValue value = require(key);
@@ -85,22 +107,39 @@ private:
     QJsonValue m_value;
 };
 
-ModelConfig readConfig(const QString &path)
+QString key(const std::string &name)
+{
+    return QString::fromStdString(name);
+}
+
+/// "\"gpt2\", \"bert\" and \"llama\"": every model_type Attention Lab runs.
+QString supportedModelTypes()
+{
+    QStringList names;
+    for (ModelFamily family : modelFamilies())
+        names.append(QStringLiteral("\"%1\"").arg(QLatin1String(modelTypeName(family))));
+    const QString last = names.takeLast();
+    return names.isEmpty() ? last
+                           : names.join(QStringLiteral(", ")) + QStringLiteral(" and ") + last;
+}
+
+/// The JSON object of the small file \a path (config.json, the shards' index).
+QJsonObject readJsonObject(const QString &path, const QString &what, const QString &file)
 {
     if (!QFileInfo(path).exists())
         fail(path, QStringLiteral("no such file"));
     if (const QString kind = nonRegularFileKind(path); !kind.isEmpty())
-        fail(path, QStringLiteral("is %1, not a model's configuration").arg(kind));
+        fail(path, QStringLiteral("is %1, not %2").arg(kind, what));
     constexpr qint64 kMaxConfigBytes = 16 * 1024 * 1024;
     if (const qint64 size = QFileInfo(path).size(); size > kMaxConfigBytes)
-        fail(path, QStringLiteral("is %1 bytes; a model's config.json is a few kB").arg(size));
+        fail(path, QStringLiteral("is %1 bytes; %2 is a few kB").arg(size).arg(file));
     QByteArray bytes;
     QString why;
     if (!readWithoutBlocking(path, kMaxConfigBytes, &bytes, &why))
         fail(path, why);
     if (bytes.size() > kMaxConfigBytes)
-        fail(path, QStringLiteral("is over %1 bytes; a model's config.json is a few kB")
-                       .arg(kMaxConfigBytes));
+        fail(path,
+             QStringLiteral("is over %1 bytes; %2 is a few kB").arg(kMaxConfigBytes).arg(file));
     QJsonParseError error;
     const QJsonDocument document = QJsonDocument::fromJson(bytes, &error);
     if (!document.isObject())
@@ -109,44 +148,162 @@ ModelConfig readConfig(const QString &path)
                              .arg(error.offset)
                              .arg(error.errorString())
                        : QStringLiteral("is not a JSON object"));
-    const QJsonObject object = document.object();
+    return document.object();
+}
+
+/// The shard files model.safetensors.index.json's weight_map names, each once, in order.
+QStringList shardFiles(const QString &indexPath)
+{
+    const QJsonObject index = readJsonObject(indexPath, QStringLiteral("a shards' index"),
+                                             QStringLiteral("a shards' index"));
+    const QJsonValue map = index.value(QLatin1String("weight_map"));
+    if (!map.isObject() || map.toObject().isEmpty())
+        fail(indexPath, QStringLiteral("has no \"weight_map\" naming the shards"));
+    QStringList files;
+    const QJsonObject names = map.toObject();
+    for (auto it = names.begin(); it != names.end(); ++it) {
+        const QString file = it.value().toString();
+        if (file.isEmpty() || file.contains(QLatin1Char('/')) || file.contains(QLatin1Char('\\')) ||
+            file.startsWith(QLatin1Char('.')))
+            fail(indexPath, QStringLiteral("names \"%1\" as the shard of %2; a shard is a file "
+                                           "of the model's folder")
+                                .arg(inputText(file), inputText(it.key())));
+        if (!files.contains(file))
+            files.append(file);
+    }
+    files.sort();
+    return files;
+}
+
+/// config.json's rotary settings: theta, the rotated share, rope_scaling
+/// (or, in newer files, rope_parameters).
+RotaryConfig readRotary(const QString &path, const QJsonObject &object, ConfigReader &reader,
+                        const ConfigKeys &keys)
+{
+    RotaryConfig rotary;
+    QJsonObject scaling;
+    if (object.value(QLatin1String("rope_parameters")).isObject()) {
+        scaling = object.value(QLatin1String("rope_parameters")).toObject();
+        if (scaling.value(QLatin1String("rope_theta")).isDouble())
+            rotary.theta = scaling.value(QLatin1String("rope_theta")).toDouble();
+    }
+    if (reader.has(key(keys.ropeTheta)))
+        rotary.theta = reader.positive(key(keys.ropeTheta));
+    if (reader.has(key(keys.rotaryFraction))) {
+        rotary.fraction = reader.positive(key(keys.rotaryFraction));
+        if (rotary.fraction > 1.0)
+            fail(path, QStringLiteral("has \"%1\" %2; the rotated share of a head is at most 1")
+                           .arg(key(keys.rotaryFraction))
+                           .arg(rotary.fraction));
+    }
+    if (reader.has(key(keys.ropeScaling))) {
+        const QJsonValue value = reader.require(key(keys.ropeScaling));
+        if (!value.isObject())
+            fail(path,
+                 QStringLiteral("has \"%1\" that is not an object").arg(key(keys.ropeScaling)));
+        scaling = value.toObject();
+    }
+    if (scaling.isEmpty())
+        return rotary;
+    // rope_type, or type in older files.
+    QString type = scaling.value(QLatin1String("rope_type")).toString();
+    if (type.isEmpty())
+        type = scaling.value(QLatin1String("type")).toString();
+    ConfigReader parameters(path, scaling);
+    if (type.isEmpty() || type == QLatin1String("default"))
+        return rotary;
+    if (type == QLatin1String("linear")) {
+        rotary.scaling = RopeScaling::Linear;
+        rotary.factor = parameters.positive(QStringLiteral("factor"));
+    } else if (type == QLatin1String("llama3")) {
+        rotary.scaling = RopeScaling::Llama3;
+        rotary.factor = parameters.positive(QStringLiteral("factor"));
+        rotary.lowFrequencyFactor = parameters.positive(QStringLiteral("low_freq_factor"));
+        rotary.highFrequencyFactor = parameters.positive(QStringLiteral("high_freq_factor"));
+        rotary.originalPositions =
+            parameters.count(QStringLiteral("original_max_position_embeddings"));
+        if (!(rotary.highFrequencyFactor > rotary.lowFrequencyFactor))
+            fail(path, QStringLiteral("has a llama3 rope_scaling whose high_freq_factor is not "
+                                      "above its low_freq_factor"));
+    } else {
+        fail(path, QStringLiteral("has the rope_type \"%1\"; Attention Lab runs \"default\", "
+                                  "\"linear\" and \"llama3\" rotary positions")
+                       .arg(inputText(type)));
+    }
+    return rotary;
+}
+
+ModelConfig readConfig(const QString &path)
+{
+    const QJsonObject object = readJsonObject(path, QStringLiteral("a model's configuration"),
+                                              QStringLiteral("a model's config.json"));
     ConfigReader reader(path, object);
     const QString type = reader.require(QStringLiteral("model_type")).toString();
     ModelConfig config;
-    if (type == QLatin1String("gpt2")) {
-        config.family = ModelFamily::Gpt2;
-        config.layers = reader.count(QStringLiteral("n_layer"));
-        config.heads = reader.count(QStringLiteral("n_head"));
-        config.modelDim = reader.count(QStringLiteral("n_embd"));
-        config.positions = reader.count(QStringLiteral("n_positions"));
-        config.vocabulary = reader.count(QStringLiteral("vocab_size"));
-        config.epsilon = reader.positive(QStringLiteral("layer_norm_epsilon"));
-        config.gelu = reader.gelu(QStringLiteral("activation_function"));
-        // n_inner: null (or absent, as in older files) means 4 n_embd.
-        const QJsonValue inner = object.value(QLatin1String("n_inner"));
-        config.feedForward = inner.isNull() || inner.isUndefined()
-                                 ? 4 * config.modelDim
-                                 : reader.count(QStringLiteral("n_inner"));
-    } else if (type == QLatin1String("bert")) {
-        config.family = ModelFamily::Bert;
-        config.layers = reader.count(QStringLiteral("num_hidden_layers"));
-        config.heads = reader.count(QStringLiteral("num_attention_heads"));
-        config.modelDim = reader.count(QStringLiteral("hidden_size"));
-        config.feedForward = reader.count(QStringLiteral("intermediate_size"));
-        config.positions = reader.count(QStringLiteral("max_position_embeddings"));
-        config.tokenTypes = reader.count(QStringLiteral("type_vocab_size"));
-        config.vocabulary = reader.count(QStringLiteral("vocab_size"));
-        config.epsilon = reader.positive(QStringLiteral("layer_norm_eps"));
-        config.gelu = reader.gelu(QStringLiteral("hidden_act"));
-    } else {
-        fail(path, QStringLiteral("has the model_type \"%1\"; Attention Lab runs \"gpt2\" and "
-                                  "\"bert\" checkpoints")
-                       .arg(inputText(type)));
+    if (!findModelFamily(type.toStdString(), &config.family))
+        fail(path, QStringLiteral("has the model_type \"%1\"; Attention Lab runs %2 checkpoints")
+                       .arg(inputText(type), supportedModelTypes()));
+    const FamilyDescription &family = familyDescription(config.family);
+    const ConfigKeys &keys = family.keys;
+    config.layers = reader.count(key(keys.layers));
+    config.heads = reader.count(key(keys.heads));
+    config.modelDim = reader.count(key(keys.modelDim));
+    config.kvHeads = reader.has(key(keys.kvHeads)) ? reader.count(key(keys.kvHeads)) : config.heads;
+    config.positions = reader.count(key(keys.positions));
+    config.vocabulary = reader.count(key(keys.vocabulary));
+    // n_inner: null (or absent, as in older files) means 4 n_embd.
+    config.feedForward = keys.feedForwardTimesWidth > 0 && !reader.has(key(keys.feedForward))
+                             ? keys.feedForwardTimesWidth * config.modelDim
+                             : reader.count(key(keys.feedForward));
+    if (!keys.tokenTypes.empty())
+        config.tokenTypes = reader.count(key(keys.tokenTypes));
+    config.epsilon = reader.positive(key(keys.epsilon));
+    switch (family.feedForward) {
+    case FeedForwardKind::Plain:
+        config.gelu = reader.gelu(key(keys.activation));
+        break;
+    case FeedForwardKind::GatedSilu:
+        if (const QString name = reader.require(key(keys.activation)).toString();
+            name != QLatin1String("silu"))
+            fail(path, QStringLiteral("has \"%1\" \"%2\"; a gated MLP of model_type \"%3\" "
+                                      "runs \"silu\"")
+                           .arg(key(keys.activation), inputText(name), type));
+        break;
     }
-    if (config.modelDim % config.heads != 0)
-        fail(path, QStringLiteral("has a model width of %1, which its %2 heads do not divide")
-                       .arg(config.modelDim)
-                       .arg(config.heads));
+    switch (family.positions) {
+    case PositionKind::Learned:
+        break;
+    case PositionKind::Rotary:
+        config.rotary = readRotary(path, object, reader, keys);
+        break;
+    }
+    if (reader.has(key(keys.slidingWindow)))
+        config.slidingWindow = reader.count(key(keys.slidingWindow));
+    // Qwen2's per-layer windows (use_sliding_window, max_window_layers) are not built.
+    if (reader.flag(QStringLiteral("use_sliding_window"), false))
+        fail(path, QStringLiteral("has \"use_sliding_window\" true; Attention Lab runs no "
+                                  "sliding-window layers of model_type \"%1\"")
+                       .arg(type));
+    config.tiedOutput = reader.flag(key(keys.tieEmbeddings), family.tiedOutput);
+    config.parallelResidual = reader.flag(key(keys.parallelResidual), family.parallelResidual);
+    const bool attentionBias = reader.flag(key(keys.attentionBias), family.queryKeyValueBias);
+    config.queryKeyValueBias =
+        keys.attentionBias.empty() ? family.queryKeyValueBias : attentionBias;
+    config.outputBias = keys.attentionBias.empty() ? family.outputBias : attentionBias;
+    config.feedForwardBias = reader.flag(key(keys.feedForwardBias), family.feedForwardBias);
+    if (config.heads % config.kvHeads != 0)
+        fail(path, QStringLiteral("has %1 query heads, which its %2 key/value heads do not divide")
+                       .arg(config.heads)
+                       .arg(config.kvHeads));
+    if (reader.has(key(keys.headDim))) {
+        config.headSize = reader.count(key(keys.headDim));
+    } else {
+        if (config.modelDim % config.heads != 0)
+            fail(path, QStringLiteral("has a model width of %1, which its %2 heads do not divide")
+                           .arg(config.modelDim)
+                           .arg(config.heads));
+        config.headSize = config.modelDim / config.heads;
+    }
     return config;
 }
 
@@ -169,62 +326,66 @@ QString nonFiniteMessage(const QString &name, const std::vector<long long> &shap
         .arg(at);
 }
 
-/// The tensors of model.safetensors by name, the family's prefix removed.
+/// The tensors of a checkpoint's weights file (or shards) by name, the family's prefix removed.
 class TensorTable
 {
 public:
-    TensorTable(QString path, AttentionArrays arrays, const QString &prefix)
-        : m_path(std::move(path))
+    /// \a path is named when a tensor is missing: the weights file, or the shards' index.
+    TensorTable(QString path, const TensorNames &names) : m_path(std::move(path)), m_names(names) {}
+
+    /// Adds the arrays of the file \a path.
+    void add(const QString &path, AttentionArrays arrays)
     {
+        const QString prefix = key(m_names.prefix);
         for (AttentionArray &array : arrays.arrays) {
             QString name = array.name;
-            if (name.startsWith(prefix)) {
+            if (!prefix.isEmpty() && name.startsWith(prefix)) {
                 name.remove(0, prefix.size());
                 m_prefixed = true;
             }
-            m_arrays.emplace(name, std::move(array));
+            m_arrays.emplace(name, Entry{std::move(array), path});
         }
-        m_prefix = m_prefixed ? prefix : QString();
     }
+
+    /// A tensor the pass does not use by design (a tied copy of the output matrix).
+    void ignore(const QString &beginning) { m_ignored.append(beginning); }
 
     /// The tensor \a name (\a alternative when that is absent), of \a shape.
     WeightTensor require(const QString &name, std::vector<long long> shape,
                          const QString &alternative = QString())
     {
-        const AttentionArray *array = find(name, alternative);
-        if (!array)
+        const Entry *entry = find(name, alternative);
+        if (!entry)
             fail(m_path, QStringLiteral("has no tensor %1").arg(shown(name)));
-        return tensor(*array, std::move(shape));
+        return tensor(*entry, std::move(shape));
     }
 
     /// The tensor \a name of \a shape, or an absent one.
     WeightTensor optional(const QString &name, std::vector<long long> shape,
                           const QString &alternative = QString())
     {
-        const AttentionArray *array = find(name, alternative);
-        return array ? tensor(*array, std::move(shape)) : WeightTensor();
+        const Entry *entry = find(name, alternative);
+        return entry ? tensor(*entry, std::move(shape)) : WeightTensor();
     }
 
     bool contains(const QString &name) const { return m_arrays.count(name) > 0; }
 
     /// The tensors no require() or optional() asked for, as the file spells
-    /// them, but for the buffers and heads that are there by design: GPT-2's
-    /// causal-mask buffers and tied lm_head, BERT's position_ids, pooler,
-    /// next-sentence head and tied decoder.
+    /// them, but for the buffers and heads that are there by design
+    /// (TensorNames::ignoredEndings and ignoredBeginnings).
     QStringList unused() const
     {
-        static const char *const endings[] = {".attn.bias", ".attn.masked_bias", ".position_ids"};
-        static const char *const beginnings[] = {"pooler.", "cls.seq_relationship.",
-                                                 "cls.predictions.decoder.", "lm_head."};
         QStringList names;
-        for (const auto &[name, array] : m_arrays) {
+        for (const auto &[name, entry] : m_arrays) {
             if (m_used.count(name))
                 continue;
             bool byDesign = false;
-            for (const char *ending : endings)
-                byDesign = byDesign || name.endsWith(QLatin1String(ending));
-            for (const char *beginning : beginnings)
-                byDesign = byDesign || name.startsWith(QLatin1String(beginning));
+            for (const std::string &ending : m_names.ignoredEndings)
+                byDesign = byDesign || name.endsWith(key(ending));
+            for (const std::string &beginning : m_names.ignoredBeginnings)
+                byDesign = byDesign || name.startsWith(key(beginning));
+            for (const QString &beginning : m_ignored)
+                byDesign = byDesign || name.startsWith(beginning);
             if (!byDesign)
                 names.append(inputText(shown(name)));
         }
@@ -234,11 +395,21 @@ public:
     /// \a name as the file would spell it.
     QString shown(const QString &name) const
     {
-        return name.startsWith(QLatin1String("cls.")) ? name : m_prefix + name;
+        for (const std::string &top : m_names.topLevel) {
+            if (name.startsWith(key(top)))
+                return name;
+        }
+        return m_prefixed ? key(m_names.prefix) + name : name;
     }
 
 private:
-    const AttentionArray *find(const QString &name, const QString &alternative) const
+    struct Entry
+    {
+        AttentionArray array;
+        QString path;
+    };
+
+    const Entry *find(const QString &name, const QString &alternative) const
     {
         auto it = m_arrays.find(name);
         if (it == m_arrays.end() && !alternative.isEmpty())
@@ -249,21 +420,23 @@ private:
         return &it->second;
     }
 
-    WeightTensor tensor(const AttentionArray &array, std::vector<long long> shape)
+    WeightTensor tensor(const Entry &entry, std::vector<long long> shape)
     {
+        const AttentionArray &array = entry.array;
         if (!array.type)
-            fail(m_path,
+            fail(entry.path,
                  QStringLiteral("tensor %1 %2; weights must be F32, F16, BF16 or F64")
                      .arg(inputText(array.name), array.refusal.section(QLatin1Char(';'), 0, 0)));
         if (array.shape != shape)
-            fail(m_path, QStringLiteral("has tensor %1 of shape %2; the configuration needs %3")
-                             .arg(inputText(array.name), shapeText(array.shape), shapeText(shape)));
+            fail(entry.path,
+                 QStringLiteral("has tensor %1 of shape %2; the configuration needs %3")
+                     .arg(inputText(array.name), shapeText(array.shape), shapeText(shape)));
         std::function<FloatValues()> load = array.load;
         // Checked once, when first used: a NaN or an infinity in a weight
         // gives a confident wrong answer (a NaN distribution, all-zero heads).
         auto finite = std::make_shared<std::atomic<bool>>(false);
         const long long count = array.elementCount();
-        return WeightTensor(std::move(shape), [load, finite, count, path = m_path,
+        return WeightTensor(std::move(shape), [load, finite, count, path = entry.path,
                                                name = array.name, dims = array.shape] {
             FloatValues data = load();
             if (!finite->load(std::memory_order_acquire)) {
@@ -276,98 +449,145 @@ private:
     }
 
     QString m_path;
-    QString m_prefix;
+    const TensorNames &m_names;
     bool m_prefixed = false;
-    std::map<QString, AttentionArray> m_arrays;
+    std::map<QString, Entry> m_arrays;
+    QStringList m_ignored;
     mutable std::set<QString> m_used;
 };
 
-/// Norm tensors named NAME.weight/bias or, in older files, NAME.gamma/beta.
-NormTensors norm(TensorTable &table, const QString &name, long long width, bool required = true)
+/// The module \a name of layer \a layer: "h.%1.ln_1" for 3 is "h.3.ln_1".
+QString module(const std::string &name, int layer = -1)
+{
+    QString text = key(name);
+    if (layer >= 0)
+        text.replace(QStringLiteral("%1"), QString::number(layer));
+    return text;
+}
+
+/// A norm's tensors NAME.weight (and, for a LayerNorm, NAME.bias) or, in
+/// older files, NAME.gamma/beta.
+NormTensors norm(TensorTable &table, NormKind kind, const QString &name, long long width)
 {
     const std::vector<long long> shape{width};
-    const QString weight = name + QStringLiteral(".weight");
-    const QString gamma = name + QStringLiteral(".gamma");
-    const QString bias = name + QStringLiteral(".bias");
-    const QString beta = name + QStringLiteral(".beta");
-    if (!required && !table.contains(weight) && !table.contains(gamma))
-        return {};
-    return {table.require(weight, shape, gamma), table.require(bias, shape, beta)};
-}
-
-LinearTensors conv1d(TensorTable &table, const QString &name, long long in, long long out)
-{
-    return {table.require(name + QStringLiteral(".weight"), {in, out}),
-            table.require(name + QStringLiteral(".bias"), {out}), true};
-}
-
-LinearTensors dense(TensorTable &table, const QString &name, long long in, long long out)
-{
-    return {table.require(name + QStringLiteral(".weight"), {out, in}),
-            table.require(name + QStringLiteral(".bias"), {out}), false};
-}
-
-ModelTensors gpt2Tensors(TensorTable &table, const ModelConfig &config)
-{
-    const long long d = config.modelDim;
-    ModelTensors tensors;
-    tensors.wordEmbeddings = table.require(QStringLiteral("wte.weight"), {config.vocabulary, d});
-    tensors.positionEmbeddings = table.require(QStringLiteral("wpe.weight"), {config.positions, d});
-    // h.{i}.attn.bias and masked_bias are buffers (the causal mask), not weights: not read.
-    for (int l = 0; l < config.layers; ++l) {
-        const QString block = QStringLiteral("h.%1.").arg(l);
-        LayerTensors layer;
-        layer.attentionNorm = norm(table, block + QStringLiteral("ln_1"), d);
-        layer.queryKeyValue.push_back(
-            conv1d(table, block + QStringLiteral("attn.c_attn"), d, 3 * d));
-        layer.attentionOutput = conv1d(table, block + QStringLiteral("attn.c_proj"), d, d);
-        layer.feedForwardNorm = norm(table, block + QStringLiteral("ln_2"), d);
-        layer.feedForwardIn =
-            conv1d(table, block + QStringLiteral("mlp.c_fc"), d, config.feedForward);
-        layer.feedForwardOut =
-            conv1d(table, block + QStringLiteral("mlp.c_proj"), config.feedForward, d);
-        tensors.layers.push_back(std::move(layer));
+    NormTensors tensors;
+    tensors.weight =
+        table.require(name + QStringLiteral(".weight"), shape, name + QStringLiteral(".gamma"));
+    switch (kind) {
+    case NormKind::LayerNorm:
+        tensors.bias =
+            table.require(name + QStringLiteral(".bias"), shape, name + QStringLiteral(".beta"));
+        break;
+    case NormKind::RmsNorm:
+        break;
     }
-    tensors.finalNorm = norm(table, QStringLiteral("ln_f"), d);
     return tensors;
 }
 
-ModelTensors bertTensors(TensorTable &table, const ModelConfig &config)
+LinearTensors linear(TensorTable &table, LinearLayout layout, const QString &name, long long in,
+                     long long out, bool bias)
 {
+    LinearTensors tensors;
+    switch (layout) {
+    case LinearLayout::InputMajor:
+        tensors.weight = table.require(name + QStringLiteral(".weight"), {in, out});
+        tensors.inputMajor = true;
+        break;
+    case LinearLayout::OutputMajor:
+        tensors.weight = table.require(name + QStringLiteral(".weight"), {out, in});
+        break;
+    }
+    if (bias)
+        tensors.bias = table.require(name + QStringLiteral(".bias"), {out});
+    return tensors;
+}
+
+/// Every tensor \a config needs, by the names of its family's description.
+ModelTensors readTensors(TensorTable &table, const ModelConfig &config)
+{
+    const FamilyDescription &family = familyDescription(config.family);
+    const TensorNames &names = family.tensors;
+    const LinearLayout layout = family.linearLayout;
     const long long d = config.modelDim;
+    const long long queryWidth = (long long)config.heads * config.headDim();
+    const long long kvWidth = (long long)config.keyValueHeads() * config.headDim();
     ModelTensors tensors;
-    tensors.wordEmbeddings =
-        table.require(QStringLiteral("embeddings.word_embeddings.weight"), {config.vocabulary, d});
-    tensors.positionEmbeddings = table.require(
-        QStringLiteral("embeddings.position_embeddings.weight"), {config.positions, d});
-    tensors.tokenTypeEmbeddings = table.require(
-        QStringLiteral("embeddings.token_type_embeddings.weight"), {config.tokenTypes, d});
-    tensors.embeddingNorm = norm(table, QStringLiteral("embeddings.LayerNorm"), d);
-    // embeddings.position_ids is an int64 buffer, not a weight: not read.
+    tensors.wordEmbeddings = table.require(module(names.wordEmbeddings) + QStringLiteral(".weight"),
+                                           {config.vocabulary, d});
+    switch (family.positions) {
+    case PositionKind::Learned:
+        tensors.positionEmbeddings = table.require(
+            module(names.positionEmbeddings) + QStringLiteral(".weight"), {config.positions, d});
+        break;
+    case PositionKind::Rotary:
+        break;
+    }
+    if (!names.tokenTypeEmbeddings.empty())
+        tensors.tokenTypeEmbeddings = table.require(
+            module(names.tokenTypeEmbeddings) + QStringLiteral(".weight"), {config.tokenTypes, d});
+    if (!names.embeddingNorm.empty())
+        tensors.embeddingNorm = norm(table, family.norm, module(names.embeddingNorm), d);
     for (int l = 0; l < config.layers; ++l) {
-        const QString block = QStringLiteral("encoder.layer.%1.").arg(l);
         LayerTensors layer;
-        for (const char *part : {"query", "key", "value"})
-            layer.queryKeyValue.push_back(dense(
-                table, block + QStringLiteral("attention.self.") + QLatin1String(part), d, d));
-        layer.attentionOutput =
-            dense(table, block + QStringLiteral("attention.output.dense"), d, d);
-        layer.attentionNorm = norm(table, block + QStringLiteral("attention.output.LayerNorm"), d);
-        layer.feedForwardIn =
-            dense(table, block + QStringLiteral("intermediate.dense"), d, config.feedForward);
-        layer.feedForwardOut =
-            dense(table, block + QStringLiteral("output.dense"), config.feedForward, d);
-        layer.feedForwardNorm = norm(table, block + QStringLiteral("output.LayerNorm"), d);
+        layer.attentionNorm = norm(table, family.norm, module(names.attentionNorm, l), d);
+        switch (family.queryKeyValue) {
+        case QueryKeyValueLayout::FusedBlocks:
+        case QueryKeyValueLayout::FusedPerHead:
+            layer.queryKeyValue.push_back(linear(table, layout, module(names.query, l), d,
+                                                 queryWidth + 2 * kvWidth,
+                                                 config.queryKeyValueBias));
+            break;
+        case QueryKeyValueLayout::Separate:
+            layer.queryKeyValue.push_back(linear(table, layout, module(names.query, l), d,
+                                                 queryWidth, config.queryKeyValueBias));
+            layer.queryKeyValue.push_back(
+                linear(table, layout, module(names.key, l), d, kvWidth, config.queryKeyValueBias));
+            layer.queryKeyValue.push_back(linear(table, layout, module(names.value, l), d, kvWidth,
+                                                 config.queryKeyValueBias));
+            break;
+        }
+        layer.attentionOutput = linear(table, layout, module(names.attentionOutput, l), queryWidth,
+                                       d, config.outputBias);
+        if (family.queryKeyNorm) {
+            layer.queryNorm =
+                norm(table, NormKind::RmsNorm, module(names.queryNorm, l), config.headDim());
+            layer.keyNorm =
+                norm(table, NormKind::RmsNorm, module(names.keyNorm, l), config.headDim());
+        }
+        layer.feedForwardNorm = norm(table, family.norm, module(names.feedForwardNorm, l), d);
+        switch (family.feedForward) {
+        case FeedForwardKind::Plain:
+            break;
+        case FeedForwardKind::GatedSilu:
+            layer.feedForwardGate = linear(table, layout, module(names.feedForwardGate, l), d,
+                                           config.feedForward, config.feedForwardBias);
+            break;
+        }
+        layer.feedForwardIn = linear(table, layout, module(names.feedForwardIn, l), d,
+                                     config.feedForward, config.feedForwardBias);
+        layer.feedForwardOut = linear(table, layout, module(names.feedForwardOut, l),
+                                      config.feedForward, d, config.feedForwardBias);
         tensors.layers.push_back(std::move(layer));
     }
-    // The masked-LM head is optional (a bare BertModel has none); the pooler is not used.
-    if (table.contains(QStringLiteral("cls.predictions.transform.dense.weight"))) {
-        tensors.maskedLmTransform =
-            dense(table, QStringLiteral("cls.predictions.transform.dense"), d, d);
-        tensors.maskedLmNorm =
-            norm(table, QStringLiteral("cls.predictions.transform.LayerNorm"), d);
-        tensors.maskedLmBias =
-            table.require(QStringLiteral("cls.predictions.bias"), {config.vocabulary});
+    if (!names.finalNorm.empty())
+        tensors.finalNorm = norm(table, family.norm, module(names.finalNorm), d);
+    if (!config.tiedOutput)
+        tensors.outputMatrix =
+            table.require(module(names.output) + QStringLiteral(".weight"), {config.vocabulary, d});
+    else if (!names.output.empty())
+        table.ignore(module(names.output) + QLatin1Char('.'));
+    // The masked-LM head is optional (a bare BertModel has none).
+    switch (family.readout) {
+    case Readout::NextToken:
+        break;
+    case Readout::MaskedLm:
+        if (table.contains(module(names.maskedLmTransform) + QStringLiteral(".weight"))) {
+            tensors.maskedLmTransform =
+                linear(table, layout, module(names.maskedLmTransform), d, d, true);
+            tensors.maskedLmNorm = norm(table, family.norm, module(names.maskedLmNorm), d);
+            tensors.maskedLmBias = table.require(module(names.maskedLmBias), {config.vocabulary});
+        }
+        break;
     }
     return tensors;
 }
@@ -376,7 +596,8 @@ ModelTensors bertTensors(TensorTable &table, const ModelConfig &config)
 
 void ModelCheckpoint::requireUnchanged() const
 {
-    m_weightsFile->requireUnchanged(QStringLiteral("the model"));
+    for (const std::shared_ptr<const MappedFile> &file : m_weightsFiles)
+        file->requireUnchanged(QStringLiteral("the model"));
 }
 
 std::shared_ptr<const ModelCheckpoint> ModelCheckpoint::open(const QString &folder)
@@ -395,31 +616,50 @@ std::shared_ptr<const ModelCheckpoint> ModelCheckpoint::open(const QString &fold
     const ModelConfig config = readConfig(dir.filePath(QStringLiteral("config.json")));
 
     const QString weightsPath = dir.filePath(QStringLiteral("model.safetensors"));
-    if (!QFileInfo(weightsPath).exists())
-        fail(weightsPath, QStringLiteral("no such file (the weights must be in the safetensors "
-                                         "format)"));
-    if (const QString kind = nonRegularFileKind(weightsPath); !kind.isEmpty())
-        fail(weightsPath, QStringLiteral("is %1, not a weights file").arg(kind));
-    // Mapped, not read: float32 weights are used where they lie in the file.
-    std::shared_ptr<const MappedFile> mapped;
-    AttentionArrays arrays;
-    try {
-        mapped = MappedFile::open(weightsPath);
-        arrays = SafetensorsReader::read(mapped->data(), mapped->size(), mapped);
-    } catch (const ReadError &error) {
-        fail(weightsPath, error.message);
+    const QString indexPath = dir.filePath(QStringLiteral("model.safetensors.index.json"));
+    // One file, or shards named by the index, as the hub splits large models.
+    QStringList files;
+    QString tablePath = weightsPath;
+    if (!QFileInfo(weightsPath).exists() && QFileInfo(indexPath).exists()) {
+        files = shardFiles(indexPath);
+        tablePath = indexPath;
+    } else {
+        files = {QStringLiteral("model.safetensors")};
     }
-    const long long size = mapped->size();
-    const bool gpt2 = config.family == ModelFamily::Gpt2;
-    TensorTable table(weightsPath, std::move(arrays),
-                      gpt2 ? QStringLiteral("transformer.") : QStringLiteral("bert."));
-    ModelTensors tensors = gpt2 ? gpt2Tensors(table, config) : bertTensors(table, config);
+    TensorTable table(tablePath, familyDescription(config.family).tensors);
+    std::vector<std::shared_ptr<const MappedFile>> mappedFiles;
+    long long size = 0;
+    for (const QString &file : files) {
+        const QString path = dir.filePath(file);
+        if (!QFileInfo(path).exists())
+            fail(path, path == weightsPath
+                           ? QStringLiteral("no such file (the weights must be in the "
+                                            "safetensors format)")
+                           : QStringLiteral("no such file (model.safetensors.index.json names "
+                                            "it as a shard)"));
+        if (const QString kind = nonRegularFileKind(path); !kind.isEmpty())
+            fail(path, QStringLiteral("is %1, not a weights file").arg(kind));
+        // Mapped, not read: float32 weights are used where they lie in the file.
+        std::shared_ptr<const MappedFile> mapped;
+        AttentionArrays arrays;
+        try {
+            mapped = MappedFile::open(path);
+            arrays = SafetensorsReader::read(mapped->data(), mapped->size(), mapped);
+        } catch (const ReadError &error) {
+            fail(path, error.message);
+        }
+        size += mapped->size();
+        table.add(path, std::move(arrays));
+        mappedFiles.push_back(std::move(mapped));
+    }
+    ModelTensors tensors = readTensors(table, config);
 
     std::shared_ptr<ModelCheckpoint> checkpoint(new ModelCheckpoint);
     checkpoint->m_folder = folder;
     checkpoint->m_weights = std::make_unique<ModelWeights>(config, std::move(tensors));
     checkpoint->m_weightsFileBytes = size;
-    checkpoint->m_weightsFile = std::move(mapped);
+    checkpoint->m_weightsPath = tablePath;
+    checkpoint->m_weightsFiles = std::move(mappedFiles);
     checkpoint->m_unusedTensors = table.unused();
     return checkpoint;
 }

@@ -10,14 +10,16 @@
 #include <QStringList>
 
 #include <memory>
+#include <vector>
 
 namespace AttentionLab {
 
 class MappedFile;
 
 /**
- * A GPT-2 or BERT checkpoint folder as the Hugging Face hub distributes it:
- * config.json and model.safetensors (F32, F16 or BF16). The weights file is
+ * A checkpoint folder as the Hugging Face hub distributes it: config.json
+ * and model.safetensors, or the shards model.safetensors.index.json names
+ * (F32, F16 or BF16), of any family core/familydescription.h describes. The weights file is
  * memory-mapped, never read into a copy: float32 weights are used in place,
  * float16 and bfloat16 ones converted layer by layer as the pass uses them.
  * The tokenizer files are not read here.
@@ -34,8 +36,11 @@ public:
     /// config.family tells which tokenizer files the folder should hold.
     const ModelConfig &config() const { return m_weights->config(); }
     const ModelWeights &weights() const { return *m_weights; }
-    /// The size of model.safetensors in bytes.
+    /// The size of the weights in bytes: model.safetensors, or every shard.
     long long weightsFileBytes() const { return m_weightsFileBytes; }
+    /// Where the weights are named: model.safetensors, or the shards'
+    /// model.safetensors.index.json.
+    const QString &weightsPath() const { return m_weightsPath; }
     /// Throws ReadError "model.safetensors changed on disk while it was open
     /// (...): reopen the model" when the weights file was cut short, written
     /// to or replaced since open(): call it before a pass, and after one to
@@ -53,7 +58,8 @@ private:
     QString m_folder;
     std::unique_ptr<ModelWeights> m_weights;
     long long m_weightsFileBytes = 0;
-    std::shared_ptr<const MappedFile> m_weightsFile;
+    QString m_weightsPath;
+    std::vector<std::shared_ptr<const MappedFile>> m_weightsFiles;
     QStringList m_unusedTensors;
 };
 

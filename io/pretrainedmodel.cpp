@@ -3,6 +3,7 @@
 
 #include "io/pretrainedmodel.h"
 
+#include "core/familydescription.h"
 #include "core/transformerforward.h"
 #include "io/gpt2tokenizer.h"
 #include "io/inputtextqt.h"
@@ -65,19 +66,34 @@ std::shared_ptr<const PretrainedModel> PretrainedModel::open(const QString &fold
     model->m_checkpoint = ModelCheckpoint::open(model->m_folder);
     const QDir dir(model->m_folder);
     const ModelConfig &config = model->config();
-    if (config.family == ModelFamily::Gpt2) {
+    switch (familyDescription(config.family).tokenizer) {
+    case TokenizerKind::Gpt2Files: {
         const QString why = QStringLiteral("GPT-2's tokenizer needs vocab.json and merges.txt");
         const QString vocab = requiredFile(dir, QStringLiteral("vocab.json"), why);
         const QString merges = requiredFile(dir, QStringLiteral("merges.txt"), why);
         model->m_gpt2 = std::make_shared<Gpt2Tokenizer>(Gpt2Tokenizer::fromFiles(vocab, merges));
         requireFits(vocab, model->m_gpt2->vocabularySize(), config);
-    } else {
+        break;
+    }
+    case TokenizerKind::WordPieceFile: {
         const QString vocab = requiredFile(dir, QStringLiteral("vocab.txt"),
                                            QStringLiteral("BERT's tokenizer needs vocab.txt"));
         const QString tokenizerConfig = dir.filePath(QStringLiteral("tokenizer_config.json"));
         model->m_wordPiece = std::make_shared<WordPieceTokenizer>(WordPieceTokenizer::fromFiles(
             vocab, present(tokenizerConfig) ? tokenizerConfig : QString()));
         requireFits(vocab, model->m_wordPiece->vocabularySize(), config);
+        break;
+    }
+    case TokenizerKind::TokenizerJson: {
+        // TOKENIZER SEAM: the integrator reads this file with HubTokenizer
+        // (io/hubtokenizer.h) here, checks it with requireFits and keeps it
+        // for tokenize() and tokenSpelling().
+        model->m_tokenizerJson = requiredFile(
+            dir, QStringLiteral("tokenizer.json"),
+            QStringLiteral("a %1 model's tokenizer is its tokenizer.json")
+                .arg(QString::fromStdString(familyDescription(config.family).displayName)));
+        break;
+    }
     }
     return model;
 }
@@ -98,7 +114,7 @@ QStringList PretrainedModel::warnings() const
         names += QStringLiteral(" and %1 more").arg(unused.size() - kNamed);
     return {QStringLiteral("%1: %2 tensor%3 not used by the configuration (%4); does "
                            "config.json describe these weights?")
-                .arg(inputText(QDir(m_folder).filePath(QStringLiteral("model.safetensors"))))
+                .arg(inputText(m_checkpoint->weightsPath()))
                 .arg(unused.size())
                 .arg(unused.size() == 1 ? QStringLiteral(" is") : QStringLiteral("s are"))
                 .arg(names)};
@@ -112,10 +128,15 @@ QString PretrainedModel::name() const
 QString PretrainedModel::description() const
 {
     const ModelConfig &c = config();
+    // Grouped-query attention says how many key/value heads the query heads share.
+    const QString heads =
+        c.keyValueHeads() == c.heads
+            ? QString::number(c.heads)
+            : QStringLiteral("%1 (%2 key/value)").arg(c.heads).arg(c.keyValueHeads());
     return QStringLiteral("%1, %2 layers × %3 heads, d_model %4")
-        .arg(c.family == ModelFamily::Gpt2 ? QStringLiteral("GPT-2") : QStringLiteral("BERT"))
+        .arg(QString::fromStdString(familyDescription(c.family).displayName))
         .arg(c.layers)
-        .arg(c.heads)
+        .arg(heads)
         .arg(c.modelDim);
 }
 
@@ -125,7 +146,12 @@ TokenizedText PretrainedModel::tokenize(const ModelText &text) const
     if (text.text.isEmpty())
         throwReadError(QStringLiteral("the text is empty; give a sentence to read"));
     TokenizedText tokens;
-    if (m_gpt2) {
+    if (!m_tokenizerJson.isEmpty()) {
+        // TOKENIZER SEAM: HubTokenizer's encode() of text.text (with text.bos) goes here.
+        throwReadError(QStringLiteral("%1: reading tokenizer.json is not built into this "
+                                      "version yet; run the model on token ids")
+                           .arg(inputText(m_tokenizerJson)));
+    } else if (m_gpt2) {
         if (text.pair)
             throwReadError(QStringLiteral("a second sentence (--pair) is for BERT models; this "
                                           "is a GPT-2 model"));
@@ -181,13 +207,8 @@ ModelRun PretrainedModel::run(const TokenizedText &tokens, int topCount) const
 KeyVisibility PretrainedModel::keyVisibility(const ModelConfig &config)
 {
     KeyVisibility visibility;
-    switch (config.family) {
-    case ModelFamily::Gpt2:
-        visibility.causal = true;
-        break;
-    case ModelFamily::Bert:
-        break;
-    }
+    visibility.causal = familyDescription(config.family).causal;
+    visibility.window = visibility.causal ? config.slidingWindow : 0;
     return visibility;
 }
 
@@ -198,7 +219,15 @@ ModelRun PretrainedModel::run(const ModelText &text, int topCount) const
 
 std::string PretrainedModel::tokenSpelling(int id) const
 {
-    return m_gpt2 ? m_gpt2->token(id) : m_wordPiece->token(id);
+    if (m_gpt2)
+        return m_gpt2->token(id);
+    if (m_wordPiece)
+        return m_wordPiece->token(id);
+    // TOKENIZER SEAM: HubTokenizer's spelling of id goes here.
+    std::string spelling = std::to_string(id);
+    spelling.insert(spelling.begin(), '<');
+    spelling.push_back('>');
+    return spelling;
 }
 
 } // namespace AttentionLab

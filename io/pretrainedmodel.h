@@ -33,7 +33,8 @@ struct ModelText
  * A model folder as the Hugging Face hub distributes it, ready to run: the
  * checkpoint (config.json, model.safetensors) and the tokenizer of its
  * family (GPT-2's vocab.json and merges.txt; BERT's vocab.txt and, when
- * present, tokenizer_config.json). The command line and the window both go
+ * present, tokenizer_config.json; tokenizer.json for the others, required
+ * but not yet read: see TOKENIZER SEAM). The command line and the window both go
  * through it, so they tokenize and run alike. Immutable once open: one
  * instance can serve several threads.
  */
@@ -50,7 +51,8 @@ public:
     QString folder() const { return m_folder; }
     /// The folder's name ("gpt2", "bert-base-uncased").
     QString name() const;
-    /// "GPT-2, 12 layers × 12 heads, d_model 768".
+    /// "GPT-2, 12 layers × 12 heads, d_model 768"; "Llama, 30 layers × 9 (3
+    /// key/value) heads, d_model 576" where query heads share key/value heads.
     QString description() const;
 
     /// The tokens of \a text. Throws ReadError for text the model cannot take:
@@ -64,7 +66,8 @@ public:
     /// tokenize() then run().
     ModelRun run(const ModelText &text, int topCount = 5) const;
 
-    /// The keys each query of a \a config model sees: GPT-2's causal mask, or all (BERT).
+    /// The keys each query of a \a config model sees: a decoder's causal mask (and
+    /// Mistral's sliding window), or all of them (BERT).
     static KeyVisibility keyVisibility(const ModelConfig &config);
 
     /// Token \a id as spelled in the vocabulary.
@@ -77,6 +80,9 @@ private:
     std::shared_ptr<const ModelCheckpoint> m_checkpoint;
     std::shared_ptr<const Gpt2Tokenizer> m_gpt2;
     std::shared_ptr<const WordPieceTokenizer> m_wordPiece;
+    /// TOKENIZER SEAM: the tokenizer.json of a family that has one; the
+    /// integrator replaces it with a HubTokenizer (io/hubtokenizer.h).
+    QString m_tokenizerJson;
 };
 
 } // namespace AttentionLab

@@ -8,6 +8,8 @@ extern "C" const AttentionLab::KernelSet *ATTENTIONLAB_KERNEL_ENTRY()
     namespace Variant = AttentionLab::ATTENTIONLAB_KERNEL_NAMESPACE;
     static const AttentionLab::KernelSet set{
         ATTENTIONLAB_KERNEL_ID,        ATTENTIONLAB_KERNEL_NAME,     Variant::softmaxRowKernel,
-        Variant::fusedAttentionKernel, Variant::serialProductKernel, Variant::runModelKernel};
+        Variant::fusedAttentionKernel, Variant::serialProductKernel, Variant::linearKernel,
+        Variant::normKernel,           Variant::geluKernel,          Variant::gatedSiluKernel,
+        Variant::rotaryKernel,         Variant::attentionKernel,     Variant::topTokensKernel};
     return &set;
 }

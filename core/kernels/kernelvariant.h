@@ -27,7 +27,25 @@ void serialProductKernel(std::ptrdiff_t rows, std::ptrdiff_t cols, std::ptrdiff_
                          const float *l, std::ptrdiff_t ldL, bool lRowMajor, const float *r,
                          std::ptrdiff_t ldR, float *out, std::ptrdiff_t ldOut, float alpha = 1.0f);
 
-ModelRun runModelKernel(const ModelWeights &weights, const ModelInput &input);
+void linearKernel(const LinearWeights &layer, const float *x, std::ptrdiff_t ldX, std::ptrdiff_t n,
+                  float *y, std::ptrdiff_t ldY);
+
+void normKernel(NormKind kind, float *x, std::ptrdiff_t rows, std::ptrdiff_t n, std::ptrdiff_t ld,
+                const NormWeights &weights, double epsilon);
+
+void geluKernel(float *x, std::ptrdiff_t rows, std::ptrdiff_t columns, GeluForm form);
+
+void gatedSiluKernel(float *gate, const float *up, std::ptrdiff_t count);
+
+void rotaryKernel(HeadRows x, int heads, int n, int rotated, const float *cos, const float *sin);
+
+void attentionKernel(HeadRows q, HeadRows k, HeadRows v, int heads, int kvHeads, int n, int headDim,
+                     float scale, AttentionMask mask, float *weights, float *context,
+                     std::ptrdiff_t ldContext);
+
+std::vector<TokenProbability> topTokensKernel(const float *unembed, std::ptrdiff_t d,
+                                              std::ptrdiff_t vocabulary, const float *x,
+                                              const float *bias, int count);
 
 } // namespace AttentionLab::ATTENTIONLAB_KERNEL_NAMESPACE
 

@@ -449,7 +449,9 @@ void TestHostile::modelFolders_data()
     addRow("a model_type with U+202E and U+2066", tokenize(QStringLiteral("g-evil-type")), 2,
            HostileCases::kContains +
                QStringLiteral("/config.json: has the model_type \"gpt2\\u202e\\u2066x\"; "
-                              "Attention Lab runs \"gpt2\" and \"bert\" checkpoints"));
+                              "Attention Lab runs \"gpt2\", \"bert\", \"llama\", "
+                              "\"mistral\", \"qwen2\", \"qwen3\" and \"gpt_neox\" "
+                              "checkpoints"));
     // Item 15: what is there, rather than "missing".
     addRow("vocab.json is a FIFO", tokenize(QStringLiteral("g-fifo-vocab")), 2,
            HostileCases::kContains + QStringLiteral("/vocab.json: is a FIFO (named pipe), not a "

@@ -4,7 +4,9 @@
 // `tokenize` and `model` through the built binary, as a script runs them, on
 // the tiny checkpoints of tests/data/make_model_fixtures.py: the JSON's
 // members and numbers against PyTorch's, the files -o writes read back by
-// `inspect` and `eval`, and every refusal one line with exit status 2.
+// `inspect` and `eval`, and every refusal one line with exit status 2; the
+// decoder families of make_decoder_fixtures.py through `bench --model`, and
+// their broken folders refused by `model`.
 
 #include "binaryrun.h"
 
@@ -77,7 +79,131 @@ private slots:
     void invalidUtf8();
     void unusedTensorsAreNamed_data();
     void unusedTensorsAreNamed();
+    void benchTakesEveryFamily_data();
+    void benchTakesEveryFamily();
+    void decoderRefusals_data();
+    void decoderRefusals();
 };
+
+void TestModelCommands::benchTakesEveryFamily_data()
+{
+    QTest::addColumn<QString>("checkpoint");
+    QTest::addColumn<QString>("modelType");
+    QTest::newRow("llama") << u"llama-gqa"_s << u"llama"_s;
+    QTest::newRow("llama, sharded BF16") << u"llama3-mqa"_s << u"llama"_s;
+    QTest::newRow("mistral") << u"mistral-window"_s << u"mistral"_s;
+    QTest::newRow("qwen2") << u"qwen2-bias"_s << u"qwen2"_s;
+    QTest::newRow("qwen3") << u"qwen3-headdim"_s << u"qwen3"_s;
+    QTest::newRow("gpt_neox") << u"pythia-partial"_s << u"gpt_neox"_s;
+}
+
+void TestModelCommands::benchTakesEveryFamily()
+{
+    QFETCH(QString, checkpoint);
+    QFETCH(QString, modelType);
+    const QString folder = QStringLiteral(TEST_DATA_DIR "/decoders/") + checkpoint;
+    const BinaryRun run =
+        runAttentionLab({u"bench"_s, u"--model"_s, folder, u"--n"_s, u"4,12"_s, u"--json"_s});
+    QCOMPARE(run.exitCode, 0);
+    QCOMPARE(run.err, QByteArray());
+    const QJsonObject json = jsonOf(run);
+    QCOMPARE(json[u"model"_s].toString(), folder);
+    const QJsonArray rows = json[u"rows"_s].toArray();
+    QCOMPARE(rows.size(), 2);
+    QCOMPARE(rows[1][u"n"_s].toInt(), 12);
+    QVERIFY(rows[1][u"forward_ms_median"_s].toDouble() > 0.0);
+    const BinaryRun text = runAttentionLab({u"bench"_s, u"--model"_s, folder, u"--n"_s, u"4"_s});
+    QVERIFY2(QString::fromUtf8(text.out).contains(u"("_s + modelType + u": 2 layers"_s),
+             text.out.constData());
+}
+
+void TestModelCommands::decoderRefusals_data()
+{
+    // Each refused by `model` in one line with exit status 2, before any text
+    // is read; long paths and names are shortened in the middle, so the rows
+    // give the message's end.
+    QTest::addColumn<QString>("checkpoint");
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("key");
+    QTest::addColumn<QJsonValue>("value");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("unsupported model_type")
+        << u"llama-gqa"_s << u"config.json"_s << u"model_type"_s << QJsonValue(u"phi3"_s)
+        << u"has the model_type \"phi3\"; Attention Lab runs \"gpt2\", \"bert\", \"llama\", "
+           "\"mistral\", \"qwen2\", \"qwen3\" and \"gpt_neox\" checkpoints"_s;
+    QTest::newRow("unsupported rope_type")
+        << u"llama-gqa"_s << u"config.json"_s << u"rope_scaling"_s
+        << QJsonValue(QJsonObject{{u"rope_type"_s, u"dynamic"_s}, {u"factor"_s, 2.0}})
+        << u"has the rope_type \"dynamic\"; Attention Lab runs \"default\", \"linear\" and "
+           "\"llama3\" rotary positions"_s;
+    QTest::newRow("head counts that do not divide")
+        << u"qwen3-headdim"_s << u"config.json"_s << u"num_key_value_heads"_s << QJsonValue(3)
+        << u"has 4 query heads, which its 3 key/value heads do not divide"_s;
+    QTest::newRow("a shard named in the index but missing")
+        << u"llama3-mqa"_s << u"model-00001-of-00002.safetensors"_s << QString() << QJsonValue()
+        << u".safetensors: no such file (model.safetensors.index.json names it as a shard)"_s;
+    QTest::newRow("a tensor of the wrong shape")
+        << u"pythia-partial"_s << u"model.safetensors"_s
+        << u"gpt_neox.layers.0.attention.query_key_value.weight"_s << QJsonValue(QJsonArray{32, 96})
+        << u"_value.weight of shape [32, 96]; the configuration needs [96, 32]"_s;
+    QTest::newRow("no tokenizer.json")
+        << u"mistral-window"_s << u"tokenizer.json"_s << QString() << QJsonValue()
+        << u"okenizer.json: missing (a Mistral model's tokenizer is its tokenizer.json)"_s;
+}
+
+void TestModelCommands::decoderRefusals()
+{
+    // A folder copied, then one file removed (no key) or one member of its JSON
+    // (config.json, or a safetensors header's tensor shape) changed.
+    QFETCH(QString, checkpoint);
+    QFETCH(QString, file);
+    QFETCH(QString, key);
+    QFETCH(QJsonValue, value);
+    QFETCH(QString, expected);
+    QTemporaryDir dir;
+    const QString folder = dir.filePath(checkpoint);
+    QVERIFY(QDir().mkpath(folder));
+    const QDir source(QStringLiteral(TEST_DATA_DIR "/decoders/") + checkpoint);
+    for (const QString &name : source.entryList(QDir::Files))
+        QVERIFY(QFile::copy(source.filePath(name), folder + QLatin1Char('/') + name));
+    const QString path = folder + QLatin1Char('/') + file;
+    if (key.isEmpty()) {
+        QVERIFY(QFile::remove(path));
+    } else if (file.endsWith(u".json"_s)) {
+        QFile config(path);
+        QVERIFY(config.open(QIODevice::ReadOnly));
+        QJsonObject object = QJsonDocument::fromJson(config.readAll()).object();
+        config.close();
+        object.insert(key, value);
+        QVERIFY(config.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        config.write(QJsonDocument(object).toJson());
+    } else {
+        QFile weights(path);
+        QVERIFY(weights.open(QIODevice::ReadOnly));
+        const QByteArray bytes = weights.readAll();
+        weights.close();
+        quint64 length = 0;
+        for (int i = 7; i >= 0; --i)
+            length = (length << 8) | quint8(bytes[i]);
+        QJsonObject header = QJsonDocument::fromJson(bytes.mid(8, qsizetype(length))).object();
+        QJsonObject entry = header[key].toObject();
+        entry.insert(u"shape"_s, value);
+        header.insert(key, entry);
+        QByteArray text = QJsonDocument(header).toJson(QJsonDocument::Compact);
+        while (text.size() % 8)
+            text.append(' ');
+        QByteArray out(8, '\0');
+        for (int i = 0; i < 8; ++i)
+            out[i] = char((quint64(text.size()) >> (8 * i)) & 0xff);
+        QVERIFY(weights.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        weights.write(out + text + bytes.mid(8 + qsizetype(length)));
+    }
+    const BinaryRun run = runAttentionLab({u"model"_s, folder, u"--text"_s, u"a"_s});
+    QCOMPARE(run.exitCode, 2);
+    QVERIFY2(QString::fromUtf8(run.err).contains(expected), run.err.constData());
+    QCOMPARE(run.err.count('\n'), 1);
+    QVERIFY(run.out.isEmpty());
+}
 
 void TestModelCommands::unusedTensorsAreNamed_data()
 {
@@ -215,15 +341,26 @@ void TestModelCommands::modelJson()
     QCOMPARE(run.exitCode, 0);
     const QJsonObject json = jsonOf(run);
     const bool gpt2 = checkpoint.startsWith(u"gpt2"_s);
-    QStringList members{
-        u"model_type"_s, u"layers"_s, u"heads"_s,        u"d_model"_s,
-        u"tokens"_s,     u"ids"_s,    u"entropy_bits"_s, gpt2 ? u"top_next"_s : u"masked"_s};
+    QStringList members{u"model_type"_s,
+                        u"layers"_s,
+                        u"heads"_s,
+                        u"d_model"_s,
+                        u"kv_heads"_s,
+                        u"head_dim"_s,
+                        u"positions"_s,
+                        u"tokens"_s,
+                        u"ids"_s,
+                        u"entropy_bits"_s,
+                        gpt2 ? u"top_next"_s : u"masked"_s};
     members.sort();
     QCOMPARE(json.keys(), members);
     QCOMPARE(json[u"model_type"_s].toString(), gpt2 ? u"gpt2"_s : u"bert"_s);
     QCOMPARE(json[u"layers"_s].toInt(), 2);
     QCOMPARE(json[u"heads"_s].toInt(), 4);
     QCOMPARE(json[u"d_model"_s].toInt(), 32);
+    QCOMPARE(json[u"kv_heads"_s].toInt(), 4);
+    QCOMPARE(json[u"head_dim"_s].toInt(), 8);
+    QCOMPARE(json[u"positions"_s].toString(), u"learned"_s);
     const QJsonObject reference = referenceCase(checkpoint, text);
     QCOMPARE(json[u"ids"_s].toArray(), reference[u"ids"_s].toArray());
     // Each head's mean row entropy, from PyTorch's attention, in bits.

@@ -396,11 +396,11 @@ void ModelForwardTest::refusesBadFolders_data()
         << "no such file";
     QTest::newRow("unknown model_type")
         << "gpt2-tiny" << Edit([](const QString &f) {
-               editConfig(f,
-                          [](QJsonObject &c) { c.insert(u"model_type", QStringLiteral("llama")); });
+               editConfig(f, [](QJsonObject &c) { c.insert(u"model_type", QStringLiteral("t5")); });
            })
         << "config.json"
-        << "has the model_type \"llama\"; Attention Lab runs \"gpt2\" and \"bert\" checkpoints";
+        << "has the model_type \"t5\"; Attention Lab runs \"gpt2\", \"bert\", \"llama\", "
+           "\"mistral\", \"qwen2\", \"qwen3\" and \"gpt_neox\" checkpoints";
     QTest::newRow("config without n_head") << "gpt2-tiny" << Edit([](const QString &f) {
         editConfig(f, [](QJsonObject &c) { c.remove(u"n_head"); });
     }) << "config.json"

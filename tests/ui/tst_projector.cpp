@@ -76,6 +76,8 @@ private slots:
     void toolBarsCanBeHidden();
     void tourFramesThePanelItDescribes();
     void barsKeepARowPerLabelInTheHall();
+    void colourBarTitleBreaksWhereItReadsWell_data();
+    void colourBarTitleBreaksWhereItReadsWell();
 };
 
 void TestProjector::theScreenIsAProjector()
@@ -311,12 +313,45 @@ void TestProjector::barsKeepARowPerLabelInTheHall()
     // The heatmap above keeps its own labels and numbers (it gave the room).
     QVERIFY(window.heatmap()->height() > window.entropyBars()->height() / 2);
     // The colour bar's title, longer than the bar of four rows, was cut to
-    // "veight": it goes on two lines along the bar.
+    // "veight": it is shown whole, on one line or broken over two where the
+    // bar is short (the bars now stand beside the heatmap, so it is taller).
     QCOMPARE(window.heatmap()->colorBarTitle(), QStringLiteral("weight (0 to 1)"));
-    QTRY_COMPARE(window.heatmap()->colorBarTitleShown(), QStringLiteral("weight\n(0 to 1)"));
+    QTRY_COMPARE(
+        window.heatmap()->colorBarTitleShown().replace(QLatin1Char('\n'), QLatin1Char(' ')),
+        QStringLiteral("weight (0 to 1)"));
     // Its top tick, "1", lies inside the widget, so it is drawn.
     QVERIFY(window.heatmap()->colorBarTickLabelFits(1.0));
     QVERIFY(window.heatmap()->colorBarTickLabelFits(0.0));
+}
+
+void TestProjector::colourBarTitleBreaksWhereItReadsWell_data()
+{
+    QTest::addColumn<int>("range");
+    QTest::addColumn<int>("height");
+    QTest::addColumn<QString>("shown");
+    QTest::newRow("fixed, a tall bar")
+        << int(ColorRange::Mode::Fixed) << 700 << QStringLiteral("weight (0 to 1)");
+    QTest::newRow("fixed, a short bar")
+        << int(ColorRange::Mode::Fixed) << 260 << QStringLiteral("weight\n(0 to 1)");
+    QTest::newRow("per row, a short bar")
+        << int(ColorRange::Mode::PerRow) << 340
+        << QStringLiteral("weight per row:\nrow min 0,\nrow max 1");
+}
+
+void TestProjector::colourBarTitleBreaksWhereItReadsWell()
+{
+    // "weight per row: row min 0, row max 1" was cut at both ends along a
+    // short bar; it breaks after its colon and comma.
+    QFETCH(int, range);
+    QFETCH(int, height);
+    QFETCH(QString, shown);
+    AttentionDocument document;
+    HeatmapView view(&document);
+    view.setAppearance(true, 1.6);
+    view.setColorRange(ColorRange::Mode(range));
+    view.resize(700, height);
+    view.show();
+    QTRY_COMPARE(view.colorBarTitleShown(), shown);
 }
 
 QTEST_MAIN(TestProjector)

@@ -3,6 +3,7 @@
 
 #include "ui/model/modeltextpanel.h"
 
+#include "core/familydescription.h"
 #include "core/tokenlabels.h"
 #include "ui/model/modeldocument.h"
 #include "ui/model/modelrunner.h"
@@ -144,7 +145,8 @@ QString ModelTextPanel::defaultText(bool bert)
 void ModelTextPanel::modelChanged(const QString &text)
 {
     const std::shared_ptr<const PretrainedModel> &model = m_runner->model();
-    const bool bert = model && model->config().family == ModelFamily::Bert;
+    const bool bert =
+        model && familyDescription(model->config().family).readout == Readout::MaskedLm;
     // The page's title names the model; its sizes and folder are a hover away.
     m_text->setToolTip(model ? tr("The text %1 reads (%2, from %3); the heads follow every "
                                   "keystroke")
@@ -200,7 +202,7 @@ QString ModelTextPanel::predictionsText(size_t count) const
     if (!run || !m_runner->model())
         return {};
     const PretrainedModel &model = *m_runner->model();
-    if (run->family == ModelFamily::Gpt2)
+    if (familyDescription(run->family).readout == Readout::NextToken)
         return tr("Next token after %1: %2")
             .arg(tokenLabel(run->attention.keyToken(run->tokenCount() - 1)),
                  topList(model, run->topNext, count));

@@ -1,0 +1,232 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 The Attention Lab authors
+
+// The operations of a model's forward pass, compiled once per instruction
+// set; the block graph that calls them is core/modelgraph.cpp.
+
+#include "core/kernels/kernelvariant.h"
+
+#include <Eigen/Core>
+#include <omp.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <utility>
+
+namespace AttentionLab::ATTENTIONLAB_KERNEL_NAMESPACE {
+
+namespace {
+
+using RowMatrix = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+using ColumnMap = Eigen::Map<Eigen::MatrixXf, 0, Eigen::OuterStride<>>;
+using ConstMatrixMap = Eigen::Map<const Eigen::MatrixXf>;
+using ConstVectorMap = Eigen::Map<const Eigen::VectorXf>;
+
+/// Below this many tokens a product takes a few milliseconds, less than a
+/// join of threads can cost when the cores are shared: one thread does it.
+constexpr std::ptrdiff_t kParallelTokens = 64;
+
+/// Softmax of \a row's entries [begin, end); the rest (the future under a
+/// causal mask, the past beyond a window) become 0, as exp(lowest - max) does
+/// in float.
+void softmaxRange(float *row, std::ptrdiff_t size, std::ptrdiff_t begin, std::ptrdiff_t end)
+{
+    Eigen::Map<Eigen::ArrayXf> all(row, size);
+    auto shown = all.segment(begin, end - begin);
+    const float largest = shown.maxCoeff();
+    shown = (shown - largest).exp();
+    shown /= shown.sum();
+    all.head(begin).setZero();
+    all.tail(size - end).setZero();
+}
+
+} // namespace
+
+void linearKernel(const LinearWeights &layer, const float *x, std::ptrdiff_t ldX, std::ptrdiff_t n,
+                  float *y, std::ptrdiff_t ldY)
+{
+    const int parts = n >= kParallelTokens ? omp_get_max_threads() : 1;
+    // Rows per part, a multiple of the 16-float packing width.
+    const std::ptrdiff_t chunk = ((layer.out + parts - 1) / parts + 15) / 16 * 16;
+#pragma omp parallel for schedule(static) if (parts > 1)
+    for (int t = 0; t < parts; ++t) {
+        const std::ptrdiff_t begin = std::min<std::ptrdiff_t>(std::ptrdiff_t(t) * chunk, layer.out);
+        const std::ptrdiff_t rows = std::min<std::ptrdiff_t>(chunk, layer.out - begin);
+        if (rows <= 0)
+            continue;
+        // Conv1D's [in, out] row-major is W column-major (leading dimension
+        // out); nn.Linear's [out, in] row-major is W row-major (stride in).
+        const float *w = layer.weight + (layer.inputMajor ? begin : begin * layer.in);
+        serialProductKernel(rows, n, layer.in, w, layer.inputMajor ? layer.out : layer.in,
+                            !layer.inputMajor, x, ldX, y + begin, ldY);
+    }
+    if (layer.bias) {
+        ColumnMap(y, layer.out, n, Eigen::OuterStride<>(ldY)).colwise() +=
+            ConstVectorMap(layer.bias, layer.out);
+    }
+}
+
+void normKernel(NormKind kind, float *x, std::ptrdiff_t rows, std::ptrdiff_t n, std::ptrdiff_t ld,
+                const NormWeights &weights, double epsilon)
+{
+    const ConstVectorMap gamma(weights.weight, rows);
+#pragma omp parallel for schedule(static) if (n >= kParallelTokens)
+    for (std::ptrdiff_t j = 0; j < n; ++j) {
+        Eigen::Map<Eigen::VectorXf> column(x + j * ld, rows);
+        // The statistics in double.
+        switch (kind) {
+        case NormKind::LayerNorm: {
+            const ConstVectorMap beta(weights.bias, rows);
+            double sum = 0.0;
+            for (std::ptrdiff_t i = 0; i < rows; ++i)
+                sum += column[i];
+            const double mean = sum / double(rows);
+            double squares = 0.0;
+            for (std::ptrdiff_t i = 0; i < rows; ++i)
+                squares += (column[i] - mean) * (column[i] - mean);
+            const float inverse = float(1.0 / std::sqrt(squares / double(rows) + epsilon));
+            const float shift = float(mean);
+            column = ((column.array() - shift) * inverse) * gamma.array() + beta.array();
+            break;
+        }
+        case NormKind::RmsNorm: {
+            double squares = 0.0;
+            for (std::ptrdiff_t i = 0; i < rows; ++i)
+                squares += double(column[i]) * double(column[i]);
+            const float inverse = float(1.0 / std::sqrt(squares / double(rows) + epsilon));
+            column = (column.array() * inverse) * gamma.array();
+            break;
+        }
+        }
+    }
+}
+
+void geluKernel(float *x, std::ptrdiff_t rows, std::ptrdiff_t columns, GeluForm form)
+{
+#pragma omp parallel for schedule(static) if (columns >= kParallelTokens)
+    for (std::ptrdiff_t j = 0; j < columns; ++j) {
+        Eigen::Map<Eigen::ArrayXf> column(x + j * rows, rows);
+        switch (form) {
+        case GeluForm::Tanh: {
+            const float c = 0.7978845608028654f; // sqrt(2 / pi)
+            column = 0.5f * column * (1.0f + (c * (column + 0.044715f * column.cube())).tanh());
+            break;
+        }
+        case GeluForm::Erf:
+            for (std::ptrdiff_t i = 0; i < rows; ++i)
+                column[i] = 0.5f * column[i] * (1.0f + std::erf(column[i] * 0.7071067811865476f));
+            break;
+        }
+    }
+}
+
+void gatedSiluKernel(float *gate, const float *up, std::ptrdiff_t count)
+{
+    constexpr std::ptrdiff_t kPart = 16384;
+    const std::ptrdiff_t parts = (count + kPart - 1) / kPart;
+#pragma omp parallel for schedule(static) if (parts > 4)
+    for (std::ptrdiff_t p = 0; p < parts; ++p) {
+        const std::ptrdiff_t begin = p * kPart;
+        const std::ptrdiff_t size = std::min(kPart, count - begin);
+        Eigen::Map<Eigen::ArrayXf> g(gate + begin, size);
+        const Eigen::Map<const Eigen::ArrayXf> u(up + begin, size);
+        // silu(x) = x * sigmoid(x) = x / (1 + exp(-x)).
+        g = g / (1.0f + (-g).exp()) * u;
+    }
+}
+
+void rotaryKernel(HeadRows x, int heads, int n, int rotated, const float *cos, const float *sin)
+{
+    const int half = rotated / 2;
+#pragma omp parallel for schedule(static) if (n >= kParallelTokens)
+    for (int i = 0; i < n; ++i) {
+        const float *c = cos + std::ptrdiff_t(i) * half;
+        const float *s = sin + std::ptrdiff_t(i) * half;
+        for (int h = 0; h < heads; ++h) {
+            float *first = x.data + std::ptrdiff_t(i) * x.ld + std::ptrdiff_t(h) * x.headStride;
+            float *second = first + half;
+            // q cos + rotate_half(q) sin, with rotate_half(q) = (-second, first).
+            for (int j = 0; j < half; ++j) {
+                const float a = first[j];
+                const float b = second[j];
+                first[j] = a * c[j] - b * s[j];
+                second[j] = b * c[j] + a * s[j];
+            }
+        }
+    }
+}
+
+void attentionKernel(HeadRows q, HeadRows k, HeadRows v, int heads, int kvHeads, int n, int headDim,
+                     float scale, AttentionMask mask, float *weights, float *context,
+                     std::ptrdiff_t ldContext)
+{
+    const int group = heads / kvHeads;
+    const size_t matrixSize = size_t(n) * size_t(n);
+#pragma omp parallel for schedule(dynamic) if (n >= kParallelTokens)
+    for (int h = 0; h < heads; ++h) {
+        const int g = h / group;
+        float *a = weights + size_t(h) * matrixSize;
+        // Row-major scores S = Q_h K_g^T are column-major S^T = K_g Q_h^T.
+        serialProductKernel(n, n, headDim, k.data + g * k.headStride, k.ld, true,
+                            q.data + h * q.headStride, q.ld, a, n, scale);
+        for (int i = 0; i < n; ++i) {
+            const int end = mask.causal ? i + 1 : n;
+            const int begin = mask.window > 0 ? std::max(0, end - mask.window) : 0;
+            softmaxRange(a + size_t(i) * n, n, begin, end);
+        }
+        // Z_h = V_g A^T, and the row-major A is A^T column-major.
+        serialProductKernel(headDim, n, n, v.data + g * v.headStride, v.ld, false, a, n,
+                            context + std::ptrdiff_t(h) * headDim, ldContext);
+    }
+}
+
+/// The logits W x (+ bias) are made a block at a time and never kept: the
+/// softmax's sum (in double) is rescaled whenever a larger logit turns up,
+/// and only the best \a count stay, so a vocabulary of any size needs no
+/// memory of its own.
+std::vector<TokenProbability> topTokensKernel(const float *unembedData, std::ptrdiff_t d,
+                                              std::ptrdiff_t vocabulary, const float *xData,
+                                              const float *bias, int count)
+{
+    constexpr std::ptrdiff_t kBlock = 4096;
+    const ConstMatrixMap unembed(unembedData, d, vocabulary);
+    const ConstVectorMap x(xData, d);
+    const size_t shown = size_t(std::min<std::ptrdiff_t>(vocabulary, std::max(count, 0)));
+    // Most likely first; equal logits by id, as a stable sort of the whole list orders them.
+    std::vector<std::pair<float, int>> best;
+    auto before = [](const std::pair<float, int> &a, const std::pair<float, int> &b) {
+        return a.first > b.first || (a.first == b.first && a.second < b.second);
+    };
+    double largest = -std::numeric_limits<double>::infinity();
+    double sum = 0.0;
+    Eigen::VectorXf logits(std::min(kBlock, vocabulary));
+    for (std::ptrdiff_t start = 0; start < vocabulary; start += kBlock) {
+        const std::ptrdiff_t size = std::min(kBlock, vocabulary - start);
+        auto block = logits.head(size);
+        block.noalias() = unembed.middleCols(start, size).transpose() * x;
+        if (bias)
+            block += ConstVectorMap(bias + start, size);
+        const double blockLargest = double(block.maxCoeff());
+        if (blockLargest > largest) {
+            sum *= std::exp(largest - blockLargest);
+            largest = blockLargest;
+        }
+        for (std::ptrdiff_t i = 0; i < size; ++i) {
+            const float logit = block[i];
+            sum += std::exp(double(logit) - largest);
+            const std::pair<float, int> candidate{logit, int(start + i)};
+            if (best.size() == shown && (shown == 0 || !before(candidate, best.back())))
+                continue;
+            best.insert(std::upper_bound(best.begin(), best.end(), candidate, before), candidate);
+            if (best.size() > shown)
+                best.pop_back();
+        }
+    }
+    std::vector<TokenProbability> top;
+    for (const auto &[logit, id] : best)
+        top.push_back({id, std::exp(double(logit) - largest) / sum});
+    return top;
+}
+
+} // namespace AttentionLab::ATTENTIONLAB_KERNEL_NAMESPACE

@@ -1,0 +1,439 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+# SPDX-FileCopyrightText: 2026 The Attention Lab authors
+"""Writes tests/data/decoders/: tiny random checkpoints of the modern decoder
+families (llama, mistral, qwen2, qwen3, gpt_neox) in the Hugging Face hub's
+layout, and reference.json, what PyTorch computes from them.
+
+Run with Debian's python3 (python3-torch, python3-numpy):
+
+    /usr/bin/python3 tests/data/make_decoder_fixtures.py
+
+There is no transformers package in Debian, so the forward passes below are
+written from transformers' modeling_llama.py, modeling_mistral.py,
+modeling_qwen2.py, modeling_qwen3.py, modeling_gpt_neox.py and
+modeling_rope_utils.py, step for step, in float32 with torch.nn.functional:
+RMSNorm as LlamaRMSNorm (x * rsqrt(mean(x^2) + eps), then weight times it),
+rotary positions as the default, "linear" and "llama3" rope initialisers
+compute inv_freq, cos and sin of cat(freqs, freqs), rotate_half in the
+half-split layout, repeat_kv for grouped-query attention, the causal (and,
+for Mistral, sliding-window) mask added as float32's lowest before the
+softmax, scores scaled by head_dim ** -0.5; Qwen3's q_norm and k_norm on each
+head before the rotary; GPT-NeoX's per-head fused query_key_value, partial
+rotary on the first rotary_pct of each head, LayerNorm and the parallel
+residual.
+
+The cases cover a sharded checkpoint (model.safetensors.index.json), BF16 and
+F16 files, tied and untied output matrices, llama3 rope_scaling (all three
+frequency bands), the old "type" key with "linear", partial rotary,
+grouped-query attention at 3:1 and multi-query (one key/value head), Qwen3's
+head_dim unequal to hidden_size / heads, and a sliding window shorter than
+the text. The forward passes run on token ids: tokenizer.json is a stand-in
+(a byte-free BPE of the vocabulary's letters) that only makes the folder look
+as the hub's does; the tokenizers are tested apart."""
+import json
+import math
+import os
+import shutil
+import sys
+
+import torch
+import torch.nn.functional as F
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+from make_model_fixtures import DTYPES, f32, save_safetensors, top, write_json  # noqa: E402
+
+OUT = os.path.join(HERE, "decoders")
+DTYPES[torch.bool] = "BOOL"
+
+torch.manual_seed(20261201)
+torch.set_num_threads(1)
+
+
+# ---------------------------------------------------------------- rotary
+
+def rope_inv_freq(cfg, head_dim, base, partial):
+    """modeling_rope_utils: _compute_default_rope_parameters, then the
+    rope_type's rescaling."""
+    dim = int(head_dim * partial)
+    inv_freq = 1.0 / (base ** (torch.arange(0, dim, 2, dtype=torch.int64).float() / dim))
+    scaling = cfg.get("rope_scaling")
+    if not scaling:
+        return inv_freq
+    rope_type = scaling.get("rope_type", scaling.get("type"))
+    if rope_type == "default":
+        return inv_freq
+    if rope_type == "linear":
+        return inv_freq / scaling["factor"]
+    assert rope_type == "llama3"
+    factor = scaling["factor"]
+    low_freq_factor = scaling["low_freq_factor"]
+    high_freq_factor = scaling["high_freq_factor"]
+    old_context_len = scaling["original_max_position_embeddings"]
+    low_freq_wavelen = old_context_len / low_freq_factor
+    high_freq_wavelen = old_context_len / high_freq_factor
+    wavelen = 2 * math.pi / inv_freq
+    inv_freq_llama = torch.where(wavelen > low_freq_wavelen, inv_freq / factor, inv_freq)
+    smooth_factor = (old_context_len / wavelen - low_freq_factor) / (high_freq_factor - low_freq_factor)
+    smoothed_inv_freq = (1 - smooth_factor) * inv_freq_llama / factor + smooth_factor * inv_freq_llama
+    is_medium_freq = ~(wavelen < high_freq_wavelen) * ~(wavelen > low_freq_wavelen)
+    return torch.where(is_medium_freq, smoothed_inv_freq, inv_freq_llama)
+
+
+def rope_cos_sin(inv_freq, n):
+    """LlamaRotaryEmbedding.forward, attention_scaling 1."""
+    position_ids = torch.arange(n)[None, :]
+    inv_freq_expanded = inv_freq[None, :, None].float()
+    position_ids_expanded = position_ids[:, None, :].float()
+    freqs = (inv_freq_expanded @ position_ids_expanded).transpose(1, 2)
+    emb = torch.cat((freqs, freqs), dim=-1)
+    return emb.cos()[0], emb.sin()[0]
+
+
+def rotate_half(x):
+    x1 = x[..., : x.shape[-1] // 2]
+    x2 = x[..., x.shape[-1] // 2:]
+    return torch.cat((-x2, x1), dim=-1)
+
+
+def apply_rotary(x, cos, sin):
+    return (x * cos) + (rotate_half(x) * sin)
+
+
+# ---------------------------------------------------------------- forward passes
+
+def rms_norm(x, weight, eps):
+    """LlamaRMSNorm (Qwen2RMSNorm, Qwen3RMSNorm, MistralRMSNorm are copies)."""
+    variance = x.pow(2).mean(-1, keepdim=True)
+    return weight * (x * torch.rsqrt(variance + eps))
+
+
+def repeat_kv(x, n_rep):
+    """[KV, n, hd] -> [KV * n_rep, n, hd], each key/value head repeated in a row."""
+    kv, n, hd = x.shape
+    if n_rep == 1:
+        return x
+    return x[:, None, :, :].expand(kv, n_rep, n, hd).reshape(kv * n_rep, n, hd)
+
+
+def mask_of(n, window):
+    i = torch.arange(n)[:, None]
+    j = torch.arange(n)[None, :]
+    visible = j <= i
+    if window:
+        visible = visible & (j > i - window)
+    return torch.where(visible, torch.zeros([]), torch.full([], torch.finfo(torch.float32).min))
+
+
+def eager_attention(q, k, v, n_rep, scaling, mask):
+    """eager_attention_forward of modeling_llama.py."""
+    k = repeat_kv(k, n_rep)
+    v = repeat_kv(v, n_rep)
+    scores = torch.matmul(q, k.transpose(1, 2)) * scaling
+    scores = scores + mask
+    a = F.softmax(scores, dim=-1, dtype=torch.float32)
+    return a, torch.matmul(a, v), k, v
+
+
+def llama_forward(w, cfg, ids):
+    """LlamaForCausalLM / MistralForCausalLM / Qwen2ForCausalLM / Qwen3ForCausalLM."""
+    model_type = cfg["model_type"]
+    n = len(ids)
+    d = cfg["hidden_size"]
+    heads = cfg["num_attention_heads"]
+    kv = cfg.get("num_key_value_heads") or heads
+    hd = cfg.get("head_dim") or d // heads
+    eps = cfg["rms_norm_eps"]
+    bias = cfg.get("attention_bias", False) or model_type == "qwen2"
+    out_bias = cfg.get("attention_bias", False) and model_type != "qwen2"
+    window = cfg.get("sliding_window") if model_type == "mistral" else None
+    inv_freq = rope_inv_freq(cfg, hd, cfg.get("rope_theta", 10000.0),
+                             cfg.get("partial_rotary_factor", 1.0))
+    cos, sin = rope_cos_sin(inv_freq, n)
+    mask = mask_of(n, window)
+    h = w["model.embed_tokens.weight"][torch.tensor(ids)]
+    attentions, qkv_rows = [], []
+    for layer in range(cfg["num_hidden_layers"]):
+        b = f"model.layers.{layer}."
+
+        def lin(x, name, with_bias):
+            return F.linear(x, w[b + name + ".weight"], w[b + name + ".bias"] if with_bias else None)
+
+        residual = h
+        x = rms_norm(h, w[b + "input_layernorm.weight"], eps)
+        q = lin(x, "self_attn.q_proj", bias).view(n, heads, hd)
+        k = lin(x, "self_attn.k_proj", bias).view(n, kv, hd)
+        v = lin(x, "self_attn.v_proj", bias).view(n, kv, hd).transpose(0, 1)
+        if model_type == "qwen3":
+            q = rms_norm(q, w[b + "self_attn.q_norm.weight"], eps)
+            k = rms_norm(k, w[b + "self_attn.k_norm.weight"], eps)
+        q, k = q.transpose(0, 1), k.transpose(0, 1)
+        q, k = apply_rotary(q, cos, sin), apply_rotary(k, cos, sin)
+        a, context, k_rep, v_rep = eager_attention(q, k, v, heads // kv, hd ** -0.5, mask)
+        attentions.append(a)
+        qkv_rows.append((q, k_rep, v_rep))
+        context = context.transpose(0, 1).reshape(n, heads * hd)
+        h = residual + lin(context, "self_attn.o_proj", out_bias)
+        residual = h
+        x = rms_norm(h, w[b + "post_attention_layernorm.weight"], eps)
+        mlp = lin(F.silu(lin(x, "mlp.gate_proj", False)) * lin(x, "mlp.up_proj", False),
+                  "mlp.down_proj", False)
+        h = residual + mlp
+    h = rms_norm(h, w["model.norm.weight"], eps)
+    output = w["model.embed_tokens.weight"] if cfg["tie_word_embeddings"] else w["lm_head.weight"]
+    return attentions, qkv_rows, h[-1] @ output.T
+
+
+def neox_forward(w, cfg, ids):
+    """GPTNeoXForCausalLM, eager attention."""
+    n = len(ids)
+    d = cfg["hidden_size"]
+    heads = cfg["num_attention_heads"]
+    hd = d // heads
+    eps = cfg["layer_norm_eps"]
+    rotary_ndims = int(hd * cfg["rotary_pct"])
+    inv_freq = rope_inv_freq(cfg, hd, cfg["rotary_emb_base"], cfg["rotary_pct"])
+    cos, sin = rope_cos_sin(inv_freq, n)
+    mask = mask_of(n, None)
+    p = "gpt_neox."
+    h = w[p + "embed_in.weight"][torch.tensor(ids)]
+    attentions, qkv_rows = [], []
+    for layer in range(cfg["num_hidden_layers"]):
+        b = f"{p}layers.{layer}."
+
+        def lin(x, name):
+            return F.linear(x, w[b + name + ".weight"], w[b + name + ".bias"])
+
+        def ln(x, name):
+            return F.layer_norm(x, (d,), w[b + name + ".weight"], w[b + name + ".bias"], eps)
+
+        qkv = lin(ln(h, "input_layernorm"), "attention.query_key_value")
+        qkv = qkv.view(n, heads, 3 * hd).transpose(0, 1)
+        q, k, v = qkv.chunk(3, dim=-1)
+        q_rot, q_pass = q[..., :rotary_ndims], q[..., rotary_ndims:]
+        k_rot, k_pass = k[..., :rotary_ndims], k[..., rotary_ndims:]
+        q = torch.cat((apply_rotary(q_rot, cos, sin), q_pass), dim=-1)
+        k = torch.cat((apply_rotary(k_rot, cos, sin), k_pass), dim=-1)
+        a, context, _, _ = eager_attention(q, k, v, 1, hd ** -0.5, mask)
+        attentions.append(a)
+        qkv_rows.append((q, k, v))
+        attn = lin(context.transpose(0, 1).reshape(n, d), "attention.dense")
+        if cfg["use_parallel_residual"]:
+            mlp = lin(F.gelu(lin(ln(h, "post_attention_layernorm"), "mlp.dense_h_to_4h")),
+                      "mlp.dense_4h_to_h")
+            h = mlp + attn + h
+        else:
+            attn = attn + h
+            mlp = lin(F.gelu(lin(ln(attn, "post_attention_layernorm"), "mlp.dense_h_to_4h")),
+                      "mlp.dense_4h_to_h")
+            h = mlp + attn
+    h = F.layer_norm(h, (d,), w[p + "final_layer_norm.weight"], w[p + "final_layer_norm.bias"], eps)
+    return attentions, qkv_rows, h[-1] @ w["embed_out.weight"].T
+
+
+# ---------------------------------------------------------------- weights
+
+def randn(*shape, std):
+    return torch.randn(*shape) * std
+
+
+def llama_weights(cfg):
+    model_type = cfg["model_type"]
+    d, f = cfg["hidden_size"], cfg["intermediate_size"]
+    heads = cfg["num_attention_heads"]
+    kv = cfg.get("num_key_value_heads") or heads
+    hd = cfg.get("head_dim") or d // heads
+    bias = cfg.get("attention_bias", False) or model_type == "qwen2"
+    out_bias = cfg.get("attention_bias", False) and model_type != "qwen2"
+    w = {"model.embed_tokens.weight": randn(cfg["vocab_size"], d, std=0.5)}
+    for layer in range(cfg["num_hidden_layers"]):
+        b = f"model.layers.{layer}."
+        w[b + "input_layernorm.weight"] = 1.0 + randn(d, std=0.1)
+        for name, rows in (("q_proj", heads * hd), ("k_proj", kv * hd), ("v_proj", kv * hd)):
+            w[b + f"self_attn.{name}.weight"] = randn(rows, d, std=0.4)
+            if bias:
+                w[b + f"self_attn.{name}.bias"] = randn(rows, std=0.2)
+        w[b + "self_attn.o_proj.weight"] = randn(d, heads * hd, std=0.2)
+        if out_bias:
+            w[b + "self_attn.o_proj.bias"] = randn(d, std=0.1)
+        if model_type == "qwen3":
+            w[b + "self_attn.q_norm.weight"] = 1.0 + randn(hd, std=0.2)
+            w[b + "self_attn.k_norm.weight"] = 1.0 + randn(hd, std=0.2)
+        w[b + "post_attention_layernorm.weight"] = 1.0 + randn(d, std=0.1)
+        w[b + "mlp.gate_proj.weight"] = randn(f, d, std=0.3)
+        w[b + "mlp.up_proj.weight"] = randn(f, d, std=0.3)
+        w[b + "mlp.down_proj.weight"] = randn(d, f, std=0.2)
+    w["model.norm.weight"] = 1.0 + randn(d, std=0.1)
+    if not cfg["tie_word_embeddings"]:
+        w["lm_head.weight"] = randn(cfg["vocab_size"], d, std=0.5)
+    return w
+
+
+def neox_weights(cfg):
+    d, f = cfg["hidden_size"], cfg["intermediate_size"]
+    p = "gpt_neox."
+    w = {p + "embed_in.weight": randn(cfg["vocab_size"], d, std=0.5)}
+    for layer in range(cfg["num_hidden_layers"]):
+        b = f"{p}layers.{layer}."
+        for name in ("input_layernorm", "post_attention_layernorm"):
+            w[b + name + ".weight"] = 1.0 + randn(d, std=0.1)
+            w[b + name + ".bias"] = randn(d, std=0.1)
+        w[b + "attention.query_key_value.weight"] = randn(3 * d, d, std=0.4)
+        w[b + "attention.query_key_value.bias"] = randn(3 * d, std=0.2)
+        w[b + "attention.dense.weight"] = randn(d, d, std=0.2)
+        w[b + "attention.dense.bias"] = randn(d, std=0.1)
+        w[b + "mlp.dense_h_to_4h.weight"] = randn(f, d, std=0.3)
+        w[b + "mlp.dense_h_to_4h.bias"] = randn(f, std=0.1)
+        w[b + "mlp.dense_4h_to_h.weight"] = randn(d, f, std=0.2)
+        w[b + "mlp.dense_4h_to_h.bias"] = randn(d, std=0.1)
+    w[p + "final_layer_norm.weight"] = 1.0 + randn(d, std=0.1)
+    w[p + "final_layer_norm.bias"] = randn(d, std=0.1)
+    w["embed_out.weight"] = randn(cfg["vocab_size"], d, std=0.5)
+    return w
+
+
+def neox_buffers(cfg, dtype):
+    """What old GPT-NeoX files hold beside the weights: the causal mask, its
+    fill value and the rotary's inv_freq, per layer."""
+    n = cfg["max_position_embeddings"]
+    hd = cfg["hidden_size"] // cfg["num_attention_heads"]
+    rd = int(hd * cfg["rotary_pct"])
+    buffers = {}
+    for layer in range(cfg["num_hidden_layers"]):
+        b = f"gpt_neox.layers.{layer}.attention."
+        buffers[b + "bias"] = torch.tril(torch.ones(n, n, dtype=torch.bool)).view(1, 1, n, n)
+        buffers[b + "masked_bias"] = torch.tensor(-1e9).to(dtype)
+        buffers[b + "rotary_emb.inv_freq"] = (
+            1.0 / (10000 ** (torch.arange(0, rd, 2).float() / rd))).to(dtype)
+    return buffers
+
+
+# ---------------------------------------------------------------- files
+
+def tokenizer_json(vocab_size):
+    """A stand-in tokenizer.json: a BPE over made-up pieces, without merges."""
+    vocab = {f"t{i}": i for i in range(vocab_size)}
+    return {"version": "1.0", "truncation": None, "padding": None, "added_tokens": [],
+            "normalizer": None, "pre_tokenizer": None, "post_processor": None, "decoder": None,
+            "model": {"type": "BPE", "dropout": None, "unk_token": None,
+                      "continuing_subword_prefix": None, "end_of_word_suffix": None,
+                      "fuse_unk": False, "byte_fallback": False, "vocab": vocab, "merges": []}}
+
+
+def write_checkpoint(path, cfg, stored, shards):
+    """config.json, tokenizer.json and the weights: model.safetensors, or
+    \a shards files named as the hub names them with their index."""
+    os.makedirs(path, exist_ok=True)
+    write_json(os.path.join(path, "config.json"), cfg)
+    write_json(os.path.join(path, "tokenizer.json"), tokenizer_json(cfg["vocab_size"]))
+    items = list(stored.items())
+    if shards == 1:
+        save_safetensors(os.path.join(path, "model.safetensors"), items)
+        return
+    weight_map, total = {}, 0
+    per = math.ceil(len(items) / shards)
+    for s in range(shards):
+        name = f"model-{s + 1:05d}-of-{shards:05d}.safetensors"
+        part = items[s * per:(s + 1) * per]
+        save_safetensors(os.path.join(path, name), part)
+        for key, t in part:
+            weight_map[key] = name
+            total += t.numel() * t.element_size()
+    write_json(os.path.join(path, "model.safetensors.index.json"),
+               {"metadata": {"total_size": total}, "weight_map": weight_map})
+
+
+def case_record(name, ids, attentions, qkv_rows, logits):
+    q, k, v = qkv_rows[-1]
+    return {"name": name, "ids": ids,
+            "attentions": f32(torch.stack(attentions).flatten().tolist()),
+            # Layer L-1, query head 1 and the key/value head it reads; q and k after the rotary.
+            "last_layer_head1_q": f32(q[1].flatten().tolist()),
+            "last_layer_head1_k": f32(k[1].flatten().tolist()),
+            "last_layer_head1_v": f32(v[1].flatten().tolist()),
+            "top_next": top(logits)}
+
+
+def checkpoint(name, cfg, dtype=torch.float32, shards=1, lengths=(1, 12)):
+    neox = cfg["model_type"] == "gpt_neox"
+    w = neox_weights(cfg) if neox else llama_weights(cfg)
+    stored = {k: v.to(dtype) for k, v in w.items()}
+    seen = {k: v.to(torch.float32) for k, v in stored.items()}
+    if neox:
+        stored.update(neox_buffers(cfg, dtype))
+    write_checkpoint(os.path.join(OUT, name), cfg, stored, shards)
+    gen = torch.Generator().manual_seed(len(name))
+    cases = []
+    for n in lengths:
+        ids = torch.randint(0, cfg["vocab_size"], (n,), generator=gen).tolist()
+        forward = neox_forward if neox else llama_forward
+        attentions, qkv_rows, logits = forward(seen, cfg, ids)
+        cases.append(case_record(f"n = {n}", ids, attentions, qkv_rows, logits))
+    return {"model_type": cfg["model_type"], "dtype": DTYPES[dtype], "cases": cases}
+
+
+def llama_config(model_type, **changes):
+    cfg = {"architectures": ["LlamaForCausalLM"], "model_type": model_type, "hidden_act": "silu",
+           "hidden_size": 24, "intermediate_size": 32, "num_hidden_layers": 2,
+           "num_attention_heads": 6, "num_key_value_heads": 2, "max_position_embeddings": 32,
+           "rms_norm_eps": 1e-5, "rope_theta": 10000.0, "rope_scaling": None,
+           "attention_bias": False, "tie_word_embeddings": True, "vocab_size": 61,
+           "bos_token_id": 1, "eos_token_id": 2, "torch_dtype": "float32"}
+    cfg.update(changes)
+    return cfg
+
+
+def main():
+    shutil.rmtree(OUT, ignore_errors=True)
+    os.makedirs(OUT)
+    reference = {
+        # SmolLM2's shape in small: 3:1 grouped-query attention, tied.
+        "llama-gqa": checkpoint("llama-gqa", llama_config("llama")),
+        # Llama 3.2's: one key/value head, llama3 rope_scaling, BF16, lm_head, two shards.
+        "llama3-mqa": checkpoint(
+            "llama3-mqa",
+            llama_config("llama", hidden_size=32, num_attention_heads=4, num_key_value_heads=1,
+                         rope_theta=500000.0, tie_word_embeddings=False, torch_dtype="bfloat16",
+                         rope_scaling={"rope_type": "llama3", "factor": 32.0,
+                                       "low_freq_factor": 1.0, "high_freq_factor": 4.0,
+                                       "original_max_position_embeddings": 8192}),
+            dtype=torch.bfloat16, shards=2),
+        # Mistral: a window of 4 over 12 tokens; the old "type" key.
+        "mistral-window": checkpoint(
+            "mistral-window",
+            llama_config("mistral", num_attention_heads=4, tie_word_embeddings=False,
+                         sliding_window=4, rope_scaling={"type": "linear", "factor": 2.0})),
+        # Qwen2.5: q/k/v biases, rope_theta 1e6, F16.
+        "qwen2-bias": checkpoint(
+            "qwen2-bias",
+            llama_config("qwen2", num_attention_heads=4, rope_theta=1000000.0,
+                         use_sliding_window=False, sliding_window=None, torch_dtype="float16"),
+            dtype=torch.float16),
+        # Qwen3: head_dim 10 while hidden_size / heads is 6; q_norm, k_norm.
+        "qwen3-headdim": checkpoint(
+            "qwen3-headdim",
+            llama_config("qwen3", num_attention_heads=4, head_dim=10, rope_theta=1000000.0)),
+        # Pythia: partial rotary (a quarter of each head), parallel residual, embed_out.
+        "pythia-partial": checkpoint(
+            "pythia-partial",
+            {"architectures": ["GPTNeoXForCausalLM"], "model_type": "gpt_neox",
+             "hidden_act": "gelu", "hidden_size": 32, "intermediate_size": 48,
+             "num_hidden_layers": 2, "num_attention_heads": 4, "max_position_embeddings": 32,
+             "layer_norm_eps": 1e-5, "rotary_pct": 0.25, "rotary_emb_base": 10000,
+             "use_parallel_residual": True, "tie_word_embeddings": False, "vocab_size": 61,
+             "bos_token_id": 0, "eos_token_id": 0, "torch_dtype": "float32"}),
+    }
+    reference = {"note": "Written by make_decoder_fixtures.py; attentions are [L, H, n, n] "
+                         "flattened in C order; last_layer_head1_{q,k,v} are [n, d_h] "
+                         "flattened, for query head 1 and the key/value head it reads, q and k "
+                         "after QK-norm and the rotary; top lists have probabilities from a "
+                         "softmax in float64.",
+                 "checkpoints": reference}
+    with open(os.path.join(OUT, "reference.json"), "w", encoding="utf-8") as f:
+        json.dump(reference, f, separators=(",", ":"), ensure_ascii=False)
+        f.write("\n")
+
+
+if __name__ == "__main__":
+    main()

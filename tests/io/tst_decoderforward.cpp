@@ -1,0 +1,480 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 The Attention Lab authors
+
+// The modern decoder families (llama, mistral, qwen2, qwen3, gpt_neox) on
+// the tiny checkpoints tests/data/make_decoder_fixtures.py wrote with a
+// PyTorch re-implementation of transformers: every attention to 1e-5, the
+// kept q (after QK-norm and the rotary), k and v of a head, and the top-5
+// next tokens, under every kernel set the processor supports; the kept q
+// and k give back the attention under the causal mask and the sliding
+// window; each folder's configuration as read; and every refusal one line.
+
+#include "core/familydescription.h"
+#include "core/kernelset.h"
+#include "core/transformerforward.h"
+#include "io/inputtextqt.h"
+#include "io/modelcheckpoint.h"
+#include "io/pretrainedmodel.h"
+#include "io/readerror.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <cmath>
+#include <functional>
+#include <map>
+
+using namespace AttentionLab;
+
+namespace {
+
+QString decodersDir()
+{
+    return QStringLiteral(TEST_DATA_DIR "/decoders");
+}
+
+const QJsonObject &reference()
+{
+    static const QJsonObject object = [] {
+        QFile file(decodersDir() + QStringLiteral("/reference.json"));
+        if (!file.open(QIODevice::ReadOnly))
+            qFatal("cannot read reference.json");
+        return QJsonDocument::fromJson(file.readAll()).object().value(u"checkpoints").toObject();
+    }();
+    return object;
+}
+
+std::vector<int> ints(const QJsonValue &list)
+{
+    std::vector<int> out;
+    for (const QJsonValue &item : list.toArray())
+        out.push_back(item.toInt());
+    return out;
+}
+
+std::vector<double> doubles(const QJsonValue &list)
+{
+    std::vector<double> out;
+    for (const QJsonValue &item : list.toArray())
+        out.push_back(item.toDouble());
+    return out;
+}
+
+std::shared_ptr<const ModelCheckpoint> openModel(const QString &name)
+{
+    static std::map<QString, std::shared_ptr<const ModelCheckpoint>> cache;
+    auto &checkpoint = cache[name];
+    if (!checkpoint)
+        checkpoint = ModelCheckpoint::open(decodersDir() + QLatin1Char('/') + name);
+    return checkpoint;
+}
+
+ModelRun runCase(const QString &model, int item, int set)
+{
+    const KernelSet &kernels = *supportedKernels()[size_t(set)];
+    const QJsonObject expected =
+        reference().value(model).toObject().value(u"cases").toArray()[item].toObject();
+    ModelInput input;
+    input.ids = ints(expected.value(u"ids"));
+    const auto opened = openModel(model);
+    return &kernels == &activeKernels() ? runModel(opened->weights(), input)
+                                        : kernels.runModel(opened->weights(), input);
+}
+
+QString copyModel(const QString &name, const QTemporaryDir &dir)
+{
+    const QString target = dir.filePath(name);
+    QDir().mkpath(target);
+    const QDir source(decodersDir() + QLatin1Char('/') + name);
+    for (const QString &file : source.entryList(QDir::Files))
+        QFile::copy(source.filePath(file), target + QLatin1Char('/') + file);
+    return target;
+}
+
+QJsonObject readJson(const QString &path)
+{
+    QFile file(path);
+    file.open(QIODevice::ReadOnly);
+    return QJsonDocument::fromJson(file.readAll()).object();
+}
+
+void writeBytes(const QString &path, const QByteArray &bytes)
+{
+    QFile::remove(path);
+    QFile file(path);
+    if (file.open(QIODevice::WriteOnly))
+        file.write(bytes);
+}
+
+void editConfig(const QString &folder, const std::function<void(QJsonObject &)> &edit)
+{
+    const QString path = folder + QStringLiteral("/config.json");
+    QJsonObject config = readJson(path);
+    edit(config);
+    writeBytes(path, QJsonDocument(config).toJson());
+}
+
+/// Rewrites the safetensors header of \a file in \a folder with \a edit, the data unchanged.
+void editHeader(const QString &folder, const QString &file,
+                const std::function<void(QJsonObject &)> &edit)
+{
+    const QString path = folder + QLatin1Char('/') + file;
+    QFile in(path);
+    if (!in.open(QIODevice::ReadOnly))
+        return;
+    const QByteArray bytes = in.readAll();
+    in.close();
+    quint64 length = 0;
+    for (int i = 7; i >= 0; --i)
+        length = (length << 8) | quint8(bytes[i]);
+    QJsonObject header = QJsonDocument::fromJson(bytes.mid(8, qsizetype(length))).object();
+    edit(header);
+    QByteArray text = QJsonDocument(header).toJson(QJsonDocument::Compact);
+    while (text.size() % 8)
+        text.append(' ');
+    QByteArray out(8, '\0');
+    for (int i = 0; i < 8; ++i)
+        out[i] = char((quint64(text.size()) >> (8 * i)) & 0xff);
+    writeBytes(path, out + text + bytes.mid(8 + qsizetype(length)));
+}
+
+using Edit = std::function<void(const QString &)>;
+
+} // namespace
+
+Q_DECLARE_METATYPE(Edit)
+
+class DecoderForwardTest : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void matchesPyTorch_data();
+    void matchesPyTorch();
+    void keptRowsGiveTheAttention_data();
+    void keptRowsGiveTheAttention();
+    void configurations_data();
+    void configurations();
+    void refusals_data();
+    void refusals();
+    void refusesWithoutTokenizerJson();
+    void unusedTensorsOfShardsAreNamed();
+};
+
+void DecoderForwardTest::matchesPyTorch_data()
+{
+    QTest::addColumn<QString>("model");
+    QTest::addColumn<int>("item");
+    QTest::addColumn<int>("set");
+    const QJsonObject checkpoints = reference();
+    const auto sets = supportedKernels();
+    for (size_t s = 0; s < sets.size(); ++s) {
+        for (auto it = checkpoints.begin(); it != checkpoints.end(); ++it) {
+            const QJsonArray cases = it.value().toObject().value(u"cases").toArray();
+            for (qsizetype i = 0; i < cases.size(); ++i) {
+                const QString name = cases[i].toObject().value(u"name").toString();
+                QTest::addRow("%s kernels: %s, %s", sets[s]->id, qPrintable(it.key()),
+                              qPrintable(name))
+                    << it.key() << int(i) << int(s);
+            }
+        }
+    }
+}
+
+void DecoderForwardTest::matchesPyTorch()
+{
+    QFETCH(QString, model);
+    QFETCH(int, item);
+    QFETCH(int, set);
+    const QJsonObject expected =
+        reference().value(model).toObject().value(u"cases").toArray()[item].toObject();
+    const ModelConfig &config = openModel(model)->config();
+    const ModelRun run = runCase(model, item, set);
+
+    const int n = int(expected.value(u"ids").toArray().size());
+    QCOMPARE(run.tokenCount(), n);
+    QCOMPARE(run.attention.layers(), config.layers);
+    QCOMPARE(run.attention.heads(), config.heads);
+    QCOMPARE(run.headDim, config.headDim());
+    QCOMPARE(run.kvHeads, config.keyValueHeads());
+    QCOMPARE(run.slidingWindow, config.slidingWindow);
+    const std::vector<double> attentions = doubles(expected.value(u"attentions"));
+    QCOMPARE(qsizetype(attentions.size()), qsizetype(config.layers) * config.heads * n * n);
+    double worst = 0.0;
+    size_t at = 0;
+    for (int l = 0; l < config.layers; ++l) {
+        for (int h = 0; h < config.heads; ++h) {
+            const float *head = run.attention.headData(l, h);
+            for (int c = 0; c < n * n; ++c)
+                worst = std::max(worst, std::abs(double(head[c]) - attentions[at++]));
+        }
+    }
+    QVERIFY2(worst < 1e-5, qPrintable(QStringLiteral("largest difference %1").arg(worst)));
+
+    // Layer L-1, query head 1 and the key/value head it reads.
+    const long long offset = run.headOffset(config.layers - 1, 1);
+    const std::pair<const std::vector<float> *, const char16_t *> kept[] = {
+        {&run.queries, u"last_layer_head1_q"},
+        {&run.keys, u"last_layer_head1_k"},
+        {&run.values, u"last_layer_head1_v"}};
+    for (const auto &[rows, key] : kept) {
+        const std::vector<double> values = doubles(expected.value(QStringView(key)));
+        QCOMPARE(qsizetype(values.size()), qsizetype(n) * run.headDim);
+        for (size_t i = 0; i < values.size(); ++i)
+            QVERIFY2(std::abs((*rows)[size_t(offset) + i] - values[i]) <
+                         1e-4 * std::max(1.0, std::abs(values[i])),
+                     qPrintable(QStringView(key).toString()));
+    }
+
+    QVERIFY(run.masked.empty());
+    const QJsonArray top = expected.value(u"top_next").toArray();
+    QCOMPARE(qsizetype(run.topNext.size()), top.size());
+    for (qsizetype i = 0; i < top.size(); ++i) {
+        QCOMPARE(run.topNext[size_t(i)].id, top[i][u"id"].toInt());
+        QVERIFY(std::abs(run.topNext[size_t(i)].p - top[i][u"p"].toDouble()) < 1e-5);
+    }
+}
+
+void DecoderForwardTest::keptRowsGiveTheAttention_data()
+{
+    matchesPyTorch_data();
+}
+
+void DecoderForwardTest::keptRowsGiveTheAttention()
+{
+    // softmax(q k^T / sqrt(d_h)) from the kept rows (q and k after their
+    // rotary), each query seeing the keys up to its own and, with a sliding
+    // window, only the last window of them.
+    QFETCH(QString, model);
+    QFETCH(int, item);
+    QFETCH(int, set);
+    const ModelConfig &config = openModel(model)->config();
+    const ModelRun run = runCase(model, item, set);
+    const int n = run.tokenCount();
+    const int dh = run.headDim;
+    double worst = 0.0;
+    for (int l = 0; l < run.attention.layers(); ++l) {
+        for (int h = 0; h < run.attention.heads(); ++h) {
+            const float *q = run.queries.data() + run.headOffset(l, h);
+            const float *k = run.keys.data() + run.headOffset(l, h);
+            for (int i = 0; i < n; ++i) {
+                const int first =
+                    config.slidingWindow > 0 ? std::max(0, i + 1 - config.slidingWindow) : 0;
+                std::vector<double> scores(size_t(n), 0.0);
+                double largest = -1e300;
+                for (int j = first; j <= i; ++j) {
+                    double dot = 0.0;
+                    for (int c = 0; c < dh; ++c)
+                        dot += double(q[i * dh + c]) * double(k[j * dh + c]);
+                    scores[size_t(j)] = dot / std::sqrt(double(dh));
+                    largest = std::max(largest, scores[size_t(j)]);
+                }
+                double sum = 0.0;
+                for (int j = first; j <= i; ++j)
+                    sum += (scores[size_t(j)] = std::exp(scores[size_t(j)] - largest));
+                for (int j = 0; j < n; ++j) {
+                    const double weight = j >= first && j <= i ? scores[size_t(j)] / sum : 0.0;
+                    worst = std::max(worst, std::abs(weight - run.attention.head(l, h)(i, j)));
+                }
+            }
+        }
+    }
+    QVERIFY2(worst < 1e-5, qPrintable(QStringLiteral("largest difference %1").arg(worst)));
+}
+
+void DecoderForwardTest::configurations_data()
+{
+    QTest::addColumn<QString>("model");
+    QTest::addColumn<int>("family");
+    QTest::addColumn<int>("heads");
+    QTest::addColumn<int>("kvHeads");
+    QTest::addColumn<int>("headDim");
+    QTest::addColumn<bool>("tied");
+    QTest::addColumn<int>("window");
+    QTest::addColumn<QString>("positions");
+    QTest::addColumn<int>("shards");
+    QTest::newRow("Llama, 3:1 grouped-query, tied")
+        << "llama-gqa" << int(ModelFamily::Llama) << 6 << 2 << 4 << true << 0
+        << "rotary theta=10000" << 0;
+    QTest::newRow("Llama 3.2 shape: multi-query, llama3 rope, BF16 shards, lm_head")
+        << "llama3-mqa" << int(ModelFamily::Llama) << 4 << 1 << 8 << false << 0
+        << "rotary theta=500000 llama3 x32" << 2;
+    QTest::newRow("Mistral, window 4, linear (old type key)")
+        << "mistral-window" << int(ModelFamily::Mistral) << 4 << 2 << 6 << false << 4
+        << "rotary theta=10000 linear x2" << 0;
+    QTest::newRow("Qwen2, q/k/v biases, F16") << "qwen2-bias" << int(ModelFamily::Qwen2) << 4 << 2
+                                              << 6 << true << 0 << "rotary theta=1000000" << 0;
+    QTest::newRow("Qwen3, head_dim 10 of hidden 24 / 4 heads")
+        << "qwen3-headdim" << int(ModelFamily::Qwen3) << 4 << 2 << 10 << true << 0
+        << "rotary theta=1000000" << 0;
+    QTest::newRow("Pythia, partial rotary, parallel residual, embed_out")
+        << "pythia-partial" << int(ModelFamily::GptNeox) << 4 << 4 << 8 << false << 0
+        << "rotary 25% theta=10000" << 0;
+}
+
+void DecoderForwardTest::configurations()
+{
+    QFETCH(QString, model);
+    QFETCH(int, family);
+    QFETCH(int, heads);
+    QFETCH(int, kvHeads);
+    QFETCH(int, headDim);
+    QFETCH(bool, tied);
+    QFETCH(int, window);
+    QFETCH(QString, positions);
+    QFETCH(int, shards);
+    const auto checkpoint = openModel(model);
+    const ModelConfig &config = checkpoint->config();
+    QCOMPARE(int(config.family), family);
+    QCOMPARE(config.layers, 2);
+    QCOMPARE(config.heads, heads);
+    QCOMPARE(config.kvHeads, kvHeads);
+    QCOMPARE(config.headDim(), headDim);
+    QCOMPARE(config.tiedOutput, tied);
+    QCOMPARE(config.slidingWindow, window);
+    QCOMPARE(QString::fromStdString(positionSummary(config)), positions);
+    QCOMPARE(checkpoint->weights().tensors().outputMatrix.isPresent(), !tied);
+    // Buffers (GPT-NeoX's masks and inv_freq) are there by design, not unused.
+    QCOMPARE(checkpoint->unusedTensors(), QStringList());
+    const QDir dir(decodersDir() + QLatin1Char('/') + model);
+    const QStringList files = dir.entryList(
+        {shards ? QStringLiteral("model-*-of-*.safetensors") : QStringLiteral("model.safetensors")},
+        QDir::Files);
+    QCOMPARE(files.size(), shards ? shards : 1);
+    long long bytes = 0;
+    for (const QString &file : files)
+        bytes += QFileInfo(dir.filePath(file)).size();
+    QCOMPARE(checkpoint->weightsFileBytes(), bytes);
+}
+
+void DecoderForwardTest::refusals_data()
+{
+    QTest::addColumn<QString>("model");
+    QTest::addColumn<Edit>("edit");
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("unsupported model_type")
+        << "llama-gqa" << Edit([](const QString &f) {
+               editConfig(f, [](QJsonObject &c) { c.insert(u"model_type", u"mamba"_qs); });
+           })
+        << "config.json"
+        << "has the model_type \"mamba\"; Attention Lab runs \"gpt2\", \"bert\", \"llama\", "
+           "\"mistral\", \"qwen2\", \"qwen3\" and \"gpt_neox\" checkpoints";
+    QTest::newRow("unsupported rope_type")
+        << "llama3-mqa" << Edit([](const QString &f) {
+               editConfig(f, [](QJsonObject &c) {
+                   QJsonObject scaling = c.value(u"rope_scaling").toObject();
+                   scaling.insert(u"rope_type", u"yarn"_qs);
+                   c.insert(u"rope_scaling", scaling);
+               });
+           })
+        << "config.json"
+        << "has the rope_type \"yarn\"; Attention Lab runs \"default\", \"linear\" and "
+           "\"llama3\" rotary positions";
+    QTest::newRow("head counts that do not divide")
+        << "llama-gqa" << Edit([](const QString &f) {
+               editConfig(f, [](QJsonObject &c) { c.insert(u"num_key_value_heads", 4); });
+           })
+        << "config.json"
+        << "has 6 query heads, which its 4 key/value heads do not divide";
+    QTest::newRow("width the heads do not divide, no head_dim")
+        << "pythia-partial" << Edit([](const QString &f) {
+               editConfig(f, [](QJsonObject &c) { c.insert(u"num_attention_heads", 5); });
+           })
+        << "config.json"
+        << "has a model width of 32, which its 5 heads do not divide";
+    QTest::newRow("not silu")
+        << "qwen2-bias" << Edit([](const QString &f) {
+               editConfig(f, [](QJsonObject &c) { c.insert(u"hidden_act", u"gelu"_qs); });
+           })
+        << "config.json"
+        << "has \"hidden_act\" \"gelu\"; a gated MLP of model_type \"qwen2\" runs \"silu\"";
+    QTest::newRow("shard named in the index but missing")
+        << "llama3-mqa" << Edit([](const QString &f) {
+               QFile::remove(f + QStringLiteral("/model-00002-of-00002.safetensors"));
+           })
+        << "model-00002-of-00002.safetensors"
+        << "no such file (model.safetensors.index.json names it as a shard)";
+    QTest::newRow("tensor of the wrong shape")
+        << "qwen3-headdim" << Edit([](const QString &f) {
+               editHeader(f, QStringLiteral("model.safetensors"), [](QJsonObject &h) {
+                   QJsonObject entry =
+                       h.value(u"model.layers.1.self_attn.k_proj.weight").toObject();
+                   entry.insert(u"shape", QJsonArray{24, 20});
+                   h.insert(u"model.layers.1.self_attn.k_proj.weight", entry);
+               });
+           })
+        << "model.safetensors"
+        << "has tensor model.layers.1.self_attn.k_proj.weight of shape [24, 20]; the "
+           "configuration needs [20, 24]";
+    QTest::newRow("untied, no lm_head") << "mistral-window" << Edit([](const QString &f) {
+        editHeader(f, QStringLiteral("model.safetensors"), [](QJsonObject &h) {
+            h.insert(u"lm_head_x.weight", h.take(u"lm_head.weight"));
+        });
+    }) << "model.safetensors"
+                                        << "has no tensor lm_head.weight";
+}
+
+void DecoderForwardTest::refusals()
+{
+    QFETCH(QString, model);
+    QFETCH(Edit, edit);
+    QFETCH(QString, file);
+    QFETCH(QString, message);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString folder = copyModel(model, dir);
+    QVERIFY(ModelCheckpoint::open(folder));
+    edit(folder);
+    try {
+        ModelCheckpoint::open(folder);
+        QFAIL("the broken folder was opened");
+    } catch (const ReadError &error) {
+        const QString expected =
+            inputText(folder + QLatin1Char('/') + file) + QStringLiteral(": ") + message;
+        QVERIFY2(error.message.startsWith(expected), qPrintable(error.message));
+        QVERIFY(!error.message.contains(QLatin1Char('\n')));
+    }
+}
+
+void DecoderForwardTest::refusesWithoutTokenizerJson()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString folder = copyModel(QStringLiteral("qwen2-bias"), dir);
+    QVERIFY(PretrainedModel::open(folder));
+    QFile::remove(folder + QStringLiteral("/tokenizer.json"));
+    try {
+        PretrainedModel::open(folder);
+        QFAIL("a folder without tokenizer.json was opened");
+    } catch (const ReadError &error) {
+        QCOMPARE(error.message, inputText(folder + QStringLiteral("/tokenizer.json")) +
+                                    QStringLiteral(": missing (a Qwen2 model's tokenizer is its "
+                                                   "tokenizer.json)"));
+    }
+}
+
+void DecoderForwardTest::unusedTensorsOfShardsAreNamed()
+{
+    // A config.json of one layer over two layers' shards: the warning names
+    // the index, where the shards are listed, and the second layer's tensors.
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString folder = copyModel(QStringLiteral("llama3-mqa"), dir);
+    editConfig(folder, [](QJsonObject &c) { c.insert(u"num_hidden_layers", 1); });
+    const auto model = PretrainedModel::open(folder);
+    const QStringList warnings = model->warnings();
+    QCOMPARE(warnings.size(), 1);
+    const QString expected =
+        inputText(folder + QStringLiteral("/model.safetensors.index.json")) +
+        QStringLiteral(": 9 tensors are not used by the configuration (model.layers.1.");
+    QVERIFY2(warnings[0].startsWith(expected), qPrintable(warnings[0]));
+}
+
+QTEST_APPLESS_MAIN(DecoderForwardTest)
+#include "tst_decoderforward.moc"
