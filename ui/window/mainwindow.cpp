@@ -52,13 +52,13 @@
 #include <QMessageBox>
 #include <QScreen>
 #include <QSplitter>
-#include <QToolButton>
-#include <QTabBar>
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QStyle>
+#include <QTabBar>
 #include <QTabWidget>
 #include <QToolBar>
+#include <QToolButton>
 #include <QUndoStack>
 #include <QVBoxLayout>
 
