@@ -291,9 +291,9 @@ void EntropyBarsView::refresh()
         const int titleLines = m_plot->xAxis->label().count(QLatin1Char('\n')) + 1;
         // Never more than a third of the screen: the heatmap above keeps the
         // larger share (a 12-token head at 1280 x 720 squashed it to a strip).
-        const int wanted = int(rowsShown * labelMetrics.height() * 1.15 +
-                               titleLines * axisMetrics.height() + tickMetrics.height() +
-                               16.0 * m_scaleFactor);
+        const int wanted =
+            int(rowsShown * labelMetrics.height() * 1.15 + titleLines * axisMetrics.height() +
+                tickMetrics.height() + 16.0 * m_scaleFactor);
         const int cap = screen() ? screen()->availableGeometry().height() / 3 : wanted;
         setMinimumHeight(std::min(wanted, cap));
     }

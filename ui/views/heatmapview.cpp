@@ -328,8 +328,7 @@ bool HeatmapView::fitBarTitle()
         }
         QStringList lines;
         for (const QString &unit : std::as_const(units)) {
-            const QString joined =
-                lines.isEmpty() ? unit : lines.last() + QLatin1Char(' ') + unit;
+            const QString joined = lines.isEmpty() ? unit : lines.last() + QLatin1Char(' ') + unit;
             if (!lines.isEmpty() && metrics.horizontalAdvance(joined) <= room)
                 lines.last() = joined;
             else
