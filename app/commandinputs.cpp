@@ -78,7 +78,7 @@ TokenizedText tokenizeRequest(const PretrainedModel &model, const CommandRequest
     text.text = r.values.value(QStringLiteral("text"));
     if (r.values.contains(QStringLiteral("pair")))
         text.pair = r.values.value(QStringLiteral("pair"));
-    text.bos = r.bos;
+    text.bos = r.bosChoice();
     try {
         return model.tokenize(text);
     } catch (const ReadError &error) {

@@ -124,7 +124,8 @@ CommandRequest parseCommandLine(const QStringList &args)
                 {QStringLiteral("gui"), &CommandRequest::gui},
                 {QStringLiteral("transparent"), &CommandRequest::transparent},
                 {QStringLiteral("words"), &CommandRequest::words},
-                {QStringLiteral("bos"), &CommandRequest::bos}};
+                {QStringLiteral("bos"), &CommandRequest::bos},
+                {QStringLiteral("no-bos"), &CommandRequest::noBos}};
             if (flags.contains(name)) {
                 if (hasValue)
                     usageError(QStringLiteral("--%1 takes no value").arg(name));
@@ -207,6 +208,10 @@ CommandRequest parseCommandLine(const QStringList &args)
         usageError(QStringLiteral("%1 needs the text to read: --text TEXT").arg(r.command));
     if (r.bos && r.command != QLatin1String("tokenize") && r.command != QLatin1String("model"))
         usageError(QStringLiteral("--bos applies to tokenize and model"));
+    if (r.noBos && r.command != QLatin1String("tokenize") && r.command != QLatin1String("model"))
+        usageError(QStringLiteral("--no-bos applies to tokenize and model"));
+    if (r.bos && r.noBos)
+        usageError(QStringLiteral("--bos and --no-bos contradict each other; give one"));
     if (r.transparent && r.command != QLatin1String("export"))
         usageError(QStringLiteral("--transparent applies to export"));
     if (r.words && r.command != QLatin1String("export"))

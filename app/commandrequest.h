@@ -7,6 +7,8 @@
 #include <QString>
 #include <QStringList>
 
+#include <optional>
+
 #include <vector>
 
 namespace AttentionLab {
@@ -22,7 +24,14 @@ struct CommandRequest
     bool gui = false;
     bool transparent = false;
     bool words = false; // export of an attention file: word-level merging
-    bool bos = false;   // tokenize and model: prepend GPT-2's <|endoftext|>
+    bool bos = false;   // tokenize and model: begin with the beginning-of-text token
+    bool noBos = false; // tokenize and model: without it, whatever tokenizer.json says
+
+    /// --bos, --no-bos, or neither (the tokenizer's own choice).
+    std::optional<bool> bosChoice() const
+    {
+        return bos ? std::optional<bool>(true) : noBos ? std::optional<bool>(false) : std::nullopt;
+    }
     bool help = false;
     bool version = false;
 };

@@ -48,7 +48,7 @@ TokenizedText tokenizeWithTokenizerJson(const CommandRequest &r)
     try {
         // Its messages name the file: "FOLDER/tokenizer.json: ...".
         const HubTokenizer tokenizer = HubTokenizer::fromFolder(r.file);
-        return tokenizer.encode(text, r.bos ? std::optional<bool>(true) : std::nullopt);
+        return tokenizer.encode(text, r.bosChoice());
     } catch (const ReadError &error) {
         throw UsageError{error.message};
     }

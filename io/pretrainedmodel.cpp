@@ -6,6 +6,7 @@
 #include "core/familydescription.h"
 #include "core/transformerforward.h"
 #include "io/gpt2tokenizer.h"
+#include "io/hubtokenizer.h"
 #include "io/inputtextqt.h"
 #include "io/modelcheckpoint.h"
 #include "io/readerror.h"
@@ -85,13 +86,12 @@ std::shared_ptr<const PretrainedModel> PretrainedModel::open(const QString &fold
         break;
     }
     case TokenizerKind::TokenizerJson: {
-        // TOKENIZER SEAM: the integrator reads this file with HubTokenizer
-        // (io/hubtokenizer.h) here, checks it with requireFits and keeps it
-        // for tokenize() and tokenSpelling().
-        model->m_tokenizerJson = requiredFile(
+        const QString file = requiredFile(
             dir, QStringLiteral("tokenizer.json"),
             QStringLiteral("a %1 model's tokenizer is its tokenizer.json")
                 .arg(QString::fromStdString(familyDescription(config.family).displayName)));
+        model->m_hub = std::make_shared<HubTokenizer>(HubTokenizer::fromFolder(model->m_folder));
+        requireFits(file, model->m_hub->vocabularySize(), config);
         break;
     }
     }
@@ -146,20 +146,23 @@ TokenizedText PretrainedModel::tokenize(const ModelText &text) const
     if (text.text.isEmpty())
         throwReadError(QStringLiteral("the text is empty; give a sentence to read"));
     TokenizedText tokens;
-    if (!m_tokenizerJson.isEmpty()) {
-        // TOKENIZER SEAM: HubTokenizer's encode() of text.text (with text.bos) goes here.
-        throwReadError(QStringLiteral("%1: reading tokenizer.json is not built into this "
-                                      "version yet; run the model on token ids")
-                           .arg(inputText(m_tokenizerJson)));
+    const QString familyName =
+        QString::fromStdString(familyDescription(config().family).displayName);
+    if (m_hub) {
+        if (text.pair)
+            throwReadError(QStringLiteral("a second sentence (--pair) is for BERT models; this "
+                                          "is a %1 model")
+                               .arg(familyName));
+        tokens = m_hub->encode(text.text, text.bos);
     } else if (m_gpt2) {
         if (text.pair)
             throwReadError(QStringLiteral("a second sentence (--pair) is for BERT models; this "
                                           "is a GPT-2 model"));
-        tokens = m_gpt2->encode(text.text, text.bos);
+        tokens = m_gpt2->encode(text.text, text.bos.value_or(false));
     } else {
-        if (text.bos)
-            throwReadError(QStringLiteral("--bos is for GPT-2 models; BERT starts every input "
-                                          "with [CLS] by itself"));
+        if (text.bos.value_or(false))
+            throwReadError(QStringLiteral("--bos is for GPT-2 and the other decoders; BERT starts "
+                                          "every input with [CLS] by itself"));
         if (text.pair && text.pair->isEmpty())
             throwReadError(QStringLiteral("the second sentence is empty"));
         if (text.pair && config().tokenTypes < 2)
@@ -169,6 +172,10 @@ TokenizedText PretrainedModel::tokenize(const ModelText &text) const
                                .arg(config().tokenTypes));
         tokens = m_wordPiece->encode(text.text, text.pair);
     }
+    if (tokens.ids.empty())
+        throwReadError(
+            QStringLiteral("the text has no token this model's tokenizer knows (its "
+                           "tokenizer.json has no unknown token to stand for the rest)"));
     const int positions = config().positions;
     if (tokens.ids.size() > size_t(positions))
         throwReadError(QStringLiteral("the text is %1 tokens long and this model reads at most "
@@ -223,11 +230,29 @@ std::string PretrainedModel::tokenSpelling(int id) const
         return m_gpt2->token(id);
     if (m_wordPiece)
         return m_wordPiece->token(id);
-    // TOKENIZER SEAM: HubTokenizer's spelling of id goes here.
+    if (m_hub)
+        return m_hub->token(id);
     std::string spelling = std::to_string(id);
     spelling.insert(spelling.begin(), '<');
     spelling.push_back('>');
     return spelling;
+}
+
+std::optional<std::string> PretrainedModel::bosToken() const
+{
+    if (m_hub) {
+        if (const std::optional<int> id = m_hub->bosId())
+            return m_hub->token(*id);
+        return std::nullopt;
+    }
+    if (m_gpt2)
+        return m_gpt2->token(m_gpt2->endOfTextId());
+    return std::nullopt;
+}
+
+bool PretrainedModel::addsBosByDefault() const
+{
+    return m_hub && m_hub->addsBos();
 }
 
 } // namespace AttentionLab

@@ -18,6 +18,7 @@
 namespace AttentionLab {
 
 class Gpt2Tokenizer;
+class HubTokenizer;
 class ModelCheckpoint;
 class WordPieceTokenizer;
 
@@ -26,7 +27,11 @@ struct ModelText
 {
     QString text;
     std::optional<QString> pair; ///< BERT only: [CLS] text [SEP] pair [SEP]
-    bool bos = false;            ///< GPT-2 only: prepend <|endoftext|>, as TransformerLens does
+    /// Begin with the beginning-of-text token (GPT-2's <|endoftext|>, as
+    /// TransformerLens does; tokenizer.json's BOS), or not; unset, as the
+    /// tokenizer does by itself (GPT-2 and BERT: none; tokenizer.json: its
+    /// post-processor or tokenizer_config.json's add_bos_token).
+    std::optional<bool> bos;
 };
 
 /**
@@ -70,6 +75,13 @@ public:
     /// Mistral's sliding window), or all of them (BERT).
     static KeyVisibility keyVisibility(const ModelConfig &config);
 
+    /// The beginning-of-text token a text may start with (GPT-2's
+    /// "<|endoftext|>", Llama's "<s>" or "<|begin_of_text|>"), or none (BERT,
+    /// Qwen).
+    std::optional<std::string> bosToken() const;
+    /// Whether a text starts with it when ModelText::bos is unset.
+    bool addsBosByDefault() const;
+
     /// Token \a id as spelled in the vocabulary.
     std::string tokenSpelling(int id) const;
 
@@ -82,7 +94,7 @@ private:
     std::shared_ptr<const WordPieceTokenizer> m_wordPiece;
     /// TOKENIZER SEAM: the tokenizer.json of a family that has one; the
     /// integrator replaces it with a HubTokenizer (io/hubtokenizer.h).
-    QString m_tokenizerJson;
+    std::shared_ptr<const HubTokenizer> m_hub;
 };
 
 } // namespace AttentionLab

@@ -28,9 +28,9 @@ F16 files, tied and untied output matrices, llama3 rope_scaling (all three
 frequency bands), the old "type" key with "linear", partial rotary,
 grouped-query attention at 3:1 and multi-query (one key/value head), Qwen3's
 head_dim unequal to hidden_size / heads, and a sliding window shorter than
-the text. The forward passes run on token ids: tokenizer.json is a stand-in
-(a byte-free BPE of the vocabulary's letters) that only makes the folder look
-as the hub's does; the tokenizers are tested apart."""
+the text. The forward passes run on token ids; tokenizer.json is a small
+SentencePiece-style BPE of letters and a few words (tokenizer_json below), so
+that the folders read text as the hub's do; the tokenizers are tested apart."""
 import json
 import math
 import os
@@ -312,13 +312,40 @@ def neox_buffers(cfg, dtype):
 # ---------------------------------------------------------------- files
 
 def tokenizer_json(vocab_size):
-    """A stand-in tokenizer.json: a BPE over made-up pieces, without merges."""
-    vocab = {f"t{i}": i for i in range(vocab_size)}
-    return {"version": "1.0", "truncation": None, "padding": None, "added_tokens": [],
-            "normalizer": None, "pre_tokenizer": None, "post_processor": None, "decoder": None,
-            "model": {"type": "BPE", "dropout": None, "unk_token": None,
+    """A small tokenizer.json of the SentencePiece kind (Llama 2, TinyLlama,
+    Mistral): <unk>, <s> and </s>, the Metaspace "▁", the letters, then
+    merges that build a few words, up to vocab_size tokens, so that a text
+    such as "the cat sat" reads as tokens the tiny model has. Its ids are
+    those of the merges below, checked by Hugging Face's tokenizers in
+    tests/data/tokenizers/hub (this file's features are all covered there)."""
+    pieces = ["<unk>", "<s>", "</s>", "\u2581"] + [chr(c) for c in range(ord("a"), ord("z") + 1)]
+    words = ["the", "cat", "sat", "on", "mat", "dog", "ran"]
+    merges = []
+    for word in words:
+        piece = "\u2581"
+        for letter in word:
+            if len(pieces) >= vocab_size:
+                break
+            merged = piece + letter
+            if merged not in pieces:
+                merges.append([piece, letter])
+                pieces.append(merged)
+            piece = merged
+    pieces = pieces[:vocab_size]
+    vocab = {p: i for i, p in enumerate(pieces)}
+    special = [{"id": i, "content": p, "single_word": False, "lstrip": False, "rstrip": False,
+                "normalized": False, "special": True} for i, p in enumerate(pieces[:3])]
+    return {"version": "1.0", "truncation": None, "padding": None, "added_tokens": special,
+            "normalizer": None,
+            "pre_tokenizer": {"type": "Metaspace", "replacement": "\u2581",
+                              "prepend_scheme": "always", "split": True},
+            "post_processor": None,
+            "decoder": {"type": "Metaspace", "replacement": "\u2581",
+                        "prepend_scheme": "always", "split": True},
+            "model": {"type": "BPE", "dropout": None, "unk_token": "<unk>",
                       "continuing_subword_prefix": None, "end_of_word_suffix": None,
-                      "fuse_unk": False, "byte_fallback": False, "vocab": vocab, "merges": []}}
+                      "fuse_unk": True, "byte_fallback": False, "vocab": vocab,
+                      "merges": merges}}
 
 
 def write_checkpoint(path, cfg, stored, shards):
@@ -327,6 +354,11 @@ def write_checkpoint(path, cfg, stored, shards):
     os.makedirs(path, exist_ok=True)
     write_json(os.path.join(path, "config.json"), cfg)
     write_json(os.path.join(path, "tokenizer.json"), tokenizer_json(cfg["vocab_size"]))
+    if cfg["model_type"] in ("llama", "mistral"):
+        # As Llama 2's, TinyLlama's and Mistral's: every text begins with <s>.
+        write_json(os.path.join(path, "tokenizer_config.json"),
+                   {"add_bos_token": True, "add_eos_token": False, "bos_token": "<s>",
+                    "eos_token": "</s>", "unk_token": "<unk>"})
     items = list(stored.items())
     if shards == 1:
         save_safetensors(os.path.join(path, "model.safetensors"), items)

@@ -131,6 +131,8 @@ private slots:
     void headSessionAttendsLikeTheModel();
     void writtenAttentionReadsBack_data();
     void writtenAttentionReadsBack();
+    void decodersReadText_data();
+    void decodersReadText();
     void refusals_data();
     void refusals();
     void spacesAreText();
@@ -310,6 +312,48 @@ void TestPretrainedModel::writtenAttentionReadsBack()
     QVERIFY(writer.errorString().contains(QLatin1String("use .npz or .safetensors")));
     QVERIFY(!writer.writeFile(run.attention, dir.filePath(QStringLiteral("missing/out") + suffix)));
     QVERIFY(writer.errorString().contains(QLatin1String("cannot be written")));
+}
+
+void TestPretrainedModel::decodersReadText_data()
+{
+    // The modern families read text through their tokenizer.json (Hugging
+    // Face's ids: the folders' tokenizers are small SentencePiece-style
+    // BPEs) and run it; Llama's and Mistral's tokenizer_config.json add <s>.
+    QTest::addColumn<QString>("folder");
+    QTest::addColumn<QStringList>("tokens");
+    const QStringList words{QStringLiteral("▁the"), QStringLiteral("▁cat"), QStringLiteral("▁sat")};
+    const QStringList withBos = QStringList{QStringLiteral("<s>")} + words;
+    QTest::newRow("llama, grouped-query") << QStringLiteral("llama-gqa") << withBos;
+    QTest::newRow("llama 3, sharded BF16") << QStringLiteral("llama3-mqa") << withBos;
+    QTest::newRow("mistral") << QStringLiteral("mistral-window") << withBos;
+    QTest::newRow("qwen2") << QStringLiteral("qwen2-bias") << words;
+    QTest::newRow("qwen3") << QStringLiteral("qwen3-headdim") << words;
+    QTest::newRow("pythia") << QStringLiteral("pythia-partial") << words;
+}
+
+void TestPretrainedModel::decodersReadText()
+{
+    QFETCH(QString, folder);
+    QFETCH(QStringList, tokens);
+    const auto model = PretrainedModel::open(QStringLiteral(TEST_DATA_DIR "/decoders/") + folder);
+    const ModelText text{QStringLiteral("the cat sat"), {}, std::nullopt};
+    const TokenizedText read = model->tokenize(text);
+    QStringList spelled;
+    for (const std::string &t : read.tokens)
+        spelled << QString::fromStdString(t);
+    QCOMPARE(spelled, tokens);
+    for (size_t i = 0; i < read.ids.size(); ++i)
+        QCOMPARE(model->tokenSpelling(read.ids[i]), read.tokens[i]);
+    // --no-bos takes <s> away, --bos puts it first where the file has one.
+    const TokenizedText without = model->tokenize({text.text, {}, false});
+    QCOMPARE(int(without.ids.size()), 3);
+    const TokenizedText with = model->tokenize({text.text, {}, true});
+    QCOMPARE(int(with.ids.size()), model->bosToken() ? 4 : 3);
+    const ModelRun run = model->run(text);
+    QCOMPARE(run.attention.keys(), int(tokens.size()));
+    QCOMPARE(run.attention.heads(), model->config().heads);
+    QCOMPARE(int(run.topNext.size()), 5);
+    QVERIFY(run.attention.visibility().causal);
 }
 
 void TestPretrainedModel::refusals_data()

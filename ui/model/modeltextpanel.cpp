@@ -155,7 +155,19 @@ void ModelTextPanel::modelChanged(const QString &text)
                              : QString());
     m_pairLabel->setVisible(bert);
     m_pair->setVisible(bert);
-    m_bos->setVisible(model && !bert);
+    // The decoder's beginning-of-text token, ticked as its tokenizer adds it.
+    const std::optional<std::string> bos = model ? model->bosToken() : std::nullopt;
+    m_bos->setVisible(bos.has_value());
+    if (bos) {
+        m_bos->setText(tr("Start with %1").arg(QString::fromStdString(*bos)));
+        m_bos->setToolTip(
+            model->config().family == ModelFamily::Gpt2
+                ? tr("Prepend GPT-2's <|endoftext|> token, as TransformerLens does; "
+                     "Hugging Face's tokenizer adds none")
+                : tr("Begin with the beginning-of-text token; its tokenizer.json "
+                     "%1 by itself")
+                      .arg(model->addsBosByDefault() ? tr("adds it") : tr("adds none")));
+    }
     m_predictions->clear();
     setError(QString());
     const QString warnings = modelWarnings();
@@ -169,7 +181,7 @@ void ModelTextPanel::modelChanged(const QString &text)
         m_text->setText(text.isEmpty() ? defaultText(bert) : text);
         m_text->setCursorPosition(0); // the start of the text, not its end, in a narrow box
         m_pair->clear();
-        m_bos->setChecked(false);
+        m_bos->setChecked(model && model->addsBosByDefault());
     }
     requestRun();
     updateOpenHead();
@@ -183,7 +195,8 @@ void ModelTextPanel::requestRun()
     text.text = m_text->text();
     if (!m_pair->isHidden() && !m_pair->text().trimmed().isEmpty())
         text.pair = m_pair->text();
-    text.bos = !m_bos->isHidden() && m_bos->isChecked();
+    if (!m_bos->isHidden())
+        text.bos = m_bos->isChecked();
     m_runner->request(text);
 }
 
