@@ -7,8 +7,10 @@
 
 #include <Eigen/Core>
 
+#include <algorithm>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace AttentionLab {
@@ -84,6 +86,24 @@ public:
     void setVisibility(KeyVisibility visibility) { m_visibility = visibility; }
     bool isMasked(int query, int key) const { return !m_visibility.sees(query, key); }
 
+    /// How many key/value heads the query heads of each layer shared
+    /// (grouped-query attention): query head h read key/value head
+    /// keyValueHeadOf(h). As many as heads() unless a model said otherwise.
+    int keyValueHeads() const { return m_keyValueHeads > 0 ? m_keyValueHeads : heads(); }
+    void setKeyValueHeads(int count) { m_keyValueHeads = count; }
+    /// The key/value head query head \a head read: head / (heads / key/value heads).
+    int keyValueHeadOf(int head) const
+    {
+        const int group = std::max(1, heads() / std::max(1, keyValueHeads()));
+        return head / group;
+    }
+    /// The query heads that shared key/value head \a kvHead: [first, last].
+    std::pair<int, int> queryHeadsOf(int kvHead) const
+    {
+        const int group = std::max(1, heads() / std::max(1, keyValueHeads()));
+        return {kvHead * group, kvHead * group + group - 1};
+    }
+
 private:
     AttentionShape m_shape;
     std::vector<const float *> m_heads;
@@ -91,6 +111,7 @@ private:
     std::vector<std::string> m_tokens;
     std::vector<std::string> m_queryTokens;
     KeyVisibility m_visibility;
+    int m_keyValueHeads = 0;
 };
 
 } // namespace AttentionLab

@@ -431,6 +431,8 @@ private:
             fail(entry.path,
                  QStringLiteral("has tensor %1 of shape %2; the configuration needs %3")
                      .arg(inputText(array.name), shapeText(array.shape), shapeText(shape)));
+        m_parameters += array.elementCount();
+        m_types.insert(QString::fromLatin1(elementTypeName(*array.type)));
         std::function<FloatValues()> load = array.load;
         // Checked once, when first used: a NaN or an infinity in a weight
         // gives a confident wrong answer (a NaN distribution, all-zero heads).
@@ -454,6 +456,16 @@ private:
     std::map<QString, Entry> m_arrays;
     QStringList m_ignored;
     mutable std::set<QString> m_used;
+
+public:
+    /// The elements of every tensor the configuration reads (a tied matrix once).
+    long long parameters() const { return m_parameters; }
+    /// Their element types as stored ("bfloat16"; "float32, bfloat16" when mixed).
+    QString storedTypes() const { return QStringList(m_types.begin(), m_types.end()).join(QStringLiteral(", ")); }
+
+private:
+    long long m_parameters = 0;
+    std::set<QString> m_types;
 };
 
 /// The module \a name of layer \a layer: "h.%1.ln_1" for 3 is "h.3.ln_1".
@@ -661,6 +673,8 @@ std::shared_ptr<const ModelCheckpoint> ModelCheckpoint::open(const QString &fold
     checkpoint->m_weightsPath = tablePath;
     checkpoint->m_weightsFiles = std::move(mappedFiles);
     checkpoint->m_unusedTensors = table.unused();
+    checkpoint->m_parameters = table.parameters();
+    checkpoint->m_storedTypes = table.storedTypes();
     return checkpoint;
 }
 

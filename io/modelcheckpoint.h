@@ -51,12 +51,18 @@ public:
     /// transformers warns of them; buffers and heads there by design are not
     /// listed.
     const QStringList &unusedTensors() const { return m_unusedTensors; }
+    /// How many numbers the model is: the elements of every tensor it uses.
+    long long parameterCount() const { return m_parameters; }
+    /// The element types the file stores them in ("bfloat16").
+    const QString &storedTypes() const { return m_storedTypes; }
 
 private:
     ModelCheckpoint() = default;
 
     QString m_folder;
     std::unique_ptr<ModelWeights> m_weights;
+    long long m_parameters = 0;
+    QString m_storedTypes;
     long long m_weightsFileBytes = 0;
     QString m_weightsPath;
     std::vector<std::shared_ptr<const MappedFile>> m_weightsFiles;

@@ -12,6 +12,8 @@
 #include "io/readerror.h"
 #include "io/wordpiecetokenizer.h"
 
+#include <QCoreApplication>
+#include <QLocale>
 #include <QDir>
 #include <QFileInfo>
 
@@ -205,6 +207,7 @@ ModelRun PretrainedModel::run(const TokenizedText &tokens, int topCount) const
         m_checkpoint->requireUnchanged();
         run.attention.setTokens(tokens.tokens);
         run.attention.setVisibility(keyVisibility(config()));
+        run.attention.setKeyValueHeads(run.kvHeads);
         return run;
     } catch (const std::invalid_argument &error) {
         throwReadError(QString::fromUtf8(error.what()));
@@ -253,6 +256,106 @@ std::optional<std::string> PretrainedModel::bosToken() const
 bool PretrainedModel::addsBosByDefault() const
 {
     return m_hub && m_hub->addsBos();
+}
+
+namespace {
+
+/// "134.5 million", "1.24 billion", "61,440".
+QString parameterText(long long n)
+{
+    if (n >= 1'000'000'000)
+        return QCoreApplication::translate("PretrainedModel", "%1 billion")
+            .arg(double(n) / 1e9, 0, 'f', 2);
+    if (n >= 1'000'000)
+        return QCoreApplication::translate("PretrainedModel", "%1 million")
+            .arg(double(n) / 1e6, 0, 'f', 1);
+    return QLocale::c().toString(n);
+}
+
+QString headsText(const ModelConfig &c)
+{
+    const int kv = c.keyValueHeads();
+    if (kv == c.heads)
+        return QCoreApplication::translate("PretrainedModel", "%1 heads, each its own keys and values")
+            .arg(c.heads);
+    if (kv == 1)
+        return QCoreApplication::translate("PretrainedModel",
+                                           "%1 query heads sharing one key/value head (multi-query)")
+            .arg(c.heads);
+    return QCoreApplication::translate("PretrainedModel",
+                                       "%1 query heads sharing %2 key/value heads (grouped-query, "
+                                       "%3 to each)")
+        .arg(c.heads)
+        .arg(kv)
+        .arg(c.heads / kv);
+}
+
+} // namespace
+
+QList<QPair<QString, QString>> PretrainedModel::card() const
+{
+    const auto tr = [](const char *text) {
+        return QCoreApplication::translate("PretrainedModel", text);
+    };
+    const ModelConfig &c = config();
+    const FamilyDescription &family = familyDescription(c.family);
+    QString norm = family.norm == NormKind::RmsNorm ? tr("RMSNorm") : tr("LayerNorm");
+    norm += family.normPlacement == NormPlacement::BeforeSublayer ? tr(", before each sublayer")
+                                                                  : tr(", after each residual sum");
+    if (family.queryKeyNorm)
+        norm += tr("; q and k normed per head");
+    const QString mlp =
+        family.feedForward == FeedForwardKind::GatedSilu
+            ? tr("SwiGLU: down(silu(gate(x)) × up(x)), %1 wide").arg(c.feedForward)
+            : tr("GELU (%1), %2 wide")
+                  .arg(c.gelu == GeluForm::Tanh ? tr("tanh form") : tr("erf form"))
+                  .arg(c.feedForward);
+    QList<QPair<QString, QString>> rows{
+        {tr("family"), QStringLiteral("%1 (%2)").arg(QString::fromStdString(family.displayName),
+                                                     QString::fromStdString(family.modelType))},
+        {tr("layers"), QString::number(c.layers)},
+        {tr("heads"), headsText(c)},
+        {tr("head size"), QString::number(c.headDim())},
+        {tr("model width"), QString::number(c.modelDim)},
+        {tr("positions"), QString::fromStdString(positionSummary(c))},
+        {tr("norm"), norm},
+        {tr("MLP"), mlp},
+        {tr("residual"), c.parallelResidual ? tr("parallel: x + attention(x) + MLP(x)")
+                                            : tr("sequential: attention, then MLP")},
+        {tr("output"), c.tiedOutput ? tr("tied to the word embeddings")
+                                    : tr("its own matrix")},
+        {tr("attention"), family.causal ? (c.slidingWindow > 0
+                                               ? tr("causal, a window of %1 keys")
+                                                     .arg(c.slidingWindow)
+                                               : tr("causal"))
+                                        : tr("every token sees every token")},
+        {tr("parameters"), parameterText(m_checkpoint->parameterCount())},
+        {tr("weights"), tr("%1, %2 MB")
+                            .arg(m_checkpoint->storedTypes())
+                            .arg(double(m_checkpoint->weightsFileBytes()) / 1e6, 0, 'f', 1)},
+        {tr("vocabulary"), QLocale::c().toString(c.vocabulary)},
+    };
+    return rows;
+}
+
+QString PretrainedModel::cardLine() const
+{
+    const auto tr = [](const char *text) {
+        return QCoreApplication::translate("PretrainedModel", text);
+    };
+    const ModelConfig &c = config();
+    const FamilyDescription &family = familyDescription(c.family);
+    QStringList parts{QString::fromStdString(family.displayName),
+                      tr("%1 layers").arg(c.layers)};
+    const int kv = c.keyValueHeads();
+    parts << (kv == c.heads ? tr("%1 heads").arg(c.heads)
+                            : tr("%1 query heads sharing %2 key/value").arg(c.heads).arg(kv));
+    parts << tr("head size %1").arg(c.headDim()) << QString::fromStdString(positionSummary(c))
+          << (family.norm == NormKind::RmsNorm ? tr("RMSNorm") : tr("LayerNorm"))
+          << (family.feedForward == FeedForwardKind::GatedSilu ? tr("SwiGLU") : tr("GELU"))
+          << tr("%1 parameters").arg(parameterText(m_checkpoint->parameterCount()))
+          << m_checkpoint->storedTypes();
+    return parts.join(QStringLiteral(" · "));
 }
 
 } // namespace AttentionLab

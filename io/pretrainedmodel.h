@@ -8,6 +8,8 @@
 #include "core/modelrun.h"
 #include "io/tokenizedtext.h"
 
+#include <QList>
+#include <QPair>
 #include <QString>
 #include <QStringList>
 
@@ -74,6 +76,15 @@ public:
     /// The keys each query of a \a config model sees: a decoder's causal mask (and
     /// Mistral's sliding window), or all of them (BERT).
     static KeyVisibility keyVisibility(const ModelConfig &config);
+
+    /// The model card shown when a model opens: its family, layers, query and
+    /// key/value heads, head size, positions, norm, MLP, residual, output,
+    /// parameter count and the file's number type, as (what, value) pairs.
+    QList<QPair<QString, QString>> card() const;
+    /// The card on one line: "Llama · 30 layers · 9 query heads sharing 3
+    /// key/value heads · head size 64 · rotary theta=100000 · RMSNorm · SwiGLU
+    /// · 134.5 million parameters · bfloat16".
+    QString cardLine() const;
 
     /// The beginning-of-text token a text may start with (GPT-2's
     /// "<|endoftext|>", Llama's "<s>" or "<|begin_of_text|>"), or none (BERT,

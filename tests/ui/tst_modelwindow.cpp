@@ -97,6 +97,7 @@ private slots:
     void weightsCutShortSaysReopen();
     void unusedTensorsAreShown();
     void statusLineKeepsItsPlace();
+    void groupedQueryModelShowsItsCardAndGroups();
     void supersededResultIsNeverEmitted();
     void passThatThrowsSaysWhy_data();
     void passThatThrowsSaysWhy();
@@ -328,6 +329,31 @@ void TestModelWindow::unusedTensorsAreShown()
                                                    "(h.1.attn.c_attn.bias")),
              qPrintable(status->text()));
     QVERIFY(!status->isHidden());
+}
+
+void TestModelWindow::groupedQueryModelShowsItsCardAndGroups()
+{
+    // A Llama-family folder (6 query heads reading 2 key/value heads): its
+    // card says what it is made of, and each head's tooltip which heads share
+    // its keys and values.
+    MainWindow window;
+    window.show();
+    QVERIFY(window.openModelFolder(QStringLiteral(TEST_DATA_DIR "/decoders/llama-gqa")));
+    window.modelTextPanel()->textEdit()->setText(QStringLiteral("the cat sat"));
+    window.modelRunner()->waitForIdle();
+    QTRY_COMPARE(window.modelDocument()->tensor().keys(), 4); // <s> the cat sat
+    const QString card = window.modelPage()->modelCardLine();
+    QVERIFY2(card.contains(QLatin1String("Llama")) &&
+                 card.contains(QLatin1String("6 query heads sharing 2 key/value")) &&
+                 card.contains(QLatin1String("rotary theta=10000")),
+             qPrintable(card));
+    QCOMPARE(window.modelDocument()->tensor().keyValueHeads(), 2);
+    const QString tip = window.modelPage()->grid()->toolTipFor(1, 4);
+    QVERIFY2(tip.contains(QLatin1String("query head 4 shares key/value head 1 with heads 3 to 5")),
+             qPrintable(tip));
+    QVERIFY(window.modelTextPanel()->bosToggle()->isChecked()); // its tokenizer adds <s>
+    QCOMPARE(window.modelTextPanel()->bosToggle()->text(), QStringLiteral("Start with <s>"));
+    QVERIFY(window.modelTextPanel()->predictionsLabel()->text().contains(QLatin1String("Next token")));
 }
 
 void TestModelWindow::statusLineKeepsItsPlace()

@@ -332,6 +332,19 @@ void HeadGridView::paintEvent(QPaintEvent *event)
         if (index == selected)
             painter.fillRect(thumb.adjusted(-4, -4, 4, m_labelHeight), palette().highlight());
         painter.fillRect(thumb.adjusted(-2, -2, 2, 2), scoreColor(t, m_dark));
+        // Heads that shared one key/value head stand on one bar, the groups
+        // told apart by two shades (in layer order; sorted, each its own).
+        const AttentionTensor &tensor = m_document->tensor();
+        if (tensor.keyValueHeads() < heads) {
+            const int head = index % heads;
+            const int group = tensor.keyValueHeadOf(head);
+            const auto [first, last] = tensor.queryHeadsOf(group);
+            const bool joined = !m_sorted;
+            const int left = joined && head != first ? cell.left() : thumb.left();
+            const int right = joined && head != last ? cell.right() + 1 : thumb.right() + 1;
+            const QColor shade = group % 2 == 0 ? QColor(0x3f, 0x8f, 0xd0) : QColor(0xb0, 0x70, 0xd0);
+            painter.fillRect(QRect(left, cell.bottom() - 4, right - left, 4), shade);
+        }
         const QImage image = thumbnailImage(index);
         if (image.isNull())
             painter.fillRect(thumb, palette().color(QPalette::AlternateBase));
@@ -363,6 +376,19 @@ QString HeadGridView::toolTipFor(int layer, int head) const
     if (m_document->isEmpty())
         return {};
     QString text = tr("<b>head %1.%2</b> (layer %1, head %2)").arg(layer).arg(head);
+    const AttentionTensor &tensor = m_document->tensor();
+    if (tensor.keyValueHeads() < tensor.heads()) {
+        const int group = tensor.keyValueHeadOf(head);
+        const auto [first, last] = tensor.queryHeadsOf(group);
+        text += first == last ? tr("<br>query head %1 reads key/value head %2 alone")
+                                    .arg(head)
+                                    .arg(group)
+                              : tr("<br>query head %1 shares key/value head %2 with heads %3 to %4")
+                                    .arg(head)
+                                    .arg(group)
+                                    .arg(first)
+                                    .arg(last);
+    }
     if (!m_document->scoreError().isEmpty())
         return text + tr("<br>no scores: %1").arg(m_document->scoreError().toHtmlEscaped());
     if (!m_document->scoresReady())

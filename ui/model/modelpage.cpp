@@ -111,7 +111,12 @@ void ModelPage::createControls()
     // widen the page past a projector's width.
     m_title->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_titleRow = new QHBoxLayout;
-    m_titleRow->addWidget(m_title, 1);
+    m_titleRow->addWidget(m_title, 2);
+    // The model card beside it: what the model is made of, the whole card a hover away.
+    m_card = new ElidingLabel(QString(), this);
+    m_card->setObjectName(QStringLiteral("modelCard"));
+    m_card->setAccessibleName(tr("Model card"));
+    m_titleRow->addWidget(m_card, 3);
     m_titleRow->addWidget(m_progress);
     // One row of controls for both pages: on a projector at 1280 x 720 every
     // row taken from the matrix costs it a fifth of its cells' height.
@@ -317,6 +322,22 @@ void ModelPage::setTextPanel(QWidget *panel)
 {
     if (auto *box = qobject_cast<QVBoxLayout *>(layout()))
         box->insertWidget(0, panel);
+}
+
+void ModelPage::setModelCard(const QString &line, const QList<QPair<QString, QString>> &rows)
+{
+    m_card->setFullText(line);
+    QString table = QStringLiteral("<table>");
+    for (const auto &[what, value] : rows)
+        table += QStringLiteral("<tr><td><b>%1</b>&nbsp;</td><td>%2</td></tr>")
+                     .arg(what.toHtmlEscaped(), value.toHtmlEscaped());
+    table += QStringLiteral("</table>");
+    m_card->setExplanation(rows.isEmpty() ? QString() : table);
+}
+
+QString ModelPage::modelCardLine() const
+{
+    return m_card->fullText();
 }
 
 void ModelPage::setEmptyStateText(const QString &text)

@@ -26,6 +26,8 @@ class QToolButton;
 
 namespace AttentionLab {
 
+class ElidingLabel;
+
 class AttentionLinesView;
 class EntropyBarsView;
 class HeadGridView;
@@ -67,6 +69,10 @@ public:
     static QString emptyStateText();
     /// What the page says while it has no tensor (emptyStateText() by default).
     void setEmptyStateText(const QString &text);
+    /// The open model's card: \a line beside the title (shortened where
+    /// narrow), \a rows in its tooltip; empty for an attention file.
+    void setModelCard(const QString &line, const QList<QPair<QString, QString>> &rows);
+    QString modelCardLine() const;
     /// Puts \a panel (a model's text, ModelTextPanel) above the page's controls.
     void setTextPanel(QWidget *panel);
     bool showsEmptyState() const;
@@ -140,6 +146,7 @@ private:
     /// The known heads of the papers that fit the tensor (Known heads).
     QList<KnownHeadGroup> m_knownGroups;
     QLabel *m_title;
+    ElidingLabel *m_card = nullptr;
     QLabel *m_matrixTitle;
     QLabel *m_hover;
     QComboBox *m_viewChoice;

@@ -86,6 +86,7 @@ bool MainWindow::openModelFolder(const QString &folder)
     // read a text, the page says so (and a text it cannot read, why).
     m_modelPage->setEmptyStateText(
         tr("%1 has not read a text yet: type one above").arg(model->name()));
+    m_modelPage->setModelCard(model->cardLine(), model->card());
     m_modelDocument->setTensor(AttentionTensor(), model->folder());
     m_modelRunner->setModel(model);
     m_modelText->show();
@@ -111,6 +112,7 @@ void MainWindow::showModelRun()
     AttentionTensor view(attention.shape(), std::move(heads), run);
     view.setTokens(attention.tokens());
     view.setVisibility(attention.visibility());
+    view.setKeyValueHeads(attention.keyValueHeads());
     const bool keep = m_showsModelRun;
     m_showsModelRun = true;
     // A new model opens on the grid (ModelPage follows tensorChanged), and
