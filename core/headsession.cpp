@@ -42,4 +42,34 @@ Session headSession(const ModelRun &run, int layer, int head)
     return session;
 }
 
+std::string headSessionNote(const ModelConfig &config, int head)
+{
+    const FamilyDescription &family = familyDescription(config.family);
+    std::string note;
+    switch (family.positions) {
+    case PositionKind::Learned:
+        note = "positions were added to the input (learned)";
+        break;
+    case PositionKind::Rotary:
+        note = std::string(family.queryKeyNorm ? "q and k normed per head, then rotated"
+                                               : "q and k rotated") +
+               " by each token's position (" + positionSummary(config) +
+               "): their dot products depend on the offset between tokens alone";
+        break;
+    }
+    const int kv = config.keyValueHeads();
+    if (kv < config.heads && kv > 0) {
+        const int group = config.heads / kv;
+        const int shared = head / group;
+        note += "; query head " + std::to_string(head) + " read key/value head " +
+                std::to_string(shared) + ", shared with heads " + std::to_string(shared * group) +
+                " to " + std::to_string(shared * group + group - 1);
+    }
+    if (config.slidingWindow > 0)
+        note += "; the model let each token see only the last " +
+                std::to_string(config.slidingWindow) +
+                " keys, the lab's causal mask shows every earlier one";
+    return note;
+}
+
 } // namespace AttentionLab

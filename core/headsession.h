@@ -3,8 +3,11 @@
 
 #pragma once
 
+#include "core/modelconfig.h"
 #include "core/modelrun.h"
 #include "core/session.h"
+
+#include <string>
 
 namespace AttentionLab {
 
@@ -18,5 +21,13 @@ namespace AttentionLab {
  * Throws std::out_of_range for a layer or head the run does not have.
  */
 Session headSession(const ModelRun &run, int layer, int head);
+
+/// What was done to head \a head's q and k before they reached the lab, one
+/// sentence for the window to say: "q and k normed per head, then rotated by
+/// each token's position (rotary theta=1000000): their dot products depend on
+/// the offset between tokens alone; query head 5 read key/value head 1, shared
+/// with heads 3 to 5". A sliding window the lab's causal mask does not
+/// reproduce is said too.
+std::string headSessionNote(const ModelConfig &config, int head);
 
 } // namespace AttentionLab

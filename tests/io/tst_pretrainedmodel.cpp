@@ -132,6 +132,8 @@ private slots:
     void writtenAttentionReadsBack_data();
     void writtenAttentionReadsBack();
     void decodersReadText_data();
+    void decoderHeadSessionsAttendLikeTheModel_data();
+    void decoderHeadSessionsAttendLikeTheModel();
     void decodersReadText();
     void refusals_data();
     void refusals();
@@ -354,6 +356,54 @@ void TestPretrainedModel::decodersReadText()
     QCOMPARE(run.attention.heads(), model->config().heads);
     QCOMPARE(int(run.topNext.size()), 5);
     QVERIFY(run.attention.visibility().causal);
+}
+
+void TestPretrainedModel::decoderHeadSessionsAttendLikeTheModel_data()
+{
+    QTest::addColumn<QString>("folder");
+    QTest::addColumn<QString>("note"); // what the session says was done
+    QTest::newRow("llama, grouped-query")
+        << QStringLiteral("llama-gqa")
+        << QStringLiteral(
+               "q and k rotated by each token's position (rotary theta=10000): their dot "
+               "products depend on the offset between tokens alone; query head 4 read "
+               "key/value head 1, shared with heads 3 to 5");
+    QTest::newRow("qwen3, q and k normed")
+        << QStringLiteral("qwen3-headdim")
+        << QStringLiteral("q and k normed per head, then rotated");
+    QTest::newRow("pythia, partial rotary")
+        << QStringLiteral("pythia-partial") << QStringLiteral("(rotary 25% theta=10000)");
+    QTest::newRow("mistral, a window the lab does not reproduce")
+        << QStringLiteral("mistral-window")
+        << QStringLiteral("the model let each token see only the last 4 keys");
+}
+
+void TestPretrainedModel::decoderHeadSessionsAttendLikeTheModel()
+{
+    // The session's q and k are the head's after its norms and its rotary:
+    // attended in the lab they give the model's weights.
+    QFETCH(QString, folder);
+    QFETCH(QString, note);
+    const auto model = PretrainedModel::open(QStringLiteral(TEST_DATA_DIR "/decoders/") + folder);
+    const ModelRun run = model->run({QStringLiteral("the cat sat on the mat"), {}, std::nullopt});
+    const bool windowed =
+        model->config().slidingWindow > 0 && model->config().slidingWindow < run.tokenCount();
+    for (int l = 0; l < run.attention.layers(); ++l)
+        for (int h = 0; h < run.attention.heads(); ++h) {
+            const Session session = headSession(run, l, h);
+            QCOMPARE(session.options.mask, MaskMode::Causal);
+            const AttentionResult result =
+                attend(session.queries, session.keys, session.effectiveValues(), session.options);
+            const double error =
+                (result.weights - run.attention.head(l, h).cast<double>()).cwiseAbs().maxCoeff();
+            if (windowed)
+                QVERIFY(error > 1e-3); // and the note says why
+            else
+                QVERIFY2(error < 1e-5,
+                         qPrintable(QStringLiteral("head %1.%2: %3").arg(l).arg(h).arg(error)));
+        }
+    const QString said = QString::fromStdString(headSessionNote(model->config(), 4));
+    QVERIFY2(said.contains(note), qPrintable(said));
 }
 
 void TestPretrainedModel::refusals_data()

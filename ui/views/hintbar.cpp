@@ -11,6 +11,17 @@
 
 namespace AttentionLab {
 
+namespace {
+
+QString hintText()
+{
+    return HintBar::tr("Try it: drag a slider on the left (or a key point in <i>Key geometry</i>) "
+                       "and watch the weights, the entropy and the output move. Help &gt; Guided "
+                       "Tour explains every panel.");
+}
+
+} // namespace
+
 HintBar::HintBar(QWidget *parent)
     : QFrame(parent), m_text(new QLabel(this)), m_dismiss(new QPushButton(tr("Got it"), this))
 {
@@ -20,10 +31,7 @@ HintBar::HintBar(QWidget *parent)
     p.setColor(QPalette::Window, QColor(0xff, 0xf4, 0xce));
     p.setColor(QPalette::WindowText, QColor(0x33, 0x2b, 0x00));
     setPalette(p);
-    m_text->setText(
-        tr("Try it: drag a slider on the left (or a key point in <i>Key geometry</i>) and "
-           "watch the weights, the entropy and the output move. Help &gt; Guided Tour "
-           "explains every panel."));
+    m_text->setText(hintText());
     m_text->setWordWrap(true);
     m_dismiss->setAccessibleName(tr("Dismiss the hint"));
     m_dismiss->setToolTip(tr("Hide this hint for good"));
@@ -32,6 +40,10 @@ HintBar::HintBar(QWidget *parent)
     layout->addWidget(m_text, 1);
     layout->addWidget(m_dismiss);
     connect(m_dismiss, &QPushButton::clicked, this, [this] {
+        if (m_note) {
+            clearNote();
+            return;
+        }
         Preferences::hintDismissed.set(true);
         hide();
     });
@@ -40,7 +52,35 @@ HintBar::HintBar(QWidget *parent)
 
 void HintBar::showIfNew()
 {
-    setVisible(!Preferences::hintDismissed);
+    if (!m_note)
+        setVisible(!Preferences::hintDismissed);
+}
+
+void HintBar::showNote(const QString &text)
+{
+    m_note = true;
+    m_text->setTextFormat(Qt::PlainText);
+    m_text->setText(text);
+    m_dismiss->setText(tr("Close"));
+    m_dismiss->setToolTip(tr("Hide this note"));
+    show();
+}
+
+void HintBar::clearNote()
+{
+    if (!m_note)
+        return;
+    m_note = false;
+    m_text->setTextFormat(Qt::AutoText);
+    m_text->setText(hintText());
+    m_dismiss->setText(tr("Got it"));
+    m_dismiss->setToolTip(tr("Hide this hint for good"));
+    hide();
+}
+
+QString HintBar::text() const
+{
+    return m_text->text();
 }
 
 } // namespace AttentionLab

@@ -21,11 +21,19 @@ public:
 
     /// Shows the hint unless the user has dismissed it before.
     void showIfNew();
+    /// Shows \a text instead, a note about the session just opened (what was
+    /// done to a model head's q and k), until closed or cleared.
+    void showNote(const QString &text);
+    /// Takes a note away (another session opened); the hint stays as it was.
+    void clearNote();
+    bool showsNote() const { return m_note; }
+    QString text() const;
     QPushButton *dismissButton() const { return m_dismiss; }
 
 private:
     QLabel *m_text;
     QPushButton *m_dismiss;
+    bool m_note = false;
 };
 
 } // namespace AttentionLab

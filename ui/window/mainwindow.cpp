@@ -168,6 +168,8 @@ MainWindow::MainWindow(QWidget *parent)
     });
     connect(m_document, &AttentionDocument::resultChanged, this, &MainWindow::refreshLines);
     connect(m_document, &AttentionDocument::sessionReset, this, &MainWindow::refreshLines);
+    // A note about the session that was open goes with it.
+    connect(m_document, &AttentionDocument::sessionReset, m_hint, &HintBar::clearNote);
     setAcceptDrops(true);
 
     // Each tab an editor that says what it uses: the Attention tab every

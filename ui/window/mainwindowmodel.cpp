@@ -17,6 +17,7 @@
 #include "ui/model/modeltextpanel.h"
 #include "ui/settings/preferences.h"
 #include "ui/views/actionicons.h"
+#include "ui/views/hintbar.h"
 
 #include <QAction>
 #include <QApplication>
@@ -133,11 +134,13 @@ bool MainWindow::openHeadInAttentionTab()
     if (!loadPreset(headSession(*run, layer, head), name))
         return false;
     m_tabs->setCurrentIndex(0);
-    statusBar()->showMessage(
-        tr("%1: the model's queries, keys and values for “%2”; drag a key, toggle √d_k or the "
-           "mask")
-            .arg(name, m_modelRunner->requestedText().text),
-        8000);
+    // What was done to q and k on the way, on the hint line until the next
+    // session, and the status bar's short note.
+    m_hint->showNote(
+        tr("%1: the model's queries, keys and values for “%2”: %3.")
+            .arg(name, m_modelRunner->requestedText().text,
+                 QString::fromStdString(headSessionNote(m_modelRunner->model()->config(), head))));
+    statusBar()->showMessage(tr("%1: drag a key, toggle √d_k or the mask").arg(name), 8000);
     return true;
 }
 
