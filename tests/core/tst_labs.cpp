@@ -11,6 +11,7 @@
 #include "core/multiheadattention.h"
 #include "core/normalgenerator.h"
 #include "core/permutationdemo.h"
+#include "core/rotarydemo.h"
 
 #include <QtTest>
 
@@ -25,6 +26,9 @@ class TestLabs : public QObject
     Q_OBJECT
 
 private slots:
+    void rotaryScoresDependOnTheOffsetAlone_data();
+    void rotaryScoresDependOnTheOffsetAlone();
+    void rotaryDemoRefusals();
     void coordinatesPicture();
     void principalPlaneHoldsPlanarKeys();
     void moveToLandsOnThePoint_data();
@@ -42,6 +46,52 @@ private slots:
     void permutationDemoRejectsNonPermutations();
     void meanEntropyIgnoresEmptyRows();
 };
+
+void TestLabs::rotaryScoresDependOnTheOffsetAlone_data()
+{
+    QTest::addColumn<int>("d");
+    QTest::addColumn<int>("positions");
+    QTest::addColumn<double>("theta");
+    QTest::newRow("d 16, 48 positions") << 16 << 48 << 10000.0;
+    QTest::newRow("d 64, Llama 3's theta") << 64 << 32 << 500000.0;
+    QTest::newRow("d 5: the last dimension stays") << 5 << 20 << 10000.0;
+    QTest::newRow("d 2, one pair") << 2 << 10 << 100.0;
+}
+
+void TestLabs::rotaryScoresDependOnTheOffsetAlone()
+{
+    QFETCH(int, d);
+    QFETCH(int, positions);
+    QFETCH(double, theta);
+    NormalGenerator normal(7);
+    Vector q(d), k(d);
+    for (int c = 0; c < d; ++c) {
+        q(c) = normal.next();
+        k(c) = normal.next();
+    }
+    const RotaryOffsetDemo demo = rotaryOffsetDemo(q, k, positions, theta);
+    QCOMPARE(demo.rotaryScores.rows(), Index(positions));
+    QCOMPARE(demo.rotatedDims, d / 2 * 2);
+    // Every diagonal holds one value, to float32 rounding; position 0 is q · k itself.
+    QVERIFY2(demo.rotarySpread < 1e-5, qPrintable(QString::number(demo.rotarySpread)));
+    QVERIFY(std::abs(demo.rotaryScores(0, 0) - q.dot(k) / std::sqrt(double(d))) < 1e-5);
+    QVERIFY(std::abs(demo.rotaryScores(positions - 1, positions - 1) - demo.rotaryScores(0, 0)) <
+            1e-5);
+    // Added sinusoids depend on the positions themselves.
+    QVERIFY2(demo.addedSpread > 0.05, qPrintable(QString::number(demo.addedSpread)));
+    // And rotation does change scores between offsets.
+    QVERIFY(std::abs(demo.rotaryScores(0, positions - 1) - demo.rotaryScores(0, 0)) > 1e-3);
+}
+
+void TestLabs::rotaryDemoRefusals()
+{
+    const Vector two = Vector::Ones(2);
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, rotaryOffsetDemo(two, two, 0));
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
+                             rotaryOffsetDemo(Vector::Ones(1), Vector::Ones(1), 4));
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, rotaryOffsetDemo(two, Vector::Ones(3), 4));
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, rotaryOffsetDemo(two, two, 4, 1.0));
+}
 
 void TestLabs::coordinatesPicture()
 {

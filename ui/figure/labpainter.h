@@ -6,6 +6,7 @@
 #include "core/geometryframe.h"
 #include "core/multiheadattention.h"
 #include "core/permutationdemo.h"
+#include "core/rotarydemo.h"
 #include "ui/figure/figurepainter.h"
 #include "ui/figure/labsettings.h"
 
@@ -72,6 +73,8 @@ public:
     void mask(const QRectF &rect);
     void heads(const QRectF &rect);
     void positional(const QRectF &rect);
+    /// The rotary mode of positional(): RoPE's scores beside Eq. 16.4's.
+    void rotaryPositional(const QRectF &rect);
     void params(const QRectF &rect);
     void cost(const QRectF &rect);
 
@@ -104,6 +107,9 @@ public:
     static HeadsComparison headsComparison(const Session &session, const LabSettings &labs);
     /// The shuffle of the session's tokens (its keys as token vectors), no mask.
     static PermutationDemo positionDemo(const Session &session, const LabSettings &labs);
+    /// The rotary mode's q and k (the session's last query, its first key)
+    /// at every position (up to 128), scored with RoPE and with Eq. 16.4.
+    static RotaryOffsetDemo rotaryDemo(const Session &session, const LabSettings &labs);
 
     /// Which x tick labels a chart draws, given their centres and half
     /// widths: the last always, the others from the left while they keep

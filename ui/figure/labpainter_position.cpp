@@ -16,6 +16,7 @@
 #include "core/permutationdemo.h"
 #include "core/positionalencoding.h"
 #include "core/randomsession.h"
+#include "core/rotarydemo.h"
 #include "core/session.h"
 #include "ui/figure/labelplacer.h"
 
@@ -41,11 +42,65 @@ PermutationDemo LabPainter::positionDemo(const Session &s, const LabSettings &l)
     return permutationDemo(s.keys, derangement(s.keys.rows(), l.shuffleSeed), options);
 }
 
+RotaryOffsetDemo LabPainter::rotaryDemo(const Session &s, const LabSettings &l)
+{
+    // The session's last query (the one a causal mask lets see every key)
+    // and its first key, each at every position.
+    return rotaryOffsetDemo(s.queries.row(s.queries.rows() - 1).transpose(),
+                            s.keys.row(0).transpose(), std::clamp(l.positions, 1, 128),
+                            l.rotaryTheta);
+}
+
+void LabPainter::rotaryPositional(const QRectF &rect)
+{
+    const Session &s = m_data.session;
+    if (s.queries.rows() < 1 || s.keys.rows() < 1 || s.keys.cols() < 2) {
+        message(rect, QStringLiteral("Rotary positions need a query and a key of at least two "
+                                     "dimensions."));
+        return;
+    }
+    m_base.setUnitFor(rect.width() / 2, rect.height() * 1.4, 900.0);
+    m_base.fixUnit();
+    const RotaryOffsetDemo demo = rotaryDemo(s, labs());
+    const auto draw = [this](const QRectF &area, const Matrix &m, const QString &title) {
+        FigurePainter::MatrixHeatmap spec;
+        spec.rows = int(m.rows());
+        spec.cols = int(m.cols());
+        spec.value = [&m](int i, int j) { return m(i, j); };
+        const int step = sparseLabelStep(spec.rows);
+        spec.rowLabel = [step](int i) { return i % step == 0 ? QString::number(i) : QString(); };
+        spec.colLabel = spec.rowLabel;
+        spec.lo = m.minCoeff();
+        spec.hi = m.maxCoeff();
+        if (!(spec.hi > spec.lo))
+            spec.hi = spec.lo + 1.0;
+        spec.rowTitle = QStringLiteral("query at position m");
+        spec.colTitle = QStringLiteral("key at position n");
+        spec.scaleTitle = QStringLiteral("q·k / √d");
+        spec.title = title;
+        spec.numbers = false;
+        m_base.matrixHeatmap(area, spec);
+    };
+    const double half = rect.width() * 0.5;
+    draw(QRectF(rect.left(), rect.top(), half - m_base.pt(10), rect.height()), demo.rotaryScores,
+         QStringLiteral("rotary: one value per diagonal (spread %1)")
+             .arg(QString::number(demo.rotarySpread, 'g', 2)));
+    draw(
+        QRectF(rect.left() + half + m_base.pt(10), rect.top(), half - m_base.pt(10), rect.height()),
+        demo.addedScores,
+        QStringLiteral("Eq. 16.4 added: not (spread %1)")
+            .arg(QString::number(demo.addedSpread, 'g', 3)));
+}
+
 void LabPainter::positional(const QRectF &rect)
 {
     if (!fitsInMemory(rect, requirePositionalMemory))
         return;
     const LabSettings &l = labs();
+    if (l.rotaryPositions) {
+        rotaryPositional(rect);
+        return;
+    }
     m_base.setUnitFor(rect.width() / 2, rect.height() * 1.4, 900.0);
     m_base.fixUnit();
     const Matrix pe = sinusoidalEncoding(std::max(1, l.positions), std::max(1, l.positionDim));

@@ -46,6 +46,10 @@ struct LabSettings
     int positions = 48;
     int positionDim = 64;
     std::uint64_t shuffleSeed = 1;
+    /// Rotary mode: one q and one k at every position, turned by RoPE
+    /// (q·k depends on the offset alone) beside Eq. 16.4 added to them.
+    bool rotaryPositions = false;
+    double rotaryTheta = 10000.0;
 
     // Size lab.
     TransformerConfig transformer;

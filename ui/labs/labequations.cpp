@@ -138,6 +138,24 @@ EquationText heads(const HeadsComparison &c, const AttentionOptions &options)
     return t;
 }
 
+EquationText rotaryPosition(const LabSettings &labs, const RotaryOffsetDemo &demo)
+{
+    EquationText t;
+    t.equation =
+        QStringLiteral("q<sub>m</sub>′ · k<sub>n</sub>′ = (R<sub>m</sub> q) · (R<sub>n</sub> k) = "
+                       "q · R<sub>n−m</sub> k   (rotary, θ = %1)")
+            .arg(labs.rotaryTheta);
+    t.note = QStringLiteral("The session's last query and first key at %1 positions: turned by "
+                            "their positions, their score depends on the offset n − m alone "
+                            "(each diagonal varies by %2); with Eq. 16.4 added to the input it "
+                            "varies by %3. Rotary positions inject relative position into the "
+                            "scores themselves.")
+                 .arg(std::clamp(labs.positions, 1, 128))
+                 .arg(QString::number(demo.rotarySpread, 'g', 2))
+                 .arg(QString::number(demo.addedSpread, 'g', 3));
+    return t;
+}
+
 EquationText position(const LabSettings &labs, const PermutationDemo &demo, Index tokens,
                       Index keyDim)
 {

@@ -31,6 +31,8 @@ EquationText scale(const ScaleExperimentResult &result);
 EquationText mask(const MaskComparison &comparison, const AttentionOptions &sessionOptions,
                   Index keyDim);
 EquationText heads(const HeadsComparison &comparison, const AttentionOptions &options);
+/// The Position lab's rotary mode: RoPE's scores depend on the offset alone.
+EquationText rotaryPosition(const LabSettings &labs, const RotaryOffsetDemo &demo);
 EquationText position(const LabSettings &labs, const PermutationDemo &demo, Index tokens,
                       Index keyDim);
 EquationText size(const TransformerConfig &config);

@@ -8,6 +8,7 @@
 #include "ui/labs/labcanvas.h"
 #include "ui/labs/labstate.h"
 
+#include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
@@ -22,6 +23,10 @@ PositionLab::PositionLab(AttentionDocument *document, LabState *labs, QWidget *p
       m_banner(new LabBanner(
           [document, labs] {
               const Session &s = document->session();
+              if (labs->settings().rotaryPositions && s.queries.rows() > 0 && s.keys.rows() > 0 &&
+                  s.keys.cols() >= 2)
+                  return LabEquations::rotaryPosition(labs->settings(),
+                                                      LabPainter::rotaryDemo(s, labs->settings()));
               return LabEquations::position(labs->settings(),
                                             LabPainter::positionDemo(s, labs->settings()),
                                             s.keys.rows(), s.keys.cols());
@@ -38,12 +43,23 @@ PositionLab::PositionLab(AttentionDocument *document, LabState *labs, QWidget *p
     m_dimensions->setAccessibleName(tr("Encoding dimension D"));
     auto *shuffle = new QPushButton(tr("&Shuffle again"), this);
     shuffle->setToolTip(tr("Another order of the session's tokens"));
+    // Added sinusoids (the chapter's) or rotary positions (today's models).
+    auto *mode = new QComboBox(this);
+    mode->addItems({tr("Added to the input (Eq. 16.4)"), tr("Rotary (RoPE)")});
+    mode->setAccessibleName(tr("Positions"));
+    mode->setToolTip(tr("Eq. 16.4's encoding added to each token, and what shuffling does; or "
+                        "rotary positions, as Llama, Qwen and Pythia turn q and k, where a score "
+                        "depends on the offset between two tokens alone"));
+    mode->setCurrentIndex(labs->settings().rotaryPositions ? 1 : 0);
+    mode->setSizePolicy(QSizePolicy::Minimum, mode->sizePolicy().verticalPolicy());
     auto *controls = new QHBoxLayout;
+    controls->addWidget(mode);
     controls->addWidget(m_positions);
     controls->addWidget(m_dimensions);
     controls->addWidget(shuffle);
     controls->addStretch(1);
-    controls->addWidget(new QLabel(tr("The session's keys serve as the token vectors"), this));
+    auto *source = new QLabel(this);
+    controls->addWidget(source);
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_banner);
     layout->addLayout(controls);
@@ -57,6 +73,17 @@ PositionLab::PositionLab(AttentionDocument *document, LabState *labs, QWidget *p
     connect(m_positions, &QSpinBox::valueChanged, this, push);
     connect(m_dimensions, &QSpinBox::valueChanged, this, push);
     connect(shuffle, &QPushButton::clicked, this, &PositionLab::shuffleAgain);
+    const auto showMode = [this, shuffle, source](bool rotary) {
+        shuffle->setVisible(!rotary);
+        m_dimensions->setVisible(!rotary); // rotary turns the session's own d_k dimensions
+        source->setText(rotary ? tr("The session's last query and first key, at every position")
+                               : tr("The session's keys serve as the token vectors"));
+    };
+    connect(mode, &QComboBox::activated, this, [this, showMode](int index) {
+        m_labs->update([index](LabSettings &s) { s.rotaryPositions = index == 1; });
+        showMode(index == 1);
+    });
+    showMode(labs->settings().rotaryPositions);
     connect(document, &AttentionDocument::resultChanged, m_banner, &LabBanner::refresh);
     connect(document, &AttentionDocument::sessionReset, m_banner, &LabBanner::refresh);
     connect(labs, &LabState::changed, m_banner, &LabBanner::refresh);
