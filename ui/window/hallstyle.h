@@ -8,7 +8,7 @@
 namespace AttentionLab {
 
 /**
- * The application's style, with check boxes a hall can see on the
+ * The application's style, with check boxes and radio buttons a hall can see on the
  * presentation theme's black: the style frames a box a shade darker than the
  * window, which there is all but black, so this one draws a light frame
  * around it on any dark palette. Elsewhere it is the style it wraps.

@@ -202,6 +202,13 @@ MainWindow::MainWindow(QWidget *parent)
                  m_labs->settings().scaleResult ? QString() : tr(" (not run yet)"));
     });
     sessionTab(m_maskLab, Dock::Sliders | Dock::Tokens, QStringLiteral("mask"));
+    // The chapter's scores use no slider: the docks step aside, and the two
+    // heatmaps get the width (at 1280 x 720 they were 37 px wide).
+    static_cast<SessionTabEditor *>(m_editors.back().get())->setDocks([this]() -> TabEditor::Docks {
+        if (m_labs->settings().maskFromSession)
+            return Dock::Sliders | Dock::Tokens;
+        return {};
+    });
     sessionTab(m_headsLab, Dock::Sliders | Dock::Tokens, QStringLiteral("heads"));
     // Seeded random inputs use no slider: the docks step aside until the
     // session's vectors are chosen.
