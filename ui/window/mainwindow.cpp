@@ -239,6 +239,10 @@ MainWindow::MainWindow(QWidget *parent)
 
     m_status = new QLabel(this);
     statusBar()->addPermanentWidget(m_status);
+    connect(statusBar(), &QStatusBar::messageChanged, this, [this](const QString &text) {
+        if (text.isEmpty())
+            statusBar()->setToolTip(QString());
+    });
     new AltKeyMenuAccess(menuBar());
     createFileMenu();
     createEditMenu();
@@ -289,7 +293,14 @@ void MainWindow::fitToScreen()
     if (!screen || isFullScreen() || isMaximized())
         return;
     const QRect available = screen->availableGeometry();
-    const QSize frameExtra = frameGeometry().size() - geometry().size();
+    QSize frameExtra = frameGeometry().size() - geometry().size();
+    // Before the window manager has said how large its frame is, a title
+    // bar's height is kept free on a desktop: a 1280 x 720 window put its
+    // status bar under the screen's edge.
+    const QString platform = QGuiApplication::platformName();
+    if (frameExtra.isNull() &&
+        (platform == QLatin1String("xcb") || platform.startsWith(QLatin1String("wayland"))))
+        frameExtra = QSize(0, 32);
     const QSize room = available.size() - frameExtra;
     QSize fitted = size().boundedTo(room).expandedTo(minimumSizeHint().boundedTo(room));
     if (fitted != size())
@@ -324,6 +335,17 @@ void MainWindow::fitToTab()
     updateStatus();
 }
 
+void MainWindow::showStatusMessage(const QString &message, int timeout)
+{
+    QStatusBar *bar = statusBar();
+    const int room = bar->width() - (m_status && m_status->isVisible() ? m_status->width() : 0) -
+                     bar->fontMetrics().averageCharWidth() * 4;
+    const QString shown =
+        bar->fontMetrics().elidedText(message, Qt::ElideRight, std::max(40, room));
+    bar->setToolTip(shown == message ? QString() : message);
+    bar->showMessage(shown, timeout);
+}
+
 void MainWindow::showEvent(QShowEvent *event)
 {
     QMainWindow::showEvent(event);
@@ -331,6 +353,8 @@ void MainWindow::showEvent(QShowEvent *event)
     if (!m_shownOnce) {
         m_shownOnce = true;
         QMetaObject::invokeMethod(this, &MainWindow::fitToScreen, Qt::QueuedConnection);
+        // Window managers tell the frame's size a moment after mapping.
+        QTimer::singleShot(400, this, &MainWindow::fitToScreen);
     }
 }
 
@@ -381,7 +405,7 @@ void MainWindow::showExportDialog()
         QMessageBox::warning(this, tr("Cannot export"), error);
         return;
     }
-    statusBar()->showMessage(tr("Exported %1").arg(dialog.filePath()), 5000);
+    showStatusMessage(tr("Exported %1").arg(dialog.filePath()), 5000);
 }
 
 void MainWindow::setShowLines(bool on)
@@ -443,11 +467,11 @@ void MainWindow::copyFigure()
 {
     const QImage image = figureImage();
     if (image.isNull()) {
-        statusBar()->showMessage(tr("This tab shows nothing to copy yet"), 4000);
+        showStatusMessage(tr("This tab shows nothing to copy yet"), 4000);
         return;
     }
     QGuiApplication::clipboard()->setImage(image);
-    statusBar()->showMessage(tr("The figure is on the clipboard"), 4000);
+    showStatusMessage(tr("The figure is on the clipboard"), 4000);
 }
 
 void MainWindow::setPresentationMode(bool on)
@@ -522,7 +546,7 @@ void MainWindow::setPresentationMode(bool on)
     syncLabStyle();
     // Larger text makes the toolbars wider: they may need a second row now.
     QMetaObject::invokeMethod(this, &MainWindow::arrangeToolBars, Qt::QueuedConnection);
-    statusBar()->showMessage(on ? tr("Presentation mode: F5 to leave") : QString(), 4000);
+    showStatusMessage(on ? tr("Presentation mode: F5 to leave") : QString(), 4000);
 }
 
 void MainWindow::setFullScreen(bool on)

@@ -146,6 +146,12 @@ public:
     /// Restores the recovery file's session without asking; false if none.
     bool recoverAutosave();
 
+private:
+    /// A passing message in the status bar, shortened with "…" to the room
+    /// the status line's fields leave it (it ran into "d_k = 64"); the whole
+    /// message is the status bar's tooltip meanwhile.
+    void showStatusMessage(const QString &message, int timeout = 0);
+
 protected:
     void closeEvent(QCloseEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;

@@ -44,7 +44,7 @@ bool MainWindow::openFile(const QString &path)
         return false;
     }
     addRecentFile(path);
-    statusBar()->showMessage(tr("Opened %1").arg(path), 4000);
+    showStatusMessage(tr("Opened %1").arg(path), 4000);
     return true;
 }
 
@@ -103,7 +103,7 @@ bool MainWindow::openAttentionFile(const QString &path)
     m_modelPage->setEmptyStateText(ModelPage::emptyStateText());
     m_tabs->setCurrentWidget(m_modelPage);
     m_modelPage->showGrid();
-    statusBar()->showMessage(tr("Opened %1").arg(path), 4000);
+    showStatusMessage(tr("Opened %1").arg(path), 4000);
     return true;
 }
 
@@ -201,7 +201,7 @@ bool MainWindow::save()
         return false;
     }
     addRecentFile(m_document->filePath());
-    statusBar()->showMessage(tr("Saved %1").arg(m_document->filePath()), 4000);
+    showStatusMessage(tr("Saved %1").arg(m_document->filePath()), 4000);
     return true;
 }
 
@@ -223,7 +223,7 @@ bool MainWindow::saveAs()
         return false;
     }
     addRecentFile(path);
-    statusBar()->showMessage(tr("Saved %1").arg(path), 4000);
+    showStatusMessage(tr("Saved %1").arg(path), 4000);
     return true;
 }
 
@@ -247,7 +247,7 @@ bool MainWindow::loadPreset(const Session &session, const QString &name)
     if (!maybeSave())
         return false;
     m_document->reset(session, name);
-    statusBar()->showMessage(tr("%1: a new untitled session").arg(name), 4000);
+    showStatusMessage(tr("%1: a new untitled session").arg(name), 4000);
     return true;
 }
 

@@ -94,7 +94,7 @@ bool MainWindow::openModelFolder(const QString &folder)
     m_modelText->modelChanged(text);
     m_tabs->setCurrentWidget(m_modelPage);
     m_modelText->textEdit()->setFocus();
-    statusBar()->showMessage(tr("Opened %1: %2").arg(model->folder(), model->description()), 4000);
+    showStatusMessage(tr("Opened %1: %2").arg(model->folder(), model->description()), 4000);
     return true;
 }
 
@@ -140,7 +140,7 @@ bool MainWindow::openHeadInAttentionTab()
         tr("%1: the model's queries, keys and values for “%2”: %3.")
             .arg(name, m_modelRunner->requestedText().text,
                  QString::fromStdString(headSessionNote(m_modelRunner->model()->config(), head))));
-    statusBar()->showMessage(tr("%1: drag a key, toggle √d_k or the mask").arg(name), 8000);
+    showStatusMessage(tr("%1: drag a key, toggle √d_k or the mask").arg(name), 8000);
     return true;
 }
 
