@@ -250,8 +250,10 @@ void EntropyBarsView::refresh()
                                             double(m_plot->height()) - 90.0 * m_scaleFactor});
         const double pitch = rowsHeight / std::max(1, last - first);
         const double needed = QFontMetricsF(font).height() * 1.1;
-        if (needed > pitch)
-            font.setPointSizeF(baseSize * std::max(0.75, 0.92 * pitch / needed));
+        // Only where every row then has its name: past that, thinning does
+        // the work and the names keep their size.
+        if (needed > pitch && 0.92 * pitch / needed >= 0.75)
+            font.setPointSizeF(baseSize * 0.92 * pitch / needed);
     }
     m_plot->yAxis->setTickLabelFont(font);
     // Labels thinned as the heatmap's are: every k-th row where they would overlap.

@@ -208,8 +208,10 @@ void HeatmapView::updateTickers()
         const double height = QFontMetricsF(font).height();
         const double fit = std::min(rowRoom / (std::max(1, m) * height * 1.15),
                                     colRoom / (std::max(1, n) * height * 1.3));
-        if (fit < 1.0)
-            font.setPointSizeF(baseSize * std::max(0.75, 0.97 * fit));
+        // Only where every token then has its name: past that, thinning
+        // does the work and the names keep their size.
+        if (fit < 1.0 && 0.97 * fit >= 0.75)
+            font.setPointSizeF(baseSize * 0.97 * fit);
     }
     m_plot->xAxis->setTickLabelFont(font);
     m_plot->yAxis->setTickLabelFont(font);
