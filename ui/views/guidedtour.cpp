@@ -13,6 +13,9 @@
 #include <QStackedWidget>
 #include <QVBoxLayout>
 
+#include <algorithm>
+#include <limits>
+
 namespace AttentionLab {
 
 namespace {
@@ -191,19 +194,31 @@ void GuidedTour::pointAt(QWidget *panel)
     const QSize own = frameGeometry().size().expandedTo(sizeHint());
     const int top = std::clamp(target.top(), room.top(), room.bottom() - own.height());
     const int left = std::clamp(target.left(), room.left(), room.right() - own.width());
-    QPoint place;
-    if (target.right() + own.width() <= room.right())
-        place = QPoint(target.right() + 1, top);
-    else if (target.left() - own.width() >= room.left())
-        place = QPoint(target.left() - own.width(), top);
-    else if (target.bottom() + own.height() <= room.bottom())
-        place = QPoint(left, target.bottom() + 1);
-    else if (target.top() - own.height() >= room.top())
-        place = QPoint(left, target.top() - own.height());
-    else // no side has room: the corner farthest from the panel's centre
-        place = QPoint(
-            target.center().x() < room.center().x() ? room.right() - own.width() : room.left(),
-            target.center().y() < room.center().y() ? room.bottom() - own.height() : room.top());
+    // Each side of the panel, then each corner of the screen, kept on the
+    // screen: the one that covers least of the panel (none where a side has
+    // room; on a 1280 x 720 projector, the least of it, not a fixed corner).
+    const QPoint candidates[] = {
+        {target.right() + 1, top},
+        {target.left() - own.width(), top},
+        {left, target.bottom() + 1},
+        {left, target.top() - own.height()},
+        {room.right() - own.width(), room.bottom() - own.height()},
+        {room.left(), room.bottom() - own.height()},
+        {room.right() - own.width(), room.top()},
+        {room.left(), room.top()},
+    };
+    QPoint place = candidates[0];
+    long long least = std::numeric_limits<long long>::max();
+    for (QPoint p : candidates) {
+        p.setX(std::clamp(p.x(), room.left(), std::max(room.left(), room.right() - own.width())));
+        p.setY(std::clamp(p.y(), room.top(), std::max(room.top(), room.bottom() - own.height())));
+        const QRect covered = QRect(p, own).intersected(target);
+        const long long area = covered.isEmpty() ? 0 : (long long)covered.width() * covered.height();
+        if (area < least) {
+            least = area;
+            place = p;
+        }
+    }
     move(place);
 }
 

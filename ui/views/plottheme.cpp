@@ -48,7 +48,7 @@ void fitTickCount(QCPAxis *axis)
     const double room = horizontal ? axis->axisRect()->width() : axis->axisRect()->height();
     const double gap = horizontal ? metrics.horizontalAdvance(QStringLiteral("000")) : 0.0;
     // A tick step can come out denser than asked for: ask for fewer.
-    const int count = std::clamp(int(room / (label + gap) / 1.5), 1, 5);
+    const int count = std::clamp(int(room / (label + gap) / 1.5), 2, 5);
     if (axis->ticker()->tickCount() != count)
         axis->ticker()->setTickCount(count);
 }
