@@ -32,7 +32,8 @@ LogitLens logitLens(const ModelWeights &weights, const std::vector<int> &ids, in
 
     const KernelSet &ops = activeKernels();
     const OutputWeights output = weights.output();
-    const float *unembed = output.matrix ? output.matrix : weights.embeddings().word;
+    const EmbeddingWeights embeddings = weights.embeddings();
+    const float *unembed = output.matrix ? output.matrix : embeddings.word;
     const int d = config.modelDim;
     LogitLens lens;
     lens.layers = config.layers;

@@ -116,13 +116,12 @@ void pickColumns(Activations &x, const std::vector<int> &picked)
 }
 
 /// The embeddings of \a ids at positions \a first, \a first + 1...
-Activations embed(const KernelSet &ops, const ModelWeights &weights, const std::vector<int> &ids,
+Activations embed(const KernelSet &ops, const ModelConfig &config,
+                  const EmbeddingWeights &embeddings, const std::vector<int> &ids,
                   const std::vector<int> &tokenTypes, int first)
 {
-    const ModelConfig &config = weights.config();
     const int d = config.modelDim;
     const int n = int(ids.size());
-    const EmbeddingWeights embeddings = weights.embeddings();
     Activations x(d, n);
     for (int i = 0; i < n; ++i) {
         x.col(i) = ConstVectorMap(embeddings.word + size_t(ids[size_t(i)]) * d, d);
@@ -227,11 +226,22 @@ void finishBlock(const KernelSet &ops, const ModelConfig &config, const LayerWei
     }
 }
 
-/// The output matrix [vocabulary, d], row-major: its own, or the tied word embeddings.
-const float *unembedding(const ModelWeights &weights)
+/// The output matrix [vocabulary, d], row-major: its own, or the tied word
+/// embeddings; valid while \a output and \a embeddings hold their values.
+const float *unembedding(const OutputWeights &output, const EmbeddingWeights &embeddings)
 {
-    const OutputWeights output = weights.output();
-    return output.matrix ? output.matrix : weights.embeddings().word;
+    return output.matrix ? output.matrix : embeddings.word;
+}
+
+/// The output matrix as a layer without bias: [vocabulary, d] is nn.Linear's layout.
+LinearWeights unembeddingLayer(const ModelConfig &config, const float *matrix)
+{
+    LinearWeights layer;
+    layer.weight = matrix;
+    layer.in = config.modelDim;
+    layer.out = config.vocabulary;
+    layer.inputMajor = false;
+    return layer;
 }
 
 /// Softmax of \a row's entries [begin, end) in float, the rest 0, as the
@@ -296,7 +306,9 @@ ModelRun runModelGraph(const KernelSet &ops, const ModelWeights &weights, const 
     }
     const bool pickLast = !input.keepResiduals && int(readPositions.size()) < n;
 
-    Activations x = embed(ops, weights, input.ids, input.tokenTypes, 0);
+    // Held through the pass: the word embeddings may also be the output matrix.
+    const EmbeddingWeights embeddings = weights.embeddings();
+    Activations x = embed(ops, config, embeddings, input.ids, input.tokenTypes, 0);
 
     RotaryTable rotary;
     switch (family.positions) {
@@ -336,7 +348,7 @@ ModelRun runModelGraph(const KernelSet &ops, const ModelWeights &weights, const 
     }
 
     const OutputWeights output = weights.output();
-    const float *unembed = unembedding(weights);
+    const float *unembed = unembedding(output, embeddings);
     switch (family.readout) {
     case Readout::NextToken: {
         Activations last = x.rightCols(1);
@@ -425,7 +437,8 @@ void stepModelGraph(const KernelSet &ops, const ModelWeights &weights, KeyValueC
     const float scale = 1.0f / std::sqrt(float(headDim));
     const int begin = config.slidingWindow > 0 ? std::max(0, m - config.slidingWindow) : 0;
 
-    Activations x = embed(ops, weights, {id}, {}, position);
+    const EmbeddingWeights embeddings = weights.embeddings();
+    Activations x = embed(ops, config, embeddings, {id}, {}, position);
     const int half = cache.rotary.rotated / 2;
     const float *cos = cache.rotary.cos.data() + std::ptrdiff_t(position) * half;
     const float *sin = cache.rotary.sin.data() + std::ptrdiff_t(position) * half;
@@ -462,21 +475,18 @@ void stepModelGraph(const KernelSet &ops, const ModelWeights &weights, KeyValueC
     const OutputWeights output = weights.output();
     if (output.finalNorm.weight)
         norm(ops, family.norm, x, output.finalNorm, config.epsilon);
-    const std::vector<float> next = nextTokenLogits(ops, weights, x.data());
-    std::copy(next.begin(), next.end(), logits);
+    linearColumn(ops, unembeddingLayer(config, unembedding(output, embeddings)), x.data(), logits);
 }
 
 std::vector<float> nextTokenLogits(const KernelSet &ops, const ModelWeights &weights,
                                    const float *state)
 {
     const ModelConfig &config = weights.config();
-    LinearWeights unembed;
-    unembed.weight = unembedding(weights);
-    unembed.in = config.modelDim;
-    unembed.out = config.vocabulary;
-    unembed.inputMajor = false;
+    const OutputWeights output = weights.output();
+    const EmbeddingWeights embeddings = weights.embeddings();
     std::vector<float> logits(size_t(config.vocabulary));
-    linearColumn(ops, unembed, state, logits.data());
+    linearColumn(ops, unembeddingLayer(config, unembedding(output, embeddings)), state,
+                 logits.data());
     return logits;
 }
 
