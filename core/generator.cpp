@@ -62,8 +62,7 @@ GenerationStep describeStep(const std::vector<float> &logits, int chosen, int co
                                  (logits[size_t(a)] == logits[size_t(b)] && a < b);
                       });
     for (size_t i = 0; i < shown; ++i)
-        step.top.push_back(
-            {order[i], std::exp(double(logits[size_t(order[i])]) - largest) / sum});
+        step.top.push_back({order[i], std::exp(double(logits[size_t(order[i])]) - largest) / sum});
     return step;
 }
 
@@ -81,11 +80,11 @@ Generator::Generator(const ModelWeights &weights, std::vector<int> prompt,
     checkOptions(options);
     m_promptLength = int(m_ids.size());
     if (m_promptLength >= config.positions)
-        throw std::invalid_argument(
-            std::to_string(m_promptLength) + " tokens fill the model's " +
-            std::to_string(config.positions) + " positions: there is no room to write");
-    const int total = std::min<long long>(config.positions,
-                                          (long long)m_promptLength + options.maxTokens);
+        throw std::invalid_argument(std::to_string(m_promptLength) + " tokens fill the model's " +
+                                    std::to_string(config.positions) +
+                                    " positions: there is no room to write");
+    const int total =
+        std::min<long long>(config.positions, (long long)m_promptLength + options.maxTokens);
     requireMemory(generationBytes(config, m_promptLength, total),
                   "writing " + std::to_string(total - m_promptLength) + " tokens after " +
                       std::to_string(m_promptLength));

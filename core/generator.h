@@ -56,7 +56,8 @@ public:
      * range (maxTokens < 1, temperature <= 0, topK < 0, topP outside (0, 1]),
      * or when the generation would exceed the memory limit (generationBytes()).
      */
-    Generator(const ModelWeights &weights, std::vector<int> prompt, const GenerationOptions &options);
+    Generator(const ModelWeights &weights, std::vector<int> prompt,
+              const GenerationOptions &options);
 
     /// Writes one token: false when the generation has stopped (having
     /// computed the last token's attention row).

@@ -23,7 +23,8 @@ LogitLens logitLens(const ModelWeights &weights, const std::vector<int> &ids, in
         throw std::invalid_argument(family.displayName +
                                     " is not a causal model: it has no next-token lens");
     const long long n = static_cast<long long>(ids.size());
-    requireMemory(logitLensBytes(config, n), "the logit lens over " + std::to_string(n) + " tokens");
+    requireMemory(logitLensBytes(config, n),
+                  "the logit lens over " + std::to_string(n) + " tokens");
     ModelInput input;
     input.ids = ids;
     input.topCount = count;

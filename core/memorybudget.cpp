@@ -123,8 +123,8 @@ double generationBytes(const ModelConfig &config, long long promptTokens, long l
 {
     const double total = double(totalTokens);
     const double prompt = double(promptTokens);
-    const double cache =
-        2.0 * double(config.layers) * double(config.keyValueHeads()) * total * double(config.headDim());
+    const double cache = 2.0 * double(config.layers) * double(config.keyValueHeads()) * total *
+                         double(config.headDim());
     // Rows of prompt + 1 ... total keys.
     const double rowKeys = (total * (total + 1.0) - prompt * (prompt + 1.0)) / 2.0;
     const double rows = double(config.layers) * double(config.heads) * rowKeys;

@@ -367,10 +367,10 @@ ModelRun runModelGraph(const KernelSet &ops, const ModelWeights &weights, const 
         norm(ops, family.norm, transformed, output.maskedLmNorm, config.epsilon);
         for (size_t j = 0; j < readPositions.size(); ++j) {
             const Eigen::Index column = input.keepResiduals ? readPositions[j] : Eigen::Index(j);
-            run.masked.push_back({readPositions[j],
-                                  ops.topTokens(unembed, d, config.vocabulary,
-                                                transformed.col(column).data(),
-                                                output.maskedLmBias, input.topCount)});
+            run.masked.push_back(
+                {readPositions[j],
+                 ops.topTokens(unembed, d, config.vocabulary, transformed.col(column).data(),
+                               output.maskedLmBias, input.topCount)});
         }
         break;
     }
@@ -415,7 +415,8 @@ void fillCache(KeyValueCache &cache, const ModelRun &run)
         for (int g = 0; g < cache.kvHeads; ++g) {
             // Every query head of the group kept the same rows: take the first's.
             const size_t from = size_t(run.headOffset(l, g * group));
-            std::copy_n(run.keys.data() + from, rowBytes, cache.keys.data() + cache.headOffset(l, g));
+            std::copy_n(run.keys.data() + from, rowBytes,
+                        cache.keys.data() + cache.headOffset(l, g));
             std::copy_n(run.values.data() + from, rowBytes,
                         cache.values.data() + cache.headOffset(l, g));
         }
@@ -461,8 +462,8 @@ void stepModelGraph(const KernelSet &ops, const ModelWeights &weights, KeyValueC
             float *a = rows + size_t(h) * size_t(m);
             // The scores K q over the m keys, scaled, then the query's softmax.
             ops.serialProduct(m, 1, headDim, keys, headDim, true,
-                              qkv.qRows.data + std::ptrdiff_t(h) * qkv.qRows.headStride, headDim,
-                              a, m, scale);
+                              qkv.qRows.data + std::ptrdiff_t(h) * qkv.qRows.headStride, headDim, a,
+                              m, scale);
             softmaxRange(a, m, begin, m);
             // z = V^T a, V's rows the keys' values.
             ops.serialProduct(headDim, 1, m, values, headDim, false, a, m,

@@ -30,8 +30,8 @@ std::vector<TokenProbability> TokenSampler::kept(const std::vector<float> &logit
         const int best = *std::min_element(order.begin(), order.end(), before);
         return {{best, 1.0}};
     }
-    const size_t topK = options.topK > 0 ? std::min<size_t>(size_t(options.topK), order.size())
-                                         : order.size();
+    const size_t topK =
+        options.topK > 0 ? std::min<size_t>(size_t(options.topK), order.size()) : order.size();
     std::partial_sort(order.begin(), order.begin() + std::ptrdiff_t(topK), order.end(), before);
     order.resize(topK);
     // Softmax of the kept logits over the temperature, in double.

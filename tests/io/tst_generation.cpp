@@ -177,23 +177,21 @@ void TestGeneration::keptTokens_data()
     QTest::newRow("all") << five << 1.0 << 0 << 1.0 << QList<int>{1, 3, 4, 0, 2};
     QTest::newRow("top-k 2") << five << 1.0 << 2 << 1.0 << QList<int>{1, 3};
     QTest::newRow("top-k 1") << five << 1.0 << 1 << 1.0 << QList<int>{1};
-    QTest::newRow("top-k above the vocabulary") << five << 1.0 << 9 << 1.0
-                                                << QList<int>{1, 3, 4, 0, 2};
+    QTest::newRow("top-k above the vocabulary")
+        << five << 1.0 << 9 << 1.0 << QList<int>{1, 3, 4, 0, 2};
     QTest::newRow("top-p 0.5: the first reaches it") << five << 1.0 << 0 << 0.5 << QList<int>{1};
-    QTest::newRow("top-p 0.6: 0.5 is short of it") << five << 1.0 << 0 << 0.6
-                                                   << QList<int>{1, 3};
-    QTest::newRow("top-p 0.8: 0.5 + 0.2 is short") << five << 1.0 << 0 << 0.8
-                                                   << QList<int>{1, 3, 4};
+    QTest::newRow("top-p 0.6: 0.5 is short of it") << five << 1.0 << 0 << 0.6 << QList<int>{1, 3};
+    QTest::newRow("top-p 0.8: 0.5 + 0.2 is short")
+        << five << 1.0 << 0 << 0.8 << QList<int>{1, 3, 4};
     QTest::newRow("top-p 0.01 keeps one") << five << 1.0 << 0 << 0.01 << QList<int>{1};
     // After top-k 2 the two are renormalised to 5/7 and 2/7: 0.7 is reached by the first.
     QTest::newRow("top-k 2 then top-p 0.7") << five << 1.0 << 2 << 0.7 << QList<int>{1};
     QTest::newRow("top-k 2 then top-p 0.72") << five << 1.0 << 2 << 0.72 << QList<int>{1, 3};
     // Temperature 0.5 squares the probabilities: 0.25, 0.04, ... of 0.325, the first 0.769.
     QTest::newRow("temperature 0.5, top-p 0.76") << five << 0.5 << 0 << 0.76 << QList<int>{1};
-    QTest::newRow("temperature 0.5, top-p 0.77") << five << 0.5 << 0 << 0.77
-                                                 << QList<int>{1, 3};
-    QTest::newRow("equal logits by id") << QList<float>{1.0f, 2.0f, 2.0f, 0.0f} << 1.0 << 2 << 1.0
-                                        << QList<int>{1, 2};
+    QTest::newRow("temperature 0.5, top-p 0.77") << five << 0.5 << 0 << 0.77 << QList<int>{1, 3};
+    QTest::newRow("equal logits by id")
+        << QList<float>{1.0f, 2.0f, 2.0f, 0.0f} << 1.0 << 2 << 1.0 << QList<int>{1, 2};
 }
 
 void TestGeneration::keptTokens()
@@ -261,7 +259,8 @@ void TestGeneration::stops()
     // At the end-of-text token, which is written.
     GenerationOptions options = greedy(20);
     options.endToken = written[2];
-    const int firstAt = int(std::find(written.begin(), written.end(), written[2]) - written.begin());
+    const int firstAt =
+        int(std::find(written.begin(), written.end(), written[2]) - written.begin());
     Generator toEnd(checkpoint->weights(), prompt, options);
     while (toEnd.step()) {
     }
@@ -304,12 +303,12 @@ void TestGeneration::refusals_data()
                               << QStringLiteral("at least 1 token");
     QTest::newRow("no prompt") << gpt2 << 0 << 5 << true << 1.0 << 0 << 1.0
                                << QStringLiteral("at least one token");
-    QTest::newRow("a prompt filling the positions") << gpt2 << 32 << 5 << true << 1.0 << 0 << 1.0
-                                                    << QStringLiteral("no room");
-    QTest::newRow("temperature 0") << gpt2 << 3 << 5 << false << 0.0 << 0 << 1.0
-                                   << QStringLiteral("temperature");
-    QTest::newRow("temperature -1") << gpt2 << 3 << 5 << false << -1.0 << 0 << 1.0
-                                    << QStringLiteral("temperature");
+    QTest::newRow("a prompt filling the positions")
+        << gpt2 << 32 << 5 << true << 1.0 << 0 << 1.0 << QStringLiteral("no room");
+    QTest::newRow("temperature 0")
+        << gpt2 << 3 << 5 << false << 0.0 << 0 << 1.0 << QStringLiteral("temperature");
+    QTest::newRow("temperature -1")
+        << gpt2 << 3 << 5 << false << -1.0 << 0 << 1.0 << QStringLiteral("temperature");
     QTest::newRow("top-p 0") << gpt2 << 3 << 5 << false << 1.0 << 0 << 0.0
                              << QStringLiteral("top-p");
     QTest::newRow("top-p 1.5") << gpt2 << 3 << 5 << false << 1.0 << 0 << 1.5
