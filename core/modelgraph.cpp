@@ -22,15 +22,24 @@ namespace {
 using Activations = Eigen::MatrixXf;
 using ConstVectorMap = Eigen::Map<const Eigen::VectorXf>;
 
-/// y = W x + b for one column, its rows split between the threads: a token
-/// generated over a cache is a chain of matrix-vector products, each bound by
-/// reading the weights, which one thread cannot read fast enough.
+/// A product of one column by at least this many weights is split between
+/// the threads. A token generated over a cache is a chain of matrix-vector
+/// products, each bound by reading its weights; a join of threads costs a
+/// time slice whenever another program holds a core (measured on 2 shared
+/// cores: GPT-2 small's token took 280 ms with every product split, 60 ms
+/// with the output matrix's alone), so only a product of tens of
+/// milliseconds, the unembedding of a large vocabulary, is split.
+constexpr double kParallelProduct = 8.0e6;
+
+/// y = W x + b for one column, its rows split between the threads when it is
+/// large (kParallelProduct).
 void linearColumn(const KernelSet &ops, const LinearWeights &layer, const float *x, float *y)
 {
     const int parts = std::max(1, omp_get_max_threads());
     // Rows per part, a multiple of 16 floats.
     const std::ptrdiff_t chunk = ((layer.out + parts - 1) / parts + 15) / 16 * 16;
-#pragma omp parallel for schedule(static) if (parts > 1 && layer.out >= 256)
+#pragma omp parallel for schedule(static) if (parts > 1 &&                                         \
+                                              double(layer.out) * layer.in >= kParallelProduct)
     for (int t = 0; t < parts; ++t) {
         const std::ptrdiff_t begin = std::min<std::ptrdiff_t>(std::ptrdiff_t(t) * chunk, layer.out);
         const std::ptrdiff_t rows = std::min<std::ptrdiff_t>(chunk, layer.out - begin);
