@@ -38,6 +38,20 @@ int runModelBench(const CommandRequest &r)
     return 0;
 }
 
+/// `bench --model DIR --generate [--tokens 64]`: greedy generation with the cache.
+int runGenerateBench(const CommandRequest &r)
+{
+    if (r.gui || r.values.contains(QStringLiteral("d")) || r.values.contains(QStringLiteral("n")))
+        usageError(QStringLiteral("bench --generate takes neither --gui, --d nor --n"));
+    const long long tokens =
+        r.values.contains(QStringLiteral("tokens"))
+            ? parseInteger(QStringLiteral("tokens"), r.values.value(QStringLiteral("tokens")), 2,
+                           100'000)
+            : 64;
+    writeReport(generateBenchmarkReport(r.values.value(QStringLiteral("model")), tokens), r.json);
+    return 0;
+}
+
 /// `bench --gui --model DIR [--n 32]`: a keystroke in the window's text to a redrawn grid.
 int runModelTypingBench(const CommandRequest &r, const CommandContext &context)
 {
@@ -57,6 +71,12 @@ int runModelTypingBench(const CommandRequest &r, const CommandContext &context)
 
 int runBenchCommand(const CommandRequest &r, const CommandContext &context)
 {
+    if (r.generate && !r.values.contains(QStringLiteral("model")))
+        usageError(QStringLiteral("bench --generate needs a model: --model DIR"));
+    if (r.values.contains(QStringLiteral("tokens")) && !r.generate)
+        usageError(QStringLiteral("--tokens applies to bench --generate"));
+    if (r.generate)
+        return runGenerateBench(r);
     if (r.values.contains(QStringLiteral("model")))
         return r.gui ? runModelTypingBench(r, context) : runModelBench(r);
     std::vector<long long> lengths =

@@ -4,6 +4,7 @@
 #include "app/benchmark.h"
 
 #include "core/attention.h"
+#include "core/generator.h"
 #include "core/median.h"
 #include "core/memorybudget.h"
 #include "core/randomsession.h"
@@ -151,6 +152,61 @@ Report modelBenchmarkReport(const QString &folder, const std::vector<long long> 
     out.json.insert(QStringLiteral("model"), folder);
     out.json.insert(QStringLiteral("threads"), omp_get_max_threads());
     out.json.insert(QStringLiteral("rows"), rows);
+    return out;
+}
+
+Report generateBenchmarkReport(const QString &folder, long long tokens)
+{
+    using Clock = std::chrono::steady_clock;
+    const std::shared_ptr<const ModelCheckpoint> checkpoint = ModelCheckpoint::open(folder);
+    const ModelConfig &config = checkpoint->config();
+    const long long prompt = std::min<long long>(128, config.positions - 1);
+    const long long written = std::min<long long>(tokens, config.positions - prompt);
+    std::vector<int> ids;
+    for (long long i = 0; i < prompt; ++i)
+        ids.push_back(int(i % config.vocabulary));
+    GenerationOptions options;
+    options.maxTokens = int(written);
+    auto milliseconds = [](Clock::duration d) {
+        return std::chrono::duration<double, std::milli>(d).count();
+    };
+    std::vector<double> firsts;
+    std::vector<double> perToken;
+    for (int run = 0; run < kMinModelRuns; ++run) {
+        const Clock::time_point start = Clock::now();
+        Generator generator(checkpoint->weights(), ids, options);
+        generator.step();
+        Clock::time_point last = Clock::now();
+        firsts.push_back(milliseconds(last - start));
+        while (generator.step()) {
+            const Clock::time_point now = Clock::now();
+            perToken.push_back(milliseconds(now - last));
+            last = now;
+        }
+    }
+    const double first = median(firsts);
+    const double each = perToken.empty() ? 0.0 : median(perToken);
+    Report out;
+    out.text = QStringLiteral("Generation with %1 (%2: %3 layers, %4 heads, d_model %5), float32, "
+                              "%6 threads, greedy, key/value cache\n"
+                              "prompt %7 tokens, %8 written, %9 runs\n\n"
+                              "first token   %10 ms\nper token     %11 ms (median)\n")
+                   .arg(inputText(folder), QLatin1String(modelTypeName(config.family)))
+                   .arg(config.layers)
+                   .arg(config.heads)
+                   .arg(config.modelDim)
+                   .arg(omp_get_max_threads())
+                   .arg(prompt)
+                   .arg(written)
+                   .arg(kMinModelRuns)
+                   .arg(first, 0, 'f', 2)
+                   .arg(each, 0, 'f', 2);
+    out.json.insert(QStringLiteral("model"), folder);
+    out.json.insert(QStringLiteral("threads"), omp_get_max_threads());
+    out.json.insert(QStringLiteral("prompt"), prompt);
+    out.json.insert(QStringLiteral("tokens"), written);
+    out.json.insert(QStringLiteral("first_token_ms"), first);
+    out.json.insert(QStringLiteral("per_token_ms_median"), each);
     return out;
 }
 

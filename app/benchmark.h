@@ -23,6 +23,15 @@ Report modelBenchmarkReport(const QString &folder, const std::vector<long long> 
 
 /// `bench --model`'s lengths when none are given: 128 and 1024, each cut to
 /// the model's positions (BERT-base reads 512). Throws ReadError.
+/**
+ * `bench --model DIR --generate`: greedy generation of \a tokens tokens after
+ * a prompt of 128 token ids cycling through the vocabulary (fewer where the
+ * model's positions are fewer), with the key/value cache: the milliseconds
+ * from the prompt to the first token written (its pass, the logits and the
+ * choice) and the median per token after it, each the median of a few runs.
+ */
+Report generateBenchmarkReport(const QString &folder, long long tokens);
+
 std::vector<long long> defaultModelBenchLengths(const QString &folder);
 
 /// Refuses a benchmark of \a tokens tokens on a model of \a positions

@@ -6,11 +6,14 @@
 #include "app/commandrequest.h"
 #include "app/usageerror.h"
 #include "core/attention.h"
+#include "core/familydescription.h"
 #include "io/attentionfilereader.h"
 #include "io/inputtextqt.h"
 #include "io/pretrainedmodel.h"
 #include "io/readerror.h"
 #include "io/sessionreader.h"
+
+#include <QJsonObject>
 
 #include <iostream>
 #include <optional>
@@ -84,6 +87,26 @@ TokenizedText tokenizeRequest(const PretrainedModel &model, const CommandRequest
     } catch (const ReadError &error) {
         throw UsageError{QStringLiteral("%1: %2").arg(inputText(r.file), error.message)};
     }
+}
+
+void requireCausalModel(const PretrainedModel &model, const QString &command)
+{
+    const FamilyDescription &family = familyDescription(model.config().family);
+    if (!family.causal || family.readout != Readout::NextToken)
+        usageError(QStringLiteral("%1: %2 is not a causal model: %3 needs one that writes "
+                                  "(GPT-2, Llama, Mistral, Qwen2, Qwen3, GPT-NeoX)")
+                       .arg(model.name(), QString::fromStdString(family.displayName), command));
+}
+
+QJsonArray tokenListJson(const PretrainedModel &model, const std::vector<TokenProbability> &top)
+{
+    QJsonArray list;
+    for (const TokenProbability &token : top)
+        list.append(QJsonObject{
+            {QStringLiteral("token"), QString::fromStdString(model.tokenSpelling(token.id))},
+            {QStringLiteral("id"), token.id},
+            {QStringLiteral("p"), token.p}});
+    return list;
 }
 
 } // namespace AttentionLab

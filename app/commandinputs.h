@@ -5,9 +5,11 @@
 
 #include "core/attentionresult.h"
 #include "core/attentiontensor.h"
+#include "core/modelrun.h"
 #include "core/session.h"
 #include "io/tokenizedtext.h"
 
+#include <QJsonArray>
 #include <QString>
 
 #include <functional>
@@ -36,6 +38,10 @@ AttentionTensor loadTensor(const CommandRequest &r);
 /// The model's folder of tokenize and model, opened; UsageError on failure.
 std::shared_ptr<const PretrainedModel> openModel(const CommandRequest &r);
 
+/// Refuses, by name, a model that does not write (BERT) for \a command.
+void requireCausalModel(const PretrainedModel &model, const QString &command);
+/// Tokens as JSON: [{"token", "id", "p"}], spelled as in \a model's vocabulary.
+QJsonArray tokenListJson(const PretrainedModel &model, const std::vector<TokenProbability> &top);
 /// --text, --pair and --bos, tokenized by \a model; UsageError on failure.
 TokenizedText tokenizeRequest(const PretrainedModel &model, const CommandRequest &r);
 

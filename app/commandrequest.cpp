@@ -21,7 +21,10 @@ const QStringList kSections = {QStringLiteral("one"),    QStringLiteral("select"
 
 /// Options that take a value, and the commands each one applies to.
 const QMap<QString, QStringList> kValueOptions = {
-    {QStringLiteral("seed"), {QStringLiteral("scale")}},
+    {QStringLiteral("seed"), {QStringLiteral("scale"), QStringLiteral("generate")}},
+    {QStringLiteral("temperature"), {QStringLiteral("generate")}},
+    {QStringLiteral("top-k"), {QStringLiteral("generate")}},
+    {QStringLiteral("top-p"), {QStringLiteral("generate")}},
     {QStringLiteral("draws"), {QStringLiteral("scale")}},
     {QStringLiteral("keys"), {QStringLiteral("scale")}},
     {QStringLiteral("dk"), {QStringLiteral("scale")}},
@@ -32,7 +35,8 @@ const QMap<QString, QStringList> kValueOptions = {
     {QStringLiteral("ffn"), {QStringLiteral("params")}},
     {QStringLiteral("n"), {QStringLiteral("cost"), QStringLiteral("bench")}},
     {QStringLiteral("d"), {QStringLiteral("cost"), QStringLiteral("bench")}},
-    {QStringLiteral("output"), {QStringLiteral("export"), QStringLiteral("model")}},
+    {QStringLiteral("output"),
+     {QStringLiteral("export"), QStringLiteral("model"), QStringLiteral("generate")}},
     {QStringLiteral("model"), {QStringLiteral("bench")}},
     {QStringLiteral("view"), {QStringLiteral("export")}},
     {QStringLiteral("width"), {QStringLiteral("export")}},
@@ -42,12 +46,16 @@ const QMap<QString, QStringList> kValueOptions = {
     {QStringLiteral("theme"), {QStringLiteral("export")}},
     {QStringLiteral("numbers"), {QStringLiteral("export")}},
     {QStringLiteral("title"), {QStringLiteral("export")}},
-    {QStringLiteral("tokens"), {QStringLiteral("inspect"), QStringLiteral("export")}},
+    {QStringLiteral("tokens"),
+     {QStringLiteral("inspect"), QStringLiteral("export"), QStringLiteral("generate"),
+      QStringLiteral("bench")}},
     {QStringLiteral("batch"), {QStringLiteral("inspect"), QStringLiteral("export")}},
     {QStringLiteral("layout"), {QStringLiteral("inspect"), QStringLiteral("export")}},
     {QStringLiteral("layer"), {QStringLiteral("export")}},
     {QStringLiteral("head"), {QStringLiteral("export")}},
-    {QStringLiteral("text"), {QStringLiteral("tokenize"), QStringLiteral("model")}},
+    {QStringLiteral("text"),
+     {QStringLiteral("tokenize"), QStringLiteral("model"), QStringLiteral("generate"),
+      QStringLiteral("lens")}},
     {QStringLiteral("pair"), {QStringLiteral("tokenize"), QStringLiteral("model")}},
     {QStringLiteral("session"), {QStringLiteral("model")}},
 };
@@ -55,10 +63,15 @@ const QMap<QString, QStringList> kValueOptions = {
 /// The commands, and which of them take a FILE (or a model's folder).
 const QStringList kCommands = {QStringLiteral("eval"),     QStringLiteral("bench"),
                                QStringLiteral("export"),   QStringLiteral("inspect"),
-                               QStringLiteral("tokenize"), QStringLiteral("model")};
-const QStringList kFileCommands = {QStringLiteral("eval"), QStringLiteral("export"),
-                                   QStringLiteral("inspect"), QStringLiteral("tokenize"),
-                                   QStringLiteral("model")};
+                               QStringLiteral("tokenize"), QStringLiteral("model"),
+                               QStringLiteral("generate"), QStringLiteral("lens")};
+const QStringList kFileCommands = {QStringLiteral("eval"),     QStringLiteral("export"),
+                                   QStringLiteral("inspect"),  QStringLiteral("tokenize"),
+                                   QStringLiteral("model"),    QStringLiteral("generate"),
+                                   QStringLiteral("lens")};
+/// The commands that read a text with a model: a folder, --text, --bos and --no-bos.
+const QStringList kTextCommands = {QStringLiteral("tokenize"), QStringLiteral("model"),
+                                   QStringLiteral("generate"), QStringLiteral("lens")};
 
 } // namespace
 
@@ -125,7 +138,9 @@ CommandRequest parseCommandLine(const QStringList &args)
                 {QStringLiteral("transparent"), &CommandRequest::transparent},
                 {QStringLiteral("words"), &CommandRequest::words},
                 {QStringLiteral("bos"), &CommandRequest::bos},
-                {QStringLiteral("no-bos"), &CommandRequest::noBos}};
+                {QStringLiteral("no-bos"), &CommandRequest::noBos},
+                {QStringLiteral("greedy"), &CommandRequest::greedy},
+                {QStringLiteral("generate"), &CommandRequest::generate}};
             if (flags.contains(name)) {
                 if (hasValue)
                     usageError(QStringLiteral("--%1 takes no value").arg(name));
@@ -199,17 +214,19 @@ CommandRequest parseCommandLine(const QStringList &args)
     if (r.command == QLatin1String("inspect") && r.file.isEmpty())
         usageError(QStringLiteral("inspect needs an attention file: attention-lab inspect "
                                   "FILE.npy|.npz|.safetensors"));
-    if ((r.command == QLatin1String("tokenize") || r.command == QLatin1String("model")) &&
-        r.file.isEmpty())
+    if (kTextCommands.contains(r.command) && r.file.isEmpty())
         usageError(QStringLiteral("%1 needs a model's folder: attention-lab %1 DIR --text TEXT")
                        .arg(r.command));
-    if ((r.command == QLatin1String("tokenize") || r.command == QLatin1String("model")) &&
-        !r.values.contains(QStringLiteral("text")))
+    if (kTextCommands.contains(r.command) && !r.values.contains(QStringLiteral("text")))
         usageError(QStringLiteral("%1 needs the text to read: --text TEXT").arg(r.command));
-    if (r.bos && r.command != QLatin1String("tokenize") && r.command != QLatin1String("model"))
-        usageError(QStringLiteral("--bos applies to tokenize and model"));
-    if (r.noBos && r.command != QLatin1String("tokenize") && r.command != QLatin1String("model"))
-        usageError(QStringLiteral("--no-bos applies to tokenize and model"));
+    if (r.bos && !kTextCommands.contains(r.command))
+        usageError(QStringLiteral("--bos applies to tokenize, model, generate and lens"));
+    if (r.noBos && !kTextCommands.contains(r.command))
+        usageError(QStringLiteral("--no-bos applies to tokenize, model, generate and lens"));
+    if (r.greedy && r.command != QLatin1String("generate"))
+        usageError(QStringLiteral("--greedy applies to generate"));
+    if (r.generate && r.command != QLatin1String("bench"))
+        usageError(QStringLiteral("--generate applies to bench --model"));
     if (r.bos && r.noBos)
         usageError(QStringLiteral("--bos and --no-bos contradict each other; give one"));
     if (r.transparent && r.command != QLatin1String("export"))

@@ -15,6 +15,8 @@ constexpr std::array kCommands{
     Command{QLatin1StringView("inspect"), runInspectCommand},
     Command{QLatin1StringView("tokenize"), runTokenizeCommand},
     Command{QLatin1StringView("model"), runModelCommand},
+    Command{QLatin1StringView("generate"), runGenerateCommand},
+    Command{QLatin1StringView("lens"), runLensCommand},
     Command{QLatin1StringView("bench"), runBenchCommand},
 };
 

@@ -38,6 +38,8 @@ int runExportCommand(const CommandRequest &r, const CommandContext &context);
 int runInspectCommand(const CommandRequest &r, const CommandContext &context);
 int runTokenizeCommand(const CommandRequest &r, const CommandContext &context);
 int runModelCommand(const CommandRequest &r, const CommandContext &context);
+int runGenerateCommand(const CommandRequest &r, const CommandContext &context);
+int runLensCommand(const CommandRequest &r, const CommandContext &context);
 int runBenchCommand(const CommandRequest &r, const CommandContext &context);
 /// No command: the chapter's sections (--one, --select...), tables or JSON.
 int runSectionsCommand(const CommandRequest &r, const CommandContext &context);

@@ -119,6 +119,27 @@ double modelPassBytes(const ModelConfig &config, long long tokens)
     return 4.0 * (kept + activations);
 }
 
+double generationBytes(const ModelConfig &config, long long promptTokens, long long totalTokens)
+{
+    const double total = double(totalTokens);
+    const double prompt = double(promptTokens);
+    const double cache = 2.0 * double(config.layers) * double(config.keyValueHeads()) * total *
+                         double(config.headDim());
+    // Rows of prompt + 1 ... total keys.
+    const double rowKeys = (total * (total + 1.0) - prompt * (prompt + 1.0)) / 2.0;
+    const double rows = double(config.layers) * double(config.heads) * rowKeys;
+    const double steps = (total - prompt) * 6.0 * 16.0;
+    const double logits = 2.0 * double(config.vocabulary);
+    return modelPassBytes(config, promptTokens) + 4.0 * (cache + rows + logits) + steps;
+}
+
+double logitLensBytes(const ModelConfig &config, long long tokens)
+{
+    const double cells = double(config.layers) * double(tokens);
+    return modelPassBytes(config, tokens) + 4.0 * cells * double(config.modelDim) +
+           cells * 5.0 * 16.0;
+}
+
 double attentionTensorBytes(double elements)
 {
     return 4.0 * elements;

@@ -69,6 +69,19 @@ double keyGeometryBytes(Index keys);
  */
 double modelPassBytes(const ModelConfig &config, long long tokens);
 
+/**
+ * Bytes generating from a prompt of \a promptTokens up to \a totalTokens
+ * tokens holds beside its weights: the prompt's pass (modelPassBytes()),
+ * the key/value cache for every position (2 x layers x key/value heads x
+ * total x d_h), each generated token's attention row (layers x heads x its
+ * keys), its top tokens, and two rows of logits over the vocabulary.
+ */
+double generationBytes(const ModelConfig &config, long long promptTokens, long long totalTokens);
+
+/// Bytes the logit lens over \a tokens tokens holds: the pass, the residual
+/// stream after every block (layers x n x d) and its top five at every cell.
+double logitLensBytes(const ModelConfig &config, long long tokens);
+
 /// Bytes of a 32-bit image of \a width x \a height pixels.
 double imageBytes(double width, double height);
 

@@ -8,6 +8,7 @@
 #include "core/rotarytable.h"
 
 #include <Eigen/Core>
+#include <omp.h>
 
 #include <algorithm>
 #include <cmath>
@@ -21,10 +22,47 @@ namespace {
 using Activations = Eigen::MatrixXf;
 using ConstVectorMap = Eigen::Map<const Eigen::VectorXf>;
 
+/// A product of one column by at least this many weights is split between
+/// the threads. A token generated over a cache is a chain of matrix-vector
+/// products, each bound by reading its weights; a join of threads costs a
+/// time slice whenever another program holds a core (measured on 2 shared
+/// cores: GPT-2 small's token took 280 ms with every product split, 60 ms
+/// with the output matrix's alone), so only a product of tens of
+/// milliseconds, the unembedding of a large vocabulary, is split.
+constexpr double kParallelProduct = 8.0e6;
+
+/// y = W x + b for one column, its rows split between the threads when it is
+/// large (kParallelProduct).
+void linearColumn(const KernelSet &ops, const LinearWeights &layer, const float *x, float *y)
+{
+    const int parts = std::max(1, omp_get_max_threads());
+    // Rows per part, a multiple of 16 floats.
+    const std::ptrdiff_t chunk = ((layer.out + parts - 1) / parts + 15) / 16 * 16;
+#pragma omp parallel for schedule(static) if (parts > 1 &&                                         \
+                                              double(layer.out) * layer.in >= kParallelProduct)
+    for (int t = 0; t < parts; ++t) {
+        const std::ptrdiff_t begin = std::min<std::ptrdiff_t>(std::ptrdiff_t(t) * chunk, layer.out);
+        const std::ptrdiff_t rows = std::min<std::ptrdiff_t>(chunk, layer.out - begin);
+        if (rows <= 0)
+            continue;
+        // Conv1D's [in, out] row-major is W column-major; nn.Linear's [out, in] is W row-major.
+        const float *w = layer.weight + (layer.inputMajor ? begin : begin * layer.in);
+        ops.serialProduct(rows, 1, layer.in, w, layer.inputMajor ? layer.out : layer.in,
+                          !layer.inputMajor, x, layer.in, y + begin, layer.out, 1.0f);
+    }
+    if (layer.bias) {
+        for (int i = 0; i < layer.out; ++i)
+            y[i] += layer.bias[i];
+    }
+}
+
 Activations linear(const KernelSet &ops, const LinearWeights &layer, const Activations &x)
 {
     Activations y(layer.out, x.cols());
-    ops.linear(layer, x.data(), x.rows(), x.cols(), y.data(), y.rows());
+    if (x.cols() == 1)
+        linearColumn(ops, layer, x.data(), y.data());
+    else
+        ops.linear(layer, x.data(), x.rows(), x.cols(), y.data(), y.rows());
     return y;
 }
 
@@ -86,6 +124,153 @@ void pickColumns(Activations &x, const std::vector<int> &picked)
     x = std::move(kept);
 }
 
+/// The embeddings of \a ids at positions \a first, \a first + 1...
+Activations embed(const KernelSet &ops, const ModelConfig &config,
+                  const EmbeddingWeights &embeddings, const std::vector<int> &ids,
+                  const std::vector<int> &tokenTypes, int first)
+{
+    const int d = config.modelDim;
+    const int n = int(ids.size());
+    Activations x(d, n);
+    for (int i = 0; i < n; ++i) {
+        x.col(i) = ConstVectorMap(embeddings.word + size_t(ids[size_t(i)]) * d, d);
+        if (embeddings.position)
+            x.col(i) += ConstVectorMap(embeddings.position + size_t(first + i) * d, d);
+        if (embeddings.tokenType) {
+            const int type = tokenTypes.empty() ? 0 : tokenTypes[size_t(i)];
+            x.col(i) += ConstVectorMap(embeddings.tokenType + size_t(type) * d, d);
+        }
+    }
+    if (embeddings.norm.weight)
+        norm(ops, familyDescription(config.family).norm, x, embeddings.norm, config.epsilon);
+    return x;
+}
+
+/// One block's q, k and v, where their projection put them: the heads are
+/// read in place through their strides.
+struct QueryKeyValue
+{
+    Activations fused, q, k, v;
+    HeadRows qRows, kRows, vRows;
+};
+
+/// q, k and v of the n columns of \a x (the block's input), QK-normed and
+/// turned by the rotary table's rows from \a cos and \a sin.
+void projectQueryKeyValue(const KernelSet &ops, const ModelConfig &config,
+                          const LayerWeights &layer, const Activations &x, int rotated,
+                          const float *cos, const float *sin, QueryKeyValue &out)
+{
+    const FamilyDescription &family = familyDescription(config.family);
+    const int n = int(x.cols());
+    const int heads = config.heads;
+    const int kvHeads = config.keyValueHeads();
+    const int headDim = config.headDim();
+    const int queryWidth = heads * headDim;
+    const int kvWidth = kvHeads * headDim;
+    const bool preNorm = family.normPlacement == NormPlacement::BeforeSublayer;
+    Activations normed;
+    if (preNorm) {
+        normed = x;
+        norm(ops, family.norm, normed, layer.attentionNorm, config.epsilon);
+    }
+    const Activations &input = preNorm ? normed : x;
+    switch (family.queryKeyValue) {
+    case QueryKeyValueLayout::FusedBlocks:
+        out.fused = linear(ops, layer.queryKeyValue[0], input);
+        out.qRows = {out.fused.data(), out.fused.rows(), headDim};
+        out.kRows = {out.fused.data() + queryWidth, out.fused.rows(), headDim};
+        out.vRows = {out.fused.data() + queryWidth + kvWidth, out.fused.rows(), headDim};
+        break;
+    case QueryKeyValueLayout::FusedPerHead:
+        out.fused = linear(ops, layer.queryKeyValue[0], input);
+        out.qRows = {out.fused.data(), out.fused.rows(), 3 * headDim};
+        out.kRows = {out.fused.data() + headDim, out.fused.rows(), 3 * headDim};
+        out.vRows = {out.fused.data() + 2 * headDim, out.fused.rows(), 3 * headDim};
+        break;
+    case QueryKeyValueLayout::Separate:
+        out.q = linear(ops, layer.queryKeyValue[0], input);
+        out.k = linear(ops, layer.queryKeyValue[1], input);
+        out.v = linear(ops, layer.queryKeyValue[2], input);
+        out.qRows = {out.q.data(), out.q.rows(), headDim};
+        out.kRows = {out.k.data(), out.k.rows(), headDim};
+        out.vRows = {out.v.data(), out.v.rows(), headDim};
+        break;
+    }
+    if (family.queryKeyNorm) {
+        normHeads(ops, out.qRows, heads, n, headDim, layer.queryNorm, config.epsilon);
+        normHeads(ops, out.kRows, kvHeads, n, headDim, layer.keyNorm, config.epsilon);
+    }
+    if (rotated > 0) {
+        // Each token's q and k turned by its position: the scores then
+        // depend on the offset between query and key alone.
+        ops.rotary(out.qRows, heads, n, rotated, cos, sin);
+        ops.rotary(out.kRows, kvHeads, n, rotated, cos, sin);
+    }
+}
+
+/// The rest of a block after its attention: the output projection, the
+/// residuals and the MLP, on \a x in place.
+void finishBlock(const KernelSet &ops, const ModelConfig &config, const LayerWeights &layer,
+                 const Activations &context, Activations &x)
+{
+    const FamilyDescription &family = familyDescription(config.family);
+    const Activations attended = linear(ops, layer.attentionOutput, context);
+    switch (family.normPlacement) {
+    case NormPlacement::AfterResidual:
+        x += attended;
+        norm(ops, family.norm, x, layer.attentionNorm, config.epsilon);
+        x += feedForward(ops, family, config, layer, x);
+        norm(ops, family.norm, x, layer.feedForwardNorm, config.epsilon);
+        break;
+    case NormPlacement::BeforeSublayer: {
+        if (!config.parallelResidual)
+            x += attended;
+        Activations inner = x;
+        norm(ops, family.norm, inner, layer.feedForwardNorm, config.epsilon);
+        x += feedForward(ops, family, config, layer, inner);
+        if (config.parallelResidual)
+            x += attended;
+        break;
+    }
+    }
+}
+
+/// The output matrix [vocabulary, d], row-major: its own, or the tied word
+/// embeddings; valid while \a output and \a embeddings hold their values.
+const float *unembedding(const OutputWeights &output, const EmbeddingWeights &embeddings)
+{
+    return output.matrix ? output.matrix : embeddings.word;
+}
+
+/// The output matrix as a layer without bias: [vocabulary, d] is nn.Linear's layout.
+LinearWeights unembeddingLayer(const ModelConfig &config, const float *matrix)
+{
+    LinearWeights layer;
+    layer.weight = matrix;
+    layer.in = config.modelDim;
+    layer.out = config.vocabulary;
+    layer.inputMajor = false;
+    return layer;
+}
+
+/// Softmax of \a row's entries [begin, end) in float, the rest 0, as the
+/// attention kernel computes each row.
+void softmaxRange(float *row, int size, int begin, int end)
+{
+    float largest = row[begin];
+    for (int j = begin + 1; j < end; ++j)
+        largest = std::max(largest, row[j]);
+    float sum = 0.0f;
+    for (int j = begin; j < end; ++j) {
+        row[j] = std::exp(row[j] - largest);
+        sum += row[j];
+    }
+    for (int j = begin; j < end; ++j)
+        row[j] /= sum;
+    std::fill(row, row + begin, 0.0f);
+    std::fill(row + end, row + size, 0.0f);
+}
+
 } // namespace
 
 ModelRun runModelGraph(const KernelSet &ops, const ModelWeights &weights, const ModelInput &input)
@@ -99,7 +284,6 @@ ModelRun runModelGraph(const KernelSet &ops, const ModelWeights &weights, const 
     const int headDim = config.headDim();
     const int layers = config.layers;
     const int queryWidth = heads * headDim;
-    const int kvWidth = kvHeads * headDim;
 
     ModelRun run;
     run.family = config.family;
@@ -113,9 +297,12 @@ ModelRun runModelGraph(const KernelSet &ops, const ModelWeights &weights, const 
     run.values.resize(qkvSize);
     const size_t matrixSize = size_t(n) * size_t(n);
     std::vector<float> attention(size_t(layers) * size_t(heads) * matrixSize);
+    if (input.keepResiduals)
+        run.residuals.resize(size_t(layers) * size_t(n) * size_t(d));
 
     // Positions whose final state is read: the last, or BERT's masks. The
-    // last block's output is computed for these columns alone.
+    // last block's output is computed for these columns alone (all of them
+    // for the logit lens).
     std::vector<int> readPositions;
     switch (family.readout) {
     case Readout::NextToken:
@@ -126,20 +313,11 @@ ModelRun runModelGraph(const KernelSet &ops, const ModelWeights &weights, const 
             readPositions = input.maskPositions;
         break;
     }
+    const bool pickLast = !input.keepResiduals && int(readPositions.size()) < n;
 
+    // Held through the pass: the word embeddings may also be the output matrix.
     const EmbeddingWeights embeddings = weights.embeddings();
-    Activations x(d, n);
-    for (int i = 0; i < n; ++i) {
-        x.col(i) = ConstVectorMap(embeddings.word + size_t(input.ids[size_t(i)]) * d, d);
-        if (embeddings.position)
-            x.col(i) += ConstVectorMap(embeddings.position + size_t(i) * d, d);
-        if (embeddings.tokenType) {
-            const int type = input.tokenTypes.empty() ? 0 : input.tokenTypes[size_t(i)];
-            x.col(i) += ConstVectorMap(embeddings.tokenType + size_t(type) * d, d);
-        }
-    }
-    if (embeddings.norm.weight)
-        norm(ops, family.norm, x, embeddings.norm, config.epsilon);
+    Activations x = embed(ops, config, embeddings, input.ids, input.tokenTypes, 0);
 
     RotaryTable rotary;
     switch (family.positions) {
@@ -153,91 +331,33 @@ ModelRun runModelGraph(const KernelSet &ops, const ModelWeights &weights, const 
     const float scale = 1.0f / std::sqrt(float(headDim));
     for (int l = 0; l < layers; ++l) {
         const LayerWeights layer = weights.layer(l);
-        const bool preNorm = family.normPlacement == NormPlacement::BeforeSublayer;
-        Activations normed;
-        if (preNorm) {
-            normed = x;
-            norm(ops, family.norm, normed, layer.attentionNorm, config.epsilon);
-        }
-        const Activations &attentionInput = preNorm ? normed : x;
-
-        // q, k and v stay where their projection put them: the heads are
-        // read in place through their strides.
-        Activations fused, q, k, v;
-        HeadRows qRows, kRows, vRows;
-        switch (family.queryKeyValue) {
-        case QueryKeyValueLayout::FusedBlocks:
-            fused = linear(ops, layer.queryKeyValue[0], attentionInput);
-            qRows = {fused.data(), fused.rows(), headDim};
-            kRows = {fused.data() + queryWidth, fused.rows(), headDim};
-            vRows = {fused.data() + queryWidth + kvWidth, fused.rows(), headDim};
-            break;
-        case QueryKeyValueLayout::FusedPerHead:
-            fused = linear(ops, layer.queryKeyValue[0], attentionInput);
-            qRows = {fused.data(), fused.rows(), 3 * headDim};
-            kRows = {fused.data() + headDim, fused.rows(), 3 * headDim};
-            vRows = {fused.data() + 2 * headDim, fused.rows(), 3 * headDim};
-            break;
-        case QueryKeyValueLayout::Separate:
-            q = linear(ops, layer.queryKeyValue[0], attentionInput);
-            k = linear(ops, layer.queryKeyValue[1], attentionInput);
-            v = linear(ops, layer.queryKeyValue[2], attentionInput);
-            qRows = {q.data(), q.rows(), headDim};
-            kRows = {k.data(), k.rows(), headDim};
-            vRows = {v.data(), v.rows(), headDim};
-            break;
-        }
-        if (family.queryKeyNorm) {
-            normHeads(ops, qRows, heads, n, headDim, layer.queryNorm, config.epsilon);
-            normHeads(ops, kRows, kvHeads, n, headDim, layer.keyNorm, config.epsilon);
-        }
-        if (rotary.rotated > 0) {
-            // Each token's q and k turned by its position: the scores then
-            // depend on the offset between query and key alone.
-            ops.rotary(qRows, heads, n, rotary.rotated, rotary.cos.data(), rotary.sin.data());
-            ops.rotary(kRows, kvHeads, n, rotary.rotated, rotary.cos.data(), rotary.sin.data());
-        }
+        QueryKeyValue qkv;
+        projectQueryKeyValue(ops, config, layer, x, rotary.rotated, rotary.cos.data(),
+                             rotary.sin.data(), qkv);
         const size_t layerOffset = size_t(l) * size_t(heads) * headBlock;
-        keepHeadRows(qRows, heads, heads, n, headDim, run.queries.data() + layerOffset);
-        keepHeadRows(kRows, heads, kvHeads, n, headDim, run.keys.data() + layerOffset);
-        keepHeadRows(vRows, heads, kvHeads, n, headDim, run.values.data() + layerOffset);
+        keepHeadRows(qkv.qRows, heads, heads, n, headDim, run.queries.data() + layerOffset);
+        keepHeadRows(qkv.kRows, heads, kvHeads, n, headDim, run.keys.data() + layerOffset);
+        keepHeadRows(qkv.vRows, heads, kvHeads, n, headDim, run.values.data() + layerOffset);
 
         Activations context(queryWidth, n);
-        ops.attention(qRows, kRows, vRows, heads, kvHeads, n, headDim, scale, mask,
+        ops.attention(qkv.qRows, qkv.kRows, qkv.vRows, heads, kvHeads, n, headDim, scale, mask,
                       attention.data() + size_t(l) * heads * matrixSize, context.data(),
                       context.rows());
 
-        if (l == layers - 1 && int(readPositions.size()) < n) {
+        if (l == layers - 1 && pickLast) {
             // Nothing after the last block's attention is kept for other positions.
             pickColumns(context, readPositions);
             pickColumns(x, readPositions);
         }
         if (x.cols() == 0)
             continue;
-        const Activations attended = linear(ops, layer.attentionOutput, context);
-        switch (family.normPlacement) {
-        case NormPlacement::AfterResidual:
-            x += attended;
-            norm(ops, family.norm, x, layer.attentionNorm, config.epsilon);
-            x += feedForward(ops, family, config, layer, x);
-            norm(ops, family.norm, x, layer.feedForwardNorm, config.epsilon);
-            break;
-        case NormPlacement::BeforeSublayer: {
-            if (!config.parallelResidual)
-                x += attended;
-            Activations inner = x;
-            norm(ops, family.norm, inner, layer.feedForwardNorm, config.epsilon);
-            x += feedForward(ops, family, config, layer, inner);
-            if (config.parallelResidual)
-                x += attended;
-            break;
-        }
-        }
+        finishBlock(ops, config, layer, context, x);
+        if (input.keepResiduals)
+            std::copy_n(x.data(), x.size(), run.residuals.data() + size_t(l) * size_t(n) * d);
     }
 
     const OutputWeights output = weights.output();
-    // The output matrix [vocabulary, d], row-major: its own, or the tied word embeddings.
-    const float *unembed = output.matrix ? output.matrix : embeddings.word;
+    const float *unembed = unembedding(output, embeddings);
     switch (family.readout) {
     case Readout::NextToken: {
         Activations last = x.rightCols(1);
@@ -245,6 +365,7 @@ ModelRun runModelGraph(const KernelSet &ops, const ModelWeights &weights, const 
             norm(ops, family.norm, last, output.finalNorm, config.epsilon);
         run.topNext =
             ops.topTokens(unembed, d, config.vocabulary, last.data(), nullptr, input.topCount);
+        run.finalState.assign(last.data(), last.data() + d);
         break;
     }
     case Readout::MaskedLm:
@@ -254,10 +375,11 @@ ModelRun runModelGraph(const KernelSet &ops, const ModelWeights &weights, const 
         ops.gelu(transformed.data(), transformed.rows(), transformed.cols(), config.gelu);
         norm(ops, family.norm, transformed, output.maskedLmNorm, config.epsilon);
         for (size_t j = 0; j < readPositions.size(); ++j) {
+            const Eigen::Index column = input.keepResiduals ? readPositions[j] : Eigen::Index(j);
             run.masked.push_back(
-                {readPositions[j], ops.topTokens(unembed, d, config.vocabulary,
-                                                 transformed.col(Eigen::Index(j)).data(),
-                                                 output.maskedLmBias, input.topCount)});
+                {readPositions[j],
+                 ops.topTokens(unembed, d, config.vocabulary, transformed.col(column).data(),
+                               output.maskedLmBias, input.topCount)});
         }
         break;
     }
@@ -269,6 +391,113 @@ ModelRun runModelGraph(const KernelSet &ops, const ModelWeights &weights, const 
     shape.keys = n;
     run.attention = AttentionTensor(shape, std::move(attention));
     return run;
+}
+
+KeyValueCache emptyCache(const ModelConfig &config, int capacity)
+{
+    KeyValueCache cache;
+    cache.layers = config.layers;
+    cache.kvHeads = config.keyValueHeads();
+    cache.headDim = config.headDim();
+    cache.capacity = capacity;
+    const size_t size =
+        size_t(cache.layers) * size_t(cache.kvHeads) * size_t(capacity) * size_t(cache.headDim);
+    cache.keys.resize(size);
+    cache.values.resize(size);
+    switch (familyDescription(config.family).positions) {
+    case PositionKind::Learned:
+        break;
+    case PositionKind::Rotary:
+        cache.rotary = rotaryTable(config, capacity);
+        break;
+    }
+    return cache;
+}
+
+void fillCache(KeyValueCache &cache, const ModelRun &run)
+{
+    const int n = std::min(run.tokenCount(), cache.capacity);
+    const int heads = run.attention.heads();
+    const int group = heads / cache.kvHeads;
+    const size_t rowBytes = size_t(n) * size_t(cache.headDim);
+    for (int l = 0; l < cache.layers; ++l) {
+        for (int g = 0; g < cache.kvHeads; ++g) {
+            // Every query head of the group kept the same rows: take the first's.
+            const size_t from = size_t(run.headOffset(l, g * group));
+            std::copy_n(run.keys.data() + from, rowBytes,
+                        cache.keys.data() + cache.headOffset(l, g));
+            std::copy_n(run.values.data() + from, rowBytes,
+                        cache.values.data() + cache.headOffset(l, g));
+        }
+    }
+    cache.length = n;
+}
+
+void stepModelGraph(const KernelSet &ops, const ModelWeights &weights, KeyValueCache &cache, int id,
+                    float *attentionRow, float *logits)
+{
+    const ModelConfig &config = weights.config();
+    const FamilyDescription &family = familyDescription(config.family);
+    const int position = cache.length;
+    const int m = position + 1; // the keys the new token sees, itself included
+    const int heads = config.heads;
+    const int kvHeads = cache.kvHeads;
+    const int headDim = cache.headDim;
+    const int group = heads / kvHeads;
+    const float scale = 1.0f / std::sqrt(float(headDim));
+    const int begin = config.slidingWindow > 0 ? std::max(0, m - config.slidingWindow) : 0;
+
+    const EmbeddingWeights embeddings = weights.embeddings();
+    Activations x = embed(ops, config, embeddings, {id}, {}, position);
+    const int half = cache.rotary.rotated / 2;
+    const float *cos = cache.rotary.cos.data() + std::ptrdiff_t(position) * half;
+    const float *sin = cache.rotary.sin.data() + std::ptrdiff_t(position) * half;
+    for (int l = 0; l < config.layers; ++l) {
+        const LayerWeights layer = weights.layer(l);
+        QueryKeyValue qkv;
+        projectQueryKeyValue(ops, config, layer, x, cache.rotary.rotated, cos, sin, qkv);
+        for (int g = 0; g < kvHeads; ++g) {
+            const size_t at = cache.headOffset(l, g) + size_t(position) * size_t(headDim);
+            std::copy_n(qkv.kRows.data + std::ptrdiff_t(g) * qkv.kRows.headStride, headDim,
+                        cache.keys.data() + at);
+            std::copy_n(qkv.vRows.data + std::ptrdiff_t(g) * qkv.vRows.headStride, headDim,
+                        cache.values.data() + at);
+        }
+        Activations context(heads * headDim, 1);
+        float *rows = attentionRow + size_t(l) * size_t(heads) * size_t(m);
+        for (int h = 0; h < heads; ++h) {
+            const float *keys = cache.keys.data() + cache.headOffset(l, h / group);
+            const float *values = cache.values.data() + cache.headOffset(l, h / group);
+            float *a = rows + size_t(h) * size_t(m);
+            // The scores K q over the m keys, scaled, then the query's softmax.
+            ops.serialProduct(m, 1, headDim, keys, headDim, true,
+                              qkv.qRows.data + std::ptrdiff_t(h) * qkv.qRows.headStride, headDim, a,
+                              m, scale);
+            softmaxRange(a, m, begin, m);
+            // z = V^T a, V's rows the keys' values.
+            ops.serialProduct(headDim, 1, m, values, headDim, false, a, m,
+                              context.data() + std::ptrdiff_t(h) * headDim, headDim, 1.0f);
+        }
+        finishBlock(ops, config, layer, context, x);
+    }
+    cache.length = m;
+
+    const OutputWeights output = weights.output();
+    if (output.finalNorm.weight)
+        norm(ops, family.norm, x, output.finalNorm, config.epsilon);
+    linearColumn(ops, unembeddingLayer(config, unembedding(output, embeddings)), x.data(), logits);
+}
+
+std::vector<float> nextTokenLogits(const KernelSet &ops, const ModelWeights &weights,
+                                   const float *state)
+{
+    const ModelConfig &config = weights.config();
+    const OutputWeights output = weights.output();
+    const EmbeddingWeights embeddings = weights.embeddings();
+    std::vector<float> logits(size_t(config.vocabulary));
+    linearColumn(ops, unembeddingLayer(config, unembedding(output, embeddings)), state,
+                 logits.data());
+    return logits;
 }
 
 } // namespace AttentionLab

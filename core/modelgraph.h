@@ -3,8 +3,11 @@
 
 #pragma once
 
+#include "core/keyvaluecache.h"
 #include "core/modelrun.h"
 #include "core/modelweights.h"
+
+#include <vector>
 
 namespace AttentionLab {
 
@@ -18,5 +21,29 @@ struct KernelSet;
  * compiled once; the inputs are checked by runModel() (core/transformerforward.h).
  */
 ModelRun runModelGraph(const KernelSet &ops, const ModelWeights &weights, const ModelInput &input);
+
+/// An empty cache for \a capacity positions of a causal model (\a capacity
+/// at most its positions).
+KeyValueCache emptyCache(const ModelConfig &config, int capacity);
+
+/// Fills \a cache with the keys and values a full pass kept (\a run over
+/// its first run.tokenCount() tokens, at most the cache's capacity).
+void fillCache(KeyValueCache &cache, const ModelRun &run);
+
+/**
+ * One token more for a causal model: token \a id at position cache.length,
+ * through the same block graph as runModelGraph() with one column, its key
+ * and value appended to \a cache. Writes its attention row, laid out
+ * [layer][head][key] over the cache.length + 1 keys (0 outside the mask), to
+ * \a attentionRow, and the logits of the token after it (the vocabulary's
+ * size) to \a logits. The caller checks that id is in the vocabulary and
+ * that the cache has room.
+ */
+void stepModelGraph(const KernelSet &ops, const ModelWeights &weights, KeyValueCache &cache, int id,
+                    float *attentionRow, float *logits);
+
+/// The logits of the next token from \a state, the final norm's output (d values).
+std::vector<float> nextTokenLogits(const KernelSet &ops, const ModelWeights &weights,
+                                   const float *state);
 
 } // namespace AttentionLab

@@ -34,6 +34,9 @@ struct ModelInput
     std::vector<int> maskPositions;
     /// How many tokens each prediction lists.
     int topCount = 5;
+    /// Keep the residual stream after every block at every position
+    /// (ModelRun::residuals), for the logit lens.
+    bool keepResiduals = false;
 };
 
 /**
@@ -59,6 +62,12 @@ struct ModelRun
     std::vector<TokenProbability> topNext;
     /// BERT: one entry per ModelInput::maskPositions, in that order.
     std::vector<MaskedPrediction> masked;
+    /// Causal families: the last position's state after the final norm (d
+    /// values), what the unembedding reads.
+    std::vector<float> finalState;
+    /// With ModelInput::keepResiduals: the residual stream after each block,
+    /// laid out [layer][position][d], before the final norm.
+    std::vector<float> residuals;
 
     int tokenCount() const { return attention.keys(); }
     /// Offset of head (layer, head)'s n x d_h block in queries, keys and values.

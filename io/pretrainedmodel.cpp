@@ -4,11 +4,13 @@
 #include "io/pretrainedmodel.h"
 
 #include "core/familydescription.h"
+#include "core/generator.h"
 #include "core/transformerforward.h"
 #include "io/gpt2tokenizer.h"
 #include "io/hubtokenizer.h"
 #include "io/inputtextqt.h"
 #include "io/modelcheckpoint.h"
+#include "io/pretokenizer.h"
 #include "io/readerror.h"
 #include "io/wordpiecetokenizer.h"
 
@@ -239,6 +241,71 @@ std::string PretrainedModel::tokenSpelling(int id) const
     spelling.insert(spelling.begin(), '<');
     spelling.push_back('>');
     return spelling;
+}
+
+std::string PretrainedModel::decode(const std::vector<int> &ids) const
+{
+    std::string text;
+    if (m_gpt2) {
+        for (int id : ids) {
+            for (char32_t c : QString::fromStdString(m_gpt2->token(id)).toUcs4()) {
+                const int byte = PreTokenizer::characterByte(c);
+                if (byte >= 0)
+                    text.push_back(char(byte));
+            }
+        }
+        return text;
+    }
+    if (m_hub) {
+        QString joined;
+        for (const QString &label : m_hub->labels(ids))
+            joined += label;
+        return joined.toStdString();
+    }
+    for (int id : ids) {
+        if (!text.empty())
+            text.push_back(' ');
+        text.append(tokenSpelling(id));
+    }
+    return text;
+}
+
+std::optional<int> PretrainedModel::endOfTextId() const
+{
+    if (m_gpt2)
+        return m_gpt2->endOfTextId();
+    if (m_hub)
+        return m_hub->eosId();
+    return std::nullopt;
+}
+
+std::unique_ptr<Generator> PretrainedModel::generator(const TokenizedText &prompt,
+                                                      GenerationOptions options) const
+{
+    if (options.endToken < 0)
+        options.endToken = endOfTextId().value_or(-1);
+    m_checkpoint->requireUnchanged();
+    try {
+        return std::make_unique<Generator>(m_checkpoint->weights(), prompt.ids, options);
+    } catch (const std::invalid_argument &error) {
+        throwReadError(QString::fromUtf8(error.what()));
+    }
+}
+
+LogitLens PretrainedModel::lens(const TokenizedText &tokens, int count, ModelRun *run) const
+{
+    m_checkpoint->requireUnchanged();
+    try {
+        LogitLens lens = logitLens(m_checkpoint->weights(), tokens.ids, count, run);
+        m_checkpoint->requireUnchanged();
+        if (run) {
+            run->attention.setTokens(tokens.tokens);
+            run->attention.setVisibility(keyVisibility(config()));
+        }
+        return lens;
+    } catch (const std::invalid_argument &error) {
+        throwReadError(QString::fromUtf8(error.what()));
+    }
 }
 
 std::optional<std::string> PretrainedModel::bosToken() const

@@ -3,7 +3,9 @@
 
 #pragma once
 
+#include "core/generationoptions.h"
 #include "core/keyvisibility.h"
+#include "core/logitlens.h"
 #include "core/modelconfig.h"
 #include "core/modelrun.h"
 #include "io/tokenizedtext.h"
@@ -19,6 +21,7 @@
 
 namespace AttentionLab {
 
+class Generator;
 class Gpt2Tokenizer;
 class HubTokenizer;
 class ModelCheckpoint;
@@ -95,6 +98,29 @@ public:
 
     /// Token \a id as spelled in the vocabulary.
     std::string tokenSpelling(int id) const;
+    /// The text of \a ids, UTF-8, as Hugging Face's decode() with special
+    /// tokens kept (GPT-2's bytes back from their characters; tokenizer.json's
+    /// decoder). A character spread over several tokens comes whole only
+    /// once all of them are there.
+    std::string decode(const std::vector<int> &ids) const;
+    /// The end-of-text token generation stops at (GPT-2's <|endoftext|>,
+    /// tokenizer_config.json's eos_token), or none.
+    std::optional<int> endOfTextId() const;
+
+    /**
+     * A generation after \a prompt (core/generator.h), stopping at the
+     * model's end-of-text token unless \a options names another. It reads
+     * this model's weights: keep the model open while it runs. Throws
+     * ReadError, one line, for what Generator refuses (a model that is not
+     * causal, options out of range, a prompt that fills the positions, the
+     * memory limit).
+     */
+    std::unique_ptr<Generator> generator(const TokenizedText &prompt,
+                                         GenerationOptions options) const;
+    /// The logit lens over \a tokens (core/logitlens.h), with the pass that
+    /// read it in \a run when given (its attention carrying the tokens);
+    /// ReadError for what logitLens() refuses.
+    LogitLens lens(const TokenizedText &tokens, int count = 5, ModelRun *run = nullptr) const;
 
 private:
     PretrainedModel() = default;

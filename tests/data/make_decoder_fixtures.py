@@ -136,8 +136,9 @@ def eager_attention(q, k, v, n_rep, scaling, mask):
     return a, torch.matmul(a, v), k, v
 
 
-def llama_forward(w, cfg, ids):
-    """LlamaForCausalLM / MistralForCausalLM / Qwen2ForCausalLM / Qwen3ForCausalLM."""
+def llama_forward(w, cfg, ids, hiddens=None):
+    """LlamaForCausalLM / MistralForCausalLM / Qwen2ForCausalLM / Qwen3ForCausalLM;
+    hiddens, when given, receives the residual stream after each block."""
     model_type = cfg["model_type"]
     n = len(ids)
     d = cfg["hidden_size"]
@@ -180,13 +181,15 @@ def llama_forward(w, cfg, ids):
         mlp = lin(F.silu(lin(x, "mlp.gate_proj", False)) * lin(x, "mlp.up_proj", False),
                   "mlp.down_proj", False)
         h = residual + mlp
+        if hiddens is not None:
+            hiddens.append(h)
     h = rms_norm(h, w["model.norm.weight"], eps)
     output = w["model.embed_tokens.weight"] if cfg["tie_word_embeddings"] else w["lm_head.weight"]
     return attentions, qkv_rows, h[-1] @ output.T
 
 
-def neox_forward(w, cfg, ids):
-    """GPTNeoXForCausalLM, eager attention."""
+def neox_forward(w, cfg, ids, hiddens=None):
+    """GPTNeoXForCausalLM, eager attention; hiddens as llama_forward's."""
     n = len(ids)
     d = cfg["hidden_size"]
     heads = cfg["num_attention_heads"]
@@ -228,6 +231,8 @@ def neox_forward(w, cfg, ids):
             mlp = lin(F.gelu(lin(ln(attn, "post_attention_layernorm"), "mlp.dense_h_to_4h")),
                       "mlp.dense_4h_to_h")
             h = mlp + attn
+        if hiddens is not None:
+            hiddens.append(h)
     h = F.layer_norm(h, (d,), w[p + "final_layer_norm.weight"], w[p + "final_layer_norm.bias"], eps)
     return attentions, qkv_rows, h[-1] @ w["embed_out.weight"].T
 

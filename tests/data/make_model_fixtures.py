@@ -177,8 +177,9 @@ def bert_encode(text, vocab):
 
 # ---------------------------------------------------------------- forward passes
 
-def gpt2_forward(w, cfg, ids, prefix=""):
-    """transformers' GPT2LMHeadModel, eager attention, float32."""
+def gpt2_forward(w, cfg, ids, prefix="", hiddens=None):
+    """transformers' GPT2LMHeadModel, eager attention, float32; hiddens,
+    when given, receives the residual stream after each block."""
     p = prefix
     n = len(ids)
     d, heads = cfg["n_embd"], cfg["n_head"]
@@ -209,6 +210,8 @@ def gpt2_forward(w, cfg, ids, prefix=""):
         x = torch.addmm(w[b + "mlp.c_fc.bias"], x, w[b + "mlp.c_fc.weight"])
         x = 0.5 * x * (1.0 + torch.tanh(math.sqrt(2.0 / math.pi) * (x + 0.044715 * torch.pow(x, 3.0))))
         h = residual + torch.addmm(w[b + "mlp.c_proj.bias"], x, w[b + "mlp.c_proj.weight"])
+        if hiddens is not None:
+            hiddens.append(h)
     h = F.layer_norm(h, (d,), w[p + "ln_f.weight"], w[p + "ln_f.bias"], eps)
     logits = h @ w[p + "wte.weight"].T
     return attentions, qkv_rows, logits[-1], h
