@@ -11,6 +11,8 @@
 #include "core/headsession.h"
 #include "io/readerror.h"
 #include "ui/document/attentiondocument.h"
+#include "ui/model/generationpanel.h"
+#include "ui/model/generationrunner.h"
 #include "ui/model/headgridview.h"
 #include "ui/model/modeldocument.h"
 #include "ui/model/modelpage.h"
@@ -28,6 +30,8 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSemaphore>
+#include <QSignalSpy>
+#include <QSpinBox>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTimer>
@@ -98,6 +102,7 @@ private slots:
     void unusedTensorsAreShown();
     void statusLineKeepsItsPlace();
     void groupedQueryModelShowsItsCardAndGroups();
+    void generationStepsThroughItsTokens();
     void supersededResultIsNeverEmitted();
     void passThatThrowsSaysWhy_data();
     void passThatThrowsSaysWhy();
@@ -353,7 +358,65 @@ void TestModelWindow::groupedQueryModelShowsItsCardAndGroups()
              qPrintable(tip));
     QVERIFY(window.modelTextPanel()->bosToggle()->isChecked()); // its tokenizer adds <s>
     QCOMPARE(window.modelTextPanel()->bosToggle()->text(), QStringLiteral("Start with <s>"));
-    QVERIFY(window.modelTextPanel()->predictionsLabel()->text().contains(QLatin1String("Next token")));
+    QVERIFY(
+        window.modelTextPanel()->predictionsLabel()->text().contains(QLatin1String("Next token")));
+}
+
+void TestModelWindow::generationStepsThroughItsTokens()
+{
+    // Generate writes after the text; the timeline steps through what it
+    // wrote, each step showing the attention that chose its token; an
+    // alternative taken writes on from there, and Back returns.
+    MainWindow window;
+    window.show();
+    QVERIFY(window.openModelFolder(model("gpt2-tiny")));
+    window.modelTextPanel()->textEdit()->setText(QStringLiteral("the cat sat"));
+    window.modelRunner()->waitForIdle();
+    const int prompt = int(window.modelRunner()->lastTokens().ids.size());
+    GenerationPanel *panel = window.generationPanel();
+    QVERIFY(panel->isVisible()); // GPT-2 writes
+    panel->findChild<QSpinBox *>()->setValue(5);
+    QSignalSpy finished(window.generationRunner(), &GenerationRunner::finished);
+    panel->generateButton()->click();
+    QVERIFY(finished.wait(20000));
+    const auto generation = panel->generation();
+    QVERIFY(generation);
+    QCOMPARE(int(generation->steps.size()), 5);
+    QCOMPARE(generation->promptLength, prompt);
+    QCOMPARE(panel->step(), 5);
+    // At step 5 the views show the text through the token before the fifth
+    // written one: its last row chose that token.
+    QCOMPARE(window.modelDocument()->tensor().keys(), prompt + 4);
+    QVERIFY(window.modelDocument()->tensor().visibility().causal);
+    QVERIFY2(panel->stepText().contains(QLatin1String("Step 5 of 5")),
+             qPrintable(panel->stepText()));
+    panel->setStep(1);
+    QCOMPARE(window.modelDocument()->tensor().keys(), prompt);
+    // The first step's attention is the prompt's own pass: the same numbers.
+    const AttentionTensor &shown = window.modelDocument()->tensor();
+    const ModelRun &run = *window.modelRunner()->lastRun();
+    double error = 0.0;
+    for (int l = 0; l < shown.layers(); ++l)
+        for (int h = 0; h < shown.heads(); ++h)
+            error = std::max(
+                error, double((shown.head(l, h) - run.attention.head(l, h)).cwiseAbs().maxCoeff()));
+    QVERIFY2(error < 1e-5, qPrintable(QString::number(error)));
+    // Take the second alternative at step 2 and write on.
+    const int alternative = generation->steps[1].top[1].id;
+    panel->setStep(2);
+    emit panel->alternativeChosen(2, alternative);
+    QVERIFY(finished.wait(20000));
+    const auto taken = panel->generation();
+    QVERIFY(taken != generation);
+    QCOMPARE(taken->ids[size_t(prompt + 1)], alternative);
+    QCOMPARE(taken->promptLength, prompt + 2);
+    // Back: the text before the alternative.
+    emit panel->backRequested();
+    QCOMPARE(panel->generation(), generation);
+    // A new text: what was written goes.
+    window.modelTextPanel()->textEdit()->setText(QStringLiteral("the dog"));
+    window.modelRunner()->waitForIdle();
+    QVERIFY(!panel->generation());
 }
 
 void TestModelWindow::statusLineKeepsItsPlace()

@@ -17,6 +17,8 @@
 #include "ui/labs/scalelab.h"
 #include "ui/labs/sizelab.h"
 #include "ui/model/attentionfiles.h"
+#include "ui/model/generationpanel.h"
+#include "ui/model/generationrunner.h"
 #include "ui/model/modeldocument.h"
 #include "ui/model/modelpage.h"
 #include "ui/model/modelrunner.h"
@@ -117,8 +119,34 @@ MainWindow::MainWindow(QWidget *parent)
     m_tabs->addTab(m_modelPage, tr("Model"));
     m_modelRunner = new ModelRunner(this);
     m_modelText = new ModelTextPanel(m_modelRunner, m_modelDocument, m_modelPage);
+    m_generationPanel = new GenerationPanel(m_modelPage);
+    m_generationPanel->setAvailable(false);
+    m_generationRunner = new GenerationRunner(this);
     m_modelText->hide();
-    m_modelPage->setTextPanel(m_modelText);
+    // The text, then what the model writes after it.
+    auto *textArea = new QWidget(m_modelPage);
+    auto *textLayout = new QVBoxLayout(textArea);
+    textLayout->setContentsMargins(0, 0, 0, 0);
+    textLayout->setSpacing(2);
+    textLayout->addWidget(m_modelText);
+    textLayout->addWidget(m_generationPanel);
+    m_modelPage->setTextPanel(textArea);
+    connect(m_generationPanel, &GenerationPanel::generateRequested, this,
+            &MainWindow::startGeneration);
+    connect(m_generationPanel, &GenerationPanel::stopRequested, m_generationRunner,
+            &GenerationRunner::stop);
+    connect(m_generationPanel, &GenerationPanel::stepChosen, this, &MainWindow::showGenerationStep);
+    connect(m_generationPanel, &GenerationPanel::alternativeChosen, this,
+            &MainWindow::takeAlternative);
+    connect(m_generationPanel, &GenerationPanel::backRequested, this,
+            &MainWindow::goBackInGeneration);
+    connect(m_generationRunner, &GenerationRunner::progress, m_generationPanel,
+            &GenerationPanel::setProgress);
+    connect(m_generationRunner, &GenerationRunner::finished, this, &MainWindow::showGeneration);
+    connect(m_generationRunner, &GenerationRunner::failed, this, [this](const QString &message) {
+        m_generationPanel->setRunning(false);
+        QMessageBox::warning(this, tr("Generate"), message);
+    });
     connect(m_modelRunner, &ModelRunner::runFinished, this, &MainWindow::showModelRun);
     connect(m_modelText, &ModelTextPanel::openHeadRequested, this,
             [this] { openHeadInAttentionTab(); });

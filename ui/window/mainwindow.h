@@ -44,6 +44,10 @@ class ModelDocument;
 class ModelPage;
 class ModelRunner;
 class ModelTextPanel;
+class GenerationPanel;
+class GenerationRunner;
+struct Generation;
+struct GenerationOptions;
 class PositionLab;
 class ScaleLab;
 class HeatmapView;
@@ -89,6 +93,8 @@ public:
     ModelPage *modelPage() const { return m_modelPage; }
     /// The model opened with File > Open Model, run on the text being typed.
     ModelRunner *modelRunner() const { return m_modelRunner; }
+    GenerationPanel *generationPanel() const { return m_generationPanel; }
+    GenerationRunner *generationRunner() const { return m_generationRunner; }
     ModelTextPanel *modelTextPanel() const { return m_modelText; }
     /// Opens a GPT-2 or BERT model's folder on the Model tab and reads the
     /// last text (or the lecture's sentence) with it; a message box says why
@@ -197,6 +203,14 @@ private:
     void openModel();
     /// Shows the runner's newest run on the Model tab.
     void showModelRun();
+    /// Generation on the Model tab (mainwindowmodel.cpp): start, show a
+    /// finished text, step its timeline, take an alternative, go back.
+    void startGeneration(const GenerationOptions &options);
+    void showGeneration(std::shared_ptr<const Generation> generation);
+    void showGenerationStep(int step);
+    void takeAlternative(int step, int id);
+    void goBackInGeneration();
+    void clearGeneration();
     void createModelActions(QMenu *file);
     void addRecentFile(const QString &path);
     void showExportDialog();
@@ -225,6 +239,10 @@ private:
     ModelPage *m_modelPage;
     ModelRunner *m_modelRunner;
     ModelTextPanel *m_modelText;
+    GenerationPanel *m_generationPanel = nullptr;
+    GenerationRunner *m_generationRunner = nullptr;
+    /// The texts before each alternative taken, for Back.
+    std::vector<std::shared_ptr<const Generation>> m_generationHistory;
     QAction *m_openHeadAction = nullptr;
     /// The Model tab shows the runner's runs (not an attention file).
     bool m_showsModelRun = false;

@@ -6,11 +6,14 @@
 
 #include "ui/window/mainwindow.h"
 
+#include "core/familydescription.h"
 #include "core/headsession.h"
 #include "io/inputtextqt.h"
 #include "io/pretrainedmodel.h"
 #include "io/readerror.h"
 #include "ui/document/attentiondocument.h"
+#include "ui/model/generationpanel.h"
+#include "ui/model/generationrunner.h"
 #include "ui/model/modeldocument.h"
 #include "ui/model/modelpage.h"
 #include "ui/model/modelrunner.h"
@@ -89,7 +92,14 @@ bool MainWindow::openModelFolder(const QString &folder)
         tr("%1 has not read a text yet: type one above").arg(model->name()));
     m_modelPage->setModelCard(model->cardLine(), model->card());
     m_modelDocument->setTensor(AttentionTensor(), model->folder());
+    clearGeneration();
     m_modelRunner->setModel(model);
+    // Only a model that writes left to right can be asked to write on.
+    m_generationPanel->setAvailable(familyDescription(model->config().family).causal);
+    m_generationPanel->setSpelling([model = std::weak_ptr<const PretrainedModel>(model)](int id) {
+        const auto open = model.lock();
+        return open ? open->tokenSpelling(id) : std::to_string(id);
+    });
     m_modelText->show();
     m_modelText->modelChanged(text);
     m_tabs->setCurrentWidget(m_modelPage);
@@ -103,6 +113,7 @@ void MainWindow::showModelRun()
     const std::shared_ptr<const ModelRun> run = m_modelRunner->lastRun();
     if (!run || !m_modelRunner->hasModel())
         return;
+    clearGeneration(); // a new text: what was written after the old one goes
     // The document's tensor points into the run, which it keeps alive: no copy.
     const AttentionTensor &attention = run->attention;
     std::vector<const float *> heads;
@@ -142,6 +153,81 @@ bool MainWindow::openHeadInAttentionTab()
                  QString::fromStdString(headSessionNote(m_modelRunner->model()->config(), head))));
     showStatusMessage(tr("%1: drag a key, toggle √d_k or the mask").arg(name), 8000);
     return true;
+}
+
+void MainWindow::startGeneration(const GenerationOptions &options)
+{
+    const std::shared_ptr<const PretrainedModel> model = m_modelRunner->model();
+    if (!model || !m_modelRunner->lastRun() || m_modelRunner->lastTokens().ids.empty()) {
+        showStatusMessage(tr("Type a text the model can read first"), 4000);
+        return;
+    }
+    m_generationHistory.clear();
+    m_generationPanel->setRunning(true);
+    m_generationRunner->start(model, m_modelRunner->lastTokens(), options);
+}
+
+void MainWindow::showGeneration(std::shared_ptr<const Generation> generation)
+{
+    m_generationPanel->setRunning(false);
+    m_generationPanel->setGeneration(generation, !m_generationHistory.empty());
+    showGenerationStep(m_generationPanel->step());
+    if (generation && !generation->steps.empty())
+        showStatusMessage(tr("Wrote %n token(s): step through them on the timeline", nullptr,
+                             int(generation->steps.size())),
+                          6000);
+}
+
+void MainWindow::showGenerationStep(int step)
+{
+    const std::shared_ptr<const Generation> &generation = m_generationPanel->generation();
+    if (!generation || step < 1)
+        return;
+    // The text up to the token before the one written at this step: its
+    // last row is the query whose attention chose that token.
+    const int tokens = generation->promptLength + step - 1;
+    m_modelDocument->setTensor(generation->attentionUpTo(tokens), m_modelRunner->model()->folder(),
+                               true);
+}
+
+void MainWindow::takeAlternative(int step, int id)
+{
+    const std::shared_ptr<const Generation> generation = m_generationPanel->generation();
+    const std::shared_ptr<const PretrainedModel> model = m_modelRunner->model();
+    if (!generation || !model || step < 1)
+        return;
+    // The text up to that step, the token taken instead, and on from there.
+    TokenizedText prompt;
+    const size_t kept = size_t(generation->promptLength + step - 1);
+    prompt.ids.assign(generation->ids.begin(), generation->ids.begin() + long(kept));
+    prompt.ids.push_back(id);
+    for (int token : prompt.ids)
+        prompt.tokens.push_back(model->tokenSpelling(token));
+    GenerationOptions options = m_generationPanel->options();
+    options.maxTokens = std::max(1, options.maxTokens - step);
+    m_generationHistory.push_back(generation);
+    m_generationPanel->setRunning(true);
+    m_generationRunner->start(model, prompt, options);
+}
+
+void MainWindow::goBackInGeneration()
+{
+    if (m_generationHistory.empty())
+        return;
+    const std::shared_ptr<const Generation> previous = m_generationHistory.back();
+    m_generationHistory.pop_back();
+    m_generationPanel->setGeneration(previous, !m_generationHistory.empty());
+    showGenerationStep(m_generationPanel->step());
+}
+
+void MainWindow::clearGeneration()
+{
+    if (!m_generationPanel)
+        return;
+    m_generationRunner->stop();
+    m_generationHistory.clear();
+    if (m_generationPanel->generation())
+        m_generationPanel->setGeneration(nullptr, false);
 }
 
 } // namespace AttentionLab
