@@ -14,11 +14,13 @@
 #include "ui/model/generationpanel.h"
 #include "ui/model/generationrunner.h"
 #include "ui/model/headgridview.h"
+#include "ui/model/lensview.h"
 #include "ui/model/modeldocument.h"
 #include "ui/model/modelpage.h"
 #include "ui/model/modelrunner.h"
 #include "ui/model/modeltextpanel.h"
 #include "ui/window/mainwindow.h"
+#include "ui/window/tabeditor.h"
 
 #include <QCheckBox>
 #include <QDir>
@@ -103,6 +105,7 @@ private slots:
     void statusLineKeepsItsPlace();
     void groupedQueryModelShowsItsCardAndGroups();
     void generationStepsThroughItsTokens();
+    void logitLensShowsEveryLayersGuess();
     void supersededResultIsNeverEmitted();
     void passThatThrowsSaysWhy_data();
     void passThatThrowsSaysWhy();
@@ -417,6 +420,43 @@ void TestModelWindow::generationStepsThroughItsTokens()
     window.modelTextPanel()->textEdit()->setText(QStringLiteral("the dog"));
     window.modelRunner()->waitForIdle();
     QVERIFY(!panel->generation());
+}
+
+void TestModelWindow::logitLensShowsEveryLayersGuess()
+{
+    // The Lens beside Heatmap and Lines: each layer's most likely next token
+    // at each position; its top row is the model's own guess.
+    MainWindow window;
+    window.show();
+    QVERIFY(window.openModelFolder(model("gpt2-tiny")));
+    window.modelTextPanel()->textEdit()->setText(QStringLiteral("the cat sat"));
+    window.modelRunner()->waitForIdle();
+    ModelPage *page = window.modelPage();
+    page->showLarge();
+    page->setCurrentMatrixView(2);
+    QVERIFY(page->showsLens());
+    QTRY_VERIFY_WITH_TIMEOUT(page->lensView()->lens() != nullptr, 20000);
+    const LogitLens &lens = *page->lensView()->lens();
+    const ModelRun &run = *window.modelRunner()->lastRun();
+    QCOMPARE(lens.layers, run.attention.layers());
+    QCOMPARE(lens.positions, run.tokenCount());
+    QCOMPARE(lens.at(lens.layers - 1, lens.positions - 1).front().id, run.topNext.front().id);
+    QVERIFY(page->lensView()->toolTipFor(lens.layers - 1, 0).contains(QLatin1String("output")));
+    // It exports as every view does.
+    TabEditor *editor = window.currentEditor();
+    QCOMPARE(editor->currentViewName(), QStringLiteral("lens"));
+    QTemporaryDir dir;
+    const QString png = dir.filePath(QStringLiteral("lens.png"));
+    QString error;
+    QVERIFY2(editor->exportFile(png, QStringLiteral("lens"), FigureStyle(), ExportSize{}, &error),
+             qPrintable(error));
+    const QImage image(png);
+    QCOMPARE(image.size(), QSize(1600, 900));
+    QVERIFY(editor->exportFile(dir.filePath(QStringLiteral("lens.svg")), QStringLiteral("lens"),
+                               FigureStyle(), ExportSize{}, &error));
+    // BERT reads no next token: no lens is offered.
+    QVERIFY(window.openModelFolder(model("bert-tiny")));
+    QVERIFY(!page->showsLens());
 }
 
 void TestModelWindow::statusLineKeepsItsPlace()

@@ -5,6 +5,7 @@
 
 #include "ui/model/headgridview.h"
 #include "ui/model/knownheads.h"
+#include "ui/model/lensview.h"
 #include "ui/model/modeldocument.h"
 #include "ui/model/modelheatmapview.h"
 #include "ui/settings/preferences.h"
@@ -218,6 +219,10 @@ void ModelPage::createLargePage()
     m_lines->setAccessibleName(tr("Attention as lines"));
     m_lines->setToolTip(tr("Hover a token to see only its lines"));
     addMatrixView(m_lines, tr("Lines"));
+    // The logit lens: each layer's guess for the next token at each position.
+    m_lens = new LensView(this);
+    m_lens->setToolTip(tr("Hover a cell for its five most likely tokens"));
+    m_lensIndex = addMatrixView(m_lens, tr("Lens"));
     QFont titleFont = m_matrixTitle->font();
     titleFont.setBold(true);
     m_matrixTitle->setFont(titleFont);
@@ -417,7 +422,21 @@ void ModelPage::setCurrentMatrixView(int index)
         button->setChecked(true);
         m_matrixViews->setCurrentIndex(index);
         refreshLines();
+        emit matrixViewChanged(index);
     }
+}
+
+bool ModelPage::showsLens() const
+{
+    return showsLarge() && m_matrixViews->currentIndex() == m_lensIndex;
+}
+
+void ModelPage::setLensAvailable(bool available)
+{
+    if (QAbstractButton *button = m_matrixViewButtons->button(m_lensIndex))
+        button->setVisible(available);
+    if (!available && m_matrixViews->currentIndex() == m_lensIndex)
+        setCurrentMatrixView(0);
 }
 
 bool ModelPage::showsLines() const
@@ -445,6 +464,9 @@ void ModelPage::setColorMap(ColorMaps::Name name)
 {
     m_grid->setColorMap(name);
     m_heatmap->setColorMap(name);
+    FigureStyle style;
+    style.colorMap = name;
+    m_lens->setStyle(style);
 }
 
 void ModelPage::setColorRange(ColorRange::Mode mode)

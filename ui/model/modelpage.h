@@ -27,6 +27,7 @@ class QToolButton;
 namespace AttentionLab {
 
 class ElidingLabel;
+class LensView;
 
 class AttentionLinesView;
 class EntropyBarsView;
@@ -65,6 +66,11 @@ public:
     QLabel *matrixTitleLabel() const { return m_matrixTitle; }
     /// The current matrix as lines (the large page's second view).
     AttentionLinesView *linesView() const { return m_lines; }
+    /// The logit lens beside Heatmap and Lines (causal models only).
+    LensView *lensView() const { return m_lens; }
+    bool showsLens() const;
+    /// Offers the Lens view (a causal model's text) or takes it away.
+    void setLensAvailable(bool available);
 
     static QString emptyStateText();
     /// What the page says while it has no tensor (emptyStateText() by default).
@@ -99,6 +105,10 @@ public:
     void setColorRange(ColorRange::Mode mode);
     void setAppearance(bool dark, double scale);
 
+signals:
+    /// Heatmap, Lines or Lens was chosen above the large view.
+    void matrixViewChanged(int index);
+
 private:
     /// The parts of the page, made once by the constructor.
     void createControls();
@@ -132,6 +142,8 @@ private:
     ModelHeatmapView *m_heatmap;
     EntropyBarsView *m_bars;
     AttentionLinesView *m_lines;
+    LensView *m_lens = nullptr;
+    int m_lensIndex = -1;
     QList<QShortcut *> m_largePageShortcuts;
     QStackedWidget *m_matrixViews;
     QButtonGroup *m_matrixViewButtons;

@@ -143,6 +143,7 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_generationRunner, &GenerationRunner::progress, m_generationPanel,
             &GenerationPanel::setProgress);
     connect(m_generationRunner, &GenerationRunner::finished, this, &MainWindow::showGeneration);
+    connect(m_modelPage, &ModelPage::matrixViewChanged, this, &MainWindow::refreshLens);
     connect(m_generationRunner, &GenerationRunner::failed, this, [this](const QString &message) {
         m_generationPanel->setRunning(false);
         QMessageBox::warning(this, tr("Generate"), message);

@@ -211,6 +211,8 @@ private:
     void takeAlternative(int step, int id);
     void goBackInGeneration();
     void clearGeneration();
+    /// The logit lens of the text in view, computed in the background while the Lens shows.
+    void refreshLens();
     void createModelActions(QMenu *file);
     void addRecentFile(const QString &path);
     void showExportDialog();
@@ -243,6 +245,7 @@ private:
     GenerationRunner *m_generationRunner = nullptr;
     /// The texts before each alternative taken, for Back.
     std::vector<std::shared_ptr<const Generation>> m_generationHistory;
+    quint64 m_lensRequest = 0;
     QAction *m_openHeadAction = nullptr;
     /// The Model tab shows the runner's runs (not an attention file).
     bool m_showsModelRun = false;

@@ -97,6 +97,7 @@ bool MainWindow::openAttentionFile(const QString &path)
     addRecentFile(path);
     // The file replaces a model's attention: the text it read goes with it.
     m_modelPage->setModelCard(QString(), {}); // a file of attention has no model to describe
+    m_modelPage->setLensAvailable(false);
     m_showsModelRun = false;
     m_modelRunner->setModel(nullptr);
     m_modelText->hide();

@@ -8,12 +8,15 @@
 
 #include "core/familydescription.h"
 #include "core/headsession.h"
+#include "core/tokenlabels.h"
 #include "io/inputtextqt.h"
 #include "io/pretrainedmodel.h"
 #include "io/readerror.h"
 #include "ui/document/attentiondocument.h"
+#include "ui/document/backgroundoutcome.h"
 #include "ui/model/generationpanel.h"
 #include "ui/model/generationrunner.h"
+#include "ui/model/lensview.h"
 #include "ui/model/modeldocument.h"
 #include "ui/model/modelpage.h"
 #include "ui/model/modelrunner.h"
@@ -25,11 +28,13 @@
 #include <QAction>
 #include <QApplication>
 #include <QFileDialog>
+#include <QFutureWatcher>
 #include <QLineEdit>
 #include <QMenu>
 #include <QMessageBox>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QtConcurrent/QtConcurrentRun>
 
 namespace AttentionLab {
 
@@ -96,6 +101,7 @@ bool MainWindow::openModelFolder(const QString &folder)
     m_modelRunner->setModel(model);
     // Only a model that writes left to right can be asked to write on.
     m_generationPanel->setAvailable(familyDescription(model->config().family).causal);
+    m_modelPage->setLensAvailable(familyDescription(model->config().family).causal);
     m_generationPanel->setSpelling([model = std::weak_ptr<const PretrainedModel>(model)](int id) {
         const auto open = model.lock();
         return open ? open->tokenSpelling(id) : std::to_string(id);
@@ -114,6 +120,7 @@ void MainWindow::showModelRun()
     if (!run || !m_modelRunner->hasModel())
         return;
     clearGeneration(); // a new text: what was written after the old one goes
+    QMetaObject::invokeMethod(this, &MainWindow::refreshLens, Qt::QueuedConnection);
     // The document's tensor points into the run, which it keeps alive: no copy.
     const AttentionTensor &attention = run->attention;
     std::vector<const float *> heads;
@@ -228,6 +235,54 @@ void MainWindow::clearGeneration()
     m_generationHistory.clear();
     if (m_generationPanel->generation())
         m_generationPanel->setGeneration(nullptr, false);
+}
+
+void MainWindow::refreshLens()
+{
+    if (!m_modelPage->showsLens())
+        return;
+    LensView *view = m_modelPage->lensView();
+    const std::shared_ptr<const PretrainedModel> model = m_modelRunner->model();
+    if (!model || !m_showsModelRun || !m_modelRunner->lastRun()) {
+        view->setMessage(tr("The logit lens reads a model's text: open a model and type one"));
+        return;
+    }
+    TokenizedText tokens = m_modelRunner->lastTokens();
+    // Generating: the text up to the step in view.
+    if (const auto generation = m_generationPanel->generation();
+        generation && m_generationPanel->step() >= 1) {
+        const size_t n = size_t(generation->promptLength + m_generationPanel->step() - 1);
+        tokens.ids.assign(generation->ids.begin(), generation->ids.begin() + long(n));
+        tokens.tokens.assign(generation->tokens.begin(), generation->tokens.begin() + long(n));
+        tokens.tokenTypes.clear();
+    }
+    if (tokens.ids.empty())
+        return;
+    const quint64 request = ++m_lensRequest;
+    view->setMessage(tr("reading every layer's guess…"));
+    using Outcome = BackgroundOutcome<LogitLens>;
+    auto *watcher = new QFutureWatcher<Outcome>(this);
+    connect(watcher, &QFutureWatcher<Outcome>::finished, this,
+            [this, watcher, request, tokens, model, view] {
+                watcher->deleteLater();
+                if (request != m_lensRequest)
+                    return; // a newer text or step asked since
+                Outcome outcome = watcher->result();
+                if (!outcome.value) {
+                    view->setMessage(tr("No logit lens: %1").arg(outcome.error));
+                    return;
+                }
+                QStringList inputs;
+                for (const std::string &t : tokens.tokens)
+                    inputs << QString::fromStdString(displayToken(t));
+                view->setLens(std::make_shared<const LogitLens>(std::move(*outcome.value)), inputs,
+                              [model](int id) {
+                                  return QString::fromStdString(
+                                      displayToken(model->tokenSpelling(id)));
+                              });
+            });
+    watcher->setFuture(QtConcurrent::run(
+        [model, tokens] { return catching([&] { return model->lens(tokens, 5); }); }));
 }
 
 } // namespace AttentionLab

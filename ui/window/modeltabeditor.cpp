@@ -3,6 +3,8 @@
 
 #include "ui/window/modeltabeditor.h"
 
+#include "ui/figure/lenspainter.h"
+#include "ui/model/lensview.h"
 #include "ui/model/modeldocument.h"
 #include "ui/model/modelpage.h"
 #include "ui/model/modelrunner.h"
@@ -67,7 +69,13 @@ QString ModelTabEditor::statusText() const
 
 QList<ExportDialog::View> ModelTabEditor::exportViews() const
 {
-    return m_document->isEmpty() ? QList<ExportDialog::View>() : ExportDialog::modelViews();
+    if (m_document->isEmpty())
+        return {};
+    QList<ExportDialog::View> views = ExportDialog::modelViews();
+    if (m_page->lensView()->lens())
+        views.append({QStringLiteral("lens"),
+                      tr("the logit lens: each layer's most likely next token at each position")});
+    return views;
 }
 
 QString ModelTabEditor::currentViewName() const
@@ -76,6 +84,8 @@ QString ModelTabEditor::currentViewName() const
         return QStringLiteral("grid");
     if (m_page->showsLines())
         return QStringLiteral("lines");
+    if (m_page->showsLens())
+        return QStringLiteral("lens");
     switch (m_document->view()) {
     case ModelView::Head:
         return QStringLiteral("head");
@@ -89,6 +99,20 @@ QString ModelTabEditor::currentViewName() const
 
 std::optional<ExportFigure> ModelTabEditor::figure(const QString &viewName) const
 {
+    if (viewName == QLatin1String("lens")) {
+        // The lens in view, drawn by the painter the window draws it with.
+        const LensView *lens = m_page->lensView();
+        if (!lens->lens())
+            return std::nullopt;
+        ExportFigure drawn;
+        drawn.name = QStringLiteral("lens");
+        drawn.description = tr("Logit lens");
+        drawn.defaultSize = QSize(1600, 900);
+        drawn.paint = [lens](QPainter &painter, const QRectF &rect, const FigureStyle &style) {
+            paintLogitLens(painter, rect.adjusted(12, 12, -12, -12), lens->exportFigure(), style);
+        };
+        return drawn;
+    }
     const TensorFigureView *view = findTensorFigureView(viewName);
     if (!view || m_document->isEmpty())
         return std::nullopt;
