@@ -8,13 +8,19 @@
 // asks for. The lecture example, the causal-mask preset, and a GPT-2 model
 // on its grid and its large head view.
 
+#include "ui/model/generationpanel.h"
+#include "ui/model/generationrunner.h"
 #include "ui/model/modelpage.h"
 #include "ui/model/modelrunner.h"
+#include "ui/model/modeltextpanel.h"
 #include "ui/window/mainwindow.h"
 
 #include <QAbstractButton>
 #include <QComboBox>
 #include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSignalSpy>
 #include <QStyle>
 #include <QStyleOptionComboBox>
 #include <QTabWidget>
@@ -26,11 +32,6 @@
 using namespace AttentionLab;
 
 namespace {
-
-QString model(const char *name)
-{
-    return QStringLiteral(TEST_DATA_DIR "/models/") + QLatin1String(name);
-}
 
 /// Shown on screen: visible, and not scrolled or clipped out of sight.
 bool onScreen(const QWidget *widget)
@@ -181,6 +182,7 @@ private slots:
     void init() { WindowTestSettings::removeAll(); }
     void everyTabReadsInTheHall_data();
     void everyTabReadsInTheHall();
+    void modelTabReadsInTheHall_data();
     void modelTabReadsInTheHall();
 };
 
@@ -215,13 +217,23 @@ void TestHallLayout::everyTabReadsInTheHall()
     QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
 }
 
+void TestHallLayout::modelTabReadsInTheHall_data()
+{
+    QTest::addColumn<QString>("folder");
+    QTest::newRow("GPT-2") << QStringLiteral(TEST_DATA_DIR "/models/gpt2-tiny");
+    QTest::newRow("Llama, grouped-query, with its model card")
+        << QStringLiteral(TEST_DATA_DIR "/decoders/llama-gqa");
+}
+
 void TestHallLayout::modelTabReadsInTheHall()
 {
+    QFETCH(QString, folder);
     MainWindow window;
     window.show();
     window.setPresentationMode(true);
     QTRY_VERIFY(window.isFullScreen());
-    QVERIFY(window.openModelFolder(model("gpt2-tiny")));
+    QVERIFY(window.openModelFolder(folder));
+    window.modelTextPanel()->textEdit()->setText(QStringLiteral("the cat sat on the mat"));
     window.modelRunner()->waitForIdle();
     QTest::qWait(120);
     QStringList problems = layoutProblems(&window);
@@ -232,6 +244,14 @@ void TestHallLayout::modelTabReadsInTheHall()
     problems = layoutProblems(&window);
     QVERIFY2(problems.isEmpty(),
              qPrintable(QStringLiteral("a head, large:\n") + problems.join(QLatin1Char('\n'))));
+    // Written on: the timeline and the step's line.
+    QSignalSpy written(window.generationRunner(), &GenerationRunner::finished);
+    window.generationPanel()->generateButton()->click();
+    QVERIFY(written.wait(20000));
+    QTest::qWait(120);
+    problems = layoutProblems(&window);
+    QVERIFY2(problems.isEmpty(),
+             qPrintable(QStringLiteral("after Generate:\n") + problems.join(QLatin1Char('\n'))));
 }
 
 QTEST_MAIN(TestHallLayout)

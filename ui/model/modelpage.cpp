@@ -112,12 +112,12 @@ void ModelPage::createControls()
     // widen the page past a projector's width.
     m_title->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_titleRow = new QHBoxLayout;
-    m_titleRow->addWidget(m_title, 2);
+    m_titleRow->addWidget(m_title, 0);
     // The model card beside it: what the model is made of, the whole card a hover away.
     m_card = new ElidingLabel(QString(), this);
     m_card->setObjectName(QStringLiteral("modelCard"));
     m_card->setAccessibleName(tr("Model card"));
-    m_titleRow->addWidget(m_card, 3);
+    m_titleRow->addWidget(m_card, 1);
     m_titleRow->addWidget(m_progress);
     // One row of controls for both pages: on a projector at 1280 x 720 every
     // row taken from the matrix costs it a fifth of its cells' height.
@@ -498,9 +498,18 @@ void ModelPage::tensorChanged()
             m_grid->setFocus();
     }
     if (!m_document->isEmpty()) {
-        m_title->setText(
-            tr("<b>%1</b> · %2")
-                .arg(m_document->displayName().toHtmlEscaped(), m_document->shapeText()));
+        // With a model card beside it, the title need not repeat the layers and heads.
+        const AttentionTensor &t = m_document->tensor();
+        m_title->setText(tr("<b>%1</b> · %2")
+                             .arg(m_document->displayName().toHtmlEscaped(),
+                                  m_card->fullText().isEmpty()
+                                      ? m_document->shapeText()
+                                      : tr("%1 × %2 tokens").arg(t.queries()).arg(t.keys())));
+        // Beside a model card, its own width (the card is shortened, not the
+        // name); alone, a long file name is cut rather than widen the page.
+        m_title->setSizePolicy(m_card->fullText().isEmpty() ? QSizePolicy::Ignored
+                                                            : QSizePolicy::Preferred,
+                               QSizePolicy::Preferred);
     }
     enableLargePageKeys();
     balanceLargeSplitter(); // the token count sets the matrix's width
