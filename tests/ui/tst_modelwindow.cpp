@@ -416,6 +416,12 @@ void TestModelWindow::generationStepsThroughItsTokens()
     // Back: the text before the alternative.
     emit panel->backRequested();
     QCOMPARE(panel->generation(), generation);
+    // Open Head at step 3 takes the text up to the token that step chose from.
+    panel->setStep(3);
+    window.modelPage()->showLarge();
+    QVERIFY(window.openHeadInAttentionTab());
+    QCOMPARE(int(window.document()->session().keys.rows()), prompt + 2);
+    window.tabs()->setCurrentWidget(window.modelPage());
     // A new text: what was written goes.
     window.modelTextPanel()->textEdit()->setText(QStringLiteral("the dog"));
     window.modelRunner()->waitForIdle();

@@ -142,9 +142,26 @@ void MainWindow::showModelRun()
 
 bool MainWindow::openHeadInAttentionTab()
 {
-    const std::shared_ptr<const ModelRun> run = m_modelRunner->lastRun();
+    std::shared_ptr<const ModelRun> run = m_modelRunner->lastRun();
     if (!m_showsModelRun || !run || m_modelDocument->view() != ModelView::Head)
         return false;
+    QString text = m_modelRunner->requestedText().text;
+    // At a step of a generation: the text up to the token that step chose
+    // from, read again for its q, k and v (the cache keeps no lab session).
+    if (const auto generation = m_generationPanel->generation();
+        generation && m_generationPanel->step() >= 1) {
+        TokenizedText upTo;
+        const size_t n = size_t(generation->promptLength + m_generationPanel->step() - 1);
+        upTo.ids.assign(generation->ids.begin(), generation->ids.begin() + long(n));
+        upTo.tokens.assign(generation->tokens.begin(), generation->tokens.begin() + long(n));
+        try {
+            run = std::make_shared<const ModelRun>(m_modelRunner->model()->run(upTo));
+            text = QString::fromStdString(m_modelRunner->model()->decode(upTo.ids));
+        } catch (const ReadError &error) {
+            QMessageBox::warning(this, tr("Open Head in Attention Tab"), error.message);
+            return false;
+        }
+    }
     const int layer = m_modelDocument->layer();
     const int head = m_modelDocument->head();
     const QString name =
@@ -156,7 +173,7 @@ bool MainWindow::openHeadInAttentionTab()
     // session, and the status bar's short note.
     m_hint->showNote(
         tr("%1: the model's queries, keys and values for “%2”: %3.")
-            .arg(name, m_modelRunner->requestedText().text,
+            .arg(name, text,
                  QString::fromStdString(headSessionNote(m_modelRunner->model()->config(), head))));
     showStatusMessage(tr("%1: drag a key, toggle √d_k or the mask").arg(name), 8000);
     return true;
