@@ -227,6 +227,18 @@ void LabPainter::positional(const QRectF &rect)
                    encodedTop + bh / 2 - metrics.height() / 2, numberWidth, metrics.height()),
             Qt::AlignLeft | Qt::AlignVCenter, encodedText(demo.encodedChanges[size_t(t)]));
     }
+    // The tokens left out are said, whether or not the largest change is among them.
+    if (!all && !shown.empty() && shown.back() == Index(shown.size()) - 1) {
+        m_painter.setPen(m_style.muted());
+        const QString skipped =
+            QStringLiteral("… %1 more tokens, not shown (none changed more)")
+                .arg(n - Index(shown.size()));
+        m_painter.setFont(fitted(labelFont, skipped, right.width()));
+        m_painter.drawText(
+            QRectF(right.left(), bars.top() + double(shown.size()) * rowH, right.width(), rowH),
+            Qt::AlignCenter, skipped);
+        m_painter.setFont(labelFont);
+    }
     m_painter.setPen(QPen(m_style.foreground(), std::max(1.0, m_base.pt(1.2))));
     m_painter.drawLine(bars.topLeft(), bars.bottomLeft());
     m_painter.setFont(labelFont);
