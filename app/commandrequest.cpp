@@ -65,9 +65,9 @@ const QStringList kCommands = {QStringLiteral("eval"),     QStringLiteral("bench
                                QStringLiteral("export"),   QStringLiteral("inspect"),
                                QStringLiteral("tokenize"), QStringLiteral("model"),
                                QStringLiteral("generate"), QStringLiteral("lens")};
-const QStringList kFileCommands = {QStringLiteral("eval"),     QStringLiteral("export"),
-                                   QStringLiteral("inspect"),  QStringLiteral("tokenize"),
-                                   QStringLiteral("model"),    QStringLiteral("generate"),
+const QStringList kFileCommands = {QStringLiteral("eval"),    QStringLiteral("export"),
+                                   QStringLiteral("inspect"), QStringLiteral("tokenize"),
+                                   QStringLiteral("model"),   QStringLiteral("generate"),
                                    QStringLiteral("lens")};
 /// The commands that read a text with a model: a folder, --text, --bos and --no-bos.
 const QStringList kTextCommands = {QStringLiteral("tokenize"), QStringLiteral("model"),

@@ -169,6 +169,7 @@ int runGenerateCommand(const CommandRequest &r, const CommandContext &)
         {QStringLiteral("prompt_length"), generator->promptLength()},
         {QStringLiteral("text"), QString::fromStdString(model->decode(generator->ids()))},
         {QStringLiteral("stop"), stopName(generator->stop())},
+        {QStringLiteral("memory_bytes"), generator->memoryBytes()},
         {QStringLiteral("steps"), steps}});
     return 0;
 }

@@ -44,7 +44,9 @@ QString lensText(const PretrainedModel &model, const TokenizedText &tokens, cons
             const std::vector<TokenProbability> &top = lens.at(l, i);
             QStringList cells;
             for (const TokenProbability &token : top)
-                cells << QStringLiteral("%1 %2").arg(shownToken(model, token.id)).arg(token.p, 0, 'f', 3);
+                cells << QStringLiteral("%1 %2")
+                             .arg(shownToken(model, token.id))
+                             .arg(token.p, 0, 'f', 3);
             t += QStringLiteral("  layer %1: %2\n").arg(l, 2).arg(cells.join(QStringLiteral(", ")));
         }
     }

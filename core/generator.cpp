@@ -85,9 +85,9 @@ Generator::Generator(const ModelWeights &weights, std::vector<int> prompt,
                                     " positions: there is no room to write");
     const int total =
         std::min<long long>(config.positions, (long long)m_promptLength + options.maxTokens);
-    requireMemory(generationBytes(config, m_promptLength, total),
-                  "writing " + std::to_string(total - m_promptLength) + " tokens after " +
-                      std::to_string(m_promptLength));
+    m_memoryBytes = generationBytes(config, m_promptLength, total);
+    requireMemory(m_memoryBytes, "writing " + std::to_string(total - m_promptLength) +
+                                     " tokens after " + std::to_string(m_promptLength));
     ModelInput input;
     input.ids = m_ids;
     input.topCount = options.topCount;

@@ -66,6 +66,9 @@ public:
     void finish();
 
     GenerationStop stop() const { return m_stop; }
+    /// What the generation holds beside the weights at most, as the memory
+    /// limit counts it (generationBytes(), core/memorybudget.h).
+    double memoryBytes() const { return m_memoryBytes; }
     int promptLength() const { return m_promptLength; }
     /// The prompt then every token written.
     const std::vector<int> &ids() const { return m_ids; }
@@ -100,6 +103,7 @@ private:
     std::vector<GenerationStep> m_steps;
     std::vector<std::vector<float>> m_rows;
     GenerationStop m_stop = GenerationStop::Running;
+    double m_memoryBytes = 0.0;
 };
 
 } // namespace AttentionLab

@@ -8,11 +8,47 @@
 #include "core/memorybudget.h"
 #include "core/transformerforward.h"
 
+#include <algorithm>
+#include <cmath>
+#include <numeric>
 #include <stdexcept>
 #include <string>
 #include <utility>
 
 namespace AttentionLab {
+
+namespace {
+
+/// The \a count most likely of \a size logits, most likely first (equal
+/// logits by id), with their probabilities from a softmax in double.
+std::vector<TokenProbability> topOf(const float *logits, std::ptrdiff_t size, int count,
+                                    std::vector<int> &order)
+{
+    const double largest = double(*std::max_element(logits, logits + size));
+    double sum = 0.0;
+    for (std::ptrdiff_t i = 0; i < size; ++i)
+        sum += std::exp(double(logits[i]) - largest);
+    order.resize(size_t(size));
+    std::iota(order.begin(), order.end(), 0);
+    const std::ptrdiff_t shown = std::min<std::ptrdiff_t>(size, std::max(count, 0));
+    std::partial_sort(order.begin(), order.begin() + shown, order.end(), [&](int a, int b) {
+        return logits[a] > logits[b] || (logits[a] == logits[b] && a < b);
+    });
+    std::vector<TokenProbability> top;
+    for (std::ptrdiff_t i = 0; i < shown; ++i)
+        top.push_back(
+            {order[size_t(i)], std::exp(double(logits[order[size_t(i)]]) - largest) / sum});
+    return top;
+}
+
+} // namespace
+
+int lensBlockColumns(const ModelConfig &config)
+{
+    // About 64 MiB of logits at a time.
+    const double perColumn = 4.0 * double(config.vocabulary);
+    return int(std::clamp(64.0 * 1024 * 1024 / perColumn, 1.0, 256.0));
+}
 
 LogitLens logitLens(const ModelWeights &weights, const std::vector<int> &ids, int count,
                     ModelRun *run)
@@ -34,22 +70,37 @@ LogitLens logitLens(const ModelWeights &weights, const std::vector<int> &ids, in
     const KernelSet &ops = activeKernels();
     const OutputWeights output = weights.output();
     const EmbeddingWeights embeddings = weights.embeddings();
-    const float *unembed = output.matrix ? output.matrix : embeddings.word;
+    LinearWeights unembed;
+    unembed.weight = output.matrix ? output.matrix : embeddings.word;
+    unembed.in = config.modelDim;
+    unembed.out = config.vocabulary;
+    unembed.inputMajor = false;
     const int d = config.modelDim;
+    const std::ptrdiff_t vocabulary = config.vocabulary;
     LogitLens lens;
     lens.layers = config.layers;
     lens.positions = int(n);
     lens.top.resize(size_t(lens.layers) * size_t(n));
-    std::vector<float> state(static_cast<size_t>(d));
+    // The logits of a block of positions at once, one matrix product, so
+    // that the output matrix is read once per block, not once per cell.
+    const int block = lensBlockColumns(config);
+    std::vector<float> states;
+    std::vector<float> logits;
+    std::vector<int> order;
     for (int l = 0; l < lens.layers; ++l) {
-        for (int i = 0; i < int(n); ++i) {
+        for (int first = 0; first < int(n); first += block) {
+            const int columns = std::min<int>(block, int(n) - first);
             const float *residual =
-                pass.residuals.data() + (size_t(l) * size_t(n) + size_t(i)) * size_t(d);
-            std::copy_n(residual, d, state.data());
+                pass.residuals.data() + (size_t(l) * size_t(n) + size_t(first)) * size_t(d);
+            states.assign(residual, residual + size_t(columns) * size_t(d));
             if (output.finalNorm.weight)
-                ops.norm(family.norm, state.data(), d, 1, d, output.finalNorm, config.epsilon);
-            lens.top[size_t(l) * size_t(n) + size_t(i)] =
-                ops.topTokens(unembed, d, config.vocabulary, state.data(), nullptr, count);
+                ops.norm(family.norm, states.data(), d, columns, d, output.finalNorm,
+                         config.epsilon);
+            logits.resize(size_t(vocabulary) * size_t(columns));
+            ops.linear(unembed, states.data(), d, columns, logits.data(), vocabulary);
+            for (int j = 0; j < columns; ++j)
+                lens.top[size_t(l) * size_t(n) + size_t(first + j)] =
+                    topOf(logits.data() + size_t(j) * size_t(vocabulary), vocabulary, count, order);
         }
     }
     if (run) {

@@ -35,6 +35,10 @@ struct LogitLens
  * a model that is not causal, for ids runModel() refuses, and when the lens
  * would exceed the memory limit (logitLensBytes()).
  */
+/// How many positions' logits the lens makes at once for \a config (at most
+/// 256, about 64 MiB of them).
+int lensBlockColumns(const ModelConfig &config);
+
 LogitLens logitLens(const ModelWeights &weights, const std::vector<int> &ids, int count = 5,
                     ModelRun *run = nullptr);
 

@@ -4,6 +4,7 @@
 #include "core/memorybudget.h"
 
 #include "core/familydescription.h"
+#include "core/logitlens.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -136,8 +137,10 @@ double generationBytes(const ModelConfig &config, long long promptTokens, long l
 double logitLensBytes(const ModelConfig &config, long long tokens)
 {
     const double cells = double(config.layers) * double(tokens);
+    const double block = double(lensBlockColumns(config));
+    const double logits = 4.0 * std::min(block, double(tokens)) * double(config.vocabulary);
     return modelPassBytes(config, tokens) + 4.0 * cells * double(config.modelDim) +
-           cells * 5.0 * 16.0;
+           cells * 5.0 * 16.0 + logits + 4.0 * double(config.vocabulary);
 }
 
 double attentionTensorBytes(double elements)

@@ -79,7 +79,8 @@ double modelPassBytes(const ModelConfig &config, long long tokens);
 double generationBytes(const ModelConfig &config, long long promptTokens, long long totalTokens);
 
 /// Bytes the logit lens over \a tokens tokens holds: the pass, the residual
-/// stream after every block (layers x n x d) and its top five at every cell.
+/// stream after every block (layers x n x d), its top five at every cell and
+/// the logits of a block of positions (lensBlockColumns(), core/logitlens.h).
 double logitLensBytes(const ModelConfig &config, long long tokens);
 
 /// Bytes of a 32-bit image of \a width x \a height pixels.

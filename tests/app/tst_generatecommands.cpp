@@ -33,8 +33,7 @@ void addCausalRows()
 {
     QTest::addColumn<QString>("folder");
     QTest::addColumn<QString>("text");
-    QTest::newRow("gpt2-tiny") << QStringLiteral(TEST_DATA_DIR "/models/gpt2-tiny")
-                               << u"the cat"_s;
+    QTest::newRow("gpt2-tiny") << QStringLiteral(TEST_DATA_DIR "/models/gpt2-tiny") << u"the cat"_s;
     for (const char *name : {"llama-gqa", "llama3-mqa", "mistral-window", "qwen2-bias",
                              "qwen3-headdim", "pythia-partial"})
         QTest::newRow(name) << QStringLiteral(TEST_DATA_DIR "/decoders/") + QLatin1String(name)
@@ -65,9 +64,8 @@ void TestGenerateCommands::generateJson()
     QFETCH(QString, text);
     QTemporaryDir dir;
     const QString output = dir.filePath(u"text.npz"_s);
-    const BinaryRun run = runAttentionLab(
-        {u"generate"_s, folder, u"--text"_s, text, u"--tokens"_s, u"8"_s, u"--json"_s, u"-o"_s,
-         output});
+    const BinaryRun run = runAttentionLab({u"generate"_s, folder, u"--text"_s, text, u"--tokens"_s,
+                                           u"8"_s, u"--json"_s, u"-o"_s, output});
     QCOMPARE(run.exitCode, 0);
     QCOMPARE(run.err, QByteArray());
     const QJsonObject json = jsonOf(run);
@@ -76,6 +74,7 @@ void TestGenerateCommands::generateJson()
     const QJsonArray steps = json[u"steps"_s].toArray();
     const int prompt = json[u"prompt_length"_s].toInt();
     QVERIFY(prompt > 0);
+    QVERIFY(json[u"memory_bytes"_s].toDouble() > 0.0);
     QCOMPARE(ids.size(), tokens.size());
     QCOMPARE(ids.size(), prompt + steps.size());
     const QString stop = json[u"stop"_s].toString();
@@ -123,10 +122,10 @@ void TestGenerateCommands::sameSeedSameText()
 {
     const QString folder = QStringLiteral(TEST_DATA_DIR "/models/gpt2-tiny");
     auto ids = [&](const QString &seed) {
-        const BinaryRun run = runAttentionLab(
-            {u"generate"_s, folder, u"--text"_s, u"the cat"_s, u"--tokens"_s, u"20"_s,
-             u"--temperature"_s, u"1.5"_s, u"--top-k"_s, u"50"_s, u"--top-p"_s, u"0.95"_s,
-             u"--seed"_s, seed, u"--json"_s});
+        const BinaryRun run =
+            runAttentionLab({u"generate"_s, folder, u"--text"_s, u"the cat"_s, u"--tokens"_s,
+                             u"20"_s, u"--temperature"_s, u"1.5"_s, u"--top-k"_s, u"50"_s,
+                             u"--top-p"_s, u"0.95"_s, u"--seed"_s, seed, u"--json"_s});
         const QJsonObject json = jsonOf(run);
         if (json[u"stop"_s].toString() == u"tokens"_s && json[u"steps"_s].toArray().size() != 20)
             return QJsonArray();
@@ -166,8 +165,7 @@ void TestGenerateCommands::lensJson()
     // what generate's first step lists.
     const BinaryRun generate = runAttentionLab(
         {u"generate"_s, folder, u"--text"_s, text, u"--tokens"_s, u"1"_s, u"--json"_s});
-    const QJsonArray alternatives =
-        jsonOf(generate)[u"steps"_s][0][u"top"_s].toArray();
+    const QJsonArray alternatives = jsonOf(generate)[u"steps"_s][0][u"top"_s].toArray();
     const QJsonArray last = top[layers - 1].toArray()[ids.size() - 1].toArray();
     for (qsizetype t = 0; t < 5; ++t) {
         QCOMPARE(last[t][u"id"_s], alternatives[t][u"id"_s]);
@@ -199,8 +197,8 @@ void TestGenerateCommands::refusals_data()
     const QStringList generate{u"generate"_s, gpt2, u"--text"_s, u"the cat"_s};
     QTest::newRow("0 tokens") << generate + QStringList{u"--tokens"_s, u"0"_s}
                               << u"--tokens: 0 is out of range"_s;
-    QTest::newRow("temperature 0") << generate + QStringList{u"--temperature"_s, u"0"_s}
-                                   << u"--temperature must be above 0"_s;
+    QTest::newRow("temperature 0")
+        << generate + QStringList{u"--temperature"_s, u"0"_s} << u"--temperature must be above 0"_s;
     QTest::newRow("temperature -1") << generate + QStringList{u"--temperature"_s, u"-1"_s}
                                     << u"--temperature must be above 0"_s;
     QTest::newRow("top-p 0") << generate + QStringList{u"--top-p"_s, u"0"_s}
@@ -209,25 +207,26 @@ void TestGenerateCommands::refusals_data()
                                << u"--top-p must be in (0, 1]"_s;
     QTest::newRow("top-k 0") << generate + QStringList{u"--top-k"_s, u"0"_s}
                              << u"--top-k: 0 is out of range"_s;
-    QTest::newRow("greedy with a seed") << generate + QStringList{u"--greedy"_s, u"--seed"_s, u"1"_s}
-                                        << u"--greedy takes the most likely token"_s;
+    QTest::newRow("greedy with a seed")
+        << generate + QStringList{u"--greedy"_s, u"--seed"_s, u"1"_s}
+        << u"--greedy takes the most likely token"_s;
     QTest::newRow("a prompt longer than the positions")
         << QStringList{u"generate"_s, gpt2, u"--text"_s, u"the cat "_s.repeated(40)}
         << u"this model reads at most 32"_s;
     QTest::newRow("a prompt filling the positions")
         << QStringList{u"generate"_s, gpt2, u"--text"_s, u"t"_s.repeated(32)}
         << u"fill the model's 32 positions"_s;
-    QTest::newRow("BERT generate") << QStringList{u"generate"_s, bert, u"--text"_s, u"a"_s}
-                                   << u"BERT is not a causal model"_s;
+    QTest::newRow("BERT generate")
+        << QStringList{u"generate"_s, bert, u"--text"_s, u"a"_s} << u"BERT is not a causal model"_s;
     QTest::newRow("BERT lens") << QStringList{u"lens"_s, bert, u"--text"_s, u"a"_s}
                                << u"BERT is not a causal model"_s;
-    QTest::newRow("-o of an unknown format") << generate + QStringList{u"-o"_s, u"out.png"_s}
-                                             << u"unknown format"_s;
+    QTest::newRow("-o of an unknown format")
+        << generate + QStringList{u"-o"_s, u"out.png"_s} << u"unknown format"_s;
     QTest::newRow("--greedy elsewhere")
         << QStringList{u"model"_s, gpt2, u"--text"_s, u"a"_s, u"--greedy"_s}
         << u"--greedy applies to generate"_s;
-    QTest::newRow("--generate without a model") << QStringList{u"bench"_s, u"--generate"_s}
-                                                << u"bench --generate needs a model"_s;
+    QTest::newRow("--generate without a model")
+        << QStringList{u"bench"_s, u"--generate"_s} << u"bench --generate needs a model"_s;
     QTest::newRow("bench --generate on BERT")
         << QStringList{u"bench"_s, u"--model"_s, bert, u"--generate"_s}
         << u"BERT is not a causal model"_s;
