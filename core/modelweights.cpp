@@ -29,7 +29,13 @@ LinearWeights loadLinear(const LinearTensors &tensors, LoadedWeights &into)
     linear.inputMajor = tensors.inputMajor;
     linear.in = int(tensors.inputMajor ? shape.at(0) : shape.at(1));
     linear.out = int(tensors.inputMajor ? shape.at(1) : shape.at(0));
-    linear.weight = load(tensors.weight, into);
+    if (tensors.weight.hasBFloat16() && !tensors.inputMajor) {
+        WeightTensor::BFloat16Values values = tensors.weight.loadBFloat16();
+        into.owners.push_back(std::move(values.owner));
+        linear.bf16 = values.data;
+    } else {
+        linear.weight = load(tensors.weight, into);
+    }
     linear.bias = load(tensors.bias, into);
     return linear;
 }
