@@ -11,6 +11,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 #include <utility>
 
 namespace AttentionLab {
@@ -77,6 +79,15 @@ void keepHeadRows(const HeadRows &rows, int heads, int sourceHeads, int n, int h
     }
 }
 
+/// \a count bfloat16 values as float32.
+void widen(const std::uint16_t *from, int count, float *to)
+{
+    for (int i = 0; i < count; ++i) {
+        const std::uint32_t bits = std::uint32_t(from[i]) << 16;
+        std::memcpy(to + i, &bits, sizeof bits);
+    }
+}
+
 /// Keeps the columns \a picked of \a x.
 void pickColumns(Activations &x, const std::vector<int> &picked)
 {
@@ -130,7 +141,11 @@ ModelRun runModelGraph(const KernelSet &ops, const ModelWeights &weights, const 
     const EmbeddingWeights embeddings = weights.embeddings();
     Activations x(d, n);
     for (int i = 0; i < n; ++i) {
-        x.col(i) = ConstVectorMap(embeddings.word + size_t(input.ids[size_t(i)]) * d, d);
+        const size_t id = size_t(input.ids[size_t(i)]);
+        if (embeddings.wordBf16)
+            widen(embeddings.wordBf16 + id * size_t(d), d, x.col(i).data());
+        else
+            x.col(i) = ConstVectorMap(embeddings.word + id * size_t(d), d);
         if (embeddings.position)
             x.col(i) += ConstVectorMap(embeddings.position + size_t(i) * d, d);
         if (embeddings.tokenType) {
@@ -236,15 +251,22 @@ ModelRun runModelGraph(const KernelSet &ops, const ModelWeights &weights, const 
     }
 
     const OutputWeights output = weights.output();
-    // The output matrix [vocabulary, d], row-major: its own, or the tied word embeddings.
-    const float *unembed = output.matrix ? output.matrix : embeddings.word;
+    // The output matrix [vocabulary, d], row-major: its own, or the tied word
+    // embeddings; float32, or bfloat16 read in place.
+    const bool own = output.matrix || output.matrixBf16;
+    const float *unembed = own ? output.matrix : embeddings.word;
+    const std::uint16_t *unembedBf16 = own ? output.matrixBf16 : embeddings.wordBf16;
+    auto topTokens = [&](const float *column, const float *bias) {
+        return unembed ? ops.topTokens(unembed, d, config.vocabulary, column, bias, input.topCount)
+                       : ops.topTokensBFloat16(unembedBf16, d, config.vocabulary, column, bias,
+                                               input.topCount);
+    };
     switch (family.readout) {
     case Readout::NextToken: {
         Activations last = x.rightCols(1);
         if (output.finalNorm.weight)
             norm(ops, family.norm, last, output.finalNorm, config.epsilon);
-        run.topNext =
-            ops.topTokens(unembed, d, config.vocabulary, last.data(), nullptr, input.topCount);
+        run.topNext = topTokens(last.data(), nullptr);
         break;
     }
     case Readout::MaskedLm:
@@ -255,9 +277,8 @@ ModelRun runModelGraph(const KernelSet &ops, const ModelWeights &weights, const 
         norm(ops, family.norm, transformed, output.maskedLmNorm, config.epsilon);
         for (size_t j = 0; j < readPositions.size(); ++j) {
             run.masked.push_back(
-                {readPositions[j], ops.topTokens(unembed, d, config.vocabulary,
-                                                 transformed.col(Eigen::Index(j)).data(),
-                                                 output.maskedLmBias, input.topCount)});
+                {readPositions[j],
+                 topTokens(transformed.col(Eigen::Index(j)).data(), output.maskedLmBias)});
         }
         break;
     }

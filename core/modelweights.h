@@ -110,6 +110,8 @@ struct LayerWeights : LoadedWeights
 struct EmbeddingWeights : LoadedWeights
 {
     const float *word = nullptr;
+    /// The word embeddings of a bfloat16 file, read in place (word null).
+    const std::uint16_t *wordBf16 = nullptr;
     const float *position = nullptr;
     const float *tokenType = nullptr;
     NormWeights norm;
@@ -121,6 +123,8 @@ struct OutputWeights : LoadedWeights
     NormWeights finalNorm;
     /// [vocabulary, d] row-major: the separate output matrix, or nullptr when tied.
     const float *matrix = nullptr;
+    /// The same of a bfloat16 file, read in place (matrix null).
+    const std::uint16_t *matrixBf16 = nullptr;
     LinearWeights maskedLmTransform;
     NormWeights maskedLmNorm;
     const float *maskedLmBias = nullptr;

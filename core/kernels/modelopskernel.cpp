@@ -225,13 +225,16 @@ void attentionKernel(HeadRows q, HeadRows k, HeadRows v, int heads, int kvHeads,
 /// softmax's sum (in double) is rescaled whenever a larger logit turns up,
 /// and only the best \a count stay, so a vocabulary of any size needs no
 /// memory of its own.
-std::vector<TokenProbability> topTokensKernel(const float *unembedData, std::ptrdiff_t d,
-                                              std::ptrdiff_t vocabulary, const float *xData,
-                                              const float *bias, int count)
+namespace {
+
+constexpr std::ptrdiff_t kVocabularyBlock = 4096;
+
+/// \a logitsOf(start, size, block) writes the logits of tokens [start, start + size).
+template <typename LogitsOf>
+std::vector<TokenProbability> topTokensOf(std::ptrdiff_t vocabulary, const float *bias, int count,
+                                          LogitsOf logitsOf)
 {
-    constexpr std::ptrdiff_t kBlock = 4096;
-    const ConstMatrixMap unembed(unembedData, d, vocabulary);
-    const ConstVectorMap x(xData, d);
+    constexpr std::ptrdiff_t kBlock = kVocabularyBlock;
     const size_t shown = size_t(std::min<std::ptrdiff_t>(vocabulary, std::max(count, 0)));
     // Most likely first; equal logits by id, as a stable sort of the whole list orders them.
     std::vector<std::pair<float, int>> best;
@@ -244,7 +247,7 @@ std::vector<TokenProbability> topTokensKernel(const float *unembedData, std::ptr
     for (std::ptrdiff_t start = 0; start < vocabulary; start += kBlock) {
         const std::ptrdiff_t size = std::min(kBlock, vocabulary - start);
         auto block = logits.head(size);
-        block.noalias() = unembed.middleCols(start, size).transpose() * x;
+        logitsOf(start, size, block);
         if (bias)
             block += ConstVectorMap(bias + start, size);
         const double blockLargest = double(block.maxCoeff());
@@ -267,6 +270,35 @@ std::vector<TokenProbability> topTokensKernel(const float *unembedData, std::ptr
     for (const auto &[logit, id] : best)
         top.push_back({id, std::exp(double(logit) - largest) / sum});
     return top;
+}
+
+} // namespace
+
+std::vector<TokenProbability> topTokensKernel(const float *unembedData, std::ptrdiff_t d,
+                                              std::ptrdiff_t vocabulary, const float *xData,
+                                              const float *bias, int count)
+{
+    const ConstMatrixMap unembed(unembedData, d, vocabulary);
+    const ConstVectorMap x(xData, d);
+    return topTokensOf(vocabulary, bias, count,
+                       [&](std::ptrdiff_t start, std::ptrdiff_t size, auto &block) {
+                           block.noalias() = unembed.middleCols(start, size).transpose() * x;
+                       });
+}
+
+std::vector<TokenProbability> topTokensBFloat16Kernel(const std::uint16_t *unembed,
+                                                      std::ptrdiff_t d, std::ptrdiff_t vocabulary,
+                                                      const float *xData, const float *bias,
+                                                      int count)
+{
+    const ConstVectorMap x(xData, d);
+    // A block of the vocabulary's rows widened at a time, as bfloat16Product does.
+    std::vector<float> widened(size_t(std::min(kVocabularyBlock, vocabulary) * d));
+    return topTokensOf(
+        vocabulary, bias, count, [&](std::ptrdiff_t start, std::ptrdiff_t size, auto &block) {
+            widen(unembed + start * d, size * d, widened.data());
+            block.noalias() = ConstMatrixMap(widened.data(), d, size).transpose() * x;
+        });
 }
 
 } // namespace AttentionLab::ATTENTIONLAB_KERNEL_NAMESPACE
