@@ -10,6 +10,7 @@
 #include "core/rowsoftmax.h"
 
 #include <cstddef>
+#include <cstdint>
 #include <vector>
 
 namespace AttentionLab {
@@ -83,6 +84,11 @@ struct KernelSet
     std::vector<TokenProbability> (*topTokens)(const float *unembed, std::ptrdiff_t d,
                                                std::ptrdiff_t vocabulary, const float *x,
                                                const float *bias, int count);
+    /// The same for a bfloat16 output matrix, read in place.
+    std::vector<TokenProbability> (*topTokensBFloat16)(const std::uint16_t *unembed,
+                                                       std::ptrdiff_t d, std::ptrdiff_t vocabulary,
+                                                       const float *x, const float *bias,
+                                                       int count);
 
     /// The forward pass (core/modelgraph.cpp) on this set's operations.
     ModelRun runModel(const ModelWeights &weights, const ModelInput &input) const;

@@ -71,7 +71,10 @@ LogitLens logitLens(const ModelWeights &weights, const std::vector<int> &ids, in
     const OutputWeights output = weights.output();
     const EmbeddingWeights embeddings = weights.embeddings();
     LinearWeights unembed;
-    unembed.weight = output.matrix ? output.matrix : embeddings.word;
+    // Float32, or a bfloat16 file's matrix read in place (the kernel's product widens it).
+    const bool own = output.matrix || output.matrixBf16;
+    unembed.weight = own ? output.matrix : embeddings.word;
+    unembed.bf16 = own ? output.matrixBf16 : embeddings.wordBf16;
     unembed.in = config.modelDim;
     unembed.out = config.vocabulary;
     unembed.inputMajor = false;

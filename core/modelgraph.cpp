@@ -12,6 +12,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 #include <utility>
 
 namespace AttentionLab {
@@ -35,6 +37,11 @@ constexpr double kParallelProduct = 8.0e6;
 /// large (kParallelProduct).
 void linearColumn(const KernelSet &ops, const LinearWeights &layer, const float *x, float *y)
 {
+    if (!layer.weight) {
+        // A bfloat16 matrix read in place: the kernel's product widens it.
+        ops.linear(layer, x, layer.in, 1, y, layer.out);
+        return;
+    }
     const int parts = std::max(1, omp_get_max_threads());
     // Rows per part, a multiple of 16 floats.
     const std::ptrdiff_t chunk = ((layer.out + parts - 1) / parts + 15) / 16 * 16;
@@ -115,6 +122,15 @@ void keepHeadRows(const HeadRows &rows, int heads, int sourceHeads, int n, int h
     }
 }
 
+/// \a count bfloat16 values as float32.
+void widen(const std::uint16_t *from, int count, float *to)
+{
+    for (int i = 0; i < count; ++i) {
+        const std::uint32_t bits = std::uint32_t(from[i]) << 16;
+        std::memcpy(to + i, &bits, sizeof bits);
+    }
+}
+
 /// Keeps the columns \a picked of \a x.
 void pickColumns(Activations &x, const std::vector<int> &picked)
 {
@@ -133,7 +149,11 @@ Activations embed(const KernelSet &ops, const ModelConfig &config,
     const int n = int(ids.size());
     Activations x(d, n);
     for (int i = 0; i < n; ++i) {
-        x.col(i) = ConstVectorMap(embeddings.word + size_t(ids[size_t(i)]) * d, d);
+        const size_t id = size_t(ids[size_t(i)]);
+        if (embeddings.wordBf16)
+            widen(embeddings.wordBf16 + id * size_t(d), d, x.col(i).data());
+        else
+            x.col(i) = ConstVectorMap(embeddings.word + id * size_t(d), d);
         if (embeddings.position)
             x.col(i) += ConstVectorMap(embeddings.position + size_t(first + i) * d, d);
         if (embeddings.tokenType) {
@@ -235,18 +255,16 @@ void finishBlock(const KernelSet &ops, const ModelConfig &config, const LayerWei
     }
 }
 
-/// The output matrix [vocabulary, d], row-major: its own, or the tied word
-/// embeddings; valid while \a output and \a embeddings hold their values.
-const float *unembedding(const OutputWeights &output, const EmbeddingWeights &embeddings)
+/// The output matrix [vocabulary, d] as a layer without bias (nn.Linear's
+/// layout): its own, or the tied word embeddings; float32, or bfloat16 read
+/// in place. Valid while \a output and \a embeddings hold their values.
+LinearWeights unembeddingLayer(const ModelConfig &config, const OutputWeights &output,
+                               const EmbeddingWeights &embeddings)
 {
-    return output.matrix ? output.matrix : embeddings.word;
-}
-
-/// The output matrix as a layer without bias: [vocabulary, d] is nn.Linear's layout.
-LinearWeights unembeddingLayer(const ModelConfig &config, const float *matrix)
-{
+    const bool own = output.matrix || output.matrixBf16;
     LinearWeights layer;
-    layer.weight = matrix;
+    layer.weight = own ? output.matrix : embeddings.word;
+    layer.bf16 = own ? output.matrixBf16 : embeddings.wordBf16;
     layer.in = config.modelDim;
     layer.out = config.vocabulary;
     layer.inputMajor = false;
@@ -357,14 +375,20 @@ ModelRun runModelGraph(const KernelSet &ops, const ModelWeights &weights, const 
     }
 
     const OutputWeights output = weights.output();
-    const float *unembed = unembedding(output, embeddings);
+    // The output matrix, float32 or bfloat16 read in place (unembeddingLayer).
+    const LinearWeights unembed = unembeddingLayer(config, output, embeddings);
+    auto topTokens = [&](const float *column, const float *bias) {
+        return unembed.weight ? ops.topTokens(unembed.weight, d, config.vocabulary, column, bias,
+                                              input.topCount)
+                              : ops.topTokensBFloat16(unembed.bf16, d, config.vocabulary, column,
+                                                      bias, input.topCount);
+    };
     switch (family.readout) {
     case Readout::NextToken: {
         Activations last = x.rightCols(1);
         if (output.finalNorm.weight)
             norm(ops, family.norm, last, output.finalNorm, config.epsilon);
-        run.topNext =
-            ops.topTokens(unembed, d, config.vocabulary, last.data(), nullptr, input.topCount);
+        run.topNext = topTokens(last.data(), nullptr);
         run.finalState.assign(last.data(), last.data() + d);
         break;
     }
@@ -377,9 +401,7 @@ ModelRun runModelGraph(const KernelSet &ops, const ModelWeights &weights, const 
         for (size_t j = 0; j < readPositions.size(); ++j) {
             const Eigen::Index column = input.keepResiduals ? readPositions[j] : Eigen::Index(j);
             run.masked.push_back(
-                {readPositions[j],
-                 ops.topTokens(unembed, d, config.vocabulary, transformed.col(column).data(),
-                               output.maskedLmBias, input.topCount)});
+                {readPositions[j], topTokens(transformed.col(column).data(), output.maskedLmBias)});
         }
         break;
     }
@@ -485,7 +507,7 @@ void stepModelGraph(const KernelSet &ops, const ModelWeights &weights, KeyValueC
     const OutputWeights output = weights.output();
     if (output.finalNorm.weight)
         norm(ops, family.norm, x, output.finalNorm, config.epsilon);
-    linearColumn(ops, unembeddingLayer(config, unembedding(output, embeddings)), x.data(), logits);
+    linearColumn(ops, unembeddingLayer(config, output, embeddings), x.data(), logits);
 }
 
 std::vector<float> nextTokenLogits(const KernelSet &ops, const ModelWeights &weights,
@@ -495,8 +517,7 @@ std::vector<float> nextTokenLogits(const KernelSet &ops, const ModelWeights &wei
     const OutputWeights output = weights.output();
     const EmbeddingWeights embeddings = weights.embeddings();
     std::vector<float> logits(size_t(config.vocabulary));
-    linearColumn(ops, unembeddingLayer(config, unembedding(output, embeddings)), state,
-                 logits.data());
+    linearColumn(ops, unembeddingLayer(config, output, embeddings), state, logits.data());
     return logits;
 }
 

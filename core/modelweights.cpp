@@ -29,9 +29,26 @@ LinearWeights loadLinear(const LinearTensors &tensors, LoadedWeights &into)
     linear.inputMajor = tensors.inputMajor;
     linear.in = int(tensors.inputMajor ? shape.at(0) : shape.at(1));
     linear.out = int(tensors.inputMajor ? shape.at(1) : shape.at(0));
-    linear.weight = load(tensors.weight, into);
+    if (tensors.weight.hasBFloat16() && !tensors.inputMajor) {
+        WeightTensor::BFloat16Values values = tensors.weight.loadBFloat16();
+        into.owners.push_back(std::move(values.owner));
+        linear.bf16 = values.data;
+    } else {
+        linear.weight = load(tensors.weight, into);
+    }
     linear.bias = load(tensors.bias, into);
     return linear;
+}
+
+/// \a tensor's values in place when they are bfloat16 (into \a bf16), or as float32.
+const float *loadEither(const WeightTensor &tensor, const std::uint16_t *&bf16, LoadedWeights &into)
+{
+    if (!tensor.hasBFloat16())
+        return load(tensor, into);
+    WeightTensor::BFloat16Values values = tensor.loadBFloat16();
+    into.owners.push_back(std::move(values.owner));
+    bf16 = values.data;
+    return nullptr;
 }
 
 NormWeights loadNorm(const NormTensors &tensors, LoadedWeights &into)
@@ -57,7 +74,7 @@ bool ModelWeights::hasMaskedLmHead() const
 EmbeddingWeights ModelWeights::embeddings() const
 {
     EmbeddingWeights weights;
-    weights.word = load(m_tensors.wordEmbeddings, weights);
+    weights.word = loadEither(m_tensors.wordEmbeddings, weights.wordBf16, weights);
     weights.position = load(m_tensors.positionEmbeddings, weights);
     weights.tokenType = load(m_tensors.tokenTypeEmbeddings, weights);
     weights.norm = loadNorm(m_tensors.embeddingNorm, weights);
@@ -85,7 +102,7 @@ OutputWeights ModelWeights::output() const
 {
     OutputWeights weights;
     weights.finalNorm = loadNorm(m_tensors.finalNorm, weights);
-    weights.matrix = load(m_tensors.outputMatrix, weights);
+    weights.matrix = loadEither(m_tensors.outputMatrix, weights.matrixBf16, weights);
     if (hasMaskedLmHead()) {
         weights.maskedLmTransform = loadLinear(m_tensors.maskedLmTransform, weights);
         weights.maskedLmNorm = loadNorm(m_tensors.maskedLmNorm, weights);

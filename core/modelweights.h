@@ -6,6 +6,7 @@
 #include "core/modelconfig.h"
 #include "core/weighttensor.h"
 
+#include <cstdint>
 #include <memory>
 #include <vector>
 
@@ -65,10 +66,13 @@ struct ModelTensors
     WeightTensor maskedLmBias;
 };
 
-/// A dense layer's float32 values.
+/// A dense layer's values: float32 \a weight, or, for a bfloat16 file's
+/// nn.Linear [out, in], the mapped bfloat16 values \a bf16 (weight null),
+/// widened by the product as it reads them.
 struct LinearWeights
 {
     const float *weight = nullptr;
+    const std::uint16_t *bf16 = nullptr;
     const float *bias = nullptr;
     int in = 0;
     int out = 0;
@@ -106,6 +110,8 @@ struct LayerWeights : LoadedWeights
 struct EmbeddingWeights : LoadedWeights
 {
     const float *word = nullptr;
+    /// The word embeddings of a bfloat16 file, read in place (word null).
+    const std::uint16_t *wordBf16 = nullptr;
     const float *position = nullptr;
     const float *tokenType = nullptr;
     NormWeights norm;
@@ -117,6 +123,8 @@ struct OutputWeights : LoadedWeights
     NormWeights finalNorm;
     /// [vocabulary, d] row-major: the separate output matrix, or nullptr when tied.
     const float *matrix = nullptr;
+    /// The same of a bfloat16 file, read in place (matrix null).
+    const std::uint16_t *matrixBf16 = nullptr;
     LinearWeights maskedLmTransform;
     NormWeights maskedLmNorm;
     const float *maskedLmBias = nullptr;

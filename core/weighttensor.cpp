@@ -10,8 +10,8 @@
 
 namespace AttentionLab {
 
-WeightTensor::WeightTensor(std::vector<long long> shape, Loader loader)
-    : m_shape(std::move(shape)), m_loader(std::move(loader))
+WeightTensor::WeightTensor(std::vector<long long> shape, Loader loader, BFloat16Loader bfloat16)
+    : m_shape(std::move(shape)), m_loader(std::move(loader)), m_bfloat16(std::move(bfloat16))
 {
 }
 
@@ -48,6 +48,33 @@ long long firstNonFinite(const float *values, long long count)
         }
     }
     return -1;
+}
+
+long long firstNonFiniteBFloat16(const std::uint16_t *values, long long count)
+{
+    // bfloat16 is float32's upper half: the same exponent bits.
+    constexpr long long kBlock = 4096;
+    constexpr std::uint16_t kExponent = 0x7f80u;
+    for (long long start = 0; start < count; start += kBlock) {
+        const long long end = std::min(count, start + kBlock);
+        std::uint16_t found = 0;
+        for (long long i = start; i < end; ++i)
+            found |= std::uint16_t((values[i] & kExponent) == kExponent);
+        if (found) {
+            for (long long i = start; i < end; ++i) {
+                if ((values[i] & kExponent) == kExponent)
+                    return i;
+            }
+        }
+    }
+    return -1;
+}
+
+WeightTensor::BFloat16Values WeightTensor::loadBFloat16() const
+{
+    if (!m_bfloat16)
+        throw std::logic_error("a weight tensor was read as bfloat16 that is not");
+    return m_bfloat16();
 }
 
 FloatValues WeightTensor::load() const

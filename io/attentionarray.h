@@ -35,6 +35,11 @@ struct AttentionArray
     double loadBytes = 0.0;
     /// Reads the values; throws ReadError.
     std::function<FloatValues()> load;
+    /// The values as stored (little-endian), where the file is mapped and
+    /// they can be read in place (safetensors); null otherwise.
+    const unsigned char *stored = nullptr;
+    /// What keeps \a stored valid.
+    std::shared_ptr<const void> storedOwner;
 
     long long elementCount() const;
     /// 16, 32 or 64: the bits each value was stored with.

@@ -22,6 +22,8 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 #include <map>
 #include <set>
 
@@ -438,16 +440,37 @@ private:
         // gives a confident wrong answer (a NaN distribution, all-zero heads).
         auto finite = std::make_shared<std::atomic<bool>>(false);
         const long long count = array.elementCount();
-        return WeightTensor(std::move(shape), [load, finite, count, path = entry.path,
-                                               name = array.name, dims = array.shape] {
-            FloatValues data = load();
-            if (!finite->load(std::memory_order_acquire)) {
-                if (const long long at = firstNonFinite(data.data, count); at >= 0)
-                    fail(path, nonFiniteMessage(name, dims, at, data.data[at]));
-                finite->store(true, std::memory_order_release);
-            }
-            return data;
-        });
+        WeightTensor::BFloat16Loader bfloat16;
+        if (array.type == ElementType::BFloat16 && array.stored &&
+            reinterpret_cast<std::uintptr_t>(array.stored) % alignof(std::uint16_t) == 0) {
+            // Read in place by the product, never copied as float32.
+            bfloat16 = [stored = reinterpret_cast<const std::uint16_t *>(array.stored),
+                        owner = array.storedOwner, finite, count, path = entry.path,
+                        name = array.name, dims = array.shape] {
+                if (!finite->load(std::memory_order_acquire)) {
+                    if (const long long at = firstNonFiniteBFloat16(stored, count); at >= 0) {
+                        const std::uint32_t bits = std::uint32_t(stored[at]) << 16;
+                        float value;
+                        std::memcpy(&value, &bits, sizeof value);
+                        fail(path, nonFiniteMessage(name, dims, at, value));
+                    }
+                    finite->store(true, std::memory_order_release);
+                }
+                return WeightTensor::BFloat16Values{stored, owner};
+            };
+        }
+        return WeightTensor(
+            std::move(shape),
+            [load, finite, count, path = entry.path, name = array.name, dims = array.shape] {
+                FloatValues data = load();
+                if (!finite->load(std::memory_order_acquire)) {
+                    if (const long long at = firstNonFinite(data.data, count); at >= 0)
+                        fail(path, nonFiniteMessage(name, dims, at, data.data[at]));
+                    finite->store(true, std::memory_order_release);
+                }
+                return data;
+            },
+            std::move(bfloat16));
     }
 
     QString m_path;

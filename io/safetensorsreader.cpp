@@ -190,6 +190,8 @@ AttentionArrays SafetensorsReader::read(const char *data, long long size,
                           (array.type == ElementType::Float32 ? 0.0 : double(end - begin));
         const char *values = base + begin;
         if (array.type) {
+            array.stored = reinterpret_cast<const unsigned char *>(values);
+            array.storedOwner = owner;
             const ElementType type = *array.type;
             array.load = [values, count, type, owner] {
                 if (type == ElementType::Float32 &&

@@ -6,10 +6,18 @@
 extern "C" const AttentionLab::KernelSet *ATTENTIONLAB_KERNEL_ENTRY()
 {
     namespace Variant = AttentionLab::ATTENTIONLAB_KERNEL_NAMESPACE;
-    static const AttentionLab::KernelSet set{
-        ATTENTIONLAB_KERNEL_ID,        ATTENTIONLAB_KERNEL_NAME,     Variant::softmaxRowKernel,
-        Variant::fusedAttentionKernel, Variant::serialProductKernel, Variant::linearKernel,
-        Variant::normKernel,           Variant::geluKernel,          Variant::gatedSiluKernel,
-        Variant::rotaryKernel,         Variant::attentionKernel,     Variant::topTokensKernel};
+    static const AttentionLab::KernelSet set{ATTENTIONLAB_KERNEL_ID,
+                                             ATTENTIONLAB_KERNEL_NAME,
+                                             Variant::softmaxRowKernel,
+                                             Variant::fusedAttentionKernel,
+                                             Variant::serialProductKernel,
+                                             Variant::linearKernel,
+                                             Variant::normKernel,
+                                             Variant::geluKernel,
+                                             Variant::gatedSiluKernel,
+                                             Variant::rotaryKernel,
+                                             Variant::attentionKernel,
+                                             Variant::topTokensKernel,
+                                             Variant::topTokensBFloat16Kernel};
     return &set;
 }

@@ -10,6 +10,8 @@
 
 #include "core/kernelset.h"
 
+#include <cstdint>
+
 #if !defined(ATTENTIONLAB_KERNEL_NAMESPACE) || !defined(ATTENTIONLAB_KERNEL_ENTRY) ||              \
     !defined(ATTENTIONLAB_KERNEL_ID) || !defined(ATTENTIONLAB_KERNEL_NAME)
 #error "core/kernels/ is compiled once per instruction set by cmake/KernelVariants.cmake"
@@ -46,6 +48,10 @@ void attentionKernel(HeadRows q, HeadRows k, HeadRows v, int heads, int kvHeads,
 std::vector<TokenProbability> topTokensKernel(const float *unembed, std::ptrdiff_t d,
                                               std::ptrdiff_t vocabulary, const float *x,
                                               const float *bias, int count);
+
+std::vector<TokenProbability> topTokensBFloat16Kernel(const std::uint16_t *unembed,
+                                                      std::ptrdiff_t d, std::ptrdiff_t vocabulary,
+                                                      const float *x, const float *bias, int count);
 
 } // namespace AttentionLab::ATTENTIONLAB_KERNEL_NAMESPACE
 

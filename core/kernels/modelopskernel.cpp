@@ -11,6 +11,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 #include <limits>
 #include <utility>
 
@@ -26,6 +28,39 @@ using ConstVectorMap = Eigen::Map<const Eigen::VectorXf>;
 /// Below this many tokens a product takes a few milliseconds, less than a
 /// join of threads can cost when the cores are shared: one thread does it.
 constexpr std::ptrdiff_t kParallelTokens = 64;
+
+/// Rows of a bfloat16 matrix widened at a time: 256 x 2048 floats, 2 MiB,
+/// stay in cache for the product that reads them next, and each product's
+/// packing of x is shared by enough rows to cost little.
+constexpr std::ptrdiff_t kWidenedRows = 256;
+
+/// \a count bfloat16 values as float32 (the upper halves of their bits).
+void widen(const std::uint16_t *from, std::ptrdiff_t count, float *to)
+{
+    for (std::ptrdiff_t i = 0; i < count; ++i) {
+        const std::uint32_t bits = std::uint32_t(from[i]) << 16;
+        std::memcpy(to + i, &bits, sizeof bits);
+    }
+}
+
+/// y = W x for \a rows rows of a row-major bfloat16 W: a block of rows at
+/// a time widened into a buffer of this thread's that is reused, so a
+/// bfloat16 checkpoint has no float32 copy of its layers and no page to
+/// fault in for one.
+void bfloat16Product(std::ptrdiff_t rows, std::ptrdiff_t n, std::ptrdiff_t depth,
+                     const std::uint16_t *w, const float *x, std::ptrdiff_t ldX, float *y,
+                     std::ptrdiff_t ldY)
+{
+    thread_local std::vector<float> widened;
+    const std::ptrdiff_t block = std::min(rows, kWidenedRows);
+    if (widened.size() < size_t(block * depth))
+        widened.resize(size_t(block * depth));
+    for (std::ptrdiff_t begin = 0; begin < rows; begin += block) {
+        const std::ptrdiff_t count = std::min(block, rows - begin);
+        widen(w + begin * depth, count * depth, widened.data());
+        serialProductKernel(count, n, depth, widened.data(), depth, true, x, ldX, y + begin, ldY);
+    }
+}
 
 /// Softmax of \a row's entries [begin, end); the rest (the future under a
 /// causal mask, the past beyond a window) become 0, as exp(lowest - max) does
@@ -55,6 +90,11 @@ void linearKernel(const LinearWeights &layer, const float *x, std::ptrdiff_t ldX
         const std::ptrdiff_t rows = std::min<std::ptrdiff_t>(chunk, layer.out - begin);
         if (rows <= 0)
             continue;
+        if (layer.bf16) {
+            bfloat16Product(rows, n, layer.in, layer.bf16 + begin * layer.in, x, ldX, y + begin,
+                            ldY);
+            continue;
+        }
         // Conv1D's [in, out] row-major is W column-major (leading dimension
         // out); nn.Linear's [out, in] row-major is W row-major (stride in).
         const float *w = layer.weight + (layer.inputMajor ? begin : begin * layer.in);
@@ -185,13 +225,16 @@ void attentionKernel(HeadRows q, HeadRows k, HeadRows v, int heads, int kvHeads,
 /// softmax's sum (in double) is rescaled whenever a larger logit turns up,
 /// and only the best \a count stay, so a vocabulary of any size needs no
 /// memory of its own.
-std::vector<TokenProbability> topTokensKernel(const float *unembedData, std::ptrdiff_t d,
-                                              std::ptrdiff_t vocabulary, const float *xData,
-                                              const float *bias, int count)
+namespace {
+
+constexpr std::ptrdiff_t kVocabularyBlock = 4096;
+
+/// \a logitsOf(start, size, block) writes the logits of tokens [start, start + size).
+template <typename LogitsOf>
+std::vector<TokenProbability> topTokensOf(std::ptrdiff_t vocabulary, const float *bias, int count,
+                                          LogitsOf logitsOf)
 {
-    constexpr std::ptrdiff_t kBlock = 4096;
-    const ConstMatrixMap unembed(unembedData, d, vocabulary);
-    const ConstVectorMap x(xData, d);
+    constexpr std::ptrdiff_t kBlock = kVocabularyBlock;
     const size_t shown = size_t(std::min<std::ptrdiff_t>(vocabulary, std::max(count, 0)));
     // Most likely first; equal logits by id, as a stable sort of the whole list orders them.
     std::vector<std::pair<float, int>> best;
@@ -204,7 +247,7 @@ std::vector<TokenProbability> topTokensKernel(const float *unembedData, std::ptr
     for (std::ptrdiff_t start = 0; start < vocabulary; start += kBlock) {
         const std::ptrdiff_t size = std::min(kBlock, vocabulary - start);
         auto block = logits.head(size);
-        block.noalias() = unembed.middleCols(start, size).transpose() * x;
+        logitsOf(start, size, block);
         if (bias)
             block += ConstVectorMap(bias + start, size);
         const double blockLargest = double(block.maxCoeff());
@@ -227,6 +270,35 @@ std::vector<TokenProbability> topTokensKernel(const float *unembedData, std::ptr
     for (const auto &[logit, id] : best)
         top.push_back({id, std::exp(double(logit) - largest) / sum});
     return top;
+}
+
+} // namespace
+
+std::vector<TokenProbability> topTokensKernel(const float *unembedData, std::ptrdiff_t d,
+                                              std::ptrdiff_t vocabulary, const float *xData,
+                                              const float *bias, int count)
+{
+    const ConstMatrixMap unembed(unembedData, d, vocabulary);
+    const ConstVectorMap x(xData, d);
+    return topTokensOf(vocabulary, bias, count,
+                       [&](std::ptrdiff_t start, std::ptrdiff_t size, auto &block) {
+                           block.noalias() = unembed.middleCols(start, size).transpose() * x;
+                       });
+}
+
+std::vector<TokenProbability> topTokensBFloat16Kernel(const std::uint16_t *unembed,
+                                                      std::ptrdiff_t d, std::ptrdiff_t vocabulary,
+                                                      const float *xData, const float *bias,
+                                                      int count)
+{
+    const ConstVectorMap x(xData, d);
+    // A block of the vocabulary's rows widened at a time, as bfloat16Product does.
+    std::vector<float> widened(size_t(std::min(kVocabularyBlock, vocabulary) * d));
+    return topTokensOf(
+        vocabulary, bias, count, [&](std::ptrdiff_t start, std::ptrdiff_t size, auto &block) {
+            widen(unembed + start * d, size * d, widened.data());
+            block.noalias() = ConstMatrixMap(widened.data(), d, size).transpose() * x;
+        });
 }
 
 } // namespace AttentionLab::ATTENTIONLAB_KERNEL_NAMESPACE

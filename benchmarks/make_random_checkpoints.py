@@ -1,0 +1,204 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+# SPDX-FileCopyrightText: 2026 The Attention Lab authors
+"""Random-weight checkpoints of real models' shapes, in the hub's layout, for
+the benchmarks (never for the repository: they are written to /tmp).
+
+    /usr/bin/python3 benchmarks/make_random_checkpoints.py [SHAPE ...] [--root /tmp]
+
+SHAPE is one of SHAPES below (default: all of them):
+
+- gpt2: GPT-2 small (12 layers, 12 heads, d_model 768, 1024 positions,
+  vocabulary 50257, 124M parameters), float32 as the hub's file, the
+  attn.bias buffers, no `transformer.` prefix;
+- smollm2-135m: SmolLM2-135M (llama: 30 layers, hidden 576, 9 heads, 3
+  key/value heads, intermediate 1536, vocabulary 49152, tied), BF16;
+- llama-3.2-1b: Llama-3.2-1B (16 layers, hidden 2048, 32 heads, 8 key/value
+  heads, head_dim 64, intermediate 8192, vocabulary 128256, rope_type llama3,
+  tied), BF16.
+
+Each folder holds config.json, model.safetensors and, for the llama shapes, a
+trivial tokenizer.json (the one of tests/data/make_decoder_fixtures.py) and
+tokenizer_config.json. The tensors are generated and written one at a time,
+so the 1B model needs no more memory than its largest tensor."""
+import argparse
+import json
+import math
+import os
+import struct
+import sys
+
+import torch
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "tests", "data"))
+from make_decoder_fixtures import tokenizer_json  # noqa: E402
+
+GPT2 = {"model_type": "gpt2", "architectures": ["GPT2LMHeadModel"],
+        "activation_function": "gelu_new", "n_layer": 12, "n_head": 12, "n_embd": 768,
+        "n_inner": None, "n_positions": 1024, "n_ctx": 1024, "vocab_size": 50257,
+        "layer_norm_epsilon": 1e-5, "bos_token_id": 50256, "eos_token_id": 50256}
+
+SMOLLM2 = {"architectures": ["LlamaForCausalLM"], "model_type": "llama", "hidden_act": "silu",
+           "hidden_size": 576, "intermediate_size": 1536, "num_hidden_layers": 30,
+           "num_attention_heads": 9, "num_key_value_heads": 3, "head_dim": 64,
+           "max_position_embeddings": 8192, "rms_norm_eps": 1e-5, "rope_theta": 100000,
+           "rope_scaling": None, "attention_bias": False, "mlp_bias": False,
+           "tie_word_embeddings": True, "vocab_size": 49152, "bos_token_id": 0,
+           "eos_token_id": 0, "torch_dtype": "bfloat16", "initializer_range": 0.041666666666666664}
+
+LLAMA_1B = {"architectures": ["LlamaForCausalLM"], "model_type": "llama", "hidden_act": "silu",
+            "hidden_size": 2048, "intermediate_size": 8192, "num_hidden_layers": 16,
+            "num_attention_heads": 32, "num_key_value_heads": 8, "head_dim": 64,
+            "max_position_embeddings": 131072, "rms_norm_eps": 1e-5, "rope_theta": 500000.0,
+            "rope_scaling": {"factor": 32.0, "high_freq_factor": 4.0, "low_freq_factor": 1.0,
+                             "original_max_position_embeddings": 8192, "rope_type": "llama3"},
+            "attention_bias": False, "mlp_bias": False, "tie_word_embeddings": True,
+            "vocab_size": 128256, "bos_token_id": 128000, "eos_token_id": 128001,
+            "torch_dtype": "bfloat16", "initializer_range": 0.02}
+
+# name: (config, stored dtype, folder name)
+SHAPES = {"gpt2": (GPT2, torch.float32, "gpt2-random"),
+          "smollm2-135m": (SMOLLM2, torch.bfloat16, "smollm2-135m-random"),
+          "llama-3.2-1b": (LLAMA_1B, torch.bfloat16, "llama-3.2-1b-random")}
+DTYPE_NAMES = {torch.float32: "F32", torch.bfloat16: "BF16", torch.float16: "F16"}
+
+
+def gpt2_tensors(cfg):
+    """(name, shape, make) in the hub's order; normal weights, std 0.02 as GPT-2's init."""
+    d, v, p = cfg["n_embd"], cfg["vocab_size"], cfg["n_positions"]
+    proj = 0.02 / math.sqrt(2 * cfg["n_layer"])
+    out = [("wte.weight", [v, d], lambda s: torch.randn(s) * 0.02),
+           ("wpe.weight", [p, d], lambda s: torch.randn(s) * 0.01)]
+    for layer in range(cfg["n_layer"]):
+        b = f"h.{layer}."
+        out += [
+            (b + "ln_1.weight", [d], torch.ones), (b + "ln_1.bias", [d], torch.zeros),
+            (b + "attn.bias", [1, 1, p, p], lambda s: torch.tril(torch.ones(s))),
+            (b + "attn.c_attn.weight", [d, 3 * d], lambda s: torch.randn(s) * 0.02),
+            (b + "attn.c_attn.bias", [3 * d], torch.zeros),
+            (b + "attn.c_proj.weight", [d, d], lambda s: torch.randn(s) * proj),
+            (b + "attn.c_proj.bias", [d], torch.zeros),
+            (b + "attn.masked_bias", [], lambda s: torch.tensor(-1e4)),
+            (b + "ln_2.weight", [d], torch.ones), (b + "ln_2.bias", [d], torch.zeros),
+            (b + "mlp.c_fc.weight", [d, 4 * d], lambda s: torch.randn(s) * 0.02),
+            (b + "mlp.c_fc.bias", [4 * d], torch.zeros),
+            (b + "mlp.c_proj.weight", [4 * d, d], lambda s: torch.randn(s) * proj),
+            (b + "mlp.c_proj.bias", [d], torch.zeros),
+        ]
+    out += [("ln_f.weight", [d], torch.ones), ("ln_f.bias", [d], torch.zeros)]
+    return out
+
+
+def llama_tensors(cfg):
+    """LlamaForCausalLM's tensors, tied; normal weights of the config's initializer_range."""
+    d, f, v = cfg["hidden_size"], cfg["intermediate_size"], cfg["vocab_size"]
+    heads, kv, hd = cfg["num_attention_heads"], cfg["num_key_value_heads"], cfg["head_dim"]
+    std = cfg["initializer_range"]
+
+    def normal(s):
+        return torch.randn(s) * std
+
+    def ones(s):
+        return 1.0 + torch.randn(s) * 0.05
+
+    out = [("model.embed_tokens.weight", [v, d], normal)]
+    for layer in range(cfg["num_hidden_layers"]):
+        b = f"model.layers.{layer}."
+        out += [
+            (b + "input_layernorm.weight", [d], ones),
+            (b + "self_attn.q_proj.weight", [heads * hd, d], normal),
+            (b + "self_attn.k_proj.weight", [kv * hd, d], normal),
+            (b + "self_attn.v_proj.weight", [kv * hd, d], normal),
+            (b + "self_attn.o_proj.weight", [d, heads * hd], normal),
+            (b + "post_attention_layernorm.weight", [d], ones),
+            (b + "mlp.gate_proj.weight", [f, d], normal),
+            (b + "mlp.up_proj.weight", [f, d], normal),
+            (b + "mlp.down_proj.weight", [d, f], normal),
+        ]
+    out += [("model.norm.weight", [d], ones)]
+    return out
+
+
+def tensor_list(cfg):
+    return gpt2_tensors(cfg) if cfg["model_type"] == "gpt2" else llama_tensors(cfg)
+
+
+def write_safetensors(path, tensors, dtype):
+    """Writes (name, shape, make) one tensor at a time, each made as it is written."""
+    size = torch.tensor([], dtype=dtype).element_size()
+    header, offset = {}, 0
+    for name, shape, _ in tensors:
+        nbytes = math.prod(shape) * size
+        header[name] = {"dtype": DTYPE_NAMES[dtype], "shape": shape,
+                        "data_offsets": [offset, offset + nbytes]}
+        offset += nbytes
+    header["__metadata__"] = {"format": "pt"}
+    text = json.dumps(header, separators=(",", ":")).encode()
+    text += b" " * ((-len(text)) % 8)
+    with open(path + ".part", "wb") as f:
+        f.write(struct.pack("<Q", len(text)) + text)
+        for _, shape, make in tensors:
+            t = make(shape).to(dtype).contiguous()
+            raw = t.view(torch.int16) if dtype in (torch.bfloat16, torch.float16) else t
+            f.write(raw.numpy().tobytes())
+    os.replace(path + ".part", path)
+
+
+def read_safetensors(path):
+    """Every tensor of \a path as float32 (BF16 and F16 widened exactly)."""
+    with open(path, "rb") as f:
+        length = struct.unpack("<Q", f.read(8))[0]
+        header = json.loads(f.read(length))
+        data = bytearray(f.read())
+    kinds = {"F32": (torch.float32, 4), "BF16": (torch.bfloat16, 2), "F16": (torch.float16, 2)}
+    weights = {}
+    for name, entry in header.items():
+        if name == "__metadata__":
+            continue
+        dtype, size = kinds[entry["dtype"]]
+        begin, end = entry["data_offsets"]
+        raw = torch.frombuffer(data, dtype=torch.int16 if size == 2 else torch.float32,
+                               offset=begin, count=(end - begin) // size)
+        if size == 2:
+            raw = raw.view(dtype).float()
+        weights[name] = raw.view(entry["shape"])
+    return weights
+
+
+def make(shape, root="/tmp"):
+    """The folder of \a shape under \a root, generated unless it is there already."""
+    cfg, dtype, folder_name = SHAPES[shape]
+    folder = os.path.join(root, folder_name)
+    if os.path.exists(os.path.join(folder, "model.safetensors")):
+        return folder
+    print(f"generating {folder} ...", file=sys.stderr)
+    os.makedirs(folder, exist_ok=True)
+    torch.manual_seed(0)
+    with open(os.path.join(folder, "config.json"), "w") as f:
+        json.dump(cfg, f, indent=2)
+    if cfg["model_type"] != "gpt2":
+        with open(os.path.join(folder, "tokenizer.json"), "w") as f:
+            json.dump(tokenizer_json(cfg["vocab_size"]), f, ensure_ascii=False)
+        with open(os.path.join(folder, "tokenizer_config.json"), "w") as f:
+            json.dump({"add_bos_token": True, "bos_token": "<s>", "eos_token": "</s>",
+                       "unk_token": "<unk>"}, f)
+    write_safetensors(os.path.join(folder, "model.safetensors"), tensor_list(cfg), dtype)
+    return folder
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("shapes", nargs="*", metavar="SHAPE", help=", ".join(SHAPES))
+    parser.add_argument("--root", default="/tmp")
+    args = parser.parse_args()
+    for shape in args.shapes:
+        if shape not in SHAPES:
+            parser.error(f"unknown shape {shape}; the shapes are {', '.join(SHAPES)}")
+    args.shapes = args.shapes or list(SHAPES)
+    for shape in args.shapes:
+        print(make(shape, args.root))
+
+
+if __name__ == "__main__":
+    main()
