@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 The Attention Lab authors
 
-// `animate SESSION.json -o OUT.gif --sweep SPEC`: one setting swept, as a GIF.
+// `animate SESSION.json -o OUT.gif|OUT.mp4 --sweep SPEC`: one setting swept.
 
 #include "app/commandinputs.h"
 #include "app/commandrequest.h"
@@ -51,10 +51,10 @@ int runAnimateCommand(const CommandRequest &r, const CommandContext &)
 {
     const QString output = r.values.value(QStringLiteral("output"));
     if (output.isEmpty())
-        usageError(QStringLiteral("animate needs an output file: -o OUT.gif"));
-    if (QFileInfo(output).suffix().toLower() != QLatin1String("gif"))
-        usageError(QStringLiteral("%1: animate writes .gif (MP4 is not built yet)")
-                       .arg(inputText(output)));
+        usageError(QStringLiteral("animate needs an output file: -o OUT.gif or OUT.mp4"));
+    if (!AnimationExporter::formatFor(output))
+        usageError(QStringLiteral("%1: unknown format \"%2\": use .gif or .mp4")
+                       .arg(inputText(output), inputText(QFileInfo(output).suffix())));
     if (!r.values.contains(QStringLiteral("sweep")))
         usageError(QStringLiteral("animate needs a sweep: --sweep temperature=0.1:10:log, scale, "
                                   "mask or key:TOKEN:COORD=FROM:TO"));
@@ -81,7 +81,7 @@ int runAnimateCommand(const CommandRequest &r, const CommandContext &)
         }
     }();
     AnimationExporter exporter;
-    if (!exporter.exportGif(output, *view, *session, sweep, timing, style, size))
+    if (!exporter.exportFile(output, *view, *session, sweep, timing, style, size))
         throw UsageError{exporter.errorString()};
     return 0;
 }

@@ -6,6 +6,7 @@
 // `export` writes of the same state, and the refusals.
 
 #include "binaryrun.h"
+#include "mp4probe.h"
 
 #include "core/session.h"
 #include "io/sessionreader.h"
@@ -136,6 +137,8 @@ private slots:
     void framesAreStillExports_data();
     void framesAreStillExports();
     void temperatureGoesFromOneHotToUniform();
+    void mp4_data();
+    void mp4();
     void refusals_data();
     void refusals();
     void refusalLeavesFileAlone();
@@ -306,6 +309,104 @@ void TestAnimate::temperatureGoesFromOneHotToUniform()
     QVERIFY(uniform[0].colour != oneHot[0].colour && uniform[0].colour != oneHot[1].colour);
 }
 
+void TestAnimate::mp4_data()
+{
+    QTest::addColumn<QString>("presetName");
+    QTest::addColumn<QString>("sweep");
+    QTest::addColumn<QString>("view");
+    QTest::addColumn<int>("frames");
+    QTest::addColumn<int>("fps");
+    QTest::addColumn<double>("hold");
+    QTest::addColumn<StateOf>("state");
+    QTest::newRow("lecture, temperature 0.1 to 10, the figure, 15 fps, held 1 s")
+        << "lecture"
+        << "temperature=0.1:10:log"
+        << "figure" << 6 << 15 << 1.0 << StateOf([](Session &s, int i, int n) {
+               s.options.temperature = 0.1 * std::pow(10.0 / 0.1, double(i) / double(n - 1));
+           });
+    QTest::newRow("causal mask, the key of dog from 0 to 2, weights, 24 fps")
+        << "causal-mask"
+        << "key:dog:1=0:2"
+        << "weights" << 5 << 24 << 0.0 << StateOf([](Session &s, int i, int n) {
+               s.keys(1, 0) = 0.0 + (2.0 - 0.0) * (double(i) / double(n - 1));
+           });
+}
+
+void TestAnimate::mp4()
+{
+    QFETCH(QString, presetName);
+    QFETCH(QString, sweep);
+    QFETCH(QString, view);
+    QFETCH(int, frames);
+    QFETCH(int, fps);
+    QFETCH(double, hold);
+    QFETCH(StateOf, state);
+    const QString session = QStringLiteral(PRESETS_DIR "/") + presetName + QStringLiteral(".json");
+    const QString mp4Path = m_dir.filePath(QStringLiteral("sweep.mp4"));
+    const QStringList size{QStringLiteral("--width"), QStringLiteral("400"),
+                           QStringLiteral("--height"), QStringLiteral("300")};
+    const BinaryRun run = runAttentionLab(
+        QStringList{QStringLiteral("animate"), session, QStringLiteral("-o"), mp4Path,
+                    QStringLiteral("--sweep"), sweep, QStringLiteral("--view"), view,
+                    QStringLiteral("--frames"), QString::number(frames), QStringLiteral("--fps"),
+                    QString::number(fps), QStringLiteral("--hold"), QString::number(hold)} +
+        size);
+    QCOMPARE(run.err, QByteArray()); // silent on success
+    QCOMPARE(run.exitCode, 0);
+
+    const Mp4Probe probe = probeMp4(mp4Path);
+    QCOMPARE(probe.error, QString());
+    QCOMPARE(probe.codec, QStringLiteral("h264"));
+    QCOMPARE(probe.pixelFormat, QStringLiteral("yuv420p"));
+    QCOMPARE(probe.width, 400);
+    QCOMPARE(probe.height, 300);
+    QCOMPARE(probe.frameRateNum * 1, fps * probe.frameRateDen);
+    QCOMPARE(probe.rFrameRateNum * 1, fps * probe.rFrameRateDen);
+    QVERIFY(probe.moovBeforeMdat);
+    const int total = frames + int(std::lround(hold * fps));
+    QCOMPARE(probe.frames, total);
+    QVERIFY2(std::abs(probe.durationSeconds - double(total) / fps) < 1e-9,
+             qPrintable(QString::number(probe.durationSeconds)));
+
+    // The first and last frames are the still exports of their states, to
+    // within H.264's loss: a small mean difference per channel, and much
+    // smaller than to the other state's export.
+    QList<QImage> stills;
+    for (const int i : {0, frames - 1}) {
+        Session s = preset(presetName);
+        state(s, i, frames);
+        const QString statePath = m_dir.filePath(QStringLiteral("state.json"));
+        const QString pngPath = m_dir.filePath(QStringLiteral("state.png"));
+        QVERIFY(SessionWriter().writeFile(s, statePath));
+        const BinaryRun still =
+            runAttentionLab(QStringList{QStringLiteral("export"), statePath, QStringLiteral("-o"),
+                                        pngPath, QStringLiteral("--view"), view} +
+                            size);
+        QCOMPARE(still.exitCode, 0);
+        stills << QImage(pngPath).convertToFormat(QImage::Format_RGB32);
+    }
+    auto meanDifference = [](const QImage &a, const QImage &b) {
+        double sum = 0;
+        for (int y = 0; y < a.height(); ++y)
+            for (int x = 0; x < a.width(); ++x) {
+                const QRgb p = a.pixel(x, y), q = b.pixel(x, y);
+                sum += std::abs(qRed(p) - qRed(q)) + std::abs(qGreen(p) - qGreen(q)) +
+                       std::abs(qBlue(p) - qBlue(q));
+            }
+        return sum / (3.0 * a.width() * a.height());
+    };
+    for (int end = 0; end < 2; ++end) {
+        const QImage &video = probe.images[end == 0 ? 0 : frames - 1];
+        const double own = meanDifference(video, stills[end]);
+        const double other = meanDifference(video, stills[1 - end]);
+        QVERIFY2(own < 2.5 && own * 3 < other,
+                 qPrintable(QStringLiteral("end %1: %2 against %3").arg(end).arg(own).arg(other)));
+    }
+    // The held frames repeat the last one.
+    for (int i = frames; i < total; ++i)
+        QVERIFY(meanDifference(probe.images[i], stills[1]) < 2.5);
+}
+
 void TestAnimate::refusals_data()
 {
     QTest::addColumn<QStringList>("arguments");
@@ -355,13 +456,25 @@ void TestAnimate::refusals_data()
         << animate(lecture,
                    {sweep, QStringLiteral("mask"), QStringLiteral("--view"), QStringLiteral("pie")})
         << "--view: unknown view \"pie\"";
-    QTest::newRow("an MP4") << QStringList{QStringLiteral("animate"),
+    QTest::newRow("an AVI") << QStringList{QStringLiteral("animate"),
                                            lecture,
                                            QStringLiteral("-o"),
-                                           m_dir.filePath(QStringLiteral("out.mp4")),
+                                           m_dir.filePath(QStringLiteral("refused.avi")),
                                            sweep,
                                            QStringLiteral("mask")}
-                            << "animate writes .gif (MP4 is not built yet)";
+                            << "unknown format \"avi\": use .gif or .mp4";
+    QTest::newRow("an MP4 of an odd width")
+        << QStringList{QStringLiteral("animate"),
+                       lecture,
+                       QStringLiteral("-o"),
+                       m_dir.filePath(QStringLiteral("refused.mp4")),
+                       sweep,
+                       QStringLiteral("mask"),
+                       QStringLiteral("--width"),
+                       QStringLiteral("401"),
+                       QStringLiteral("--height"),
+                       QStringLiteral("300")}
+        << "needs an even width and height, not 401 x 300";
     QTest::newRow("an unwritable path")
         << QStringList{QStringLiteral("animate"),
                        lecture,
@@ -389,7 +502,8 @@ void TestAnimate::refusals()
     QCOMPARE(run.out, QByteArray());
     QCOMPARE(run.err.count('\n'), 1); // one line
     QVERIFY2(QString::fromUtf8(run.err).contains(message), run.err.constData());
-    QVERIFY(!QFile::exists(m_dir.filePath(QStringLiteral("refused.gif"))));
+    for (const char *name : {"refused.gif", "refused.mp4", "refused.avi"})
+        QVERIFY(!QFile::exists(m_dir.filePath(QString::fromLatin1(name))));
 }
 
 void TestAnimate::refusalLeavesFileAlone()

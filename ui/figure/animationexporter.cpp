@@ -11,12 +11,25 @@
 #include "io/outputfile.h"
 #include "ui/figure/gifpalette.h"
 #include "ui/figure/gifwriter.h"
+#include "ui/figure/mp4writer.h"
+
+#include <QFileInfo>
 
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
 
 namespace AttentionLab {
+
+std::optional<AnimationExporter::Format> AnimationExporter::formatFor(const QString &path)
+{
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    if (suffix == QLatin1String("gif"))
+        return Format::Gif;
+    if (suffix == QLatin1String("mp4"))
+        return Format::Mp4;
+    return std::nullopt;
+}
 
 std::vector<int> AnimationExporter::frameDelays(const AnimationTiming &timing)
 {
@@ -57,12 +70,18 @@ void AnimationExporter::requireAnimationMemory(const FigureView &view, const Ses
                                     .toStdString());
 }
 
-bool AnimationExporter::exportGif(const QString &path, const FigureView &view, const Session &base,
-                                  const Sweep &sweep, const AnimationTiming &timing,
-                                  const FigureStyle &style, const ExportSize &size,
-                                  const std::function<bool()> &cancelled)
+bool AnimationExporter::exportFile(const QString &path, const FigureView &view, const Session &base,
+                                   const Sweep &sweep, const AnimationTiming &timing,
+                                   const FigureStyle &style, const ExportSize &size,
+                                   const std::function<bool()> &cancelled)
 {
     const QString shownPath = inputText(path);
+    const std::optional<Format> format = formatFor(path);
+    if (!format) {
+        m_error = QStringLiteral("%1: unknown format \"%2\": use .gif or .mp4")
+                      .arg(shownPath, inputText(QFileInfo(path).suffix()));
+        return false;
+    }
     if (const QString problem = OutputFile::problem(path); !problem.isEmpty()) {
         m_error = problem;
         return false;
@@ -73,6 +92,12 @@ bool AnimationExporter::exportGif(const QString &path, const FigureView &view, c
                       .arg(shownPath, QString::number(FigureExporter::kMaxEdge));
         return false;
     }
+    if (*format == Format::Mp4) {
+        if (const QString problem = Mp4Writer::sizeProblem(pixels); !problem.isEmpty()) {
+            m_error = QStringLiteral("%1: %2").arg(shownPath, problem);
+            return false;
+        }
+    }
     auto stopped = [&] {
         if (cancelled && cancelled()) {
             m_error = QStringLiteral("%1: cancelled; nothing was written").arg(shownPath);
@@ -82,34 +107,74 @@ bool AnimationExporter::exportGif(const QString &path, const FigureView &view, c
     };
     try {
         requireAnimationMemory(view, base, pixels, timing.frames);
-        GifPalette palette;
-        for (int i = 0; i < timing.frames; ++i) {
-            if (stopped())
-                return false;
-            palette.add(renderFrame(view, base, sweep, i, timing.frames, style, size));
-        }
-        palette.fit();
-        GifWriter gif(path);
-        if (!gif.open(pixels, palette.colors())) {
+        return *format == Format::Gif
+                   ? writeGif(path, view, base, sweep, timing, style, size, stopped)
+                   : writeMp4(path, view, base, sweep, timing, style, size, stopped);
+    } catch (const std::invalid_argument &error) {
+        m_error = QStringLiteral("%1: %2").arg(shownPath, QString::fromUtf8(error.what()));
+        return false;
+    }
+}
+
+bool AnimationExporter::writeGif(const QString &path, const FigureView &view, const Session &base,
+                                 const Sweep &sweep, const AnimationTiming &timing,
+                                 const FigureStyle &style, const ExportSize &size,
+                                 const std::function<bool()> &stopped)
+{
+    GifPalette palette;
+    for (int i = 0; i < timing.frames; ++i) {
+        if (stopped())
+            return false;
+        palette.add(renderFrame(view, base, sweep, i, timing.frames, style, size));
+    }
+    palette.fit();
+    GifWriter gif(path);
+    if (!gif.open(FigureExporter::pixelSize(view, size), palette.colors())) {
+        m_error = gif.errorString();
+        return false;
+    }
+    const std::vector<int> delays = frameDelays(timing);
+    for (int i = 0; i < timing.frames; ++i) {
+        if (stopped())
+            return false; // the writer removes its temporary file
+        if (!gif.addFrame(renderFrame(view, base, sweep, i, timing.frames, style, size), palette,
+                          delays[size_t(i)])) {
             m_error = gif.errorString();
             return false;
         }
-        const std::vector<int> delays = frameDelays(timing);
-        for (int i = 0; i < timing.frames; ++i) {
-            if (stopped())
-                return false; // the writer removes its temporary file
-            if (!gif.addFrame(renderFrame(view, base, sweep, i, timing.frames, style, size),
-                              palette, delays[size_t(i)])) {
-                m_error = gif.errorString();
+    }
+    if (!gif.commit()) {
+        m_error = gif.errorString();
+        return false;
+    }
+    return true;
+}
+
+bool AnimationExporter::writeMp4(const QString &path, const FigureView &view, const Session &base,
+                                 const Sweep &sweep, const AnimationTiming &timing,
+                                 const FigureStyle &style, const ExportSize &size,
+                                 const std::function<bool()> &stopped)
+{
+    Mp4Writer mp4(path);
+    if (!mp4.open(FigureExporter::pixelSize(view, size), timing.fps)) {
+        m_error = mp4.errorString();
+        return false;
+    }
+    const int held = int(std::lround(timing.holdSeconds * timing.fps));
+    for (int i = 0; i < timing.frames; ++i) {
+        if (stopped())
+            return false;
+        const QImage frame = renderFrame(view, base, sweep, i, timing.frames, style, size);
+        // The last frame again, tick after tick, for the hold.
+        for (int repeat = 0; repeat < (i + 1 == timing.frames ? 1 + held : 1); ++repeat) {
+            if (!mp4.addFrame(frame)) {
+                m_error = mp4.errorString();
                 return false;
             }
         }
-        if (!gif.commit()) {
-            m_error = gif.errorString();
-            return false;
-        }
-    } catch (const std::invalid_argument &error) {
-        m_error = QStringLiteral("%1: %2").arg(shownPath, QString::fromUtf8(error.what()));
+    }
+    if (!mp4.commit()) {
+        m_error = mp4.errorString();
         return false;
     }
     return true;

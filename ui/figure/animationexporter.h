@@ -9,6 +9,7 @@
 #include <QString>
 
 #include <functional>
+#include <optional>
 #include <vector>
 
 namespace AttentionLab {
@@ -31,16 +32,24 @@ struct AnimationTiming
 };
 
 /**
- * Writes a sweep of a session as an animated GIF: frame i is the still
+ * Writes a sweep of a session as an animated GIF or an MP4: frame i is the still
  * export of the sweep's i-th session (renderFrame() calls the exporter's own
  * renderImage(), so a frame is the PNG `export` writes of that state), every
- * frame encoded as it is drawn. The frames are drawn twice, once to fit the
- * palette to their colours and once to encode them, so memory holds one
+ * frame encoded as it is drawn. A GIF's frames are drawn twice, once to fit
+ * the palette to their colours and once to encode them, so memory holds one
  * frame whatever the count.
  */
 class AnimationExporter
 {
 public:
+    enum class Format
+    {
+        Gif,
+        Mp4,
+    };
+    /// The format for \a path's extension (.gif, .mp4), or nothing.
+    static std::optional<Format> formatFor(const QString &path);
+
     /// Centiseconds each frame is shown: 100 / fps rounded so that the frames
     /// add up to frames / fps seconds, the last one held holdSeconds more.
     static std::vector<int> frameDelays(const AnimationTiming &timing);
@@ -56,14 +65,23 @@ public:
     static void requireAnimationMemory(const FigureView &view, const Session &session,
                                        const QSize &pixels, int frames);
 
-    /// Writes the GIF at \a path; false with errorString(). \a cancelled,
-    /// asked between frames, stops it and leaves the path as it was.
-    bool exportGif(const QString &path, const FigureView &view, const Session &base,
-                   const Sweep &sweep, const AnimationTiming &timing, const FigureStyle &style,
-                   const ExportSize &size, const std::function<bool()> &cancelled = {});
+    /// Writes the GIF or MP4 at \a path, by its extension; false with
+    /// errorString(). \a cancelled, asked between frames, stops it and leaves
+    /// the path as it was. An MP4 holds the last frame with repeated frames
+    /// (holdSeconds x fps of them, rounded), a GIF with a longer delay.
+    bool exportFile(const QString &path, const FigureView &view, const Session &base,
+                    const Sweep &sweep, const AnimationTiming &timing, const FigureStyle &style,
+                    const ExportSize &size, const std::function<bool()> &cancelled = {});
     QString errorString() const { return m_error; }
 
 private:
+    bool writeGif(const QString &path, const FigureView &view, const Session &base,
+                  const Sweep &sweep, const AnimationTiming &timing, const FigureStyle &style,
+                  const ExportSize &size, const std::function<bool()> &stopped);
+    bool writeMp4(const QString &path, const FigureView &view, const Session &base,
+                  const Sweep &sweep, const AnimationTiming &timing, const FigureStyle &style,
+                  const ExportSize &size, const std::function<bool()> &stopped);
+
     QString m_error;
 };
 
