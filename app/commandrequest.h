@@ -17,16 +17,16 @@ namespace AttentionLab {
 struct CommandRequest
 {
     QStringList sections; // in the chapter's order
-    QString command; // "eval", "bench", "export", "animate", "inspect", "tokenize", "model",
-                     // "generate", "lens" or empty
+    QString command;      // "eval", "bench", "export", "animate", "inspect", "tokenize", "model",
+                          // "generate", "lens" or empty
     QString file;         // the FILE of eval, export and inspect; the folder of tokenize and model
     QMap<QString, QString> values; // --name value
     bool json = false;
     bool gui = false;
     bool transparent = false;
-    bool words = false; // export of an attention file: word-level merging
-    bool bos = false;   // tokenize and model: begin with the beginning-of-text token
-    bool noBos = false; // tokenize and model: without it, whatever tokenizer.json says
+    bool words = false;    // export of an attention file: word-level merging
+    bool bos = false;      // tokenize and model: begin with the beginning-of-text token
+    bool noBos = false;    // tokenize and model: without it, whatever tokenizer.json says
     bool greedy = false;   // generate: the arg-max at every step (the default)
     bool generate = false; // bench --model: generation with the key/value cache
 
