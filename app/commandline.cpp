@@ -69,7 +69,8 @@ CommandLine::CommandLine(QStringList arguments) : m_arguments(std::move(argument
 
 bool CommandLine::wantsExport(const QStringList &arguments)
 {
-    return arguments.size() > 1 && arguments.contains(QStringLiteral("export"));
+    return arguments.size() > 1 && (arguments.contains(QStringLiteral("export")) ||
+                                    arguments.contains(QStringLiteral("animate")));
 }
 
 bool CommandLine::wantsGuiBenchmark(const QStringList &arguments)

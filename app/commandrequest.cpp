@@ -36,16 +36,21 @@ const QMap<QString, QStringList> kValueOptions = {
     {QStringLiteral("n"), {QStringLiteral("cost"), QStringLiteral("bench")}},
     {QStringLiteral("d"), {QStringLiteral("cost"), QStringLiteral("bench")}},
     {QStringLiteral("output"),
-     {QStringLiteral("export"), QStringLiteral("model"), QStringLiteral("generate")}},
+     {QStringLiteral("export"), QStringLiteral("animate"), QStringLiteral("model"),
+      QStringLiteral("generate")}},
+    {QStringLiteral("sweep"), {QStringLiteral("animate")}},
+    {QStringLiteral("frames"), {QStringLiteral("animate")}},
+    {QStringLiteral("fps"), {QStringLiteral("animate")}},
+    {QStringLiteral("hold"), {QStringLiteral("animate")}},
     {QStringLiteral("model"), {QStringLiteral("bench")}},
-    {QStringLiteral("view"), {QStringLiteral("export")}},
-    {QStringLiteral("width"), {QStringLiteral("export")}},
-    {QStringLiteral("height"), {QStringLiteral("export")}},
-    {QStringLiteral("scale-factor"), {QStringLiteral("export")}},
-    {QStringLiteral("colormap"), {QStringLiteral("export")}},
-    {QStringLiteral("theme"), {QStringLiteral("export")}},
-    {QStringLiteral("numbers"), {QStringLiteral("export")}},
-    {QStringLiteral("title"), {QStringLiteral("export")}},
+    {QStringLiteral("view"), {QStringLiteral("export"), QStringLiteral("animate")}},
+    {QStringLiteral("width"), {QStringLiteral("export"), QStringLiteral("animate")}},
+    {QStringLiteral("height"), {QStringLiteral("export"), QStringLiteral("animate")}},
+    {QStringLiteral("scale-factor"), {QStringLiteral("export"), QStringLiteral("animate")}},
+    {QStringLiteral("colormap"), {QStringLiteral("export"), QStringLiteral("animate")}},
+    {QStringLiteral("theme"), {QStringLiteral("export"), QStringLiteral("animate")}},
+    {QStringLiteral("numbers"), {QStringLiteral("export"), QStringLiteral("animate")}},
+    {QStringLiteral("title"), {QStringLiteral("export"), QStringLiteral("animate")}},
     {QStringLiteral("tokens"),
      {QStringLiteral("inspect"), QStringLiteral("export"), QStringLiteral("generate"),
       QStringLiteral("bench")}},
@@ -61,14 +66,14 @@ const QMap<QString, QStringList> kValueOptions = {
 };
 
 /// The commands, and which of them take a FILE (or a model's folder).
-const QStringList kCommands = {QStringLiteral("eval"),     QStringLiteral("bench"),
-                               QStringLiteral("export"),   QStringLiteral("inspect"),
-                               QStringLiteral("tokenize"), QStringLiteral("model"),
-                               QStringLiteral("generate"), QStringLiteral("lens")};
-const QStringList kFileCommands = {QStringLiteral("eval"),    QStringLiteral("export"),
-                                   QStringLiteral("inspect"), QStringLiteral("tokenize"),
-                                   QStringLiteral("model"),   QStringLiteral("generate"),
-                                   QStringLiteral("lens")};
+const QStringList kCommands = {
+    QStringLiteral("eval"),    QStringLiteral("bench"),    QStringLiteral("export"),
+    QStringLiteral("animate"), QStringLiteral("inspect"),  QStringLiteral("tokenize"),
+    QStringLiteral("model"),   QStringLiteral("generate"), QStringLiteral("lens")};
+const QStringList kFileCommands = {QStringLiteral("eval"),     QStringLiteral("export"),
+                                   QStringLiteral("animate"),  QStringLiteral("inspect"),
+                                   QStringLiteral("tokenize"), QStringLiteral("model"),
+                                   QStringLiteral("generate"), QStringLiteral("lens")};
 /// The commands that read a text with a model: a folder, --text, --bos and --no-bos.
 const QStringList kTextCommands = {QStringLiteral("tokenize"), QStringLiteral("model"),
                                    QStringLiteral("generate"), QStringLiteral("lens")};
@@ -145,8 +150,9 @@ CommandRequest parseCommandLine(const QStringList &args)
                 if (hasValue)
                     usageError(QStringLiteral("--%1 takes no value").arg(name));
                 r.*flags.value(name) = true;
-            } else if (name == QLatin1String("scale") && r.command == QLatin1String("export")) {
-                // After `export`, --scale S is the pixel scale factor.
+            } else if (name == QLatin1String("scale") && (r.command == QLatin1String("export") ||
+                                                          r.command == QLatin1String("animate"))) {
+                // After `export` and `animate`, --scale S is the pixel scale factor.
                 if (!hasValue) {
                     if (i + 1 >= args.size())
                         usageError(QStringLiteral("--scale needs a value"));
@@ -211,6 +217,9 @@ CommandRequest parseCommandLine(const QStringList &args)
     if (r.command == QLatin1String("export") && r.file.isEmpty())
         usageError(QStringLiteral("export needs a session or attention file: attention-lab export "
                                   "SESSION.json -o OUT.png"));
+    if (r.command == QLatin1String("animate") && r.file.isEmpty())
+        usageError(QStringLiteral("animate needs a session file: attention-lab animate "
+                                  "SESSION.json -o OUT.gif --sweep SPEC"));
     if (r.command == QLatin1String("inspect") && r.file.isEmpty())
         usageError(QStringLiteral("inspect needs an attention file: attention-lab inspect "
                                   "FILE.npy|.npz|.safetensors"));

@@ -17,8 +17,8 @@ namespace AttentionLab {
 struct CommandRequest
 {
     QStringList sections; // in the chapter's order
-    QString command;      // "eval", "bench", "export", "inspect", "tokenize", "model", "generate",
-                          // "lens" or empty
+    QString command;      // "eval", "bench", "export", "animate", "inspect", "tokenize", "model",
+                          // "generate", "lens" or empty
     QString file;         // the FILE of eval, export and inspect; the folder of tokenize and model
     QMap<QString, QString> values; // --name value
     bool json = false;

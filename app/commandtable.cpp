@@ -12,6 +12,7 @@ namespace {
 constexpr std::array kCommands{
     Command{QLatin1StringView("eval"), runEvalCommand},
     Command{QLatin1StringView("export"), runExportCommand},
+    Command{QLatin1StringView("animate"), runAnimateCommand},
     Command{QLatin1StringView("inspect"), runInspectCommand},
     Command{QLatin1StringView("tokenize"), runTokenizeCommand},
     Command{QLatin1StringView("model"), runModelCommand},

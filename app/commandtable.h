@@ -35,6 +35,7 @@ const Command *findCommand(const QString &name);
 /// The runners the table dispatches to.
 int runEvalCommand(const CommandRequest &r, const CommandContext &context);
 int runExportCommand(const CommandRequest &r, const CommandContext &context);
+int runAnimateCommand(const CommandRequest &r, const CommandContext &context);
 int runInspectCommand(const CommandRequest &r, const CommandContext &context);
 int runTokenizeCommand(const CommandRequest &r, const CommandContext &context);
 int runModelCommand(const CommandRequest &r, const CommandContext &context);

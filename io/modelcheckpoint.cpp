@@ -484,7 +484,10 @@ public:
     /// The elements of every tensor the configuration reads (a tied matrix once).
     long long parameters() const { return m_parameters; }
     /// Their element types as stored ("bfloat16"; "float32, bfloat16" when mixed).
-    QString storedTypes() const { return QStringList(m_types.begin(), m_types.end()).join(QStringLiteral(", ")); }
+    QString storedTypes() const
+    {
+        return QStringList(m_types.begin(), m_types.end()).join(QStringLiteral(", "));
+    }
 
 private:
     long long m_parameters = 0;

@@ -15,9 +15,9 @@
 #include "io/wordpiecetokenizer.h"
 
 #include <QCoreApplication>
-#include <QLocale>
 #include <QDir>
 #include <QFileInfo>
+#include <QLocale>
 
 #include <stdexcept>
 
@@ -343,11 +343,12 @@ QString headsText(const ModelConfig &c)
 {
     const int kv = c.keyValueHeads();
     if (kv == c.heads)
-        return QCoreApplication::translate("PretrainedModel", "%1 heads, each its own keys and values")
+        return QCoreApplication::translate("PretrainedModel",
+                                           "%1 heads, each its own keys and values")
             .arg(c.heads);
     if (kv == 1)
-        return QCoreApplication::translate("PretrainedModel",
-                                           "%1 query heads sharing one key/value head (multi-query)")
+        return QCoreApplication::translate(
+                   "PretrainedModel", "%1 query heads sharing one key/value head (multi-query)")
             .arg(c.heads);
     return QCoreApplication::translate("PretrainedModel",
                                        "%1 query heads sharing %2 key/value heads (grouped-query, "
@@ -371,12 +372,11 @@ QList<QPair<QString, QString>> PretrainedModel::card() const
                                                                   : tr(", after each residual sum");
     if (family.queryKeyNorm)
         norm += tr("; q and k normed per head");
-    const QString mlp =
-        family.feedForward == FeedForwardKind::GatedSilu
-            ? tr("SwiGLU: down(silu(gate(x)) × up(x)), %1 wide").arg(c.feedForward)
-            : tr("GELU (%1), %2 wide")
-                  .arg(c.gelu == GeluForm::Tanh ? tr("tanh form") : tr("erf form"))
-                  .arg(c.feedForward);
+    const QString mlp = family.feedForward == FeedForwardKind::GatedSilu
+                            ? tr("SwiGLU: down(silu(gate(x)) × up(x)), %1 wide").arg(c.feedForward)
+                            : tr("GELU (%1), %2 wide")
+                                  .arg(c.gelu == GeluForm::Tanh ? tr("tanh form") : tr("erf form"))
+                                  .arg(c.feedForward);
     QList<QPair<QString, QString>> rows{
         {tr("family"), QStringLiteral("%1 (%2)").arg(QString::fromStdString(family.displayName),
                                                      QString::fromStdString(family.modelType))},
@@ -389,13 +389,12 @@ QList<QPair<QString, QString>> PretrainedModel::card() const
         {tr("MLP"), mlp},
         {tr("residual"), c.parallelResidual ? tr("parallel: x + attention(x) + MLP(x)")
                                             : tr("sequential: attention, then MLP")},
-        {tr("output"), c.tiedOutput ? tr("tied to the word embeddings")
-                                    : tr("its own matrix")},
-        {tr("attention"), family.causal ? (c.slidingWindow > 0
-                                               ? tr("causal, a window of %1 keys")
-                                                     .arg(c.slidingWindow)
-                                               : tr("causal"))
-                                        : tr("every token sees every token")},
+        {tr("output"), c.tiedOutput ? tr("tied to the word embeddings") : tr("its own matrix")},
+        {tr("attention"),
+         family.causal
+             ? (c.slidingWindow > 0 ? tr("causal, a window of %1 keys").arg(c.slidingWindow)
+                                    : tr("causal"))
+             : tr("every token sees every token")},
         {tr("parameters"), parameterText(m_checkpoint->parameterCount())},
         {tr("weights"), tr("%1, %2 MB")
                             .arg(m_checkpoint->storedTypes())
@@ -412,8 +411,7 @@ QString PretrainedModel::cardLine() const
     };
     const ModelConfig &c = config();
     const FamilyDescription &family = familyDescription(c.family);
-    QStringList parts{QString::fromStdString(family.displayName),
-                      tr("%1 layers").arg(c.layers)};
+    QStringList parts{QString::fromStdString(family.displayName), tr("%1 layers").arg(c.layers)};
     const int kv = c.keyValueHeads();
     parts << (kv == c.heads ? tr("%1 heads").arg(c.heads)
                             : tr("%1 query heads sharing %2 key/value").arg(c.heads).arg(kv));

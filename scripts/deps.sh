@@ -10,6 +10,8 @@ packages=(
     qt6-base-dev qt6-svg-dev libqcustomplot-dev
     libeigen3-dev libgl1-mesa-dev
     libzip-dev pkg-config
+    libgif-dev # animate: GIFs through giflib
+    libavcodec-dev libavformat-dev libavutil-dev libswscale-dev # animate: MP4s (H.264)
     zlib1g-dev # tst_hubtokenizer unpacks the gzipped tokenizer.json files
     fonts-dejavu-core
     poppler-utils

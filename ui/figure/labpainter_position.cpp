@@ -230,9 +230,8 @@ void LabPainter::positional(const QRectF &rect)
     // The tokens left out are said, whether or not the largest change is among them.
     if (!all && !shown.empty() && shown.back() == Index(shown.size()) - 1) {
         m_painter.setPen(m_style.muted());
-        const QString skipped =
-            QStringLiteral("… %1 more tokens, not shown (none changed more)")
-                .arg(n - Index(shown.size()));
+        const QString skipped = QStringLiteral("… %1 more tokens, not shown (none changed more)")
+                                    .arg(n - Index(shown.size()));
         m_painter.setFont(fitted(labelFont, skipped, right.width()));
         m_painter.drawText(
             QRectF(right.left(), bars.top() + double(shown.size()) * rowH, right.width(), rowH),

@@ -342,7 +342,8 @@ void HeadGridView::paintEvent(QPaintEvent *event)
             const bool joined = !m_sorted;
             const int left = joined && head != first ? cell.left() : thumb.left();
             const int right = joined && head != last ? cell.right() + 1 : thumb.right() + 1;
-            const QColor shade = group % 2 == 0 ? QColor(0x3f, 0x8f, 0xd0) : QColor(0xb0, 0x70, 0xd0);
+            const QColor shade =
+                group % 2 == 0 ? QColor(0x3f, 0x8f, 0xd0) : QColor(0xb0, 0x70, 0xd0);
             painter.fillRect(QRect(left, cell.bottom() - 4, right - left, 4), shade);
         }
         const QImage image = thumbnailImage(index);
@@ -380,14 +381,13 @@ QString HeadGridView::toolTipFor(int layer, int head) const
     if (tensor.keyValueHeads() < tensor.heads()) {
         const int group = tensor.keyValueHeadOf(head);
         const auto [first, last] = tensor.queryHeadsOf(group);
-        text += first == last ? tr("<br>query head %1 reads key/value head %2 alone")
-                                    .arg(head)
-                                    .arg(group)
-                              : tr("<br>query head %1 shares key/value head %2 with heads %3 to %4")
-                                    .arg(head)
-                                    .arg(group)
-                                    .arg(first)
-                                    .arg(last);
+        text += first == last
+                    ? tr("<br>query head %1 reads key/value head %2 alone").arg(head).arg(group)
+                    : tr("<br>query head %1 shares key/value head %2 with heads %3 to %4")
+                          .arg(head)
+                          .arg(group)
+                          .arg(first)
+                          .arg(last);
     }
     if (!m_document->scoreError().isEmpty())
         return text + tr("<br>no scores: %1").arg(m_document->scoreError().toHtmlEscaped());

@@ -213,7 +213,8 @@ void GuidedTour::pointAt(QWidget *panel)
         p.setX(std::clamp(p.x(), room.left(), std::max(room.left(), room.right() - own.width())));
         p.setY(std::clamp(p.y(), room.top(), std::max(room.top(), room.bottom() - own.height())));
         const QRect covered = QRect(p, own).intersected(target);
-        const long long area = covered.isEmpty() ? 0 : (long long)covered.width() * covered.height();
+        const long long area =
+            covered.isEmpty() ? 0 : (long long)covered.width() * covered.height();
         if (area < least) {
             least = area;
             place = p;

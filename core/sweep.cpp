@@ -1,0 +1,147 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 The Attention Lab authors
+
+#include "core/sweep.h"
+
+#include <charconv>
+#include <cmath>
+#include <stdexcept>
+#include <vector>
+
+namespace AttentionLab {
+
+namespace {
+
+std::vector<std::string_view> split(std::string_view text, char separator)
+{
+    std::vector<std::string_view> parts;
+    for (;;) {
+        const size_t at = text.find(separator);
+        parts.push_back(text.substr(0, at));
+        if (at == std::string_view::npos)
+            return parts;
+        text.remove_prefix(at + 1);
+    }
+}
+
+[[noreturn]] void refuse(const std::string &why)
+{
+    throw std::invalid_argument(why);
+}
+
+double number(std::string_view text, std::string_view spec)
+{
+    double value = 0.0;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (text.empty() || error != std::errc() || end != text.data() + text.size() ||
+        !std::isfinite(value))
+        refuse("--sweep " + std::string(spec) + ": \"" + std::string(text) + "\" is not a number");
+    return value;
+}
+
+constexpr std::string_view kForms =
+    "temperature=LO:HI:log|lin, scale, mask or key:TOKEN:COORD=FROM:TO";
+
+} // namespace
+
+Sweep Sweep::parse(std::string_view spec, const Session &session)
+{
+    const std::string shown(spec);
+    Sweep sweep;
+    if (spec == "scale") {
+        sweep.m_kind = Kind::Scale;
+        return sweep;
+    }
+    if (spec == "mask") {
+        sweep.m_kind = Kind::Mask;
+        return sweep;
+    }
+    const size_t eq = spec.find('=');
+    const std::string_view head = spec.substr(0, eq);
+    if (eq == std::string_view::npos || (head != "temperature" && !head.starts_with("key:")))
+        refuse("--sweep: unknown sweep \"" + shown + "\" (use " + std::string(kForms) + ")");
+    const std::vector<std::string_view> range = split(spec.substr(eq + 1), ':');
+    if (head == "temperature") {
+        if (range.size() != 3 || (range[2] != "log" && range[2] != "lin"))
+            refuse("--sweep " + shown + ": give the range as temperature=LO:HI:log or :lin");
+        sweep.m_kind = Kind::Temperature;
+        sweep.m_from = number(range[0], spec);
+        sweep.m_to = number(range[1], spec);
+        sweep.m_log = range[2] == "log";
+        if (!(sweep.m_from > 0.0) || !(sweep.m_to > 0.0))
+            refuse("--sweep " + shown + ": a temperature must be above 0");
+        if (sweep.m_from == sweep.m_to)
+            refuse("--sweep " + shown + ": the range is empty (LO equals HI)");
+        return sweep;
+    }
+    const std::vector<std::string_view> key = split(head, ':');
+    if (key.size() != 3 || range.size() != 2)
+        refuse("--sweep " + shown + ": give a key's coordinate as key:TOKEN:COORD=FROM:TO");
+    sweep.m_kind = Kind::KeyCoordinate;
+    sweep.m_key = -1;
+    for (Index j = 0; j < session.keys.rows(); ++j) {
+        if (session.keyLabel(j) == key[1]) {
+            sweep.m_key = j;
+            break;
+        }
+    }
+    if (sweep.m_key < 0)
+        refuse("--sweep " + shown + ": no key is labelled \"" + std::string(key[1]) + "\"");
+    long long coordinate = 0;
+    const auto [end, error] =
+        std::from_chars(key[2].data(), key[2].data() + key[2].size(), coordinate);
+    if (key[2].empty() || error != std::errc() || end != key[2].data() + key[2].size())
+        refuse("--sweep " + shown + ": \"" + std::string(key[2]) + "\" is not a coordinate number");
+    if (coordinate < 1 || coordinate > session.keys.cols())
+        refuse("--sweep " + shown + ": coordinate " + std::to_string(coordinate) +
+               " is out of range (1 to " + std::to_string(session.keys.cols()) + ")");
+    sweep.m_coordinate = Index(coordinate - 1);
+    sweep.m_from = number(range[0], spec);
+    sweep.m_to = number(range[1], spec);
+    if (sweep.m_from == sweep.m_to)
+        refuse("--sweep " + shown + ": the range is empty (FROM equals TO)");
+    return sweep;
+}
+
+double Sweep::value(int frame, int frames) const
+{
+    const double t = frames > 1 ? double(frame) / double(frames - 1) : 0.0;
+    switch (m_kind) {
+    case Kind::Scale:
+    case Kind::Mask:
+        // Two states, each held for half the frames: the pause.
+        return frame < frames / 2 ? 0.0 : 1.0;
+    case Kind::Temperature:
+        if (m_log)
+            return frame == frames - 1 ? m_to : m_from * std::pow(m_to / m_from, t);
+        return m_from + (m_to - m_from) * t;
+    case Kind::KeyCoordinate:
+        return frame == frames - 1 ? m_to : m_from + (m_to - m_from) * t;
+    }
+    return 0.0;
+}
+
+Session Sweep::frame(const Session &base, int frame, int frames) const
+{
+    Session session = base;
+    const double v = value(frame, frames);
+    switch (m_kind) {
+    case Kind::Temperature:
+        session.options.temperature = v;
+        break;
+    case Kind::Scale:
+        session.options.scale = v != 0.0;
+        break;
+    case Kind::Mask:
+        session.options.mask = v != 0.0 ? MaskMode::CausalAfterSoftmax : MaskMode::Causal;
+        break;
+    case Kind::KeyCoordinate: {
+        // V = K when the session gives no values: the key then moves its value too.
+        session.keys(m_key, m_coordinate) = v;
+        break;
+    }
+    }
+    return session;
+}
+
+} // namespace AttentionLab

@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 The Attention Lab authors
+
+#pragma once
+
+#include "ui/figure/figureexporter.h"
+
+#include <QImage>
+#include <QString>
+
+#include <functional>
+#include <optional>
+#include <vector>
+
+namespace AttentionLab {
+
+class Sweep;
+struct Session;
+
+/// How a sweep becomes an animation: its frames, their rate and the pause at the end.
+struct AnimationTiming
+{
+    int frames = 60;
+    int fps = 15;
+    double holdSeconds = 0.0; ///< the last frame shown this much longer
+    static constexpr int kMinFrames = 2;
+    static constexpr int kMaxFrames = 1000;
+    /// GIF delays are whole centiseconds and browsers slow anything under 2.
+    static constexpr int kMinFps = 1;
+    static constexpr int kMaxFps = 50;
+    static constexpr double kMaxHoldSeconds = 60.0;
+};
+
+/**
+ * Writes a sweep of a session as an animated GIF or an MP4: frame i is the still
+ * export of the sweep's i-th session (renderFrame() calls the exporter's own
+ * renderImage(), so a frame is the PNG `export` writes of that state), every
+ * frame encoded as it is drawn. A GIF's frames are drawn twice, once to fit
+ * the palette to their colours and once to encode them, so memory holds one
+ * frame whatever the count.
+ */
+class AnimationExporter
+{
+public:
+    enum class Format
+    {
+        Gif,
+        Mp4,
+    };
+    /// The format for \a path's extension (.gif, .mp4), or nothing.
+    static std::optional<Format> formatFor(const QString &path);
+
+    /// Centiseconds each frame is shown: 100 / fps rounded so that the frames
+    /// add up to frames / fps seconds, the last one held holdSeconds more.
+    static std::vector<int> frameDelays(const AnimationTiming &timing);
+
+    /// Frame \a frame of \a timing.frames of \a sweep over \a base, drawn as \a view.
+    /// Throws std::invalid_argument when that session cannot be attended.
+    static QImage renderFrame(const FigureView &view, const Session &base, const Sweep &sweep,
+                              int frame, int frames, const FigureStyle &style,
+                              const ExportSize &size);
+
+    /// Throws std::invalid_argument with the memory guard's message when
+    /// animating \a pixels of \a session would need more than the limit.
+    static void requireAnimationMemory(const FigureView &view, const Session &session,
+                                       const QSize &pixels, int frames);
+
+    /// Writes the GIF or MP4 at \a path, by its extension; false with
+    /// errorString(). \a cancelled, asked between frames, stops it and leaves
+    /// the path as it was. An MP4 holds the last frame with repeated frames
+    /// (holdSeconds x fps of them, rounded), a GIF with a longer delay.
+    bool exportFile(const QString &path, const FigureView &view, const Session &base,
+                    const Sweep &sweep, const AnimationTiming &timing, const FigureStyle &style,
+                    const ExportSize &size, const std::function<bool()> &cancelled = {});
+    QString errorString() const { return m_error; }
+
+private:
+    bool writeGif(const QString &path, const FigureView &view, const Session &base,
+                  const Sweep &sweep, const AnimationTiming &timing, const FigureStyle &style,
+                  const ExportSize &size, const std::function<bool()> &stopped);
+    bool writeMp4(const QString &path, const FigureView &view, const Session &base,
+                  const Sweep &sweep, const AnimationTiming &timing, const FigureStyle &style,
+                  const ExportSize &size, const std::function<bool()> &stopped);
+
+    QString m_error;
+};
+
+} // namespace AttentionLab
