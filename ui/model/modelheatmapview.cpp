@@ -400,8 +400,13 @@ void ModelHeatmapView::paintEvent(QPaintEvent *)
     if (ppc >= kValueCellPixels) {
         QFont font = labelFont();
         font.setPixelSize(std::max(6, int(std::min(ppc * 0.4, QFontInfo(font).pixelSize() * 1.0))));
-        painter.setFont(font);
         const int digits = ppc >= 40 ? 3 : 2;
+        // The widest number a cell writes ("0.000", or ".00" below 30 px) within its width.
+        const double widest = QFontMetricsF(font).horizontalAdvance(
+            digits == 3 ? QStringLiteral("0.000") : QStringLiteral(".00"));
+        if (widest > ppc * 0.9)
+            font.setPixelSize(std::max(6, int(font.pixelSize() * ppc * 0.9 / widest)));
+        painter.setFont(font);
         const std::vector<RowStatistics> &rows = m_document->rowStatistics();
         const QString maskedText = tr("masked");
         const bool maskedFits = QFontMetricsF(font).horizontalAdvance(maskedText) <= ppc * 0.92;
