@@ -29,6 +29,8 @@
 #include <functional>
 #include <map>
 
+#include "checkpointfixtures.h"
+
 using namespace AttentionLab;
 
 namespace {
@@ -40,38 +42,17 @@ QString decodersDir()
 
 const QJsonObject &reference()
 {
-    static const QJsonObject object = [] {
-        QFile file(decodersDir() + QStringLiteral("/reference.json"));
-        if (!file.open(QIODevice::ReadOnly))
-            qFatal("cannot read reference.json");
-        return QJsonDocument::fromJson(file.readAll()).object().value(u"checkpoints").toObject();
-    }();
+    static const QJsonObject object =
+        CheckpointFixtures::referenceCheckpoints(decodersDir() + QStringLiteral("/reference.json"));
     return object;
 }
 
-std::vector<int> ints(const QJsonValue &list)
-{
-    std::vector<int> out;
-    for (const QJsonValue &item : list.toArray())
-        out.push_back(item.toInt());
-    return out;
-}
-
-std::vector<double> doubles(const QJsonValue &list)
-{
-    std::vector<double> out;
-    for (const QJsonValue &item : list.toArray())
-        out.push_back(item.toDouble());
-    return out;
-}
+using CheckpointFixtures::doubles;
+using CheckpointFixtures::ints;
 
 std::shared_ptr<const ModelCheckpoint> openModel(const QString &name)
 {
-    static std::map<QString, std::shared_ptr<const ModelCheckpoint>> cache;
-    auto &checkpoint = cache[name];
-    if (!checkpoint)
-        checkpoint = ModelCheckpoint::open(decodersDir() + QLatin1Char('/') + name);
-    return checkpoint;
+    return CheckpointFixtures::openCheckpoint(decodersDir() + QLatin1Char('/') + name);
 }
 
 ModelRun runCase(const QString &model, int item, int set)

@@ -25,28 +25,20 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "checkpointfixtures.h"
+
 using namespace AttentionLab;
 
 namespace {
 
 const QJsonObject &reference()
 {
-    static const QJsonObject object = [] {
-        QFile file(QStringLiteral(TEST_DATA_DIR "/generation.json"));
-        if (!file.open(QIODevice::ReadOnly))
-            qFatal("cannot read generation.json");
-        return QJsonDocument::fromJson(file.readAll()).object().value(u"checkpoints").toObject();
-    }();
+    static const QJsonObject object =
+        CheckpointFixtures::referenceCheckpoints(QStringLiteral(TEST_DATA_DIR "/generation.json"));
     return object;
 }
 
-std::vector<int> ints(const QJsonValue &list)
-{
-    std::vector<int> out;
-    for (const QJsonValue &item : list.toArray())
-        out.push_back(item.toInt());
-    return out;
-}
+using CheckpointFixtures::ints;
 
 std::shared_ptr<const ModelCheckpoint> open(const QString &folder)
 {

@@ -26,6 +26,8 @@
 #include <cmath>
 #include <functional>
 
+#include "checkpointfixtures.h"
+
 using namespace AttentionLab;
 
 namespace {
@@ -37,38 +39,17 @@ QString modelsDir()
 
 const QJsonObject &reference()
 {
-    static const QJsonObject object = [] {
-        QFile file(modelsDir() + QStringLiteral("/reference.json"));
-        if (!file.open(QIODevice::ReadOnly))
-            qFatal("cannot read reference.json");
-        return QJsonDocument::fromJson(file.readAll()).object().value(u"checkpoints").toObject();
-    }();
+    static const QJsonObject object =
+        CheckpointFixtures::referenceCheckpoints(modelsDir() + QStringLiteral("/reference.json"));
     return object;
 }
 
-std::vector<int> ints(const QJsonValue &list)
-{
-    std::vector<int> out;
-    for (const QJsonValue &item : list.toArray())
-        out.push_back(item.toInt());
-    return out;
-}
-
-std::vector<double> doubles(const QJsonValue &list)
-{
-    std::vector<double> out;
-    for (const QJsonValue &item : list.toArray())
-        out.push_back(item.toDouble());
-    return out;
-}
+using CheckpointFixtures::doubles;
+using CheckpointFixtures::ints;
 
 std::shared_ptr<const ModelCheckpoint> openModel(const QString &name)
 {
-    static std::map<QString, std::shared_ptr<const ModelCheckpoint>> cache;
-    auto &checkpoint = cache[name];
-    if (!checkpoint)
-        checkpoint = ModelCheckpoint::open(modelsDir() + QLatin1Char('/') + name);
-    return checkpoint;
+    return CheckpointFixtures::openCheckpoint(modelsDir() + QLatin1Char('/') + name);
 }
 
 ModelInput inputOf(const QJsonObject &item)
