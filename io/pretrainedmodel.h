@@ -96,7 +96,8 @@ public:
     /// Whether a text starts with it when ModelText::bos is unset.
     bool addsBosByDefault() const;
 
-    /// Token \a id as spelled in the vocabulary.
+    /// Token \a id as spelled in the vocabulary; "<id>" for an id it has no
+    /// token for (a vocabulary padded past its tokens) or with no tokenizer.
     std::string tokenSpelling(int id) const;
     /// The text of \a ids, UTF-8, as Hugging Face's decode() with special
     /// tokens kept (GPT-2's bytes back from their characters; tokenizer.json's

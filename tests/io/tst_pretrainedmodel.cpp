@@ -346,6 +346,10 @@ void TestPretrainedModel::decodersReadText()
     QCOMPARE(spelled, tokens);
     for (size_t i = 0; i < read.ids.size(); ++i)
         QCOMPARE(model->tokenSpelling(read.ids[i]), read.tokens[i]);
+    // vocab_size 61 over the tokenizer's 53 tokens: the rows past them (a
+    // padded vocabulary, as Pythia's) are named by their id, never "".
+    const int last = model->config().vocabulary - 1;
+    QCOMPARE(QString::fromStdString(model->tokenSpelling(last)), QStringLiteral("<%1>").arg(last));
     // --no-bos takes <s> away, --bos puts it first where the file has one.
     const TokenizedText without = model->tokenize({text.text, {}, false});
     QCOMPARE(int(without.ids.size()), 3);
