@@ -11,6 +11,8 @@
 #include "io/readerror.h"
 #include "ui/document/attentiondocument.h"
 #include "ui/document/autosaver.h"
+#include "ui/model/generationpanel.h"
+#include "ui/model/generationrunner.h"
 #include "ui/model/headgridview.h"
 #include "ui/model/modeldocument.h"
 #include "ui/model/modelheatmapview.h"
@@ -25,6 +27,8 @@
 #include <QElapsedTimer>
 #include <QKeyEvent>
 #include <QLineEdit>
+#include <QPushButton>
+#include <QSpinBox>
 #include <QTabWidget>
 
 #include <algorithm>
@@ -37,6 +41,7 @@ namespace AttentionLab {
 namespace {
 
 constexpr int kSteps = 40;
+constexpr int kGeneratedTokens = 20;
 
 /// Processes events until both plots have replotted at least once since
 /// \a heatmapBefore / \a barsBefore (or a second has passed).
@@ -215,6 +220,44 @@ ModelTypingResult runModelTypingBenchmark(const QString &folder, int tokens)
     }
     result.keystrokeMs = median(times);
     result.keystrokes = int(times.size());
+
+    // Generate: each token from computed (the runner's clock) to drawn.
+    GenerationPanel *panel = window.generationPanel();
+    if (panel->isVisibleTo(&window)) {
+        GenerationRunner *generation = window.generationRunner();
+        qint64 pending = -1;
+        bool done = false;
+        const QMetaObject::Connection onWritten = QObject::connect(
+            generation, &GenerationRunner::written,
+            [&pending](std::shared_ptr<const Generation>, qint64 computedAt) {
+                pending = computedAt;
+            });
+        const QMetaObject::Connection onDone =
+            QObject::connect(generation, &GenerationRunner::finished,
+                             [&done, &result](std::shared_ptr<const Generation> g) {
+                                 done = true;
+                                 result.generatedTokens = int(g->steps.size());
+                             });
+        panel->findChild<QSpinBox *>()->setValue(kGeneratedTokens);
+        panel->generateButton()->click();
+        std::vector<double> drawn;
+        while (!done || pending >= 0) {
+            QCoreApplication::processEvents(QEventLoop::AllEvents | QEventLoop::WaitForMoreEvents,
+                                            2);
+            if (pending >= 0 && doc->scoresReady() && page->grid()->thumbnailsReady()) {
+                page->grid()->repaint();
+                drawn.push_back(double(GenerationRunner::steadyNanoseconds() - pending) / 1e6);
+                pending = -1;
+            }
+        }
+        QObject::disconnect(onWritten);
+        QObject::disconnect(onDone);
+        result.drawnTokens = int(drawn.size());
+        if (!drawn.empty()) {
+            result.tokenDrawnMs = median(drawn);
+            result.tokenDrawnMaxMs = *std::max_element(drawn.begin(), drawn.end());
+        }
+    }
     window.autosaver()->discard();
     return result;
 }

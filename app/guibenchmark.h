@@ -39,6 +39,14 @@ struct ModelTypingResult
     int tokens = 0;           ///< the text's length in tokens while typing
     double keystrokeMs = 0.0; ///< median over the keystrokes
     int keystrokes = 0;
+    /// Generate after that text (causal models): the tokens written, those
+    /// the grid drew (a token written while the grid still drew the one
+    /// before is drawn with the next), and from a token computed until the
+    /// grid had drawn it, every score and thumbnail done (median, slowest).
+    int generatedTokens = 0;
+    int drawnTokens = 0;
+    double tokenDrawnMs = 0.0;
+    double tokenDrawnMaxMs = 0.0;
 };
 
 struct GuiBenchmarkResult
@@ -65,8 +73,10 @@ GuiBenchmarkResult runGuiBenchmark(const std::vector<int> &tokenCounts, int keyD
  * window, types a text of about \a tokens tokens, then adds and removes a
  * letter at its end, one keystroke at a time, timing each from the key press
  * to the Model tab's grid redrawn with the new attention (the forward pass
- * in the background, the head scores and every thumbnail). Throws ReadError
- * when the folder cannot be opened.
+ * in the background, the head scores and every thumbnail). Then, for a
+ * model that writes, presses Generate (20 tokens, greedy) and times each
+ * token from its computation to the grid drawn with its attention. Throws
+ * ReadError when the folder cannot be opened.
  */
 ModelTypingResult runModelTypingBenchmark(const QString &folder, int tokens);
 

@@ -55,6 +55,20 @@ AttentionLab::Report modelTypingReport(const QString &folder, int tokens)
     report.json.insert(QStringLiteral("tokens"), result.tokens);
     report.json.insert(QStringLiteral("keystroke_ms"), result.keystrokeMs);
     report.json.insert(QStringLiteral("keystrokes"), result.keystrokes);
+    if (result.generatedTokens > 0) {
+        report.text +=
+            QStringLiteral("  token_drawn_ms  %1  median from a generated token computed to the "
+                           "grid drawn with it,\n                  slowest %2, %3 of %4 tokens "
+                           "drawn (target 150)\n")
+                .arg(result.tokenDrawnMs, 0, 'f', 1)
+                .arg(result.tokenDrawnMaxMs, 0, 'f', 1)
+                .arg(result.drawnTokens)
+                .arg(result.generatedTokens);
+        report.json.insert(QStringLiteral("generated_tokens"), result.generatedTokens);
+        report.json.insert(QStringLiteral("drawn_tokens"), result.drawnTokens);
+        report.json.insert(QStringLiteral("token_drawn_ms"), result.tokenDrawnMs);
+        report.json.insert(QStringLiteral("token_drawn_max_ms"), result.tokenDrawnMaxMs);
+    }
     return report;
 }
 

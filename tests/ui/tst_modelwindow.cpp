@@ -37,6 +37,7 @@
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTimer>
+#include <QUndoStack>
 #include <QtTest>
 
 #include <atomic>
@@ -369,7 +370,8 @@ void TestModelWindow::generationStepsThroughItsTokens()
 {
     // Generate writes after the text; the timeline steps through what it
     // wrote, each step showing the attention that chose its token; an
-    // alternative taken writes on from there, and Back returns.
+    // alternative taken writes on from there, and Edit > Undo (or Back)
+    // returns, step by step, to the text before anything was written.
     MainWindow window;
     window.show();
     QVERIFY(window.openModelFolder(model("gpt2-tiny")));
@@ -380,11 +382,36 @@ void TestModelWindow::generationStepsThroughItsTokens()
     QVERIFY(panel->isVisible()); // GPT-2 writes
     panel->findChild<QSpinBox *>()->setValue(5);
     QSignalSpy finished(window.generationRunner(), &GenerationRunner::finished);
+    QSignalSpy written(window.generationRunner(), &GenerationRunner::written);
+    QVERIFY(!window.modelDocument()->undoStack()->canUndo());
     panel->generateButton()->click();
     QVERIFY(finished.wait(20000));
     const auto generation = panel->generation();
     QVERIFY(generation);
     QCOMPARE(int(generation->steps.size()), 5);
+    // The text came as it was written: each snapshot one token or more on,
+    // its attention over every row but the newest token's.
+    QVERIFY(!written.isEmpty());
+    int previous = 0;
+    for (const QList<QVariant> &report : std::as_const(written)) {
+        const auto partial = report.at(0).value<std::shared_ptr<const Generation>>();
+        QVERIFY(int(partial->steps.size()) > previous);
+        previous = int(partial->steps.size());
+        QCOMPARE(partial->attention.keys(), partial->tokenCount() - 1);
+        QCOMPARE(partial->ids[size_t(prompt)], generation->ids[size_t(prompt)]);
+    }
+    // One undo step on the Model tab's own stack, which Edit > Undo takes
+    // while the tab is current.
+    QUndoStack *undo = window.modelDocument()->undoStack();
+    QCOMPARE(undo->count(), 1);
+    QCOMPARE(undo->undoText(), QStringLiteral("Generate 5 tokens"));
+    QVERIFY(window.tabs()->currentWidget() == window.modelPage());
+    QAction *editUndo = nullptr;
+    for (QAction *action : window.findChildren<QAction *>())
+        if (action->shortcut() == QKeySequence(QKeySequence::Undo))
+            editUndo = action;
+    QVERIFY(editUndo);
+    QVERIFY(editUndo->isEnabled());
     QCOMPARE(generation->promptLength, prompt);
     QCOMPARE(panel->step(), 5);
     // At step 5 the views show the text through the token before the fifth
@@ -413,9 +440,33 @@ void TestModelWindow::generationStepsThroughItsTokens()
     QVERIFY(taken != generation);
     QCOMPARE(taken->ids[size_t(prompt + 1)], alternative);
     QCOMPARE(taken->promptLength, prompt + 2);
-    // Back: the text before the alternative.
+    QCOMPARE(undo->count(), 2);
+    QVERIFY2(undo->undoText().startsWith(QStringLiteral("Take “")), qPrintable(undo->undoText()));
+    QVERIFY(undo->undoText().endsWith(QStringLiteral("” at step 2")));
+    // Edit > Undo: the text before the alternative, at the step it was taken.
+    editUndo->trigger();
+    QCOMPARE(panel->generation(), generation);
+    QCOMPARE(panel->step(), 2);
+    QCOMPARE(window.modelDocument()->tensor().keys(), prompt + 1);
+    // Redo takes it again; Back is Undo too.
+    undo->redo();
+    QCOMPARE(panel->generation(), taken);
     emit panel->backRequested();
     QCOMPARE(panel->generation(), generation);
+    // Undo the Generate: nothing written, the text's own attention.
+    editUndo->trigger();
+    QVERIFY(!panel->generation());
+    QCOMPARE(window.modelDocument()->tensor().keys(), prompt);
+    QVERIFY(!undo->canUndo());
+    undo->redo();
+    QCOMPARE(panel->generation(), generation);
+    // On the Attention tab, Edit > Undo is the session's again.
+    window.tabs()->setCurrentIndex(0);
+    window.document()->setTemperature(2.0);
+    editUndo->trigger();
+    QCOMPARE(window.document()->session().options.temperature, 1.0);
+    QCOMPARE(panel->generation(), generation);
+    window.tabs()->setCurrentWidget(window.modelPage());
     // Open Head at step 3 takes the text up to the token that step chose from.
     panel->setStep(3);
     window.modelPage()->showLarge();
@@ -426,6 +477,17 @@ void TestModelWindow::generationStepsThroughItsTokens()
     window.modelTextPanel()->textEdit()->setText(QStringLiteral("the dog"));
     window.modelRunner()->waitForIdle();
     QVERIFY(!panel->generation());
+    QVERIFY(!undo->canUndo());
+    // A new text while the model writes: what it wrote goes (cancelled, or
+    // cleared had it finished), and nothing of it comes back.
+    panel->findChild<QSpinBox *>()->setValue(30);
+    panel->generateButton()->click();
+    window.modelTextPanel()->textEdit()->setText(QStringLiteral("the bird"));
+    window.modelRunner()->waitForIdle();
+    window.generationRunner()->waitForIdle();
+    QVERIFY(!panel->generation());
+    QVERIFY(!undo->canUndo());
+    QVERIFY(panel->generateButton()->isEnabled());
 }
 
 void TestModelWindow::logitLensShowsEveryLayersGuess()

@@ -95,7 +95,8 @@ GenerationPanel::GenerationPanel(QWidget *parent)
                               "that chose it (arrow keys step)"));
     m_timeline->setEnabled(false);
     m_timeline->setPageStep(1);
-    m_back->setToolTip(tr("Back to the text before the last alternative taken"));
+    m_back->setToolTip(tr("Back to the text before the last Generate or alternative taken "
+                          "(Edit > Undo, Ctrl+Z)"));
     m_back->setEnabled(false);
     m_stepLabel->setTextFormat(Qt::RichText);
     m_stepLabel->setTextInteractionFlags(Qt::LinksAccessibleByMouse |
@@ -171,10 +172,27 @@ void GenerationPanel::setProgress(int written, int total)
     m_progress->setValue(written);
 }
 
-void GenerationPanel::setGeneration(std::shared_ptr<const Generation> generation, bool canGoBack)
+void GenerationPanel::setCanGoBack(bool canGoBack)
+{
+    m_back->setEnabled(canGoBack);
+}
+
+bool GenerationPanel::updateGeneration(std::shared_ptr<const Generation> partial)
+{
+    const int before = step();
+    const bool following = !m_generation || before == int(m_generation->steps.size());
+    setGeneration(std::move(partial));
+    if (!following) {
+        const QSignalBlocker block(m_timeline);
+        m_timeline->setValue(before);
+        showStep();
+    }
+    return step() != before;
+}
+
+void GenerationPanel::setGeneration(std::shared_ptr<const Generation> generation)
 {
     m_generation = std::move(generation);
-    m_back->setEnabled(canGoBack);
     const int steps = m_generation ? int(m_generation->steps.size()) : 0;
     {
         const QSignalBlocker block(m_timeline);

@@ -49,7 +49,13 @@ public:
     void setRunning(bool running);
     void setProgress(int written, int total);
     /// Shows \a generation's timeline at its last step; null clears it.
-    void setGeneration(std::shared_ptr<const Generation> generation, bool canGoBack);
+    void setGeneration(std::shared_ptr<const Generation> generation);
+    /// The text so far while the model writes: the timeline follows the
+    /// newest token unless the user has stepped back along it. True when the
+    /// step in view changed.
+    bool updateGeneration(std::shared_ptr<const Generation> partial);
+    /// Back (undo what was written last) is offered.
+    void setCanGoBack(bool canGoBack);
     const std::shared_ptr<const Generation> &generation() const { return m_generation; }
     /// The step in view, 1 to the steps written; 0 without a generation.
     int step() const;

@@ -11,6 +11,7 @@
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
+#include <chrono>
 
 namespace AttentionLab {
 
@@ -38,6 +39,13 @@ AttentionTensor Generation::attentionUpTo(int count) const
     return view;
 }
 
+qint64 GenerationRunner::steadyNanoseconds()
+{
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(
+               std::chrono::steady_clock::now().time_since_epoch())
+        .count();
+}
+
 GenerationRunner::GenerationRunner(QObject *parent) : QObject(parent)
 {
     connect(&m_watcher, &QFutureWatcher<Outcome>::finished, this, &GenerationRunner::done);
@@ -58,31 +66,62 @@ void GenerationRunner::start(std::shared_ptr<const PretrainedModel> model, Token
         QCoreApplication::sendPostedEvents(&m_watcher);
     }
     m_cancel = std::make_shared<std::atomic<bool>>(false);
+    m_snapshotInFlight = std::make_shared<std::atomic<bool>>(false);
     const int total = options.maxTokens;
+    const quint64 serial = ++m_serial;
     m_watcher.setFuture(QtConcurrent::run([this, model, prompt, options, cancel = m_cancel,
-                                           total]() -> Outcome {
+                                           inFlight = m_snapshotInFlight, total,
+                                           serial]() -> Outcome {
         Outcome outcome;
+        outcome.serial = serial;
         BackgroundOutcome<std::shared_ptr<const Generation>> result = catching([&] {
             std::unique_ptr<Generator> generator = model->generator(prompt, options);
+            std::vector<std::string> spellings;
+            for (int id : generator->ids())
+                spellings.push_back(model->tokenSpelling(id));
+            // The generation as it stands, its attention over the rows computed.
+            auto snapshot = [&] {
+                while (spellings.size() < generator->ids().size())
+                    spellings.push_back(model->tokenSpelling(generator->ids()[spellings.size()]));
+                auto generation = std::make_shared<Generation>();
+                generation->ids = generator->ids();
+                generation->promptLength = generator->promptLength();
+                generation->steps = generator->steps();
+                generation->stop = generator->stop();
+                generation->tokens = spellings;
+                generation->attention = generator->attention();
+                generation->attention.setTokens(std::vector<std::string>(
+                    spellings.begin(), spellings.begin() + generation->attention.keys()));
+                generation->attention.setVisibility(
+                    PretrainedModel::keyVisibility(model->config()));
+                generation->attention.setKeyValueHeads(model->config().keyValueHeads());
+                return generation;
+            };
             while (!cancel->load() && generator->step()) {
-                const int written = int(generator->steps().size());
+                const qint64 computedAt = steadyNanoseconds();
+                const int count = int(generator->steps().size());
                 QMetaObject::invokeMethod(
-                    this, [this, written, total] { emit progress(written, total); },
+                    this,
+                    [this, count, total, serial] {
+                        if (serial == m_serial)
+                            emit progress(count, total);
+                    },
+                    Qt::QueuedConnection);
+                if (inFlight->exchange(true))
+                    continue;
+                std::shared_ptr<const Generation> partial = snapshot();
+                QMetaObject::invokeMethod(
+                    this,
+                    [this, partial, computedAt, inFlight, serial] {
+                        inFlight->store(false);
+                        // A cancelled or replaced generation's snapshot is dropped.
+                        if (serial == m_serial)
+                            emit written(partial, computedAt);
+                    },
                     Qt::QueuedConnection);
             }
             generator->finish();
-            auto generation = std::make_shared<Generation>();
-            generation->ids = generator->ids();
-            generation->promptLength = generator->promptLength();
-            generation->steps = generator->steps();
-            generation->stop = generator->stop();
-            for (int id : generation->ids)
-                generation->tokens.push_back(model->tokenSpelling(id));
-            generation->attention = generator->attention();
-            generation->attention.setTokens(generation->tokens);
-            generation->attention.setVisibility(PretrainedModel::keyVisibility(model->config()));
-            generation->attention.setKeyValueHeads(model->config().keyValueHeads());
-            return std::shared_ptr<const Generation>(std::move(generation));
+            return std::shared_ptr<const Generation>(snapshot());
         });
         if (result.value)
             outcome.generation = std::move(*result.value);
@@ -96,6 +135,12 @@ void GenerationRunner::stop()
 {
     if (m_cancel)
         m_cancel->store(true);
+}
+
+void GenerationRunner::cancel()
+{
+    stop();
+    ++m_serial;
 }
 
 void GenerationRunner::waitForIdle()
@@ -113,6 +158,8 @@ void GenerationRunner::waitForIdle()
 void GenerationRunner::done()
 {
     const Outcome outcome = m_watcher.result();
+    if (outcome.serial != m_serial)
+        return; // cancelled, or replaced by a newer start()
     if (!outcome.error.isEmpty())
         emit failed(outcome.error);
     else if (outcome.generation)

@@ -12,6 +12,7 @@
 
 #include <QFutureWatcher>
 #include <QObject>
+#include <QUndoStack>
 #include <QString>
 #include <QStringList>
 
@@ -51,6 +52,10 @@ public:
     ~ModelDocument() override;
 
     void setLoader(Loader loader) { m_loader = std::move(loader); }
+    /// The Model tab's undo history: what the model wrote (Generate, an
+    /// alternative taken), each step a GenerationCommand. Cleared with the
+    /// text it was written after.
+    QUndoStack *undoStack() { return &m_undoStack; }
     /// Reads \a path with the loader and shows it; on failure \a error has
     /// the loader's one line and the document stays as it was.
     bool open(const QString &path, QString *error);
@@ -168,6 +173,7 @@ private:
     bool m_labelsStale = true;
     bool m_labelsWordLevel = false;
     std::vector<RowStatistics> m_rowStatistics;
+    QUndoStack m_undoStack;
 };
 
 } // namespace AttentionLab

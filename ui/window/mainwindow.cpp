@@ -61,6 +61,7 @@
 #include <QTabWidget>
 #include <QToolBar>
 #include <QToolButton>
+#include <QUndoGroup>
 #include <QUndoStack>
 #include <QVBoxLayout>
 
@@ -138,8 +139,12 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_generationPanel, &GenerationPanel::stepChosen, this, &MainWindow::showGenerationStep);
     connect(m_generationPanel, &GenerationPanel::alternativeChosen, this,
             &MainWindow::takeAlternative);
-    connect(m_generationPanel, &GenerationPanel::backRequested, this,
-            &MainWindow::goBackInGeneration);
+    connect(m_generationPanel, &GenerationPanel::backRequested, m_modelDocument->undoStack(),
+            &QUndoStack::undo);
+    connect(m_modelDocument->undoStack(), &QUndoStack::canUndoChanged, m_generationPanel,
+            &GenerationPanel::setCanGoBack);
+    connect(m_generationRunner, &GenerationRunner::written, this,
+            &MainWindow::showPartialGeneration);
     connect(m_generationRunner, &GenerationRunner::progress, m_generationPanel,
             &GenerationPanel::setProgress);
     connect(m_generationRunner, &GenerationRunner::finished, this, &MainWindow::showGeneration);
@@ -349,6 +354,8 @@ void MainWindow::fitToTab()
     if (!editor)
         return;
     fitDocksToTab();
+    if (m_undoGroup)
+        m_undoGroup->setActiveStack(editor->undoStack());
     const bool session = editor->usesSessionControls();
     for (QAction *action : std::as_const(m_sessionActions))
         action->setEnabled(session);

@@ -23,6 +23,7 @@ class QLabel;
 class QStackedWidget;
 class QMenu;
 class QTabWidget;
+class QUndoGroup;
 class QToolBar;
 
 namespace AttentionLab {
@@ -203,13 +204,19 @@ private:
     void openModel();
     /// Shows the runner's newest run on the Model tab.
     void showModelRun();
-    /// Generation on the Model tab (mainwindowmodel.cpp): start, show a
-    /// finished text, step its timeline, take an alternative, go back.
+    /// The attention of the text typed (the runner's last run), on the grid.
+    void showTextAttention();
+    /// Generation on the Model tab (mainwindowmodel.cpp): start, show the
+    /// text as it is written and when finished (one undo step of the Model
+    /// tab's stack), step its timeline, take an alternative.
     void startGeneration(const GenerationOptions &options);
+    void showPartialGeneration(std::shared_ptr<const Generation> partial);
     void showGeneration(std::shared_ptr<const Generation> generation);
     void showGenerationStep(int step);
     void takeAlternative(int step, int id);
-    void goBackInGeneration();
+    /// Puts \a generation on the timeline at \a step (none: the text's own
+    /// attention): undo and redo of the Model tab.
+    void restoreGeneration(const std::shared_ptr<const Generation> &generation, int step);
     void clearGeneration();
     /// The logit lens of the text in view, computed in the background while the Lens shows.
     void refreshLens();
@@ -243,8 +250,17 @@ private:
     ModelTextPanel *m_modelText;
     GenerationPanel *m_generationPanel = nullptr;
     GenerationRunner *m_generationRunner = nullptr;
-    /// The texts before each alternative taken, for Back.
-    std::vector<std::shared_ptr<const Generation>> m_generationHistory;
+    /// What the generation running will replace, and the undo step's name.
+    struct PendingGeneration
+    {
+        QString text;
+        std::shared_ptr<const Generation> before;
+        int beforeStep = 0;
+    };
+    PendingGeneration m_pendingGeneration;
+    /// Edit > Undo acts on the current tab's stack: the session's, or the
+    /// Model tab's (TabEditor::undoStack()).
+    QUndoGroup *m_undoGroup = nullptr;
     quint64 m_lensRequest = 0;
     QAction *m_openHeadAction = nullptr;
     /// The Model tab shows the runner's runs (not an attention file).

@@ -8,6 +8,7 @@
 #include "core/chapterexamples.h"
 #include "core/randomsession.h"
 #include "ui/document/attentiondocument.h"
+#include "ui/model/modeldocument.h"
 #include "ui/model/modelpage.h"
 #include "ui/settings/preferences.h"
 #include "ui/views/actionicons.h"
@@ -33,6 +34,7 @@
 #include <QTabWidget>
 #include <QToolBar>
 #include <QToolButton>
+#include <QUndoGroup>
 #include <QUndoStack>
 
 namespace AttentionLab {
@@ -98,9 +100,15 @@ void MainWindow::createFileMenu()
 void MainWindow::createEditMenu()
 {
     QMenu *edit = menuBar()->addMenu(tr("&Edit"));
-    QAction *undo = m_document->undoStack()->createUndoAction(this, tr("&Undo"));
+    // One Undo for the window, acting on the current tab's stack (the
+    // session's, or on the Model tab what the model wrote).
+    m_undoGroup = new QUndoGroup(this);
+    m_undoGroup->addStack(m_document->undoStack());
+    m_undoGroup->addStack(m_modelDocument->undoStack());
+    m_undoGroup->setActiveStack(m_document->undoStack());
+    QAction *undo = m_undoGroup->createUndoAction(this, tr("&Undo"));
     undo->setShortcut(QKeySequence::Undo);
-    QAction *redo = m_document->undoStack()->createRedoAction(this, tr("&Redo"));
+    QAction *redo = m_undoGroup->createRedoAction(this, tr("&Redo"));
     redo->setShortcut(QKeySequence::Redo);
     ActionIcons::set(undo, QStringLiteral("edit-undo"));
     ActionIcons::set(redo, QStringLiteral("edit-redo"));
@@ -109,13 +117,13 @@ void MainWindow::createEditMenu()
     // The toolbar's undo and redo keep a fixed text, so that the toolbar never
     // re-lays itself out (and moves the τ slider under the pointer) when the
     // text of the next undo step changes; the step is in the tooltip.
-    QUndoStack *stack = m_document->undoStack();
+    QUndoGroup *stack = m_undoGroup;
     m_undoAction = new QAction(tr("Undo"), this);
     m_redoAction = new QAction(tr("Redo"), this);
     ActionIcons::set(m_undoAction, QStringLiteral("edit-undo"));
     ActionIcons::set(m_redoAction, QStringLiteral("edit-redo"));
-    connect(m_undoAction, &QAction::triggered, stack, &QUndoStack::undo);
-    connect(m_redoAction, &QAction::triggered, stack, &QUndoStack::redo);
+    connect(m_undoAction, &QAction::triggered, stack, &QUndoGroup::undo);
+    connect(m_redoAction, &QAction::triggered, stack, &QUndoGroup::redo);
     // The stack clears itself, and signals, while the window's children are
     // destroyed: the lambda holds the actions, never the window, and lives
     // only as long as the undo action.
@@ -127,8 +135,9 @@ void MainWindow::createEditMenu()
         redo->setToolTip(stack->canRedo() ? tr("Redo: %1 (Ctrl+Shift+Z)").arg(stack->redoText())
                                           : tr("Nothing to redo"));
     };
-    connect(stack, &QUndoStack::indexChanged, m_undoAction, syncUndo);
-    connect(stack, &QUndoStack::cleanChanged, m_undoAction, syncUndo);
+    connect(stack, &QUndoGroup::indexChanged, m_undoAction, syncUndo);
+    connect(stack, &QUndoGroup::cleanChanged, m_undoAction, syncUndo);
+    connect(stack, &QUndoGroup::activeStackChanged, m_undoAction, syncUndo);
     syncUndo();
     edit->addSeparator();
     QAction *copy = edit->addAction(tr("&Copy Figure"), this, &MainWindow::copyFigure);

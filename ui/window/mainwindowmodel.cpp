@@ -14,6 +14,7 @@
 #include "io/readerror.h"
 #include "ui/document/attentiondocument.h"
 #include "ui/document/backgroundoutcome.h"
+#include "ui/model/generationcommand.h"
 #include "ui/model/generationpanel.h"
 #include "ui/model/generationrunner.h"
 #include "ui/model/lensview.h"
@@ -35,6 +36,8 @@
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QtConcurrent/QtConcurrentRun>
+
+#include <utility>
 
 namespace AttentionLab {
 
@@ -121,6 +124,15 @@ void MainWindow::showModelRun()
         return;
     clearGeneration(); // a new text: what was written after the old one goes
     QMetaObject::invokeMethod(this, &MainWindow::refreshLens, Qt::QueuedConnection);
+    showTextAttention();
+    Preferences::modelText.set(m_modelRunner->requestedText().text);
+}
+
+void MainWindow::showTextAttention()
+{
+    const std::shared_ptr<const ModelRun> run = m_modelRunner->lastRun();
+    if (!run || !m_modelRunner->hasModel())
+        return;
     // The document's tensor points into the run, which it keeps alive: no copy.
     const AttentionTensor &attention = run->attention;
     std::vector<const float *> heads;
@@ -137,7 +149,6 @@ void MainWindow::showModelRun()
     // A new model opens on the grid (ModelPage follows tensorChanged), and
     // the keys stay with the text being typed.
     m_modelDocument->setTensor(std::move(view), m_modelRunner->model()->folder(), keep);
-    Preferences::modelText.set(m_modelRunner->requestedText().text);
 }
 
 bool MainWindow::openHeadInAttentionTab()
@@ -186,20 +197,59 @@ void MainWindow::startGeneration(const GenerationOptions &options)
         showStatusMessage(tr("Type a text the model can read first"), 4000);
         return;
     }
-    m_generationHistory.clear();
+    m_pendingGeneration = {options.maxTokens == 1
+                               ? tr("Generate 1 token")
+                               : tr("Generate %1 tokens").arg(options.maxTokens),
+                           m_generationPanel->generation(), m_generationPanel->step()};
     m_generationPanel->setRunning(true);
     m_generationRunner->start(model, m_modelRunner->lastTokens(), options);
+}
+
+void MainWindow::showPartialGeneration(std::shared_ptr<const Generation> partial)
+{
+    // Each token on the timeline and in the grid as it is written; a user
+    // who stepped back keeps the step in view.
+    if (m_generationPanel->updateGeneration(std::move(partial)))
+        showGenerationStep(m_generationPanel->step());
 }
 
 void MainWindow::showGeneration(std::shared_ptr<const Generation> generation)
 {
     m_generationPanel->setRunning(false);
-    m_generationPanel->setGeneration(generation, !m_generationHistory.empty());
+    m_generationPanel->setGeneration(generation);
     showGenerationStep(m_generationPanel->step());
-    if (generation && !generation->steps.empty())
-        showStatusMessage(tr("Wrote %n token(s): step through them on the timeline", nullptr,
-                             int(generation->steps.size())),
+    if (!generation)
+        return;
+    // One undo step: the text as it was before this generation comes back.
+    PendingGeneration pending = std::exchange(m_pendingGeneration, {});
+    m_modelDocument->undoStack()->push(new GenerationCommand(
+        pending.text, std::move(pending.before), pending.beforeStep, generation,
+        m_generationPanel->step(),
+        [this](const std::shared_ptr<const Generation> &shown, int step) {
+            restoreGeneration(shown, step);
+        }));
+    if (!generation->steps.empty())
+        showStatusMessage(generation->steps.size() == 1
+                              ? tr("Wrote 1 token: see it on the timeline")
+                              : tr("Wrote %1 tokens: step through them on the timeline")
+                                    .arg(generation->steps.size()),
                           6000);
+}
+
+void MainWindow::restoreGeneration(const std::shared_ptr<const Generation> &generation, int step)
+{
+    // An undo while the model writes: what it was writing goes.
+    m_generationRunner->cancel();
+    m_generationPanel->setRunning(false);
+    m_generationPanel->setGeneration(generation);
+    if (!generation) {
+        showTextAttention();
+        refreshLens();
+        return;
+    }
+    m_generationPanel->setStep(step);
+    showGenerationStep(m_generationPanel->step());
+    refreshLens();
 }
 
 void MainWindow::showGenerationStep(int step)
@@ -229,29 +279,23 @@ void MainWindow::takeAlternative(int step, int id)
         prompt.tokens.push_back(model->tokenSpelling(token));
     GenerationOptions options = m_generationPanel->options();
     options.maxTokens = std::max(1, options.maxTokens - step);
-    m_generationHistory.push_back(generation);
+    m_pendingGeneration = {
+        tr("Take “%1” at step %2").arg(QString::fromStdString(displayToken(model->tokenSpelling(id))))
+            .arg(step),
+        generation, step};
     m_generationPanel->setRunning(true);
     m_generationRunner->start(model, prompt, options);
-}
-
-void MainWindow::goBackInGeneration()
-{
-    if (m_generationHistory.empty())
-        return;
-    const std::shared_ptr<const Generation> previous = m_generationHistory.back();
-    m_generationHistory.pop_back();
-    m_generationPanel->setGeneration(previous, !m_generationHistory.empty());
-    showGenerationStep(m_generationPanel->step());
 }
 
 void MainWindow::clearGeneration()
 {
     if (!m_generationPanel)
         return;
-    m_generationRunner->stop();
-    m_generationHistory.clear();
+    m_generationRunner->cancel();
+    m_generationPanel->setRunning(false);
+    m_modelDocument->undoStack()->clear();
     if (m_generationPanel->generation())
-        m_generationPanel->setGeneration(nullptr, false);
+        m_generationPanel->setGeneration(nullptr);
 }
 
 void MainWindow::refreshLens()

@@ -29,6 +29,11 @@ ModelTabEditor::ModelTabEditor(ModelPage *page, ModelDocument *document, const M
 {
 }
 
+QUndoStack *ModelTabEditor::undoStack() const
+{
+    return m_document->undoStack();
+}
+
 QWidget *ModelTabEditor::page() const
 {
     return m_page;

@@ -32,6 +32,8 @@ public:
     QWidget *page() const override;
     Docks docks() const override { return {}; }
     bool usesSessionControls() const override { return false; }
+    /// The model document's: what the model wrote.
+    QUndoStack *undoStack() const override;
     Title title() const override;
     QString statusText() const override;
     QList<ExportDialog::View> exportViews() const override;

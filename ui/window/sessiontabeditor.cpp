@@ -30,6 +30,11 @@ SessionTabEditor::SessionTabEditor(QWidget *page, Docks docks, std::function<QSt
 {
 }
 
+QUndoStack *SessionTabEditor::undoStack() const
+{
+    return m_document->undoStack();
+}
+
 TabEditor::Title SessionTabEditor::title() const
 {
     return {m_document->displayName() + QStringLiteral("[*]"), m_document->filePath(),

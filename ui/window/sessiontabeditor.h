@@ -34,6 +34,7 @@ public:
     void setDocks(std::function<Docks()> docksNow) { m_docksNow = std::move(docksNow); }
     /// For a tab with settings of its own: its status line, asked each time.
     void setStatusText(std::function<QString()> statusNow) { m_statusNow = std::move(statusNow); }
+    QUndoStack *undoStack() const override;
     bool usesSessionControls() const override { return m_sessionControls; }
     Title title() const override;
     QString statusText() const override;

@@ -11,6 +11,7 @@
 #include <QList>
 #include <QString>
 
+class QUndoStack;
 class QWidget;
 
 namespace AttentionLab {
@@ -47,8 +48,10 @@ public:
     virtual QWidget *page() const = 0;
     virtual Docks docks() const = 0;
     /// True when the session's controls (scaling, mask, temperature, what
-    /// the heatmap shows, undo) act on what the tab shows.
+    /// the heatmap shows) act on what the tab shows.
     virtual bool usesSessionControls() const = 0;
+    /// What Edit > Undo and Redo act on while the tab is current.
+    virtual QUndoStack *undoStack() const = 0;
     virtual Title title() const = 0;
     /// What the status bar says of what the tab shows.
     virtual QString statusText() const = 0;
