@@ -54,6 +54,7 @@ private slots:
     void lensJson_data() { addCausalRows(); }
     void lensJson();
     void benchGenerate();
+    void benchGuiGenerate();
     void refusals_data();
     void refusals();
 };
@@ -186,6 +187,29 @@ void TestGenerateCommands::benchGenerate()
     // gpt2-tiny has 32 positions: the prompt leaves room for the tokens.
     QCOMPARE(json[u"prompt"_s].toInt() + json[u"tokens"_s].toInt(), 32);
     QVERIFY(json[u"first_token_ms"_s].toDouble() > 0.0);
+}
+
+void TestGenerateCommands::benchGuiGenerate()
+{
+    // The window's Generate: every token written is counted, each drawn one
+    // timed from its computation to the grid drawn; BERT writes nothing.
+    const QString gpt2 = QStringLiteral(TEST_DATA_DIR "/models/gpt2-tiny");
+    const BinaryRun run = runAttentionLab(
+        {u"bench"_s, u"--gui"_s, u"--model"_s, gpt2, u"--n"_s, u"8"_s, u"--json"_s});
+    QCOMPARE(run.exitCode, 0);
+    const QJsonObject json = jsonOf(run);
+    QCOMPARE(json[u"tokens"_s].toInt(), 8);
+    QCOMPARE(json[u"generated_tokens"_s].toInt(), 20);
+    const int drawn = json[u"drawn_tokens"_s].toInt();
+    QVERIFY2(drawn >= 1 && drawn <= 20, qPrintable(QString::number(drawn)));
+    QVERIFY(json[u"token_drawn_ms"_s].toDouble() > 0.0);
+    QVERIFY(json[u"token_drawn_max_ms"_s].toDouble() >= json[u"token_drawn_ms"_s].toDouble());
+    const BinaryRun bert = runAttentionLab(
+        {u"bench"_s, u"--gui"_s, u"--model"_s, QStringLiteral(TEST_DATA_DIR "/models/bert-tiny"),
+         u"--n"_s, u"8"_s, u"--json"_s});
+    QCOMPARE(bert.exitCode, 0);
+    QVERIFY(jsonOf(bert).contains(u"keystroke_ms"_s));
+    QVERIFY(!jsonOf(bert).contains(u"generated_tokens"_s));
 }
 
 void TestGenerateCommands::refusals_data()
