@@ -25,9 +25,8 @@ class GenerationCommand : public QUndoCommand
 public:
     using Show = std::function<void(const std::shared_ptr<const Generation> &, int step)>;
 
-    GenerationCommand(const QString &text, std::shared_ptr<const Generation> before,
-                      int beforeStep, std::shared_ptr<const Generation> after, int afterStep,
-                      Show show);
+    GenerationCommand(const QString &text, std::shared_ptr<const Generation> before, int beforeStep,
+                      std::shared_ptr<const Generation> after, int afterStep, Show show);
 
     void undo() override;
     void redo() override;

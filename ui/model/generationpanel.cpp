@@ -85,7 +85,6 @@ GenerationPanel::GenerationPanel(QWidget *parent)
     syncSampling();
     m_stop->setEnabled(false);
     m_stop->setToolTip(tr("Stop writing; what is written stays"));
-    m_progress->setMaximumWidth(160);
     QSizePolicy keep = m_progress->sizePolicy();
     keep.setRetainSizeWhenHidden(true);
     m_progress->setSizePolicy(keep);
@@ -101,6 +100,9 @@ GenerationPanel::GenerationPanel(QWidget *parent)
     m_stepLabel->setTextFormat(Qt::RichText);
     m_stepLabel->setTextInteractionFlags(Qt::LinksAccessibleByMouse |
                                          Qt::LinksAccessibleByKeyboard);
+    // Long tokens (or many alternatives) break onto a second line rather
+    // than run past the window.
+    m_stepLabel->setWordWrap(true);
     m_stepLabel->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_stepLabel->hide();
 
@@ -163,6 +165,11 @@ void GenerationPanel::setRunning(bool running)
         m_progress->setRange(0, m_count->value());
         m_progress->setValue(0);
         m_progress->setFormat(tr("writing %v of %m"));
+        // Wide enough for its text in the font of the moment (presentation
+        // mode's is larger), never wrapped onto two cut lines.
+        const QString widest = tr("writing %1 of %1").arg(m_count->value());
+        m_progress->setFixedWidth(m_progress->fontMetrics().horizontalAdvance(widest) +
+                                  4 * m_progress->fontMetrics().averageCharWidth());
     }
 }
 

@@ -99,12 +99,9 @@ void ModelPage::createControls()
     m_knownButton->setMenu(m_knownMenu);
     m_knownButton->setToolTip(
         tr("Heads that papers identified in GPT-2 small and BERT-base, numbered from 0"));
-    m_progress->setMaximumWidth(220);
-    // Its room is kept while hidden: the bar coming and going with each
-    // pass must not move the heads.
-    QSizePolicy progressPolicy = m_progress->sizePolicy();
-    progressPolicy.setRetainSizeWhenHidden(true);
-    m_progress->setSizePolicy(progressPolicy);
+    // The bar coming and going with each pass must not move the heads: the
+    // row keeps its height (updateProgress()); its width goes to the card
+    // while it is hidden.
     m_progress->setTextVisible(true);
     auto *scoreLabel = new QLabel(tr("Score:"), this);
     scoreLabel->setBuddy(m_scoreChoice);
@@ -589,6 +586,13 @@ void ModelPage::updateProgress()
     m_progress->setRange(0, std::max(1, total));
     m_progress->setValue(done);
     m_progress->setFormat(scored ? tr("thumbnails %v of %m") : tr("thumbnails %v of %m, scoring…"));
+    // As wide as its longest text in the font of the moment (presentation
+    // mode's is larger), so that it never wraps onto two cut lines.
+    const QString widest = tr("thumbnails %1 of %1, scoring…").arg(std::max(1, total));
+    m_progress->setFixedWidth(m_progress->fontMetrics().horizontalAdvance(widest) +
+                              4 * m_progress->fontMetrics().averageCharWidth());
+    if (QWidget *row = m_progress->parentWidget())
+        row->setMinimumHeight(m_progress->sizeHint().height());
     m_progress->setVisible(total > 0 && (done < total || !scored));
 }
 

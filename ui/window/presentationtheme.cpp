@@ -24,6 +24,10 @@ QPalette PresentationTheme::darkPalette()
     dark.setColor(QPalette::ToolTipBase, QColor(0x33, 0x33, 0x33));
     dark.setColor(QPalette::ToolTipText, QColor(0xee, 0xee, 0xee));
     dark.setColor(QPalette::Mid, QColor(0xaa, 0xaa, 0xaa));
+    // Links (the alternatives a generation offers) light enough to read on
+    // the dark window: about 8:1 against it, where Qt's dark blue is 2:1.
+    dark.setColor(QPalette::Link, QColor(0x7c, 0xc4, 0xff));
+    dark.setColor(QPalette::LinkVisited, QColor(0xc8, 0xa8, 0xff));
     dark.setColor(QPalette::PlaceholderText, QColor(0xaa, 0xaa, 0xaa));
     dark.setColor(QPalette::Disabled, QPalette::WindowText, QColor(0x80, 0x80, 0x80));
     dark.setColor(QPalette::Disabled, QPalette::ButtonText, QColor(0x80, 0x80, 0x80));
