@@ -227,11 +227,11 @@ ModelTypingResult runModelTypingBenchmark(const QString &folder, int tokens)
         GenerationRunner *generation = window.generationRunner();
         qint64 pending = -1;
         bool done = false;
-        const QMetaObject::Connection onWritten = QObject::connect(
-            generation, &GenerationRunner::written,
-            [&pending](std::shared_ptr<const Generation>, qint64 computedAt) {
-                pending = computedAt;
-            });
+        const QMetaObject::Connection onWritten =
+            QObject::connect(generation, &GenerationRunner::written,
+                             [&pending](std::shared_ptr<const Generation>, qint64 computedAt) {
+                                 pending = computedAt;
+                             });
         const QMetaObject::Connection onDone =
             QObject::connect(generation, &GenerationRunner::finished,
                              [&done, &result](std::shared_ptr<const Generation> g) {

@@ -204,9 +204,9 @@ void TestGenerateCommands::benchGuiGenerate()
     QVERIFY2(drawn >= 1 && drawn <= 20, qPrintable(QString::number(drawn)));
     QVERIFY(json[u"token_drawn_ms"_s].toDouble() > 0.0);
     QVERIFY(json[u"token_drawn_max_ms"_s].toDouble() >= json[u"token_drawn_ms"_s].toDouble());
-    const BinaryRun bert = runAttentionLab(
-        {u"bench"_s, u"--gui"_s, u"--model"_s, QStringLiteral(TEST_DATA_DIR "/models/bert-tiny"),
-         u"--n"_s, u"8"_s, u"--json"_s});
+    const BinaryRun bert = runAttentionLab({u"bench"_s, u"--gui"_s, u"--model"_s,
+                                            QStringLiteral(TEST_DATA_DIR "/models/bert-tiny"),
+                                            u"--n"_s, u"8"_s, u"--json"_s});
     QCOMPARE(bert.exitCode, 0);
     QVERIFY(jsonOf(bert).contains(u"keystroke_ms"_s));
     QVERIFY(!jsonOf(bert).contains(u"generated_tokens"_s));

@@ -76,9 +76,9 @@ signals:
      * attention of the rows computed (all but the last token's, whose row the
      * next step computes), which is what the views show at the last step.
      * \a computedAt is when its token was computed (steadyNanoseconds()),
-     * for the time until the grid has drawn it. One is in flight at a time: while the window has not yet taken
-     * the last, steps go on without making another (the next one carries
-     * them all), so a slow window never slows the writing.
+     * for the time until the grid has drawn it. One is in flight at a time: while the window has
+     * not yet taken the last, steps go on without making another (the next one carries them all),
+     * so a slow window never slows the writing.
      */
     void written(std::shared_ptr<const Generation> partial, qint64 computedAt);
     void finished(std::shared_ptr<const Generation> generation);

@@ -12,9 +12,9 @@
 
 #include <QFutureWatcher>
 #include <QObject>
-#include <QUndoStack>
 #include <QString>
 #include <QStringList>
+#include <QUndoStack>
 
 #include <functional>
 #include <memory>

@@ -197,9 +197,8 @@ void MainWindow::startGeneration(const GenerationOptions &options)
         showStatusMessage(tr("Type a text the model can read first"), 4000);
         return;
     }
-    m_pendingGeneration = {options.maxTokens == 1
-                               ? tr("Generate 1 token")
-                               : tr("Generate %1 tokens").arg(options.maxTokens),
+    m_pendingGeneration = {options.maxTokens == 1 ? tr("Generate 1 token")
+                                                  : tr("Generate %1 tokens").arg(options.maxTokens),
                            m_generationPanel->generation(), m_generationPanel->step()};
     m_generationPanel->setRunning(true);
     m_generationRunner->start(model, m_modelRunner->lastTokens(), options);
@@ -222,12 +221,12 @@ void MainWindow::showGeneration(std::shared_ptr<const Generation> generation)
         return;
     // One undo step: the text as it was before this generation comes back.
     PendingGeneration pending = std::exchange(m_pendingGeneration, {});
-    m_modelDocument->undoStack()->push(new GenerationCommand(
-        pending.text, std::move(pending.before), pending.beforeStep, generation,
-        m_generationPanel->step(),
-        [this](const std::shared_ptr<const Generation> &shown, int step) {
-            restoreGeneration(shown, step);
-        }));
+    m_modelDocument->undoStack()->push(
+        new GenerationCommand(pending.text, std::move(pending.before), pending.beforeStep,
+                              generation, m_generationPanel->step(),
+                              [this](const std::shared_ptr<const Generation> &shown, int step) {
+                                  restoreGeneration(shown, step);
+                              }));
     if (!generation->steps.empty())
         showStatusMessage(generation->steps.size() == 1
                               ? tr("Wrote 1 token: see it on the timeline")
@@ -279,10 +278,10 @@ void MainWindow::takeAlternative(int step, int id)
         prompt.tokens.push_back(model->tokenSpelling(token));
     GenerationOptions options = m_generationPanel->options();
     options.maxTokens = std::max(1, options.maxTokens - step);
-    m_pendingGeneration = {
-        tr("Take “%1” at step %2").arg(QString::fromStdString(displayToken(model->tokenSpelling(id))))
-            .arg(step),
-        generation, step};
+    m_pendingGeneration = {tr("Take “%1” at step %2")
+                               .arg(QString::fromStdString(displayToken(model->tokenSpelling(id))))
+                               .arg(step),
+                           generation, step};
     m_generationPanel->setRunning(true);
     m_generationRunner->start(model, prompt, options);
 }
