@@ -34,6 +34,7 @@
 #include <QSemaphore>
 #include <QSignalSpy>
 #include <QSpinBox>
+#include <QStatusBar>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTimer>
@@ -389,6 +390,11 @@ void TestModelWindow::generationStepsThroughItsTokens()
     const auto generation = panel->generation();
     QVERIFY(generation);
     QCOMPARE(int(generation->steps.size()), 5);
+    // What it held beside the weights, as the memory limit counts it, is
+    // said when it is done.
+    QVERIFY(generation->memoryBytes > 0.0);
+    QVERIFY2(window.statusBar()->currentMessage().contains(QLatin1String("beside the weights")),
+             qPrintable(window.statusBar()->currentMessage()));
     // The text came as it was written: each snapshot one token or more on,
     // its attention over every row but the newest token's.
     QVERIFY(!written.isEmpty());

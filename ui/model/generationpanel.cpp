@@ -3,6 +3,7 @@
 
 #include "ui/model/generationpanel.h"
 
+#include "core/memorybudget.h"
 #include "core/tokenlabels.h"
 #include "ui/model/generationrunner.h"
 
@@ -188,6 +189,10 @@ bool GenerationPanel::updateGeneration(std::shared_ptr<const Generation> partial
 {
     const int before = step();
     const bool following = !m_generation || before == int(m_generation->steps.size());
+    // The running cost, as the memory limit counts it.
+    m_progress->setToolTip(tr("Writing: the cache, the attention rows and the prompt's pass hold "
+                              "%1 beside the weights")
+                               .arg(QString::fromStdString(formatBytes(partial->memoryBytes))));
     setGeneration(std::move(partial));
     if (!following) {
         const QSignalBlocker block(m_timeline);

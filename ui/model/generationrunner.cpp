@@ -88,6 +88,7 @@ void GenerationRunner::start(std::shared_ptr<const PretrainedModel> model, Token
                 generation->promptLength = generator->promptLength();
                 generation->steps = generator->steps();
                 generation->stop = generator->stop();
+                generation->memoryBytes = generator->memoryBytes();
                 generation->tokens = spellings;
                 generation->attention = generator->attention();
                 generation->attention.setTokens(std::vector<std::string>(

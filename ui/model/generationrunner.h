@@ -29,6 +29,9 @@ struct Generation
     int promptLength = 0;
     std::vector<GenerationStep> steps;
     GenerationStop stop = GenerationStop::Running;
+    /// What the generation holds beside the weights at most (the key/value
+    /// cache, the rows kept, the prompt's pass), as the memory limit counts it.
+    double memoryBytes = 0.0;
     /// L x H x N x N, N = ids.size(): the prompt's pass and each written
     /// token's row from the key/value cache, with the tokens, the mask and
     /// the key/value heads set.

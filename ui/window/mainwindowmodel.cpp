@@ -8,6 +8,7 @@
 
 #include "core/familydescription.h"
 #include "core/headsession.h"
+#include "core/memorybudget.h"
 #include "core/tokenlabels.h"
 #include "io/inputtextqt.h"
 #include "io/pretrainedmodel.h"
@@ -228,11 +229,13 @@ void MainWindow::showGeneration(std::shared_ptr<const Generation> generation)
                                   restoreGeneration(shown, step);
                               }));
     if (!generation->steps.empty())
-        showStatusMessage(generation->steps.size() == 1
-                              ? tr("Wrote 1 token: see it on the timeline")
-                              : tr("Wrote %1 tokens: step through them on the timeline")
-                                    .arg(generation->steps.size()),
-                          6000);
+        showStatusMessage(
+            (generation->steps.size() == 1
+                 ? tr("Wrote 1 token (%2 beside the weights): see it on the timeline")
+                 : tr("Wrote %1 tokens (%2 beside the weights): step through them on the timeline")
+                       .arg(generation->steps.size()))
+                .arg(QString::fromStdString(formatBytes(generation->memoryBytes))),
+            8000);
 }
 
 void MainWindow::restoreGeneration(const std::shared_ptr<const Generation> &generation, int step)
