@@ -9,6 +9,7 @@
 #include "io/specialtokenscanner.h"
 #include "io/textlines.h"
 #include "io/tokenizerfile.h"
+#include "io/tokenvocabulary.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -113,8 +114,7 @@ std::array<char32_t, 256> byteToUnicode()
 
 struct Gpt2Tokenizer::Tables
 {
-    std::vector<std::string> tokens; // by id; empty where vocab.json has no such id
-    std::unordered_map<std::string, int> ids;
+    TokenVocabulary vocabulary;
     std::array<int, 256> byteIds{};
     BpeMerges merges;
     int endOfText = 0;
@@ -184,31 +184,27 @@ Gpt2Tokenizer Gpt2Tokenizer::fromFiles(const QString &vocabJson, const QString &
         if (entry.key().isEmpty())
             throwTokenizerFileError(vocabJson,
                                     QStringLiteral("has an empty token (id %1)").arg(id));
-        if (std::size_t(id) >= tables->tokens.size())
-            tables->tokens.resize(std::size_t(id) + 1);
-        if (!tables->tokens[std::size_t(id)].empty())
+        if (tables->vocabulary.hasToken(id))
             throwTokenizerFileError(vocabJson, QStringLiteral("gives id %1 to two tokens").arg(id));
-        std::string token = entry.key().toStdString();
-        tables->tokens[std::size_t(id)] = token;
-        tables->ids.emplace(std::move(token), id);
+        tables->vocabulary.set(id, entry.key().toStdString());
     }
 
     const std::array<char32_t, 256> unicode = byteToUnicode();
     for (int byte = 0; byte < 256; ++byte) {
         const std::string spelling = QString::fromUcs4(&unicode[byte], 1).toStdString();
-        const auto found = tables->ids.find(spelling);
-        if (found == tables->ids.end())
+        const std::optional<int> found = tables->vocabulary.id(spelling);
+        if (!found)
             throwTokenizerFileError(
                 vocabJson, QStringLiteral("has no token for byte %1 (\"%2\"), which byte-level "
                                           "BPE needs")
                                .arg(byte)
                                .arg(inputText(QString::fromStdString(spelling))));
-        tables->byteIds[byte] = found->second;
+        tables->byteIds[byte] = *found;
     }
-    const auto endOfText = tables->ids.find(kEndOfText.toStdString());
-    if (endOfText == tables->ids.end())
+    const std::optional<int> endOfText = tables->vocabulary.id(kEndOfText.toStdString());
+    if (!endOfText)
         throwTokenizerFileError(vocabJson, QStringLiteral("has no <|endoftext|> token"));
-    tables->endOfText = endOfText->second;
+    tables->endOfText = *endOfText;
 
     const QByteArray mergesBytes = readTokenizerFile(mergesTxt, kMaxMergesBytes);
     const QList<QByteArray> lines = textLines(mergesBytes);
@@ -225,18 +221,18 @@ Gpt2Tokenizer Gpt2Tokenizer::fromFiles(const QString &vocabJson, const QString &
             throwTokenizerFileError(mergesTxt, where + QStringLiteral(" is not two tokens"));
         const std::string left = parts[0].toStdString();
         const std::string right = parts[1].toStdString();
-        const auto leftId = tables->ids.find(left);
-        const auto rightId = tables->ids.find(right);
-        const auto resultId = tables->ids.find(left + right);
+        const std::optional<int> leftId = tables->vocabulary.id(left);
+        const std::optional<int> rightId = tables->vocabulary.id(right);
+        const std::optional<int> resultId = tables->vocabulary.id(left + right);
         for (const auto &[spelling, found] : {std::pair{left, leftId}, std::pair{right, rightId},
                                               std::pair{left + right, resultId}})
-            if (found == tables->ids.end())
+            if (!found)
                 throwTokenizerFileError(
                     mergesTxt, where + QStringLiteral(": \"%1\" is not in %2")
                                            .arg(inputText(QString::fromStdString(spelling)),
                                                 vocabJson.section(QLatin1Char('/'), -1)));
         // A pair listed twice takes its later rank, as in the reference.
-        tables->merges.add(leftId->second, rightId->second, resultId->second);
+        tables->merges.add(*leftId, *rightId, *resultId);
         ++rank;
     }
     if (rank == 0)
@@ -278,28 +274,23 @@ TokenizedText Gpt2Tokenizer::encode(const QString &text, bool bos) const
 
     result.tokens.reserve(result.ids.size());
     for (const int id : result.ids)
-        result.tokens.push_back(m_tables->tokens[std::size_t(id)]);
+        result.tokens.push_back(m_tables->vocabulary.tokenOf(id));
     return result;
 }
 
 std::string Gpt2Tokenizer::token(int id) const
 {
-    if (id < 0 || std::size_t(id) >= m_tables->tokens.size())
-        return {};
-    return m_tables->tokens[std::size_t(id)];
+    return m_tables->vocabulary.token(id);
 }
 
 std::optional<int> Gpt2Tokenizer::id(const std::string &token) const
 {
-    const auto found = m_tables->ids.find(token);
-    if (found == m_tables->ids.end())
-        return std::nullopt;
-    return found->second;
+    return m_tables->vocabulary.id(token);
 }
 
 int Gpt2Tokenizer::vocabularySize() const
 {
-    return int(m_tables->tokens.size());
+    return m_tables->vocabulary.size();
 }
 
 int Gpt2Tokenizer::endOfTextId() const

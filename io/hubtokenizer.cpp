@@ -11,6 +11,7 @@
 #include "io/tokenizerdecoder.h"
 #include "io/tokenizerfile.h"
 #include "io/tokenizernormalizer.h"
+#include "io/tokenvocabulary.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -83,8 +84,7 @@ QString replaceLoneSurrogates(const QString &text)
 
 struct HubTokenizer::Tables
 {
-    std::vector<std::string> tokens; // by id; empty where no token has the id
-    std::unordered_map<std::string, int> ids;
+    TokenVocabulary vocabulary;
     std::vector<char> inModel; // by id: in the model's vocab, not only an added token
     /// Tokens of one code point, for splitting a piece into its first symbols.
     QHash<char32_t, int> characterIds;
@@ -108,21 +108,12 @@ struct HubTokenizer::Tables
     std::mutex cacheMutex;
     std::unordered_map<std::string, std::vector<int>> cache;
 
-    void setToken(int id, const std::string &token);
     void readModel(const QJsonObject &model);
     void readPostProcessor(const QJsonValue &value);
     void appendWord(const QString &word, std::vector<int> &out);
     std::vector<int> encodeWord(const QString &word) const;
     void appendText(const QString &text, bool atStart, std::vector<int> &out);
 };
-
-void HubTokenizer::Tables::setToken(int id, const std::string &token)
-{
-    if (std::size_t(id) >= tokens.size())
-        tokens.resize(std::size_t(id) + 1);
-    tokens[std::size_t(id)] = token;
-    ids.insert_or_assign(token, id);
-}
 
 void HubTokenizer::Tables::readModel(const QJsonObject &model)
 {
@@ -144,8 +135,7 @@ void HubTokenizer::Tables::readModel(const QJsonObject &model)
     if (vocabulary.isEmpty())
         throwReadError(QStringLiteral("model has no \"vocab\" object of token to id"));
     const qint64 maxId = qint64(vocabulary.size()) * 2 + 1024;
-    tokens.reserve(std::size_t(vocabulary.size()));
-    ids.reserve(std::size_t(vocabulary.size()) * 2);
+    this->vocabulary.reserve(std::size_t(vocabulary.size()));
     for (auto entry = vocabulary.begin(); entry != vocabulary.end(); ++entry) {
         const double value = entry.value().toDouble(-1.0);
         if (!entry.value().isDouble() || value < 0 || value > double(maxId) ||
@@ -153,7 +143,7 @@ void HubTokenizer::Tables::readModel(const QJsonObject &model)
             throwReadError(QStringLiteral("model's vocab gives \"%1\" no whole-number id")
                                .arg(inputText(entry.key())));
         const int id = int(value);
-        setToken(id, entry.key().toStdString());
+        this->vocabulary.set(id, entry.key().toStdString());
         if (std::size_t(id) >= inModel.size())
             inModel.resize(std::size_t(id) + 1);
         inModel[std::size_t(id)] = 1;
@@ -188,32 +178,31 @@ void HubTokenizer::Tables::readModel(const QJsonObject &model)
         int found[3] = {};
         const QString spellings[3] = {left, right, left + right};
         for (int k = 0; k < 3; ++k) {
-            const auto it = ids.find(spellings[k].toStdString());
-            if (it == ids.end())
+            const std::optional<int> it = this->vocabulary.id(spellings[k].toStdString());
+            if (!it)
                 throwReadError(
                     QStringLiteral("merge %1 (\"%2\" \"%3\") names \"%4\", which is "
                                    "not in the vocabulary")
                         .arg(rank + 1)
                         .arg(inputText(left), inputText(right), inputText(spellings[k])));
-            found[k] = it->second;
+            found[k] = *it;
         }
         this->merges.add(found[0], found[1], found[2]);
     }
 
     const QJsonValue unkToken = model.value(QStringLiteral("unk_token"));
     if (unkToken.isString()) {
-        const auto it = ids.find(unkToken.toString().toStdString());
-        if (it == ids.end())
+        unk = this->vocabulary.id(unkToken.toString().toStdString());
+        if (!unk)
             throwReadError(QStringLiteral("model's unk_token \"%1\" is not in the vocabulary")
                                .arg(inputText(unkToken.toString())));
-        unk = it->second;
     }
     byteFallback = model.value(QStringLiteral("byte_fallback")).toBool();
     fuseUnk = model.value(QStringLiteral("fuse_unk")).toBool();
     ignoreMerges = model.value(QStringLiteral("ignore_merges")).toBool();
     for (int byte = 0; byte < 256; ++byte) {
-        const auto it = ids.find(QString::asprintf("<0x%02X>", byte).toStdString());
-        fallbackIds[std::size_t(byte)] = it == ids.end() ? -1 : it->second;
+        fallbackIds[std::size_t(byte)] =
+            this->vocabulary.id(QString::asprintf("<0x%02X>", byte).toStdString()).value_or(-1);
     }
 }
 
@@ -279,10 +268,9 @@ std::vector<int> HubTokenizer::Tables::encodeWord(const QString &word) const
 {
     std::vector<int> symbols;
     if (ignoreMerges)
-        if (const auto whole = ids.find(word.toStdString());
-            whole != ids.end() && std::size_t(whole->second) < inModel.size() &&
-            inModel[std::size_t(whole->second)])
-            return {whole->second};
+        if (const std::optional<int> whole = vocabulary.id(word.toStdString());
+            whole && std::size_t(*whole) < inModel.size() && inModel[std::size_t(*whole)])
+            return {*whole};
     symbols.reserve(std::size_t(word.size()));
     // As in Hugging Face: an unknown character waits until the next character
     // in the vocabulary (or the end) to be written, so byte-fallback tokens
@@ -393,12 +381,12 @@ HubTokenizer HubTokenizer::fromFiles(const QString &tokenizerJson,
                 throwReadError(QStringLiteral("added_tokens has an entry without content or id"));
             // Added ids follow the vocabulary's; one far beyond would make a
             // table of that size.
-            if (id.toInt() > int(tables->tokens.size()) + 1000000)
+            if (id.toInt() > tables->vocabulary.size() + 1000000)
                 throwReadError(QStringLiteral("added token \"%1\" has id %2, far beyond the %3 "
                                               "tokens of the vocabulary")
                                    .arg(inputText(content))
                                    .arg(id.toInt())
-                                   .arg(tables->tokens.size()));
+                                   .arg(tables->vocabulary.size()));
             AddedTokens::Token token{content, id.toInt(),
                                      object.value(QStringLiteral("lstrip")).toBool(),
                                      object.value(QStringLiteral("rstrip")).toBool(),
@@ -409,10 +397,10 @@ HubTokenizer HubTokenizer::fromFiles(const QString &tokenizerJson,
             // "XII"), as Hugging Face stores it.
             if (object.value(QStringLiteral("normalized")).toBool(!special)) {
                 token.content = tables->normalizer.apply(content);
-                tables->setToken(id.toInt(), token.content.toStdString());
+                tables->vocabulary.set(id.toInt(), token.content.toStdString());
                 normalized.push_back(std::move(token));
             } else {
-                tables->setToken(id.toInt(), content.toStdString());
+                tables->vocabulary.set(id.toInt(), content.toStdString());
                 raw.push_back(std::move(token));
             }
         }
@@ -421,8 +409,7 @@ HubTokenizer HubTokenizer::fromFiles(const QString &tokenizerJson,
         std::vector<int> added = tables->prefix;
         added.insert(added.end(), tables->suffix.begin(), tables->suffix.end());
         for (const int id : added)
-            if (id < 0 || std::size_t(id) >= tables->tokens.size() ||
-                tables->tokens[std::size_t(id)].empty())
+            if (!tables->vocabulary.hasToken(id))
                 throwReadError(
                     QStringLiteral("post_processor adds id %1, which no token has").arg(id));
         if (!tables->prefix.empty())
@@ -437,13 +424,13 @@ HubTokenizer HubTokenizer::fromFiles(const QString &tokenizerJson,
             const QString name = configToken(config.value(QLatin1String(key)));
             if (name.isEmpty())
                 return std::nullopt;
-            const auto it = tables->ids.find(name.toStdString());
-            if (it == tables->ids.end())
+            const std::optional<int> it = tables->vocabulary.id(name.toStdString());
+            if (!it)
                 throwTokenizerFileError(tokenizerConfigJson,
                                         QStringLiteral("%1 \"%2\" is not in %3")
                                             .arg(QLatin1String(key), inputText(name),
                                                  QFileInfo(tokenizerJson).fileName()));
-            return it->second;
+            return it;
         };
         if (const auto bos = lookUp("bos_token"))
             tables->bos = bos;
@@ -492,22 +479,17 @@ TokenizedText HubTokenizer::encode(const QString &text, std::optional<bool> bos)
 
 std::string HubTokenizer::token(int id) const
 {
-    if (id < 0 || std::size_t(id) >= m_tables->tokens.size())
-        return {};
-    return m_tables->tokens[std::size_t(id)];
+    return m_tables->vocabulary.token(id);
 }
 
 std::optional<int> HubTokenizer::id(const std::string &token) const
 {
-    const auto found = m_tables->ids.find(token);
-    if (found == m_tables->ids.end())
-        return std::nullopt;
-    return found->second;
+    return m_tables->vocabulary.id(token);
 }
 
 int HubTokenizer::vocabularySize() const
 {
-    return int(m_tables->tokens.size());
+    return m_tables->vocabulary.size();
 }
 
 std::optional<int> HubTokenizer::bosId() const

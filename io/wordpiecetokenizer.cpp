@@ -7,6 +7,7 @@
 #include "io/specialtokenscanner.h"
 #include "io/textlines.h"
 #include "io/tokenizerfile.h"
+#include "io/tokenvocabulary.h"
 
 #include <QFileInfo>
 #include <QJsonDocument>
@@ -172,8 +173,7 @@ std::string utf8(const std::u32string &text)
 
 struct WordPieceTokenizer::Tables
 {
-    std::vector<std::string> tokens;
-    std::unordered_map<std::string, int> ids;
+    TokenVocabulary vocabulary;
     bool lowerCase = true;
     int cls = 0, sep = 0, unknown = 0, mask = 0;
     /// The special tokens that written in the text are kept whole, with their ids.
@@ -203,8 +203,8 @@ void WordPieceTokenizer::Tables::appendWordPieces(const std::u32string &word,
             std::string candidate = utf8(word.substr(start, end - start));
             if (start > 0)
                 candidate.insert(0, "##");
-            if (const auto hit = ids.find(candidate); hit != ids.end()) {
-                found = hit->second;
+            if (const std::optional<int> hit = vocabulary.id(candidate)) {
+                found = *hit;
                 break;
             }
         }
@@ -239,23 +239,22 @@ WordPieceTokenizer WordPieceTokenizer::fromFiles(const QString &vocabTxt,
         if (decoder.hasError())
             throwTokenizerFileError(vocabTxt,
                                     QStringLiteral("line %1 is not UTF-8 text").arg(index + 1));
-        tables->tokens.push_back(token.toStdString());
         // A token listed twice takes its later line, as in Hugging Face's load_vocab.
-        tables->ids.insert_or_assign(tables->tokens.back(), int(index));
+        tables->vocabulary.set(int(index), token.toStdString());
     }
     for (const auto &[name, slot] :
          {std::pair{"[CLS]", &tables->cls}, std::pair{"[SEP]", &tables->sep},
           std::pair{"[UNK]", &tables->unknown}, std::pair{"[MASK]", &tables->mask}}) {
-        const auto found = tables->ids.find(name);
-        if (found == tables->ids.end())
+        const std::optional<int> found = tables->vocabulary.id(name);
+        if (!found)
             throwTokenizerFileError(vocabTxt, QStringLiteral("has no %1 token; a BERT vocabulary "
                                                              "has [CLS], [SEP], [UNK] and [MASK]")
                                                   .arg(QLatin1String(name)));
-        *slot = found->second;
+        *slot = *found;
     }
     for (const char *name : {"[MASK]", "[CLS]", "[SEP]", "[PAD]", "[UNK]"})
-        if (const auto found = tables->ids.find(name); found != tables->ids.end())
-            tables->specials.emplace_back(QLatin1String(name), found->second);
+        if (const std::optional<int> found = tables->vocabulary.id(name))
+            tables->specials.emplace_back(QLatin1String(name), *found);
 
     if (!tokenizerConfigJson.isEmpty() && QFileInfo::exists(tokenizerConfigJson)) {
         const QByteArray config = readTokenizerFile(tokenizerConfigJson, kMaxConfigBytes);
@@ -355,28 +354,23 @@ TokenizedText WordPieceTokenizer::encode(const QString &text,
         appendPart(*pair, 1);
     result.tokens.reserve(result.ids.size());
     for (const int id : result.ids)
-        result.tokens.push_back(m_tables->tokens[std::size_t(id)]);
+        result.tokens.push_back(m_tables->vocabulary.tokenOf(id));
     return result;
 }
 
 std::string WordPieceTokenizer::token(int id) const
 {
-    if (id < 0 || std::size_t(id) >= m_tables->tokens.size())
-        return {};
-    return m_tables->tokens[std::size_t(id)];
+    return m_tables->vocabulary.token(id);
 }
 
 std::optional<int> WordPieceTokenizer::id(const std::string &token) const
 {
-    const auto found = m_tables->ids.find(token);
-    if (found == m_tables->ids.end())
-        return std::nullopt;
-    return found->second;
+    return m_tables->vocabulary.id(token);
 }
 
 int WordPieceTokenizer::vocabularySize() const
 {
-    return int(m_tables->tokens.size());
+    return m_tables->vocabulary.size();
 }
 
 int WordPieceTokenizer::maskId() const

@@ -12,6 +12,7 @@
 #include "io/inputtextqt.h"
 #include "io/readerror.h"
 #include "io/specialtokenscanner.h"
+#include "io/tokenvocabulary.h"
 #include "io/wordpiecetokenizer.h"
 
 #include <QDir>
@@ -131,6 +132,7 @@ private slots:
     void wordPieceMatchesReference_data();
     void wordPieceMatchesReference();
     void wordPieceVocabulary();
+    void vocabularyGapsAndRepeats();
 
     void specialTokensScanLinearly_data();
     void specialTokensScanLinearly();
@@ -139,6 +141,29 @@ private slots:
     void refusals_data();
     void refusals();
 };
+
+void TestTokenizers::vocabularyGapsAndRepeats()
+{
+    // What the three readers share: ids with gaps (no token there), and a
+    // token given again taking its later id while its first id keeps it.
+    TokenVocabulary vocabulary;
+    vocabulary.set(0, "a");
+    vocabulary.set(3, "b");
+    QCOMPARE(vocabulary.size(), 4);
+    QVERIFY(vocabulary.hasToken(3));
+    QVERIFY(!vocabulary.hasToken(1));
+    QVERIFY(!vocabulary.hasToken(-1));
+    QVERIFY(!vocabulary.hasToken(4));
+    QCOMPARE(vocabulary.token(1), std::string());
+    QCOMPARE(vocabulary.token(99), std::string());
+    QCOMPARE(vocabulary.id("b"), std::optional<int>(3));
+    QCOMPARE(vocabulary.id("c"), std::optional<int>());
+    vocabulary.set(5, "a");
+    QCOMPARE(vocabulary.id("a"), std::optional<int>(5));
+    QCOMPARE(vocabulary.token(0), std::string("a"));
+    QCOMPARE(vocabulary.tokenOf(5), std::string("a"));
+    QCOMPARE(vocabulary.size(), 6);
+}
 
 void TestTokenizers::gpt2MatchesReference_data()
 {
