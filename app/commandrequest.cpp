@@ -52,11 +52,13 @@ const QMap<QString, QStringList> kValueOptions = {
     {QStringLiteral("numbers"), {QStringLiteral("export"), QStringLiteral("animate")}},
     {QStringLiteral("title"), {QStringLiteral("export"), QStringLiteral("animate")}},
     {QStringLiteral("tokens"),
-     {QStringLiteral("inspect"), QStringLiteral("export"), QStringLiteral("generate"),
-      QStringLiteral("bench")}},
-    {QStringLiteral("batch"), {QStringLiteral("inspect"), QStringLiteral("export")}},
-    {QStringLiteral("layout"), {QStringLiteral("inspect"), QStringLiteral("export")}},
-    {QStringLiteral("layer"), {QStringLiteral("export")}},
+     {QStringLiteral("inspect"), QStringLiteral("export"), QStringLiteral("animate"),
+      QStringLiteral("generate"), QStringLiteral("bench")}},
+    {QStringLiteral("batch"),
+     {QStringLiteral("inspect"), QStringLiteral("export"), QStringLiteral("animate")}},
+    {QStringLiteral("layout"),
+     {QStringLiteral("inspect"), QStringLiteral("export"), QStringLiteral("animate")}},
+    {QStringLiteral("layer"), {QStringLiteral("export"), QStringLiteral("animate")}},
     {QStringLiteral("head"), {QStringLiteral("export")}},
     {QStringLiteral("text"),
      {QStringLiteral("tokenize"), QStringLiteral("model"), QStringLiteral("generate"),
@@ -240,8 +242,8 @@ CommandRequest parseCommandLine(const QStringList &args)
         usageError(QStringLiteral("--bos and --no-bos contradict each other; give one"));
     if (r.transparent && r.command != QLatin1String("export"))
         usageError(QStringLiteral("--transparent applies to export"));
-    if (r.words && r.command != QLatin1String("export"))
-        usageError(QStringLiteral("--words applies to export"));
+    if (r.words && r.command != QLatin1String("export") && r.command != QLatin1String("animate"))
+        usageError(QStringLiteral("--words applies to export and animate"));
     // Every value option must belong to something that was asked for.
     for (auto it = r.values.cbegin(); it != r.values.cend(); ++it) {
         const QStringList &owners = kValueOptions.value(it.key());

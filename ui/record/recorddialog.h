@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 The Attention Lab authors
+
+#pragma once
+
+#include "ui/figure/colormaps.h"
+
+#include <QDialog>
+
+class QLabel;
+class QPushButton;
+class QSlider;
+class QTimer;
+
+namespace AttentionLab {
+
+class AnimationSettingsForm;
+class Recording;
+
+/**
+ * What Stop opens: the recording's frames played in a preview, and the
+ * choices it is written with (AnimationSettingsForm: format, file, size,
+ * frame rate, hold, colour map, theme). Write draws every frame again with
+ * those choices, by the painters of the still exports, with a progress
+ * dialog that can cancel; Discard throws the recording away.
+ */
+class RecordDialog : public QDialog
+{
+    Q_OBJECT
+
+public:
+    RecordDialog(const Recording &recording, ColorMaps::Name currentMap, bool currentDark,
+                 const QString &title, QWidget *parent = nullptr);
+
+    AnimationSettingsForm *settings() const { return m_settings; }
+    /// The frame the preview shows.
+    int previewFrame() const;
+    /// The preview's image (for tests).
+    QImage previewImage() const;
+    /// The file written, once accept() has written it.
+    QString writtenPath() const { return m_written; }
+
+    /// Writes the animation; stays open when it failed or was cancelled.
+    void accept() override;
+
+private:
+    void showFrame(int frame);
+    void restartPreview();
+
+    const Recording &m_recording;
+    AnimationSettingsForm *m_settings;
+    QLabel *m_preview;
+    QSlider *m_scrub;
+    QPushButton *m_play;
+    QLabel *m_summary;
+    QTimer *m_timer;
+    QImage m_previewImage;
+    QString m_written;
+};
+
+} // namespace AttentionLab
