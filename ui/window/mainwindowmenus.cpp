@@ -89,6 +89,7 @@ void MainWindow::createFileMenu()
     exportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
     exportAction->setToolTip(
         tr("Save the heatmap, the entropy bars or the whole figure as PNG, SVG or PDF"));
+    createRecordActions(file);
     file->addSeparator();
     QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     ActionIcons::set(quit, QStringLiteral("application-exit"));
@@ -485,6 +486,7 @@ void MainWindow::createToolBars()
     viewBar->addWidget(m_colorMap);
     viewBar->addWidget(m_colorRange);
     viewBar->addSeparator();
+    viewBar->addAction(m_recordAction);
     viewBar->addAction(m_presentationAction);
     // Their shortcuts work with the toolbars hidden (View > Show Toolbars).
     addActions(bar->actions());
