@@ -220,8 +220,8 @@ CommandRequest parseCommandLine(const QStringList &args)
         usageError(QStringLiteral("export needs a session or attention file: attention-lab export "
                                   "SESSION.json -o OUT.png"));
     if (r.command == QLatin1String("animate") && r.file.isEmpty())
-        usageError(QStringLiteral("animate needs a session file: attention-lab animate "
-                                  "SESSION.json -o OUT.gif --sweep SPEC"));
+        usageError(QStringLiteral("animate needs a session or attention file: attention-lab "
+                                  "animate SESSION.json -o OUT.gif --sweep SPEC"));
     if (r.command == QLatin1String("inspect") && r.file.isEmpty())
         usageError(QStringLiteral("inspect needs an attention file: attention-lab inspect "
                                   "FILE.npy|.npz|.safetensors"));
