@@ -2,17 +2,22 @@
 // SPDX-FileCopyrightText: 2026 The Attention Lab authors
 
 // `animate SESSION.json -o OUT.gif|OUT.mp4 --sweep SPEC`: one setting swept;
-// `animate ATTENTION -o OUT --sweep head [--layer L]`: a layer's heads.
+// `animate ATTENTION -o OUT --sweep head [--layer L]`: a layer's heads;
+// `animate MODEL --text TEXT -o OUT --sweep generation`: a generation's steps.
 
 #include "app/commandinputs.h"
 #include "app/commandrequest.h"
 #include "app/commandsettings.h"
 #include "app/commandtable.h"
 #include "app/usageerror.h"
+#include "core/generator.h"
 #include "core/headscores.h"
 #include "core/sweep.h"
 #include "io/attentionfilereader.h"
+#include "io/generation.h"
 #include "io/inputtextqt.h"
+#include "io/pretrainedmodel.h"
+#include "io/readerror.h"
 #include "io/sessionreader.h"
 #include "ui/figure/animationexporter.h"
 #include "ui/figure/tensorfigure.h"
@@ -91,6 +96,77 @@ void animateTensor(const CommandRequest &r, const QString &output, const ExportS
         throw UsageError{exporter.errorString()};
 }
 
+/// `animate MODEL --text TEXT --sweep generation [--tokens N]`: the model
+/// writes after the text, and each step is shown as the Model tab's timeline
+/// shows it: the text up to the token before the one written, whose last row
+/// chose it.
+void animateGeneration(const CommandRequest &r, const QString &output, const ExportSize &size,
+                       const FigureStyle &style)
+{
+    const QString spec = r.values.value(QStringLiteral("sweep"));
+    if (spec != QLatin1String("generation"))
+        usageError(QStringLiteral("--sweep %1: a model's folder is swept by its generation: "
+                                  "--sweep generation --text TEXT")
+                       .arg(inputText(spec)));
+    if (!r.values.contains(QStringLiteral("text")))
+        usageError(QStringLiteral("--sweep generation needs the text to write after: --text TEXT"));
+    const QString viewName = r.values.value(QStringLiteral("view"), QStringLiteral("head"));
+    const TensorFigureView *view = findTensorFigureView(viewName);
+    if (!view || view->name == QLatin1String("rollout"))
+        usageError(QStringLiteral("--view: \"%1\" is not a view of a generation (use grid, head, "
+                                  "lines or average)")
+                       .arg(inputText(viewName)));
+    AnimationTiming timing = animationTiming(r);
+    const GenerationOptions options = generationOptions(r);
+    const std::shared_ptr<const PretrainedModel> model = openModel(r);
+    requireCausalModel(*model, QStringLiteral("animate --sweep generation"));
+    const TokenizedText prompt = tokenizeRequest(*model, r);
+    std::shared_ptr<const Generation> generation;
+    try {
+        const std::unique_ptr<Generator> generator = model->generator(prompt, options);
+        while (generator->step()) {
+        }
+        generation = Generation::of(*generator, *model);
+    } catch (const ReadError &error) {
+        throw UsageError{QStringLiteral("%1: %2").arg(inputText(r.file), error.message)};
+    }
+    const int steps = int(generation->steps.size());
+    const Sweep sweep = [&] {
+        try {
+            return Sweep::parseModel(spec.toStdString(), generation->attention.heads(), steps);
+        } catch (const std::invalid_argument &error) {
+            throw UsageError{
+                QStringLiteral("%1: %2").arg(inputText(r.file), QString::fromUtf8(error.what()))};
+        }
+    }();
+    auto index = [&](const QString &option, int count) {
+        return r.values.contains(option)
+                   ? int(parseInteger(option, r.values.value(option), 0, count - 1))
+                   : 0;
+    };
+    const int layer = index(QStringLiteral("layer"), generation->attention.layers());
+    const int head = index(QStringLiteral("head"), generation->attention.heads());
+    // One second a step unless --frames says otherwise.
+    if (!r.values.contains(QStringLiteral("frames")))
+        timing.frames = std::clamp(steps * timing.fps, AnimationTiming::kMinFrames,
+                                   AnimationTiming::kMaxFrames);
+    if (timing.frames < steps)
+        usageError(QStringLiteral("--frames: %1 frames cannot show each of the %2 steps written")
+                       .arg(timing.frames)
+                       .arg(steps));
+    AnimationExporter exporter;
+    if (!exporter.writeFrames(output,
+                              AnimationExporter::itemFrames(
+                                  *view,
+                                  [generation](int item) {
+                                      return generation->attentionUpTo(generation->promptLength +
+                                                                       item);
+                                  },
+                                  sweep, timing.frames, layer, head, r.words, style, size),
+                              timing))
+        throw UsageError{exporter.errorString()};
+}
+
 } // namespace
 
 int runAnimateCommand(const CommandRequest &r, const CommandContext &)
@@ -107,9 +183,30 @@ int runAnimateCommand(const CommandRequest &r, const CommandContext &)
     const ExportSize size = exportSize(r);
     const FigureStyle style = figureStyle(r);
     if (AttentionFileReader::isAttentionFile(r.file)) {
+        for (const QString &option :
+             {QStringLiteral("text"), QStringLiteral("head"), QStringLiteral("temperature"),
+              QStringLiteral("top-k"), QStringLiteral("top-p"), QStringLiteral("seed")})
+            if (r.values.contains(option))
+                usageError(QStringLiteral("--%1 applies to a model's folder (--sweep generation)")
+                               .arg(option));
         animateTensor(r, output, size, style);
         return 0;
     }
+    if (QFileInfo(r.file).isDir()) {
+        animateGeneration(r, output, size, style);
+        return 0;
+    }
+    for (const QString &option :
+         {QStringLiteral("text"), QStringLiteral("head"), QStringLiteral("temperature"),
+          QStringLiteral("top-k"), QStringLiteral("top-p"), QStringLiteral("seed")})
+        if (r.values.contains(option))
+            usageError(QStringLiteral("--%1 applies to a model's folder (--sweep generation)")
+                           .arg(option));
+    if (r.greedy || r.bos || r.noBos)
+        usageError(QStringLiteral("--%1 applies to a model's folder (--sweep generation)")
+                       .arg(r.greedy ? QStringLiteral("greedy")
+                            : r.bos  ? QStringLiteral("bos")
+                                     : QStringLiteral("no-bos")));
     for (const QString &option : {QStringLiteral("layer"), QStringLiteral("tokens"),
                                   QStringLiteral("batch"), QStringLiteral("layout")}) {
         if (r.values.contains(option))

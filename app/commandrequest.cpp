@@ -21,10 +21,11 @@ const QStringList kSections = {QStringLiteral("one"),    QStringLiteral("select"
 
 /// Options that take a value, and the commands each one applies to.
 const QMap<QString, QStringList> kValueOptions = {
-    {QStringLiteral("seed"), {QStringLiteral("scale"), QStringLiteral("generate")}},
-    {QStringLiteral("temperature"), {QStringLiteral("generate")}},
-    {QStringLiteral("top-k"), {QStringLiteral("generate")}},
-    {QStringLiteral("top-p"), {QStringLiteral("generate")}},
+    {QStringLiteral("seed"),
+     {QStringLiteral("scale"), QStringLiteral("generate"), QStringLiteral("animate")}},
+    {QStringLiteral("temperature"), {QStringLiteral("generate"), QStringLiteral("animate")}},
+    {QStringLiteral("top-k"), {QStringLiteral("generate"), QStringLiteral("animate")}},
+    {QStringLiteral("top-p"), {QStringLiteral("generate"), QStringLiteral("animate")}},
     {QStringLiteral("draws"), {QStringLiteral("scale")}},
     {QStringLiteral("keys"), {QStringLiteral("scale")}},
     {QStringLiteral("dk"), {QStringLiteral("scale")}},
@@ -59,10 +60,10 @@ const QMap<QString, QStringList> kValueOptions = {
     {QStringLiteral("layout"),
      {QStringLiteral("inspect"), QStringLiteral("export"), QStringLiteral("animate")}},
     {QStringLiteral("layer"), {QStringLiteral("export"), QStringLiteral("animate")}},
-    {QStringLiteral("head"), {QStringLiteral("export")}},
+    {QStringLiteral("head"), {QStringLiteral("export"), QStringLiteral("animate")}},
     {QStringLiteral("text"),
      {QStringLiteral("tokenize"), QStringLiteral("model"), QStringLiteral("generate"),
-      QStringLiteral("lens")}},
+      QStringLiteral("lens"), QStringLiteral("animate")}},
     {QStringLiteral("pair"), {QStringLiteral("tokenize"), QStringLiteral("model")}},
     {QStringLiteral("session"), {QStringLiteral("model")}},
 };
@@ -230,12 +231,16 @@ CommandRequest parseCommandLine(const QStringList &args)
                        .arg(r.command));
     if (kTextCommands.contains(r.command) && !r.values.contains(QStringLiteral("text")))
         usageError(QStringLiteral("%1 needs the text to read: --text TEXT").arg(r.command));
-    if (r.bos && !kTextCommands.contains(r.command))
-        usageError(QStringLiteral("--bos applies to tokenize, model, generate and lens"));
-    if (r.noBos && !kTextCommands.contains(r.command))
-        usageError(QStringLiteral("--no-bos applies to tokenize, model, generate and lens"));
-    if (r.greedy && r.command != QLatin1String("generate"))
-        usageError(QStringLiteral("--greedy applies to generate"));
+    // animate reads a text with a model too, for --sweep generation.
+    const bool readsText =
+        kTextCommands.contains(r.command) || r.command == QLatin1String("animate");
+    if (r.bos && !readsText)
+        usageError(QStringLiteral("--bos applies to tokenize, model, generate, lens and animate"));
+    if (r.noBos && !readsText)
+        usageError(
+            QStringLiteral("--no-bos applies to tokenize, model, generate, lens and animate"));
+    if (r.greedy && r.command != QLatin1String("generate") && r.command != QLatin1String("animate"))
+        usageError(QStringLiteral("--greedy applies to generate and animate"));
     if (r.generate && r.command != QLatin1String("bench"))
         usageError(QStringLiteral("--generate applies to bench --model"));
     if (r.bos && r.noBos)

@@ -140,6 +140,7 @@ private slots:
     void headSweepFramesAreHeadExports_data();
     void headSweepFramesAreHeadExports();
     void keyDimSweepDrawsTheExperimentOut();
+    void generationSweepStepsThroughTheText();
     void mp4_data();
     void mp4();
     void refusals_data();
@@ -361,6 +362,40 @@ void TestAnimate::keyDimSweepDrawsTheExperimentOut()
              qPrintable(QString::number(probe.durationSeconds)));
 }
 
+void TestAnimate::generationSweepStepsThroughTheText()
+{
+    // gpt2-tiny writes 3 tokens greedily after "the cat": 3 steps at 2 fps,
+    // one second each; each step's frames show the text up to the token
+    // before the one written, so the matrix grows a row and a column a step.
+    const QString gifPath = m_dir.filePath(QStringLiteral("generation.gif"));
+    const BinaryRun run = runAttentionLab(
+        {QStringLiteral("animate"), QStringLiteral(TEST_DATA_DIR "/models/gpt2-tiny"),
+         QStringLiteral("--text"), QStringLiteral("the cat"), QStringLiteral("--sweep"),
+         QStringLiteral("generation"), QStringLiteral("--tokens"), QStringLiteral("3"),
+         QStringLiteral("--fps"), QStringLiteral("2"), QStringLiteral("--view"),
+         QStringLiteral("head"), QStringLiteral("-o"), gifPath, QStringLiteral("--width"),
+         QStringLiteral("400"), QStringLiteral("--height"), QStringLiteral("300")});
+    QCOMPARE(run.err, QByteArray());
+    QCOMPARE(run.exitCode, 0);
+    QCOMPARE(run.out, QByteArray()); // silent, as export is
+    DecodedGif gif;
+    QVERIFY(gif.load(gifPath));
+    QCOMPARE(gif.gif->ImageCount, 6);
+    for (int i = 0; i < 6; ++i)
+        QCOMPARE(gif.delay(i), 50);
+    auto differ = [&](int a, int b) {
+        int changed = 0;
+        for (int y = 0; y < 300; ++y)
+            for (int x = 0; x < 400; ++x)
+                changed += gif.pixel(a, x, y) != gif.pixel(b, x, y);
+        return changed;
+    };
+    for (int step = 0; step < 3; ++step)
+        QCOMPARE(differ(2 * step, 2 * step + 1), 0); // a step is held
+    QVERIFY(differ(1, 2) > 100);
+    QVERIFY(differ(3, 4) > 100);
+}
+
 void TestAnimate::temperatureGoesFromOneHotToUniform()
 {
     // The lecture's one query: at tau = 0.001 its row is one-hot, at 1000
@@ -574,6 +609,19 @@ void TestAnimate::refusals_data()
         << animate(lecture,
                    {sweep, QStringLiteral("mask"), QStringLiteral("--layer"), QStringLiteral("1")})
         << "--layer applies to attention files";
+    const QString model = QStringLiteral(TEST_DATA_DIR "/models/gpt2-tiny");
+    QTest::newRow("a model's folder swept by head")
+        << animate(model, {sweep, QStringLiteral("head"), QStringLiteral("--text"),
+                           QStringLiteral("the cat")})
+        << "a model's folder is swept by its generation";
+    QTest::newRow("a generation without a text")
+        << animate(model, {sweep, QStringLiteral("generation")}) << "needs the text";
+    QTest::newRow("a generation of a session")
+        << animate(lecture, {sweep, QStringLiteral("generation")}) << "sweeps a model's attention";
+    QTest::newRow("--text for a session")
+        << animate(lecture,
+                   {sweep, QStringLiteral("mask"), QStringLiteral("--text"), QStringLiteral("hi")})
+        << "--text applies to a model's folder";
     QTest::newRow("0 frames") << animate(lecture, {sweep, QStringLiteral("mask"),
                                                    QStringLiteral("--frames"), QStringLiteral("0")})
                               << "--frames: 0 is out of range (2 to 1000)";

@@ -4,6 +4,8 @@
 #include "ui/figure/animationexporter.h"
 
 #include "core/attention.h"
+#include "core/attentiontensor.h"
+#include "core/headscores.h"
 #include "core/memorybudget.h"
 #include "core/scaleexperiment.h"
 #include "core/session.h"
@@ -126,6 +128,33 @@ AnimationFrames AnimationExporter::headFrames(const TensorFigureView &view,
                 TensorFigureData shown = data;
                 shown.head = sweep.item(frame, frames);
                 return FigureExporter::renderImage(tensorExportFigure(view, shown), style, size);
+            }};
+}
+
+AnimationFrames AnimationExporter::itemFrames(const TensorFigureView &view,
+                                              std::function<AttentionTensor(int item)> tensorOf,
+                                              const Sweep &sweep, int frames, int layer, int head,
+                                              bool words, const FigureStyle &style,
+                                              const ExportSize &size)
+{
+    struct Shown
+    {
+        int item = -1;
+        std::optional<AttentionTensor> tensor;
+        std::vector<HeadScores> scores;
+    };
+    auto shown = std::make_shared<Shown>();
+    return {frames, FigureExporter::pixelSize(view.defaultSize, size),
+            [&view, tensorOf = std::move(tensorOf), sweep, frames, layer, head, words, style, size,
+             shown](int frame) {
+                const int item = sweep.item(frame, frames);
+                if (shown->item != item) {
+                    shown->tensor = tensorOf(item);
+                    shown->scores = scoreHeads(*shown->tensor);
+                    shown->item = item;
+                }
+                const TensorFigureData data{*shown->tensor, shown->scores, layer, head, words};
+                return FigureExporter::renderImage(tensorExportFigure(view, data), style, size);
             }};
 }
 

@@ -14,6 +14,7 @@
 
 namespace AttentionLab {
 
+class AttentionTensor;
 class Sweep;
 struct LabSettings;
 struct Session;
@@ -88,6 +89,14 @@ public:
     static AnimationFrames headFrames(const TensorFigureView &view, const TensorFigureData &data,
                                       const Sweep &sweep, int frames, const FigureStyle &style,
                                       const ExportSize &size);
+    /// The frames of a sweep whose items each have a tensor of their own (a
+    /// generation's steps): frame i draws tensorOf(sweep.item(i, frames)) as
+    /// \a view at \a layer and \a head; an item's tensor and head scores are
+    /// computed once, for the run of frames that show it.
+    static AnimationFrames itemFrames(const TensorFigureView &view,
+                                      std::function<AttentionTensor(int item)> tensorOf,
+                                      const Sweep &sweep, int frames, int layer, int head,
+                                      bool words, const FigureStyle &style, const ExportSize &size);
 
     /// Throws std::invalid_argument with the memory guard's message when
     /// animating \a pixels of \a session would need more than the limit.

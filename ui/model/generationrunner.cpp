@@ -14,30 +14,6 @@
 
 namespace AttentionLab {
 
-AttentionTensor Generation::attentionUpTo(int count) const
-{
-    const int full = attention.keys();
-    const int n = std::clamp(count, 1, full);
-    const AttentionShape shape{attention.layers(), attention.heads(), n, n};
-    std::vector<float> values(size_t(shape.elementCount()));
-    for (int l = 0; l < shape.layers; ++l)
-        for (int h = 0; h < shape.heads; ++h) {
-            const float *head = attention.headData(l, h);
-            float *out = values.data() +
-                         (size_t(l) * size_t(shape.heads) + size_t(h)) * size_t(n) * size_t(n);
-            for (int i = 0; i < n; ++i)
-                std::copy(head + size_t(i) * size_t(full), head + size_t(i) * size_t(full) + n,
-                          out + size_t(i) * size_t(n));
-        }
-    AttentionTensor view(shape, std::move(values));
-    view.setTokens(std::vector<std::string>(tokens.begin(), tokens.begin() + n));
-    KeyVisibility visibility = attention.visibility();
-    visibility.keyOffset = 0;
-    view.setVisibility(visibility);
-    view.setKeyValueHeads(attention.keyValueHeads());
-    return view;
-}
-
 GenerationRunner::GenerationRunner(QObject *parent) : QObject(parent)
 {
     connect(&m_watcher, &QFutureWatcher<Outcome>::finished, this, &GenerationRunner::done);
@@ -59,37 +35,25 @@ void GenerationRunner::start(std::shared_ptr<const PretrainedModel> model, Token
     }
     m_cancel = std::make_shared<std::atomic<bool>>(false);
     const int total = options.maxTokens;
-    m_watcher.setFuture(QtConcurrent::run([this, model, prompt, options, cancel = m_cancel,
-                                           total]() -> Outcome {
-        Outcome outcome;
-        BackgroundOutcome<std::shared_ptr<const Generation>> result = catching([&] {
-            std::unique_ptr<Generator> generator = model->generator(prompt, options);
-            while (!cancel->load() && generator->step()) {
-                const int written = int(generator->steps().size());
-                QMetaObject::invokeMethod(
-                    this, [this, written, total] { emit progress(written, total); },
-                    Qt::QueuedConnection);
-            }
-            generator->finish();
-            auto generation = std::make_shared<Generation>();
-            generation->ids = generator->ids();
-            generation->promptLength = generator->promptLength();
-            generation->steps = generator->steps();
-            generation->stop = generator->stop();
-            for (int id : generation->ids)
-                generation->tokens.push_back(model->tokenSpelling(id));
-            generation->attention = generator->attention();
-            generation->attention.setTokens(generation->tokens);
-            generation->attention.setVisibility(PretrainedModel::keyVisibility(model->config()));
-            generation->attention.setKeyValueHeads(model->config().keyValueHeads());
-            return std::shared_ptr<const Generation>(std::move(generation));
-        });
-        if (result.value)
-            outcome.generation = std::move(*result.value);
-        else
-            outcome.error = result.error;
-        return outcome;
-    }));
+    m_watcher.setFuture(
+        QtConcurrent::run([this, model, prompt, options, cancel = m_cancel, total]() -> Outcome {
+            Outcome outcome;
+            BackgroundOutcome<std::shared_ptr<const Generation>> result = catching([&] {
+                std::unique_ptr<Generator> generator = model->generator(prompt, options);
+                while (!cancel->load() && generator->step()) {
+                    const int written = int(generator->steps().size());
+                    QMetaObject::invokeMethod(
+                        this, [this, written, total] { emit progress(written, total); },
+                        Qt::QueuedConnection);
+                }
+                return Generation::of(*generator, *model);
+            });
+            if (result.value)
+                outcome.generation = std::move(*result.value);
+            else
+                outcome.error = result.error;
+            return outcome;
+        }));
 }
 
 void GenerationRunner::stop()

@@ -191,34 +191,16 @@ void MainWindow::showAnimateDialog()
                     AnimationExporter::headFrames(*view, data, sweep, timing.frames, style, size);
             } else {
                 // Each step shows the text up to the token before the one it
-                // wrote, as the timeline does; the tensor of a step is built
-                // once for the frames that show it.
+                // wrote, as the timeline does (showGenerationStep()).
                 const std::shared_ptr<const Generation> generation =
                     m_generationPanel->generation();
-                struct Step
-                {
-                    int item = -1;
-                    std::shared_ptr<const AttentionTensor> tensor;
-                    std::vector<HeadScores> scores;
-                };
-                auto step = std::make_shared<Step>();
-                const int layer = m_modelDocument->layer(), head = m_modelDocument->head();
-                const bool words = m_modelDocument->wordLevel();
-                const int count = timing.frames;
-                frames = {count, FigureExporter::pixelSize(view->defaultSize, size),
-                          [=](int frame) {
-                              const int item = sweep.item(frame, count);
-                              if (step->item != item) {
-                                  step->tensor = std::make_shared<const AttentionTensor>(
-                                      generation->attentionUpTo(generation->promptLength + item));
-                                  step->scores = scoreHeads(*step->tensor);
-                                  step->item = item;
-                              }
-                              const TensorFigureData data{*step->tensor, step->scores, layer, head,
-                                                          words};
-                              return FigureExporter::renderImage(tensorExportFigure(*view, data),
-                                                                 style, size);
-                          }};
+                frames = AnimationExporter::itemFrames(
+                    *view,
+                    [generation](int item) {
+                        return generation->attentionUpTo(generation->promptLength + item);
+                    },
+                    sweep, timing.frames, m_modelDocument->layer(), m_modelDocument->head(),
+                    m_modelDocument->wordLevel(), style, size);
             }
         }
     } catch (const std::invalid_argument &error) {
