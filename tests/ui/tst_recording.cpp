@@ -23,6 +23,7 @@
 #include "ui/record/recorddialog.h"
 #include "ui/record/recorder.h"
 #include "ui/record/recording.h"
+#include "ui/views/vectoreditor.h"
 #include "ui/window/mainwindow.h"
 
 #include <QAction>
@@ -32,6 +33,8 @@
 #include <QLabel>
 #include <QMouseEvent>
 #include <QProgressDialog>
+#include <QSignalSpy>
+#include <QSlider>
 #include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
@@ -53,6 +56,7 @@ private slots:
     void cleanup();
     void recordActionSaysItIsRecording();
     void dragGivesAFrameAStep();
+    void sliderStepGivesOneFrame();
     void undoAfterRecordingKeepsFrames();
     void writesGifAndMp4();
     void previewPlaysTheFrames();
@@ -117,6 +121,7 @@ void TestRecording::recordDrag(int steps, QList<QImage> *shown)
                          Qt::NoButton, Qt::LeftButton, Qt::NoModifier);
         QCoreApplication::sendEvent(canvas, &move);
         canvas->repaint();
+        QCoreApplication::processEvents(); // the event loop turns between moves, as in a drag
         shown->append(stillExport(m_window.get()));
     }
     QTest::mouseRelease(canvas, Qt::LeftButton, {}, start + QPoint(10 * steps, -8 * steps));
@@ -136,7 +141,8 @@ void TestRecording::recordActionSaysItIsRecording()
     QVERIFY(indicator->isVisible());
     QVERIFY2(indicator->text().contains(QStringLiteral("1 frame")), qPrintable(indicator->text()));
     m_window->document()->setScale(!m_window->document()->session().options.scale);
-    QVERIFY2(indicator->text().contains(QStringLiteral("2 frames")), qPrintable(indicator->text()));
+    QTRY_VERIFY2(indicator->text().contains(QStringLiteral("2 frames")),
+                 qPrintable(indicator->text()));
     const std::unique_ptr<Recording> recording = m_window->recorder()->stop();
     QCOMPARE(recording->count(), 2);
     QVERIFY(!record->isChecked());
@@ -157,13 +163,38 @@ void TestRecording::dragGivesAFrameAStep()
     QVERIFY(shown.front() != shown.back()); // and the key did move
 }
 
+void TestRecording::sliderStepGivesOneFrame()
+{
+    // A slider's step changes the result and makes the labs refit their
+    // picture: two signals, one frame.
+    QSlider *slider = m_window->vectorEditor()->slider(0);
+    QVERIFY(slider);
+    QCOMPARE(m_window->currentViewName(), QStringLiteral("figure"));
+    m_window->recordAction()->trigger();
+    QSignalSpy labs(m_window->labState(), &LabState::changed);
+    QSignalSpy results(m_window->document(), &AttentionDocument::resultChanged);
+    slider->setFocus();
+    for (int step = 0; step < 5; ++step) {
+        QTest::keyClick(slider, Qt::Key_Right);
+        QCoreApplication::processEvents();
+    }
+    QCOMPARE(results.count(), 5);
+    QCOMPARE(labs.count(), 5); // the geometry refits: a second signal each step
+    QCOMPARE(m_window->recorder()->frameCount(), 1 + 5);
+    const std::unique_ptr<Recording> recording = m_window->recorder()->stop();
+    const FigureStyle style = m_window->currentFigureStyle();
+    for (int i = 0; i + 1 < recording->count(); ++i)
+        QVERIFY(recording->frame(i).render(style, ExportSize{}) !=
+                recording->frame(i + 1).render(style, ExportSize{})); // no frame twice
+}
+
 void TestRecording::undoAfterRecordingKeepsFrames()
 {
     QList<QImage> shown;
     recordDrag(4, &shown);
     QCOMPARE(m_window->recorder()->frameCount(), 5);
     m_window->document()->undoStack()->undo(); // the drag is one step: back to the start
-    QCOMPARE(m_window->recorder()->frameCount(), 6);
+    QTRY_COMPARE(m_window->recorder()->frameCount(), 6);
     const std::unique_ptr<Recording> recording = m_window->recorder()->stop();
     const FigureStyle style = m_window->currentFigureStyle();
     for (int i = 0; i < 5; ++i)

@@ -8,6 +8,7 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDir>
 #include <QDoubleSpinBox>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -18,6 +19,7 @@
 #include <QPushButton>
 #include <QRadioButton>
 #include <QSpinBox>
+#include <QStandardPaths>
 
 namespace AttentionLab {
 
@@ -37,7 +39,13 @@ AnimationSettingsForm::AnimationSettingsForm(ColorMaps::Name currentMap, bool cu
     m_format->addItem(tr("MP4 (H.264, smaller, for slides and browsers)"));
     m_format->setCurrentIndex(std::clamp(Preferences::animationFormat.get(), 0, 1));
     m_path->setPlaceholderText(tr("animation.gif or animation.mp4"));
-    m_path->setText(Preferences::animationPath);
+    // Until one is chosen, a file in the Documents folder.
+    m_path->setText(Preferences::animationPath.isSet()
+                        ? Preferences::animationPath.get()
+                        : QDir(QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation))
+                              .filePath(m_format->currentIndex() == 1
+                                            ? QStringLiteral("animation.mp4")
+                                            : QStringLiteral("animation.gif")));
     auto *browse = new QPushButton(tr("&Browse…"), this);
     connect(browse, &QPushButton::clicked, this, &AnimationSettingsForm::browse);
     auto *pathRow = new QHBoxLayout;

@@ -36,7 +36,7 @@ RecordDialog::RecordDialog(const Recording &recording, ColorMaps::Name currentMa
       m_settings(new AnimationSettingsForm(currentMap, currentDark, this)),
       m_preview(new QLabel(this)), m_scrub(new QSlider(Qt::Horizontal, this)),
       m_play(new QPushButton(tr("&Pause"), this)), m_summary(new QLabel(this)),
-      m_timer(new QTimer(this))
+      m_outcome(new QLabel(this)), m_close(nullptr), m_timer(new QTimer(this))
 {
     setWindowTitle(tr("Write the recording"));
     m_settings->setTitle(title);
@@ -81,12 +81,16 @@ RecordDialog::RecordDialog(const Recording &recording, ColorMaps::Name currentMa
     controls->addWidget(m_scrub, 1);
     previewColumn->addLayout(controls);
     previewColumn->addWidget(m_summary);
+    m_outcome->setWordWrap(true);
+    m_outcome->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    previewColumn->addWidget(m_outcome);
     auto *body = new QHBoxLayout;
     body->addLayout(previewColumn, 1);
     body->addWidget(m_settings);
     auto *buttons = new QDialogButtonBox(this);
     buttons->addButton(tr("&Write"), QDialogButtonBox::AcceptRole);
-    buttons->addButton(tr("&Discard"), QDialogButtonBox::RejectRole);
+    m_close = buttons->addButton(tr("&Discard"), QDialogButtonBox::RejectRole);
+    m_close->setToolTip(tr("Throw the recording away"));
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     auto *layout = new QVBoxLayout(this);
@@ -160,8 +164,11 @@ void RecordDialog::accept()
         restartPreview();
         return;
     }
-    m_written = path;
-    QDialog::accept();
+    m_written << path;
+    m_outcome->setText(tr("Wrote %1. Write it again in the other format, or close.").arg(path));
+    m_close->setText(tr("&Close"));
+    m_close->setToolTip(tr("Done: the recording's frames are let go"));
+    restartPreview();
 }
 
 } // namespace AttentionLab

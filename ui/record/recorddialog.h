@@ -6,6 +6,7 @@
 #include "ui/figure/colormaps.h"
 
 #include <QDialog>
+#include <QStringList>
 
 class QLabel;
 class QPushButton;
@@ -37,10 +38,11 @@ public:
     int previewFrame() const;
     /// The preview's image (for tests).
     QImage previewImage() const;
-    /// The file written, once accept() has written it.
-    QString writtenPath() const { return m_written; }
+    /// The files written so far (a GIF, then an MP4 of the same frames).
+    QStringList writtenPaths() const { return m_written; }
 
-    /// Writes the animation; stays open when it failed or was cancelled.
+    /// Writes the animation and stays open, so that the same frames can be
+    /// written again in the other format; Close (Discard before a write) ends.
     void accept() override;
 
 private:
@@ -53,9 +55,11 @@ private:
     QSlider *m_scrub;
     QPushButton *m_play;
     QLabel *m_summary;
+    QLabel *m_outcome;
+    QPushButton *m_close;
     QTimer *m_timer;
     QImage m_previewImage;
-    QString m_written;
+    QStringList m_written;
 };
 
 } // namespace AttentionLab

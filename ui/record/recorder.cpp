@@ -3,6 +3,8 @@
 
 #include "ui/record/recorder.h"
 
+#include <QTimer>
+
 namespace AttentionLab {
 
 Recorder::Recorder(QObject *parent) : QObject(parent) {}
@@ -31,6 +33,10 @@ std::unique_ptr<Recording> Recorder::stop()
 {
     if (!m_recording)
         return nullptr;
+    if (m_pending)
+        capture();
+    if (!m_recording)
+        return nullptr; // the pending frame could not be kept: failed() said why
     m_snapshot = {};
     std::unique_ptr<Recording> done = std::move(m_recording);
     emit recordingChanged(false);
@@ -39,8 +45,17 @@ std::unique_ptr<Recording> Recorder::stop()
 
 void Recorder::noteChange()
 {
-    if (!m_recording)
+    if (!m_recording || m_pending)
         return;
+    m_pending = true;
+    QTimer::singleShot(0, this, &Recorder::capture);
+}
+
+void Recorder::capture()
+{
+    if (!m_pending || !m_recording)
+        return;
+    m_pending = false;
     const std::optional<RecordedFrame> frame = m_snapshot();
     if (!frame)
         return; // e.g. a model's scores still on their way: their arrival is a change too

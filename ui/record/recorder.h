@@ -21,8 +21,11 @@ namespace AttentionLab {
  * step on the Model tab) adds a frame of the view that was current when the
  * recording started. It observes the documents' signals, not the screen:
  * the window connects them to noteChange(), and a frame is what the snapshot
- * function says the view shows now. Undo is one more change, so a recording
- * keeps what was shown, in order.
+ * function says the view shows now. The signals of one edit (a slider's
+ * step changes the result, and the labs refit their picture) come in one
+ * turn of the event loop, so a frame is taken once the turn is over: one
+ * frame an edit, of the state it left. Undo is one more change, so a
+ * recording keeps what was shown, in order.
  */
 class Recorder : public QObject
 {
@@ -42,11 +45,13 @@ public:
     /// Starts a recording of what \a snapshot shows, its first frame what
     /// it shows now; false with the reason in \a error.
     bool start(Snapshot snapshot, QString *error);
-    /// Ends the recording and hands it over (null when none was running).
+    /// Ends the recording (with the frame of a change still pending) and
+    /// hands it over (null when none was running).
     std::unique_ptr<Recording> stop();
 
 public slots:
-    /// Something shown changed: records a frame when recording.
+    /// Something shown changed: a frame is recorded when the event loop
+    /// next runs (several changes of one edit make one frame).
     void noteChange();
 
 signals:
@@ -56,7 +61,10 @@ signals:
     void failed(const QString &message);
 
 private:
+    void capture();
+
     Snapshot m_snapshot;
+    bool m_pending = false;
     std::unique_ptr<Recording> m_recording;
 };
 

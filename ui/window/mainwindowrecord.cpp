@@ -116,10 +116,12 @@ void MainWindow::toggleRecording()
         return;
     RecordDialog dialog(*recording, m_heatmap->colorMap(), m_presentation,
                         currentEditor()->exportTitle(), this);
-    if (dialog.exec() == QDialog::Accepted)
-        showStatusMessage(
-            tr("Wrote %n frame(s) to %1", nullptr, recording->count()).arg(dialog.writtenPath()),
-            6000);
+    dialog.exec();
+    if (!dialog.writtenPaths().isEmpty())
+        showStatusMessage(tr("Wrote %1 frames to %2")
+                              .arg(recording->count())
+                              .arg(dialog.writtenPaths().join(tr(" and "))),
+                          6000);
 }
 
 void MainWindow::showAnimateDialog()
@@ -211,8 +213,8 @@ void MainWindow::showAnimateDialog()
     QString error;
     switch (AnimationSaver::save(this, settings->filePath(), frames, timing, &error)) {
     case AnimationSaver::Outcome::Written:
-        showStatusMessage(
-            tr("Wrote %n frame(s) to %1", nullptr, frames.count).arg(settings->filePath()), 6000);
+        showStatusMessage(tr("Wrote %1 frames to %2").arg(frames.count).arg(settings->filePath()),
+                          6000);
         break;
     case AnimationSaver::Outcome::Cancelled:
         showStatusMessage(tr("Cancelled: nothing was written"), 5000);
