@@ -22,6 +22,7 @@
 #include <QStackedWidget>
 #include <QVBoxLayout>
 
+#include <initializer_list>
 #include <stdexcept>
 
 namespace AttentionLab {
@@ -96,6 +97,12 @@ AnimateDialog::AnimateDialog(const Target &target, ColorMaps::Name currentMap, b
         if (target.generationSteps > 0)
             page(GenerationSteps, tr("The steps of the generation"), {});
     }
+    // The fields of the sweeps this target does not offer stay out of sight.
+    for (QWidget *field :
+         std::initializer_list<QWidget *>{m_tFrom, m_tTo, m_tScale, m_dkFrom, m_dkTo, m_key,
+                                          m_coordinate, m_kFrom, m_kTo, m_layer})
+        if (field->parentWidget() == this)
+            field->hide();
     for (const ExportDialog::View &view : target.views)
         m_view->addItem(view.description, view.name);
     const QString preferredView = Preferences::animateView.get();

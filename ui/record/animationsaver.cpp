@@ -19,6 +19,8 @@ AnimationSaver::Outcome AnimationSaver::save(QWidget *parent, const QString &pat
     progress.setWindowTitle(QCoreApplication::translate("AnimationSaver", "Writing the animation"));
     progress.setWindowModality(Qt::WindowModal);
     progress.setMinimumDuration(0);
+    // Wide enough for its title and the file's name.
+    progress.setMinimumWidth(progress.fontMetrics().horizontalAdvance(progress.labelText()) + 160);
     progress.setValue(0);
     bool cancelled = false;
     AnimationExporter exporter;

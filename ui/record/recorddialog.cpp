@@ -42,6 +42,8 @@ RecordDialog::RecordDialog(const Recording &recording, ColorMaps::Name currentMa
     m_settings->setTitle(title);
     m_preview->setAlignment(Qt::AlignCenter);
     m_preview->setMinimumSize(kPreviewWidth, kPreviewHeight);
+    // The frame is drawn to the label's room: the picture must not size the label.
+    m_preview->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Ignored);
     m_preview->setAccessibleName(tr("Preview of the recording"));
     m_scrub->setRange(0, std::max(0, recording.count() - 1));
     m_scrub->setAccessibleName(tr("Frame"));
@@ -100,6 +102,12 @@ RecordDialog::RecordDialog(const Recording &recording, ColorMaps::Name currentMa
     restartPreview();
 }
 
+void RecordDialog::resizeEvent(QResizeEvent *event)
+{
+    QDialog::resizeEvent(event);
+    showFrame(m_scrub->value());
+}
+
 int RecordDialog::previewFrame() const
 {
     return m_scrub->value();
@@ -132,7 +140,11 @@ void RecordDialog::showFrame(int frame)
     if (full.isEmpty())
         return;
     // The frame drawn as it will be written, at the preview's size.
-    const QSize shown = full.scaled(QSize(kPreviewWidth, kPreviewHeight), Qt::KeepAspectRatio);
+    // As large as the preview's room (it grows with the dialog, and with
+    // presentation mode's fonts), never smaller than its minimum.
+    const QSize room =
+        m_preview->contentsRect().size().expandedTo(QSize(kPreviewWidth, kPreviewHeight));
+    const QSize shown = full.scaled(room, Qt::KeepAspectRatio);
     ExportSize size;
     size.width = std::max(16, shown.width());
     size.height = std::max(16, shown.height());

@@ -45,6 +45,9 @@ public:
     /// written again in the other format; Close (Discard before a write) ends.
     void accept() override;
 
+protected:
+    void resizeEvent(QResizeEvent *event) override;
+
 private:
     void showFrame(int frame);
     void restartPreview();

@@ -498,7 +498,8 @@ void MainWindow::createToolBars()
     // say it (√d_k, heatmap or lines, presentation). Tooltips name the keys.
     for (QToolBar *b : {bar, viewBar})
         b->setToolButtonStyle(Qt::ToolButtonIconOnly);
-    for (QAction *a : {m_scaleAction, m_heatmapModeAction, m_linesAction, m_presentationAction})
+    for (QAction *a :
+         {m_scaleAction, m_heatmapModeAction, m_linesAction, m_recordAction, m_presentationAction})
         if (auto *button = qobject_cast<QToolButton *>(
                 (a == m_scaleAction ? bar : viewBar)->widgetForAction(a)))
             button->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);

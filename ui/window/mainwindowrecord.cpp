@@ -41,6 +41,7 @@ void MainWindow::createRecordActions(QMenu *file)
     m_recordAction = file->addAction(tr("&Record"), this, &MainWindow::toggleRecording);
     ActionIcons::set(m_recordAction, QStringLiteral("media-record"));
     m_recordAction->setCheckable(true);
+    m_recordAction->setIconText(tr("Record"));
     m_recordAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
     m_recordAction->setToolTip(tr("Record the view: every change adds a frame, drawn as its "
                                   "export; Stop writes a GIF or an MP4 (Ctrl+Shift+R)"));
