@@ -18,6 +18,7 @@
 #include "ui/labs/geometrycanvas.h"
 #include "ui/labs/geometrylab.h"
 #include "ui/labs/labstate.h"
+#include "ui/record/animatedialog.h"
 #include "ui/record/animationsaver.h"
 #include "ui/record/animationsettingsform.h"
 #include "ui/record/recorddialog.h"
@@ -28,6 +29,7 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QComboBox>
 #include <QDir>
 #include <QFile>
 #include <QLabel>
@@ -62,6 +64,7 @@ private slots:
     void previewPlaysTheFrames();
     void cancelledWriteLeavesNoFile();
     void spoolHoldsSessionsOnDisk();
+    void animateDialogSpeaksTheCommandLine();
 
 private:
     /// Records a drag of the third key in the geometry lab of \a steps moves;
@@ -355,6 +358,47 @@ void TestRecording::spoolHoldsSessionsOnDisk()
     QVERIFY(recording.append(frame, &error));
     QCOMPARE(recording.spoolBytes(), before);
     QCOMPARE(recording.frame(1000).session->options.temperature, 0.5 + 999 * 0.001);
+}
+
+void TestRecording::animateDialogSpeaksTheCommandLine()
+{
+    // The dialog's sweep is the command line's --sweep text, so both are
+    // parsed (and refused) by Sweep alike.
+    AnimateDialog::Target session;
+    session.session = &m_window->document()->session();
+    session.views = ExportDialog::sessionViews();
+    session.currentView = QStringLiteral("figure");
+    AnimateDialog dialog(session, ColorMaps::Name::Viridis, false, QString(), m_window.get());
+    QComboBox *sweep = dialog.findChildren<QComboBox *>().first();
+    QStringList specs;
+    for (int i = 0; i < sweep->count(); ++i) {
+        sweep->setCurrentIndex(i);
+        specs << dialog.spec();
+        const Sweep parsed = Sweep::parse(dialog.spec().toStdString(), *session.session);
+        QVERIFY(parsed.sweepsSession());
+    }
+    QCOMPARE(specs, (QStringList{QStringLiteral("temperature=0.1:10:log"),
+                                 QStringLiteral("dk=1:1024"), QStringLiteral("key:is:1=0:2"),
+                                 QStringLiteral("mask"), QStringLiteral("scale")}));
+    sweep->setCurrentIndex(1);
+    QCOMPARE(dialog.viewName(), QStringLiteral("scale")); // d_k draws the scale lab
+    sweep->setCurrentIndex(0);
+    QCOMPARE(dialog.viewName(), QStringLiteral("figure"));
+
+    AnimateDialog::Target model;
+    model.layers = 2;
+    model.heads = 3;
+    model.layer = 1;
+    model.generationSteps = 4;
+    model.views = {{QStringLiteral("head"), QStringLiteral("one head")}};
+    AnimateDialog modelDialog(model, ColorMaps::Name::Viridis, false, QString(), m_window.get());
+    QComboBox *modelSweep = modelDialog.findChildren<QComboBox *>().first();
+    QCOMPARE(modelSweep->count(), 2);
+    QCOMPARE(modelDialog.spec(), QStringLiteral("head"));
+    QCOMPARE(modelDialog.layer(), 1);
+    modelSweep->setCurrentIndex(1);
+    QCOMPARE(modelDialog.spec(), QStringLiteral("generation"));
+    QCOMPARE(Sweep::parseModel(modelDialog.spec().toStdString(), 3, 4).itemCount(), 4);
 }
 
 QTEST_MAIN(TestRecording)

@@ -235,6 +235,12 @@ void AnimateDialog::accept()
                                  .arg(id == Heads ? tr("heads") : tr("steps")));
         return;
     }
+    if (id == Heads && viewName() == QLatin1String("grid")) {
+        QMessageBox::warning(this, tr("Animate"),
+                             tr("The grid shows every head at once: choose the head or the lines "
+                                "view to go through the heads one after another."));
+        return;
+    }
     QSize defaultSize;
     if (m_target.session) {
         const FigureView *view = findFigureView(viewName());
