@@ -27,6 +27,8 @@ namespace {
 /// The preview's size: the frames' shape within a box that fits beside the form.
 constexpr int kPreviewWidth = 480;
 constexpr int kPreviewHeight = 360;
+/// The preview keeps its scaled frames up to this many bytes.
+constexpr qint64 kPreviewCacheBytes = qint64(64) << 20;
 
 } // namespace
 
@@ -72,6 +74,8 @@ RecordDialog::RecordDialog(const Recording &recording, ColorMaps::Name currentMa
         });
     });
     connect(m_settings, &AnimationSettingsForm::changed, this, [this] {
+        m_cache.clear(); // another style or size: every frame is drawn again
+        m_cacheBytes = 0;
         m_timer->setInterval(1000 / m_settings->timing().fps);
         showFrame(m_scrub->value());
     });
@@ -139,18 +143,29 @@ void RecordDialog::showFrame(int frame)
                            .arg(seconds, 0, 'f', 1));
     if (full.isEmpty())
         return;
-    // The frame drawn as it will be written, at the preview's size.
-    // As large as the preview's room (it grows with the dialog, and with
-    // presentation mode's fonts), never smaller than its minimum.
+    // The frame drawn as it will be written, at the size it will be
+    // written (so that its layout is the file's), then scaled to the
+    // preview's room, which grows with the dialog; kept while it fits the
+    // preview's memory, so the loop replays without drawing again.
     const QSize room =
         m_preview->contentsRect().size().expandedTo(QSize(kPreviewWidth, kPreviewHeight));
     const QSize shown = full.scaled(room, Qt::KeepAspectRatio);
-    ExportSize size;
-    size.width = std::max(16, shown.width());
-    size.height = std::max(16, shown.height());
-    try {
-        m_previewImage = m_recording.frame(frame).render(m_settings->style(), size);
+    if (const auto cached = m_cache.constFind(frame);
+        cached != m_cache.cend() && cached->size() == shown) {
+        m_previewImage = *cached;
         m_preview->setPixmap(QPixmap::fromImage(m_previewImage));
+        return;
+    }
+    try {
+        m_previewImage = m_recording.frame(frame)
+                             .render(m_settings->style(), m_settings->size())
+                             .scaled(shown, Qt::KeepAspectRatio, Qt::SmoothTransformation);
+        m_preview->setPixmap(QPixmap::fromImage(m_previewImage));
+        const qint64 bytes = m_previewImage.sizeInBytes();
+        if (m_cacheBytes + bytes <= kPreviewCacheBytes) {
+            m_cacheBytes += bytes;
+            m_cache.insert(frame, m_previewImage);
+        }
     } catch (const std::invalid_argument &error) {
         m_preview->setText(QString::fromUtf8(error.what()));
     }

@@ -6,6 +6,8 @@
 #include "ui/figure/colormaps.h"
 
 #include <QDialog>
+#include <QHash>
+#include <QImage>
 #include <QStringList>
 
 class QLabel;
@@ -62,6 +64,8 @@ private:
     QPushButton *m_close;
     QTimer *m_timer;
     QImage m_previewImage;
+    QHash<int, QImage> m_cache;
+    qint64 m_cacheBytes = 0;
     QStringList m_written;
 };
 
