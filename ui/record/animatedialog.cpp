@@ -156,13 +156,16 @@ void AnimateDialog::syncPage()
         m_note->setText(tr("Each state held for half the frames: a pause on each."));
         break;
     case Heads:
-        m_note->setText(tr("Each of the layer's %n head(s) for an equal share of the frames.",
-                           nullptr, m_target.heads));
+        m_note->setText(m_target.heads == 1
+                            ? tr("The layer's one head.")
+                            : tr("Each of the layer's %1 heads for an equal share of the frames.")
+                                  .arg(m_target.heads));
         break;
     case GenerationSteps:
-        m_note->setText(tr("Each of the %n step(s) of the generation for an equal share of the "
-                           "frames: the row that chose each token.",
-                           nullptr, m_target.generationSteps));
+        m_note->setText(
+            tr("Each of the %1 steps of the generation for an equal share of the frames: the "
+               "row that chose each token.")
+                .arg(m_target.generationSteps));
         break;
     }
 }
