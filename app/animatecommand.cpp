@@ -1,21 +1,30 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 The Attention Lab authors
 
-// `animate SESSION.json -o OUT.gif|OUT.mp4 --sweep SPEC`: one setting swept.
+// `animate SESSION.json -o OUT.gif|OUT.mp4 --sweep SPEC`: one setting swept;
+// `animate ATTENTION -o OUT --sweep head [--layer L]`: a layer's heads;
+// `animate MODEL --text TEXT -o OUT --sweep generation`: a generation's steps.
 
 #include "app/commandinputs.h"
 #include "app/commandrequest.h"
 #include "app/commandsettings.h"
 #include "app/commandtable.h"
 #include "app/usageerror.h"
+#include "core/generator.h"
+#include "core/headscores.h"
 #include "core/sweep.h"
 #include "io/attentionfilereader.h"
+#include "io/generation.h"
 #include "io/inputtextqt.h"
+#include "io/pretrainedmodel.h"
+#include "io/readerror.h"
 #include "io/sessionreader.h"
 #include "ui/figure/animationexporter.h"
+#include "ui/figure/tensorfigure.h"
 
 #include <QFileInfo>
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace AttentionLab {
@@ -45,6 +54,119 @@ AnimationTiming animationTiming(const CommandRequest &r)
     return timing;
 }
 
+/// `animate ATTENTION -o OUT --sweep head [--layer L]`: a layer's heads, one after another.
+void animateTensor(const CommandRequest &r, const QString &output, const ExportSize &size,
+                   const FigureStyle &style)
+{
+    const QString viewName = r.values.value(QStringLiteral("view"), QStringLiteral("head"));
+    const TensorFigureView *view = findTensorFigureView(viewName);
+    if (!view || view->name == QLatin1String("grid") || view->name == QLatin1String("rollout") ||
+        view->name == QLatin1String("average"))
+        usageError(QStringLiteral("--view: \"%1\" does not show one head (use head or lines)")
+                       .arg(inputText(viewName)));
+    const AttentionTensor tensor = loadTensor(r);
+    const Sweep sweep = [&] {
+        try {
+            return Sweep::parseModel(r.values.value(QStringLiteral("sweep")).toStdString(),
+                                     tensor.heads(), 0);
+        } catch (const std::invalid_argument &error) {
+            throw UsageError{QString::fromUtf8(error.what())};
+        }
+    }();
+    const int layer =
+        r.values.contains(QStringLiteral("layer"))
+            ? int(parseInteger(QStringLiteral("layer"), r.values.value(QStringLiteral("layer")), 0,
+                               tensor.layers() - 1))
+            : 0;
+    AnimationTiming timing = animationTiming(r);
+    // One second a head unless --frames says otherwise.
+    if (!r.values.contains(QStringLiteral("frames")))
+        timing.frames = std::clamp(tensor.heads() * timing.fps, AnimationTiming::kMinFrames,
+                                   AnimationTiming::kMaxFrames);
+    if (timing.frames < tensor.heads())
+        usageError(QStringLiteral("--frames: %1 frames cannot show each of the layer's %2 heads")
+                       .arg(timing.frames)
+                       .arg(tensor.heads()));
+    const std::vector<HeadScores> scores = scoreHeads(tensor);
+    const TensorFigureData data{tensor, scores, layer, 0, r.words};
+    AnimationExporter exporter;
+    if (!exporter.writeFrames(
+            output, AnimationExporter::headFrames(*view, data, sweep, timing.frames, style, size),
+            timing))
+        throw UsageError{exporter.errorString()};
+}
+
+/// `animate MODEL --text TEXT --sweep generation [--tokens N]`: the model
+/// writes after the text, and each step is shown as the Model tab's timeline
+/// shows it: the text up to the token before the one written, whose last row
+/// chose it.
+void animateGeneration(const CommandRequest &r, const QString &output, const ExportSize &size,
+                       const FigureStyle &style)
+{
+    const QString spec = r.values.value(QStringLiteral("sweep"));
+    if (spec != QLatin1String("generation"))
+        usageError(QStringLiteral("--sweep %1: a model's folder is swept by its generation: "
+                                  "--sweep generation --text TEXT")
+                       .arg(inputText(spec)));
+    if (!r.values.contains(QStringLiteral("text")))
+        usageError(QStringLiteral("--sweep generation needs the text to write after: --text TEXT"));
+    const QString viewName = r.values.value(QStringLiteral("view"), QStringLiteral("head"));
+    const TensorFigureView *view = findTensorFigureView(viewName);
+    if (!view || view->name == QLatin1String("rollout"))
+        usageError(QStringLiteral("--view: \"%1\" is not a view of a generation (use grid, head, "
+                                  "lines or average)")
+                       .arg(inputText(viewName)));
+    AnimationTiming timing = animationTiming(r);
+    const GenerationOptions options = generationOptions(r);
+    const std::shared_ptr<const PretrainedModel> model = openModel(r);
+    requireCausalModel(*model, QStringLiteral("animate --sweep generation"));
+    const TokenizedText prompt = tokenizeRequest(*model, r);
+    std::shared_ptr<const Generation> generation;
+    try {
+        const std::unique_ptr<Generator> generator = model->generator(prompt, options);
+        while (generator->step()) {
+        }
+        generation = Generation::of(*generator, *model);
+    } catch (const ReadError &error) {
+        throw UsageError{QStringLiteral("%1: %2").arg(inputText(r.file), error.message)};
+    }
+    const int steps = int(generation->steps.size());
+    const Sweep sweep = [&] {
+        try {
+            return Sweep::parseModel(spec.toStdString(), generation->attention.heads(), steps);
+        } catch (const std::invalid_argument &error) {
+            throw UsageError{
+                QStringLiteral("%1: %2").arg(inputText(r.file), QString::fromUtf8(error.what()))};
+        }
+    }();
+    auto index = [&](const QString &option, int count) {
+        return r.values.contains(option)
+                   ? int(parseInteger(option, r.values.value(option), 0, count - 1))
+                   : 0;
+    };
+    const int layer = index(QStringLiteral("layer"), generation->attention.layers());
+    const int head = index(QStringLiteral("head"), generation->attention.heads());
+    // One second a step unless --frames says otherwise.
+    if (!r.values.contains(QStringLiteral("frames")))
+        timing.frames = std::clamp(steps * timing.fps, AnimationTiming::kMinFrames,
+                                   AnimationTiming::kMaxFrames);
+    if (timing.frames < steps)
+        usageError(QStringLiteral("--frames: %1 frames cannot show each of the %2 steps written")
+                       .arg(timing.frames)
+                       .arg(steps));
+    AnimationExporter exporter;
+    if (!exporter.writeFrames(output,
+                              AnimationExporter::itemFrames(
+                                  *view,
+                                  [generation](int item) {
+                                      return generation->attentionUpTo(generation->promptLength +
+                                                                       item);
+                                  },
+                                  sweep, timing.frames, layer, head, r.words, style, size),
+                              timing))
+        throw UsageError{exporter.errorString()};
+}
+
 } // namespace
 
 int runAnimateCommand(const CommandRequest &r, const CommandContext &)
@@ -56,26 +178,64 @@ int runAnimateCommand(const CommandRequest &r, const CommandContext &)
         usageError(QStringLiteral("%1: unknown format \"%2\": use .gif or .mp4")
                        .arg(inputText(output), inputText(QFileInfo(output).suffix())));
     if (!r.values.contains(QStringLiteral("sweep")))
-        usageError(QStringLiteral("animate needs a sweep: --sweep temperature=0.1:10:log, scale, "
-                                  "mask or key:TOKEN:COORD=FROM:TO"));
+        usageError(QStringLiteral("animate needs a sweep: --sweep %1")
+                       .arg(QString::fromStdString(Sweep::forms())));
     const ExportSize size = exportSize(r);
     const FigureStyle style = figureStyle(r);
+    if (AttentionFileReader::isAttentionFile(r.file)) {
+        for (const QString &option :
+             {QStringLiteral("text"), QStringLiteral("head"), QStringLiteral("temperature"),
+              QStringLiteral("top-k"), QStringLiteral("top-p"), QStringLiteral("seed")})
+            if (r.values.contains(option))
+                usageError(QStringLiteral("--%1 applies to a model's folder (--sweep generation)")
+                               .arg(option));
+        animateTensor(r, output, size, style);
+        return 0;
+    }
+    if (QFileInfo(r.file).isDir()) {
+        animateGeneration(r, output, size, style);
+        return 0;
+    }
+    for (const QString &option :
+         {QStringLiteral("text"), QStringLiteral("head"), QStringLiteral("temperature"),
+          QStringLiteral("top-k"), QStringLiteral("top-p"), QStringLiteral("seed")})
+        if (r.values.contains(option))
+            usageError(QStringLiteral("--%1 applies to a model's folder (--sweep generation)")
+                           .arg(option));
+    if (r.greedy || r.bos || r.noBos)
+        usageError(QStringLiteral("--%1 applies to a model's folder (--sweep generation)")
+                       .arg(r.greedy ? QStringLiteral("greedy")
+                            : r.bos  ? QStringLiteral("bos")
+                                     : QStringLiteral("no-bos")));
+    for (const QString &option : {QStringLiteral("layer"), QStringLiteral("tokens"),
+                                  QStringLiteral("batch"), QStringLiteral("layout")}) {
+        if (r.values.contains(option))
+            usageError(QStringLiteral("--%1 applies to attention files (.npy, .npz, "
+                                      ".safetensors)")
+                           .arg(option));
+    }
+    if (r.words)
+        usageError(QStringLiteral("--words applies to attention files (.npy, .npz, .safetensors)"));
     const AnimationTiming timing = animationTiming(r);
-    const QString viewName = r.values.value(QStringLiteral("view"), QStringLiteral("figure"));
+    const QString sweepSpec = r.values.value(QStringLiteral("sweep"));
+    // The d_k sweep draws the scale lab's experiment: that is its view.
+    const bool keyDimSweep = sweepSpec.startsWith(QLatin1String("dk="));
+    const QString viewName = r.values.value(
+        QStringLiteral("view"), keyDimSweep ? QStringLiteral("scale") : QStringLiteral("figure"));
     const FigureView *view = findFigureView(viewName);
     if (!view)
         usageError(QStringLiteral("--view: unknown view \"%1\" (use %2)")
                        .arg(inputText(viewName), figureViewNames()));
-    if (AttentionFileReader::isAttentionFile(r.file))
-        usageError(QStringLiteral("%1: animate sweeps a session file (SESSION.json)")
-                       .arg(inputText(r.file)));
+    if (keyDimSweep && view->name != QLatin1String("scale"))
+        usageError(QStringLiteral("--sweep %1 draws the scale lab's experiment: use --view scale")
+                       .arg(inputText(sweepSpec)));
     SessionReader reader;
     const std::optional<Session> session = reader.readFile(r.file);
     if (!session)
         throw UsageError{reader.errorString()};
     const Sweep sweep = [&] {
         try {
-            return Sweep::parse(r.values.value(QStringLiteral("sweep")).toStdString(), *session);
+            return Sweep::parse(sweepSpec.toStdString(), *session);
         } catch (const std::invalid_argument &error) {
             throw UsageError{QString::fromUtf8(error.what())};
         }

@@ -21,10 +21,11 @@ const QStringList kSections = {QStringLiteral("one"),    QStringLiteral("select"
 
 /// Options that take a value, and the commands each one applies to.
 const QMap<QString, QStringList> kValueOptions = {
-    {QStringLiteral("seed"), {QStringLiteral("scale"), QStringLiteral("generate")}},
-    {QStringLiteral("temperature"), {QStringLiteral("generate")}},
-    {QStringLiteral("top-k"), {QStringLiteral("generate")}},
-    {QStringLiteral("top-p"), {QStringLiteral("generate")}},
+    {QStringLiteral("seed"),
+     {QStringLiteral("scale"), QStringLiteral("generate"), QStringLiteral("animate")}},
+    {QStringLiteral("temperature"), {QStringLiteral("generate"), QStringLiteral("animate")}},
+    {QStringLiteral("top-k"), {QStringLiteral("generate"), QStringLiteral("animate")}},
+    {QStringLiteral("top-p"), {QStringLiteral("generate"), QStringLiteral("animate")}},
     {QStringLiteral("draws"), {QStringLiteral("scale")}},
     {QStringLiteral("keys"), {QStringLiteral("scale")}},
     {QStringLiteral("dk"), {QStringLiteral("scale")}},
@@ -52,15 +53,17 @@ const QMap<QString, QStringList> kValueOptions = {
     {QStringLiteral("numbers"), {QStringLiteral("export"), QStringLiteral("animate")}},
     {QStringLiteral("title"), {QStringLiteral("export"), QStringLiteral("animate")}},
     {QStringLiteral("tokens"),
-     {QStringLiteral("inspect"), QStringLiteral("export"), QStringLiteral("generate"),
-      QStringLiteral("bench")}},
-    {QStringLiteral("batch"), {QStringLiteral("inspect"), QStringLiteral("export")}},
-    {QStringLiteral("layout"), {QStringLiteral("inspect"), QStringLiteral("export")}},
-    {QStringLiteral("layer"), {QStringLiteral("export")}},
-    {QStringLiteral("head"), {QStringLiteral("export")}},
+     {QStringLiteral("inspect"), QStringLiteral("export"), QStringLiteral("animate"),
+      QStringLiteral("generate"), QStringLiteral("bench")}},
+    {QStringLiteral("batch"),
+     {QStringLiteral("inspect"), QStringLiteral("export"), QStringLiteral("animate")}},
+    {QStringLiteral("layout"),
+     {QStringLiteral("inspect"), QStringLiteral("export"), QStringLiteral("animate")}},
+    {QStringLiteral("layer"), {QStringLiteral("export"), QStringLiteral("animate")}},
+    {QStringLiteral("head"), {QStringLiteral("export"), QStringLiteral("animate")}},
     {QStringLiteral("text"),
      {QStringLiteral("tokenize"), QStringLiteral("model"), QStringLiteral("generate"),
-      QStringLiteral("lens")}},
+      QStringLiteral("lens"), QStringLiteral("animate")}},
     {QStringLiteral("pair"), {QStringLiteral("tokenize"), QStringLiteral("model")}},
     {QStringLiteral("session"), {QStringLiteral("model")}},
 };
@@ -218,8 +221,8 @@ CommandRequest parseCommandLine(const QStringList &args)
         usageError(QStringLiteral("export needs a session or attention file: attention-lab export "
                                   "SESSION.json -o OUT.png"));
     if (r.command == QLatin1String("animate") && r.file.isEmpty())
-        usageError(QStringLiteral("animate needs a session file: attention-lab animate "
-                                  "SESSION.json -o OUT.gif --sweep SPEC"));
+        usageError(QStringLiteral("animate needs a session or attention file: attention-lab "
+                                  "animate SESSION.json -o OUT.gif --sweep SPEC"));
     if (r.command == QLatin1String("inspect") && r.file.isEmpty())
         usageError(QStringLiteral("inspect needs an attention file: attention-lab inspect "
                                   "FILE.npy|.npz|.safetensors"));
@@ -228,20 +231,24 @@ CommandRequest parseCommandLine(const QStringList &args)
                        .arg(r.command));
     if (kTextCommands.contains(r.command) && !r.values.contains(QStringLiteral("text")))
         usageError(QStringLiteral("%1 needs the text to read: --text TEXT").arg(r.command));
-    if (r.bos && !kTextCommands.contains(r.command))
-        usageError(QStringLiteral("--bos applies to tokenize, model, generate and lens"));
-    if (r.noBos && !kTextCommands.contains(r.command))
-        usageError(QStringLiteral("--no-bos applies to tokenize, model, generate and lens"));
-    if (r.greedy && r.command != QLatin1String("generate"))
-        usageError(QStringLiteral("--greedy applies to generate"));
+    // animate reads a text with a model too, for --sweep generation.
+    const bool readsText =
+        kTextCommands.contains(r.command) || r.command == QLatin1String("animate");
+    if (r.bos && !readsText)
+        usageError(QStringLiteral("--bos applies to tokenize, model, generate, lens and animate"));
+    if (r.noBos && !readsText)
+        usageError(
+            QStringLiteral("--no-bos applies to tokenize, model, generate, lens and animate"));
+    if (r.greedy && r.command != QLatin1String("generate") && r.command != QLatin1String("animate"))
+        usageError(QStringLiteral("--greedy applies to generate and animate"));
     if (r.generate && r.command != QLatin1String("bench"))
         usageError(QStringLiteral("--generate applies to bench --model"));
     if (r.bos && r.noBos)
         usageError(QStringLiteral("--bos and --no-bos contradict each other; give one"));
     if (r.transparent && r.command != QLatin1String("export"))
         usageError(QStringLiteral("--transparent applies to export"));
-    if (r.words && r.command != QLatin1String("export"))
-        usageError(QStringLiteral("--words applies to export"));
+    if (r.words && r.command != QLatin1String("export") && r.command != QLatin1String("animate"))
+        usageError(QStringLiteral("--words applies to export and animate"));
     // Every value option must belong to something that was asked for.
     for (auto it = r.values.cbegin(); it != r.values.cend(); ++it) {
         const QStringList &owners = kValueOptions.value(it.key());

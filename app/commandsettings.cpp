@@ -9,9 +9,65 @@
 #include "io/inputtextqt.h"
 #include "ui/figure/colormaps.h"
 
+#include <cmath>
 #include <limits>
 
 namespace AttentionLab {
+
+namespace {
+
+/// --option's \a text as a number; UsageError otherwise.
+double parseNumber(const QString &option, const QString &text)
+{
+    bool ok = false;
+    const double value = text.trimmed().toDouble(&ok);
+    if (!ok || !std::isfinite(value))
+        usageError(QStringLiteral("--%1: \"%2\" is not a number").arg(option, inputText(text)));
+    return value;
+}
+
+} // namespace
+
+/// --tokens, --greedy or --temperature, --top-k, --top-p and --seed.
+GenerationOptions generationOptions(const CommandRequest &r)
+{
+    GenerationOptions options;
+    const QString tokens = r.values.value(QStringLiteral("tokens"));
+    if (!tokens.isEmpty())
+        options.maxTokens =
+            int(parseInteger(QStringLiteral("tokens"), tokens, 1, std::numeric_limits<int>::max()));
+    const QStringList sampling{QStringLiteral("temperature"), QStringLiteral("top-k"),
+                               QStringLiteral("top-p"), QStringLiteral("seed")};
+    for (const QString &option : sampling) {
+        if (!r.values.contains(option))
+            continue;
+        if (r.greedy)
+            usageError(QStringLiteral("--greedy takes the most likely token: it takes no --%1")
+                           .arg(option));
+        options.sampling.greedy = false;
+    }
+    SamplingOptions &s = options.sampling;
+    if (r.values.contains(QStringLiteral("temperature"))) {
+        s.temperature = parseNumber(QStringLiteral("temperature"),
+                                    r.values.value(QStringLiteral("temperature")));
+        if (s.temperature <= 0.0)
+            usageError(QStringLiteral("--temperature must be above 0 to sample (--greedy takes "
+                                      "the most likely token)"));
+    }
+    if (r.values.contains(QStringLiteral("top-k")))
+        s.topK = int(parseInteger(QStringLiteral("top-k"), r.values.value(QStringLiteral("top-k")),
+                                  1, std::numeric_limits<int>::max()));
+    if (r.values.contains(QStringLiteral("top-p"))) {
+        s.topP = parseNumber(QStringLiteral("top-p"), r.values.value(QStringLiteral("top-p")));
+        if (!(s.topP > 0.0 && s.topP <= 1.0))
+            usageError(QStringLiteral("--top-p must be in (0, 1]"));
+    }
+    if (r.values.contains(QStringLiteral("seed")))
+        s.seed = std::uint64_t(parseInteger(QStringLiteral("seed"),
+                                            r.values.value(QStringLiteral("seed")), 0,
+                                            std::numeric_limits<long long>::max()));
+    return options;
+}
 
 ScaleExperimentSettings scaleSettings(const CommandRequest &r)
 {

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "app/commandrequest.h"
+#include "core/generationoptions.h"
 #include "core/scaleexperiment.h"
 #include "core/transformerconfig.h"
 #include "ui/figure/figureexporter.h"
@@ -23,5 +24,8 @@ TransformerConfig transformerConfig(const CommandRequest &request);
 ExportSize exportSize(const CommandRequest &request);
 /// --colormap, --theme, --numbers, --title and --transparent of export.
 FigureStyle figureStyle(const CommandRequest &request);
+/// --tokens, --greedy or --temperature, --top-k, --top-p and --seed of
+/// generate (and of animate's --sweep generation).
+GenerationOptions generationOptions(const CommandRequest &request);
 
 } // namespace AttentionLab

@@ -3,6 +3,9 @@
 
 #include "core/sweep.h"
 
+#include "core/scaleexperiment.h"
+
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <stdexcept>
@@ -40,7 +43,18 @@ double number(std::string_view text, std::string_view spec)
 }
 
 constexpr std::string_view kForms =
-    "temperature=LO:HI:log|lin, scale, mask or key:TOKEN:COORD=FROM:TO";
+    "temperature=LO:HI:log|lin, scale, mask, key:TOKEN:COORD=FROM:TO or dk=LO:HI";
+constexpr std::string_view kModelForms = "head or generation";
+
+long long wholeNumber(std::string_view text, std::string_view spec)
+{
+    long long value = 0;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (text.empty() || error != std::errc() || end != text.data() + text.size())
+        refuse("--sweep " + std::string(spec) + ": \"" + std::string(text) +
+               "\" is not a whole number");
+    return value;
+}
 
 } // namespace
 
@@ -56,11 +70,31 @@ Sweep Sweep::parse(std::string_view spec, const Session &session)
         sweep.m_kind = Kind::Mask;
         return sweep;
     }
+    if (spec == "head" || spec == "generation")
+        refuse("--sweep " + shown +
+               " sweeps a model's attention: give an attention file (.npy, "
+               ".npz, .safetensors)");
     const size_t eq = spec.find('=');
     const std::string_view head = spec.substr(0, eq);
-    if (eq == std::string_view::npos || (head != "temperature" && !head.starts_with("key:")))
+    if (eq == std::string_view::npos ||
+        (head != "temperature" && head != "dk" && !head.starts_with("key:")))
         refuse("--sweep: unknown sweep \"" + shown + "\" (use " + std::string(kForms) + ")");
     const std::vector<std::string_view> range = split(spec.substr(eq + 1), ':');
+    if (head == "dk") {
+        if (range.size() != 2)
+            refuse("--sweep " + shown + ": give the range of d_k as dk=LO:HI");
+        const long long from = wholeNumber(range[0], spec), to = wholeNumber(range[1], spec);
+        if (from < ScaleExperimentLimits::kMinKeyDim || to > ScaleExperimentLimits::kMaxKeyDim)
+            refuse("--sweep " + shown + ": d_k must be from " +
+                   std::to_string(ScaleExperimentLimits::kMinKeyDim) + " to " +
+                   std::to_string(ScaleExperimentLimits::kMaxKeyDim));
+        if (from >= to)
+            refuse("--sweep " + shown + ": the range is empty (LO must be below HI)");
+        sweep.m_kind = Kind::KeyDim;
+        sweep.m_from = double(from);
+        sweep.m_to = double(to);
+        return sweep;
+    }
     if (head == "temperature") {
         if (range.size() != 3 || (range[2] != "log" && range[2] != "lin"))
             refuse("--sweep " + shown + ": give the range as temperature=LO:HI:log or :lin");
@@ -103,6 +137,79 @@ Sweep Sweep::parse(std::string_view spec, const Session &session)
     return sweep;
 }
 
+Sweep Sweep::parseModel(std::string_view spec, int heads, int steps)
+{
+    const std::string shown(spec);
+    Sweep sweep;
+    if (spec == "head") {
+        if (heads < 1)
+            refuse("--sweep head: the attention has no heads");
+        sweep.m_kind = Kind::Head;
+        sweep.m_items = heads;
+        return sweep;
+    }
+    if (spec == "generation") {
+        if (steps < 1)
+            refuse("--sweep generation: there is no generation to step through");
+        sweep.m_kind = Kind::GenerationStep;
+        sweep.m_items = steps;
+        return sweep;
+    }
+    if (spec == "scale" || spec == "mask" || spec.starts_with("temperature=") ||
+        spec.starts_with("key:") || spec.starts_with("dk="))
+        refuse("--sweep " + shown + " sweeps a session: give a session file (SESSION.json)");
+    refuse("--sweep: unknown sweep \"" + shown + "\" for a model's attention (use " +
+           std::string(kModelForms) + ")");
+}
+
+std::string Sweep::forms()
+{
+    return std::string(kForms) + "; for a model's attention " + std::string(kModelForms);
+}
+
+bool Sweep::sweepsSession() const
+{
+    switch (m_kind) {
+    case Kind::Temperature:
+    case Kind::Scale:
+    case Kind::Mask:
+    case Kind::KeyCoordinate:
+    case Kind::KeyDim:
+        return true;
+    case Kind::Head:
+    case Kind::GenerationStep:
+        return false;
+    }
+    return true;
+}
+
+int Sweep::item(int frame, int frames) const
+{
+    if (m_items < 1 || frames < 1)
+        return 0;
+    return std::min(m_items - 1, int((long long)frame * m_items / frames));
+}
+
+std::vector<int> Sweep::keyDims() const
+{
+    std::vector<int> dims{int(m_from)};
+    for (long long d = 1; d < (long long)m_to; d *= 2)
+        if (d > (long long)m_from)
+            dims.push_back(int(d));
+    dims.push_back(int(m_to));
+    return dims;
+}
+
+int Sweep::keyDimsShown(int frame, int frames) const
+{
+    const std::vector<int> dims = keyDims();
+    const double largest = value(frame, frames);
+    int shown = 0;
+    for (int d : dims)
+        shown += d <= largest * (1.0 + 1e-12);
+    return std::clamp(shown, 2, int(dims.size()));
+}
+
 double Sweep::value(int frame, int frames) const
 {
     const double t = frames > 1 ? double(frame) / double(frames - 1) : 0.0;
@@ -117,6 +224,11 @@ double Sweep::value(int frame, int frames) const
         return m_from + (m_to - m_from) * t;
     case Kind::KeyCoordinate:
         return frame == frames - 1 ? m_to : m_from + (m_to - m_from) * t;
+    case Kind::KeyDim:
+        return frame == frames - 1 ? m_to : m_from * std::pow(m_to / m_from, t);
+    case Kind::Head:
+    case Kind::GenerationStep:
+        return item(frame, frames);
     }
     return 0.0;
 }
@@ -140,6 +252,10 @@ Session Sweep::frame(const Session &base, int frame, int frames) const
         session.keys(m_key, m_coordinate) = v;
         break;
     }
+    case Kind::KeyDim:
+    case Kind::Head:
+    case Kind::GenerationStep:
+        break; // the experiment's settings or the model's selection, not the session
     }
     return session;
 }

@@ -137,6 +137,10 @@ private slots:
     void framesAreStillExports_data();
     void framesAreStillExports();
     void temperatureGoesFromOneHotToUniform();
+    void headSweepFramesAreHeadExports_data();
+    void headSweepFramesAreHeadExports();
+    void keyDimSweepDrawsTheExperimentOut();
+    void generationSweepStepsThroughTheText();
     void mp4_data();
     void mp4();
     void refusals_data();
@@ -190,6 +194,14 @@ void TestAnimate::framesAreStillExports_data()
         << "weights" << 5 << 15 << 0.0
         << QStringList{QStringLiteral("--colormap"), QStringLiteral("cividis")}
         << StateOf([](Session &s, int i, int n) { s.keys(1, 0) = 2.0 * double(i) / (n - 1); });
+    // The mask view draws both orders; the session's is framed and named, so
+    // a mask sweep of it moves (it once gave identical frames).
+    QTest::newRow("causal mask, before then after the softmax, the mask view")
+        << "causal-mask"
+        << "mask"
+        << "mask" << 4 << 2 << 1.0 << QStringList() << StateOf([](Session &s, int i, int n) {
+               s.options.mask = i >= n / 2 ? MaskMode::CausalAfterSoftmax : MaskMode::Causal;
+           });
     // The geometry moves its arrows by sub-pixels: the state is computed as the
     // sweep computes it, FROM + (TO - FROM) * t, to the last bit.
     QTest::newRow("causal mask, the key of barked from -1 to 1.5, key geometry")
@@ -256,6 +268,132 @@ void TestAnimate::framesAreStillExports()
         for (int x = 0; x < 360; ++x)
             changed += gif.pixel(0, x, y) != gif.pixel(frames - 1, x, y);
     QVERIFY2(changed > 100, qPrintable(QString::number(changed)));
+}
+
+void TestAnimate::headSweepFramesAreHeadExports_data()
+{
+    QTest::addColumn<QString>("view");
+    QTest::addColumn<QStringList>("timing");
+    QTest::addColumn<int>("frames");
+    QTest::addColumn<int>("fps");
+    // hook_pattern.npz: 2 layers of 3 heads.
+    QTest::newRow("one second a head by default, the head view")
+        << "head" << QStringList{QStringLiteral("--fps"), QStringLiteral("2")} << 6 << 2;
+    QTest::newRow("7 frames over 3 heads, as lines")
+        << "lines"
+        << QStringList{QStringLiteral("--frames"), QStringLiteral("7"), QStringLiteral("--fps"),
+                       QStringLiteral("5")}
+        << 7 << 5;
+}
+
+void TestAnimate::headSweepFramesAreHeadExports()
+{
+    QFETCH(QString, view);
+    QFETCH(QStringList, timing);
+    QFETCH(int, frames);
+    QFETCH(int, fps);
+    const QString file = QStringLiteral(TEST_DATA_DIR "/attention/hook_pattern.npz");
+    const QString gifPath = m_dir.filePath(QStringLiteral("heads.gif"));
+    const QStringList size{QStringLiteral("--width"), QStringLiteral("400"),
+                           QStringLiteral("--height"), QStringLiteral("300")};
+    const BinaryRun run = runAttentionLab(
+        QStringList{QStringLiteral("animate"), file, QStringLiteral("-o"), gifPath,
+                    QStringLiteral("--sweep"), QStringLiteral("head"), QStringLiteral("--layer"),
+                    QStringLiteral("1"), QStringLiteral("--view"), view} +
+        timing + size);
+    QCOMPARE(run.err, QByteArray());
+    QCOMPARE(run.exitCode, 0);
+    DecodedGif gif;
+    QVERIFY(gif.load(gifPath));
+    QCOMPARE(gif.gif->ImageCount, frames);
+    const std::vector<int> delays = expectedDelays(frames, fps, 0.0);
+    for (int i = 0; i < frames; ++i) {
+        QCOMPARE(gif.delay(i), delays[size_t(i)]);
+        const int head = i * 3 / frames; // each head an equal share of the frames
+        const QString pngPath = m_dir.filePath(QStringLiteral("head.png"));
+        const BinaryRun still = runAttentionLab(
+            QStringList{QStringLiteral("export"), file, QStringLiteral("-o"), pngPath,
+                        QStringLiteral("--view"), view, QStringLiteral("--layer"),
+                        QStringLiteral("1"), QStringLiteral("--head"), QString::number(head)} +
+            size);
+        QCOMPARE(still.exitCode, 0);
+        QVERIFY2(pixelsOffPalette(gif, i, QImage(pngPath)) == 0,
+                 qPrintable(QStringLiteral("frame %1, head %2").arg(i).arg(head)));
+    }
+}
+
+void TestAnimate::keyDimSweepDrawsTheExperimentOut()
+{
+    // dk=4:64 over 5 frames: d_k 4, 8, 16, 32, 64, the largest shown growing
+    // as 4 x 16^(i/4): two points first, then one more a frame.
+    const QString gifPath = m_dir.filePath(QStringLiteral("dk.gif"));
+    const QString mp4Path = m_dir.filePath(QStringLiteral("dk.mp4"));
+    for (const QString &path : {gifPath, mp4Path}) {
+        const BinaryRun run = runAttentionLab(
+            {QStringLiteral("animate"), QStringLiteral(PRESETS_DIR "/lecture.json"),
+             QStringLiteral("-o"), path, QStringLiteral("--sweep"), QStringLiteral("dk=4:64"),
+             QStringLiteral("--frames"), QStringLiteral("5"), QStringLiteral("--fps"),
+             QStringLiteral("4"), QStringLiteral("--width"), QStringLiteral("600"),
+             QStringLiteral("--height"), QStringLiteral("400")});
+        QCOMPARE(run.err, QByteArray());
+        QCOMPARE(run.exitCode, 0);
+    }
+    DecodedGif gif;
+    QVERIFY(gif.load(gifPath));
+    QCOMPARE(gif.gif->ImageCount, 5);
+    QCOMPARE(gif.delay(0), 25);
+    // Frames 0 and 1 both show d_k 4 and 8; each later one adds a point.
+    auto differ = [&](int a, int b) {
+        int changed = 0;
+        for (int y = 0; y < 400; ++y)
+            for (int x = 0; x < 600; ++x)
+                changed += gif.pixel(a, x, y) != gif.pixel(b, x, y);
+        return changed;
+    };
+    QCOMPARE(differ(0, 1), 0);
+    for (int i = 1; i + 1 < 5; ++i)
+        QVERIFY2(differ(i, i + 1) > 100,
+                 qPrintable(QStringLiteral("frames %1, %2").arg(i).arg(i + 1)));
+    const Mp4Probe probe = probeMp4(mp4Path);
+    QVERIFY2(probe.error.isEmpty(), qPrintable(probe.error));
+    QCOMPARE(probe.frames, 5);
+    QCOMPARE(probe.frameRateNum, 4);
+    QVERIFY2(std::abs(probe.durationSeconds - 1.25) < 1e-9,
+             qPrintable(QString::number(probe.durationSeconds)));
+}
+
+void TestAnimate::generationSweepStepsThroughTheText()
+{
+    // gpt2-tiny writes 3 tokens greedily after "the cat": 3 steps at 2 fps,
+    // one second each; each step's frames show the text up to the token
+    // before the one written, so the matrix grows a row and a column a step.
+    const QString gifPath = m_dir.filePath(QStringLiteral("generation.gif"));
+    const BinaryRun run = runAttentionLab(
+        {QStringLiteral("animate"), QStringLiteral(TEST_DATA_DIR "/models/gpt2-tiny"),
+         QStringLiteral("--text"), QStringLiteral("the cat"), QStringLiteral("--sweep"),
+         QStringLiteral("generation"), QStringLiteral("--tokens"), QStringLiteral("3"),
+         QStringLiteral("--fps"), QStringLiteral("2"), QStringLiteral("--view"),
+         QStringLiteral("head"), QStringLiteral("-o"), gifPath, QStringLiteral("--width"),
+         QStringLiteral("400"), QStringLiteral("--height"), QStringLiteral("300")});
+    QCOMPARE(run.err, QByteArray());
+    QCOMPARE(run.exitCode, 0);
+    QCOMPARE(run.out, QByteArray()); // silent, as export is
+    DecodedGif gif;
+    QVERIFY(gif.load(gifPath));
+    QCOMPARE(gif.gif->ImageCount, 6);
+    for (int i = 0; i < 6; ++i)
+        QCOMPARE(gif.delay(i), 50);
+    auto differ = [&](int a, int b) {
+        int changed = 0;
+        for (int y = 0; y < 300; ++y)
+            for (int x = 0; x < 400; ++x)
+                changed += gif.pixel(a, x, y) != gif.pixel(b, x, y);
+        return changed;
+    };
+    for (int step = 0; step < 3; ++step)
+        QCOMPARE(differ(2 * step, 2 * step + 1), 0); // a step is held
+    QVERIFY(differ(1, 2) > 100);
+    QVERIFY(differ(3, 4) > 100);
 }
 
 void TestAnimate::temperatureGoesFromOneHotToUniform()
@@ -437,6 +575,56 @@ void TestAnimate::refusals_data()
     QTest::newRow("a range that is not numbers")
         << animate(causal, {sweep, QStringLiteral("key:dog:1=0:far")}) << "\"far\" is not a number";
     QTest::newRow("no sweep") << animate(lecture, {}) << "animate needs a sweep";
+    QTest::newRow("an empty d_k range")
+        << animate(lecture, {sweep, QStringLiteral("dk=8:8")}) << "range is empty";
+    QTest::newRow("d_k from 0") << animate(lecture, {sweep, QStringLiteral("dk=0:8")})
+                                << "d_k must be from 1 to 1000000";
+    QTest::newRow("d_k that is not whole")
+        << animate(lecture, {sweep, QStringLiteral("dk=1:2.5")}) << "\"2.5\" is not a whole number";
+    QTest::newRow("a d_k sweep of another view")
+        << animate(lecture, {sweep, QStringLiteral("dk=1:64"), QStringLiteral("--view"),
+                             QStringLiteral("weights")})
+        << "use --view scale";
+    QTest::newRow("a head sweep of a session")
+        << animate(lecture, {sweep, QStringLiteral("head")}) << "sweeps a model's attention";
+    const QString hooks = QStringLiteral(TEST_DATA_DIR "/attention/hook_pattern.npz");
+    QTest::newRow("a session's sweep of an attention file")
+        << animate(hooks, {sweep, QStringLiteral("mask")}) << "sweeps a session";
+    QTest::newRow("an unknown sweep of an attention file")
+        << animate(hooks, {sweep, QStringLiteral("colour")})
+        << "unknown sweep \"colour\" for a model's attention (use head or generation)";
+    QTest::newRow("fewer frames than heads")
+        << animate(hooks,
+                   {sweep, QStringLiteral("head"), QStringLiteral("--frames"), QStringLiteral("2")})
+        << "--frames: 2 frames cannot show each of the layer's 3 heads";
+    QTest::newRow("a layer past the file")
+        << animate(hooks,
+                   {sweep, QStringLiteral("head"), QStringLiteral("--layer"), QStringLiteral("2")})
+        << "--layer: 2 is out of range (0 to 1)";
+    QTest::newRow("the grid swept by head")
+        << animate(hooks, {sweep, QStringLiteral("head"), QStringLiteral("--view"),
+                           QStringLiteral("grid")})
+        << "does not show one head";
+    QTest::newRow("--layer for a session")
+        << animate(lecture,
+                   {sweep, QStringLiteral("mask"), QStringLiteral("--layer"), QStringLiteral("1")})
+        << "--layer applies to attention files";
+    const QString model = QStringLiteral(TEST_DATA_DIR "/models/gpt2-tiny");
+    QTest::newRow("a model's folder swept by head")
+        << animate(model, {sweep, QStringLiteral("head"), QStringLiteral("--text"),
+                           QStringLiteral("the cat")})
+        << "a model's folder is swept by its generation";
+    QTest::newRow("a generation without a text")
+        << animate(model, {sweep, QStringLiteral("generation")}) << "needs the text";
+    QTest::newRow("a generation of a session")
+        << animate(lecture, {sweep, QStringLiteral("generation")}) << "sweeps a model's attention";
+    QTest::newRow("--text for a session")
+        << animate(lecture,
+                   {sweep, QStringLiteral("mask"), QStringLiteral("--text"), QStringLiteral("hi")})
+        << "--text applies to a model's folder";
+    QTest::newRow("0 frames") << animate(lecture, {sweep, QStringLiteral("mask"),
+                                                   QStringLiteral("--frames"), QStringLiteral("0")})
+                              << "--frames: 0 is out of range (2 to 1000)";
     QTest::newRow("one frame") << animate(lecture,
                                           {sweep, QStringLiteral("mask"),
                                            QStringLiteral("--frames"), QStringLiteral("1")})
@@ -487,7 +675,7 @@ void TestAnimate::refusals_data()
                                               QStringLiteral("mask")}
                                << "animate needs an output file";
     QTest::newRow("no session") << QStringList{QStringLiteral("animate")}
-                                << "animate needs a session file";
+                                << "animate needs a session or attention file";
     QTest::newRow("--transparent")
         << animate(lecture, {sweep, QStringLiteral("mask"), QStringLiteral("--transparent")})
         << "--transparent applies to export";

@@ -76,11 +76,16 @@ expect "attention-lab model " gpt2 -- lecture.json
 expect "attention-lab model gpt2 -" --text --pair --bos --json -o --session
 expect "attention-lab model gpt2 --text hi -o " tired.npz tired.safetensors lecture.json gpt2 \
     -- figure.png tired.npy
-expect "attention-lab animate " lecture.json -- tired.npy figure.png
+expect "attention-lab animate " lecture.json tired.npy gpt2 -- figure.png notes.txt
 expect "attention-lab animate lecture.json --" --sweep --frames --fps --hold --view --width \
     --colormap --theme -- --layer --words --transparent
 expect "attention-lab animate lecture.json -o " -- figure.png lecture.json
-expect "attention-lab animate lecture.json --sweep " temperature=0.1:10:log scale mask key:
+expect "attention-lab animate lecture.json --sweep " temperature=0.1:10:log scale mask key: \
+    dk=1:1024 -- head generation
+expect "attention-lab animate tired.npz --sweep " head -- mask generation
+expect "attention-lab animate tired.npz --" --layer --words --tokens -- --text --greedy
+expect "attention-lab animate gpt2 --sweep " generation -- head mask
+expect "attention-lab animate gpt2 --" --text --tokens --greedy --seed --layer --head -- --batch
 expect "attention-lab bench --" --n --d --json --gui --model -- --one
 expect "attention-lab bench --model " gpt2 -- lecture.json
 expect "attention-lab export " lecture.json tired.npy tired.npz tired.safetensors -- figure.png

@@ -4,7 +4,7 @@
 # Checks that no room of the program reaches upward: usage: rooms_test.sh
 # SOURCE_DIR. Each folder may include its own headers and those of the rooms
 # below it, in the order the CMake targets link them:
-#   core < io < ui/settings < ui/document < ui/figure, ui/views < ui/labs, ui/model < ui/window < app
+#   core < io < ui/settings < ui/document < ui/figure, ui/views < ui/labs, ui/model, ui/record < ui/window < app
 # (ui/figure paints without widgets: core and io only). A line such as
 # '#include "ui/window/preferences.h"' in ui/views fails, naming the file.
 set -uo pipefail
@@ -22,12 +22,13 @@ allowed() {
     ui/views) echo "core io ui/settings ui/document ui/figure ui/views" ;;
     ui/labs) echo "core io ui/settings ui/document ui/figure ui/views ui/labs" ;;
     ui/model) echo "core io ui/settings ui/document ui/figure ui/views ui/model" ;;
-    ui/window) echo "core io ui/settings ui/document ui/figure ui/views ui/labs ui/model ui/window" ;;
-    app) echo "core io ui/settings ui/document ui/figure ui/views ui/labs ui/model ui/window app" ;;
+    ui/record) echo "core io ui/settings ui/document ui/figure ui/views ui/record" ;;
+    ui/window) echo "core io ui/settings ui/document ui/figure ui/views ui/labs ui/model ui/record ui/window" ;;
+    app) echo "core io ui/settings ui/document ui/figure ui/views ui/labs ui/model ui/record ui/window app" ;;
     esac
 }
 
-for room in core io ui/settings ui/figure ui/document ui/views ui/labs ui/model ui/window app; do
+for room in core io ui/settings ui/figure ui/document ui/views ui/labs ui/model ui/record ui/window app; do
     rooms=$(allowed "$room")
     while IFS= read -r -d '' file; do
         checked=$((checked + 1))

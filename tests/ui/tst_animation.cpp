@@ -4,10 +4,13 @@
 // The animation's parts without the command line: the sweep's states, the
 // palette fitted to frames, the delays, and a cancelled write.
 
+#include "core/attentionresult.h"
 #include "core/sweep.h"
 #include "io/sessionreader.h"
 #include "ui/figure/animationexporter.h"
+#include "ui/figure/figureview.h"
 #include "ui/figure/gifpalette.h"
+#include "ui/figure/labsettings.h"
 
 #include <QDir>
 #include <QFile>
@@ -25,6 +28,13 @@ class TestAnimation : public QObject
 private slots:
     void sweepStates_data();
     void sweepStates();
+    void keyDimGrid_data();
+    void keyDimGrid();
+    void keyDimFramesAreTheExperimentsPrefix();
+    void headsShareTheFrames_data();
+    void headsShareTheFrames();
+    void modelSweepRefusals_data();
+    void modelSweepRefusals();
     void exactPaletteForFewColours();
     void fittedPaletteKeepsLargeAreas();
     void delays_data();
@@ -93,6 +103,117 @@ void TestAnimation::sweepStates()
     QCOMPARE(s.queries, base.queries);
     QCOMPARE(s.tokens, base.tokens);
     QCOMPARE(s.keys(0, 0), base.keys(0, 0));
+}
+
+void TestAnimation::keyDimGrid_data()
+{
+    QTest::addColumn<QString>("spec");
+    QTest::addColumn<QList<int>>("dims");
+    QTest::addColumn<QList<int>>("shown"); // at each of 5 frames
+    QTest::newRow("1 to 1024: the powers of two")
+        << "dk=1:1024" << QList<int>{1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024}
+        << QList<int>{2, 3, 6, 8, 11};
+    QTest::newRow("3 to 100: LO, the powers between, HI")
+        << "dk=3:100" << QList<int>{3, 4, 8, 16, 32, 64, 100} << QList<int>{2, 2, 4, 5, 7};
+    QTest::newRow("two values") << "dk=4:5" << QList<int>{4, 5} << QList<int>{2, 2, 2, 2, 2};
+}
+
+void TestAnimation::keyDimGrid()
+{
+    QFETCH(QString, spec);
+    QFETCH(QList<int>, dims);
+    QFETCH(QList<int>, shown);
+    const Sweep sweep = Sweep::parse(spec.toStdString(), causalMask());
+    QCOMPARE(sweep.kind(), Sweep::Kind::KeyDim);
+    QVERIFY(sweep.sweepsSession());
+    const std::vector<int> grid = sweep.keyDims();
+    QCOMPARE(QList<int>(grid.begin(), grid.end()), dims);
+    QList<int> counts;
+    for (int i = 0; i < 5; ++i)
+        counts << sweep.keyDimsShown(i, 5);
+    QCOMPARE(counts, shown);
+}
+
+void TestAnimation::keyDimFramesAreTheExperimentsPrefix()
+{
+    // The sweep runs the experiment once over the whole grid; frame i must
+    // be the scale view of the experiment run on the first d_k alone (its
+    // generator draws d_k after d_k), as the scale lab would draw it.
+    const Session base = causalMask();
+    const Sweep sweep = Sweep::parse("dk=2:64", base);
+    const FigureView *view = findFigureView(QStringLiteral("scale"));
+    QVERIFY(view);
+    ExportSize size;
+    size.width = 500;
+    size.height = 320;
+    const AnimationFrames frames =
+        AnimationExporter::sweepFrames(*view, base, sweep, 6, FigureStyle{}, size);
+    QCOMPARE(frames.count, 6);
+    QCOMPARE(frames.pixels, QSize(500, 320));
+    const std::vector<int> grid = sweep.keyDims();
+    for (int i = 0; i < 6; ++i) {
+        LabSettings labs;
+        labs.scale.keyDims.assign(grid.begin(), grid.begin() + sweep.keyDimsShown(i, 6));
+        const AttentionResult none;
+        const QImage still =
+            FigureExporter::renderImage(*view, FigureData{base, none, &labs}, FigureStyle{}, size);
+        QCOMPARE(frames.render(i), still);
+        QCOMPARE(AnimationExporter::renderFrame(*view, base, sweep, i, 6, FigureStyle{}, size),
+                 still);
+    }
+}
+
+void TestAnimation::headsShareTheFrames_data()
+{
+    QTest::addColumn<int>("heads");
+    QTest::addColumn<int>("frames");
+    QTest::addColumn<QList<int>>("items");
+    QTest::newRow("12 heads, one frame each")
+        << 12 << 12 << QList<int>{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11};
+    QTest::newRow("3 heads over 7 frames") << 3 << 7 << QList<int>{0, 0, 0, 1, 1, 2, 2};
+    QTest::newRow("2 heads over 4 frames") << 2 << 4 << QList<int>{0, 0, 1, 1};
+}
+
+void TestAnimation::headsShareTheFrames()
+{
+    QFETCH(int, heads);
+    QFETCH(int, frames);
+    QFETCH(QList<int>, items);
+    const Sweep sweep = Sweep::parseModel("head", heads, 0);
+    QCOMPARE(sweep.kind(), Sweep::Kind::Head);
+    QVERIFY(!sweep.sweepsSession());
+    QCOMPARE(sweep.itemCount(), heads);
+    QList<int> got;
+    for (int i = 0; i < frames; ++i)
+        got << sweep.item(i, frames);
+    QCOMPARE(got, items);
+    const Sweep steps = Sweep::parseModel("generation", heads, 5);
+    QCOMPARE(steps.kind(), Sweep::Kind::GenerationStep);
+    QCOMPARE(steps.item(9, 10), 4); // the last frame shows the last step
+}
+
+void TestAnimation::modelSweepRefusals_data()
+{
+    QTest::addColumn<QString>("spec");
+    QTest::addColumn<int>("steps");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("no generation") << "generation" << 0 << "there is no generation";
+    QTest::newRow("a session's sweep") << "temperature=0.1:10:log" << 3 << "sweeps a session";
+    QTest::newRow("d_k") << "dk=1:8" << 3 << "sweeps a session";
+    QTest::newRow("unknown") << "layers" << 3 << "unknown sweep \"layers\"";
+}
+
+void TestAnimation::modelSweepRefusals()
+{
+    QFETCH(QString, spec);
+    QFETCH(int, steps);
+    QFETCH(QString, message);
+    try {
+        Sweep::parseModel(spec.toStdString(), 12, steps);
+        QFAIL("not refused");
+    } catch (const std::invalid_argument &error) {
+        QVERIFY2(QString::fromUtf8(error.what()).contains(message), error.what());
+    }
 }
 
 void TestAnimation::exactPaletteForFewColours()

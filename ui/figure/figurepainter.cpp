@@ -553,11 +553,20 @@ QRectF FigurePainter::titled(const QRectF &rect)
     if (m_style.title.isEmpty())
         return rect;
     const QFont f = font(24, true);
-    m_painter.setFont(f);
+    // A long title (a model's caption quotes its text) shrinks to the width,
+    // down to two thirds of its size, and past that is shortened with "…":
+    // it was cut off at both ends.
+    QFont fitted = f;
+    const double width = QFontMetricsF(f).horizontalAdvance(m_style.title);
+    if (width > rect.width() && f.pixelSize() > 0)
+        fitted.setPixelSize(
+            std::max(f.pixelSize() * 2 / 3, int(f.pixelSize() * rect.width() * 0.98 / width)));
+    m_painter.setFont(fitted);
     m_painter.setPen(m_style.foreground());
     const double h = QFontMetricsF(f).height() * 1.4;
-    m_painter.drawText(QRectF(rect.left(), rect.top(), rect.width(), h), Qt::AlignCenter,
-                       m_style.title);
+    m_painter.drawText(
+        QRectF(rect.left(), rect.top(), rect.width(), h), Qt::AlignCenter,
+        QFontMetricsF(fitted).elidedText(m_style.title, Qt::ElideRight, rect.width()));
     return rect.adjusted(0, h, 0, 0);
 }
 

@@ -71,10 +71,18 @@ QRgb mean(const std::vector<Counted> &colors, const Box &box)
 void GifPalette::add(const QImage &frame)
 {
     const QImage rgb = frame.convertToFormat(QImage::Format_RGB32);
+    // A figure is mostly runs of one colour (the background, a cell): each
+    // run is counted with one look-up instead of one a pixel.
     for (int y = 0; y < rgb.height(); ++y) {
         const auto *line = reinterpret_cast<const QRgb *>(rgb.constScanLine(y));
-        for (int x = 0; x < rgb.width(); ++x)
-            ++m_counts[line[x] | 0xff000000u];
+        for (int x = 0; x < rgb.width();) {
+            const QRgb color = line[x];
+            int end = x + 1;
+            while (end < rgb.width() && line[end] == color)
+                ++end;
+            m_counts[color | 0xff000000u] += std::uint64_t(end - x);
+            x = end;
+        }
     }
     m_pixels += std::uint64_t(rgb.width()) * std::uint64_t(rgb.height());
 }

@@ -10,6 +10,7 @@
 #include <gif_lib.h>
 
 #include <algorithm>
+#include <cstdint>
 
 namespace AttentionLab {
 
@@ -87,8 +88,16 @@ bool GifWriter::addFrame(const QImage &frame, GifPalette &palette, int centiseco
         return failed(m_gif->Error);
     for (int y = 0; y < m_size.height(); ++y) {
         const auto *pixels = reinterpret_cast<const QRgb *>(rgb.constScanLine(y));
-        for (int x = 0; x < m_size.width(); ++x)
-            m_line[size_t(x)] = palette.index(pixels[x]);
+        // Runs of one colour (most of a figure) look their entry up once.
+        QRgb last = pixels[0];
+        std::uint8_t entry = palette.index(last);
+        for (int x = 0; x < m_size.width(); ++x) {
+            if (pixels[x] != last) {
+                last = pixels[x];
+                entry = palette.index(last);
+            }
+            m_line[size_t(x)] = entry;
+        }
         if (EGifPutLine(m_gif, m_line.data(), m_size.width()) != GIF_OK)
             return failed(m_gif->Error);
     }

@@ -9,6 +9,7 @@
 #include "core/attention.h"
 #include "core/attentioncost.h"
 #include "core/chapterexamples.h"
+#include "core/maskmode.h"
 #include "core/maskorders.h"
 #include "core/memorybudget.h"
 #include "core/multiheadattention.h"
@@ -23,6 +24,7 @@
 #include <QLocale>
 #include <QPainter>
 #include <QPainterPath>
+#include <QPen>
 
 #include <cmath>
 #include <limits>
@@ -89,11 +91,32 @@ void LabPainter::mask(const QRectF &rect)
     const QFont captionFont = m_base.font(18);
     const double captionHeight = QFontMetricsF(captionFont).height() * 2.6;
     const double height = rect.height() - captionHeight;
-    m_base.matrixHeatmap(QRectF(rect.left(), rect.top(), half - m_base.pt(10), height),
-                         spec(a, QStringLiteral("mask, then softmax (Eq. 16.3)"), false));
-    m_base.matrixHeatmap(
-        QRectF(rect.left() + half + m_base.pt(10), rect.top(), half - m_base.pt(10), height),
-        spec(b, QStringLiteral("softmax, then mask: the wrong order"), true));
+    const QRectF left(rect.left(), rect.top(), half - m_base.pt(10), height);
+    const QRectF right(rect.left() + half + m_base.pt(10), rect.top(), half - m_base.pt(10),
+                       height);
+    // The order the session uses is framed and named, so that switching it
+    // (Ctrl+2, Ctrl+3, a mask sweep) shows on this view too.
+    const MaskMode order = m_data.session.options.mask;
+    const QString chosen = QStringLiteral(" · the session's order");
+    m_base.matrixHeatmap(left, spec(a,
+                                    QStringLiteral("mask, then softmax (Eq. 16.3)") +
+                                        (order == MaskMode::Causal ? chosen : QString()),
+                                    false));
+    m_base.matrixHeatmap(right,
+                         spec(b,
+                              QStringLiteral("softmax, then mask: the wrong order") +
+                                  (order == MaskMode::CausalAfterSoftmax ? chosen : QString()),
+                              true));
+    if (order == MaskMode::Causal || order == MaskMode::CausalAfterSoftmax) {
+        m_painter.save();
+        m_painter.setPen(QPen(m_style.accent(), m_base.pt(3)));
+        m_painter.setBrush(Qt::NoBrush);
+        const double inset = m_base.pt(2);
+        m_painter.drawRoundedRect(
+            (order == MaskMode::Causal ? left : right).adjusted(-inset, -inset, inset, inset),
+            m_base.pt(6), m_base.pt(6));
+        m_painter.restore();
+    }
     caption(
         rect, captionFont, captionHeight,
         QStringLiteral(

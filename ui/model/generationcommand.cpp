@@ -3,7 +3,7 @@
 
 #include "ui/model/generationcommand.h"
 
-#include "ui/model/generationrunner.h"
+#include "io/generation.h"
 
 namespace AttentionLab {
 

@@ -15,30 +15,6 @@
 
 namespace AttentionLab {
 
-AttentionTensor Generation::attentionUpTo(int count) const
-{
-    const int full = attention.keys();
-    const int n = std::clamp(count, 1, full);
-    const AttentionShape shape{attention.layers(), attention.heads(), n, n};
-    std::vector<float> values(size_t(shape.elementCount()));
-    for (int l = 0; l < shape.layers; ++l)
-        for (int h = 0; h < shape.heads; ++h) {
-            const float *head = attention.headData(l, h);
-            float *out = values.data() +
-                         (size_t(l) * size_t(shape.heads) + size_t(h)) * size_t(n) * size_t(n);
-            for (int i = 0; i < n; ++i)
-                std::copy(head + size_t(i) * size_t(full), head + size_t(i) * size_t(full) + n,
-                          out + size_t(i) * size_t(n));
-        }
-    AttentionTensor view(shape, std::move(values));
-    view.setTokens(std::vector<std::string>(tokens.begin(), tokens.begin() + n));
-    KeyVisibility visibility = attention.visibility();
-    visibility.keyOffset = 0;
-    view.setVisibility(visibility);
-    view.setKeyValueHeads(attention.keyValueHeads());
-    return view;
-}
-
 qint64 GenerationRunner::steadyNanoseconds()
 {
     return std::chrono::duration_cast<std::chrono::nanoseconds>(
@@ -69,67 +45,45 @@ void GenerationRunner::start(std::shared_ptr<const PretrainedModel> model, Token
     m_snapshotInFlight = std::make_shared<std::atomic<bool>>(false);
     const int total = options.maxTokens;
     const quint64 serial = ++m_serial;
-    m_watcher.setFuture(QtConcurrent::run([this, model, prompt, options, cancel = m_cancel,
-                                           inFlight = m_snapshotInFlight, total,
-                                           serial]() -> Outcome {
-        Outcome outcome;
-        outcome.serial = serial;
-        BackgroundOutcome<std::shared_ptr<const Generation>> result = catching([&] {
-            std::unique_ptr<Generator> generator = model->generator(prompt, options);
-            std::vector<std::string> spellings;
-            for (int id : generator->ids())
-                spellings.push_back(model->tokenSpelling(id));
-            // The generation as it stands, its attention over the rows computed.
-            auto snapshot = [&] {
-                while (spellings.size() < generator->ids().size())
-                    spellings.push_back(model->tokenSpelling(generator->ids()[spellings.size()]));
-                auto generation = std::make_shared<Generation>();
-                generation->ids = generator->ids();
-                generation->promptLength = generator->promptLength();
-                generation->steps = generator->steps();
-                generation->stop = generator->stop();
-                generation->memoryBytes = generator->memoryBytes();
-                generation->tokens = spellings;
-                generation->attention = generator->attention();
-                generation->attention.setTokens(std::vector<std::string>(
-                    spellings.begin(), spellings.begin() + generation->attention.keys()));
-                generation->attention.setVisibility(
-                    PretrainedModel::keyVisibility(model->config()));
-                generation->attention.setKeyValueHeads(model->config().keyValueHeads());
-                return generation;
-            };
-            while (!cancel->load() && generator->step()) {
-                const qint64 computedAt = steadyNanoseconds();
-                const int count = int(generator->steps().size());
-                QMetaObject::invokeMethod(
-                    this,
-                    [this, count, total, serial] {
-                        if (serial == m_serial)
-                            emit progress(count, total);
-                    },
-                    Qt::QueuedConnection);
-                if (inFlight->exchange(true))
-                    continue;
-                std::shared_ptr<const Generation> partial = snapshot();
-                QMetaObject::invokeMethod(
-                    this,
-                    [this, partial, computedAt, inFlight, serial] {
-                        inFlight->store(false);
-                        // A cancelled or replaced generation's snapshot is dropped.
-                        if (serial == m_serial)
-                            emit written(partial, computedAt);
-                    },
-                    Qt::QueuedConnection);
-            }
-            generator->finish();
-            return std::shared_ptr<const Generation>(snapshot());
-        });
-        if (result.value)
-            outcome.generation = std::move(*result.value);
-        else
-            outcome.error = result.error;
-        return outcome;
-    }));
+    m_watcher.setFuture(
+        QtConcurrent::run([this, model, prompt, options, cancel = m_cancel,
+                           inFlight = m_snapshotInFlight, total, serial]() -> Outcome {
+            Outcome outcome;
+            outcome.serial = serial;
+            BackgroundOutcome<std::shared_ptr<const Generation>> result = catching([&] {
+                std::unique_ptr<Generator> generator = model->generator(prompt, options);
+                while (!cancel->load() && generator->step()) {
+                    const qint64 computedAt = steadyNanoseconds();
+                    const int count = int(generator->steps().size());
+                    QMetaObject::invokeMethod(
+                        this,
+                        [this, count, total, serial] {
+                            if (serial == m_serial)
+                                emit progress(count, total);
+                        },
+                        Qt::QueuedConnection);
+                    if (inFlight->exchange(true))
+                        continue;
+                    std::shared_ptr<const Generation> partial =
+                        Generation::snapshot(*generator, *model);
+                    QMetaObject::invokeMethod(
+                        this,
+                        [this, partial, computedAt, inFlight, serial] {
+                            inFlight->store(false);
+                            // A cancelled or replaced generation's snapshot is dropped.
+                            if (serial == m_serial)
+                                emit written(partial, computedAt);
+                        },
+                        Qt::QueuedConnection);
+                }
+                return Generation::of(*generator, *model);
+            });
+            if (result.value)
+                outcome.generation = std::move(*result.value);
+            else
+                outcome.error = result.error;
+            return outcome;
+        }));
 }
 
 void GenerationRunner::stop()

@@ -6,6 +6,7 @@
 #include "core/attentiontensor.h"
 #include "core/generationoptions.h"
 #include "core/generator.h"
+#include "io/generation.h"
 #include "io/tokenizedtext.h"
 
 #include <QFutureWatcher>
@@ -19,29 +20,6 @@
 namespace AttentionLab {
 
 class PretrainedModel;
-
-/// A finished (or stopped) generation: the text, prompt then written tokens,
-/// what was chosen at each step, and the attention of the whole text.
-struct Generation
-{
-    std::vector<int> ids;
-    std::vector<std::string> tokens; ///< as spelled in the vocabulary
-    int promptLength = 0;
-    std::vector<GenerationStep> steps;
-    GenerationStop stop = GenerationStop::Running;
-    /// What the generation holds beside the weights at most (the key/value
-    /// cache, the rows kept, the prompt's pass), as the memory limit counts it.
-    double memoryBytes = 0.0;
-    /// L x H x N x N, N = ids.size(): the prompt's pass and each written
-    /// token's row from the key/value cache, with the tokens, the mask and
-    /// the key/value heads set.
-    AttentionTensor attention;
-
-    int tokenCount() const { return int(ids.size()); }
-    /// The attention of the first \a count tokens: what the views show
-    /// while the timeline stands at the token being written there.
-    AttentionTensor attentionUpTo(int count) const;
-};
 
 /**
  * Runs a generation in the background, with progress and a Stop: the

@@ -48,6 +48,23 @@ inline Preference<QString> exportTitle{"Export/Title", {}};
 inline Preference<QString> exportModelTitle{"Export/ModelTitle", {}};
 inline Preference<QString> exportPath{"Export/Path", {}};
 
+/// File > Record's and File > Animate's choices (AnimationSettingsForm).
+inline Preference<int> animationFormat{"Animation/Format", 0}; ///< 0 GIF, 1 MP4
+inline Preference<QString> animationPath{"Animation/Path", {}};
+inline Preference<bool> animationUseScale{"Animation/UseScale", true};
+inline Preference<double> animationScale{"Animation/Scale", 1.0};
+inline Preference<int> animationWidth{"Animation/Width", 1600};
+inline Preference<int> animationHeight{"Animation/Height", 1100};
+inline Preference<int> animationFps{"Animation/Fps", 15};
+inline Preference<double> animationHold{"Animation/Hold", 1.0};
+inline Preference<int> animationColorMap{"Animation/ColorMap", 0};
+inline Preference<bool> animationDark{"Animation/Dark", false};
+inline Preference<bool> animationNumbers{"Animation/Numbers", true};
+/// File > Animate's sweep: its kind, range and frames (AnimateDialog).
+inline Preference<int> animateSweep{"Animate/Sweep", 0};
+inline Preference<int> animateFrames{"Animate/Frames", 60};
+inline Preference<QString> animateView{"Animate/View", QStringLiteral("figure")};
+
 /// How many files File > Open Recent lists.
 inline constexpr int kMaxRecentFiles = 8;
 

@@ -50,6 +50,7 @@ class GenerationRunner;
 struct Generation;
 struct GenerationOptions;
 class PositionLab;
+class Recorder;
 class ScaleLab;
 class HeatmapView;
 class MatrixEditor;
@@ -144,6 +145,16 @@ public:
     QImage figureImage() const;
     void copyFigure();
 
+    /// File > Record (Ctrl+Shift+R): the recorder, and its action (checked
+    /// while recording, "Stop Recording" then).
+    Recorder *recorder() const { return m_recorder; }
+    QAction *recordAction() const { return m_recordAction; }
+    /// Starts recording the current view, or stops and opens the dialog
+    /// that writes the recording (mainwindowrecord.cpp).
+    void toggleRecording();
+    /// File > Animate…: a sweep written as a GIF or an MP4.
+    void showAnimateDialog();
+
     /// Large fonts and thick lines for a hall, a dark high-contrast look, and
     /// the editors collapsed to the sliders.
     void setPresentationMode(bool on);
@@ -221,6 +232,9 @@ private:
     /// The logit lens of the text in view, computed in the background while the Lens shows.
     void refreshLens();
     void createModelActions(QMenu *file);
+    /// File > Record and File > Animate, and the status bar's recording mark.
+    void createRecordActions(QMenu *file);
+    void syncRecording(bool recording);
     void addRecentFile(const QString &path);
     void showExportDialog();
     void syncLabStyle();
@@ -308,6 +322,11 @@ private:
     /// The input and layout chosen for the attention file being opened, and
     /// what the last read of it found must still be asked.
     AttentionFiles::ReadChoices m_attentionChoices;
+    Recorder *m_recorder = nullptr;
+    QAction *m_recordAction = nullptr;
+    QLabel *m_recordStatus = nullptr;
+    /// The documents' signals the recording listens to, while it runs.
+    QList<QMetaObject::Connection> m_recordConnections;
 };
 
 } // namespace AttentionLab

@@ -91,6 +91,7 @@ void MainWindow::createFileMenu()
     exportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
     exportAction->setToolTip(
         tr("Save the heatmap, the entropy bars or the whole figure as PNG, SVG or PDF"));
+    createRecordActions(file);
     file->addSeparator();
     QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     ActionIcons::set(quit, QStringLiteral("application-exit"));
@@ -494,6 +495,7 @@ void MainWindow::createToolBars()
     viewBar->addWidget(m_colorMap);
     viewBar->addWidget(m_colorRange);
     viewBar->addSeparator();
+    viewBar->addAction(m_recordAction);
     viewBar->addAction(m_presentationAction);
     // Their shortcuts work with the toolbars hidden (View > Show Toolbars).
     addActions(bar->actions());
@@ -505,7 +507,8 @@ void MainWindow::createToolBars()
     // say it (√d_k, heatmap or lines, presentation). Tooltips name the keys.
     for (QToolBar *b : {bar, viewBar})
         b->setToolButtonStyle(Qt::ToolButtonIconOnly);
-    for (QAction *a : {m_scaleAction, m_heatmapModeAction, m_linesAction, m_presentationAction})
+    for (QAction *a :
+         {m_scaleAction, m_heatmapModeAction, m_linesAction, m_recordAction, m_presentationAction})
         if (auto *button = qobject_cast<QToolButton *>(
                 (a == m_scaleAction ? bar : viewBar)->widgetForAction(a)))
             button->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);

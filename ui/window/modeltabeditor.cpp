@@ -102,6 +102,24 @@ QString ModelTabEditor::currentViewName() const
     return QStringLiteral("grid");
 }
 
+std::optional<RecordedFrame> ModelTabEditor::recordedFrame(const QString &viewName) const
+{
+    if (!findTensorFigureView(viewName) || m_document->isEmpty() || !m_document->scoresReady())
+        return std::nullopt;
+    if (m_recordedTensor != m_document->sharedTensor()) {
+        m_recordedTensor = m_document->sharedTensor();
+        m_recordedScores = std::make_shared<const std::vector<HeadScores>>(m_document->allScores());
+    }
+    RecordedFrame frame;
+    frame.view = viewName;
+    frame.tensor = m_recordedTensor;
+    frame.scores = m_recordedScores;
+    frame.layer = m_document->layer();
+    frame.head = m_document->head();
+    frame.words = m_document->wordLevel();
+    return frame;
+}
+
 std::optional<ExportFigure> ModelTabEditor::figure(const QString &viewName) const
 {
     if (viewName == QLatin1String("lens")) {

@@ -43,6 +43,8 @@ public:
     QImage figureImage(const FigureStyle &style) const override;
     QString exportTitle() const override;
     void rememberExportTitle(const QString &title) override;
+    /// The model's figures (not the lens), once the head scores have arrived.
+    std::optional<RecordedFrame> recordedFrame(const QString &viewName) const override;
 
     /// The caption an export proposes when no title was typed for the tab:
     /// "gpt2, head 5.1: “When Mary and John went to the store”".
@@ -60,6 +62,9 @@ private:
     std::function<bool()> m_showsRun;
     /// What the figures are drawn from (they refer to it).
     mutable std::optional<TensorFigureData> m_figureData;
+    /// The scores shared by a recording's frames of one tensor, copied once.
+    mutable std::shared_ptr<const std::vector<HeadScores>> m_recordedScores;
+    mutable std::shared_ptr<const AttentionTensor> m_recordedTensor;
 };
 
 } // namespace AttentionLab

@@ -96,6 +96,17 @@ QString SessionTabEditor::exportTitle() const
     return Preferences::exportTitle;
 }
 
+std::optional<RecordedFrame> SessionTabEditor::recordedFrame(const QString &viewName) const
+{
+    if (!findFigureView(viewName))
+        return std::nullopt;
+    RecordedFrame frame;
+    frame.view = viewName;
+    frame.session = m_document->session();
+    frame.labs = std::make_shared<const LabSettings>(m_labs->settings());
+    return frame;
+}
+
 void SessionTabEditor::rememberExportTitle(const QString &title)
 {
     Preferences::exportTitle.set(title);

@@ -45,6 +45,7 @@ public:
     QImage figureImage(const FigureStyle &style) const override;
     QString exportTitle() const override;
     void rememberExportTitle(const QString &title) override;
+    std::optional<RecordedFrame> recordedFrame(const QString &viewName) const override;
 
 private:
     FigureData data() const;

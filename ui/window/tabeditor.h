@@ -4,12 +4,15 @@
 #pragma once
 
 #include "ui/figure/figureexporter.h"
+#include "ui/record/recordedframe.h"
 #include "ui/views/exportdialog.h"
 
 #include <QFlags>
 #include <QImage>
 #include <QList>
 #include <QString>
+
+#include <optional>
 
 class QUndoStack;
 class QWidget;
@@ -69,6 +72,9 @@ public:
     /// this tab, or a caption of what it shows.
     virtual QString exportTitle() const = 0;
     virtual void rememberExportTitle(const QString &title) = 0;
+    /// What \a viewName shows now, kept for a recording (File > Record);
+    /// nothing when it shows nothing that can be drawn again.
+    virtual std::optional<RecordedFrame> recordedFrame(const QString &viewName) const = 0;
 };
 
 Q_DECLARE_OPERATORS_FOR_FLAGS(TabEditor::Docks)

@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 The Attention Lab authors
+
+#include "io/generation.h"
+
+#include "io/pretrainedmodel.h"
+
+#include <algorithm>
+
+namespace AttentionLab {
+
+AttentionTensor Generation::attentionUpTo(int count) const
+{
+    const int full = attention.keys();
+    const int n = std::clamp(count, 1, full);
+    const AttentionShape shape{attention.layers(), attention.heads(), n, n};
+    std::vector<float> values(size_t(shape.elementCount()));
+    for (int l = 0; l < shape.layers; ++l)
+        for (int h = 0; h < shape.heads; ++h) {
+            const float *head = attention.headData(l, h);
+            float *out = values.data() +
+                         (size_t(l) * size_t(shape.heads) + size_t(h)) * size_t(n) * size_t(n);
+            for (int i = 0; i < n; ++i)
+                std::copy(head + size_t(i) * size_t(full), head + size_t(i) * size_t(full) + n,
+                          out + size_t(i) * size_t(n));
+        }
+    AttentionTensor view(shape, std::move(values));
+    view.setTokens(std::vector<std::string>(tokens.begin(), tokens.begin() + n));
+    KeyVisibility visibility = attention.visibility();
+    visibility.keyOffset = 0;
+    view.setVisibility(visibility);
+    view.setKeyValueHeads(attention.keyValueHeads());
+    return view;
+}
+
+std::shared_ptr<const Generation> Generation::of(Generator &generator, const PretrainedModel &model)
+{
+    generator.finish();
+    return snapshot(generator, model);
+}
+
+std::shared_ptr<const Generation> Generation::snapshot(const Generator &generator,
+                                                       const PretrainedModel &model)
+{
+    auto generation = std::make_shared<Generation>();
+    generation->ids = generator.ids();
+    generation->promptLength = generator.promptLength();
+    generation->steps = generator.steps();
+    generation->stop = generator.stop();
+    generation->memoryBytes = generator.memoryBytes();
+    for (int id : generation->ids)
+        generation->tokens.push_back(model.tokenSpelling(id));
+    generation->attention = generator.attention();
+    generation->attention.setTokens(std::vector<std::string>(
+        generation->tokens.begin(), generation->tokens.begin() + generation->attention.keys()));
+    generation->attention.setVisibility(PretrainedModel::keyVisibility(model.config()));
+    generation->attention.setKeyValueHeads(model.config().keyValueHeads());
+    return generation;
+}
+
+} // namespace AttentionLab

@@ -1,0 +1,405 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 The Attention Lab authors
+
+// File > Record in the real window, offscreen: a scripted drag of a key adds
+// a frame a step, each frame the still export of what was shown; an undo
+// adds one more and keeps the others; Stop's dialog previews and writes a
+// GIF and an MP4 (read back with giflib and FFmpeg); a cancelled write
+// leaves no file.
+
+#include "../app/mp4probe.h"
+#include "windowtestsettings.h"
+
+#include "core/sweep.h"
+#include "ui/document/attentiondocument.h"
+#include "ui/figure/animationexporter.h"
+#include "ui/figure/figureexporter.h"
+#include "ui/figure/figureview.h"
+#include "ui/labs/geometrycanvas.h"
+#include "ui/labs/geometrylab.h"
+#include "ui/labs/labstate.h"
+#include "ui/record/animatedialog.h"
+#include "ui/record/animationsaver.h"
+#include "ui/record/animationsettingsform.h"
+#include "ui/record/recorddialog.h"
+#include "ui/record/recorder.h"
+#include "ui/record/recording.h"
+#include "ui/views/vectoreditor.h"
+#include "ui/window/mainwindow.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QComboBox>
+#include <QDir>
+#include <QFile>
+#include <QLabel>
+#include <QMouseEvent>
+#include <QProgressDialog>
+#include <QSignalSpy>
+#include <QSlider>
+#include <QStatusBar>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+#include <QUndoStack>
+
+#include <gif_lib.h>
+
+#include <memory>
+
+using namespace AttentionLab;
+
+class TestRecording : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void init();
+    void cleanup();
+    void recordActionSaysItIsRecording();
+    void dragGivesAFrameAStep();
+    void sliderStepGivesOneFrame();
+    void undoAfterRecordingKeepsFrames();
+    void writesGifAndMp4();
+    void previewPlaysTheFrames();
+    void cancelledWriteLeavesNoFile();
+    void spoolHoldsSessionsOnDisk();
+    void animateDialogSpeaksTheCommandLine();
+
+private:
+    /// Records a drag of the third key in the geometry lab of \a steps moves;
+    /// \a shown gets the still export of each state, the start's first.
+    void recordDrag(int steps, QList<QImage> *shown);
+
+    std::unique_ptr<MainWindow> m_window;
+    QTemporaryDir m_dir;
+};
+
+void TestRecording::init()
+{
+    WindowTestSettings::isolate();
+    m_window = std::make_unique<MainWindow>();
+    m_window->resize(1500, 950);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+}
+
+void TestRecording::cleanup()
+{
+    m_window.reset();
+    WindowTestSettings::removeAll();
+}
+
+namespace {
+
+/// The geometry view as File > Export writes it at its default size.
+QImage stillExport(MainWindow *window)
+{
+    const FigureView *view = findFigureView(QStringLiteral("geometry"));
+    return FigureExporter::renderImage(*view,
+                                       FigureData{window->document()->session(),
+                                                  window->document()->result(),
+                                                  &window->labState()->settings()},
+                                       window->currentFigureStyle(), ExportSize{});
+}
+
+} // namespace
+
+void TestRecording::recordDrag(int steps, QList<QImage> *shown)
+{
+    m_window->tabs()->setCurrentWidget(m_window->geometryLab());
+    GeometryCanvas *canvas = m_window->geometryLab()->canvas();
+    canvas->repaint(); // lays out the picture
+    const GeometryMap &map = canvas->geometryMap();
+    QVERIFY(map.valid);
+    QCOMPARE(m_window->currentViewName(), QStringLiteral("geometry"));
+    m_window->recordAction()->trigger();
+    QVERIFY(m_window->recorder()->isRecording());
+    shown->append(stillExport(m_window.get()));
+    const QPoint start = map.keys[2].toPoint();
+    QTest::mousePress(canvas, Qt::LeftButton, {}, start);
+    for (int step = 1; step <= steps; ++step) {
+        const QPoint at = start + QPoint(10 * step, -8 * step);
+        QMouseEvent move(QEvent::MouseMove, QPointF(at), canvas->mapToGlobal(QPointF(at)),
+                         Qt::NoButton, Qt::LeftButton, Qt::NoModifier);
+        QCoreApplication::sendEvent(canvas, &move);
+        canvas->repaint();
+        QCoreApplication::processEvents(); // the event loop turns between moves, as in a drag
+        shown->append(stillExport(m_window.get()));
+    }
+    QTest::mouseRelease(canvas, Qt::LeftButton, {}, start + QPoint(10 * steps, -8 * steps));
+}
+
+void TestRecording::recordActionSaysItIsRecording()
+{
+    QAction *record = m_window->recordAction();
+    QCOMPARE(record->shortcut(), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
+    auto *indicator =
+        m_window->statusBar()->findChild<QLabel *>(QStringLiteral("RecordingIndicator"));
+    QVERIFY(indicator);
+    QVERIFY(!indicator->isVisible());
+    record->trigger();
+    QVERIFY(record->isChecked());
+    QCOMPARE(record->text(), QStringLiteral("Stop &Recording"));
+    QVERIFY(indicator->isVisible());
+    QVERIFY2(indicator->text().contains(QStringLiteral("1 frame")), qPrintable(indicator->text()));
+    m_window->document()->setScale(!m_window->document()->session().options.scale);
+    QTRY_VERIFY2(indicator->text().contains(QStringLiteral("2 frames")),
+                 qPrintable(indicator->text()));
+    const std::unique_ptr<Recording> recording = m_window->recorder()->stop();
+    QCOMPARE(recording->count(), 2);
+    QVERIFY(!record->isChecked());
+    QCOMPARE(record->text(), QStringLiteral("&Record"));
+    QVERIFY(!indicator->isVisible());
+}
+
+void TestRecording::dragGivesAFrameAStep()
+{
+    QList<QImage> shown;
+    recordDrag(6, &shown);
+    QCOMPARE(m_window->recorder()->frameCount(), 1 + 6); // the start, then a frame a step
+    const std::unique_ptr<Recording> recording = m_window->recorder()->stop();
+    QCOMPARE(recording->count(), shown.size());
+    for (int i = 0; i < recording->count(); ++i)
+        QCOMPARE(recording->frame(i).render(m_window->currentFigureStyle(), ExportSize{}),
+                 shown[i]);                 // frame i is the still export of step i
+    QVERIFY(shown.front() != shown.back()); // and the key did move
+}
+
+void TestRecording::sliderStepGivesOneFrame()
+{
+    // A slider's step changes the result and makes the labs refit their
+    // picture: two signals, one frame.
+    QSlider *slider = m_window->vectorEditor()->slider(0);
+    QVERIFY(slider);
+    QCOMPARE(m_window->currentViewName(), QStringLiteral("figure"));
+    m_window->recordAction()->trigger();
+    QSignalSpy labs(m_window->labState(), &LabState::changed);
+    QSignalSpy results(m_window->document(), &AttentionDocument::resultChanged);
+    slider->setFocus();
+    for (int step = 0; step < 5; ++step) {
+        QTest::keyClick(slider, Qt::Key_Right);
+        QCoreApplication::processEvents();
+    }
+    QCOMPARE(results.count(), 5);
+    QCOMPARE(labs.count(), 5); // the geometry refits: a second signal each step
+    QCOMPARE(m_window->recorder()->frameCount(), 1 + 5);
+    const std::unique_ptr<Recording> recording = m_window->recorder()->stop();
+    const FigureStyle style = m_window->currentFigureStyle();
+    for (int i = 0; i + 1 < recording->count(); ++i)
+        QVERIFY(recording->frame(i).render(style, ExportSize{}) !=
+                recording->frame(i + 1).render(style, ExportSize{})); // no frame twice
+}
+
+void TestRecording::undoAfterRecordingKeepsFrames()
+{
+    QList<QImage> shown;
+    recordDrag(4, &shown);
+    QCOMPARE(m_window->recorder()->frameCount(), 5);
+    m_window->document()->undoStack()->undo(); // the drag is one step: back to the start
+    QTRY_COMPARE(m_window->recorder()->frameCount(), 6);
+    const std::unique_ptr<Recording> recording = m_window->recorder()->stop();
+    const FigureStyle style = m_window->currentFigureStyle();
+    for (int i = 0; i < 5; ++i)
+        QCOMPARE(recording->frame(i).render(style, ExportSize{}), shown[i]);
+    // The undo's frame shows the start again: what was shown, in order.
+    QCOMPARE(recording->frame(5).render(style, ExportSize{}), shown[0]);
+}
+
+namespace {
+
+struct GifFrames
+{
+    int count = -1;
+    QList<int> delays;
+    QSize size;
+};
+
+GifFrames readGif(const QString &path)
+{
+    GifFrames result;
+    int error = 0;
+    GifFileType *gif = DGifOpenFileName(QFile::encodeName(path).constData(), &error);
+    if (!gif)
+        return result;
+    if (DGifSlurp(gif) == GIF_OK) {
+        result.count = gif->ImageCount;
+        result.size = QSize(gif->SWidth, gif->SHeight);
+        for (int i = 0; i < gif->ImageCount; ++i) {
+            GraphicsControlBlock control;
+            result.delays << (DGifSavedExtensionToGCB(gif, i, &control) == GIF_OK
+                                  ? control.DelayTime
+                                  : -1);
+        }
+    }
+    DGifCloseFile(gif, &error);
+    return result;
+}
+
+} // namespace
+
+void TestRecording::writesGifAndMp4()
+{
+    QList<QImage> shown;
+    recordDrag(5, &shown);
+    const std::unique_ptr<Recording> recording = m_window->recorder()->stop();
+    QCOMPARE(recording->count(), 6);
+    AnimationTiming timing;
+    timing.fps = 10;
+    timing.holdSeconds = 1.0;
+    ExportSize size;
+    size.width = 640;
+    size.height = 480;
+    const FigureStyle style = m_window->currentFigureStyle();
+    const QString gif = m_dir.filePath(QStringLiteral("drag.gif"));
+    QString error;
+    QCOMPARE(
+        AnimationSaver::save(m_window.get(), gif, recording->frames(style, size), timing, &error),
+        AnimationSaver::Outcome::Written);
+    const GifFrames read = readGif(gif);
+    QCOMPARE(read.count, 6);
+    QCOMPARE(read.size, QSize(640, 480));
+    QCOMPARE(read.delays, (QList<int>{10, 10, 10, 10, 10, 110})); // 1/10 s each, then the hold
+    const QString mp4 = m_dir.filePath(QStringLiteral("drag.mp4"));
+    QCOMPARE(
+        AnimationSaver::save(m_window.get(), mp4, recording->frames(style, size), timing, &error),
+        AnimationSaver::Outcome::Written);
+    const Mp4Probe probe = probeMp4(mp4);
+    QVERIFY2(probe.error.isEmpty(), qPrintable(probe.error));
+    QCOMPARE(probe.codec, QStringLiteral("h264"));
+    QCOMPARE(probe.frames, 6 + 10); // the hold repeats the last frame a second at 10 fps
+    QCOMPARE(probe.frameRateNum, 10);
+    QCOMPARE(probe.frameRateDen, 1);
+    QVERIFY(probe.moovBeforeMdat);
+}
+
+void TestRecording::previewPlaysTheFrames()
+{
+    QList<QImage> shown;
+    recordDrag(5, &shown);
+    const std::unique_ptr<Recording> recording = m_window->recorder()->stop();
+    RecordDialog dialog(*recording, ColorMaps::Name::Viridis, false, QString(), m_window.get());
+    dialog.show();
+    QVERIFY(!dialog.previewImage().isNull());
+    const QImage first = dialog.previewImage();
+    QTRY_VERIFY_WITH_TIMEOUT(dialog.previewFrame() >= 3, 5000); // it plays
+    QVERIFY(dialog.previewImage() != first);
+    // Dark, as chosen in the dialog, redraws the preview.
+    QVERIFY(dialog.settings()->style().theme == FigureStyle::Theme::Light);
+}
+
+void TestRecording::cancelledWriteLeavesNoFile()
+{
+    QList<QImage> shown;
+    recordDrag(8, &shown);
+    const std::unique_ptr<Recording> recording = m_window->recorder()->stop();
+    QTemporaryDir dir; // its own, so that only this test's files are in it
+    const QString old = dir.filePath(QStringLiteral("old.gif"));
+    {
+        QFile file(old);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("the old file");
+    }
+    for (const QString &path : {old, dir.filePath(QStringLiteral("new.mp4"))}) {
+        // Cancel as a user would: the progress dialog's button, while it writes.
+        bool pressed = false;
+        QTimer poll;
+        connect(&poll, &QTimer::timeout, this, [&] {
+            for (QWidget *w : QApplication::topLevelWidgets())
+                if (auto *progress = qobject_cast<QProgressDialog *>(w);
+                    progress && progress->isVisible() && progress->value() >= 2) {
+                    progress->cancel();
+                    pressed = true;
+                }
+        });
+        poll.start(0);
+        QString error;
+        ExportSize size;
+        size.width = 1200;
+        size.height = 900;
+        const AnimationSaver::Outcome outcome = AnimationSaver::save(
+            m_window.get(), path, recording->frames(m_window->currentFigureStyle(), size),
+            AnimationTiming{}, &error);
+        QVERIFY(pressed);
+        QCOMPARE(outcome, AnimationSaver::Outcome::Cancelled);
+    }
+    QFile file(old);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QCOMPARE(file.readAll(), QByteArray("the old file"));
+    // Nothing else: no new file, no temporary one beside them.
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList{QStringLiteral("old.gif")});
+}
+
+void TestRecording::spoolHoldsSessionsOnDisk()
+{
+    // A thousand frames of a session: each on disk, read back as it was.
+    Recording recording;
+    QString error;
+    QVERIFY2(recording.open(&error), qPrintable(error));
+    RecordedFrame frame;
+    frame.view = QStringLiteral("weights");
+    frame.session = m_window->document()->session();
+    frame.labs = std::make_shared<const LabSettings>();
+    for (int i = 0; i < 1000; ++i) {
+        frame.session->options.temperature = 0.5 + i * 0.001;
+        QVERIFY(recording.append(frame, &error));
+    }
+    QCOMPARE(recording.count(), 1000);
+    QVERIFY(recording.spoolBytes() > 1000 * 32);
+    for (int i : {0, 499, 999}) {
+        const RecordedFrame back = recording.frame(i);
+        QVERIFY(back.session.has_value());
+        QCOMPARE(back.session->options.temperature, 0.5 + i * 0.001);
+        QCOMPARE(back.session->keys, m_window->document()->session().keys);
+        QCOMPARE(back.session->tokens, m_window->document()->session().tokens);
+    }
+    // A frame that repeats the previous session is written once.
+    const qint64 before = recording.spoolBytes();
+    QVERIFY(recording.append(frame, &error));
+    QCOMPARE(recording.spoolBytes(), before);
+    QCOMPARE(recording.frame(1000).session->options.temperature, 0.5 + 999 * 0.001);
+}
+
+void TestRecording::animateDialogSpeaksTheCommandLine()
+{
+    // The dialog's sweep is the command line's --sweep text, so both are
+    // parsed (and refused) by Sweep alike.
+    AnimateDialog::Target session;
+    session.session = &m_window->document()->session();
+    session.views = ExportDialog::sessionViews();
+    session.currentView = QStringLiteral("figure");
+    AnimateDialog dialog(session, ColorMaps::Name::Viridis, false, QString(), m_window.get());
+    QComboBox *sweep = dialog.findChildren<QComboBox *>().first();
+    QStringList specs;
+    for (int i = 0; i < sweep->count(); ++i) {
+        sweep->setCurrentIndex(i);
+        specs << dialog.spec();
+        const Sweep parsed = Sweep::parse(dialog.spec().toStdString(), *session.session);
+        QVERIFY(parsed.sweepsSession());
+    }
+    QCOMPARE(specs, (QStringList{QStringLiteral("temperature=0.1:10:log"),
+                                 QStringLiteral("dk=1:1024"), QStringLiteral("key:is:1=0:2"),
+                                 QStringLiteral("mask"), QStringLiteral("scale")}));
+    sweep->setCurrentIndex(1);
+    QCOMPARE(dialog.viewName(), QStringLiteral("scale")); // d_k draws the scale lab
+    sweep->setCurrentIndex(0);
+    QCOMPARE(dialog.viewName(), QStringLiteral("figure"));
+
+    AnimateDialog::Target model;
+    model.layers = 2;
+    model.heads = 3;
+    model.layer = 1;
+    model.generationSteps = 4;
+    model.views = {{QStringLiteral("head"), QStringLiteral("one head")}};
+    AnimateDialog modelDialog(model, ColorMaps::Name::Viridis, false, QString(), m_window.get());
+    QComboBox *modelSweep = modelDialog.findChildren<QComboBox *>().first();
+    QCOMPARE(modelSweep->count(), 2);
+    QCOMPARE(modelDialog.spec(), QStringLiteral("head"));
+    QCOMPARE(modelDialog.layer(), 1);
+    modelSweep->setCurrentIndex(1);
+    QCOMPARE(modelDialog.spec(), QStringLiteral("generation"));
+    QCOMPARE(Sweep::parseModel(modelDialog.spec().toStdString(), 3, 4).itemCount(), 4);
+}
+
+QTEST_MAIN(TestRecording)
+#include "tst_recording.moc"
