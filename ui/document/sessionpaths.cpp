@@ -16,8 +16,14 @@ QString folder()
     const QString last = Preferences::sessionFolder.get();
     if (!last.isEmpty() && QFileInfo(last).isDir())
         return last;
+    return documentsFolder();
+}
+
+QString documentsFolder()
+{
     const QString documents = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
-    // A missing folder would leave the dialog in the current one.
+    // A missing folder would leave a dialog in the current one, and a file
+    // proposed there could not be written.
     return !documents.isEmpty() && QFileInfo(documents).isDir() ? documents : QDir::homePath();
 }
 

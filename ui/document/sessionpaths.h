@@ -15,6 +15,9 @@ inline constexpr QLatin1StringView kSuffix{".attention.json"};
 /// from or saved to, while it exists, else the user's Documents (or home,
 /// when there is no Documents folder).
 QString folder();
+/// The user's Documents folder, or home when there is no Documents folder
+/// (a fresh account): where a new file is proposed.
+QString documentsFolder();
 /// Remembers the folder of \a path for the next dialog.
 void remember(const QString &path);
 /// What Save As proposes: the session's own file, or \a untitledName (a

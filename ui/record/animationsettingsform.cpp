@@ -3,6 +3,7 @@
 
 #include "ui/record/animationsettingsform.h"
 
+#include "ui/document/sessionpaths.h"
 #include "ui/figure/mp4writer.h"
 #include "ui/settings/preferences.h"
 
@@ -19,7 +20,6 @@
 #include <QPushButton>
 #include <QRadioButton>
 #include <QSpinBox>
-#include <QStandardPaths>
 
 namespace AttentionLab {
 
@@ -39,10 +39,10 @@ AnimationSettingsForm::AnimationSettingsForm(ColorMaps::Name currentMap, bool cu
     m_format->addItem(tr("MP4 (H.264, smaller, for slides and browsers)"));
     m_format->setCurrentIndex(std::clamp(Preferences::animationFormat.get(), 0, 1));
     m_path->setPlaceholderText(tr("animation.gif or animation.mp4"));
-    // Until one is chosen, a file in the Documents folder.
+    // Until one is chosen, a file in the Documents folder (home without one).
     m_path->setText(Preferences::animationPath.isSet()
                         ? Preferences::animationPath.get()
-                        : QDir(QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation))
+                        : QDir(SessionPaths::documentsFolder())
                               .filePath(m_format->currentIndex() == 1
                                             ? QStringLiteral("animation.mp4")
                                             : QStringLiteral("animation.gif")));
