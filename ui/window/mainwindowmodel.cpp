@@ -36,8 +36,10 @@
 #include <QMessageBox>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QUndoStack>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include <algorithm>
 #include <utility>
 
 namespace AttentionLab {
@@ -197,6 +199,16 @@ void MainWindow::startGeneration(const GenerationOptions &options)
     if (!model || !m_modelRunner->lastRun() || m_modelRunner->lastTokens().ids.empty()) {
         showStatusMessage(tr("Type a text the model can read first"), 4000);
         return;
+    }
+    // Each undo step keeps a whole text's attention: the history holds
+    // what fits in the session's undo budget (between 2 and 50 steps), set
+    // while it is empty, at a new text's first Generate.
+    if (QUndoStack *undo = m_modelDocument->undoStack(); undo->count() == 0) {
+        const ModelConfig &config = model->config();
+        const double n = double(m_modelRunner->lastTokens().ids.size()) + options.maxTokens;
+        const double bytes = double(config.layers) * config.heads * n * n * sizeof(float);
+        undo->setUndoLimit(
+            int(std::clamp(double(AttentionDocument::kUndoBudgetBytes) / bytes, 2.0, 50.0)));
     }
     m_pendingGeneration = {options.maxTokens == 1 ? tr("Generate 1 token")
                                                   : tr("Generate %1 tokens").arg(options.maxTokens),
