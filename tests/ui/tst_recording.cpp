@@ -5,7 +5,9 @@
 // a frame a step, each frame the still export of what was shown; an undo
 // adds one more and keeps the others; Stop's dialog previews and writes a
 // GIF and an MP4 (read back with giflib and FFmpeg); a cancelled write
-// leaves no file.
+// leaves no file. A Model-tab recording of a generation's timeline gives a
+// frame a step, each the still export, and keeps none of the step's tensors
+// in memory: they are spooled and read back one at a time.
 
 #include "../app/mp4probe.h"
 #include "windowtestsettings.h"
@@ -18,25 +20,36 @@
 #include "ui/labs/geometrycanvas.h"
 #include "ui/labs/geometrylab.h"
 #include "ui/labs/labstate.h"
+#include "ui/model/generationpanel.h"
+#include "ui/model/generationrunner.h"
+#include "ui/model/modeldocument.h"
+#include "ui/model/modelrunner.h"
+#include "ui/model/modeltextpanel.h"
 #include "ui/record/animatedialog.h"
 #include "ui/record/animationsaver.h"
 #include "ui/record/animationsettingsform.h"
 #include "ui/record/recorddialog.h"
 #include "ui/record/recorder.h"
 #include "ui/record/recording.h"
+#include "ui/record/spooledtensor.h"
 #include "ui/views/vectoreditor.h"
 #include "ui/window/mainwindow.h"
+#include "ui/window/tabeditor.h"
 
 #include <QAction>
 #include <QApplication>
+#include <QBuffer>
 #include <QComboBox>
 #include <QDir>
 #include <QFile>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMouseEvent>
 #include <QProgressDialog>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QSlider>
+#include <QSpinBox>
 #include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
@@ -45,7 +58,10 @@
 
 #include <gif_lib.h>
 
+#include <algorithm>
+#include <cstring>
 #include <memory>
+#include <random>
 
 using namespace AttentionLab;
 
@@ -64,6 +80,9 @@ private slots:
     void previewPlaysTheFrames();
     void cancelledWriteLeavesNoFile();
     void spoolHoldsSessionsOnDisk();
+    void spooledTensorReadsBackBitForBit();
+    void spoolHoldsTensorsOnDisk();
+    void modelTimelineGivesAFrameAStep();
     void animateDialogSpeaksTheCommandLine();
 
 private:
@@ -358,6 +377,187 @@ void TestRecording::spoolHoldsSessionsOnDisk()
     QVERIFY(recording.append(frame, &error));
     QCOMPARE(recording.spoolBytes(), before);
     QCOMPARE(recording.frame(1000).session->options.temperature, 0.5 + 999 * 0.001);
+}
+
+namespace {
+
+/// A SmolLM2-shaped tensor's little cousin: layers x heads of n x n
+/// causal rows of weights drawn from \a seed, with tokens, a window and
+/// grouped key/value heads, so that every part of it must come back.
+std::shared_ptr<const AttentionTensor> randomTensor(unsigned seed, int n)
+{
+    const AttentionShape shape{3, 4, n, n};
+    std::mt19937 random(seed);
+    std::uniform_real_distribution<float> weight(0.0f, 1.0f);
+    std::vector<float> values(size_t(shape.elementCount()));
+    for (float &v : values)
+        v = weight(random);
+    auto tensor = std::make_shared<AttentionTensor>(shape, std::move(values));
+    std::vector<std::string> tokens;
+    for (int i = 0; i < n; ++i)
+        tokens.push_back(QStringLiteral("t%1_%2").arg(seed).arg(i).toStdString());
+    tensor->setTokens(std::move(tokens));
+    KeyVisibility visibility;
+    visibility.causal = true;
+    visibility.window = 3;
+    tensor->setVisibility(visibility);
+    tensor->setKeyValueHeads(2);
+    return tensor;
+}
+
+bool sameTensor(const AttentionTensor &a, const AttentionTensor &b)
+{
+    if (!(a.shape() == b.shape()) || a.tokens() != b.tokens() ||
+        a.queryTokens() != b.queryTokens() || !(a.visibility() == b.visibility()) ||
+        a.keyValueHeads() != b.keyValueHeads())
+        return false;
+    for (int l = 0; l < a.layers(); ++l)
+        for (int h = 0; h < a.heads(); ++h)
+            if (std::memcmp(a.headData(l, h), b.headData(l, h),
+                            sizeof(float) * size_t(a.shape().headSize())) != 0)
+                return false;
+    return true;
+}
+
+bool sameScores(const std::vector<HeadScores> &a, const std::vector<HeadScores> &b)
+{
+    // Bit for bit: the detectors' NaN (no repeated token) must stay NaN.
+    return a.size() == b.size() &&
+           std::memcmp(a.data(), b.data(), sizeof(HeadScores) * a.size()) == 0;
+}
+
+} // namespace
+
+void TestRecording::spooledTensorReadsBackBitForBit()
+{
+    const std::shared_ptr<const AttentionTensor> tensor = randomTensor(7, 9);
+    const std::vector<HeadScores> scores = scoreHeads(*tensor);
+    QBuffer buffer;
+    QVERIFY(buffer.open(QIODevice::ReadWrite));
+    buffer.write("before");
+    QVERIFY(SpooledTensor::writeTo(&buffer, *tensor, scores));
+    const qint64 end = buffer.pos();
+    QVERIFY(buffer.seek(6));
+    const SpooledTensor back = SpooledTensor::readFrom(&buffer);
+    QCOMPARE(buffer.pos(), end); // it reads what it wrote, no more
+    QVERIFY(back.tensor && back.scores);
+    QVERIFY(back.tensor != tensor);
+    QVERIFY(sameTensor(*back.tensor, *tensor));
+    QVERIFY(sameScores(*back.scores, scores));
+    // A record cut short is refused, not half read.
+    QBuffer cut;
+    cut.setData(buffer.data().mid(6, int(end - 6) - 10));
+    QVERIFY(cut.open(QIODevice::ReadOnly));
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, SpooledTensor::readFrom(&cut));
+}
+
+void TestRecording::spoolHoldsTensorsOnDisk()
+{
+    // Sixty tensors, each shown in two frames (a head, then another): each
+    // written once, none kept in memory by the recording while it records,
+    // and read back as it was, at most two of them in memory at a time.
+    Recording recording;
+    QString error;
+    QVERIFY2(recording.open(&error), qPrintable(error));
+    constexpr int kTensors = 60;
+    std::vector<std::weak_ptr<const AttentionTensor>> appended;
+    for (int i = 0; i < kTensors; ++i) {
+        RecordedFrame frame;
+        frame.view = QStringLiteral("head");
+        frame.tensor = randomTensor(unsigned(i), 8 + i % 5);
+        frame.scores = std::make_shared<const std::vector<HeadScores>>(scoreHeads(*frame.tensor));
+        for (int head : {1, 2}) {
+            frame.head = head;
+            QVERIFY2(recording.append(frame, &error), qPrintable(error));
+        }
+        appended.push_back(frame.tensor);
+    } // the frame, and with it the test's tensor, goes here
+    QCOMPARE(recording.count(), 2 * kTensors);
+    QCOMPARE(recording.spooledTensors(), kTensors);
+    QCOMPARE(recording.tensorsInMemory(), 0);
+    for (const auto &tensor : appended)
+        QVERIFY(tensor.expired()); // nobody holds the tensors recorded
+    std::vector<std::weak_ptr<const AttentionTensor>> read;
+    for (int i = 0; i < recording.count(); ++i) {
+        const RecordedFrame back = recording.frame(i);
+        QCOMPARE(back.head, 1 + i % 2);
+        QVERIFY(back.tensor && back.scores);
+        const std::shared_ptr<const AttentionTensor> expected =
+            randomTensor(unsigned(i / 2), 8 + (i / 2) % 5);
+        QVERIFY2(sameTensor(*back.tensor, *expected), qPrintable(QString::number(i)));
+        QVERIFY(sameScores(*back.scores, scoreHeads(*expected)));
+        read.push_back(back.tensor);
+        QVERIFY(recording.tensorsInMemory() <= 2);
+    }
+    // Both frames of a tensor share one reading of it.
+    for (int i = 0; i < recording.count(); i += 2)
+        QVERIFY(!read[size_t(i)].owner_before(read[size_t(i + 1)]) &&
+                !read[size_t(i + 1)].owner_before(read[size_t(i)]));
+    const auto alive = std::count_if(read.begin(), read.end(),
+                                     [](const auto &tensor) { return !tensor.expired(); });
+    QVERIFY2(alive <= 2 * 2, qPrintable(QString::number(alive))); // two tensors, two frames each
+}
+
+void TestRecording::modelTimelineGivesAFrameAStep()
+{
+    // Generate, then record the timeline stepping through what was written:
+    // a frame a step, each the still export of that step, the tensors of
+    // the steps spooled, not kept.
+    QVERIFY(m_window->openModelFolder(QStringLiteral(TEST_DATA_DIR "/models/gpt2-tiny")));
+    m_window->modelTextPanel()->textEdit()->setText(QStringLiteral("the cat sat on"));
+    m_window->modelRunner()->waitForIdle();
+    GenerationPanel *panel = m_window->generationPanel();
+    constexpr int kSteps = 8;
+    panel->findChild<QSpinBox *>()->setValue(kSteps);
+    QSignalSpy finished(m_window->generationRunner(), &GenerationRunner::finished);
+    panel->generateButton()->click();
+    QVERIFY(finished.wait(20000));
+    QCOMPARE(int(panel->generation()->steps.size()), kSteps);
+    ModelDocument *document = m_window->modelDocument();
+    panel->setStep(1);
+    document->waitForScores();
+    QCoreApplication::processEvents();
+    const QString view = m_window->currentViewName();
+    const FigureStyle style = m_window->currentFigureStyle();
+    m_window->recordAction()->trigger();
+    QVERIFY(m_window->recorder()->isRecording());
+    QList<QImage> shown{m_window->currentEditor()->figureImage(style)};
+    std::vector<std::weak_ptr<const AttentionTensor>> tensors{document->sharedTensor()};
+    for (int step = 2; step <= kSteps; ++step) {
+        panel->setStep(step);
+        document->waitForScores();
+        QTRY_COMPARE(m_window->recorder()->frameCount(), step);
+        shown << m_window->currentEditor()->figureImage(style);
+        tensors.push_back(document->sharedTensor());
+    }
+    // Only the step on screen is held, by the document: not by the recording.
+    for (size_t i = 0; i + 1 < tensors.size(); ++i)
+        QVERIFY2(tensors[i].expired(), qPrintable(QString::number(i + 1)));
+    const std::unique_ptr<Recording> recording = m_window->recorder()->stop();
+    QCOMPARE(recording->count(), kSteps);
+    QCOMPARE(recording->spooledTensors(), kSteps); // each step a tensor of its own
+    QCOMPARE(recording->tensorsInMemory(), 0);
+    for (int i = 0; i < recording->count(); ++i) {
+        const RecordedFrame frame = recording->frame(i);
+        QCOMPARE(frame.view, view);
+        QCOMPARE(frame.tensor->keys(), panel->generation()->promptLength + i);
+        QCOMPARE(frame.render(style, ExportSize{}), shown[i]); // frame i is step i's still export
+        QVERIFY(recording->tensorsInMemory() <= 2);
+    }
+    QVERIFY(shown.front() != shown.back());
+    // Written, the recording reads each step back as it comes.
+    const QString gif = m_dir.filePath(QStringLiteral("timeline.gif"));
+    ExportSize size;
+    size.width = 480;
+    size.height = 360;
+    QString error;
+    QCOMPARE(AnimationSaver::save(m_window.get(), gif, recording->frames(style, size),
+                                  AnimationTiming{}, &error),
+             AnimationSaver::Outcome::Written);
+    const GifFrames read = readGif(gif);
+    QCOMPARE(read.count, kSteps);
+    QCOMPARE(read.size, QSize(480, 360));
+    QVERIFY(recording->tensorsInMemory() <= 2);
 }
 
 void TestRecording::animateDialogSpeaksTheCommandLine()

@@ -25,6 +25,8 @@ namespace AttentionLab {
  * theme and colour map (chosen when the recording stops). A session's view
  * keeps the session and the labs' settings; a model's view keeps the shared
  * tensor and its scores (shared, not copied) and the selected layer and head.
+ * A Recording spools the session or the tensor and scores to its file and
+ * gives them back, read from there, when the frame is drawn.
  */
 struct RecordedFrame
 {

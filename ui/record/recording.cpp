@@ -8,6 +8,7 @@
 #include <QDataStream>
 #include <QDir>
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace AttentionLab {
@@ -107,34 +108,74 @@ bool Recording::open(QString *error)
     return false;
 }
 
+bool Recording::write(const std::function<bool()> &writer, QString *error)
+{
+    if (m_spool.seek(m_spool.size()) && writer())
+        return true;
+    if (error)
+        *error = QStringLiteral("cannot keep the recording's frame %1: %2")
+                     .arg(count() + 1)
+                     .arg(m_spool.errorString());
+    return false;
+}
+
 bool Recording::append(const RecordedFrame &frame, QString *error)
 {
     Entry entry;
     entry.shared = frame;
     entry.shared.session.reset();
+    entry.shared.tensor.reset();
+    entry.shared.scores.reset();
+    const Entry *previous = m_entries.empty() ? nullptr : &m_entries.back();
     if (frame.session) {
-        if (m_last && *m_last == *frame.session && !m_entries.empty() &&
-            m_entries.back().offset >= 0) {
-            entry.offset = m_entries.back().offset;
-            entry.length = m_entries.back().length;
+        if (m_last && *m_last == *frame.session && previous && previous->offset >= 0) {
+            entry.offset = previous->offset;
+            entry.length = previous->length;
         } else {
             const QByteArray bytes = serialize(*frame.session);
             entry.offset = m_spool.size();
             entry.length = bytes.size();
-            if (!m_spool.seek(entry.offset) || m_spool.write(bytes) != bytes.size()) {
-                if (error)
-                    *error = QStringLiteral("cannot keep the recording's frame %1: %2")
-                                 .arg(count() + 1)
-                                 .arg(m_spool.errorString());
+            if (!write([&] { return m_spool.write(bytes) == bytes.size(); }, error))
                 return false;
-            }
             m_last = *frame.session;
+        }
+    } else if (frame.tensor && frame.scores) {
+        // The document shares its tensor: a frame of the same one (another
+        // head, the word level) repeats the previous frame's.
+        if (m_lastTensor.lock() == frame.tensor && m_lastScores.lock() == frame.scores &&
+            previous && previous->tensorOffset >= 0) {
+            entry.tensorOffset = previous->tensorOffset;
+        } else {
+            entry.tensorOffset = m_spool.size();
+            if (!write(
+                    [&] { return SpooledTensor::writeTo(&m_spool, *frame.tensor, *frame.scores); },
+                    error))
+                return false;
+            m_lastTensor = frame.tensor;
+            m_lastScores = frame.scores;
+            ++m_spooledTensors;
         }
     }
     if (m_entries.empty())
         m_defaultSize = frame.defaultSize();
     m_entries.push_back(std::move(entry));
     return true;
+}
+
+SpooledTensor Recording::loadTensor(qint64 offset) const
+{
+    for (auto it = m_loaded.begin(); it != m_loaded.end(); ++it)
+        if (it->first == offset) {
+            std::rotate(m_loaded.begin(), it, it + 1);
+            return m_loaded.front().second;
+        }
+    if (!m_spool.seek(offset))
+        throw std::invalid_argument("the recording's spool file cannot be read");
+    SpooledTensor loaded = SpooledTensor::readFrom(&m_spool);
+    if (m_loaded.size() == 2)
+        m_loaded.pop_back();
+    m_loaded.insert(m_loaded.begin(), {offset, loaded});
+    return loaded;
 }
 
 RecordedFrame Recording::frame(int index) const
@@ -147,6 +188,11 @@ RecordedFrame Recording::frame(int index) const
         if (!m_spool.seek(entry.offset))
             throw std::invalid_argument("the recording's spool file cannot be read");
         frame.session = deserialize(m_spool.read(entry.length));
+    }
+    if (entry.tensorOffset >= 0) {
+        SpooledTensor spooled = loadTensor(entry.tensorOffset);
+        frame.tensor = std::move(spooled.tensor);
+        frame.scores = std::move(spooled.scores);
     }
     return frame;
 }

@@ -106,13 +106,14 @@ std::optional<RecordedFrame> ModelTabEditor::recordedFrame(const QString &viewNa
 {
     if (!findTensorFigureView(viewName) || m_document->isEmpty() || !m_document->scoresReady())
         return std::nullopt;
-    if (m_recordedTensor != m_document->sharedTensor()) {
-        m_recordedTensor = m_document->sharedTensor();
+    std::shared_ptr<const AttentionTensor> tensor = m_document->sharedTensor();
+    if (m_recordedTensor.lock() != tensor) {
+        m_recordedTensor = tensor;
         m_recordedScores = std::make_shared<const std::vector<HeadScores>>(m_document->allScores());
     }
     RecordedFrame frame;
     frame.view = viewName;
-    frame.tensor = m_recordedTensor;
+    frame.tensor = std::move(tensor);
     frame.scores = m_recordedScores;
     frame.layer = m_document->layer();
     frame.head = m_document->head();

@@ -7,6 +7,7 @@
 #include "ui/window/tabeditor.h"
 
 #include <functional>
+#include <memory>
 #include <optional>
 
 namespace AttentionLab {
@@ -62,9 +63,10 @@ private:
     std::function<bool()> m_showsRun;
     /// What the figures are drawn from (they refer to it).
     mutable std::optional<TensorFigureData> m_figureData;
-    /// The scores shared by a recording's frames of one tensor, copied once.
+    /// The scores shared by a recording's frames of one tensor, copied once;
+    /// the tensor is watched, not kept (the recording spools it).
     mutable std::shared_ptr<const std::vector<HeadScores>> m_recordedScores;
-    mutable std::shared_ptr<const AttentionTensor> m_recordedTensor;
+    mutable std::weak_ptr<const AttentionTensor> m_recordedTensor;
 };
 
 } // namespace AttentionLab
