@@ -6,9 +6,9 @@
 #include "core/familydescription.h"
 #include "core/kernelset.h"
 #include "core/rotarytable.h"
+#include "core/threadpool.h"
 
 #include <Eigen/Core>
-#include <omp.h>
 
 #include <algorithm>
 #include <cmath>
@@ -42,21 +42,20 @@ void linearColumn(const KernelSet &ops, const LinearWeights &layer, const float 
         ops.linear(layer, x, layer.in, 1, y, layer.out);
         return;
     }
-    const int parts = std::max(1, omp_get_max_threads());
+    const int parts =
+        double(layer.out) * layer.in >= kParallelProduct ? ThreadPool::shared().threads() : 1;
     // Rows per part, a multiple of 16 floats.
     const std::ptrdiff_t chunk = ((layer.out + parts - 1) / parts + 15) / 16 * 16;
-#pragma omp parallel for schedule(static) if (parts > 1 &&                                         \
-                                              double(layer.out) * layer.in >= kParallelProduct)
-    for (int t = 0; t < parts; ++t) {
+    runParts(parts, [&](int t) {
         const std::ptrdiff_t begin = std::min<std::ptrdiff_t>(std::ptrdiff_t(t) * chunk, layer.out);
         const std::ptrdiff_t rows = std::min<std::ptrdiff_t>(chunk, layer.out - begin);
         if (rows <= 0)
-            continue;
+            return;
         // Conv1D's [in, out] row-major is W column-major; nn.Linear's [out, in] is W row-major.
         const float *w = layer.weight + (layer.inputMajor ? begin : begin * layer.in);
         ops.serialProduct(rows, 1, layer.in, w, layer.inputMajor ? layer.out : layer.in,
                           !layer.inputMajor, x, layer.in, y + begin, layer.out, 1.0f);
-    }
+    });
     if (layer.bias) {
         for (int i = 0; i < layer.out; ++i)
             y[i] += layer.bias[i];

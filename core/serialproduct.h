@@ -8,11 +8,11 @@
 namespace AttentionLab {
 
 /**
- * out = alpha L R in float32 on the calling thread alone, with Eigen's GEMM
- * kernels. The forward pass splits its products between its own threads, one
- * join per product: Eigen's own OpenMP split hands blocks between threads
- * with spinning waits, which stall for whole scheduler slices when the cores
- * are shared with other work.
+ * out = alpha L R in float32 on the calling thread alone, with the kernel
+ * sets' packed product (core/kernels/packedproductkernel.cpp; Eigen's
+ * matrix-vector product for one column). The forward pass splits its
+ * products between its own threads (core/threadpool.h), one join per
+ * product.
  *
  * L is rows x depth, column-major with leading dimension ldL, or row-major
  * with row stride ldL when lRowMajor; R is depth x cols, column-major with

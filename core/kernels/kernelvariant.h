@@ -29,6 +29,17 @@ void serialProductKernel(std::ptrdiff_t rows, std::ptrdiff_t cols, std::ptrdiff_
                          const float *l, std::ptrdiff_t ldL, bool lRowMajor, const float *r,
                          std::ptrdiff_t ldR, float *out, std::ptrdiff_t ldOut, float alpha = 1.0f);
 
+/// out = alpha L R as serialProductKernel, with the packed product for any
+/// number of columns (core/kernels/packedproductkernel.cpp).
+void packedProductKernel(std::ptrdiff_t rows, std::ptrdiff_t cols, std::ptrdiff_t depth,
+                         const float *l, std::ptrdiff_t ldL, bool lRowMajor, const float *r,
+                         std::ptrdiff_t ldR, float *out, std::ptrdiff_t ldOut, float alpha);
+
+/// out = L R for a row-major bfloat16 L (row stride ldL), widened as it is packed.
+void packedProductBFloat16Kernel(std::ptrdiff_t rows, std::ptrdiff_t cols, std::ptrdiff_t depth,
+                                 const std::uint16_t *l, std::ptrdiff_t ldL, const float *r,
+                                 std::ptrdiff_t ldR, float *out, std::ptrdiff_t ldOut);
+
 void linearKernel(const LinearWeights &layer, const float *x, std::ptrdiff_t ldX, std::ptrdiff_t n,
                   float *y, std::ptrdiff_t ldY);
 

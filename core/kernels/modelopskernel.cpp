@@ -5,9 +5,9 @@
 // set; the block graph that calls them is core/modelgraph.cpp.
 
 #include "core/kernels/kernelvariant.h"
+#include "core/threadpool.h"
 
 #include <Eigen/Core>
-#include <omp.h>
 
 #include <algorithm>
 #include <cmath>
@@ -76,31 +76,48 @@ void softmaxRange(float *row, std::ptrdiff_t size, std::ptrdiff_t begin, std::pt
     all.tail(size - end).setZero();
 }
 
+/// body(begin, end) over [0, count), split into one range per thread of
+/// the pool when \a parallel.
+template <typename Body> void forRanges(std::ptrdiff_t count, bool parallel, Body body)
+{
+    const int parts = parallel ? ThreadPool::shared().threads() : 1;
+    if (parts == 1) {
+        body(std::ptrdiff_t(0), count);
+        return;
+    }
+    runParts(parts, [&](int p) { body(count * p / parts, count * (p + 1) / parts); });
+}
+
 } // namespace
 
 void linearKernel(const LinearWeights &layer, const float *x, std::ptrdiff_t ldX, std::ptrdiff_t n,
                   float *y, std::ptrdiff_t ldY)
 {
-    const int parts = n >= kParallelTokens ? omp_get_max_threads() : 1;
+    const int parts = n >= kParallelTokens ? ThreadPool::shared().threads() : 1;
     // Rows per part, a multiple of the 16-float packing width.
     const std::ptrdiff_t chunk = ((layer.out + parts - 1) / parts + 15) / 16 * 16;
-#pragma omp parallel for schedule(static) if (parts > 1)
-    for (int t = 0; t < parts; ++t) {
+    runParts(parts, [&](int t) {
         const std::ptrdiff_t begin = std::min<std::ptrdiff_t>(std::ptrdiff_t(t) * chunk, layer.out);
         const std::ptrdiff_t rows = std::min<std::ptrdiff_t>(chunk, layer.out - begin);
         if (rows <= 0)
-            continue;
-        if (layer.bf16) {
+            return;
+        if (layer.bf16 && n == 1) {
             bfloat16Product(rows, n, layer.in, layer.bf16 + begin * layer.in, x, ldX, y + begin,
                             ldY);
-            continue;
+            return;
+        }
+        if (layer.bf16) {
+            // Widened as it is packed.
+            packedProductBFloat16Kernel(rows, n, layer.in, layer.bf16 + begin * layer.in, layer.in,
+                                        x, ldX, y + begin, ldY);
+            return;
         }
         // Conv1D's [in, out] row-major is W column-major (leading dimension
         // out); nn.Linear's [out, in] row-major is W row-major (stride in).
         const float *w = layer.weight + (layer.inputMajor ? begin : begin * layer.in);
         serialProductKernel(rows, n, layer.in, w, layer.inputMajor ? layer.out : layer.in,
                             !layer.inputMajor, x, ldX, y + begin, ldY);
-    }
+    });
     if (layer.bias) {
         ColumnMap(y, layer.out, n, Eigen::OuterStride<>(ldY)).colwise() +=
             ConstVectorMap(layer.bias, layer.out);
@@ -111,90 +128,95 @@ void normKernel(NormKind kind, float *x, std::ptrdiff_t rows, std::ptrdiff_t n, 
                 const NormWeights &weights, double epsilon)
 {
     const ConstVectorMap gamma(weights.weight, rows);
-#pragma omp parallel for schedule(static) if (n >= kParallelTokens)
-    for (std::ptrdiff_t j = 0; j < n; ++j) {
-        Eigen::Map<Eigen::VectorXf> column(x + j * ld, rows);
-        // The statistics in double.
-        switch (kind) {
-        case NormKind::LayerNorm: {
-            const ConstVectorMap beta(weights.bias, rows);
-            double sum = 0.0;
-            for (std::ptrdiff_t i = 0; i < rows; ++i)
-                sum += column[i];
-            const double mean = sum / double(rows);
-            double squares = 0.0;
-            for (std::ptrdiff_t i = 0; i < rows; ++i)
-                squares += (column[i] - mean) * (column[i] - mean);
-            const float inverse = float(1.0 / std::sqrt(squares / double(rows) + epsilon));
-            const float shift = float(mean);
-            column = ((column.array() - shift) * inverse) * gamma.array() + beta.array();
-            break;
+    forRanges(n, n >= kParallelTokens, [&](std::ptrdiff_t first, std::ptrdiff_t last) {
+        for (std::ptrdiff_t j = first; j < last; ++j) {
+            Eigen::Map<Eigen::VectorXf> column(x + j * ld, rows);
+            // The statistics in double.
+            switch (kind) {
+            case NormKind::LayerNorm: {
+                const ConstVectorMap beta(weights.bias, rows);
+                double sum = 0.0;
+                for (std::ptrdiff_t i = 0; i < rows; ++i)
+                    sum += column[i];
+                const double mean = sum / double(rows);
+                double squares = 0.0;
+                for (std::ptrdiff_t i = 0; i < rows; ++i)
+                    squares += (column[i] - mean) * (column[i] - mean);
+                const float inverse = float(1.0 / std::sqrt(squares / double(rows) + epsilon));
+                const float shift = float(mean);
+                column = ((column.array() - shift) * inverse) * gamma.array() + beta.array();
+                break;
+            }
+            case NormKind::RmsNorm: {
+                double squares = 0.0;
+                for (std::ptrdiff_t i = 0; i < rows; ++i)
+                    squares += double(column[i]) * double(column[i]);
+                const float inverse = float(1.0 / std::sqrt(squares / double(rows) + epsilon));
+                column = (column.array() * inverse) * gamma.array();
+                break;
+            }
+            }
         }
-        case NormKind::RmsNorm: {
-            double squares = 0.0;
-            for (std::ptrdiff_t i = 0; i < rows; ++i)
-                squares += double(column[i]) * double(column[i]);
-            const float inverse = float(1.0 / std::sqrt(squares / double(rows) + epsilon));
-            column = (column.array() * inverse) * gamma.array();
-            break;
-        }
-        }
-    }
+    });
 }
 
 void geluKernel(float *x, std::ptrdiff_t rows, std::ptrdiff_t columns, GeluForm form)
 {
-#pragma omp parallel for schedule(static) if (columns >= kParallelTokens)
-    for (std::ptrdiff_t j = 0; j < columns; ++j) {
-        Eigen::Map<Eigen::ArrayXf> column(x + j * rows, rows);
-        switch (form) {
-        case GeluForm::Tanh: {
-            const float c = 0.7978845608028654f; // sqrt(2 / pi)
-            column = 0.5f * column * (1.0f + (c * (column + 0.044715f * column.cube())).tanh());
-            break;
+    forRanges(columns, columns >= kParallelTokens, [&](std::ptrdiff_t first, std::ptrdiff_t last) {
+        for (std::ptrdiff_t j = first; j < last; ++j) {
+            Eigen::Map<Eigen::ArrayXf> column(x + j * rows, rows);
+            switch (form) {
+            case GeluForm::Tanh: {
+                const float c = 0.7978845608028654f; // sqrt(2 / pi)
+                column = 0.5f * column * (1.0f + (c * (column + 0.044715f * column.cube())).tanh());
+                break;
+            }
+            case GeluForm::Erf:
+                for (std::ptrdiff_t i = 0; i < rows; ++i)
+                    column[i] =
+                        0.5f * column[i] * (1.0f + std::erf(column[i] * 0.7071067811865476f));
+                break;
+            }
         }
-        case GeluForm::Erf:
-            for (std::ptrdiff_t i = 0; i < rows; ++i)
-                column[i] = 0.5f * column[i] * (1.0f + std::erf(column[i] * 0.7071067811865476f));
-            break;
-        }
-    }
+    });
 }
 
 void gatedSiluKernel(float *gate, const float *up, std::ptrdiff_t count)
 {
     constexpr std::ptrdiff_t kPart = 16384;
     const std::ptrdiff_t parts = (count + kPart - 1) / kPart;
-#pragma omp parallel for schedule(static) if (parts > 4)
-    for (std::ptrdiff_t p = 0; p < parts; ++p) {
-        const std::ptrdiff_t begin = p * kPart;
-        const std::ptrdiff_t size = std::min(kPart, count - begin);
-        Eigen::Map<Eigen::ArrayXf> g(gate + begin, size);
-        const Eigen::Map<const Eigen::ArrayXf> u(up + begin, size);
-        // silu(x) = x * sigmoid(x) = x / (1 + exp(-x)).
-        g = g / (1.0f + (-g).exp()) * u;
-    }
+    forRanges(parts, parts > 4, [&](std::ptrdiff_t first, std::ptrdiff_t last) {
+        for (std::ptrdiff_t p = first; p < last; ++p) {
+            const std::ptrdiff_t begin = p * kPart;
+            const std::ptrdiff_t size = std::min(kPart, count - begin);
+            Eigen::Map<Eigen::ArrayXf> g(gate + begin, size);
+            const Eigen::Map<const Eigen::ArrayXf> u(up + begin, size);
+            // silu(x) = x * sigmoid(x) = x / (1 + exp(-x)).
+            g = g / (1.0f + (-g).exp()) * u;
+        }
+    });
 }
 
 void rotaryKernel(HeadRows x, int heads, int n, int rotated, const float *cos, const float *sin)
 {
     const int half = rotated / 2;
-#pragma omp parallel for schedule(static) if (n >= kParallelTokens)
-    for (int i = 0; i < n; ++i) {
-        const float *c = cos + std::ptrdiff_t(i) * half;
-        const float *s = sin + std::ptrdiff_t(i) * half;
-        for (int h = 0; h < heads; ++h) {
-            float *first = x.data + std::ptrdiff_t(i) * x.ld + std::ptrdiff_t(h) * x.headStride;
-            float *second = first + half;
-            // q cos + rotate_half(q) sin, with rotate_half(q) = (-second, first).
-            for (int j = 0; j < half; ++j) {
-                const float a = first[j];
-                const float b = second[j];
-                first[j] = a * c[j] - b * s[j];
-                second[j] = b * c[j] + a * s[j];
+    forRanges(n, n >= kParallelTokens, [&](std::ptrdiff_t first, std::ptrdiff_t last) {
+        for (int i = int(first); i < int(last); ++i) {
+            const float *c = cos + std::ptrdiff_t(i) * half;
+            const float *s = sin + std::ptrdiff_t(i) * half;
+            for (int h = 0; h < heads; ++h) {
+                float *first = x.data + std::ptrdiff_t(i) * x.ld + std::ptrdiff_t(h) * x.headStride;
+                float *second = first + half;
+                // q cos + rotate_half(q) sin, with rotate_half(q) = (-second, first).
+                for (int j = 0; j < half; ++j) {
+                    const float a = first[j];
+                    const float b = second[j];
+                    first[j] = a * c[j] - b * s[j];
+                    second[j] = b * c[j] + a * s[j];
+                }
             }
         }
-    }
+    });
 }
 
 void attentionKernel(HeadRows q, HeadRows k, HeadRows v, int heads, int kvHeads, int n, int headDim,
@@ -203,8 +225,8 @@ void attentionKernel(HeadRows q, HeadRows k, HeadRows v, int heads, int kvHeads,
 {
     const int group = heads / kvHeads;
     const size_t matrixSize = size_t(n) * size_t(n);
-#pragma omp parallel for schedule(dynamic) if (n >= kParallelTokens)
-    for (int h = 0; h < heads; ++h) {
+    // A head at a time to whichever thread is free.
+    auto head = [&](int h) {
         const int g = h / group;
         float *a = weights + size_t(h) * matrixSize;
         // Row-major scores S = Q_h K_g^T are column-major S^T = K_g Q_h^T.
@@ -218,6 +240,12 @@ void attentionKernel(HeadRows q, HeadRows k, HeadRows v, int heads, int kvHeads,
         // Z_h = V_g A^T, and the row-major A is A^T column-major.
         serialProductKernel(headDim, n, n, v.data + g * v.headStride, v.ld, false, a, n,
                             context + std::ptrdiff_t(h) * headDim, ldContext);
+    };
+    if (n >= kParallelTokens) {
+        runParts(heads, head);
+    } else {
+        for (int h = 0; h < heads; ++h)
+            head(h);
     }
 }
 

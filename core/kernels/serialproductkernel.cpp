@@ -36,24 +36,7 @@ void serialProductKernel(std::ptrdiff_t rows, std::ptrdiff_t cols, std::ptrdiff_
                 vector;
         return;
     }
-    // The kernel accumulates into its target, and is called without the
-    // parallel information that would split it between threads.
-    result.setZero();
-    Eigen::internal::gemm_blocking_space<Eigen::ColMajor, float, float, Eigen::Dynamic,
-                                         Eigen::Dynamic, Eigen::Dynamic>
-        blocking(rows, cols, depth, 1, true);
-    if (lRowMajor)
-        Eigen::internal::general_matrix_matrix_product<Index, float, Eigen::RowMajor, false, float,
-                                                       Eigen::ColMajor, false, Eigen::ColMajor,
-                                                       1>::run(rows, cols, depth, l, ldL, r, ldR,
-                                                               out, 1, ldOut, alpha, blocking,
-                                                               nullptr);
-    else
-        Eigen::internal::general_matrix_matrix_product<Index, float, Eigen::ColMajor, false, float,
-                                                       Eigen::ColMajor, false, Eigen::ColMajor,
-                                                       1>::run(rows, cols, depth, l, ldL, r, ldR,
-                                                               out, 1, ldOut, alpha, blocking,
-                                                               nullptr);
+    packedProductKernel(rows, cols, depth, l, ldL, lRowMajor, r, ldR, out, ldOut, alpha);
 }
 
 } // namespace AttentionLab::ATTENTIONLAB_KERNEL_NAMESPACE

@@ -3,8 +3,9 @@
 
 // The kernel sets (baseline x86-64, x86-64-v3, x86-64-v4, or the native
 // build's one): every set this processor supports gives the fused attention
-// pass, the row softmax and the float product of a plain reference computed
-// here, and the set chosen at start-up is the fastest supported one.
+// pass, the row softmax and the float product (the packed product under the
+// model's layers, with float32 and bfloat16 weights) of a plain reference
+// computed here, and the set chosen at start-up is the fastest supported one.
 
 #include "core/attention.h"
 #include "core/kernelset.h"
@@ -13,12 +14,28 @@
 #include <QtTest>
 
 #include <cmath>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <vector>
 
 using namespace AttentionLab;
 
 Q_DECLARE_METATYPE(AttentionLab::MaskMode)
+
+namespace {
+
+/// How a product's left operand (a layer's weights) is stored.
+enum class WeightForm
+{
+    RowMajor,   ///< float32 [out, in], nn.Linear's layout
+    InputMajor, ///< float32 [in, out], GPT-2's Conv1D
+    BFloat16,   ///< bfloat16 [out, in], read in place
+};
+
+} // namespace
+
+Q_DECLARE_METATYPE(WeightForm)
 
 namespace {
 
@@ -65,6 +82,22 @@ Reference reference(const Matrix &q, const Matrix &k, const Matrix &v, MaskMode 
     return r;
 }
 
+/// \a value rounded to the nearest bfloat16 (ties to even), as its bits.
+std::uint16_t toBFloat16(float value)
+{
+    std::uint32_t bits;
+    std::memcpy(&bits, &value, sizeof bits);
+    return std::uint16_t((bits + 0x7fffu + ((bits >> 16) & 1u)) >> 16);
+}
+
+float fromBFloat16(std::uint16_t half)
+{
+    const std::uint32_t bits = std::uint32_t(half) << 16;
+    float value;
+    std::memcpy(&value, &bits, sizeof value);
+    return value;
+}
+
 void addKernelRows()
 {
     QTest::addColumn<int>("set");
@@ -88,6 +121,8 @@ private slots:
     void underflowIsExact();
     void productMatchesReference_data();
     void productMatchesReference();
+    void linearMatchesReference_data();
+    void linearMatchesReference();
     void fastestIsChosen();
 };
 
@@ -197,6 +232,111 @@ void TestKernelSet::productMatchesReference()
     kernels.serialProduct(67, 33, 45, lRows.data(), 45, true, r.data(), 45, out.data(), 67, 0.5f);
     const Eigen::MatrixXd expected = 0.5 * l.cast<double>() * r.cast<double>();
     QVERIFY((out.cast<double>() - expected).cwiseAbs().maxCoeff() < 1e-5);
+}
+
+void TestKernelSet::linearMatchesReference_data()
+{
+    QTest::addColumn<int>("set");
+    QTest::addColumn<WeightForm>("form");
+    QTest::addColumn<int>("out");
+    QTest::addColumn<int>("n");
+    QTest::addColumn<int>("in");
+    struct Shape
+    {
+        const char *name;
+        int out, n, in;
+    };
+    // The blocking: 16, 32 or 8 rows a panel, 6 to 12 columns a tile, 640
+    // depths and 384 columns a block; none of these sizes is a multiple of them.
+    const Shape shapes[] = {
+        {"67 x 45 by 33", 67, 45, 33},      {"one row", 1, 37, 50},
+        {"one column", 70, 1, 45},          {"depth 1", 33, 7, 1},
+        {"one of each", 1, 1, 1},           {"two depth blocks", 97, 17, 1301},
+        {"two column blocks", 50, 400, 20}, {"rows past the panels", 130, 2, 64},
+    };
+    const struct
+    {
+        WeightForm form;
+        const char *name;
+    } forms[] = {{WeightForm::RowMajor, "float32 [out, in]"},
+                 {WeightForm::InputMajor, "float32 [in, out]"},
+                 {WeightForm::BFloat16, "bfloat16 [out, in]"}};
+    const auto sets = supportedKernels();
+    for (size_t i = 0; i < sets.size(); ++i)
+        for (const auto &form : forms)
+            for (const Shape &shape : shapes)
+                QTest::addRow("%s, %s, %s", sets[i]->name, form.name, shape.name)
+                    << int(i) << form.form << shape.out << shape.n << shape.in;
+}
+
+void TestKernelSet::linearMatchesReference()
+{
+    // y = W x + b against sums in double, with x and y in wider buffers
+    // (leading dimensions in + 3 and out + 5) whose padding must stay as it was.
+    QFETCH(int, set);
+    QFETCH(WeightForm, form);
+    QFETCH(int, out);
+    QFETCH(int, n);
+    QFETCH(int, in);
+    const KernelSet &kernels = *supportedKernels()[size_t(set)];
+    NormalGenerator normal(17);
+    // w(i, k) of the out x in matrix, rounded to bfloat16 for that form so
+    // that the reference multiplies the same values.
+    std::vector<float> w(size_t(out) * size_t(in));
+    std::vector<std::uint16_t> halves(w.size());
+    for (size_t i = 0; i < w.size(); ++i) {
+        halves[i] = toBFloat16(float(normal.next()));
+        w[i] = form == WeightForm::BFloat16 ? fromBFloat16(halves[i]) : float(normal.next());
+    }
+    auto weight = [&](int i, int k) { return w[size_t(i) * size_t(in) + size_t(k)]; };
+    std::vector<float> stored(w.size());
+    for (int i = 0; i < out; ++i)
+        for (int k = 0; k < in; ++k)
+            stored[form == WeightForm::InputMajor ? size_t(k) * size_t(out) + size_t(i)
+                                                  : size_t(i) * size_t(in) + size_t(k)] =
+                weight(i, k);
+    std::vector<float> bias(static_cast<size_t>(out));
+    for (float &b : bias)
+        b = float(normal.next());
+    const int ldX = in + 3, ldY = out + 5;
+    std::vector<float> x(size_t(ldX) * size_t(n));
+    for (float &value : x)
+        value = float(normal.next());
+    constexpr float kUntouched = -1234.5f;
+    std::vector<float> y(size_t(ldY) * size_t(n), kUntouched);
+
+    LinearWeights layer;
+    layer.in = in;
+    layer.out = out;
+    layer.bias = bias.data();
+    layer.inputMajor = form == WeightForm::InputMajor;
+    if (form == WeightForm::BFloat16)
+        layer.bf16 = halves.data();
+    else
+        layer.weight = stored.data();
+    kernels.linear(layer, x.data(), ldX, n, y.data(), ldY);
+
+    for (int j = 0; j < n; ++j) {
+        for (int i = 0; i < out; ++i) {
+            double sum = bias[size_t(i)], magnitude = std::abs(sum);
+            for (int k = 0; k < in; ++k) {
+                const double term = double(weight(i, k)) * double(x[size_t(j * ldX + k)]);
+                sum += term;
+                magnitude += std::abs(term);
+            }
+            const double got = y[size_t(j * ldY + i)];
+            // float32 sums: a few units in the last place of the terms'
+            // magnitude (6e-8); a term lost or doubled is about 1 / in of it.
+            if (std::abs(got - sum) > 1e-6 * magnitude + 1e-30)
+                QFAIL(qPrintable(QStringLiteral("y(%1, %2) = %3, expected %4")
+                                     .arg(i)
+                                     .arg(j)
+                                     .arg(got, 0, 'g', 9)
+                                     .arg(sum, 0, 'g', 9)));
+        }
+        for (int i = out; i < ldY; ++i)
+            QCOMPARE(y[size_t(j * ldY + i)], kUntouched);
+    }
 }
 
 void TestKernelSet::fastestIsChosen()
