@@ -110,6 +110,19 @@ def main():
             lines.append(f"| {l} | " + " | ".join(f"{v:.3f}" for v in values[l]) + " |")
         return "\n".join(lines)
 
+    found = {role for _, _, role, _, _ in rows}
+    absent = [name for name in ("previous token", "induction") if name not in found]
+    best_previous = max((previous[l][h], l, h) for l in range(layers) for h in range(heads))
+    best_induction = max((min(probes[n]["induction_repeats"][l][h] for n in PROBE_LENGTHS), l, h)
+                         for l in range(1, layers) for h in range(heads))
+    missing = ""
+    if absent:
+        missing = (f"**Not found in this run: {' and '.join(absent)} heads.** The best "
+                   f"previous-token score is {best_previous[0]:.3f} (head {best_previous[1]}."
+                   f"{best_previous[2]}), the best induction probe score after layer 0 "
+                   f"{best_induction[0]:.3f} (head {best_induction[1]}.{best_induction[2]}, the "
+                   f"lower of the two lengths): {training['steps']} steps, "
+                   f"{training['tokens_seen']:,} tokens, were too few for them to form.")
     top = guesses["top_next"]
     licence = wordnet_licence()
     card = f"""# Attention Lab's built-in model
@@ -135,9 +148,14 @@ specialised heads on the first start, with nothing to download.
   Final training loss {training['final_loss_smoothed']:.3f} (smoothed), held-out loss
   {training['held_out_loss']:.3f} (nats per token).
 - **Repeated spans**: natural text alone does not grow an induction head in so short a run,
-  so, as Olsson et al. 2022 did, half of the training rows repeat a span: a third of all rows
-  hold 4 to 100 random tokens of the vocabulary at a random place, the same tokens again after
-  a gap of 0 to 40 tokens; a sixth copy a span of their own text later on.
+  so, as Olsson et al. 2022 did, rows repeat spans. Each such row holds 4 to 100 random
+  tokens of the vocabulary at a random place and the same tokens again after a gap of 0 to 40
+  tokens (4 to 31 tokens in the short windows). A curriculum: for the first
+  {round(training['early_fraction'] * 100)} % of the steps {round(training['early_share'] * 100)} % of
+  the rows are such repeats, in 64-token windows at twice the batch; then a third of them
+  (of the rest, three quarters natural text and a quarter a span of their own text copied
+  later), in 128-token windows; the last quarter of the steps in the whole 256-token context at
+  half the batch.
 
 ## The heads it found
 
@@ -153,6 +171,8 @@ current token's first occurrence, with 25 and with 40 random tokens repeated onc
 | head | role | score | probe |
 |---|---|---|---|
 """ + "\n".join(f"| {l}.{h} | {role} | {score} | {probe} |" for l, h, role, score, probe in rows) + f"""
+
+{missing}
 
 The sentences: {"; ".join(f'"{s}"' for s in SENTENCES)}.
 

@@ -234,7 +234,15 @@ class Gpt2(torch.nn.Module):
         super().__init__()
         self.heads = heads
         self.wte = torch.nn.Parameter(torch.randn(vocab, d) * 0.02)
-        self.wpe = torch.nn.Parameter(torch.randn(positions, d) * 0.01)
+        # Learned positions, started from Vaswani et al.'s sinusoids (scaled to the
+        # tokens' size) rather than noise: a head that looks one token back has
+        # something to find from the first step, and the heads form sooner.
+        position = torch.arange(positions, dtype=torch.float32)[:, None]
+        rate = torch.exp(torch.arange(0, d, 2, dtype=torch.float32) * (-math.log(10000.0) / d))
+        sinusoids = torch.zeros(positions, d)
+        sinusoids[:, 0::2] = torch.sin(position * rate)
+        sinusoids[:, 1::2] = torch.cos(position * rate)
+        self.wpe = torch.nn.Parameter(sinusoids * 0.05)
         proj = 0.02 / math.sqrt(2 * layers)
         self.blocks = torch.nn.ModuleList()
         for _ in range(layers):
@@ -308,11 +316,12 @@ def write_safetensors(path, tensors):
 class Batches:
     """Windows of the token stream; some with a repeated span (Olsson et al. 2022).
 
-    Kinds, drawn per row: natural text (half); random tokens of the vocabulary,
-    4 to 100 of them, at a random place, then after a gap of 0 to 40 tokens the
-    same tokens again (a third); a span of the window's own text, 4 to 100
-    tokens, copied later (the rest). The targets of a random span's first copy
-    are not scored: nothing can predict them."""
+    Kinds, drawn per row: random tokens of the vocabulary, 4 to 100 of them, at
+    a random place, then after a gap of 0 to 40 tokens the same tokens again
+    (random_share of the rows); of the rest, three quarters natural text and
+    one quarter a span of the window's own text, 4 to 100 tokens, copied later.
+    The targets of a random span's first copy are not scored: nothing can
+    predict them."""
 
     def __init__(self, stream, vocab_random, rng, context):
         self.stream = stream
@@ -320,18 +329,19 @@ class Batches:
         self.rng = rng
         self.context = context
 
-    def row(self, n):
+    def row(self, n, random_share):
         rng = self.rng
         start = rng.randrange(0, len(self.stream) - n - 1)
         tokens = list(self.stream[start:start + n + 1])
         scored = [True] * (n + 1)
         kind = rng.random()
-        if kind < 0.5:
+        natural_share = (1 - random_share) * 0.75
+        if kind < natural_share:
             return tokens, scored
         length = rng.randint(4, min(100, (n - 1) // 2))
         gap = rng.randint(0, min(40, n + 1 - 2 * length))
         at = 0 if rng.random() < 0.2 else rng.randint(0, n + 1 - 2 * length - gap)
-        if kind < 0.83:
+        if kind < natural_share + random_share:
             span = rng.sample(range(self.vocab_random), length)
             tokens[at:at + length] = span
             for k in range(at, at + length):
@@ -342,8 +352,8 @@ class Batches:
         tokens[second:second + length] = span
         return tokens, scored
 
-    def next(self, batch, n):
-        rows = [self.row(n) for _ in range(batch)]
+    def next(self, batch, n, random_share):
+        rows = [self.row(n, random_share) for _ in range(batch)]
         data = torch.tensor([r[0] for r in rows])
         mask = torch.tensor([r[1] for r in rows])
         targets = data[:, 1:].clone()
@@ -385,18 +395,22 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", required=True, help="the model folder to write")
     parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--steps", type=int, default=2400)
+    parser.add_argument("--steps", type=int, default=900)
     parser.add_argument("--batch", type=int, default=16)
     parser.add_argument("--vocab", type=int, default=4096)
     parser.add_argument("--d-model", type=int, default=128)
     parser.add_argument("--layers", type=int, default=4)
     parser.add_argument("--heads", type=int, default=4)
     parser.add_argument("--context", type=int, default=256)
-    parser.add_argument("--lr", type=float, default=3e-3)
+    parser.add_argument("--lr", type=float, default=4e-3)
+    parser.add_argument("--early-fraction", type=float, default=0.4,
+                        help="the share of the steps in the curriculum's first stage")
+    parser.add_argument("--early-share", type=float, default=0.95,
+                        help="the share of the first stage's rows that repeat random tokens")
     parser.add_argument("--lines", type=int, default=0,
                         help="use only the first N synsets (0: all; the smoke test's slice)")
     parser.add_argument("--program", help="attention-lab, to measure the heads for the card")
-    parser.add_argument("--snapshots", help="a folder for a copy of the model every 500 steps")
+    parser.add_argument("--snapshots", help="a folder for a copy of the model every 250 steps")
     parser.add_argument("--check-tokenizer", action="store_true",
                         help="only write --out's tokenizer_check.json from its merges.txt")
     args = parser.parse_args()
@@ -435,6 +449,7 @@ def main():
                                    {"params": plain, "weight_decay": 0.0}],
                                   lr=args.lr, betas=(0.9, 0.95))
     warmup = max(1, args.steps // 20)
+    print(f"{args.steps} steps: warm-up {warmup}, then cosine to a tenth", flush=True)
 
     def rate(step):
         if step < warmup:
@@ -446,11 +461,17 @@ def main():
     batches = Batches(train_stream, vocab_size - 1, rng, args.context)
     tokens_seen, smooth, train_began = 0, None, time.time()
     for step in range(args.steps):
-        # Half windows for the first three quarters, so the heads form sooner; then the
-        # whole context at half the batch, which costs about the same per step.
+        # A curriculum: the first 40 % of the steps mostly repeated random spans in
+        # quarter windows at twice the batch, so that the previous-token and
+        # induction heads form early; then a third of the rows, in half windows;
+        # the last quarter the whole context at half the batch (about the same
+        # tokens, and cost, per step).
+        early = step < args.steps * args.early_fraction
+        share = args.early_share if early else 1 / 3
         long = step >= args.steps * 3 // 4
-        n = args.context if long else args.context // 2
-        ids, targets = batches.next(args.batch // 2 if long else args.batch, n)
+        n = args.context if long else args.context // 4 if early else args.context // 2
+        rows = args.batch // 2 if long else args.batch * 2 if early else args.batch
+        ids, targets = batches.next(rows, n, share)
         logits = model(ids)
         loss = F.cross_entropy(logits.reshape(-1, vocab_size), targets.reshape(-1),
                                ignore_index=-100)
@@ -466,7 +487,7 @@ def main():
             print(f"step {step:5d}  loss {loss.item():.3f}  smoothed {smooth:.3f}  "
                   f"lr {schedule.get_last_lr()[0]:.2e}  {(step + 1) / elapsed:.2f} steps/s",
                   flush=True)
-        if args.snapshots and (step + 1) % 500 == 0:
+        if args.snapshots and (step + 1) % 250 == 0:
             write_folder(os.path.join(args.snapshots, f"step-{step + 1}"), model, args,
                          vocab_size, eot, encoder, merges)
 
@@ -482,7 +503,8 @@ def main():
     write_folder(args.out, model, args, vocab_size, eot, encoder, merges)
     write_tokenizer_check(args.out, encoder)
     wall = time.time() - began
-    training = {"seed": args.seed, "steps": args.steps, "batch": args.batch,
+    training = {"seed": args.seed, "steps": args.steps, "batch": args.batch, "lr": args.lr,
+                "early_fraction": args.early_fraction, "early_share": args.early_share,
                 "context": args.context, "tokens_seen": tokens_seen,
                 "final_loss_smoothed": round(smooth, 4), "held_out_loss": round(held_loss, 4),
                 "synsets": len(lines), "corpus_tokens": len(stream), "merges": len(merges),

@@ -290,7 +290,7 @@ void TestBuiltinModel::everyCommandTakesBuiltin_data()
                                              u"a member of the"_s, u"--tokens"_s, u"3"_s}
                               << u"a member of the"_s;
     QTest::newRow("lens") << QStringList{u"lens"_s, u"builtin"_s, u"--text"_s, u"a dog"_s}
-                          << u"layer 3"_s;
+                          << u"layer  3: "_s;
     QTest::newRow("bench --model")
         << QStringList{u"bench"_s, u"--model"_s, u"builtin"_s, u"--n"_s, u"16"_s, u"--json"_s}
         << u"resources/models/builtin"_s;
