@@ -129,7 +129,7 @@ QString CommandLine::usage()
                "                 as TransformerLens does; Llama: <s> or <|begin_of_text|>)\n"
                "    --no-bos     without it, though the model's tokenizer.json adds it\n"
                "    --repeat-random N  instead of a text, Olsson et al.'s induction probe: N\n"
-               "                 distinct random tokens of the vocabulary, then the same N again;\n"
+               "                 distinct random tokens of the vocabulary, then those N again;\n"
                "                 inspect's \"induction over repeats\" scores it\n"
                "    --seed S     the probe's tokens: PCG64 as numpy seeds it (0)\n"
                "  generate    a causal model writes after the text, one token at a time with a\n"

@@ -395,7 +395,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", required=True, help="the model folder to write")
     parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--steps", type=int, default=900)
+    parser.add_argument("--steps", type=int, default=400)
     parser.add_argument("--batch", type=int, default=16)
     parser.add_argument("--vocab", type=int, default=4096)
     parser.add_argument("--d-model", type=int, default=128)
