@@ -6,7 +6,9 @@
 #include "app/commandrequest.h"
 
 #include "app/usageerror.h"
+#include "io/builtinmodel.h"
 #include "io/inputtextqt.h"
+#include "io/readerror.h"
 
 #include <QFileInfo>
 #include <QSet>
@@ -22,7 +24,9 @@ const QStringList kSections = {QStringLiteral("one"),    QStringLiteral("select"
 /// Options that take a value, and the commands each one applies to.
 const QMap<QString, QStringList> kValueOptions = {
     {QStringLiteral("seed"),
-     {QStringLiteral("scale"), QStringLiteral("generate"), QStringLiteral("animate")}},
+     {QStringLiteral("scale"), QStringLiteral("generate"), QStringLiteral("animate"),
+      QStringLiteral("model")}},
+    {QStringLiteral("repeat-random"), {QStringLiteral("model")}},
     {QStringLiteral("temperature"), {QStringLiteral("generate"), QStringLiteral("animate")}},
     {QStringLiteral("top-k"), {QStringLiteral("generate"), QStringLiteral("animate")}},
     {QStringLiteral("top-p"), {QStringLiteral("generate"), QStringLiteral("animate")}},
@@ -229,7 +233,13 @@ CommandRequest parseCommandLine(const QStringList &args)
     if (kTextCommands.contains(r.command) && r.file.isEmpty())
         usageError(QStringLiteral("%1 needs a model's folder: attention-lab %1 DIR --text TEXT")
                        .arg(r.command));
-    if (kTextCommands.contains(r.command) && !r.values.contains(QStringLiteral("text")))
+    const bool probe = r.values.contains(QStringLiteral("repeat-random"));
+    if (probe && r.values.contains(QStringLiteral("text")))
+        usageError(QStringLiteral("--repeat-random makes the model's input: give it or --text, "
+                                  "not both"));
+    if (r.values.contains(QStringLiteral("seed")) && r.command == QLatin1String("model") && !probe)
+        usageError(QStringLiteral("--seed applies to model --repeat-random N"));
+    if (kTextCommands.contains(r.command) && !r.values.contains(QStringLiteral("text")) && !probe)
         usageError(QStringLiteral("%1 needs the text to read: --text TEXT").arg(r.command));
     // animate reads a text with a model too, for --sweep generation.
     const bool readsText =
@@ -262,6 +272,16 @@ CommandRequest parseCommandLine(const QStringList &args)
             usageError(QStringLiteral("--%1 applies to %2")
                            .arg(it.key(), names.join(QStringLiteral(" and "))));
         }
+    }
+    // `builtin` stands for the shipped model wherever a model's folder goes.
+    try {
+        if (kTextCommands.contains(r.command))
+            r.file = BuiltinModel::resolve(r.file);
+        if (r.values.contains(QStringLiteral("model")))
+            r.values.insert(QStringLiteral("model"),
+                            BuiltinModel::resolve(r.values.value(QStringLiteral("model"))));
+    } catch (const ReadError &error) {
+        usageError(error.message);
     }
     return r;
 }

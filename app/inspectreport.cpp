@@ -21,13 +21,18 @@ namespace {
 using Layout = JsonStreamWriter::Layout;
 
 constexpr HeadScoreKind kTableKinds[] = {
-    HeadScoreKind::Entropy, HeadScoreKind::PreviousToken,  HeadScoreKind::FirstToken,
-    HeadScoreKind::Self,    HeadScoreKind::DuplicateToken, HeadScoreKind::Induction,
+    HeadScoreKind::Entropy,          HeadScoreKind::PreviousToken,
+    HeadScoreKind::FirstToken,       HeadScoreKind::Self,
+    HeadScoreKind::DuplicateToken,   HeadScoreKind::Induction,
+    HeadScoreKind::InductionRepeats,
 };
 
 /// The JSON's members for the scores, in the order the issue lists them.
 constexpr HeadScoreKind kJsonKinds[] = {HeadScoreKind::Entropy, HeadScoreKind::PreviousToken,
                                         HeadScoreKind::FirstToken, HeadScoreKind::Self};
+/// Then the detectors that need repeated tokens: null when no token repeats.
+constexpr HeadScoreKind kJsonRepeatKinds[] = {
+    HeadScoreKind::DuplicateToken, HeadScoreKind::Induction, HeadScoreKind::InductionRepeats};
 
 } // namespace
 
@@ -210,6 +215,14 @@ void writeInspectJson(const AttentionTensor &tensor, const InspectSummary &summa
     for (HeadScoreKind kind : kJsonKinds) {
         out.key(headScoreKey(kind));
         writeHeadScores(out, tensor, summary.scores, kind);
+    }
+    const bool repeats = !summary.scores.empty() && !std::isnan(summary.scores.front().induction);
+    for (HeadScoreKind kind : kJsonRepeatKinds) {
+        out.key(headScoreKey(kind));
+        if (repeats)
+            writeHeadScores(out, tensor, summary.scores, kind);
+        else
+            out.null();
     }
     out.key("rollout");
     if (!summary.rollout) {

@@ -3,6 +3,7 @@
 
 #include "app/commandline.h"
 #include "app/guibenchmark.h"
+#include "io/builtinmodel.h"
 #include "ui/model/attentionfiles.h"
 #include "ui/window/mainwindow.h"
 
@@ -181,7 +182,9 @@ int main(int argc, char *argv[])
     const bool single =
         windowArguments.size() == 1 && !windowArguments.first().startsWith(QLatin1Char('-'));
     // A folder is a model's (config.json, model.safetensors and its tokenizer).
-    const bool openModel = single && QFileInfo(windowArguments.first()).isDir();
+    const bool openBuiltin =
+        single && windowArguments.first() == AttentionLab::BuiltinModel::argument();
+    const bool openModel = single && (QFileInfo(windowArguments.first()).isDir() || openBuiltin);
     const bool openSession =
         single && (windowArguments.first().endsWith(QLatin1String(".json")) ||
                    AttentionLab::AttentionFiles::isAttentionFile(windowArguments.first()));
@@ -213,7 +216,9 @@ int main(int argc, char *argv[])
     window.show();
     if (presentation)
         window.setPresentationMode(true);
-    if (openModel)
+    if (openBuiltin)
+        window.openBuiltinModel();
+    else if (openModel)
         window.openModelFolder(windowArguments.first());
     else if (openSession)
         window.openFile(windowArguments.first());

@@ -15,11 +15,14 @@
 #include "io/inputtextqt.h"
 #include "io/jsonstreamwriter.h"
 #include "io/pretrainedmodel.h"
+#include "io/readerror.h"
 #include "io/sessionwriter.h"
 
 #include <QFileInfo>
 
+#include <cstdint>
 #include <cstdio>
+#include <limits>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -38,6 +41,25 @@ std::pair<int, int> sessionHead(const QString &text, const ModelConfig &config)
     const int layer = int(parseInteger(QStringLiteral("session"), parts[0], 0, config.layers - 1));
     const int head = int(parseInteger(QStringLiteral("session"), parts[1], 0, config.heads - 1));
     return {layer, head};
+}
+
+/// --repeat-random N [--seed S]: Olsson et al.'s induction probe as the input.
+TokenizedText probeTokens(const PretrainedModel &model, const CommandRequest &r)
+{
+    requireCausalModel(model, QStringLiteral("--repeat-random"));
+    const int count = int(parseInteger(QStringLiteral("repeat-random"),
+                                       r.values.value(QStringLiteral("repeat-random")), 1,
+                                       model.config().positions));
+    const long long seed =
+        r.values.contains(QStringLiteral("seed"))
+            ? parseInteger(QStringLiteral("seed"), r.values.value(QStringLiteral("seed")), 0,
+                           std::numeric_limits<long long>::max())
+            : 0;
+    try {
+        return model.repeatedRandomTokens(count, static_cast<std::uint64_t>(seed), r.bosChoice());
+    } catch (const ReadError &error) {
+        throw UsageError{QStringLiteral("%1: %2").arg(model.name(), error.message)};
+    }
 }
 
 } // namespace
@@ -60,7 +82,9 @@ int runModelCommand(const CommandRequest &r, const CommandContext &)
     std::optional<std::pair<int, int>> head;
     if (wantsSession)
         head = sessionHead(r.values.value(QStringLiteral("session")), model->config());
-    const TokenizedText tokens = tokenizeRequest(*model, r);
+    const TokenizedText tokens = r.values.contains(QStringLiteral("repeat-random"))
+                                     ? probeTokens(*model, r)
+                                     : tokenizeRequest(*model, r);
     const ModelRun run = model->run(tokens);
 
     if (head) {

@@ -24,6 +24,8 @@ std::string headScoreKey(HeadScoreKind kind)
         return "duplicate_token";
     case HeadScoreKind::Induction:
         return "induction";
+    case HeadScoreKind::InductionRepeats:
+        return "induction_repeats";
     }
     return {};
 }
@@ -43,13 +45,16 @@ std::string headScoreTitle(HeadScoreKind kind)
         return "duplicate token";
     case HeadScoreKind::Induction:
         return "induction";
+    case HeadScoreKind::InductionRepeats:
+        return "induction over repeats (Olsson)";
     }
     return {};
 }
 
 bool needsRepeatedTokens(HeadScoreKind kind)
 {
-    return kind == HeadScoreKind::DuplicateToken || kind == HeadScoreKind::Induction;
+    return kind == HeadScoreKind::DuplicateToken || kind == HeadScoreKind::Induction ||
+           kind == HeadScoreKind::InductionRepeats;
 }
 
 double HeadScores::value(HeadScoreKind kind) const
@@ -67,6 +72,8 @@ double HeadScores::value(HeadScoreKind kind) const
         return duplicateToken;
     case HeadScoreKind::Induction:
         return induction;
+    case HeadScoreKind::InductionRepeats:
+        return inductionRepeats;
     }
     return 0.0;
 }
@@ -111,6 +118,8 @@ HeadScores scoreHead(const AttentionTensor &tensor, int layer, int head,
     HeadScores scores;
     scores.entropyBits = meanRowEntropyBits(a, queries, keys);
     double previous = 0.0, first = 0.0, self = 0.0, total = 0.0, duplicate = 0.0, induction = 0.0;
+    double repeatedInduction = 0.0;
+    int repeatedRows = 0;
     for (int q = 0; q < queries; ++q) {
         if (q >= 1)
             previous += at(q, q - 1 + offset);
@@ -120,9 +129,15 @@ HeadScores scoreHead(const AttentionTensor &tensor, int layer, int head,
             total += Eigen::Map<const Eigen::ArrayXf>(a + static_cast<long long>(q) * keys, keys)
                          .cast<double>()
                          .sum();
+            double row = 0.0;
             for (int k : repeats.duplicateKeys(q)) {
                 duplicate += at(q, k);
-                induction += at(q, k + 1);
+                row += at(q, k + 1);
+            }
+            induction += row;
+            if (!repeats.duplicateKeys(q).empty()) {
+                repeatedInduction += row;
+                ++repeatedRows;
             }
         }
     }
@@ -133,6 +148,7 @@ HeadScores scoreHead(const AttentionTensor &tensor, int layer, int head,
     // Sum of A times the pattern over the sum of A, as TransformerLens' "mul".
     scores.duplicateToken = repeats.any() && total > 0.0 ? duplicate / total : nan;
     scores.induction = repeats.any() && total > 0.0 ? induction / total : nan;
+    scores.inductionRepeats = repeatedRows > 0 ? repeatedInduction / repeatedRows : nan;
     return scores;
 }
 

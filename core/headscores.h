@@ -20,19 +20,28 @@ enum class HeadScoreKind
     Self,           ///< mean over rows of a[i][i + K - Q]
     DuplicateToken, ///< TransformerLens' detector: weight on earlier copies of the token
     Induction,      ///< TransformerLens' detector: weight on what followed earlier copies
+    /// Olsson et al.'s probe: the same weight, averaged over the rows that repeat only
+    InductionRepeats,
 };
-inline constexpr int kHeadScoreKindCount = 6;
+inline constexpr int kHeadScoreKindCount = 7;
 
 /// The JSON member and command-line name: "entropy_bits", "previous_token", ...
 std::string headScoreKey(HeadScoreKind kind);
 /// For people: "mean entropy (bits)", "previous token", "first token (sink)", ...
 std::string headScoreTitle(HeadScoreKind kind);
-/// True for the two detectors that need repeated tokens.
+/// True for the three detectors that need repeated tokens.
 bool needsRepeatedTokens(HeadScoreKind kind);
 
 /// One head's scores. The duplicate-token and induction scores are NaN when
 /// no token repeats (or the file has no tokens): the detectors have nothing
 /// to look for.
+///
+/// The induction score is TransformerLens': the weight on the keys right
+/// after an earlier copy of the query's token, over all the weight of all
+/// rows. inductionRepeats is Olsson et al. 2022's probe: the mean of that
+/// weight over the rows whose token occurred before. On random tokens
+/// repeated once those rows are the second copy, so a head that puts all its
+/// weight there scores 1, and about 0.5 on TransformerLens' scale.
 struct HeadScores
 {
     double entropyBits = 0.0;
@@ -41,6 +50,7 @@ struct HeadScores
     double self = 0.0;
     double duplicateToken = 0.0;
     double induction = 0.0;
+    double inductionRepeats = 0.0;
 
     double value(HeadScoreKind kind) const;
 };

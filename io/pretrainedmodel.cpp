@@ -5,6 +5,7 @@
 
 #include "core/familydescription.h"
 #include "core/generator.h"
+#include "core/repeatprobe.h"
 #include "core/transformerforward.h"
 #include "io/gpt2tokenizer.h"
 #include "io/hubtokenizer.h"
@@ -325,6 +326,44 @@ std::optional<std::string> PretrainedModel::bosToken() const
 bool PretrainedModel::addsBosByDefault() const
 {
     return m_hub && m_hub->addsBos();
+}
+
+TokenizedText PretrainedModel::repeatedRandomTokens(int count, std::uint64_t seed,
+                                                    std::optional<bool> bos) const
+{
+    std::optional<int> bosId;
+    if (m_hub)
+        bosId = m_hub->bosId();
+    else if (m_gpt2)
+        bosId = m_gpt2->endOfTextId();
+    std::vector<int> excluded;
+    if (bosId)
+        excluded.push_back(*bosId);
+    if (const std::optional<int> end = endOfTextId())
+        excluded.push_back(*end);
+    const bool withBos = bos.value_or(addsBosByDefault());
+    if (withBos && !bosId)
+        throwReadError(QStringLiteral("%1 has no beginning-of-text token").arg(name()));
+    const int length = 2 * count + (withBos ? 1 : 0);
+    if (length > config().positions)
+        throwReadError(QStringLiteral("%1 random tokens repeated once are %2 tokens and this "
+                                      "model reads at most %3")
+                           .arg(count)
+                           .arg(length)
+                           .arg(config().positions));
+    TokenizedText tokens;
+    if (withBos)
+        tokens.ids.push_back(*bosId);
+    try {
+        for (int id :
+             AttentionLab::repeatedRandomTokens(config().vocabulary, count, seed, excluded))
+            tokens.ids.push_back(id);
+    } catch (const std::invalid_argument &error) {
+        throwReadError(QString::fromUtf8(error.what()));
+    }
+    for (int id : tokens.ids)
+        tokens.tokens.push_back(tokenSpelling(id));
+    return tokens;
 }
 
 namespace {

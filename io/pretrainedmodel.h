@@ -15,6 +15,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -95,6 +96,15 @@ public:
     std::optional<std::string> bosToken() const;
     /// Whether a text starts with it when ModelText::bos is unset.
     bool addsBosByDefault() const;
+
+    /// Olsson et al.'s induction probe for this model: \a count distinct
+    /// random tokens of its vocabulary, its special tokens left out, then the
+    /// same again (core/repeatprobe.h, PCG64(\a seed)), spelled; after the
+    /// beginning-of-text token when \a bos says so (unset: as the tokenizer
+    /// does by itself). Throws ReadError when the probe does not fit the
+    /// vocabulary or the positions.
+    TokenizedText repeatedRandomTokens(int count, std::uint64_t seed,
+                                       std::optional<bool> bos) const;
 
     /// Token \a id as spelled in the vocabulary; "<id>" for an id it has no
     /// token for (a vocabulary padded past its tokens) or with no tokenizer.

@@ -60,6 +60,11 @@ echo "== presets"
 for preset in "$root"/resources/presets/*.json; do
     cmp "$preset" "$share/attention-lab/presets/$(basename "$preset")"
 done
+echo "== built-in model"
+for file in config.json model.safetensors vocab.json merges.txt README.md; do
+    cmp "$root/resources/models/builtin/$file" "$share/attention-lab/models/builtin/$file"
+done
+"$dest/usr/bin/attention-lab" model builtin --text "a member of the genus" | grep -q '4 layers'
 
 # --one prints the lecture example: the same as the native build when there
 # is one, and in any case the chapter's weights and entropy.
@@ -88,6 +93,10 @@ dpkg-deb -x "$deb" "$work/deb"
 file "$work/deb/usr/bin/attention-lab" | grep -q 'stripped' &&
     ! file "$work/deb/usr/bin/attention-lab" | grep -q 'not stripped'
 check_one "$("$work/deb/usr/bin/attention-lab" --one)" "the packaged binary"
+# The package's built-in model opens from the packaged binary, with no network.
+"$work/deb/usr/bin/attention-lab" tokenize builtin --text "a dog" | grep -q 'dog'
+cmp "$root/resources/models/builtin/model.safetensors" \
+    "$work/deb/usr/share/attention-lab/models/builtin/model.safetensors"
 echo "== lintian"
 lintian --fail-on error --info "$deb"
 echo "install-check: $(basename "$deb"), $(du -k "$deb" | cut -f1) KiB, installs and validates"

@@ -134,11 +134,12 @@ void TestInspect::jsonMatchesNumpy()
     QCOMPARE(r.exitCode, 0);
     QVERIFY(r.err.isEmpty());
     const QJsonObject got = QJsonDocument::fromJson(r.out).object();
-    // Exactly the members the issue lists.
+    // Exactly the members issue 11 lists, and issue 22's detectors of repeats.
     QStringList members = got.keys();
     members.sort();
     QCOMPARE(members,
-             QStringList({u"entropy_bits"_s, u"first_token"_s, u"heads"_s, u"keys"_s, u"layers"_s,
+             QStringList({u"duplicate_token"_s, u"entropy_bits"_s, u"first_token"_s, u"heads"_s,
+                          u"induction"_s, u"induction_repeats"_s, u"keys"_s, u"layers"_s,
                           u"previous_token"_s, u"queries"_s, u"query_tokens"_s, u"rollout"_s,
                           u"self"_s, u"shape"_s, u"tokens"_s}));
     QCOMPARE(got.value(u"shape"_s), want.value(u"shape"_s));
@@ -155,6 +156,17 @@ void TestInspect::jsonMatchesNumpy()
     QCOMPARE(got.value(u"query_tokens"_s).toArray(), aligned);
     for (const QString &member :
          {u"entropy_bits"_s, u"previous_token"_s, u"first_token"_s, u"self"_s}) {
+        const double worst = difference(got.value(member), want.value(member));
+        if (!(worst < 1e-5))
+            QFAIL(qPrintable(u"%1 differs from numpy by %2"_s.arg(member).arg(worst)));
+    }
+    // Null as a whole where no token repeats; numpy writes a grid of nulls.
+    for (const QString &member : {u"duplicate_token"_s, u"induction"_s, u"induction_repeats"_s}) {
+        const QJsonValue cell = want.value(member).toArray()[0].toArray()[0];
+        if (cell.isNull()) {
+            QVERIFY2(got.value(member).isNull(), qPrintable(member));
+            continue;
+        }
         const double worst = difference(got.value(member), want.value(member));
         if (!(worst < 1e-5))
             QFAIL(qPrintable(u"%1 differs from numpy by %2"_s.arg(member).arg(worst)));

@@ -8,6 +8,7 @@
 #include "core/attentionaggregates.h"
 #include "core/attentiontensor.h"
 #include "core/headscores.h"
+#include "core/repeatprobe.h"
 #include "core/tokenlabels.h"
 #include "core/tokenrepeats.h"
 #include "fixtures.h"
@@ -16,6 +17,7 @@
 #include <QtTest>
 
 #include <cmath>
+#include <set>
 #include <stdexcept>
 
 using namespace AttentionLab;
@@ -85,6 +87,10 @@ private slots:
     void tokenRepeats_data();
     void tokenRepeats();
     void noTokensNoDetectors();
+    void inductionRepeatsScoresTheSecondCopy_data();
+    void inductionRepeatsScoresTheSecondCopy();
+    void repeatedRandomTokens_data();
+    void repeatedRandomTokens();
     void downsampleKeepsStrongCells();
     void downsampleOfSmallRegionIsExact();
     void wordGroups_data();
@@ -123,9 +129,11 @@ void TestRealAttention::headScores()
         QCOMPARE(table.size(), tensor.layers());
         for (int l = 0; l < tensor.layers(); ++l) {
             for (int h = 0; h < tensor.heads(); ++h) {
-                const double want = table[l].toArray()[h].toDouble();
+                // null: nothing for the detector to score, NaN in the program.
+                const QJsonValue cell = table[l].toArray()[h];
+                const double want = cell.isNull() ? std::nan("") : cell.toDouble();
                 const double got = scores[static_cast<size_t>(l * tensor.heads() + h)].value(kind);
-                if (std::abs(got - want) > kTolerance)
+                if (std::isnan(want) != std::isnan(got) || std::abs(got - want) > kTolerance)
                     QFAIL(qPrintable(QStringLiteral("%1 of %2.%3: %4, numpy %5")
                                          .arg(QString::fromStdString(headScoreKey(kind)))
                                          .arg(l)
@@ -473,6 +481,94 @@ void TestRealAttention::noTokensNoDetectors()
     QVERIFY(std::isnan(scores[1].induction));
     QVERIFY(std::abs(scores[0].entropyBits - std::log2(3.0)) < 1e-6); // float32 logs
     QVERIFY(std::abs(scores[1].firstToken - 1.0 / 3.0) < 1e-7);
+}
+
+void TestRealAttention::inductionRepeatsScoresTheSecondCopy_data()
+{
+    // Five tokens said twice; each head a rule for where row i's weight goes.
+    QTest::addColumn<QString>("rule");
+    QTest::addColumn<double>("inductionRepeats"); // Olsson et al.: over the second copy
+    QTest::addColumn<double>("induction");        // TransformerLens: over every row
+    QTest::addColumn<double>("duplicate");
+    QTest::newRow("induction head: the token after the first copy")
+        << u"induction"_s << 1.0 << 0.5 << 0.0;
+    QTest::newRow("half its weight there, half on itself") << u"half"_s << 0.5 << 0.25 << 0.0;
+    QTest::newRow("previous-token head") << u"previous"_s << 0.0 << 0.0 << 0.0;
+    QTest::newRow("duplicate-token head: the first copy itself")
+        << u"duplicate"_s << 0.0 << 0.0 << 0.5;
+}
+
+void TestRealAttention::inductionRepeatsScoresTheSecondCopy()
+{
+    QFETCH(QString, rule);
+    QFETCH(double, inductionRepeats);
+    QFETCH(double, induction);
+    QFETCH(double, duplicate);
+    const int n = 10, half = 5;
+    std::vector<float> a(size_t(n) * n, 0.0f);
+    auto put = [&](int q, int k, float w) { a[size_t(q) * n + size_t(k)] += w; };
+    for (int q = 0; q < n; ++q) {
+        if (q < half || rule == QLatin1String("previous")) {
+            put(q, std::max(q - 1, 0), 1.0f);
+        } else if (rule == QLatin1String("induction")) {
+            put(q, q - half + 1, 1.0f);
+        } else if (rule == QLatin1String("half")) {
+            put(q, q - half + 1, 0.5f);
+            put(q, q, 0.5f);
+        } else {
+            put(q, q - half, 1.0f);
+        }
+    }
+    AttentionTensor tensor({1, 1, n, n}, a);
+    tensor.setTokens({"a", "b", "c", "d", "e", "a", "b", "c", "d", "e"});
+    const HeadScores scores = scoreHead(tensor, 0, 0, TokenRepeats(tensor));
+    QVERIFY(std::abs(scores.inductionRepeats - inductionRepeats) < 1e-9);
+    QVERIFY(std::abs(scores.induction - induction) < 1e-9);
+    QVERIFY(std::abs(scores.duplicateToken - duplicate) < 1e-9);
+    QCOMPARE(scores.value(HeadScoreKind::InductionRepeats), scores.inductionRepeats);
+    QVERIFY(needsRepeatedTokens(HeadScoreKind::InductionRepeats));
+    // Nothing repeats: nothing to score.
+    AttentionTensor plain({1, 1, 2, 2}, std::vector<float>{1.0f, 0.0f, 0.5f, 0.5f});
+    plain.setTokens({"x", "y"});
+    QVERIFY(std::isnan(scoreHead(plain, 0, 0, TokenRepeats(plain)).inductionRepeats));
+}
+
+void TestRealAttention::repeatedRandomTokens_data()
+{
+    QTest::addColumn<int>("vocabulary");
+    QTest::addColumn<int>("count");
+    QTest::addColumn<QList<int>>("excluded");
+    QTest::newRow("25 of GPT-2's") << 50257 << 25 << QList<int>{50256};
+    QTest::newRow("40 of 4096") << 4096 << 40 << QList<int>{4095};
+    QTest::newRow("every token but two") << 12 << 10 << QList<int>{0, 11};
+}
+
+void TestRealAttention::repeatedRandomTokens()
+{
+    QFETCH(int, vocabulary);
+    QFETCH(int, count);
+    QFETCH(QList<int>, excluded);
+    const std::vector<int> skip(excluded.begin(), excluded.end());
+    const std::vector<int> tokens = AttentionLab::repeatedRandomTokens(vocabulary, count, 7, skip);
+    QCOMPARE(int(tokens.size()), 2 * count);
+    std::set<int> first;
+    for (int i = 0; i < count; ++i) {
+        QCOMPARE(tokens[size_t(i + count)], tokens[size_t(i)]);
+        QVERIFY(tokens[size_t(i)] >= 0 && tokens[size_t(i)] < vocabulary);
+        QVERIFY(!excluded.contains(tokens[size_t(i)]));
+        first.insert(tokens[size_t(i)]);
+    }
+    QCOMPARE(int(first.size()), count); // distinct: each row of the second copy has one match
+    // The same seed, the same tokens; another seed, others.
+    QCOMPARE(AttentionLab::repeatedRandomTokens(vocabulary, count, 7, skip), tokens);
+    if (count < vocabulary - 2)
+        QVERIFY(AttentionLab::repeatedRandomTokens(vocabulary, count, 8, skip) != tokens);
+    // More than the vocabulary has left is refused.
+    const int left = vocabulary - int(excluded.size());
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
+                             AttentionLab::repeatedRandomTokens(vocabulary, left + 1, 7, skip));
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
+                             AttentionLab::repeatedRandomTokens(vocabulary, 0, 7, skip));
 }
 
 void TestRealAttention::downsampleKeepsStrongCells()

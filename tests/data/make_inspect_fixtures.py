@@ -14,6 +14,8 @@ the definitions in issue 11 and TransformerLens' head_detector.py:
   duplicate_token, induction: sum(A * pattern) / sum(A), the patterns of
                        head_detector.py (tril of the equal-token mask without
                        its diagonal; that mask shifted right by one)
+  induction_repeats    Olsson et al. 2022's probe: over the rows with an earlier
+                       copy of their token, the mean of sum(A * induction pattern)
   rollout              B_{L-1} ... B_0, B_l = 0.5 mean_h A_l + 0.5 I
   words                Clark et al. 2019: sum over key pieces, mean over query pieces
 """
@@ -71,8 +73,17 @@ def scores(a, tokens):
     }
     duplicate, induction = detector_patterns(tokens, q)
     total = a64.sum(axis=(-1, -2))
-    result["duplicate_token"] = ((a64 * duplicate).sum(axis=(-1, -2)) / total).tolist()
-    result["induction"] = ((a64 * induction).sum(axis=(-1, -2)) / total).tolist()
+    # null where no row repeats a token: the detectors have nothing to score
+    # (NaN in the program).
+    repeated = duplicate.sum(axis=-1) > 0
+    nothing = [[None] * heads for _ in range(layers)]
+    per_row = (a64 * induction).sum(axis=-1)[:, :, repeated]
+    if repeated.any():
+        result["duplicate_token"] = ((a64 * duplicate).sum(axis=(-1, -2)) / total).tolist()
+        result["induction"] = ((a64 * induction).sum(axis=(-1, -2)) / total).tolist()
+        result["induction_repeats"] = per_row.mean(axis=-1).tolist()
+    else:
+        result["duplicate_token"] = result["induction"] = result["induction_repeats"] = nothing
     return result
 
 

@@ -72,8 +72,10 @@ expect "attention-lab eval " lecture.json talk.attention.json gpt2 -- tired.npy 
 expect "attention-lab inspect " tired.npy tired.npz tired.safetensors -- lecture.json figure.png
 expect "attention-lab inspect tired.npz --" --tokens --batch --json -- --one
 expect "attention-lab tokenize " gpt2 -- lecture.json tired.npy
-expect "attention-lab model " gpt2 -- lecture.json
-expect "attention-lab model gpt2 -" --text --pair --bos --json -o --session
+expect "attention-lab model " gpt2 builtin -- lecture.json
+expect "attention-lab tokenize b" builtin -- gpt2
+expect "attention-lab bench --model " gpt2 builtin -- lecture.json
+expect "attention-lab model gpt2 -" --text --pair --bos --json -o --session --repeat-random --seed
 expect "attention-lab model gpt2 --text hi -o " tired.npz tired.safetensors lecture.json gpt2 \
     -- figure.png tired.npy
 expect "attention-lab animate " lecture.json tired.npy gpt2 -- figure.png notes.txt

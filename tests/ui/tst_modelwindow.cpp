@@ -9,11 +9,13 @@
 
 #include "core/attention.h"
 #include "core/headsession.h"
+#include "io/builtinmodel.h"
 #include "io/readerror.h"
 #include "ui/document/attentiondocument.h"
 #include "ui/model/generationpanel.h"
 #include "ui/model/generationrunner.h"
 #include "ui/model/headgridview.h"
+#include "ui/model/knownheads.h"
 #include "ui/model/lensview.h"
 #include "ui/model/modeldocument.h"
 #include "ui/model/modelpage.h"
@@ -29,6 +31,7 @@
 #include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSemaphore>
@@ -84,6 +87,15 @@ void closeNextMessageBox(QString *shown)
     });
 }
 
+/// The Known heads group of the built-in model, from the shipped table.
+KnownHeadGroup builtinGroup()
+{
+    for (const KnownHeadGroup &group : KnownHeads::load())
+        if (group.id == QLatin1String("builtin"))
+            return group;
+    return {};
+}
+
 } // namespace
 
 class TestModelWindow : public QObject
@@ -109,6 +121,12 @@ private slots:
     void generationStepsThroughItsTokens();
     void logitLensShowsEveryLayersGuess();
     void supersededResultIsNeverEmitted();
+    void builtinModelOpensInOneClick();
+    void builtinKnownHeadsResolve();
+    void builtinHeadOpensInAttentionTab_data();
+    void builtinHeadOpensInAttentionTab();
+    void builtinHeadOfEachRoleIsShown_data();
+    void builtinHeadOfEachRoleIsShown();
     void passThatThrowsSaysWhy_data();
     void passThatThrowsSaysWhy();
 };
@@ -714,6 +732,143 @@ void TestModelWindow::brokenTokenizerSaysWhy()
     QVERIFY2(!shown.contains(QLatin1Char('\n')) && !shown.contains(QChar(0x202E)) &&
                  !shown.contains(QChar(0x1B)),
              qPrintable(shown));
+}
+
+void TestModelWindow::builtinModelOpensInOneClick()
+{
+    // A first start: the empty Model tab offers the built-in model, and one
+    // click shows its heads on its example sentence.
+    MainWindow window;
+    window.show();
+    window.tabs()->setCurrentWidget(window.modelPage());
+    QVERIFY(window.modelPage()->showsEmptyState());
+    QPushButton *offer = window.modelPage()->builtinButton();
+    QVERIFY(offer->isVisible());
+    QCOMPARE(offer->text(), u"Open the built-in model: "_s + BuiltinModel::description());
+    QTest::mouseClick(offer, Qt::LeftButton);
+    window.modelRunner()->waitForIdle();
+    QVERIFY(window.modelRunner()->hasModel());
+    QCOMPARE(QFileInfo(window.modelRunner()->model()->folder()).canonicalFilePath(),
+             QFileInfo(BuiltinModel::folder()).canonicalFilePath());
+    QCOMPARE(window.modelTextPanel()->textEdit()->text(), BuiltinModel::exampleText());
+    QVERIFY(window.modelPage()->showsGrid());
+    QCOMPARE(window.modelDocument()->tensor().layers(), 4);
+    QVERIFY(!offer->isVisible());
+    // File > Open Built-in Model does the same, with its shortcut.
+    QAction *action = nullptr;
+    for (QAction *a : window.findChildren<QAction *>())
+        if (a->text().remove(QLatin1Char('&')) == QLatin1String("Open Built-in Model"))
+            action = a;
+    QVERIFY(action);
+    QVERIFY(action->isEnabled());
+    QCOMPARE(action->shortcut(), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_B));
+}
+
+void TestModelWindow::builtinKnownHeadsResolve()
+{
+    // Known heads offers the built-in model's own heads, and only those; no
+    // button where its card lists none.
+    const KnownHeadGroup group = builtinGroup();
+    MainWindow window;
+    window.show();
+    QVERIFY(window.openBuiltinModel());
+    window.modelRunner()->waitForIdle();
+    ModelPage *page = window.modelPage();
+    QCOMPARE(page->knownHeadsButton()->isVisibleTo(page), !group.entries.isEmpty());
+    if (group.entries.isEmpty()) {
+        QVERIFY(page->knownHeadsMenu()->actions().isEmpty());
+        return;
+    }
+    QList<QAction *> entries;
+    QStringList titles;
+    for (QAction *a : page->knownHeadsMenu()->actions()) {
+        if (a->isSeparator())
+            continue;
+        if (!a->isEnabled())
+            titles << a->text();
+        else
+            entries << a;
+    }
+    QCOMPARE(titles, QStringList{group.title});
+    QCOMPARE(entries.size(), group.entries.size());
+    for (qsizetype i = 0; i < entries.size(); ++i) {
+        const KnownHead &known = group.entries[i];
+        entries[i]->trigger();
+        QCOMPARE(window.modelDocument()->layer(), known.layer);
+        QCOMPARE(window.modelDocument()->head(), known.head);
+        QVERIFY(page->showsLarge());
+        QVERIFY(page->matrixTitleLabel()->text().contains(known.role));
+        QVERIFY(!known.source.isEmpty());
+    }
+}
+
+void TestModelWindow::builtinHeadOpensInAttentionTab_data()
+{
+    // Every head of the trained model.
+    QTest::addColumn<int>("layer");
+    QTest::addColumn<int>("head");
+    for (int layer = 0; layer < 4; ++layer)
+        for (int head = 0; head < 4; ++head)
+            QTest::addRow("%d.%d", layer, head) << layer << head;
+}
+
+void TestModelWindow::builtinHeadOpensInAttentionTab()
+{
+    // The trained head, with its real queries, keys and values, attends in
+    // the Attention tab as it did in the model.
+    QFETCH(int, layer);
+    QFETCH(int, head);
+    MainWindow window;
+    window.show();
+    QVERIFY(window.openBuiltinModel());
+    ModelRunner *runner = window.modelRunner();
+    runner->waitForIdle();
+    window.modelDocument()->select(layer, head);
+    QVERIFY(window.openHeadInAttentionTab());
+    const Session &session = window.document()->session();
+    const AttentionResult result =
+        attend(session.queries, session.keys, session.effectiveValues(), session.options);
+    const Eigen::MatrixXd model = runner->lastRun()->attention.head(layer, head).cast<double>();
+    QCOMPARE(result.weights.rows(), model.rows());
+    QVERIFY((result.weights - model).cwiseAbs().maxCoeff() < 1e-5);
+}
+
+void TestModelWindow::builtinHeadOfEachRoleIsShown_data()
+{
+    // Each role the built-in model's known heads have; a role it has none of
+    // shows nothing.
+    QTest::addColumn<QString>("role");
+    QTest::addColumn<bool>("found");
+    QStringList roles;
+    for (const KnownHead &known : builtinGroup().entries)
+        if (!roles.contains(known.role))
+            roles << known.role;
+    for (const QString &role : std::as_const(roles))
+        QTest::newRow(qPrintable(role)) << role << true;
+    QTest::newRow("a role it has none of") << u"name mover"_s << false;
+}
+
+void TestModelWindow::builtinHeadOfEachRoleIsShown()
+{
+    // The tour's pages open the built-in model and show the head they describe.
+    QFETCH(QString, role);
+    QFETCH(bool, found);
+    MainWindow window;
+    window.show();
+    QCOMPARE(window.showBuiltinHead(role), found);
+    QCOMPARE(window.tabs()->currentWidget(), static_cast<QWidget *>(window.modelPage()));
+    if (!found)
+        return;
+    QVERIFY(window.modelPage()->showsLarge());
+    bool shown = false;
+    for (const KnownHead &known : builtinGroup().entries)
+        if (known.role == role) {
+            QCOMPARE(window.modelDocument()->layer(), known.layer);
+            QCOMPARE(window.modelDocument()->head(), known.head);
+            shown = true;
+            break;
+        }
+    QVERIFY(shown);
 }
 
 QTEST_MAIN(TestModelWindow)

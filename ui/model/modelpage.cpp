@@ -35,7 +35,8 @@ namespace AttentionLab {
 
 ModelPage::ModelPage(ModelDocument *document, QWidget *parent)
     : QWidget(parent), m_document(document), m_pages(new QStackedWidget(this)),
-      m_emptyState(new QLabel(emptyStateText(), this)), m_gridPage(new QWidget(this)),
+      m_emptyPage(new QWidget(this)), m_emptyState(new QLabel(emptyStateText(), m_emptyPage)),
+      m_builtinButton(new QPushButton(m_emptyPage)), m_gridPage(new QWidget(this)),
       m_grid(new HeadGridView(document, this)), m_largePage(new QWidget(this)),
       m_heatmap(new ModelHeatmapView(document, this)), m_bars(new EntropyBarsView(this)),
       m_lines(new AttentionLinesView(this)), m_matrixViews(new QStackedWidget(this)),
@@ -52,7 +53,23 @@ ModelPage::ModelPage(ModelDocument *document, QWidget *parent)
     createGridPage();
     m_emptyState->setAlignment(Qt::AlignCenter);
     m_emptyState->setWordWrap(true);
-    m_pages->addWidget(m_emptyState);
+    {
+        // The text, and under it the one click to a trained model, centred.
+        auto *emptyLayout = new QVBoxLayout(m_emptyPage);
+        emptyLayout->addStretch(1);
+        emptyLayout->addWidget(m_emptyState);
+        auto *buttonRow = new QHBoxLayout;
+        buttonRow->addStretch(1);
+        buttonRow->addWidget(m_builtinButton);
+        buttonRow->addStretch(1);
+        emptyLayout->addSpacing(12);
+        emptyLayout->addLayout(buttonRow);
+        emptyLayout->addStretch(1);
+        m_builtinButton->setObjectName(QStringLiteral("builtinModelButton"));
+        m_builtinButton->hide();
+        connect(m_builtinButton, &QPushButton::clicked, this, &ModelPage::builtinModelRequested);
+    }
+    m_pages->addWidget(m_emptyPage);
     m_pages->addWidget(m_gridPage);
     m_pages->addWidget(m_largePage);
     auto *layout = new QVBoxLayout(this);
@@ -345,6 +362,16 @@ QString ModelPage::modelCardLine() const
 void ModelPage::setEmptyStateText(const QString &text)
 {
     m_emptyState->setText(text);
+    m_builtinButton->setVisible(!m_builtinButton->text().isEmpty() && text == emptyStateText());
+}
+
+void ModelPage::setBuiltinOffer(const QString &label)
+{
+    m_builtinButton->setText(label);
+    m_builtinButton->setToolTip(label.isEmpty() ? QString()
+                                                : tr("Opens the model that comes with Attention "
+                                                     "Lab: no download, no network"));
+    setEmptyStateText(m_emptyState->text());
 }
 
 QString ModelPage::emptyStateText()
@@ -355,7 +382,7 @@ QString ModelPage::emptyStateText()
 
 bool ModelPage::showsEmptyState() const
 {
-    return m_pages->currentWidget() == m_emptyState;
+    return m_pages->currentWidget() == m_emptyPage;
 }
 
 bool ModelPage::showsGrid() const
@@ -483,7 +510,7 @@ void ModelPage::setAppearance(bool dark, double scale)
 void ModelPage::tensorChanged()
 {
     if (m_document->isEmpty()) {
-        m_pages->setCurrentWidget(m_emptyState);
+        m_pages->setCurrentWidget(m_emptyPage);
         m_title->clear();
     } else if (!(m_document->keptSelection() && showsLarge())) {
         m_pages->setCurrentWidget(m_gridPage);

@@ -105,9 +105,18 @@ public:
     void setColorRange(ColorRange::Mode mode);
     void setAppearance(bool dark, double scale);
 
+    /// Offers the built-in model below the empty state's text, as a button
+    /// labelled \a label ("Open the built-in model: a 4-layer GPT-2 trained on
+    /// ..."); an empty label offers nothing. The button shows while the
+    /// page says nothing is open (emptyStateText()).
+    void setBuiltinOffer(const QString &label);
+    QPushButton *builtinButton() const { return m_builtinButton; }
+
 signals:
     /// Heatmap, Lines or Lens was chosen above the large view.
     void matrixViewChanged(int index);
+    /// The empty state's button: open the model shipped with the program.
+    void builtinModelRequested();
 
 private:
     /// The parts of the page, made once by the constructor.
@@ -135,7 +144,9 @@ private:
 
     ModelDocument *m_document;
     QStackedWidget *m_pages;
+    QWidget *m_emptyPage;
     QLabel *m_emptyState;
+    QPushButton *m_builtinButton;
     QWidget *m_gridPage;
     HeadGridView *m_grid;
     QWidget *m_largePage;

@@ -67,9 +67,11 @@ bool SpooledTensor::writeTo(QIODevice *device, const AttentionTensor &tensor,
         writeLabels(head, tensor.tokens());
         writeLabels(head, tensor.queryTokens());
         head << quint32(scores.size());
+        // Every field of HeadScores: one added there must be added here.
+        static_assert(sizeof(HeadScores) == 7 * sizeof(double));
         for (const HeadScores &s : scores)
             head << s.entropyBits << s.previousToken << s.firstToken << s.self << s.duplicateToken
-                 << s.induction;
+                 << s.induction << s.inductionRepeats;
         out << qCompress(meta, kCompression);
     }
     const size_t bytes = headBytes(tensor.shape());
@@ -110,7 +112,7 @@ SpooledTensor SpooledTensor::readFrom(QIODevice *device)
     auto scores = std::make_shared<std::vector<HeadScores>>(count);
     for (HeadScores &s : *scores)
         head >> s.entropyBits >> s.previousToken >> s.firstToken >> s.self >> s.duplicateToken >>
-            s.induction;
+            s.induction >> s.inductionRepeats;
     if (head.status() != QDataStream::Ok)
         damaged();
 

@@ -91,6 +91,29 @@ QList<TourPage> tourPages()
              "Every "
              "tab exports with File &gt; Export Figure (Ctrl+E).</p>"),
          QStringLiteral("tabs")},
+        {GuidedTour::tr("The built-in model: a previous-token head"),
+         GuidedTour::tr(
+             "<p>Attention Lab comes with a small model it trained itself: GPT-2's architecture, "
+             "4 layers of 4 heads, on WordNet's definitions and example sentences. <b>File &gt; "
+             "Open Built-in Model</b> (Ctrl+Shift+B), or the button on the empty Model tab, opens "
+             "it: nothing to download.</p><p>A <b>previous-token head</b> puts nearly all of "
+             "each query's weight on the token just before it: a line one cell left of the "
+             "diagonal. Its score (<b>Score</b>: previous token) is the mean of those cells. "
+             "Where the model's card lists one, this page opens it large.</p>"),
+         QStringLiteral("builtin-previous")},
+        {GuidedTour::tr("The built-in model: an induction head"),
+         GuidedTour::tr(
+             "<p>The example sentence says the same words twice. In the second copy, an "
+             "<b>induction head</b> looks at the token that <i>followed</i> the current token the "
+             "first time, "
+             "and so predicts that the text repeats: a line parallel to the diagonal, one repeat "
+             "back. It needs the previous-token head of an earlier layer, so it sits in a later "
+             "one.</p><p>Olsson et al. 2022 find such heads with random tokens said twice; "
+             "<tt>attention-lab model builtin --repeat-random 25 -o probe.npz</tt> then "
+             "<tt>inspect probe.npz</tt> gives their score, <i>induction over repeats</i>. "
+             "<b>Known heads</b> lists the heads its card found; where it lists an induction "
+             "head, this page opens it large.</p>"),
+         QStringLiteral("builtin-induction")},
         {GuidedTour::tr("A trained model's heads"),
          GuidedTour::tr(
              "<p><b>File &gt; Open Model</b> (Ctrl+Shift+O) takes a GPT-2 or BERT folder as the "

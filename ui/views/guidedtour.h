@@ -24,7 +24,8 @@ class GuidedTour : public QDialog
 
 public:
     /// The panel a page is about by its name ("heatmap", "sliders",
-    /// "bars", "toolbar", "tabs", "model"), shown (a tab may be made
+    /// "bars", "toolbar", "tabs", "builtin-previous", "builtin-induction",
+    /// "model"), shown (a tab may be made
     /// current) or null; the tour frames it and stands beside it.
     using PanelFinder = std::function<QWidget *(const QString &name)>;
 

@@ -16,8 +16,9 @@ namespace {
 QString hintText()
 {
     return HintBar::tr("Try it: drag a slider on the left (or a key point in <i>Key geometry</i>) "
-                       "and watch the weights, the entropy and the output move. Help &gt; Guided "
-                       "Tour explains every panel.");
+                       "and watch the weights, the entropy and the output move. File &gt; Open "
+                       "Built-in Model shows a trained GPT-2's heads on the Model tab. Help &gt; "
+                       "Guided Tour explains every panel.");
 }
 
 } // namespace

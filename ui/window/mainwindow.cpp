@@ -3,6 +3,7 @@
 
 #include "ui/window/mainwindow.h"
 
+#include "io/builtinmodel.h"
 #include "ui/document/attentiondocument.h"
 #include "ui/document/autosaver.h"
 #include "ui/figure/equationtext.h"
@@ -149,6 +150,11 @@ MainWindow::MainWindow(QWidget *parent)
             &GenerationPanel::setProgress);
     connect(m_generationRunner, &GenerationRunner::finished, this, &MainWindow::showGeneration);
     connect(m_modelPage, &ModelPage::matrixViewChanged, this, &MainWindow::refreshLens);
+    // Nothing to download: the Model tab offers the model shipped with the program.
+    if (!BuiltinModel::folder().isEmpty())
+        m_modelPage->setBuiltinOffer(
+            tr("Open the built-in model: %1").arg(BuiltinModel::description()));
+    connect(m_modelPage, &ModelPage::builtinModelRequested, this, &MainWindow::openBuiltinModel);
     connect(m_generationRunner, &GenerationRunner::failed, this, [this](const QString &message) {
         m_generationPanel->setRunning(false);
         QMessageBox::warning(this, tr("Generate"), message);

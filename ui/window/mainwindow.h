@@ -102,6 +102,14 @@ public:
     /// last text (or the lecture's sentence) with it; a message box says why
     /// a folder cannot be opened, and what was open stays open.
     bool openModelFolder(const QString &folder);
+    /// File > Open Built-in Model: the model shipped with the program
+    /// (io/builtinmodel.h), reading BuiltinModel::exampleText(); a message
+    /// box when it is not installed.
+    bool openBuiltinModel();
+    /// Opens the built-in model unless it is open, and shows its first
+    /// known head of \a role ("previous token", "induction") large; false
+    /// when the model or such a head is not there. The guided tour's pages.
+    bool showBuiltinHead(const QString &role);
     /// Makes the Model tab's selected head a new session in the Attention
     /// tab (its tokens, q, k and v rows, the model's mask); false when no
     /// model's head is selected or the user kept unsaved work.

@@ -408,6 +408,11 @@ void MainWindow::createPresetsMenu()
 
 QWidget *MainWindow::tourPanel(const QString &name)
 {
+    // The built-in model's pages open it and show the head they describe.
+    if (name == QLatin1String("builtin-previous"))
+        return showBuiltinHead(QStringLiteral("previous token")) ? m_modelPage : nullptr;
+    if (name == QLatin1String("builtin-induction"))
+        return showBuiltinHead(QStringLiteral("induction")) ? m_modelPage : nullptr;
     // The tab the page is about comes to the front, with the panel it frames.
     const bool model = name == QLatin1String("model");
     m_tabs->setCurrentWidget(model ? static_cast<QWidget *>(m_modelPage) : m_tabs->widget(0));

@@ -10,6 +10,7 @@
 #include "core/headsession.h"
 #include "core/memorybudget.h"
 #include "core/tokenlabels.h"
+#include "io/builtinmodel.h"
 #include "io/inputtextqt.h"
 #include "io/pretrainedmodel.h"
 #include "io/readerror.h"
@@ -18,6 +19,7 @@
 #include "ui/model/generationcommand.h"
 #include "ui/model/generationpanel.h"
 #include "ui/model/generationrunner.h"
+#include "ui/model/knownheads.h"
 #include "ui/model/lensview.h"
 #include "ui/model/modeldocument.h"
 #include "ui/model/modelpage.h"
@@ -30,6 +32,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QFutureWatcher>
 #include <QLineEdit>
 #include <QMenu>
@@ -51,6 +54,13 @@ void MainWindow::createModelActions(QMenu *file)
     openModel->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
     openModel->setToolTip(tr("Run a GPT-2 or BERT model from its folder (config.json, "
                              "model.safetensors and the tokenizer's files) on a text you type"));
+    QAction *openBuiltin =
+        file->addAction(tr("Open &Built-in Model"), this, [this] { openBuiltinModel(); });
+    ActionIcons::set(openBuiltin, QStringLiteral("attentionlab-heatmap"));
+    openBuiltin->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_B));
+    openBuiltin->setToolTip(
+        tr("Open the model that comes with Attention Lab: %1").arg(BuiltinModel::description()));
+    openBuiltin->setEnabled(!BuiltinModel::folder().isEmpty());
     m_openHeadAction = file->addAction(tr("Open &Head in Attention Tab"), this,
                                        [this] { openHeadInAttentionTab(); });
     ActionIcons::set(m_openHeadAction, QStringLiteral("attentionlab-open-head"));
@@ -118,6 +128,53 @@ bool MainWindow::openModelFolder(const QString &folder)
     m_modelText->textEdit()->setFocus();
     showStatusMessage(tr("Opened %1: %2").arg(model->folder(), model->description()), 4000);
     return true;
+}
+
+bool MainWindow::openBuiltinModel()
+{
+    const QString folder = BuiltinModel::folder();
+    if (folder.isEmpty()) {
+        QMessageBox::warning(this, tr("Cannot open the built-in model"),
+                             tr("The built-in model is not installed (looked in %1).")
+                                 .arg(BuiltinModel::candidates().join(QStringLiteral(", "))));
+        return false;
+    }
+    if (!openModelFolder(folder))
+        return false;
+    m_tabs->setCurrentWidget(m_modelPage);
+    m_modelText->textEdit()->setText(BuiltinModel::exampleText());
+    return true;
+}
+
+bool MainWindow::showBuiltinHead(const QString &role)
+{
+    const QString folder = BuiltinModel::folder();
+    if (folder.isEmpty())
+        return false;
+    const std::shared_ptr<const PretrainedModel> &open = m_modelRunner->model();
+    if (!open ||
+        QFileInfo(open->folder()).canonicalFilePath() != QFileInfo(folder).canonicalFilePath()) {
+        if (!openBuiltinModel())
+            return false;
+    } else if (m_modelText->textEdit()->text() != BuiltinModel::exampleText()) {
+        m_modelText->textEdit()->setText(BuiltinModel::exampleText());
+    }
+    m_modelRunner->waitForIdle();
+    m_tabs->setCurrentWidget(m_modelPage);
+    if (m_modelDocument->isEmpty())
+        return false;
+    const AttentionTensor &t = m_modelDocument->tensor();
+    for (const KnownHeadGroup &group :
+         KnownHeads::matching(KnownHeads::load(), t.layers(), t.heads(), t.tokens())) {
+        for (const KnownHead &head : group.entries) {
+            if (head.role == role) {
+                m_modelDocument->select(head.layer, head.head);
+                m_modelPage->showLarge();
+                return true;
+            }
+        }
+    }
+    return false;
 }
 
 void MainWindow::showModelRun()
