@@ -652,9 +652,12 @@ void TestModelView::knownHeadsTableIsValid()
     QString error;
     const QList<KnownHeadGroup> groups = KnownHeads::load(&error);
     QVERIFY2(error.isEmpty(), qPrintable(error));
-    QCOMPARE(groups.size(), 2);
+    QCOMPARE(groups.size(), 3);
     QCOMPARE(groups[0].entries.size(), 17);
     QCOMPARE(groups[1].entries.size(), 6);
+    // The built-in model's, from its card (tst_builtinmodel checks each).
+    QCOMPARE(groups[2].id, QStringLiteral("builtin"));
+    QCOMPARE(groups[2].entries.size(), 9);
     for (const KnownHeadGroup &g : groups)
         for (const KnownHead &h : g.entries)
             QVERIFY(!h.source.isEmpty() && !h.role.isEmpty());
