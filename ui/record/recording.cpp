@@ -3,6 +3,8 @@
 
 #include "ui/record/recording.h"
 
+#include "ui/record/spoollabels.h"
+
 #include <QBuffer>
 #include <QByteArray>
 #include <QDataStream>
@@ -36,33 +38,13 @@ Matrix readMatrix(QDataStream &in)
     return m;
 }
 
-void writeLabels(QDataStream &out, const std::vector<std::string> &labels)
-{
-    out << quint32(labels.size());
-    for (const std::string &label : labels)
-        out << QByteArray::fromStdString(label);
-}
-
-std::vector<std::string> readLabels(QDataStream &in)
-{
-    quint32 count = 0;
-    in >> count;
-    std::vector<std::string> labels;
-    for (quint32 i = 0; i < count && in.status() == QDataStream::Ok; ++i) {
-        QByteArray label;
-        in >> label;
-        labels.push_back(label.toStdString());
-    }
-    return labels;
-}
-
 QByteArray serialize(const Session &s)
 {
     QByteArray bytes;
     QDataStream out(&bytes, QIODevice::WriteOnly);
     out.setVersion(QDataStream::Qt_6_0);
-    writeLabels(out, s.tokens);
-    writeLabels(out, s.queryTokens);
+    SpoolLabels::write(out, s.tokens);
+    SpoolLabels::write(out, s.queryTokens);
     writeMatrix(out, s.queries);
     writeMatrix(out, s.keys);
     writeMatrix(out, s.values);
@@ -78,8 +60,8 @@ Session deserialize(const QByteArray &compressed)
     QDataStream in(bytes);
     in.setVersion(QDataStream::Qt_6_0);
     Session s;
-    s.tokens = readLabels(in);
-    s.queryTokens = readLabels(in);
+    s.tokens = SpoolLabels::read(in);
+    s.queryTokens = SpoolLabels::read(in);
     s.queries = readMatrix(in);
     s.keys = readMatrix(in);
     s.values = readMatrix(in);

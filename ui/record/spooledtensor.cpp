@@ -3,6 +3,8 @@
 
 #include "ui/record/spooledtensor.h"
 
+#include "ui/record/spoollabels.h"
+
 #include <QByteArray>
 #include <QDataStream>
 #include <QIODevice>
@@ -21,26 +23,6 @@ constexpr int kCompression = 1;
 [[noreturn]] void damaged()
 {
     throw std::invalid_argument("the recording's spool file is damaged");
-}
-
-void writeLabels(QDataStream &out, const std::vector<std::string> &labels)
-{
-    out << quint32(labels.size());
-    for (const std::string &label : labels)
-        out << QByteArray::fromStdString(label);
-}
-
-std::vector<std::string> readLabels(QDataStream &in)
-{
-    quint32 count = 0;
-    in >> count;
-    std::vector<std::string> labels;
-    for (quint32 i = 0; i < count && in.status() == QDataStream::Ok; ++i) {
-        QByteArray label;
-        in >> label;
-        labels.push_back(label.toStdString());
-    }
-    return labels;
 }
 
 size_t headBytes(const AttentionShape &shape)
@@ -64,8 +46,8 @@ bool SpooledTensor::writeTo(QIODevice *device, const AttentionTensor &tensor,
              << qint32(shape.keys) << qint32(tensor.keyValueHeads());
         const KeyVisibility &visibility = tensor.visibility();
         head << visibility.causal << qint32(visibility.window) << qint32(visibility.keyOffset);
-        writeLabels(head, tensor.tokens());
-        writeLabels(head, tensor.queryTokens());
+        SpoolLabels::write(head, tensor.tokens());
+        SpoolLabels::write(head, tensor.queryTokens());
         head << quint32(scores.size());
         // Every field of HeadScores: one added there must be added here.
         static_assert(sizeof(HeadScores) == 7 * sizeof(double));
@@ -102,8 +84,8 @@ SpooledTensor SpooledTensor::readFrom(QIODevice *device)
     head >> visibility.causal >> window >> keyOffset;
     visibility.window = window;
     visibility.keyOffset = keyOffset;
-    std::vector<std::string> tokens = readLabels(head);
-    std::vector<std::string> queryTokens = readLabels(head);
+    std::vector<std::string> tokens = SpoolLabels::read(head);
+    std::vector<std::string> queryTokens = SpoolLabels::read(head);
     quint32 count = 0;
     head >> count;
     if (head.status() != QDataStream::Ok || layers < 0 || heads < 0 || queries < 0 || keys < 0 ||
