@@ -26,13 +26,10 @@ namespace AttentionLab {
 AnimationSettingsForm::AnimationSettingsForm(ColorMaps::Name currentMap, bool currentDark,
                                              QWidget *parent)
     : QWidget(parent), m_form(new QFormLayout(this)), m_format(new QComboBox(this)),
-      m_path(new QLineEdit(this)),
-      m_byScale(new QRadioButton(tr("Scale of the view's size:"), this)),
-      m_scale(new QDoubleSpinBox(this)),
-      m_bySize(new QRadioButton(tr("Exact size in pixels:"), this)), m_width(new QSpinBox(this)),
-      m_height(new QSpinBox(this)), m_fps(new QSpinBox(this)), m_hold(new QDoubleSpinBox(this)),
-      m_colorMap(new QComboBox(this)), m_theme(new QComboBox(this)),
-      m_numbers(new QCheckBox(tr("&Numbers in the cells"), this)), m_title(new QLineEdit(this))
+      m_path(new QLineEdit(this)), m_size(this, tr("Scale of the view's size:"), 0.25),
+      m_fps(new QSpinBox(this)), m_hold(new QDoubleSpinBox(this)), m_colorMap(new QComboBox(this)),
+      m_theme(new QComboBox(this)), m_numbers(new QCheckBox(tr("&Numbers in the cells"), this)),
+      m_title(new QLineEdit(this))
 {
     m_form->setContentsMargins(0, 0, 0, 0);
     m_format->addItem(tr("GIF (loops, plays everywhere)"));
@@ -58,28 +55,8 @@ AnimationSettingsForm::AnimationSettingsForm(ColorMaps::Name currentMap, bool cu
             m_format->setCurrentIndex(*format == AnimationExporter::Format::Mp4 ? 1 : 0);
     });
 
-    m_scale->setRange(ExportSize::kMinScale, ExportSize::kMaxScale);
-    m_scale->setSingleStep(0.25);
-    m_scale->setSuffix(QStringLiteral(" ×"));
-    m_scale->setValue(Preferences::animationScale);
-    for (QSpinBox *edge : {m_width, m_height}) {
-        edge->setRange(16, FigureExporter::kMaxEdge);
-        edge->setSuffix(tr(" px"));
-    }
-    m_width->setValue(Preferences::animationWidth);
-    m_height->setValue(Preferences::animationHeight);
-    (Preferences::animationUseScale ? m_byScale : m_bySize)->setChecked(true);
-    auto *sizeRow = new QHBoxLayout;
-    sizeRow->addWidget(m_width);
-    sizeRow->addWidget(new QLabel(QStringLiteral("×"), this));
-    sizeRow->addWidget(m_height);
-    auto syncEnabled = [this] {
-        m_scale->setEnabled(m_byScale->isChecked());
-        m_width->setEnabled(m_bySize->isChecked());
-        m_height->setEnabled(m_bySize->isChecked());
-    };
-    connect(m_byScale, &QRadioButton::toggled, this, syncEnabled);
-    syncEnabled();
+    m_size.setValues(Preferences::animationUseScale, Preferences::animationScale,
+                     Preferences::animationWidth, Preferences::animationHeight);
 
     m_fps->setRange(AnimationTiming::kMinFps, AnimationTiming::kMaxFps);
     m_fps->setSuffix(tr(" frames a second"));
@@ -109,8 +86,7 @@ AnimationSettingsForm::AnimationSettingsForm(ColorMaps::Name currentMap, bool cu
     auto *pathLabel = new QLabel(tr("&File:"), this);
     pathLabel->setBuddy(m_path);
     m_form->addRow(pathLabel, pathRow);
-    m_form->addRow(m_byScale, m_scale);
-    m_form->addRow(m_bySize, sizeRow);
+    m_size.addRows(m_form);
     m_form->addRow(tr("Frame &rate:"), m_fps);
     m_form->addRow(tr("&Hold the last frame:"), m_hold);
     m_form->addRow(tr("&Colour map:"), m_colorMap);
@@ -120,10 +96,10 @@ AnimationSettingsForm::AnimationSettingsForm(ColorMaps::Name currentMap, bool cu
 
     for (QComboBox *combo : {m_colorMap, m_theme})
         connect(combo, &QComboBox::currentIndexChanged, this, &AnimationSettingsForm::changed);
-    for (QSpinBox *spin : {m_width, m_height, m_fps})
+    for (QSpinBox *spin : {m_size.width(), m_size.height(), m_fps})
         connect(spin, &QSpinBox::valueChanged, this, &AnimationSettingsForm::changed);
-    connect(m_scale, &QDoubleSpinBox::valueChanged, this, &AnimationSettingsForm::changed);
-    connect(m_byScale, &QRadioButton::toggled, this, &AnimationSettingsForm::changed);
+    connect(m_size.scale(), &QDoubleSpinBox::valueChanged, this, &AnimationSettingsForm::changed);
+    connect(m_size.byScale(), &QRadioButton::toggled, this, &AnimationSettingsForm::changed);
     connect(m_numbers, &QCheckBox::toggled, this, &AnimationSettingsForm::changed);
     connect(m_title, &QLineEdit::textChanged, this, &AnimationSettingsForm::changed);
 }
@@ -141,14 +117,7 @@ QString AnimationSettingsForm::filePath() const
 
 ExportSize AnimationSettingsForm::size() const
 {
-    ExportSize size;
-    if (m_bySize->isChecked()) {
-        size.width = m_width->value();
-        size.height = m_height->value();
-    } else {
-        size.scale = m_scale->value();
-    }
-    return size;
+    return m_size.size();
 }
 
 QSize AnimationSettingsForm::pixels(const QSize &defaultSize) const
@@ -201,10 +170,10 @@ void AnimationSettingsForm::remember() const
 {
     Preferences::animationFormat.set(m_format->currentIndex());
     Preferences::animationPath.set(filePath());
-    Preferences::animationUseScale.set(m_byScale->isChecked());
-    Preferences::animationScale.set(m_scale->value());
-    Preferences::animationWidth.set(m_width->value());
-    Preferences::animationHeight.set(m_height->value());
+    Preferences::animationUseScale.set(m_size.byScale()->isChecked());
+    Preferences::animationScale.set(m_size.scale()->value());
+    Preferences::animationWidth.set(m_size.width()->value());
+    Preferences::animationHeight.set(m_size.height()->value());
     Preferences::animationFps.set(m_fps->value());
     Preferences::animationHold.set(m_hold->value());
     Preferences::animationColorMap.set(m_colorMap->currentIndex());

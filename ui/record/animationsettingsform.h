@@ -3,6 +3,8 @@
 
 #pragma once
 
+#include "ui/views/exportsizefields.h"
+
 #include "ui/figure/animationexporter.h"
 #include "ui/figure/colormaps.h"
 #include "ui/figure/figureexporter.h"
@@ -66,11 +68,7 @@ private:
     QFormLayout *m_form;
     QComboBox *m_format;
     QLineEdit *m_path;
-    QRadioButton *m_byScale;
-    QDoubleSpinBox *m_scale;
-    QRadioButton *m_bySize;
-    QSpinBox *m_width;
-    QSpinBox *m_height;
+    ExportSizeFields m_size;
     QSpinBox *m_fps;
     QDoubleSpinBox *m_hold;
     QComboBox *m_colorMap;

@@ -43,10 +43,8 @@ QList<ExportDialog::View> ExportDialog::modelViews()
 ExportDialog::ExportDialog(ColorMaps::Name currentMap, bool currentDark, const QList<View> &views,
                            const QString &currentView, QWidget *parent)
     : QDialog(parent), m_view(new QComboBox(this)), m_path(new QLineEdit(this)),
-      m_byScale(new QRadioButton(tr("Scale of the default size:"), this)),
-      m_scale(new QDoubleSpinBox(this)),
-      m_bySize(new QRadioButton(tr("Exact size in pixels:"), this)), m_width(new QSpinBox(this)),
-      m_height(new QSpinBox(this)), m_colorMap(new QComboBox(this)), m_theme(new QComboBox(this)),
+      m_size(this, tr("Scale of the default size:"), 0.5), m_colorMap(new QComboBox(this)),
+      m_theme(new QComboBox(this)),
       m_transparent(new QCheckBox(tr("&Transparent background"), this)),
       m_numbers(new QCheckBox(tr("&Numbers in the cells"), this)), m_title(new QLineEdit(this))
 {
@@ -66,29 +64,9 @@ ExportDialog::ExportDialog(ColorMaps::Name currentMap, bool currentDark, const Q
     pathRow->addWidget(m_path, 1);
     pathRow->addWidget(browse);
 
-    m_scale->setRange(ExportSize::kMinScale, ExportSize::kMaxScale);
-    m_scale->setSingleStep(0.5);
-    m_scale->setSuffix(QStringLiteral(" ×"));
-    m_scale->setValue(Preferences::exportScale);
-    m_scale->setToolTip(tr("2 × for high-DPI slides"));
-    for (QSpinBox *edge : {m_width, m_height}) {
-        edge->setRange(16, FigureExporter::kMaxEdge);
-        edge->setSuffix(tr(" px"));
-    }
-    m_width->setValue(Preferences::exportWidth);
-    m_height->setValue(Preferences::exportHeight);
-    (Preferences::exportUseScale ? m_byScale : m_bySize)->setChecked(true);
-    auto *sizeRow = new QHBoxLayout;
-    sizeRow->addWidget(m_width);
-    sizeRow->addWidget(new QLabel(QStringLiteral("×"), this));
-    sizeRow->addWidget(m_height);
-    auto syncEnabled = [this] {
-        m_scale->setEnabled(m_byScale->isChecked());
-        m_width->setEnabled(m_bySize->isChecked());
-        m_height->setEnabled(m_bySize->isChecked());
-    };
-    connect(m_byScale, &QRadioButton::toggled, this, syncEnabled);
-    syncEnabled();
+    m_size.setValues(Preferences::exportUseScale, Preferences::exportScale,
+                     Preferences::exportWidth, Preferences::exportHeight);
+    m_size.scale()->setToolTip(tr("2 × for high-DPI slides"));
 
     m_colorMap->addItems(ColorMaps::displayNames());
     // Until the user picks export choices, exports follow the window's.
@@ -109,8 +87,7 @@ ExportDialog::ExportDialog(ColorMaps::Name currentMap, bool currentDark, const Q
     auto *pathLabel = new QLabel(tr("&File:"), this);
     pathLabel->setBuddy(m_path);
     form->addRow(pathLabel, pathRow);
-    form->addRow(m_byScale, m_scale);
-    form->addRow(m_bySize, sizeRow);
+    m_size.addRows(form);
     form->addRow(tr("&Colour map:"), m_colorMap);
     form->addRow(tr("T&heme:"), m_theme);
     form->addRow(QString(), m_transparent);
@@ -137,14 +114,7 @@ QString ExportDialog::viewName() const
 
 ExportSize ExportDialog::size() const
 {
-    ExportSize size;
-    if (m_bySize->isChecked()) {
-        size.width = m_width->value();
-        size.height = m_height->value();
-    } else {
-        size.scale = m_scale->value();
-    }
-    return size;
+    return m_size.size();
 }
 
 FigureStyle ExportDialog::style() const
@@ -194,10 +164,10 @@ void ExportDialog::remember() const
 {
     Preferences::exportView.set(viewName());
     Preferences::exportPath.set(filePath());
-    Preferences::exportUseScale.set(m_byScale->isChecked());
-    Preferences::exportScale.set(m_scale->value());
-    Preferences::exportWidth.set(m_width->value());
-    Preferences::exportHeight.set(m_height->value());
+    Preferences::exportUseScale.set(m_size.byScale()->isChecked());
+    Preferences::exportScale.set(m_size.scale()->value());
+    Preferences::exportWidth.set(m_size.width()->value());
+    Preferences::exportHeight.set(m_size.height()->value());
     Preferences::exportColorMap.set(m_colorMap->currentIndex());
     Preferences::exportDark.set(m_theme->currentIndex() == 1);
     Preferences::exportTransparent.set(m_transparent->isChecked());

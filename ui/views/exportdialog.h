@@ -3,6 +3,8 @@
 
 #pragma once
 
+#include "ui/views/exportsizefields.h"
+
 #include "ui/figure/figureexporter.h"
 #include "ui/figure/figurestyle.h"
 
@@ -57,11 +59,7 @@ private:
 
     QComboBox *m_view;
     QLineEdit *m_path;
-    QRadioButton *m_byScale;
-    QDoubleSpinBox *m_scale;
-    QRadioButton *m_bySize;
-    QSpinBox *m_width;
-    QSpinBox *m_height;
+    ExportSizeFields m_size;
     QComboBox *m_colorMap;
     QComboBox *m_theme;
     QCheckBox *m_transparent;
