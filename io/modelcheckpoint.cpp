@@ -78,7 +78,7 @@ public:
     {
         const QJsonValue value = require(key);
         const double d = value.toDouble(-1.0);
-        if (!value.isDouble() || d < 1.0 || d != double(qint64(d)) || d > 1e9)
+        if (!value.isDouble() || d < 1.0 || d > 1e9 || d != std::floor(d))
             fail(m_path, QStringLiteral("has \"%1\" that is not a positive whole number").arg(key));
         return int(d);
     }

@@ -369,6 +369,18 @@ void DecoderForwardTest::refusals_data()
            })
         << "config.json"
         << "has a model width of 32, which its 5 heads do not divide";
+    QTest::newRow("a count too large for a whole number (found by the fuzzer)")
+        << "llama-gqa" << Edit([](const QString &f) {
+               editConfig(f, [](QJsonObject &c) { c.insert(u"num_hidden_layers", 2.66667e69); });
+           })
+        << "config.json"
+        << "has \"num_hidden_layers\" that is not a positive whole number";
+    QTest::newRow("a fractional count")
+        << "llama-gqa" << Edit([](const QString &f) {
+               editConfig(f, [](QJsonObject &c) { c.insert(u"num_attention_heads", 2.5); });
+           })
+        << "config.json"
+        << "has \"num_attention_heads\" that is not a positive whole number";
     QTest::newRow("not silu")
         << "qwen2-bias" << Edit([](const QString &f) {
                editConfig(f, [](QJsonObject &c) { c.insert(u"hidden_act", u"gelu"_qs); });
