@@ -19,9 +19,10 @@ benchmarks/make_random_checkpoints.py. Then, in the same run:
 - `attention-lab bench --model FOLDER --n ... --json` (and, with --baseline,
   the same of another binary, the two alternated ROUNDS times; medians);
 - the multiply-adds of the pass, counted from the shapes (every projection
-  at every position, the full n x n scores and their product with v per
-  head, the unembedding of one position), and so our rate in GFLOP/s and as
-  a share of numpy's;
+  at every position, each head's scores of every query with the keys its
+  causal mask shows it, n (n + 1) / 2 of the n x n, and their product with
+  v, the unembedding of one position), and so our rate in GFLOP/s and as a
+  share of numpy's;
 - peak RSS (/usr/bin/time -f %M) of `attention-lab bench --model FOLDER --n 128`,
   against the size of model.safetensors.
 
@@ -181,10 +182,13 @@ def shape_of(cfg):
 
 def multiply_adds(cfg, n):
     """The pass's multiply-adds: the projections at every position, each head's
-    n x n scores and their product with v, the unembedding of one position."""
+    scores of every query with the keys its causal mask shows it (n (n + 1) / 2
+    of the n x n; ours computes no more than a block's diagonal beyond them)
+    and their product with v, the unembedding of one position. Every shape
+    timed here is causal."""
     layers, d, heads, kv, hd, inner, gated, vocabulary = shape_of(cfg)
     projections = d * (heads + 2 * kv) * hd + heads * hd * d + (3 if gated else 2) * d * inner
-    attention = heads * 2 * n * n * hd
+    attention = heads * 2 * (n * (n + 1) // 2) * hd
     return layers * (n * projections + attention) + d * vocabulary
 
 

@@ -4,6 +4,7 @@
 #include "core/modelgraph.h"
 
 #include "core/familydescription.h"
+#include "core/hugepagebuffer.h"
 #include "core/kernelset.h"
 #include "core/rotarytable.h"
 #include "core/threadpool.h"
@@ -14,6 +15,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <memory>
 #include <utility>
 
 namespace AttentionLab {
@@ -313,7 +315,9 @@ ModelRun runModelGraph(const KernelSet &ops, const ModelWeights &weights, const 
     run.keys.resize(qkvSize);
     run.values.resize(qkvSize);
     const size_t matrixSize = size_t(n) * size_t(n);
-    std::vector<float> attention(size_t(layers) * size_t(heads) * matrixSize);
+    // Every value is written by the attention kernel before it is read.
+    const auto attention =
+        std::make_shared<HugePageBuffer>(size_t(layers) * size_t(heads) * matrixSize);
     if (input.keepResiduals)
         run.residuals.resize(size_t(layers) * size_t(n) * size_t(d));
 
@@ -358,7 +362,7 @@ ModelRun runModelGraph(const KernelSet &ops, const ModelWeights &weights, const 
 
         Activations context(queryWidth, n);
         ops.attention(qkv.qRows, qkv.kRows, qkv.vRows, heads, kvHeads, n, headDim, scale, mask,
-                      attention.data() + size_t(l) * heads * matrixSize, context.data(),
+                      attention->data() + size_t(l) * heads * matrixSize, context.data(),
                       context.rows());
 
         if (l == layers - 1 && pickLast) {
@@ -410,7 +414,10 @@ ModelRun runModelGraph(const KernelSet &ops, const ModelWeights &weights, const 
     shape.heads = heads;
     shape.queries = n;
     shape.keys = n;
-    run.attention = AttentionTensor(shape, std::move(attention));
+    std::vector<const float *> headMatrices(size_t(layers) * size_t(heads));
+    for (size_t i = 0; i < headMatrices.size(); ++i)
+        headMatrices[i] = attention->data() + i * matrixSize;
+    run.attention = AttentionTensor(shape, std::move(headMatrices), attention);
     return run;
 }
 

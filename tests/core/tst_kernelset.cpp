@@ -3,8 +3,9 @@
 
 // The kernel sets (baseline x86-64, x86-64-v3, x86-64-v4, or the native
 // build's one): every set this processor supports gives the fused attention
-// pass, the row softmax and the float product (the packed product under the
-// model's layers, with float32 and bfloat16 weights) of a plain reference
+// pass, the row softmax, the float product (the packed product under the
+// model's layers, with float32 and bfloat16 weights) and the model's
+// attention (causal heads a block of queries at a time) of a plain reference
 // computed here, and the set chosen at start-up is the fastest supported one.
 
 #include "core/attention.h"
@@ -123,6 +124,8 @@ private slots:
     void productMatchesReference();
     void linearMatchesReference_data();
     void linearMatchesReference();
+    void modelAttentionMatchesReference_data();
+    void modelAttentionMatchesReference();
     void fastestIsChosen();
 };
 
@@ -337,6 +340,120 @@ void TestKernelSet::linearMatchesReference()
         for (int i = out; i < ldY; ++i)
             QCOMPARE(y[size_t(j * ldY + i)], kUntouched);
     }
+}
+
+void TestKernelSet::modelAttentionMatchesReference_data()
+{
+    QTest::addColumn<int>("set");
+    QTest::addColumn<int>("n");
+    QTest::addColumn<int>("heads");
+    QTest::addColumn<int>("kvHeads");
+    QTest::addColumn<int>("headDim");
+    QTest::addColumn<bool>("causal");
+    QTest::addColumn<int>("window");
+    struct Shape
+    {
+        const char *name;
+        int n, heads, kvHeads, headDim;
+        bool causal;
+        int window;
+    };
+    // A causal head is made 96 queries at a time over the keys they see:
+    // one block, a block and a part, several with the last one short, a
+    // window inside them, and BERT's whole square.
+    const Shape shapes[] = {
+        {"causal, 5 tokens", 5, 2, 2, 8, true, 0},
+        {"causal, 96 tokens, one block", 96, 3, 1, 16, true, 0},
+        {"causal, 97 tokens", 97, 4, 2, 12, true, 0},
+        {"causal, 250 tokens, 3:1 grouped", 250, 6, 2, 20, true, 0},
+        {"causal, 230 tokens, window 40", 230, 2, 1, 10, true, 40},
+        {"not causal, 130 tokens", 130, 2, 2, 24, false, 0},
+    };
+    const auto sets = supportedKernels();
+    for (size_t i = 0; i < sets.size(); ++i)
+        for (const Shape &shape : shapes)
+            QTest::addRow("%s, %s", sets[i]->name, shape.name)
+                << int(i) << shape.n << shape.heads << shape.kvHeads << shape.headDim
+                << shape.causal << shape.window;
+}
+
+void TestKernelSet::modelAttentionMatchesReference()
+{
+    // The model's attention (KernelSet::attention) against sums in double:
+    // every weight of every head, the masked ones 0 (the buffer starts as
+    // NaN, so a value never written shows), and each head's context in a
+    // wider buffer whose padding must stay as it was.
+    QFETCH(int, set);
+    QFETCH(int, n);
+    QFETCH(int, heads);
+    QFETCH(int, kvHeads);
+    QFETCH(int, headDim);
+    QFETCH(bool, causal);
+    QFETCH(int, window);
+    const KernelSet &kernels = *supportedKernels()[size_t(set)];
+    NormalGenerator normal(29);
+    const int ldQ = heads * headDim + 3, ldKv = kvHeads * headDim + 2;
+    std::vector<float> q(size_t(ldQ) * size_t(n)), k(size_t(ldKv) * size_t(n)), v(k.size());
+    for (std::vector<float> *values : {&q, &k, &v})
+        for (float &value : *values)
+            value = float(normal.next());
+    const float scale = 1.0f / std::sqrt(float(headDim));
+    const size_t matrixSize = size_t(n) * size_t(n);
+    std::vector<float> weights(size_t(heads) * matrixSize, std::nanf(""));
+    const int ldContext = heads * headDim + 1;
+    constexpr float kUntouched = -1234.5f;
+    std::vector<float> context(size_t(ldContext) * size_t(n), kUntouched);
+    kernels.attention(HeadRows{q.data(), ldQ, headDim}, HeadRows{k.data(), ldKv, headDim},
+                      HeadRows{v.data(), ldKv, headDim}, heads, kvHeads, n, headDim, scale,
+                      AttentionMask{causal, window}, weights.data(), context.data(), ldContext);
+
+    const int group = heads / kvHeads;
+    for (int h = 0; h < heads; ++h) {
+        const int g = h / group;
+        for (int i = 0; i < n; ++i) {
+            const int end = causal ? i + 1 : n;
+            const int begin = window > 0 ? std::max(0, end - window) : 0;
+            std::vector<double> p(size_t(n), 0.0);
+            double largest = -INFINITY, z = 0.0;
+            for (int j = begin; j < end; ++j) {
+                double dot = 0.0;
+                for (int c = 0; c < headDim; ++c)
+                    dot += double(q[size_t(i * ldQ + h * headDim + c)]) *
+                           double(k[size_t(j * ldKv + g * headDim + c)]);
+                p[size_t(j)] = dot * double(scale);
+                largest = std::max(largest, p[size_t(j)]);
+            }
+            for (int j = begin; j < end; ++j)
+                z += (p[size_t(j)] = std::exp(p[size_t(j)] - largest));
+            const float *row = weights.data() + size_t(h) * matrixSize + size_t(i) * size_t(n);
+            for (int j = 0; j < n; ++j) {
+                const double expected = j >= begin && j < end ? p[size_t(j)] / z : 0.0;
+                if (!(std::abs(double(row[j]) - expected) <= 1e-5))
+                    QFAIL(qPrintable(QStringLiteral("head %1, weight (%2, %3) = %4, expected %5")
+                                         .arg(h)
+                                         .arg(i)
+                                         .arg(j)
+                                         .arg(double(row[j]), 0, 'g', 9)
+                                         .arg(expected, 0, 'g', 9)));
+                p[size_t(j)] = expected;
+            }
+            for (int c = 0; c < headDim; ++c) {
+                double sum = 0.0;
+                for (int j = 0; j < n; ++j)
+                    sum += p[size_t(j)] * double(v[size_t(j * ldKv + g * headDim + c)]);
+                const double got = context[size_t(i * ldContext + h * headDim + c)];
+                if (!(std::abs(got - sum) <= 1e-5))
+                    QFAIL(qPrintable(QStringLiteral("head %1, context (%2, %3) = %4, expected %5")
+                                         .arg(h)
+                                         .arg(i)
+                                         .arg(c)
+                                         .arg(got, 0, 'g', 9)
+                                         .arg(sum, 0, 'g', 9)));
+            }
+        }
+    }
+    for (int i = 0; i < n; ++i)
+        QCOMPARE(context[size_t(i * ldContext + heads * headDim)], kUntouched);
 }
 
 void TestKernelSet::fastestIsChosen()

@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 The Attention Lab authors
+
+#pragma once
+
+#include <cstddef>
+
+namespace AttentionLab {
+
+/**
+ * Uninitialised floats for a pass's largest output, the attention it keeps
+ * (604 MB for GPT-2 small at 1,024 tokens). A std::vector<float> of that size
+ * is written twice (zeroed, then the kernels write every value) and costs a
+ * page fault per 4 KiB at first touch, a fifth of such a pass's time. Here,
+ * on Linux, the memory is an anonymous mapping aligned to 2 MiB and advised
+ * for transparent huge pages (MADV_HUGEPAGE), so the kernel faults it in
+ * 2 MiB at a time; elsewhere, or for small sizes, plain operator new.
+ * The caller writes every value before reading any.
+ */
+class HugePageBuffer
+{
+public:
+    /// Throws std::bad_alloc when the memory cannot be had.
+    explicit HugePageBuffer(std::size_t count);
+    ~HugePageBuffer();
+    HugePageBuffer(const HugePageBuffer &) = delete;
+    HugePageBuffer &operator=(const HugePageBuffer &) = delete;
+
+    float *data() const { return m_data; }
+    std::size_t size() const { return m_count; }
+
+private:
+    float *m_data = nullptr;
+    std::size_t m_count = 0;
+    /// The mapping's length, or 0 when the floats came from operator new.
+    std::size_t m_mappedBytes = 0;
+};
+
+} // namespace AttentionLab
