@@ -8,6 +8,7 @@
 
 #include "core/familydescription.h"
 #include "core/headsession.h"
+#include "core/hugepagebuffer.h"
 #include "core/memorybudget.h"
 #include "core/tokenlabels.h"
 #include "io/builtinmodel.h"
@@ -114,6 +115,8 @@ bool MainWindow::openModelFolder(const QString &folder)
     m_modelPage->setModelCard(model->cardLine(), model->card());
     m_modelDocument->setTensor(AttentionTensor(), model->folder());
     clearGeneration();
+    // The last model's pass buffer, kept for its next pass, is not this one's.
+    HugePageBuffer::releaseRetained();
     m_modelRunner->setModel(model);
     // Only a model that writes left to right can be asked to write on.
     m_generationPanel->setAvailable(familyDescription(model->config().family).causal);
