@@ -89,6 +89,7 @@ private slots:
     void toolBarsCanBeHidden();
     void tourFramesThePanelItDescribes();
     void barsKeepARowPerLabelInTheHall();
+    void heatmapNumbersStayInTheHall();
     void colourBarTitleBreaksWhereItReadsWell_data();
     void colourBarTitleBreaksWhereItReadsWell();
 };
@@ -342,6 +343,28 @@ void TestProjector::barsKeepARowPerLabelInTheHall()
     // Its top tick, "1", lies inside the widget, so it is drawn.
     QVERIFY(window.heatmap()->colorBarTickLabelFits(1.0));
     QVERIFY(window.heatmap()->colorBarTickLabelFits(0.0));
+}
+
+void TestProjector::heatmapNumbersStayInTheHall()
+{
+    // The lecture's example in presentation mode at 1280 x 720: its three
+    // weights, 22 pt wide, did not fit cells of 80 px and vanished. They
+    // shrink to fit instead, never below the normal 11 pt.
+    MainWindow window;
+    window.show();
+    QTRY_COMPARE(window.heatmap()->numbersShown(),
+                 (QStringList{QStringLiteral("0.3369"), QStringLiteral("0.3019"),
+                              QStringLiteral("0.3611")}));
+    QCOMPARE(window.heatmap()->numberPointSize(), 11.0);
+    window.setPresentationMode(true);
+    QTRY_VERIFY(window.isFullScreen());
+    QTRY_COMPARE(window.heatmap()->numbersShown(),
+                 (QStringList{QStringLiteral("0.3369"), QStringLiteral("0.3019"),
+                              QStringLiteral("0.3611")}));
+    QVERIFY2(window.heatmap()->numberPointSize() >= 11.0,
+             qPrintable(QString::number(window.heatmap()->numberPointSize())));
+    window.setPresentationMode(false);
+    QTRY_COMPARE(window.heatmap()->numberPointSize(), 11.0);
 }
 
 void TestProjector::colourBarTitleBreaksWhereItReadsWell_data()

@@ -66,10 +66,14 @@ void LabPainter::params(const QRectF &rect)
     };
     // The title, nine lines and a two-line note: in a short canvas (the
     // hall's 1280 x 720) the text shrinks, down to 0.6, rather than run
-    // past the bottom into the chart below.
-    // Lines closer together first, then smaller text.
-    const double rows = double(lines.size()) + 4.2;
-    const double natural = QFontMetricsF(m_base.font(17)).height() * rows;
+    // past the bottom into the chart below. Lines closer together first;
+    // then the note goes (the banner above says the same: the heads are
+    // free, the feed-forward block is the larger); then smaller text.
+    const double lineRows = double(lines.size()) + 1.6;
+    const double noteRows = 2.6;
+    const double fontHeight = QFontMetricsF(m_base.font(17)).height();
+    const bool note = rect.height() >= fontHeight * (lineRows + noteRows) * 1.12 * 0.9;
+    const double natural = fontHeight * (lineRows + (note ? noteRows : 0.0));
     const double spacing = std::clamp(rect.height() / natural, 1.12, 1.35);
     const double fit = std::clamp(rect.height() / (natural * spacing), 0.62, 1.0);
     const QFont font = m_base.font(17 * fit);
@@ -97,15 +101,17 @@ void LabPainter::params(const QRectF &rect)
                            Qt::AlignRight | Qt::AlignVCenter, grouped(line.value));
         y += lineHeight;
     }
-    m_painter.setFont(font);
-    m_painter.setPen(m_style.muted());
-    m_painter.drawText(
-        QRectF(rect.left(), y + lineHeight * 0.5, tableWidth, lineHeight * 3), Qt::TextWordWrap,
-        QStringLiteral(
-            "The heads are free: h × d_k = D, so splitting D into %1 heads of %2 changes no "
-            "count. The feed-forward block is the larger one.")
-            .arg(c.heads)
-            .arg(c.headDim()));
+    if (note) {
+        m_painter.setFont(font);
+        m_painter.setPen(m_style.muted());
+        m_painter.drawText(
+            QRectF(rect.left(), y + lineHeight * 0.5, tableWidth, lineHeight * 3), Qt::TextWordWrap,
+            QStringLiteral(
+                "The heads are free: h × d_k = D, so splitting D into %1 heads of %2 changes no "
+                "count. The feed-forward block is the larger one.")
+                .arg(c.heads)
+                .arg(c.headDim()));
+    }
 
     // Where the parameters sit, as bars.
     const QRectF chart(rect.left() + tableWidth + m_base.pt(40), rect.top() + lineHeight,
@@ -172,14 +178,18 @@ void LabPainter::cost(const QRectF &rect)
     lineChart(chart, QStringLiteral("what the sequence length costs one head"),
               QStringLiteral("tokens n"), QStringLiteral("count"), {cells, linear}, true, true, ns);
 
-    // The list beside the chart shrinks, down to 0.6, to stay inside the canvas.
-    const double wanted = QFontMetricsF(m_base.font(17)).height() * 1.4 * (costs.size() + 5.0);
+    // The list beside the chart stays inside the canvas: in a short one its
+    // note goes first (the banner says the same: four times the tokens,
+    // sixteen times the cells), then its text shrinks, down to 0.6.
+    const double fontRow = QFontMetricsF(m_base.font(17)).height() * 1.4;
+    const bool note = rect.height() >= fontRow * (costs.size() + 5.0) * 0.9;
+    const double wanted = fontRow * (costs.size() + (note ? 5.0 : 2.0));
     const double fit = std::clamp(rect.height() / wanted, 0.6, 1.0);
     const QFont font = m_base.font(17 * fit);
     const QFontMetricsF metrics(font);
     m_painter.setFont(font);
     const double lineHeight = metrics.height() * 1.4;
-    double y = rect.top() + lineHeight * (fit < 1.0 ? 0.5 : 2.0);
+    double y = rect.top() + lineHeight * (fit < 1.0 || !note ? 0.5 : 2.0);
     const double x = chart.right() + m_base.pt(20);
     const double w = rect.right() - x;
     m_painter.setPen(m_style.foreground());
@@ -194,6 +204,8 @@ void LabPainter::cost(const QRectF &rect)
                                .arg(grouped(c.tokens), grouped(c.scoreCells),
                                     QString::fromStdString(formatBytes(double(c.matrixBytes)))));
     }
+    if (!note)
+        return;
     m_painter.setPen(m_style.muted());
     m_painter.drawText(
         QRectF(x, y + lineHeight * 1.5, w, lineHeight * 4), Qt::TextWordWrap,

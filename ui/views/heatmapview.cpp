@@ -180,7 +180,7 @@ void HeatmapView::rebuildAxes()
                 text->position->setCoords(j, i);
                 text->setClipToAxisRect(true);
                 QFont font = text->font();
-                font.setPointSizeF((m * n <= 36 ? 11 : 8) * m_scaleFactor);
+                font.setPointSizeF(cellFontSize(m * n));
                 text->setFont(font);
                 m_cellTexts.append(text);
             }
@@ -305,6 +305,20 @@ bool HeatmapView::colorBarTickLabelFits(double value) const
     return y - half >= 0.0 && y + half <= double(m_plot->height());
 }
 
+QStringList HeatmapView::numbersShown() const
+{
+    QStringList shown;
+    for (const QCPItemText *text : std::as_const(m_cellTexts))
+        if (text->visible())
+            shown << text->text();
+    return shown;
+}
+
+double HeatmapView::numberPointSize() const
+{
+    return m_cellTexts.isEmpty() ? 0.0 : m_cellTexts.first()->font().pointSizeF();
+}
+
 QString HeatmapView::colorBarTitleShown() const
 {
     return m_scale->axis()->label();
@@ -352,6 +366,11 @@ bool HeatmapView::fitBarTitle()
     return true;
 }
 
+double HeatmapView::cellFontSize(int cells) const
+{
+    return (cells <= 36 ? 11 : 8) * m_scaleFactor;
+}
+
 void HeatmapView::updateNumberVisibility()
 {
     if (m_cellTexts.isEmpty())
@@ -359,15 +378,36 @@ void HeatmapView::updateNumberVisibility()
     const AttentionResult &r = m_document->result();
     const int m = std::max(1, int(r.queryCount()));
     const int n = std::max(1, int(r.keyCount()));
-    const QFontMetricsF metrics(m_cellTexts.first()->font());
+    QFont font = m_cellTexts.first()->font();
+    const double preferred = cellFontSize(m * n);
+    font.setPointSizeF(preferred);
+    const QFontMetricsF metrics(font);
     double widest = metrics.horizontalAdvance(QStringLiteral("0.0000"));
     for (const QCPItemText *text : std::as_const(m_cellTexts))
         widest = std::max(widest, metrics.horizontalAdvance(text->text()));
     const QRect cells = m_plot->axisRect()->rect();
-    const bool fit =
-        cells.width() / double(n) >= widest + 2.0 && cells.height() / double(m) >= metrics.height();
-    for (QCPItemText *text : std::as_const(m_cellTexts))
+    const double cellWidth = cells.width() / double(n);
+    const double cellHeight = cells.height() / double(m);
+    // Presentation mode's large numbers shrink to fit narrow cells (three
+    // keys on a 1280 x 720 projector) with a fifth of a number between two,
+    // down to the normal size, rather than vanish. At the smallest size they
+    // may stand closer, as at the normal size they always could; closer
+    // still they would print into one string, and go.
+    const double smallest = std::min(1.0, 1.0 / m_scaleFactor);
+    const double wanted =
+        std::min({1.0, cellWidth / (widest * 1.25), cellHeight / metrics.height()});
+    double shrink = wanted;
+    if (wanted < smallest && cellWidth >= widest * smallest + 2.0 &&
+        cellHeight >= metrics.height() * smallest)
+        shrink = smallest;
+    const bool fit = shrink >= smallest;
+    if (fit)
+        font.setPointSizeF(std::max(1.0, std::floor(preferred * shrink * 2.0) / 2.0));
+    for (QCPItemText *text : std::as_const(m_cellTexts)) {
+        if (fit && text->font().pointSizeF() != font.pointSizeF())
+            text->setFont(font);
         text->setVisible(m_showNumbers && fit);
+    }
 }
 
 void HeatmapView::showToolTip(QMouseEvent *event)

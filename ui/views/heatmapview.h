@@ -44,6 +44,10 @@ public:
     /// The title as the bar shows it: on two lines, or its first part alone,
     /// where the whole is longer than the bar.
     QString colorBarTitleShown() const;
+    /// The cells' numbers as drawn now, row by row (empty when they are hidden).
+    QStringList numbersShown() const;
+    /// Their point size now.
+    double numberPointSize() const;
     /// True when the colour bar's tick label at \a value lies wholly inside
     /// the widget: QCustomPlot leaves out a tick label that would not.
     bool colorBarTickLabelFits(double value) const;
@@ -72,6 +76,8 @@ private:
     /// Shows the cells' numbers when asked for and when they fit their
     /// cells; in a small window they would overprint into one string.
     void updateNumberVisibility();
+    /// The point size of a cell's number among \a cells cells, before any shrinking to fit.
+    double cellFontSize(int cells) const;
 
     AttentionDocument *m_document;
     QCustomPlot *m_plot;
