@@ -29,6 +29,7 @@
 #include <QScreen>
 #include <QStackedWidget>
 #include <QStatusBar>
+#include <QTabBar>
 #include <QTabWidget>
 #include <QTimer>
 #include <QToolBar>
@@ -87,6 +88,8 @@ private slots:
     void modelTabControlsActOnTheModel();
     void eachTabKeepsItsExportTitle();
     void toolBarsCanBeHidden();
+    void tabsStayPutFromTabToTab_data();
+    void tabsStayPutFromTabToTab();
     void tourFramesThePanelItDescribes();
     void barsKeepARowPerLabelInTheHall();
     void heatmapNumbersStayInTheHall();
@@ -198,7 +201,8 @@ void TestProjector::modelTabControlsActOnTheModel()
     QCOMPARE(int(after.mask), int(before.mask));
     QCOMPARE(after.temperature, before.temperature);
     QVERIFY(!actionNamed(&window, QStringLiteral("Scale by √d_k"))->isEnabled());
-    QVERIFY(!window.attentionToolBar()->isVisible()); // no "Mask: No mask" beside GPT-2
+    // No "Mask: No mask" beside GPT-2; the bar itself stays, so the tabs stay put.
+    QTRY_VERIFY(window.attentionToolBar()->isVisible() && !window.maskChooser()->isVisible());
     QVERIFY(!window.maskChooser()->isEnabled());
     // The status bar describes the model, not the hidden session.
     const QString status = statusLine(window);
@@ -209,7 +213,7 @@ void TestProjector::modelTabControlsActOnTheModel()
              qPrintable(window.windowTitle()));
     // On the Attention tab the session's controls are back and act.
     window.tabs()->setCurrentIndex(0);
-    QVERIFY(window.attentionToolBar()->isVisible());
+    QTRY_VERIFY(window.attentionToolBar()->isVisible() && window.maskChooser()->isVisible());
     QTest::keyClick(&window, Qt::Key_K, Qt::ControlModifier);
     QCOMPARE(window.document()->session().options.scale, !before.scale);
     const QString sessionStatus = statusLine(window);
@@ -263,6 +267,43 @@ void TestProjector::toolBarsCanBeHidden()
     QCOMPARE(window.document()->session().options.scale, !scaled);
     toolBars->trigger();
     QVERIFY(window.attentionToolBar()->isVisible() && window.viewToolBar()->isVisible());
+}
+
+void TestProjector::tabsStayPutFromTabToTab_data()
+{
+    QTest::addColumn<bool>("presentation");
+    QTest::newRow("normal") << false;
+    QTest::newRow("presentation") << true;
+}
+
+void TestProjector::tabsStayPutFromTabToTab()
+{
+    // The session's toolbar stepped aside on the labs and the Model tab, and
+    // the tabs jumped up a row under the pointer: a click on the next tab's
+    // place opened the colour list instead. They stay where they are now.
+    QFETCH(bool, presentation);
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    if (presentation) {
+        window.setPresentationMode(true);
+        QTRY_VERIFY(window.isFullScreen());
+    }
+    QTest::qWait(50);
+    // Their height: a tab whose docks step aside moves them sideways, by design.
+    const QTabBar *bar = window.tabs()->tabBar();
+    const int top = bar->mapTo(&window, QPoint(0, 0)).y();
+    for (int i = 0; i < window.tabs()->count(); ++i) {
+        window.tabs()->setCurrentIndex(i);
+        QTest::qWait(20);
+        const int now = bar->mapTo(&window, QPoint(0, 0)).y();
+        QVERIFY2(now == top, qPrintable(QStringLiteral("tab %1 (%2): the tabs moved from y = %3 "
+                                                       "to %4")
+                                            .arg(i)
+                                            .arg(window.tabs()->tabText(i))
+                                            .arg(top)
+                                            .arg(now)));
+    }
 }
 
 void TestProjector::tourFramesThePanelItDescribes()

@@ -368,9 +368,10 @@ void MainWindow::fitToTab()
     for (QWidget *widget : std::as_const(m_sessionWidgets))
         widget->setEnabled(session);
     // The Model tab shows no "Mask: No mask" beside GPT-2: the session's
-    // toolbar steps aside with its docks.
-    if (m_attentionBar)
-        m_attentionBar->setVisible(session && (!m_toolBarsAction || m_toolBarsAction->isChecked()));
+    // mask and temperature step aside with its docks. The bar stays (its
+    // undo, redo and greyed scale keep the row), so the tabs do not move.
+    for (QAction *action : std::as_const(m_sessionBarActions))
+        action->setVisible(session);
     if (m_quantity)
         m_quantity->setEnabled(session && !showsLines());
     updateTitle();
@@ -612,7 +613,7 @@ void MainWindow::setToolBarsShown(bool on)
         m_toolBarsAction->setChecked(on);
     }
     m_viewBar->setVisible(on);
-    m_attentionBar->setVisible(on && currentEditor()->usesSessionControls());
+    m_attentionBar->setVisible(on);
 }
 
 void MainWindow::syncControls()

@@ -322,6 +322,12 @@ private:
     /// The session's controls: enabled only on tabs whose editor uses them.
     QList<QAction *> m_sessionActions;
     QList<QWidget *> m_sessionWidgets;
+    /// The mask and temperature on the attention bar (and their separators):
+    /// hidden on a tab that does not use the session.
+    QList<QAction *> m_sessionBarActions;
+    /// The attention bar's width with them shown, which arrangeToolBars
+    /// keeps room for on every tab.
+    int m_sessionBarWidth = 0;
     QAction *m_fullScreenAction = nullptr;
     QAction *m_toolBarsAction = nullptr;
     bool m_fullScreenBeforePresentation = false;

@@ -4,6 +4,7 @@
 // The menus and toolbars of the main window, one builder per menu.
 
 #include "ui/window/mainwindow.h"
+#include "ui/window/tabeditor.h"
 
 #include "core/chapterexamples.h"
 #include "core/randomsession.h"
@@ -481,13 +482,13 @@ void MainWindow::createToolBars()
     bar->addAction(m_redoAction);
     bar->addSeparator();
     bar->addAction(m_scaleAction);
-    bar->addSeparator();
     auto *maskLabel = new QLabel(tr(" Mask "), this);
     maskLabel->setBuddy(m_maskChoice);
-    bar->addWidget(maskLabel);
-    bar->addWidget(m_maskChoice);
-    bar->addSeparator();
-    bar->addWidget(m_temperature);
+    // What steps aside on a tab that does not use the session (fitToTab):
+    // the bar itself stays, so the tabs below never move under the pointer.
+    m_sessionBarActions << bar->addSeparator() << bar->addWidget(maskLabel)
+                        << bar->addWidget(m_maskChoice) << bar->addSeparator()
+                        << bar->addWidget(m_temperature);
 
     QToolBar *viewBar = m_viewBar = addToolBar(tr("View"));
     viewBar->setObjectName(QStringLiteral("ViewToolBar"));
@@ -523,7 +524,13 @@ void MainWindow::arrangeToolBars()
 {
     if (!m_attentionBar || !m_viewBar || toolBarArea(m_viewBar) != toolBarArea(m_attentionBar))
         return;
-    const int needed = m_attentionBar->sizeHint().width() + m_viewBar->sizeHint().width() + 16;
+    // The rows are those of the session's tabs, whose bar is the widest: a tab
+    // whose controls stepped aside keeps them, and the tabs stay where they were.
+    const TabEditor *editor = currentEditor();
+    if (!editor || editor->usesSessionControls() || m_sessionBarWidth == 0)
+        m_sessionBarWidth = m_attentionBar->sizeHint().width();
+    const int needed = std::max(m_sessionBarWidth, m_attentionBar->sizeHint().width()) +
+                       m_viewBar->sizeHint().width() + 16;
     const bool twoRows = needed > width();
     if (twoRows == toolBarBreak(m_viewBar))
         return;
