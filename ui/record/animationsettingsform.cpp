@@ -27,9 +27,11 @@ AnimationSettingsForm::AnimationSettingsForm(ColorMaps::Name currentMap, bool cu
                                              QWidget *parent)
     : QWidget(parent), m_form(new QFormLayout(this)), m_format(new QComboBox(this)),
       m_path(new QLineEdit(this)), m_size(this, tr("Scale of the view's size:"), 0.25),
-      m_fps(new QSpinBox(this)), m_hold(new QDoubleSpinBox(this)), m_colorMap(new QComboBox(this)),
-      m_theme(new QComboBox(this)), m_numbers(new QCheckBox(tr("&Numbers in the cells"), this)),
-      m_title(new QLineEdit(this))
+      m_fps(new QSpinBox(this)), m_hold(new QDoubleSpinBox(this)),
+      m_style(this,
+              {Preferences::animationColorMap, Preferences::animationDark,
+               Preferences::animationNumbers},
+              currentMap, currentDark)
 {
     m_form->setContentsMargins(0, 0, 0, 0);
     m_format->addItem(tr("GIF (loops, plays everywhere)"));
@@ -70,18 +72,6 @@ AnimationSettingsForm::AnimationSettingsForm(ColorMaps::Name currentMap, bool cu
     m_hold->setToolTip(tr("How much longer the last frame stays before the animation ends or "
                           "loops"));
 
-    m_colorMap->addItems(ColorMaps::displayNames());
-    m_colorMap->setCurrentIndex(
-        Preferences::animationColorMap.isSet()
-            ? std::clamp(Preferences::animationColorMap.get(), 0, ColorMaps::kCount - 1)
-            : int(currentMap));
-    m_theme->addItems({tr("Light"), tr("Dark")});
-    m_theme->setCurrentIndex(
-        (Preferences::animationDark.isSet() ? Preferences::animationDark.get() : currentDark) ? 1
-                                                                                              : 0);
-    m_numbers->setChecked(Preferences::animationNumbers);
-    m_title->setPlaceholderText(tr("none"));
-
     m_form->addRow(tr("F&ormat:"), m_format);
     auto *pathLabel = new QLabel(tr("&File:"), this);
     pathLabel->setBuddy(m_path);
@@ -89,19 +79,17 @@ AnimationSettingsForm::AnimationSettingsForm(ColorMaps::Name currentMap, bool cu
     m_size.addRows(m_form);
     m_form->addRow(tr("Frame &rate:"), m_fps);
     m_form->addRow(tr("&Hold the last frame:"), m_hold);
-    m_form->addRow(tr("&Colour map:"), m_colorMap);
-    m_form->addRow(tr("T&heme:"), m_theme);
-    m_form->addRow(QString(), m_numbers);
-    m_form->addRow(tr("T&itle:"), m_title);
+    m_style.addLookRows(m_form);
+    m_style.addNumbersAndTitleRows(m_form);
 
-    for (QComboBox *combo : {m_colorMap, m_theme})
+    for (QComboBox *combo : {m_style.colorMap(), m_style.theme()})
         connect(combo, &QComboBox::currentIndexChanged, this, &AnimationSettingsForm::changed);
     for (QSpinBox *spin : {m_size.width(), m_size.height(), m_fps})
         connect(spin, &QSpinBox::valueChanged, this, &AnimationSettingsForm::changed);
     connect(m_size.scale(), &QDoubleSpinBox::valueChanged, this, &AnimationSettingsForm::changed);
     connect(m_size.byScale(), &QRadioButton::toggled, this, &AnimationSettingsForm::changed);
-    connect(m_numbers, &QCheckBox::toggled, this, &AnimationSettingsForm::changed);
-    connect(m_title, &QLineEdit::textChanged, this, &AnimationSettingsForm::changed);
+    connect(m_style.numbers(), &QCheckBox::toggled, this, &AnimationSettingsForm::changed);
+    connect(m_style.title(), &QLineEdit::textChanged, this, &AnimationSettingsForm::changed);
 }
 
 AnimationExporter::Format AnimationSettingsForm::format() const
@@ -135,18 +123,12 @@ AnimationTiming AnimationSettingsForm::timing() const
 
 FigureStyle AnimationSettingsForm::style() const
 {
-    FigureStyle style;
-    style.colorMap = ColorMaps::Name(m_colorMap->currentIndex());
-    style.theme =
-        m_theme->currentIndex() == 1 ? FigureStyle::Theme::Dark : FigureStyle::Theme::Light;
-    style.numbers = m_numbers->isChecked();
-    style.title = m_title->text().trimmed();
-    return style;
+    return m_style.style();
 }
 
 void AnimationSettingsForm::setTitle(const QString &title)
 {
-    m_title->setText(title);
+    m_style.setTitle(title);
 }
 
 QString AnimationSettingsForm::problem(const QSize &defaultSize) const
@@ -176,9 +158,7 @@ void AnimationSettingsForm::remember() const
     Preferences::animationHeight.set(m_size.height()->value());
     Preferences::animationFps.set(m_fps->value());
     Preferences::animationHold.set(m_hold->value());
-    Preferences::animationColorMap.set(m_colorMap->currentIndex());
-    Preferences::animationDark.set(m_theme->currentIndex() == 1);
-    Preferences::animationNumbers.set(m_numbers->isChecked());
+    m_style.remember();
 }
 
 void AnimationSettingsForm::browse()

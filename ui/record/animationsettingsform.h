@@ -4,6 +4,7 @@
 #pragma once
 
 #include "ui/views/exportsizefields.h"
+#include "ui/views/exportstylefields.h"
 
 #include "ui/figure/animationexporter.h"
 #include "ui/figure/colormaps.h"
@@ -71,10 +72,7 @@ private:
     ExportSizeFields m_size;
     QSpinBox *m_fps;
     QDoubleSpinBox *m_hold;
-    QComboBox *m_colorMap;
-    QComboBox *m_theme;
-    QCheckBox *m_numbers;
-    QLineEdit *m_title;
+    ExportStyleFields m_style;
 };
 
 } // namespace AttentionLab

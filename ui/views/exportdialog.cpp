@@ -43,10 +43,12 @@ QList<ExportDialog::View> ExportDialog::modelViews()
 ExportDialog::ExportDialog(ColorMaps::Name currentMap, bool currentDark, const QList<View> &views,
                            const QString &currentView, QWidget *parent)
     : QDialog(parent), m_view(new QComboBox(this)), m_path(new QLineEdit(this)),
-      m_size(this, tr("Scale of the default size:"), 0.5), m_colorMap(new QComboBox(this)),
-      m_theme(new QComboBox(this)),
-      m_transparent(new QCheckBox(tr("&Transparent background"), this)),
-      m_numbers(new QCheckBox(tr("&Numbers in the cells"), this)), m_title(new QLineEdit(this))
+      m_size(this, tr("Scale of the default size:"), 0.5),
+      // Until the user picks export choices, exports follow the window's.
+      m_style(this,
+              {Preferences::exportColorMap, Preferences::exportDark, Preferences::exportNumbers},
+              currentMap, currentDark),
+      m_transparent(new QCheckBox(tr("&Transparent background"), this))
 {
     setWindowTitle(tr("Export figure"));
     for (const View &view : views)
@@ -68,18 +70,10 @@ ExportDialog::ExportDialog(ColorMaps::Name currentMap, bool currentDark, const Q
                      Preferences::exportWidth, Preferences::exportHeight);
     m_size.scale()->setToolTip(tr("2 × for high-DPI slides"));
 
-    m_colorMap->addItems(ColorMaps::displayNames());
-    // Until the user picks export choices, exports follow the window's.
-    m_colorMap->setCurrentIndex(
-        Preferences::exportColorMap.isSet()
-            ? std::clamp(Preferences::exportColorMap.get(), 0, ColorMaps::kCount - 1)
-            : int(currentMap));
-    m_theme->addItems({tr("Light"), tr("Dark")});
-    m_theme->setCurrentIndex(
-        (Preferences::exportDark.isSet() ? Preferences::exportDark.get() : currentDark) ? 1 : 0);
     m_transparent->setChecked(Preferences::exportTransparent);
-    m_numbers->setChecked(Preferences::exportNumbers);
-    m_title->setPlaceholderText(tr("none"));
+    // The form shows it after the theme: so does the focus chain.
+    setTabOrder(m_style.theme(), m_transparent);
+    setTabOrder(m_transparent, m_style.numbers());
 
     auto *form = new QFormLayout;
     form->addRow(tr("&View:"), m_view);
@@ -88,11 +82,9 @@ ExportDialog::ExportDialog(ColorMaps::Name currentMap, bool currentDark, const Q
     pathLabel->setBuddy(m_path);
     form->addRow(pathLabel, pathRow);
     m_size.addRows(form);
-    form->addRow(tr("&Colour map:"), m_colorMap);
-    form->addRow(tr("T&heme:"), m_theme);
+    m_style.addLookRows(form);
     form->addRow(QString(), m_transparent);
-    form->addRow(QString(), m_numbers);
-    form->addRow(tr("T&itle:"), m_title);
+    m_style.addNumbersAndTitleRows(form);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Cancel, this);
     buttons->addButton(tr("&Export"), QDialogButtonBox::AcceptRole);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
@@ -119,13 +111,8 @@ ExportSize ExportDialog::size() const
 
 FigureStyle ExportDialog::style() const
 {
-    FigureStyle style;
-    style.colorMap = ColorMaps::Name(m_colorMap->currentIndex());
-    style.theme =
-        m_theme->currentIndex() == 1 ? FigureStyle::Theme::Dark : FigureStyle::Theme::Light;
+    FigureStyle style = m_style.style();
     style.transparent = m_transparent->isChecked();
-    style.numbers = m_numbers->isChecked();
-    style.title = m_title->text().trimmed();
     return style;
 }
 
@@ -140,7 +127,7 @@ void ExportDialog::browse()
 
 void ExportDialog::setTitle(const QString &title)
 {
-    m_title->setText(title);
+    m_style.setTitle(title);
 }
 
 void ExportDialog::accept()
@@ -168,10 +155,8 @@ void ExportDialog::remember() const
     Preferences::exportScale.set(m_size.scale()->value());
     Preferences::exportWidth.set(m_size.width()->value());
     Preferences::exportHeight.set(m_size.height()->value());
-    Preferences::exportColorMap.set(m_colorMap->currentIndex());
-    Preferences::exportDark.set(m_theme->currentIndex() == 1);
+    m_style.remember();
     Preferences::exportTransparent.set(m_transparent->isChecked());
-    Preferences::exportNumbers.set(m_numbers->isChecked());
 }
 
 } // namespace AttentionLab

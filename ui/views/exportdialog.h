@@ -4,6 +4,7 @@
 #pragma once
 
 #include "ui/views/exportsizefields.h"
+#include "ui/views/exportstylefields.h"
 
 #include "ui/figure/figureexporter.h"
 #include "ui/figure/figurestyle.h"
@@ -60,11 +61,8 @@ private:
     QComboBox *m_view;
     QLineEdit *m_path;
     ExportSizeFields m_size;
-    QComboBox *m_colorMap;
-    QComboBox *m_theme;
+    ExportStyleFields m_style;
     QCheckBox *m_transparent;
-    QCheckBox *m_numbers;
-    QLineEdit *m_title;
 };
 
 } // namespace AttentionLab
