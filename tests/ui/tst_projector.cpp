@@ -33,6 +33,7 @@
 #include <QTabWidget>
 #include <QTimer>
 #include <QToolBar>
+#include <QUndoStack>
 #include <QtTest>
 
 #include <algorithm>
@@ -218,6 +219,16 @@ void TestProjector::modelTabControlsActOnTheModel()
     QCOMPARE(window.document()->session().options.scale, !before.scale);
     const QString sessionStatus = statusLine(window);
     QVERIFY2(sessionStatus.contains(QLatin1String("d_k =")), qPrintable(sessionStatus));
+    // The toolbar's undo follows the tab's own history, as Edit > Undo does:
+    // the session's step here, nothing on the Model tab until it generates.
+    QAction *undo = window.attentionToolBar()->actions().first();
+    QCOMPARE(undo->text(), QStringLiteral("Undo"));
+    QVERIFY(undo->isEnabled());
+    window.tabs()->setCurrentIndex(7);
+    QVERIFY(window.modelDocument()->undoStack()->count() == 0);
+    QVERIFY(!undo->isEnabled());
+    window.tabs()->setCurrentIndex(0);
+    QVERIFY(undo->isEnabled());
 }
 
 void TestProjector::eachTabKeepsItsExportTitle()

@@ -507,7 +507,8 @@ void MainWindow::createToolBars()
     addActions(bar->actions());
     addActions(viewBar->actions());
     // The session's controls: off on a tab that shows something else (fitToTab).
-    m_sessionActions << m_undoAction << m_redoAction << m_heatmapModeAction << m_linesAction;
+    // Undo and redo follow the current tab's own history (the undo group), as Edit does.
+    m_sessionActions << m_heatmapModeAction << m_linesAction;
     m_sessionWidgets << m_maskChoice << m_temperature;
     // Icons everywhere; the words beside them where the icon alone would not
     // say it (√d_k, heatmap or lines, presentation). Tooltips name the keys.
