@@ -291,7 +291,9 @@ void TestProjector::tabsStayPutFromTabToTab()
 {
     // The session's toolbar stepped aside on the labs and the Model tab, and
     // the tabs jumped up a row under the pointer: a click on the next tab's
-    // place opened the colour list instead. They stay where they are now.
+    // place opened the colour list instead. Inside the central widget they
+    // also moved sideways by the sliders' width where those stepped aside.
+    // They stay where they are now, and each is clicked where it was.
     QFETCH(bool, presentation);
     MainWindow window;
     window.show();
@@ -301,20 +303,33 @@ void TestProjector::tabsStayPutFromTabToTab()
         QTRY_VERIFY(window.isFullScreen());
     }
     QTest::qWait(50);
-    // Their height: a tab whose docks step aside moves them sideways, by design.
-    const QTabBar *bar = window.tabs()->tabBar();
-    const int top = bar->mapTo(&window, QPoint(0, 0)).y();
-    for (int i = 0; i < window.tabs()->count(); ++i) {
-        window.tabs()->setCurrentIndex(i);
+    QTabBar *bar = window.tabBar();
+    QVERIFY(bar->isVisible());
+    QVERIFY(!window.tabs()->tabBar()->isVisible());
+    const QPoint at = bar->mapTo(&window, QPoint(0, 0));
+    QList<QRect> places;
+    for (int i = 0; i < bar->count(); ++i)
+        places << bar->tabRect(i);
+    for (int i = 0; i < bar->count(); ++i) {
+        QTest::mouseClick(bar, Qt::LeftButton, {}, places[i].center());
         QTest::qWait(20);
-        const int now = bar->mapTo(&window, QPoint(0, 0)).y();
-        QVERIFY2(now == top, qPrintable(QStringLiteral("tab %1 (%2): the tabs moved from y = %3 "
-                                                       "to %4")
-                                            .arg(i)
-                                            .arg(window.tabs()->tabText(i))
-                                            .arg(top)
-                                            .arg(now)));
+        QCOMPARE(window.tabs()->currentIndex(), i);
+        const QPoint now = bar->mapTo(&window, QPoint(0, 0));
+        QVERIFY2(now == at && bar->tabRect(i) == places[i],
+                 qPrintable(QStringLiteral("tab %1 (%2): the tabs moved from (%3, %4) to (%5, %6)")
+                                .arg(i)
+                                .arg(bar->tabText(i))
+                                .arg(at.x())
+                                .arg(at.y())
+                                .arg(now.x())
+                                .arg(now.y())));
     }
+    // Every tab shows whole in the hall's 1280 px.
+    QVERIFY2(places.last().right() < bar->width(),
+             qPrintable(QString::number(places.last().right())));
+    // The menus and Alt+number still choose them, and the bar follows.
+    window.tabs()->setCurrentIndex(2);
+    QCOMPARE(bar->currentIndex(), 2);
 }
 
 void TestProjector::tourFramesThePanelItDescribes()

@@ -3,6 +3,7 @@
 
 #include "ui/window/mainwindow.h"
 
+#include "core/hugepagebuffer.h"
 #include "io/builtinmodel.h"
 #include "ui/document/attentiondocument.h"
 #include "ui/document/autosaver.h"
@@ -88,6 +89,9 @@ MainWindow::MainWindow(QWidget *parent)
       m_equation(new EquationBanner(this)), m_hint(new HintBar(this)),
       m_temperature(new TemperatureControl(m_document, this))
 {
+    // A model's pass runs on every keystroke: each keeps the last one's
+    // attention buffer for the next (core/hugepagebuffer).
+    HugePageBuffer::setReuse(true);
     // The weights as a heatmap or as lines (View > Show as Lines). The
     // heatmap alone sizes the stack: the splitter keeps its proportions.
     m_lines->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Ignored);
@@ -166,11 +170,8 @@ MainWindow::MainWindow(QWidget *parent)
     m_modelDocument->setLoader([this](const QString &path, QString *error) {
         return AttentionFiles::read(path, error, &m_attentionChoices);
     });
+    // Its tabs are shown by the bar across the window (createToolBars).
     m_tabs->setDocumentMode(true);
-    // The tab bar scrolls rather than set the window's minimum width (large
-    // text in presentation mode would push it past a 1280 px projector).
-    m_tabs->setUsesScrollButtons(true);
-    m_tabs->setElideMode(Qt::ElideNone);
     m_tabs->setAccessibleName(tr("Views and labs"));
     for (int i = 0; i < m_tabs->count(); ++i) {
         m_tabs->setTabToolTip(i, tr("%1 (Alt+%2)").arg(m_tabs->tabText(i)).arg(i + 1));
@@ -536,8 +537,8 @@ void MainWindow::setPresentationMode(bool on)
         bar->setIconSize(QSize(iconSide, iconSide) * (on ? PresentationTheme::kFontFactor : 1.0));
     // On a projector narrower than 1600 px the large words beside the icons
     // pushed Presentation Mode into the toolbar's » menu: icons alone there
-    // (their tooltips name them), and the tabs' names a little smaller than
-    // the content, so that all eight tabs show.
+    // (their tooltips name them). The tabs have a row of their own and keep
+    // the hall's large text: all eight fit in 1280 px.
     const bool compact = on && screen() && screen()->availableGeometry().width() < 1600;
     for (QAction *a : {m_scaleAction, m_heatmapModeAction, m_linesAction, m_presentationAction})
         for (QToolBar *bar : {m_attentionBar, m_viewBar})
@@ -545,13 +546,6 @@ void MainWindow::setPresentationMode(bool on)
                 button->setToolButtonStyle(compact && a != m_scaleAction
                                                ? Qt::ToolButtonIconOnly
                                                : Qt::ToolButtonTextBesideIcon);
-    if (compact) {
-        QFont tabFont = QApplication::font();
-        tabFont.setPointSizeF(tabFont.pointSizeF() / PresentationTheme::kFontFactor * 1.2);
-        m_tabs->tabBar()->setFont(tabFont);
-    } else {
-        m_tabs->tabBar()->setFont(QFont());
-    }
     if (on) {
         m_colorMapBeforePresentation = m_colorMap->currentIndex();
         m_colorMap->setCurrentIndex(int(ColorMaps::Name::HighContrast));

@@ -22,6 +22,7 @@ class QComboBox;
 class QLabel;
 class QStackedWidget;
 class QMenu;
+class QTabBar;
 class QTabWidget;
 class QUndoGroup;
 class QToolBar;
@@ -85,6 +86,8 @@ public:
     Autosaver *autosaver() const { return m_autosaver; }
     LabState *labState() const { return m_labs; }
     QTabWidget *tabs() const { return m_tabs; }
+    /// The tabs as shown: a bar across the window, under the toolbars.
+    QTabBar *tabBar() const { return m_tabBar; }
     GeometryLab *geometryLab() const { return m_geometryLab; }
     ScaleLab *scaleLab() const { return m_scaleLab; }
     MaskLab *maskLab() const { return m_maskLab; }
@@ -294,6 +297,8 @@ private:
     QMenu *m_viewMenu = nullptr;
     QToolBar *m_attentionBar = nullptr;
     QToolBar *m_viewBar = nullptr;
+    QToolBar *m_tabsBar = nullptr;
+    QTabBar *m_tabBar = nullptr;
     QComboBox *m_quantity = nullptr;
     QComboBox *m_colorMap = nullptr;
     QComboBox *m_colorRange = nullptr;

@@ -27,6 +27,7 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QDockWidget>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -426,7 +427,7 @@ QWidget *MainWindow::tourPanel(const QString &name)
     if (name == QLatin1String("toolbar"))
         return m_attentionBar->isVisible() ? m_attentionBar : nullptr;
     if (name == QLatin1String("tabs"))
-        return m_tabs->tabBar();
+        return m_tabBar;
     return model ? m_modelPage : nullptr;
 }
 
@@ -506,6 +507,49 @@ void MainWindow::createToolBars()
     // Their shortcuts work with the toolbars hidden (View > Show Toolbars).
     addActions(bar->actions());
     addActions(viewBar->actions());
+
+    // The tabs, on a row of their own across the whole window. Inside the
+    // central widget they moved sideways by the sliders' width whenever a
+    // tab's docks stepped aside, and a click meant for the next tab landed
+    // on another or on nothing. They stay when the toolbars are hidden.
+    addToolBarBreak();
+    QToolBar *tabsBar = m_tabsBar = addToolBar(tr("Tabs"));
+    tabsBar->setObjectName(QStringLiteral("TabsToolBar"));
+    tabsBar->setMovable(false);
+    tabsBar->setFloatable(false);
+    tabsBar->toggleViewAction()->setVisible(false);
+    m_tabBar = new QTabBar(tabsBar);
+    m_tabBar->setDocumentMode(true);
+    m_tabBar->setDrawBase(false);
+    m_tabBar->setExpanding(false);
+    // Scrolls rather than set the window's minimum width (large text in
+    // presentation mode would push it past a 1280 px projector): the bar
+    // takes the row's width, whatever its tabs would like.
+    m_tabBar->setUsesScrollButtons(true);
+    m_tabBar->setElideMode(Qt::ElideNone);
+    m_tabBar->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
+    m_tabBar->setAccessibleName(tr("Views and labs"));
+    for (int i = 0; i < m_tabs->count(); ++i) {
+        m_tabBar->addTab(m_tabs->tabText(i));
+        m_tabBar->setTabToolTip(i, m_tabs->tabToolTip(i));
+    }
+    m_tabBar->setCurrentIndex(m_tabs->currentIndex());
+    // A toolbar gives a widget its size hint or sends it to the » menu: the
+    // bar's hint is ignored inside a holder that expands to the row's width.
+    auto *holder = new QWidget(tabsBar);
+    holder->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+    auto *holderLayout = new QHBoxLayout(holder);
+    holderLayout->setContentsMargins(0, 0, 0, 0);
+    holderLayout->addWidget(m_tabBar);
+    tabsBar->addWidget(holder);
+    m_tabs->tabBar()->hide();
+    // The tab widget passed its focus to its own bar, hidden now: Tab stopped
+    // there, on the widget before it. Out of the chain, both of them.
+    m_tabs->tabBar()->setFocusPolicy(Qt::NoFocus);
+    m_tabs->setFocusPolicy(Qt::NoFocus);
+    m_tabs->setFocusProxy(nullptr);
+    connect(m_tabBar, &QTabBar::currentChanged, m_tabs, &QTabWidget::setCurrentIndex);
+    connect(m_tabs, &QTabWidget::currentChanged, m_tabBar, &QTabBar::setCurrentIndex);
     // The session's controls: off on a tab that shows something else (fitToTab).
     // Undo and redo follow the current tab's own history (the undo group), as Edit does.
     m_sessionActions << m_heatmapModeAction << m_linesAction;
