@@ -8,6 +8,7 @@
 #include "app/commandrequest.h"
 #include "app/commandtable.h"
 #include "app/usageerror.h"
+#include "core/hugepagebuffer.h"
 
 #include <vector>
 
@@ -34,6 +35,8 @@ int runModelBench(const CommandRequest &r)
         r.values.contains(QStringLiteral("n"))
             ? parseList(QStringLiteral("n"), r.values.value(QStringLiteral("n")), 1, 1'000'000)
             : defaultModelBenchLengths(folder);
+    // Pass after pass at each length, as the window's keystrokes are.
+    HugePageBuffer::setReuse(true);
     writeReport(modelBenchmarkReport(folder, lengths), r.json);
     return 0;
 }

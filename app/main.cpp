@@ -141,15 +141,18 @@ QList<QByteArray> rawArguments(int argc, char *argv[])
 } // namespace
 
 /// A forward pass allocates and frees the same tens of megabytes for each
-/// layer (its activations, a head's q, k and v kept for the views). glibc maps
-/// each such block afresh and returns it on free, so every pass faults its
-/// pages in again and waits for the kernel to clear them: a sixth of
-/// SmolLM2's pass at 1,024 tokens. Blocks under 256 MiB come from the heap
-/// instead, which keeps up to 512 MiB of freed memory for the next pass.
+/// layer (its activations, a head's q, k and v kept for the views). glibc
+/// maps such blocks afresh and gives them back on free, so every pass faulted
+/// its pages in again and waited for the kernel to clear them: a sixth of
+/// SmolLM2's pass at 1,024 tokens. Blocks under 32 MiB (the most glibc's own
+/// threshold rises to) come from the heap, which keeps up to 512 MiB of
+/// freed memory for the next pass. A threshold of 256 MiB was no faster and
+/// put a 64 MiB attention in the heap too, 3.5 MiB more at the peak
+/// (tst_memorylimits).
 void tuneAllocator()
 {
 #ifdef __GLIBC__
-    mallopt(M_MMAP_THRESHOLD, 256 << 20);
+    mallopt(M_MMAP_THRESHOLD, 32 << 20);
     mallopt(M_TRIM_THRESHOLD, 512 << 20);
 #endif
 }

@@ -12,18 +12,20 @@ namespace AttentionLab {
  * (604 MB for GPT-2 small at 1,024 tokens). A std::vector<float> of that size
  * is written twice (zeroed, then the kernels write every value) and costs a
  * page fault per 4 KiB at first touch, a fifth of such a pass's time. Here,
- * on Linux, the memory is an anonymous mapping aligned to 2 MiB and advised
- * for transparent huge pages (MADV_HUGEPAGE), so the kernel faults it in
- * 2 MiB at a time; elsewhere, or for small sizes, plain operator new.
+ * on Linux, the memory is a block aligned to 2 MiB (std::aligned_alloc) and
+ * advised for transparent huge pages (MADV_HUGEPAGE), so the kernel faults
+ * it in 2 MiB at a time; elsewhere, or for small sizes, plain operator new.
  * The caller writes every value before reading any.
  *
- * The last mapping given back is kept for the next buffer of about its size
+ * Where passes follow one another (the window, a benchmark: setReuse), the
+ * last block given back is kept for the next buffer of about its size
  * (the window's next keystroke, a benchmark's next pass): its pages are
  * already in, so that pass neither faults nor waits for the kernel to clear
- * them (a quarter of SmolLM2's pass at 1,024 tokens). One mapping at most is
- * kept; a request it does not fit unmaps it before mapping anew, so the
- * peak is never higher than without it, and releaseRetained() gives it
- * back (a model closed).
+ * them (a quarter of SmolLM2's pass at 1,024 tokens). One block at most is
+ * kept; a request it does not fit frees it before allocating anew, so the
+ * peak of a pass is never higher than without it, and releaseRetained()
+ * gives it back (a model closed). A command that runs one pass does not
+ * keep it: what it allocates after the pass would count on top of it.
  */
 class HugePageBuffer
 {
@@ -37,16 +39,18 @@ public:
     float *data() const { return m_data; }
     std::size_t size() const { return m_count; }
 
-    /// Unmaps the mapping kept for reuse, if any.
+    /// Whether a block given back is kept for the next buffer (off at first).
+    static void setReuse(bool on);
+    /// Frees the block kept for reuse, if any.
     static void releaseRetained();
-    /// The bytes of that mapping: 0 when none is kept.
+    /// The bytes of that block: 0 when none is kept.
     static std::size_t retainedBytes();
 
 private:
     float *m_data = nullptr;
     std::size_t m_count = 0;
-    /// The mapping's length, or 0 when the floats came from operator new.
-    std::size_t m_mappedBytes = 0;
+    /// The aligned block's length, or 0 when the floats came from operator new.
+    std::size_t m_alignedBytes = 0;
 };
 
 } // namespace AttentionLab

@@ -3,7 +3,7 @@
 
 // HugePageBuffer, the forward pass's buffer for the attention it keeps: the
 // floats hold what is written, small buffers are plain memory, and the one
-// mapping kept for reuse is given to the next buffer of about its size, never
+// block kept for reuse is given to the next buffer of about its size, never
 // to one much smaller or larger, and never adds to the peak.
 
 #include "core/hugepagebuffer.h"
@@ -32,8 +32,12 @@ class TestHugePageBuffer : public QObject
     Q_OBJECT
 
 private slots:
-    void init() { HugePageBuffer::releaseRetained(); }
-    void cleanup() { HugePageBuffer::releaseRetained(); }
+    void init()
+    {
+        HugePageBuffer::setReuse(true);
+        HugePageBuffer::releaseRetained();
+    }
+    void cleanup() { HugePageBuffer::setReuse(false); }
 
     void holdsWhatIsWritten_data()
     {
@@ -65,7 +69,7 @@ private slots:
         QCOMPARE(qulonglong(HugePageBuffer::retainedBytes()), 0ull);
     }
 
-    void reusesTheLastMappingForItsSize()
+    void reusesTheLastBlockForItsSize()
     {
         const float *first = nullptr;
         {
@@ -80,7 +84,7 @@ private slots:
         QCOMPARE(qulonglong(HugePageBuffer::retainedBytes()), 0ull);
     }
 
-    void keepsOneMappingAtMost()
+    void keepsOneBlockAtMost()
     {
         auto a = std::make_unique<HugePageBuffer>(floatsIn(4));
         auto b = std::make_unique<HugePageBuffer>(floatsIn(8));
@@ -109,6 +113,24 @@ private slots:
             QCOMPARE(qulonglong(HugePageBuffer::retainedBytes()), 0ull);
         }
         QCOMPARE(qulonglong(HugePageBuffer::retainedBytes()), qulonglong(std::size_t(mib) * kMiB));
+    }
+
+    void oneShotCommandsKeepNothing()
+    {
+        // A command of one pass: what it allocates after would count on top.
+        HugePageBuffer::setReuse(false);
+        {
+            HugePageBuffer once(floatsIn(4));
+        }
+        QCOMPARE(qulonglong(HugePageBuffer::retainedBytes()), 0ull);
+        HugePageBuffer::setReuse(true);
+        {
+            HugePageBuffer again(floatsIn(4));
+        }
+        QVERIFY(HugePageBuffer::retainedBytes() > 0);
+        // Turning it off gives back what was kept.
+        HugePageBuffer::setReuse(false);
+        QCOMPARE(qulonglong(HugePageBuffer::retainedBytes()), 0ull);
     }
 
     void releaseGivesItBack()
