@@ -144,15 +144,15 @@ QList<QByteArray> rawArguments(int argc, char *argv[])
 /// layer (its activations, a head's q, k and v kept for the views). glibc
 /// maps such blocks afresh and gives them back on free, so every pass faulted
 /// its pages in again and waited for the kernel to clear them: a sixth of
-/// SmolLM2's pass at 1,024 tokens. Blocks under 32 MiB (the most glibc's own
-/// threshold rises to) come from the heap, which keeps up to 512 MiB of
-/// freed memory for the next pass. A threshold of 256 MiB was no faster and
-/// put a 64 MiB attention in the heap too, 3.5 MiB more at the peak
-/// (tst_memorylimits).
+/// SmolLM2's pass at 1,024 tokens. Blocks under 64 MiB (GPT-2 small's kept
+/// q, k and v at 1,024 tokens are 38 MiB each) come from the heap, which
+/// keeps up to 512 MiB of freed memory for the next pass. At 32 MiB GPT-2's
+/// pass took 10% longer; at 256 MiB a 64 MiB attention came from the heap
+/// too, 3.5 MiB more at the peak (tst_memorylimits).
 void tuneAllocator()
 {
 #ifdef __GLIBC__
-    mallopt(M_MMAP_THRESHOLD, 32 << 20);
+    mallopt(M_MMAP_THRESHOLD, 64 << 20);
     mallopt(M_TRIM_THRESHOLD, 512 << 20);
 #endif
 }

@@ -89,6 +89,7 @@ private slots:
     void modelTabControlsActOnTheModel();
     void eachTabKeepsItsExportTitle();
     void toolBarsCanBeHidden();
+    void leavingPresentationModeRestoresTheColumns();
     void tabsStayPutFromTabToTab_data();
     void tabsStayPutFromTabToTab();
     void tourFramesThePanelItDescribes();
@@ -278,6 +279,27 @@ void TestProjector::toolBarsCanBeHidden()
     QCOMPARE(window.document()->session().options.scale, !scaled);
     toolBars->trigger();
     QVERIFY(window.attentionToolBar()->isVisible() && window.viewToolBar()->isVisible());
+}
+
+void TestProjector::leavingPresentationModeRestoresTheColumns()
+{
+    // F5 twice left the sliders' column 90 px wider than before, and the
+    // figures beside it narrower (the entropy bars' title in its short form).
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QTest::qWait(50);
+    QDockWidget *sliders = dockNamed(&window, "SlidersDock");
+    QVERIFY(sliders && sliders->isVisible());
+    const int before = sliders->width();
+    const QString title = window.entropyBars()->axisTitle();
+    window.setPresentationMode(true);
+    QTRY_VERIFY(window.isFullScreen());
+    QTest::qWait(50);
+    window.setPresentationMode(false);
+    QTRY_VERIFY(!window.isFullScreen());
+    QTRY_COMPARE(sliders->width(), before);
+    QTRY_COMPARE(window.entropyBars()->axisTitle(), title);
 }
 
 void TestProjector::tabsStayPutFromTabToTab_data()

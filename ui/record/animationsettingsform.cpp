@@ -59,6 +59,9 @@ AnimationSettingsForm::AnimationSettingsForm(ColorMaps::Name currentMap, bool cu
 
     m_size.setValues(Preferences::animationUseScale, Preferences::animationScale,
                      Preferences::animationWidth, Preferences::animationHeight);
+    // Browse… comes beside the file in the focus chain, as in the form.
+    setTabOrder(m_path, browse);
+    setTabOrder(browse, m_size.byScale());
 
     m_fps->setRange(AnimationTiming::kMinFps, AnimationTiming::kMaxFps);
     m_fps->setSuffix(tr(" frames a second"));

@@ -71,7 +71,10 @@ ExportDialog::ExportDialog(ColorMaps::Name currentMap, bool currentDark, const Q
     m_size.scale()->setToolTip(tr("2 × for high-DPI slides"));
 
     m_transparent->setChecked(Preferences::exportTransparent);
-    // The form shows it after the theme: so does the focus chain.
+    // The focus chain as the form reads: Browse… beside the file, the
+    // transparency after the theme.
+    setTabOrder(m_path, browse);
+    setTabOrder(browse, m_size.byScale());
     setTabOrder(m_style.theme(), m_transparent);
     setTabOrder(m_transparent, m_style.numbers());
 

@@ -528,6 +528,7 @@ void MainWindow::setPresentationMode(bool on)
     if (on) {
         m_sizeBeforePresentation = size();
         m_fullScreenBeforePresentation = isFullScreen();
+        m_slidersWidthBeforePresentation = m_slidersDock->isVisible() ? m_slidersDock->width() : 0;
     }
     PresentationTheme::apply(on);
     ActionIcons::refresh(this);
@@ -567,9 +568,20 @@ void MainWindow::setPresentationMode(bool on)
         fitDocksToTab(); // a table the current tab does not use steps aside again
         if (!m_fullScreenBeforePresentation)
             setFullScreen(false);
-        if (m_sizeBeforePresentation.isValid() && !isMaximized() && !m_fullScreenBeforePresentation)
-            QMetaObject::invokeMethod(
-                this, [this] { resize(m_sizeBeforePresentation); }, Qt::QueuedConnection);
+        // The window's size, then the docks' column: the hall's large text
+        // had widened it, and the figures beside it stayed narrower.
+        const bool resizeBack =
+            m_sizeBeforePresentation.isValid() && !isMaximized() && !m_fullScreenBeforePresentation;
+        QMetaObject::invokeMethod(
+            this,
+            [this, resizeBack] {
+                if (resizeBack)
+                    resize(m_sizeBeforePresentation);
+                if (m_slidersWidthBeforePresentation > 0 && m_slidersDock->isVisible())
+                    resizeDocks({m_slidersDock}, {m_slidersWidthBeforePresentation},
+                                Qt::Horizontal);
+            },
+            Qt::QueuedConnection);
     }
     // The first-start hint is for a student at a desk, not for the hall.
     if (on)

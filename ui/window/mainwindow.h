@@ -313,6 +313,8 @@ private:
     QAction *m_heatmapModeAction = nullptr;
     bool m_presentation = false;
     QSize m_sizeBeforePresentation;
+    /// The sliders' column before presentation mode widened it (0: hidden).
+    int m_slidersWidthBeforePresentation = 0;
     int m_colorMapBeforePresentation = 0;
     bool m_tokensVisibleBefore = true;
     bool m_outputVisibleBefore = true;
