@@ -332,11 +332,19 @@ void FigurePainter::drawHeatmapCells(const HeatmapLayout &l, const MatrixHeatmap
 
 void FigurePainter::drawHeatmapNumbers(const HeatmapLayout &l, const MatrixHeatmap &spec)
 {
-    // Numbers in the cells, while they fit.
-    const double numberSize = std::min({l.cellHeight * 0.34, l.cellWidth / 5.2, pt(26)});
+    // Numbers in the cells, while they fit: as large as the widest of them
+    // ("0.0000" or "masked", measured in the font) allows in 82% of a cell's
+    // width, and 40% of its height. A fixed fifth of the width left them at
+    // 12 px in the mask lab's cells of 65 px on a 1280 x 720 projector.
+    QFont numberFont = l.labelFont;
+    numberFont.setPixelSize(100);
+    const QFontMetricsF at100(numberFont);
+    const double widest = std::max(at100.horizontalAdvance(QStringLiteral("0.0000")),
+                                   at100.horizontalAdvance(QStringLiteral("masked"))) /
+                          100.0;
+    const double numberSize = std::min({l.cellHeight * 0.4, l.cellWidth * 0.82 / widest, pt(26)});
     if (!m_style.numbers || !spec.numbers || numberSize < spec.minNumberSize)
         return;
-    QFont numberFont = l.labelFont;
     numberFont.setPixelSize(int(numberSize));
     m_painter.setFont(numberFont);
     for (int i = 0; i < l.m; ++i) {
