@@ -55,6 +55,17 @@ AnimationTiming animationTiming(const CommandRequest &r)
 }
 
 /// `animate ATTENTION -o OUT --sweep head [--layer L]`: a layer's heads, one after another.
+/// The options of a generation sweep, refused for anything but a model's folder.
+void refuseGenerationOptions(const CommandRequest &r)
+{
+    for (const QString &option :
+         {QStringLiteral("text"), QStringLiteral("head"), QStringLiteral("temperature"),
+          QStringLiteral("top-k"), QStringLiteral("top-p"), QStringLiteral("seed")})
+        if (r.values.contains(option))
+            usageError(QStringLiteral("--%1 applies to a model's folder (--sweep generation)")
+                           .arg(option));
+}
+
 void animateTensor(const CommandRequest &r, const QString &output, const ExportSize &size,
                    const FigureStyle &style)
 {
@@ -183,12 +194,7 @@ int runAnimateCommand(const CommandRequest &r, const CommandContext &)
     const ExportSize size = exportSize(r);
     const FigureStyle style = figureStyle(r);
     if (AttentionFileReader::isAttentionFile(r.file)) {
-        for (const QString &option :
-             {QStringLiteral("text"), QStringLiteral("head"), QStringLiteral("temperature"),
-              QStringLiteral("top-k"), QStringLiteral("top-p"), QStringLiteral("seed")})
-            if (r.values.contains(option))
-                usageError(QStringLiteral("--%1 applies to a model's folder (--sweep generation)")
-                               .arg(option));
+        refuseGenerationOptions(r);
         animateTensor(r, output, size, style);
         return 0;
     }
@@ -196,12 +202,7 @@ int runAnimateCommand(const CommandRequest &r, const CommandContext &)
         animateGeneration(r, output, size, style);
         return 0;
     }
-    for (const QString &option :
-         {QStringLiteral("text"), QStringLiteral("head"), QStringLiteral("temperature"),
-          QStringLiteral("top-k"), QStringLiteral("top-p"), QStringLiteral("seed")})
-        if (r.values.contains(option))
-            usageError(QStringLiteral("--%1 applies to a model's folder (--sweep generation)")
-                           .arg(option));
+    refuseGenerationOptions(r);
     if (r.greedy || r.bos || r.noBos)
         usageError(QStringLiteral("--%1 applies to a model's folder (--sweep generation)")
                        .arg(r.greedy ? QStringLiteral("greedy")
