@@ -5,6 +5,12 @@
 
 #include "core/modelgraph.h"
 
+#if !defined(ATTENTIONLAB_NATIVE_KERNELS) && defined(__linux__) && defined(__x86_64__)
+#include <cpuid.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
+
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -17,6 +23,7 @@ extern "C" const AttentionLab::KernelSet *attentionlab_kernels_native();
 extern "C" const AttentionLab::KernelSet *attentionlab_kernels_baseline();
 extern "C" const AttentionLab::KernelSet *attentionlab_kernels_avx2();
 extern "C" const AttentionLab::KernelSet *attentionlab_kernels_avx512();
+extern "C" const AttentionLab::KernelSet *attentionlab_kernels_amx();
 #endif
 
 namespace AttentionLab {
@@ -48,6 +55,36 @@ bool supportsV4()
     return __builtin_cpu_supports("x86-64-v4");
 #endif
 }
+
+/// AMX-BF16 with AVX512-BF16, and the tile registers granted to this
+/// process: Linux enables them only on request (arch_prctl
+/// ARCH_REQ_XCOMP_PERM for XTILEDATA, since 5.16), and a tile instruction
+/// without the grant is an illegal instruction. The grant, once given, holds
+/// for every thread of the process.
+bool supportsTiles()
+{
+#if defined(__linux__) && defined(__x86_64__)
+    static const bool granted = [] {
+        if (!supportsV4())
+            return false;
+        unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
+        if (__get_cpuid_max(0, nullptr) < 7)
+            return false;
+        __cpuid_count(7, 0, eax, ebx, ecx, edx);
+        const bool tiles = (edx >> 24) & 1u, bf16Tiles = (edx >> 22) & 1u;
+        __cpuid_count(7, 1, eax, ebx, ecx, edx);
+        const bool bf16Vectors = (eax >> 5) & 1u;
+        if (!tiles || !bf16Tiles || !bf16Vectors)
+            return false;
+        constexpr long kRequestPermission = 0x1023; // ARCH_REQ_XCOMP_PERM
+        constexpr long kTileData = 18;              // XFEATURE_XTILEDATA
+        return syscall(SYS_arch_prctl, kRequestPermission, kTileData) == 0;
+    }();
+    return granted;
+#else
+    return false;
+#endif
+}
 #endif
 
 struct BuiltSet
@@ -69,6 +106,8 @@ std::vector<BuiltSet> builtSets()
         {attentionlab_kernels_avx2(), supportsV3(),
          "AVX2, FMA or the other x86-64-v3 instructions"},
         {attentionlab_kernels_avx512(), supportsV4(), "the AVX-512 instructions of x86-64-v4"},
+        {attentionlab_kernels_amx(), supportsTiles(),
+         "AMX-BF16 tiles (or the system's grant of them) and AVX512-BF16"},
     };
 #endif
 }

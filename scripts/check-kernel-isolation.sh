@@ -6,7 +6,9 @@
 # nothing else, keeps no COMDAT group the final link could merge with another
 # set's, and holds only the instructions of its own level:
 #   baseline: no AVX at all (no VEX or EVEX instruction, no ymm or zmm);
-#   avx2:     no AVX-512 (no zmm, no mask register, no xmm16-31 or ymm16-31).
+#   avx2:     no AVX-512 (no zmm, no mask register, no xmm16-31 or ymm16-31);
+#   avx512:   AVX-512 and no tile (AMX) instruction;
+#   amx:      AVX-512 and the tile product tdpbf16ps.
 # Usage: check-kernel-isolation.sh ID=OBJECT... (CTest passes the build's sets).
 set -euo pipefail
 if [ $# -eq 0 ]; then
@@ -45,6 +47,13 @@ for arg in "$@"; do
         ;;
     avx512)
         [ "$avx512" -gt 0 ] || fail "$id: no AVX-512 instruction at all: not compiled for x86-64-v4"
+        tiles=$(echo "$code" | grep -cP ':\ttile' || true)
+        [ "$tiles" -eq 0 ] || fail "$id: $tiles tile (AMX) instructions"
+        ;;
+    amx)
+        [ "$avx512" -gt 0 ] || fail "$id: no AVX-512 instruction at all: not compiled for x86-64-v4"
+        tiles=$(echo "$code" | grep -cP ':\ttdpbf16ps' || true)
+        [ "$tiles" -gt 0 ] || fail "$id: no tile product (tdpbf16ps): not compiled for AMX-BF16"
         ;;
     esac
     [ "$this" -eq 1 ] || echo "$id: $instructions instructions, $avx AVX (VEX/EVEX), $avx512 touching AVX-512 registers; exports only attentionlab_kernels_$id; no COMDAT group"

@@ -40,6 +40,15 @@ void packedProductBFloat16Kernel(std::ptrdiff_t rows, std::ptrdiff_t cols, std::
                                  const std::uint16_t *l, std::ptrdiff_t ldL, const float *r,
                                  std::ptrdiff_t ldR, float *out, std::ptrdiff_t ldOut);
 
+#if defined(ATTENTIONLAB_TILE_KERNELS)
+/// out = L R for a row-major bfloat16 L on the tile unit (AMX-BF16), as
+/// exact as the float32 product, over \a threads threads of the pool
+/// (core/kernels/tileproductkernel.cpp).
+void tileProductBFloat16Kernel(std::ptrdiff_t rows, std::ptrdiff_t cols, std::ptrdiff_t depth,
+                               const std::uint16_t *l, std::ptrdiff_t ldL, const float *r,
+                               std::ptrdiff_t ldR, float *out, std::ptrdiff_t ldOut, int threads);
+#endif
+
 void linearKernel(const LinearWeights &layer, const float *x, std::ptrdiff_t ldX, std::ptrdiff_t n,
                   float *y, std::ptrdiff_t ldY);
 

@@ -29,6 +29,13 @@ using ConstVectorMap = Eigen::Map<const Eigen::VectorXf>;
 /// join of threads can cost when the cores are shared: one thread does it.
 constexpr std::ptrdiff_t kParallelTokens = 64;
 
+#if defined(ATTENTIONLAB_TILE_KERNELS)
+/// From this many tokens a bfloat16 product goes to the tile unit: a tile
+/// holds 16 tokens, and a single token is a matrix-vector product whose time
+/// is the reading of the weights.
+constexpr std::ptrdiff_t kTileTokens = 2;
+#endif
+
 /// Queries per block of a causal head's scores: a multiple of the packed
 /// product's register tiles (32 and 12), small enough that the blocks stop
 /// near the diagonal (55% of the square at 1,024 tokens).
@@ -81,6 +88,15 @@ void softmaxRange(float *row, std::ptrdiff_t size, std::ptrdiff_t begin, std::pt
     all.tail(size - end).setZero();
 }
 
+/// y += the layer's bias, if it has one, for each of the n columns.
+void addBias(const LinearWeights &layer, float *y, std::ptrdiff_t n, std::ptrdiff_t ldY)
+{
+    if (layer.bias) {
+        ColumnMap(y, layer.out, n, Eigen::OuterStride<>(ldY)).colwise() +=
+            ConstVectorMap(layer.bias, layer.out);
+    }
+}
+
 /// body(begin, end) over [0, count), split into one range per thread of
 /// the pool when \a parallel.
 template <typename Body> void forRanges(std::ptrdiff_t count, bool parallel, Body body)
@@ -99,6 +115,14 @@ void linearKernel(const LinearWeights &layer, const float *x, std::ptrdiff_t ldX
                   float *y, std::ptrdiff_t ldY)
 {
     const int parts = n >= kParallelTokens ? ThreadPool::shared().threads() : 1;
+#if defined(ATTENTIONLAB_TILE_KERNELS)
+    if (layer.bf16 && n >= kTileTokens) {
+        tileProductBFloat16Kernel(layer.out, n, layer.in, layer.bf16, layer.in, x, ldX, y, ldY,
+                                  parts);
+        addBias(layer, y, n, ldY);
+        return;
+    }
+#endif
     // Rows per part, a multiple of the 16-float packing width.
     const std::ptrdiff_t chunk = ((layer.out + parts - 1) / parts + 15) / 16 * 16;
     runParts(parts, [&](int t) {
@@ -123,10 +147,7 @@ void linearKernel(const LinearWeights &layer, const float *x, std::ptrdiff_t ldX
         serialProductKernel(rows, n, layer.in, w, layer.inputMajor ? layer.out : layer.in,
                             !layer.inputMajor, x, ldX, y + begin, ldY);
     });
-    if (layer.bias) {
-        ColumnMap(y, layer.out, n, Eigen::OuterStride<>(ldY)).colwise() +=
-            ConstVectorMap(layer.bias, layer.out);
-    }
+    addBias(layer, y, n, ldY);
 }
 
 void normKernel(NormKind kind, float *x, std::ptrdiff_t rows, std::ptrdiff_t n, std::ptrdiff_t ld,

@@ -249,13 +249,23 @@ void TestKernelSet::linearMatchesReference_data()
         const char *name;
         int out, n, in;
     };
-    // The blocking: 16, 32 or 8 rows a panel, 6 to 12 columns a tile, 640
-    // depths and 384 columns a block; none of these sizes is a multiple of them.
+    // The packed product's blocking: 16, 32 or 8 rows a panel, 6 to 12
+    // columns a tile, 640 depths and 384 columns a block; none of the first
+    // eight sizes is a multiple of them.
     const Shape shapes[] = {
-        {"67 x 45 by 33", 67, 45, 33},      {"one row", 1, 37, 50},
-        {"one column", 70, 1, 45},          {"depth 1", 33, 7, 1},
-        {"one of each", 1, 1, 1},           {"two depth blocks", 97, 17, 1301},
-        {"two column blocks", 50, 400, 20}, {"rows past the panels", 130, 2, 64},
+        {"67 x 45 by 33", 67, 45, 33},
+        {"one row", 1, 37, 50},
+        {"one column", 70, 1, 45},
+        {"depth 1", 33, 7, 1},
+        {"one of each", 1, 1, 1},
+        {"two depth blocks", 97, 17, 1301},
+        {"two column blocks", 50, 400, 20},
+        {"rows past the panels", 130, 2, 64},
+        // The tile product's blocking: 16 rows and tokens a tile, 32 depths,
+        // 1,024 depths a slice, 128 rows a panel, 256 tokens a chunk; these
+        // are read in place, with no padding, over two slices and two chunks.
+        {"whole tiles, two depth slices", 96, 48, 2048},
+        {"whole tiles, two chunks, three panels", 288, 300, 96},
     };
     const struct
     {

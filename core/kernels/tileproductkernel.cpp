@@ -1,0 +1,372 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 The Attention Lab authors
+
+// The product of a bfloat16 weight matrix and float32 activations on the
+// processor's tile unit (Intel AMX-BF16), as exact as the float32 product.
+//
+// A tile instruction multiplies bfloat16 values only, so each activation x
+// is split into three bfloat16 parts whose sum is x exactly: hi, its upper
+// 16 bits (8 significant bits), mid, the upper 16 bits of x - hi (the next
+// 8), and lo = x - hi - mid (the last 8 of float32's 24). Truncation, not
+// rounding, makes each part exact, and a bfloat16 weight times a bfloat16
+// part is exact in float32, so W x = W hi + W mid + W lo loses nothing but
+// the float32 rounding of the sums, as the float product does (the tile unit
+// accumulates in float32). Three tile products still cost far less than one
+// float32 product on the vector unit: the weights are read in place, and no
+// float32 copy of them is made.
+//
+// The weights are the left tiles, 16 rows of 32 depths read straight from
+// the row-major matrix; the activations are packed into the right tiles'
+// pair layout (row r holds depths 2r and 2r + 1 of 16 tokens); a result tile
+// is 16 rows by 16 tokens, transposed into the d x n column-major output.
+// Blocking: a chunk of kTokenChunk tokens is packed at a time, shared by the
+// threads, which split the rows; each thread takes kDepthSlice depths at a
+// time, kPanelRows rows of them staying in L2 while every pair of token
+// blocks passes, with 2 x 2 result tiles in the registers.
+
+#include "core/kernels/kernelvariant.h"
+#include "core/kernels/registertranspose.h"
+#include "core/threadpool.h"
+
+#include <immintrin.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <new>
+
+#if !defined(__AMX_BF16__) || !defined(__AMX_TILE__) || !defined(__AVX512BF16__)
+#error "tileproductkernel.cpp is compiled only for the AMX set (core/CMakeLists.txt)"
+#endif
+
+namespace AttentionLab::ATTENTIONLAB_KERNEL_NAMESPACE {
+
+namespace {
+
+constexpr int kTileRows = 16;    ///< rows of a weight tile, tokens of a token tile
+constexpr int kTileDepth = 32;   ///< depths of a tile: 16 pairs of bfloat16
+constexpr int kTileValues = 512; ///< bfloat16 values (1 KiB) in a tile
+constexpr int kParts = 3;        ///< hi, mid and lo
+constexpr std::ptrdiff_t kTokenChunk = 256;
+constexpr std::ptrdiff_t kDepthSlice = 32; ///< in tiles of depth: 1,024 depths
+constexpr std::ptrdiff_t kPanelRows = 128;
+
+/// 64-byte aligned storage for tiles, uninitialised.
+struct FreeDeleter
+{
+    void operator()(void *p) const { std::free(p); }
+};
+template <typename T> using AlignedArray = std::unique_ptr<T[], FreeDeleter>;
+template <typename T> AlignedArray<T> alignedArray(std::ptrdiff_t count)
+{
+    const size_t bytes = (size_t(count) * sizeof(T) + 63) / 64 * 64;
+    T *p = static_cast<T *>(std::aligned_alloc(64, bytes));
+    if (!p)
+        throw std::bad_alloc();
+    return AlignedArray<T>(p);
+}
+
+/// GCC's tile intrinsics are assembly that names no memory: this fence keeps
+/// the compiler's own loads and stores on their side of a tile load or store.
+inline void memoryFence()
+{
+    asm volatile("" ::: "memory");
+}
+
+/// The palette-1 configuration: all eight tiles 16 rows of 64 bytes.
+/// Tiles 0 to 3 hold results, 4 and 5 weights, 6 and 7 activations.
+struct TileConfig
+{
+    std::uint8_t palette;
+    std::uint8_t startRow;
+    std::uint8_t reserved[14];
+    std::uint16_t bytesPerRow[16];
+    std::uint8_t rows[16];
+};
+
+/// A constant in memory: GCC's _tile_loadconfig names only its first bytes.
+alignas(64) constexpr TileConfig kTileConfig = {
+    1, 0, {}, {64, 64, 64, 64, 64, 64, 64, 64}, {16, 16, 16, 16, 16, 16, 16, 16}};
+
+/// Loads the configuration into this thread's tile registers for as long as
+/// it lives, and releases them after, so that the thread's saved state stays
+/// small when it next sleeps.
+class TileScope
+{
+public:
+    TileScope()
+    {
+        memoryFence();
+        _tile_loadconfig(&kTileConfig);
+    }
+    ~TileScope() { _tile_release(); }
+    TileScope(const TileScope &) = delete;
+    TileScope &operator=(const TileScope &) = delete;
+};
+
+/// The activations of one chunk of tokens as right tiles: the tile of token
+/// block b, depth tile k and part p at ((b * depthTiles + k) * kParts + p) *
+/// kTileValues; tokens past the chunk and depths past the end are zeros.
+struct PackedTokens
+{
+    AlignedArray<std::uint16_t> tiles;
+    std::ptrdiff_t depthTiles = 0;
+    const std::uint16_t *tile(std::ptrdiff_t block, std::ptrdiff_t k) const
+    {
+        return tiles.get() + (block * depthTiles + k) * kParts * kTileValues;
+    }
+};
+
+/// Packs token blocks [firstBlock, lastBlock) of the \a tokens columns of x.
+void packTokens(const float *x, std::ptrdiff_t ldX, std::ptrdiff_t tokens, std::ptrdiff_t depth,
+                std::ptrdiff_t firstBlock, std::ptrdiff_t lastBlock, PackedTokens &packed)
+{
+    const __m512i upper = _mm512_set1_epi32(int(0xffff0000u));
+    for (std::ptrdiff_t b = firstBlock; b < lastBlock; ++b)
+        for (std::ptrdiff_t k = 0; k < packed.depthTiles; ++k) {
+            const std::ptrdiff_t d0 = k * kTileDepth;
+            const std::ptrdiff_t left = std::min<std::ptrdiff_t>(kTileDepth, depth - d0);
+            const __mmask16 low = __mmask16(left >= 16 ? 0xffff : (1u << left) - 1);
+            const __mmask16 high = __mmask16(left >= 32   ? 0xffff
+                                             : left <= 16 ? 0
+                                                          : (1u << (left - 16)) - 1);
+            // parts[p][t]: token t's 16 depth pairs of part p.
+            __m512 parts[kParts][kTileRows];
+            for (int t = 0; t < kTileRows; ++t) {
+                const std::ptrdiff_t token = b * kTileRows + t;
+                __m512 x0 = _mm512_setzero_ps(), x1 = _mm512_setzero_ps();
+                if (token < tokens) {
+                    const float *column = x + token * ldX + d0;
+                    x0 = _mm512_maskz_loadu_ps(low, column);
+                    x1 = _mm512_maskz_loadu_ps(high, column + 16);
+                }
+                const __m512 hi0 =
+                    _mm512_castsi512_ps(_mm512_and_si512(_mm512_castps_si512(x0), upper));
+                const __m512 hi1 =
+                    _mm512_castsi512_ps(_mm512_and_si512(_mm512_castps_si512(x1), upper));
+                const __m512 rest0 = _mm512_sub_ps(x0, hi0), rest1 = _mm512_sub_ps(x1, hi1);
+                const __m512 mid0 =
+                    _mm512_castsi512_ps(_mm512_and_si512(_mm512_castps_si512(rest0), upper));
+                const __m512 mid1 =
+                    _mm512_castsi512_ps(_mm512_and_si512(_mm512_castps_si512(rest1), upper));
+                const __m512 lo0 = _mm512_sub_ps(rest0, mid0), lo1 = _mm512_sub_ps(rest1, mid1);
+                // Each part is exact in bfloat16, so the conversion is too:
+                // 32 depths become 16 pairs, depth 2r low and 2r + 1 high.
+                parts[0][t] = _mm512_castsi512_ps((__m512i)_mm512_cvtne2ps_pbh(hi1, hi0));
+                parts[1][t] = _mm512_castsi512_ps((__m512i)_mm512_cvtne2ps_pbh(mid1, mid0));
+                parts[2][t] = _mm512_castsi512_ps((__m512i)_mm512_cvtne2ps_pbh(lo1, lo0));
+            }
+            std::uint16_t *tile =
+                packed.tiles.get() + (b * packed.depthTiles + k) * kParts * kTileValues;
+            for (int p = 0; p < kParts; ++p) {
+                // Rows become pairs of depths, columns tokens.
+                transpose16(parts[p]);
+                for (int r = 0; r < kTileRows; ++r)
+                    _mm512_store_ps(tile + p * kTileValues + r * 32, parts[p][r]);
+            }
+        }
+}
+
+/// Where a block of 16 weight rows is read for one slice of depths: in place,
+/// or from a zero-padded copy when the block or the slice is ragged.
+struct WeightRows
+{
+    const std::uint16_t *data = nullptr; ///< the slice's first depth
+    std::ptrdiff_t strideBytes = 0;
+};
+
+/// One register block of RB x TB result tiles over \a depthTiles tiles of
+/// depth: C[i][j] = sum over the slice of W rows block i times token block j.
+/// The results start from zero or from \a partial, and go to \a partial or,
+/// at the last slice, into \a out.
+template <int RB, int TB> struct RegisterBlock
+{
+    static void run(const WeightRows *w, const std::uint16_t *const *x, std::ptrdiff_t xStride,
+                    std::ptrdiff_t depthTiles, float *const *partial, bool first)
+    {
+        memoryFence();
+        if (first) {
+            _tile_zero(0);
+            if constexpr (TB == 2)
+                _tile_zero(1);
+            if constexpr (RB == 2)
+                _tile_zero(2);
+            if constexpr (RB == 2 && TB == 2)
+                _tile_zero(3);
+        } else {
+            _tile_loadd(0, partial[0], 64);
+            if constexpr (TB == 2)
+                _tile_loadd(1, partial[1], 64);
+            if constexpr (RB == 2)
+                _tile_loadd(2, partial[2], 64);
+            if constexpr (RB == 2 && TB == 2)
+                _tile_loadd(3, partial[3], 64);
+        }
+        for (std::ptrdiff_t k = 0; k < depthTiles; ++k) {
+            _tile_loadd(4, w[0].data + k * kTileDepth, w[0].strideBytes);
+            if constexpr (RB == 2)
+                _tile_loadd(5, w[1].data + k * kTileDepth, w[1].strideBytes);
+            for (int p = 0; p < kParts; ++p) {
+                const std::ptrdiff_t at = k * xStride + p * kTileValues;
+                _tile_loadd(6, x[0] + at, 64);
+                if constexpr (TB == 2)
+                    _tile_loadd(7, x[1] + at, 64);
+                _tile_dpbf16ps(0, 4, 6);
+                if constexpr (TB == 2)
+                    _tile_dpbf16ps(1, 4, 7);
+                if constexpr (RB == 2)
+                    _tile_dpbf16ps(2, 5, 6);
+                if constexpr (RB == 2 && TB == 2)
+                    _tile_dpbf16ps(3, 5, 7);
+            }
+        }
+        _tile_stored(0, partial[0], 64);
+        if constexpr (TB == 2)
+            _tile_stored(1, partial[1], 64);
+        if constexpr (RB == 2)
+            _tile_stored(2, partial[2], 64);
+        if constexpr (RB == 2 && TB == 2)
+            _tile_stored(3, partial[3], 64);
+        memoryFence();
+    }
+};
+
+/// Writes a result tile (16 rows by 16 tokens, row-major) into the
+/// column-major output: \a rows of its rows for \a tokens of its tokens.
+void storeTransposed(const float *tile, int rows, int tokens, float *out, std::ptrdiff_t ldOut)
+{
+    __m512 r[kTileRows];
+    for (int i = 0; i < kTileRows; ++i)
+        r[i] = _mm512_load_ps(tile + i * kTileRows);
+    transpose16(r);
+    const __mmask16 mask = __mmask16(rows >= 16 ? 0xffff : (1u << rows) - 1);
+    for (int t = 0; t < tokens; ++t)
+        _mm512_mask_storeu_ps(out + t * ldOut, mask, r[t]);
+}
+
+/// out rows [first, last) for the packed chunk of \a tokens tokens.
+void productRows(std::ptrdiff_t first, std::ptrdiff_t last, std::ptrdiff_t depth,
+                 const std::uint16_t *l, std::ptrdiff_t ldL, const PackedTokens &packed,
+                 std::ptrdiff_t tokens, float *out, std::ptrdiff_t ldOut)
+{
+    const TileScope scope;
+    const std::ptrdiff_t rowBlocks = (last - first + kTileRows - 1) / kTileRows;
+    const std::ptrdiff_t tokenBlocks = (tokens + kTileRows - 1) / kTileRows;
+    const std::ptrdiff_t slices = (packed.depthTiles + kDepthSlice - 1) / kDepthSlice;
+    const std::ptrdiff_t xStride = kParts * kTileValues;
+    // Partial sums between slices, a tile per (row block, token block); with
+    // one slice only the tile being written.
+    const std::ptrdiff_t partialTiles = slices > 1 ? rowBlocks * tokenBlocks : 4;
+    const AlignedArray<float> partialSums = alignedArray<float>(partialTiles * 256);
+    auto partialTile = [&](std::ptrdiff_t rowBlock, std::ptrdiff_t tokenBlock) {
+        if (slices == 1)
+            return partialSums.get() + ((rowBlock & 1) * 2 + (tokenBlock & 1)) * 256;
+        return partialSums.get() + (rowBlock * tokenBlocks + tokenBlock) * 256;
+    };
+    // The zero-padded copy of the ragged blocks of a panel.
+    constexpr std::ptrdiff_t kPanelBlocks = kPanelRows / kTileRows;
+    AlignedArray<std::uint16_t> padded;
+    const bool raggedDepth = depth % kTileDepth != 0;
+    for (std::ptrdiff_t s = 0; s < slices; ++s) {
+        const std::ptrdiff_t k0 = s * kDepthSlice;
+        const std::ptrdiff_t depthTiles = std::min(kDepthSlice, packed.depthTiles - k0);
+        const bool lastSlice = s + 1 == slices;
+        for (std::ptrdiff_t p0 = 0; p0 < rowBlocks; p0 += kPanelBlocks) {
+            const std::ptrdiff_t panelBlocks = std::min(kPanelBlocks, rowBlocks - p0);
+            WeightRows w[kPanelBlocks];
+            for (std::ptrdiff_t b = 0; b < panelBlocks; ++b) {
+                const std::ptrdiff_t row = first + (p0 + b) * kTileRows;
+                const std::ptrdiff_t rows = std::min<std::ptrdiff_t>(kTileRows, last - row);
+                if (rows == kTileRows && !(raggedDepth && lastSlice)) {
+                    w[b] = {l + row * ldL + k0 * kTileDepth,
+                            std::ptrdiff_t(ldL * sizeof(std::uint16_t))};
+                    continue;
+                }
+                const std::ptrdiff_t width = kDepthSlice * kTileDepth;
+                if (!padded)
+                    padded = alignedArray<std::uint16_t>(kPanelBlocks * kTileRows * width);
+                std::uint16_t *copy = padded.get() + b * kTileRows * width;
+                std::memset(copy, 0, kTileRows * width * sizeof(std::uint16_t));
+                const std::ptrdiff_t d0 = k0 * kTileDepth;
+                const std::ptrdiff_t count = std::min(width, depth - d0);
+                for (std::ptrdiff_t i = 0; i < rows; ++i)
+                    std::memcpy(copy + i * width, l + (row + i) * ldL + d0,
+                                size_t(count) * sizeof(std::uint16_t));
+                w[b] = {copy, std::ptrdiff_t(width * sizeof(std::uint16_t))};
+            }
+            for (std::ptrdiff_t t = 0; t < tokenBlocks; t += 2) {
+                const int tb = tokenBlocks - t >= 2 ? 2 : 1;
+                const std::uint16_t *x[2] = {packed.tile(t, k0),
+                                             tb == 2 ? packed.tile(t + 1, k0) : nullptr};
+                for (std::ptrdiff_t b = 0; b < panelBlocks; b += 2) {
+                    const int rb = panelBlocks - b >= 2 ? 2 : 1;
+                    const std::ptrdiff_t rowBlock = p0 + b;
+                    float *partial[4] = {
+                        partialTile(rowBlock, t), tb == 2 ? partialTile(rowBlock, t + 1) : nullptr,
+                        rb == 2 ? partialTile(rowBlock + 1, t) : nullptr,
+                        rb == 2 && tb == 2 ? partialTile(rowBlock + 1, t + 1) : nullptr};
+                    const bool firstSlice = s == 0;
+                    if (rb == 2 && tb == 2)
+                        RegisterBlock<2, 2>::run(w + b, x, xStride, depthTiles, partial,
+                                                 firstSlice);
+                    else if (rb == 2)
+                        RegisterBlock<2, 1>::run(w + b, x, xStride, depthTiles, partial,
+                                                 firstSlice);
+                    else if (tb == 2)
+                        RegisterBlock<1, 2>::run(w + b, x, xStride, depthTiles, partial,
+                                                 firstSlice);
+                    else
+                        RegisterBlock<1, 1>::run(w + b, x, xStride, depthTiles, partial,
+                                                 firstSlice);
+                    if (!lastSlice)
+                        continue;
+                    for (int i = 0; i < rb; ++i)
+                        for (int j = 0; j < tb; ++j) {
+                            const std::ptrdiff_t row = first + (rowBlock + i) * kTileRows;
+                            const std::ptrdiff_t token = (t + j) * kTileRows;
+                            storeTransposed(
+                                partial[i * 2 + j],
+                                int(std::min<std::ptrdiff_t>(kTileRows, last - row)),
+                                int(std::min<std::ptrdiff_t>(kTileRows, tokens - token)),
+                                out + token * ldOut + row, ldOut);
+                        }
+                }
+            }
+        }
+    }
+}
+
+} // namespace
+
+void tileProductBFloat16Kernel(std::ptrdiff_t rows, std::ptrdiff_t cols, std::ptrdiff_t depth,
+                               const std::uint16_t *l, std::ptrdiff_t ldL, const float *r,
+                               std::ptrdiff_t ldR, float *out, std::ptrdiff_t ldOut, int threads)
+{
+    PackedTokens packed;
+    packed.depthTiles = (depth + kTileDepth - 1) / kTileDepth;
+    const std::ptrdiff_t chunkBlocks = kTokenChunk / kTileRows;
+    packed.tiles =
+        alignedArray<std::uint16_t>(chunkBlocks * packed.depthTiles * kParts * kTileValues);
+    // Rows per thread, whole pairs of tiles.
+    const std::ptrdiff_t share =
+        ((rows + threads - 1) / threads + 2 * kTileRows - 1) / (2 * kTileRows) * (2 * kTileRows);
+    for (std::ptrdiff_t c0 = 0; c0 < cols; c0 += kTokenChunk) {
+        const std::ptrdiff_t tokens = std::min(kTokenChunk, cols - c0);
+        const std::ptrdiff_t blocks = (tokens + kTileRows - 1) / kTileRows;
+        const float *x = r + c0 * ldR;
+        const int packers = int(std::min<std::ptrdiff_t>(threads, blocks));
+        runParts(packers, [&](int p) {
+            packTokens(x, ldR, tokens, depth, blocks * p / packers, blocks * (p + 1) / packers,
+                       packed);
+        });
+        runParts(threads, [&](int t) {
+            const std::ptrdiff_t first = std::min(rows, t * share);
+            const std::ptrdiff_t last = std::min(rows, first + share);
+            if (first < last)
+                productRows(first, last, depth, l, ldL, packed, tokens, out + c0 * ldOut, ldOut);
+        });
+    }
+}
+
+} // namespace AttentionLab::ATTENTIONLAB_KERNEL_NAMESPACE
