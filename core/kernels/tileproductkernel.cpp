@@ -168,12 +168,76 @@ void packTokens(const float *x, std::ptrdiff_t ldX, std::ptrdiff_t tokens, std::
         }
 }
 
-/// Where a block of 16 weight rows is read for one slice of depths: in place,
-/// or from a zero-padded copy when the block or the slice is ragged.
+/// Where a block of 16 weight rows is read for one slice of depths.
 struct WeightRows
 {
     const std::uint16_t *data = nullptr; ///< the slice's first depth
     std::ptrdiff_t strideBytes = 0;
+};
+
+/// Copies rows [first, last) of the weights, depths [d0, d0 + 32 x
+/// depthTiles), into whole tiles, 1 KiB each: the tile of depth k of row block
+/// b at (b x depthTiles + k) x kTileValues, zeros past the last row and depth.
+/// Read in place, a tile's 16 rows would lie a row of the matrix apart, 4 KiB
+/// or 8 KiB for most models, and all in one set of L1, which holds 12 lines.
+void packWeights(const std::uint16_t *l, std::ptrdiff_t ldL, std::ptrdiff_t first,
+                 std::ptrdiff_t last, std::ptrdiff_t d0, std::ptrdiff_t depth,
+                 std::ptrdiff_t depthTiles, std::uint16_t *panel)
+{
+    const std::ptrdiff_t blocks = (last - first + kTileRows - 1) / kTileRows;
+    for (std::ptrdiff_t b = 0; b < blocks; ++b)
+        for (int i = 0; i < kTileRows; ++i) {
+            const std::ptrdiff_t row = first + b * kTileRows + i;
+            std::uint16_t *to = panel + b * depthTiles * kTileValues + i * kTileDepth;
+            if (row >= last) {
+                for (std::ptrdiff_t k = 0; k < depthTiles; ++k)
+                    _mm512_store_si512(to + k * kTileValues, _mm512_setzero_si512());
+                continue;
+            }
+            const std::uint16_t *from = l + row * ldL + d0;
+            for (std::ptrdiff_t k = 0; k < depthTiles; ++k) {
+                const std::ptrdiff_t left = depth - d0 - k * kTileDepth;
+                const __mmask32 mask =
+                    left >= kTileDepth ? ~__mmask32(0) : (__mmask32(1) << left) - 1;
+                _mm512_store_si512(to + k * kTileValues,
+                                   _mm512_maskz_loadu_epi16(mask, from + k * kTileDepth));
+            }
+        }
+}
+
+/// Brings the weights of the next panel into L2 while the current one is
+/// multiplied, a few cache lines per tile of depth: the tile loads of a
+/// panel's first pass would otherwise wait on memory for every row.
+class PanelPrefetch
+{
+public:
+    PanelPrefetch() = default;
+    PanelPrefetch(const std::uint16_t *first, std::ptrdiff_t ld, std::ptrdiff_t rows,
+                  std::ptrdiff_t depths, std::ptrdiff_t steps)
+        : m_first(first), m_ld(ld), m_rows(rows), m_linesPerRow((depths + 31) / 32),
+          m_perStep(steps > 0 ? (rows * m_linesPerRow + steps - 1) / steps : 0)
+    {
+    }
+    void step()
+    {
+        for (std::ptrdiff_t i = 0; i < m_perStep && m_row < m_rows; ++i) {
+            _mm_prefetch(reinterpret_cast<const char *>(m_first + m_row * m_ld + m_line * 32),
+                         _MM_HINT_T1);
+            if (++m_line == m_linesPerRow) {
+                m_line = 0;
+                ++m_row;
+            }
+        }
+    }
+
+private:
+    const std::uint16_t *m_first = nullptr;
+    std::ptrdiff_t m_ld = 0;
+    std::ptrdiff_t m_rows = 0;
+    std::ptrdiff_t m_linesPerRow = 1;
+    std::ptrdiff_t m_perStep = 0;
+    std::ptrdiff_t m_row = 0;
+    std::ptrdiff_t m_line = 0;
 };
 
 /// One register block of RB x TB result tiles over \a depthTiles tiles of
@@ -183,7 +247,8 @@ struct WeightRows
 template <int RB, int TB> struct RegisterBlock
 {
     static void run(const WeightRows *w, const std::uint16_t *const *x, std::ptrdiff_t xStride,
-                    std::ptrdiff_t depthTiles, float *const *partial, bool first)
+                    std::ptrdiff_t kBegin, std::ptrdiff_t kEnd, float *const *partial, bool first,
+                    PanelPrefetch &prefetch)
     {
         memoryFence();
         if (first) {
@@ -203,10 +268,11 @@ template <int RB, int TB> struct RegisterBlock
             if constexpr (RB == 2 && TB == 2)
                 _tile_loadd(3, partial[3], 64);
         }
-        for (std::ptrdiff_t k = 0; k < depthTiles; ++k) {
-            _tile_loadd(4, w[0].data + k * kTileDepth, w[0].strideBytes);
+        for (std::ptrdiff_t k = kBegin; k < kEnd; ++k) {
+            prefetch.step();
+            _tile_loadd(4, w[0].data + k * kTileValues, w[0].strideBytes);
             if constexpr (RB == 2)
-                _tile_loadd(5, w[1].data + k * kTileDepth, w[1].strideBytes);
+                _tile_loadd(5, w[1].data + k * kTileValues, w[1].strideBytes);
             for (int p = 0; p < kParts; ++p) {
                 const std::ptrdiff_t at = k * xStride + p * kTileValues;
                 _tile_loadd(6, x[0] + at, 64);
@@ -245,95 +311,87 @@ void storeTransposed(const float *tile, int rows, int tokens, float *out, std::p
         _mm512_mask_storeu_ps(out + t * ldOut, mask, r[t]);
 }
 
-/// out rows [first, last) for the packed chunk of \a tokens tokens.
+/// out rows [first, last) for the packed chunk of \a tokens tokens: a panel
+/// of rows at a time, over every slice of depths, its partial sums kept in a
+/// buffer of the panel's own that stays in L2.
 void productRows(std::ptrdiff_t first, std::ptrdiff_t last, std::ptrdiff_t depth,
                  const std::uint16_t *l, std::ptrdiff_t ldL, const PackedTokens &packed,
                  std::ptrdiff_t tokens, float *out, std::ptrdiff_t ldOut)
 {
     const TileScope scope;
+    constexpr std::ptrdiff_t kPanelBlocks = kPanelRows / kTileRows;
     const std::ptrdiff_t rowBlocks = (last - first + kTileRows - 1) / kTileRows;
     const std::ptrdiff_t tokenBlocks = (tokens + kTileRows - 1) / kTileRows;
     const std::ptrdiff_t slices = (packed.depthTiles + kDepthSlice - 1) / kDepthSlice;
     const std::ptrdiff_t xStride = kParts * kTileValues;
-    // Partial sums between slices, a tile per (row block, token block); with
-    // one slice only the tile being written.
-    const std::ptrdiff_t partialTiles = slices > 1 ? rowBlocks * tokenBlocks : 4;
-    const AlignedArray<float> partialSums = alignedArray<float>(partialTiles * 256);
-    auto partialTile = [&](std::ptrdiff_t rowBlock, std::ptrdiff_t tokenBlock) {
-        if (slices == 1)
-            return partialSums.get() + ((rowBlock & 1) * 2 + (tokenBlock & 1)) * 256;
-        return partialSums.get() + (rowBlock * tokenBlocks + tokenBlock) * 256;
+    const AlignedArray<float> partialSums = alignedArray<float>(kPanelBlocks * tokenBlocks * 256);
+    auto partialTile = [&](std::ptrdiff_t block, std::ptrdiff_t tokenBlock) {
+        return partialSums.get() + (block * tokenBlocks + tokenBlock) * 256;
     };
-    // The zero-padded copy of the ragged blocks of a panel.
-    constexpr std::ptrdiff_t kPanelBlocks = kPanelRows / kTileRows;
-    AlignedArray<std::uint16_t> padded;
-    const bool raggedDepth = depth % kTileDepth != 0;
-    for (std::ptrdiff_t s = 0; s < slices; ++s) {
-        const std::ptrdiff_t k0 = s * kDepthSlice;
-        const std::ptrdiff_t depthTiles = std::min(kDepthSlice, packed.depthTiles - k0);
-        const bool lastSlice = s + 1 == slices;
-        for (std::ptrdiff_t p0 = 0; p0 < rowBlocks; p0 += kPanelBlocks) {
-            const std::ptrdiff_t panelBlocks = std::min(kPanelBlocks, rowBlocks - p0);
-            WeightRows w[kPanelBlocks];
-            for (std::ptrdiff_t b = 0; b < panelBlocks; ++b) {
-                const std::ptrdiff_t row = first + (p0 + b) * kTileRows;
-                const std::ptrdiff_t rows = std::min<std::ptrdiff_t>(kTileRows, last - row);
-                if (rows == kTileRows && !(raggedDepth && lastSlice)) {
-                    w[b] = {l + row * ldL + k0 * kTileDepth,
-                            std::ptrdiff_t(ldL * sizeof(std::uint16_t))};
-                    continue;
+    const AlignedArray<std::uint16_t> panel =
+        alignedArray<std::uint16_t>(kPanelBlocks * kDepthSlice * kTileValues);
+    for (std::ptrdiff_t p0 = 0; p0 < rowBlocks; p0 += kPanelBlocks) {
+        const std::ptrdiff_t panelBlocks = std::min(kPanelBlocks, rowBlocks - p0);
+        const std::ptrdiff_t panelFirst = first + p0 * kTileRows;
+        const std::ptrdiff_t panelLast = std::min(last, panelFirst + kPanelRows);
+        for (std::ptrdiff_t s = 0; s < slices; ++s) {
+            const std::ptrdiff_t k0 = s * kDepthSlice;
+            const std::ptrdiff_t depthTiles = std::min(kDepthSlice, packed.depthTiles - k0);
+            // What comes next from memory: this panel's next slice, or the
+            // next panel's first.
+            PanelPrefetch prefetch;
+            {
+                const bool sameRows = s + 1 < slices;
+                const std::ptrdiff_t row = sameRows ? panelFirst : panelLast;
+                const std::ptrdiff_t d0 = sameRows ? (s + 1) * kDepthSlice * kTileDepth : 0;
+                if (row < last) {
+                    const std::ptrdiff_t steps =
+                        (tokenBlocks + 1) / 2 * ((panelBlocks + 1) / 2) * depthTiles;
+                    prefetch =
+                        PanelPrefetch(l + row * ldL + d0, ldL, std::min(kPanelRows, last - row),
+                                      std::min(kDepthSlice * kTileDepth, depth - d0), steps);
                 }
-                const std::ptrdiff_t width = kDepthSlice * kTileDepth;
-                if (!padded)
-                    padded = alignedArray<std::uint16_t>(kPanelBlocks * kTileRows * width);
-                std::uint16_t *copy = padded.get() + b * kTileRows * width;
-                std::memset(copy, 0, kTileRows * width * sizeof(std::uint16_t));
-                const std::ptrdiff_t d0 = k0 * kTileDepth;
-                const std::ptrdiff_t count = std::min(width, depth - d0);
-                for (std::ptrdiff_t i = 0; i < rows; ++i)
-                    std::memcpy(copy + i * width, l + (row + i) * ldL + d0,
-                                size_t(count) * sizeof(std::uint16_t));
-                w[b] = {copy, std::ptrdiff_t(width * sizeof(std::uint16_t))};
             }
+            packWeights(l, ldL, panelFirst, panelLast, k0 * kTileDepth, depth, depthTiles,
+                        panel.get());
+            WeightRows w[kPanelBlocks];
+            for (std::ptrdiff_t b = 0; b < panelBlocks; ++b)
+                w[b] = {panel.get() + b * depthTiles * kTileValues, 64};
             for (std::ptrdiff_t t = 0; t < tokenBlocks; t += 2) {
                 const int tb = tokenBlocks - t >= 2 ? 2 : 1;
                 const std::uint16_t *x[2] = {packed.tile(t, k0),
                                              tb == 2 ? packed.tile(t + 1, k0) : nullptr};
                 for (std::ptrdiff_t b = 0; b < panelBlocks; b += 2) {
                     const int rb = panelBlocks - b >= 2 ? 2 : 1;
-                    const std::ptrdiff_t rowBlock = p0 + b;
-                    float *partial[4] = {
-                        partialTile(rowBlock, t), tb == 2 ? partialTile(rowBlock, t + 1) : nullptr,
-                        rb == 2 ? partialTile(rowBlock + 1, t) : nullptr,
-                        rb == 2 && tb == 2 ? partialTile(rowBlock + 1, t + 1) : nullptr};
-                    const bool firstSlice = s == 0;
+                    float *partial[4] = {partialTile(b, t),
+                                         tb == 2 ? partialTile(b, t + 1) : nullptr,
+                                         rb == 2 ? partialTile(b + 1, t) : nullptr,
+                                         rb == 2 && tb == 2 ? partialTile(b + 1, t + 1) : nullptr};
+                    const bool firstSum = s == 0;
                     if (rb == 2 && tb == 2)
-                        RegisterBlock<2, 2>::run(w + b, x, xStride, depthTiles, partial,
-                                                 firstSlice);
+                        RegisterBlock<2, 2>::run(w + b, x, xStride, 0, depthTiles, partial,
+                                                 firstSum, prefetch);
                     else if (rb == 2)
-                        RegisterBlock<2, 1>::run(w + b, x, xStride, depthTiles, partial,
-                                                 firstSlice);
+                        RegisterBlock<2, 1>::run(w + b, x, xStride, 0, depthTiles, partial,
+                                                 firstSum, prefetch);
                     else if (tb == 2)
-                        RegisterBlock<1, 2>::run(w + b, x, xStride, depthTiles, partial,
-                                                 firstSlice);
+                        RegisterBlock<1, 2>::run(w + b, x, xStride, 0, depthTiles, partial,
+                                                 firstSum, prefetch);
                     else
-                        RegisterBlock<1, 1>::run(w + b, x, xStride, depthTiles, partial,
-                                                 firstSlice);
-                    if (!lastSlice)
-                        continue;
-                    for (int i = 0; i < rb; ++i)
-                        for (int j = 0; j < tb; ++j) {
-                            const std::ptrdiff_t row = first + (rowBlock + i) * kTileRows;
-                            const std::ptrdiff_t token = (t + j) * kTileRows;
-                            storeTransposed(
-                                partial[i * 2 + j],
-                                int(std::min<std::ptrdiff_t>(kTileRows, last - row)),
-                                int(std::min<std::ptrdiff_t>(kTileRows, tokens - token)),
-                                out + token * ldOut + row, ldOut);
-                        }
+                        RegisterBlock<1, 1>::run(w + b, x, xStride, 0, depthTiles, partial,
+                                                 firstSum, prefetch);
                 }
             }
         }
+        for (std::ptrdiff_t b = 0; b < panelBlocks; ++b)
+            for (std::ptrdiff_t t = 0; t < tokenBlocks; ++t) {
+                const std::ptrdiff_t row = panelFirst + b * kTileRows;
+                const std::ptrdiff_t token = t * kTileRows;
+                storeTransposed(partialTile(b, t),
+                                int(std::min<std::ptrdiff_t>(kTileRows, last - row)),
+                                int(std::min<std::ptrdiff_t>(kTileRows, tokens - token)),
+                                out + token * ldOut + row, ldOut);
+            }
     }
 }
 
