@@ -12,17 +12,19 @@
 // part is exact in float32, so W x = W hi + W mid + W lo loses nothing but
 // the float32 rounding of the sums, as the float product does (the tile unit
 // accumulates in float32). Three tile products still cost far less than one
-// float32 product on the vector unit: the weights are read in place, and no
-// float32 copy of them is made.
+// float32 product on the vector unit, and no float32 copy of the weights is
+// made.
 //
-// The weights are the left tiles, 16 rows of 32 depths read straight from
-// the row-major matrix; the activations are packed into the right tiles'
-// pair layout (row r holds depths 2r and 2r + 1 of 16 tokens); a result tile
-// is 16 rows by 16 tokens, transposed into the d x n column-major output.
-// Blocking: a chunk of kTokenChunk tokens is packed at a time, shared by the
-// threads, which split the rows; each thread takes kDepthSlice depths at a
-// time, kPanelRows rows of them staying in L2 while every pair of token
-// blocks passes, with 2 x 2 result tiles in the registers.
+// The weights are the left tiles, 16 rows of 32 depths, copied from the
+// row-major matrix a panel at a time into whole 1 KiB tiles; the activations
+// are packed into the right tiles' pair layout (row r holds depths 2r and
+// 2r + 1 of 16 tokens); a result tile is 16 rows by 16 tokens, transposed
+// into the d x n column-major output. Blocking: a chunk of kTokenChunk tokens
+// is packed at a time, shared by the threads, which split the rows; each
+// thread takes kPanelRows rows at a time over every slice of kDepthSlice
+// depth tiles, the panel's weights in L2 while every pair of token blocks
+// passes, with 2 x 2 result tiles in the registers and the next panel's
+// weights prefetched meanwhile.
 
 #include "core/kernels/kernelvariant.h"
 #include "core/kernels/registertranspose.h"
@@ -36,7 +38,10 @@
 #include <memory>
 #include <new>
 
-#if !defined(__AMX_BF16__) || !defined(__AMX_TILE__) || !defined(__AVX512BF16__)
+// GCC names the features __AMX_TILE__ and __AMX_BF16__, clang __AMXTILE__
+// and __AMXBF16__.
+#if !(defined(__AMX_BF16__) || defined(__AMXBF16__)) ||                                            \
+    !(defined(__AMX_TILE__) || defined(__AMXTILE__)) || !defined(__AVX512BF16__)
 #error "tileproductkernel.cpp is compiled only for the AMX set (core/CMakeLists.txt)"
 #endif
 
@@ -168,13 +173,6 @@ void packTokens(const float *x, std::ptrdiff_t ldX, std::ptrdiff_t tokens, std::
         }
 }
 
-/// Where a block of 16 weight rows is read for one slice of depths.
-struct WeightRows
-{
-    const std::uint16_t *data = nullptr; ///< the slice's first depth
-    std::ptrdiff_t strideBytes = 0;
-};
-
 /// Copies rows [first, last) of the weights, depths [d0, d0 + 32 x
 /// depthTiles), into whole tiles, 1 KiB each: the tile of depth k of row block
 /// b at (b x depthTiles + k) x kTileValues, zeros past the last row and depth.
@@ -240,15 +238,14 @@ private:
     std::ptrdiff_t m_line = 0;
 };
 
-/// One register block of RB x TB result tiles over \a depthTiles tiles of
-/// depth: C[i][j] = sum over the slice of W rows block i times token block j.
-/// The results start from zero or from \a partial, and go to \a partial or,
-/// at the last slice, into \a out.
+/// One register block of RB x TB result tiles over the tiles of depth
+/// [kBegin, kEnd): C[i][j] += W's row block i times token block j. The sums
+/// start from zero (\a first) or from \a partial, and go back to \a partial.
 template <int RB, int TB> struct RegisterBlock
 {
-    static void run(const WeightRows *w, const std::uint16_t *const *x, std::ptrdiff_t xStride,
-                    std::ptrdiff_t kBegin, std::ptrdiff_t kEnd, float *const *partial, bool first,
-                    PanelPrefetch &prefetch)
+    static void run(const std::uint16_t *const *w, const std::uint16_t *const *x,
+                    std::ptrdiff_t xStride, std::ptrdiff_t kBegin, std::ptrdiff_t kEnd,
+                    float *const *partial, bool first, PanelPrefetch &prefetch)
     {
         memoryFence();
         if (first) {
@@ -270,9 +267,9 @@ template <int RB, int TB> struct RegisterBlock
         }
         for (std::ptrdiff_t k = kBegin; k < kEnd; ++k) {
             prefetch.step();
-            _tile_loadd(4, w[0].data + k * kTileValues, w[0].strideBytes);
+            _tile_loadd(4, w[0] + k * kTileValues, 64);
             if constexpr (RB == 2)
-                _tile_loadd(5, w[1].data + k * kTileValues, w[1].strideBytes);
+                _tile_loadd(5, w[1] + k * kTileValues, 64);
             for (int p = 0; p < kParts; ++p) {
                 const std::ptrdiff_t at = k * xStride + p * kTileValues;
                 _tile_loadd(6, x[0] + at, 64);
@@ -354,9 +351,10 @@ void productRows(std::ptrdiff_t first, std::ptrdiff_t last, std::ptrdiff_t depth
             }
             packWeights(l, ldL, panelFirst, panelLast, k0 * kTileDepth, depth, depthTiles,
                         panel.get());
-            WeightRows w[kPanelBlocks];
+            // Row block b's tiles of this slice.
+            const std::uint16_t *w[kPanelBlocks] = {};
             for (std::ptrdiff_t b = 0; b < panelBlocks; ++b)
-                w[b] = {panel.get() + b * depthTiles * kTileValues, 64};
+                w[b] = panel.get() + b * depthTiles * kTileValues;
             for (std::ptrdiff_t t = 0; t < tokenBlocks; t += 2) {
                 const int tb = tokenBlocks - t >= 2 ? 2 : 1;
                 const std::uint16_t *x[2] = {packed.tile(t, k0),
