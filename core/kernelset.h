@@ -35,7 +35,8 @@ struct AttentionMask
 /**
  * The hot kernels compiled for one instruction set: the row softmax, the fused
  * attention pass and the model's forward pass with the float product under it.
- * The portable build holds three sets (x86-64, x86-64-v3, x86-64-v4), each
+ * The portable build holds four sets (x86-64, x86-64-v3, x86-64-v4, and
+ * x86-64-v4 with the AMX-BF16 tiles for bfloat16 products), each
  * compiled with its own -march and linked so that no code, not even an
  * Eigen template, is shared between them (cmake/KernelVariants.cmake); a native
  * build (ATTENTIONLAB_NATIVE) holds one, compiled with -march=native.
@@ -49,7 +50,7 @@ struct AttentionMask
  */
 struct KernelSet
 {
-    const char *id;   ///< what ATTENTIONLAB_KERNEL names: baseline, avx2, avx512 or native
+    const char *id;   ///< what ATTENTIONLAB_KERNEL names: baseline, avx2, avx512, amx or native
     const char *name; ///< what --version shows, e.g. "x86-64-v3 (AVX2, FMA)"
     RowStatistics (*softmaxRow)(const double *scores, double *weights, Index keys, Index visible,
                                 double divisor, MaskMode mode);
@@ -96,8 +97,9 @@ struct KernelSet
 
 /**
  * The set every public kernel calls, chosen once on first use: the fastest
- * one the processor supports (__builtin_cpu_supports), or the one the
- * environment variable ATTENTIONLAB_KERNEL names (baseline, avx2, avx512).
+ * one the processor supports (__builtin_cpu_supports; for the tiles CPUID
+ * and the system's grant of them), or the one the environment variable
+ * ATTENTIONLAB_KERNEL names (baseline, avx2, avx512, amx).
  * A name that is unknown, or a set the processor lacks, is refused with one
  * line on stderr and the fastest supported set is used.
  */

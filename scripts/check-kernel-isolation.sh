@@ -47,7 +47,7 @@ for arg in "$@"; do
         ;;
     avx512)
         [ "$avx512" -gt 0 ] || fail "$id: no AVX-512 instruction at all: not compiled for x86-64-v4"
-        tiles=$(echo "$code" | grep -cP ':\ttile' || true)
+        tiles=$(echo "$code" | grep -cP ':\t(tile|tdp|ldtilecfg|sttilecfg)' || true)
         [ "$tiles" -eq 0 ] || fail "$id: $tiles tile (AMX) instructions"
         ;;
     amx)

@@ -6,13 +6,16 @@
 //
 // A tile instruction multiplies bfloat16 values only, so each activation x
 // is split into three bfloat16 parts whose sum is x exactly: hi, its upper
-// 16 bits (8 significant bits), mid, the upper 16 bits of x - hi (the next
-// 8), and lo = x - hi - mid (the last 8 of float32's 24). Truncation, not
-// rounding, makes each part exact, and a bfloat16 weight times a bfloat16
-// part is exact in float32, so W x = W hi + W mid + W lo loses nothing but
-// the float32 rounding of the sums, as the float product does (the tile unit
-// accumulates in float32). Three tile products still cost far less than one
-// float32 product on the vector unit, and no float32 copy of the weights is
+// 16 bits (8 significant bits), mid, the upper 16 bits of x - hi (its next
+// 8 significant bits), and lo = x - hi - mid (at most 8 more: float32 has
+// 24). Truncation, not rounding, makes each part exact, and a bfloat16 weight
+// times a bfloat16 part is exact in float32, so W x = W hi + W mid + W lo
+// loses nothing but the float32 rounding of the sums, as the float product
+// does (the tile unit accumulates in float32). One difference: the tile unit
+// takes values below float32's smallest normal (2^-126) as zero, so a part
+// that small is dropped (an activation below about 2^-102 keeps 16 of its
+// bits, one below 2^-126 none), where the vector unit keeps subnormals. Three tile products still
+// cost far less than one float32 product on the vector unit, and no float32 copy of the weights is
 // made.
 //
 // The weights are the left tiles, 16 rows of 32 depths, copied from the
@@ -34,7 +37,6 @@
 
 #include <algorithm>
 #include <cstdlib>
-#include <cstring>
 #include <memory>
 #include <new>
 
@@ -57,23 +59,24 @@ constexpr std::ptrdiff_t kTokenChunk = 256;
 constexpr std::ptrdiff_t kDepthSlice = 32; ///< in tiles of depth: 1,024 depths
 constexpr std::ptrdiff_t kPanelRows = 128;
 
-/// 64-byte aligned storage for tiles, uninitialised.
+/// Frees what std::aligned_alloc gave.
 struct FreeDeleter
 {
     void operator()(void *p) const { std::free(p); }
 };
 template <typename T> using AlignedArray = std::unique_ptr<T[], FreeDeleter>;
+/// 64-byte aligned storage for \a count values (at least one), uninitialised.
 template <typename T> AlignedArray<T> alignedArray(std::ptrdiff_t count)
 {
-    const size_t bytes = (size_t(count) * sizeof(T) + 63) / 64 * 64;
+    const size_t bytes = (size_t(std::max<std::ptrdiff_t>(count, 1)) * sizeof(T) + 63) / 64 * 64;
     T *p = static_cast<T *>(std::aligned_alloc(64, bytes));
     if (!p)
         throw std::bad_alloc();
     return AlignedArray<T>(p);
 }
 
-/// GCC's tile intrinsics are assembly that names no memory: this fence keeps
-/// the compiler's own loads and stores on their side of a tile load or store.
+/// GCC 12's tile loads and products are assembly that names no memory: this
+/// fence keeps the compiler's own loads and stores on their side of them.
 inline void memoryFence()
 {
     asm volatile("" ::: "memory");
@@ -123,11 +126,35 @@ struct PackedTokens
     }
 };
 
+/// Sixteen activations as three bfloat16 parts, each in a float32 whose
+/// lower 16 bits are zero.
+struct ExactParts
+{
+    __m512 hi, mid, lo;
+};
+
+/// x = hi + mid + lo exactly: hi is x's upper 16 bits, mid the upper 16 bits
+/// of x - hi (exact, as is mid's remainder lo). An infinity or a NaN is its
+/// own hi, with zero parts after it, so that it reaches the sums as it is
+/// (x - hi would be a NaN for an infinity).
+inline ExactParts split(__m512 x)
+{
+    const __m512i upper = _mm512_set1_epi32(int(0xffff0000u));
+    auto truncate = [&](__m512 v) {
+        return _mm512_castsi512_ps(_mm512_and_si512(_mm512_castps_si512(v), upper));
+    };
+    // Quiet and signalling NaNs, and both infinities.
+    const __mmask16 finite = __mmask16(~_mm512_fpclass_ps_mask(x, 0x99));
+    const __m512 hi = _mm512_mask_mov_ps(x, finite, truncate(x));
+    const __m512 rest = _mm512_maskz_sub_ps(finite, x, hi);
+    const __m512 mid = truncate(rest);
+    return {hi, mid, _mm512_sub_ps(rest, mid)};
+}
+
 /// Packs token blocks [firstBlock, lastBlock) of the \a tokens columns of x.
 void packTokens(const float *x, std::ptrdiff_t ldX, std::ptrdiff_t tokens, std::ptrdiff_t depth,
                 std::ptrdiff_t firstBlock, std::ptrdiff_t lastBlock, PackedTokens &packed)
 {
-    const __m512i upper = _mm512_set1_epi32(int(0xffff0000u));
     for (std::ptrdiff_t b = firstBlock; b < lastBlock; ++b)
         for (std::ptrdiff_t k = 0; k < packed.depthTiles; ++k) {
             const std::ptrdiff_t d0 = k * kTileDepth;
@@ -144,23 +171,15 @@ void packTokens(const float *x, std::ptrdiff_t ldX, std::ptrdiff_t tokens, std::
                 if (token < tokens) {
                     const float *column = x + token * ldX + d0;
                     x0 = _mm512_maskz_loadu_ps(low, column);
-                    x1 = _mm512_maskz_loadu_ps(high, column + 16);
+                    if (high)
+                        x1 = _mm512_maskz_loadu_ps(high, column + 16);
                 }
-                const __m512 hi0 =
-                    _mm512_castsi512_ps(_mm512_and_si512(_mm512_castps_si512(x0), upper));
-                const __m512 hi1 =
-                    _mm512_castsi512_ps(_mm512_and_si512(_mm512_castps_si512(x1), upper));
-                const __m512 rest0 = _mm512_sub_ps(x0, hi0), rest1 = _mm512_sub_ps(x1, hi1);
-                const __m512 mid0 =
-                    _mm512_castsi512_ps(_mm512_and_si512(_mm512_castps_si512(rest0), upper));
-                const __m512 mid1 =
-                    _mm512_castsi512_ps(_mm512_and_si512(_mm512_castps_si512(rest1), upper));
-                const __m512 lo0 = _mm512_sub_ps(rest0, mid0), lo1 = _mm512_sub_ps(rest1, mid1);
+                const ExactParts a = split(x0), b = split(x1);
                 // Each part is exact in bfloat16, so the conversion is too:
                 // 32 depths become 16 pairs, depth 2r low and 2r + 1 high.
-                parts[0][t] = _mm512_castsi512_ps((__m512i)_mm512_cvtne2ps_pbh(hi1, hi0));
-                parts[1][t] = _mm512_castsi512_ps((__m512i)_mm512_cvtne2ps_pbh(mid1, mid0));
-                parts[2][t] = _mm512_castsi512_ps((__m512i)_mm512_cvtne2ps_pbh(lo1, lo0));
+                parts[0][t] = _mm512_castsi512_ps((__m512i)_mm512_cvtne2ps_pbh(b.hi, a.hi));
+                parts[1][t] = _mm512_castsi512_ps((__m512i)_mm512_cvtne2ps_pbh(b.mid, a.mid));
+                parts[2][t] = _mm512_castsi512_ps((__m512i)_mm512_cvtne2ps_pbh(b.lo, a.lo));
             }
             std::uint16_t *tile =
                 packed.tiles.get() + (b * packed.depthTiles + k) * kParts * kTileValues;
@@ -238,14 +257,14 @@ private:
     std::ptrdiff_t m_line = 0;
 };
 
-/// One register block of RB x TB result tiles over the tiles of depth
-/// [kBegin, kEnd): C[i][j] += W's row block i times token block j. The sums
+/// One register block of RB x TB result tiles over \a depthTiles tiles of
+/// depth: C[i][j] += W's row block i times token block j. The sums
 /// start from zero (\a first) or from \a partial, and go back to \a partial.
 template <int RB, int TB> struct RegisterBlock
 {
     static void run(const std::uint16_t *const *w, const std::uint16_t *const *x,
-                    std::ptrdiff_t xStride, std::ptrdiff_t kBegin, std::ptrdiff_t kEnd,
-                    float *const *partial, bool first, PanelPrefetch &prefetch)
+                    std::ptrdiff_t xStride, std::ptrdiff_t depthTiles, float *const *partial,
+                    bool first, PanelPrefetch &prefetch)
     {
         memoryFence();
         if (first) {
@@ -265,7 +284,7 @@ template <int RB, int TB> struct RegisterBlock
             if constexpr (RB == 2 && TB == 2)
                 _tile_loadd(3, partial[3], 64);
         }
-        for (std::ptrdiff_t k = kBegin; k < kEnd; ++k) {
+        for (std::ptrdiff_t k = 0; k < depthTiles; ++k) {
             prefetch.step();
             _tile_loadd(4, w[0] + k * kTileValues, 64);
             if constexpr (RB == 2)
@@ -367,17 +386,17 @@ void productRows(std::ptrdiff_t first, std::ptrdiff_t last, std::ptrdiff_t depth
                                          rb == 2 && tb == 2 ? partialTile(b + 1, t + 1) : nullptr};
                     const bool firstSum = s == 0;
                     if (rb == 2 && tb == 2)
-                        RegisterBlock<2, 2>::run(w + b, x, xStride, 0, depthTiles, partial,
-                                                 firstSum, prefetch);
+                        RegisterBlock<2, 2>::run(w + b, x, xStride, depthTiles, partial, firstSum,
+                                                 prefetch);
                     else if (rb == 2)
-                        RegisterBlock<2, 1>::run(w + b, x, xStride, 0, depthTiles, partial,
-                                                 firstSum, prefetch);
+                        RegisterBlock<2, 1>::run(w + b, x, xStride, depthTiles, partial, firstSum,
+                                                 prefetch);
                     else if (tb == 2)
-                        RegisterBlock<1, 2>::run(w + b, x, xStride, 0, depthTiles, partial,
-                                                 firstSum, prefetch);
+                        RegisterBlock<1, 2>::run(w + b, x, xStride, depthTiles, partial, firstSum,
+                                                 prefetch);
                     else
-                        RegisterBlock<1, 1>::run(w + b, x, xStride, 0, depthTiles, partial,
-                                                 firstSum, prefetch);
+                        RegisterBlock<1, 1>::run(w + b, x, xStride, depthTiles, partial, firstSum,
+                                                 prefetch);
                 }
             }
         }
@@ -399,6 +418,12 @@ void tileProductBFloat16Kernel(std::ptrdiff_t rows, std::ptrdiff_t cols, std::pt
                                const std::uint16_t *l, std::ptrdiff_t ldL, const float *r,
                                std::ptrdiff_t ldR, float *out, std::ptrdiff_t ldOut, int threads)
 {
+    if (depth == 0) {
+        // An empty sum.
+        for (std::ptrdiff_t j = 0; j < cols; ++j)
+            std::fill_n(out + j * ldOut, rows, 0.0f);
+        return;
+    }
     PackedTokens packed;
     packed.depthTiles = (depth + kTileDepth - 1) / kTileDepth;
     const std::ptrdiff_t chunkBlocks = kTokenChunk / kTileRows;

@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <limits>
 #include <vector>
 
 using namespace AttentionLab;
@@ -126,6 +127,8 @@ private slots:
     void linearMatchesReference();
     void modelAttentionMatchesReference_data();
     void modelAttentionMatchesReference();
+    void linearCarriesNonFinite_data();
+    void linearCarriesNonFinite();
     void fastestIsChosen();
 };
 
@@ -263,7 +266,7 @@ void TestKernelSet::linearMatchesReference_data()
         {"rows past the panels", 130, 2, 64},
         // The tile product's blocking: 16 rows and tokens a tile, 32 depths,
         // 1,024 depths a slice, 128 rows a panel, 256 tokens a chunk; these
-        // are read in place, with no padding, over two slices and two chunks.
+        // fill their tiles with no padding, over two slices and two chunks.
         {"whole tiles, two depth slices", 96, 48, 2048},
         {"whole tiles, two chunks, three panels", 288, 300, 96},
     };
@@ -464,6 +467,52 @@ void TestKernelSet::modelAttentionMatchesReference()
     }
     for (int i = 0; i < n; ++i)
         QCOMPARE(context[size_t(i * ldContext + heads * headDim)], kUntouched);
+}
+
+void TestKernelSet::linearCarriesNonFinite_data()
+{
+    addKernelRows();
+}
+
+void TestKernelSet::linearCarriesNonFinite()
+{
+    // A bfloat16 product over 40 tokens (the tile set's path) in which token
+    // 3 holds +infinity at depth 5 and token 4 a NaN at depth 7: token 3's
+    // outputs are infinite with the sign of their weight at depth 5, token
+    // 4's are NaN, and the others stay finite.
+    QFETCH(int, set);
+    const KernelSet &kernels = *supportedKernels()[size_t(set)];
+    constexpr int out = 40, n = 40, in = 64;
+    NormalGenerator normal(23);
+    std::vector<std::uint16_t> w(size_t(out) * size_t(in));
+    for (std::uint16_t &value : w)
+        value = toBFloat16(float(normal.next()) + 0.01f);
+    std::vector<float> x(size_t(in) * size_t(n));
+    for (float &value : x)
+        value = float(normal.next());
+    x[size_t(3 * in + 5)] = std::numeric_limits<float>::infinity();
+    x[size_t(4 * in + 7)] = std::numeric_limits<float>::quiet_NaN();
+    std::vector<float> y(size_t(out) * size_t(n));
+    LinearWeights layer;
+    layer.in = in;
+    layer.out = out;
+    layer.bf16 = w.data();
+    kernels.linear(layer, x.data(), in, n, y.data(), out);
+    for (int j = 0; j < n; ++j)
+        for (int i = 0; i < out; ++i) {
+            const float got = y[size_t(j * out + i)];
+            if (j == 3) {
+                const float weight = fromBFloat16(w[size_t(i * in + 5)]);
+                QVERIFY2(std::isinf(got) && (got > 0) == (weight > 0),
+                         qPrintable(QStringLiteral("y(%1, 3) = %2").arg(i).arg(got)));
+            } else if (j == 4) {
+                QVERIFY2(std::isnan(got),
+                         qPrintable(QStringLiteral("y(%1, 4) = %2").arg(i).arg(got)));
+            } else {
+                QVERIFY2(std::isfinite(got),
+                         qPrintable(QStringLiteral("y(%1, %2) = %3").arg(i).arg(j).arg(got)));
+            }
+        }
 }
 
 void TestKernelSet::fastestIsChosen()
