@@ -51,10 +51,11 @@ namespace AttentionLab::ATTENTIONLAB_KERNEL_NAMESPACE {
 
 namespace {
 
-constexpr int kTileRows = 16;    ///< rows of a weight tile, tokens of a token tile
-constexpr int kTileDepth = 32;   ///< depths of a tile: 16 pairs of bfloat16
-constexpr int kTileValues = 512; ///< bfloat16 values (1 KiB) in a tile
-constexpr int kParts = 3;        ///< hi, mid and lo
+constexpr int kTileRows = 16;      ///< rows of a weight tile, tokens of a token tile
+constexpr int kTileDepth = 32;     ///< depths of a tile: 16 pairs of bfloat16
+constexpr int kTileValues = 512;   ///< bfloat16 values (1 KiB) in a tile
+constexpr int kResultValues = 256; ///< float32 values (1 KiB) in a result tile
+constexpr int kParts = 3;          ///< hi, mid and lo
 constexpr std::ptrdiff_t kTokenChunk = 256;
 constexpr std::ptrdiff_t kDepthSlice = 32; ///< in tiles of depth: 1,024 depths
 constexpr std::ptrdiff_t kPanelRows = 128;
@@ -120,7 +121,7 @@ struct PackedTokens
 {
     AlignedArray<std::uint16_t> tiles;
     std::ptrdiff_t depthTiles = 0;
-    const std::uint16_t *tile(std::ptrdiff_t block, std::ptrdiff_t k) const
+    std::uint16_t *tile(std::ptrdiff_t block, std::ptrdiff_t k) const
     {
         return tiles.get() + (block * depthTiles + k) * kParts * kTileValues;
     }
@@ -181,13 +182,12 @@ void packTokens(const float *x, std::ptrdiff_t ldX, std::ptrdiff_t tokens, std::
                 parts[1][t] = _mm512_castsi512_ps((__m512i)_mm512_cvtne2ps_pbh(b.mid, a.mid));
                 parts[2][t] = _mm512_castsi512_ps((__m512i)_mm512_cvtne2ps_pbh(b.lo, a.lo));
             }
-            std::uint16_t *tile =
-                packed.tiles.get() + (b * packed.depthTiles + k) * kParts * kTileValues;
+            std::uint16_t *tile = packed.tile(b, k);
             for (int p = 0; p < kParts; ++p) {
                 // Rows become pairs of depths, columns tokens.
                 transpose16(parts[p]);
                 for (int r = 0; r < kTileRows; ++r)
-                    _mm512_store_ps(tile + p * kTileValues + r * 32, parts[p][r]);
+                    _mm512_store_ps(tile + p * kTileValues + r * kTileDepth, parts[p][r]);
             }
         }
 }
@@ -340,9 +340,10 @@ void productRows(std::ptrdiff_t first, std::ptrdiff_t last, std::ptrdiff_t depth
     const std::ptrdiff_t tokenBlocks = (tokens + kTileRows - 1) / kTileRows;
     const std::ptrdiff_t slices = (packed.depthTiles + kDepthSlice - 1) / kDepthSlice;
     const std::ptrdiff_t xStride = kParts * kTileValues;
-    const AlignedArray<float> partialSums = alignedArray<float>(kPanelBlocks * tokenBlocks * 256);
+    const AlignedArray<float> partialSums =
+        alignedArray<float>(kPanelBlocks * tokenBlocks * kResultValues);
     auto partialTile = [&](std::ptrdiff_t block, std::ptrdiff_t tokenBlock) {
-        return partialSums.get() + (block * tokenBlocks + tokenBlock) * 256;
+        return partialSums.get() + (block * tokenBlocks + tokenBlock) * kResultValues;
     };
     const AlignedArray<std::uint16_t> panel =
         alignedArray<std::uint16_t>(kPanelBlocks * kDepthSlice * kTileValues);
