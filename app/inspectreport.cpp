@@ -4,6 +4,7 @@
 #include "app/inspectreport.h"
 
 #include "app/usageerror.h"
+#include "core/counttext.h"
 #include "core/inputtext.h"
 #include "core/tokenlabels.h"
 #include "io/jsonstreamwriter.h"
@@ -154,10 +155,10 @@ InspectSummary summarizeTensor(const QString &file, const AttentionTensor &tenso
 QString inspectText(const QString &file, const AttentionTensor &tensor,
                     const InspectSummary &summary)
 {
-    QString text = QStringLiteral("%1: %2 layers x %3 heads, %4 queries x %5 keys\n")
+    QString text = QStringLiteral("%1: %2 x %3, %4 queries x %5 keys\n")
                        .arg(file)
-                       .arg(tensor.layers())
-                       .arg(tensor.heads())
+                       .arg(QString::fromStdString(countText(tensor.layers(), "layer")))
+                       .arg(QString::fromStdString(countText(tensor.heads(), "head")))
                        .arg(tensor.queries())
                        .arg(tensor.keys());
     text += tokenListText(tensor);

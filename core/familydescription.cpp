@@ -37,6 +37,18 @@ const std::vector<ModelFamily> &modelFamilies()
     return families;
 }
 
+std::string familyNames()
+{
+    const std::vector<ModelFamily> &families = modelFamilies();
+    std::string names;
+    for (size_t i = 0; i < families.size(); ++i) {
+        if (i > 0)
+            names += i + 1 == families.size() ? " and " : ", ";
+        names += familyDescription(families[i]).displayName;
+    }
+    return names;
+}
+
 bool findModelFamily(const std::string &modelType, ModelFamily *family)
 {
     for (ModelFamily candidate : modelFamilies()) {

@@ -170,6 +170,9 @@ const FamilyDescription &familyDescription(ModelFamily family);
 /// Every family, in the order messages list them.
 const std::vector<ModelFamily> &modelFamilies();
 
+/// Every family's display name, for people: "GPT-2, BERT, Llama, ... and GPT-NeoX".
+std::string familyNames();
+
 /// How \a config places its tokens, as `model --json` writes it: "learned",
 /// "rotary theta=10000", "rotary theta=500000 llama3 x32", "rotary 25% theta=10000".
 std::string positionSummary(const ModelConfig &config);

@@ -34,6 +34,9 @@ struct GenerationOptions
     SamplingOptions sampling;
     /// The model's end-of-text token: writing it stops; -1 for none.
     int endToken = -1;
+    /// False: the model writes on past its end-of-text token, as if it were
+    /// any other (asked for in the window's Generate menu).
+    bool stopAtEnd = true;
     /// How many alternatives each step lists.
     int topCount = 5;
 };

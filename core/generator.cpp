@@ -119,7 +119,7 @@ bool Generator::step()
         GenerationStop stop = GenerationStop::Running;
         if (int(m_steps.size()) >= m_options.maxTokens)
             stop = GenerationStop::TokenCount;
-        else if (m_steps.back().id == m_options.endToken)
+        else if (m_options.stopAtEnd && m_steps.back().id == m_options.endToken)
             stop = GenerationStop::EndOfText;
         else if (int(m_ids.size()) >= m_cache.capacity)
             stop = GenerationStop::LastPosition;

@@ -120,10 +120,14 @@ HeadScores scoreHead(const AttentionTensor &tensor, int layer, int head,
     double previous = 0.0, first = 0.0, self = 0.0, total = 0.0, duplicate = 0.0, induction = 0.0;
     double repeatedInduction = 0.0;
     int repeatedRows = 0;
+    int firstRows = 0;
     for (int q = 0; q < queries; ++q) {
         if (q >= 1)
             previous += at(q, q - 1 + offset);
-        first += at(q, 0);
+        if (q + offset >= 1) {
+            first += at(q, 0);
+            ++firstRows;
+        }
         self += at(q, q + offset);
         if (repeats.any()) {
             total += Eigen::Map<const Eigen::ArrayXf>(a + static_cast<long long>(q) * keys, keys)
@@ -142,7 +146,7 @@ HeadScores scoreHead(const AttentionTensor &tensor, int layer, int head,
         }
     }
     scores.previousToken = queries > 1 ? previous / (queries - 1) : 0.0;
-    scores.firstToken = first / queries;
+    scores.firstToken = firstRows > 0 ? first / firstRows : 0.0;
     scores.self = self / queries;
     const double nan = std::numeric_limits<double>::quiet_NaN();
     // Sum of A times the pattern over the sum of A, as TransformerLens' "mul".

@@ -14,9 +14,13 @@ namespace AttentionLab {
 /// What a head's scores measure; each is a number per head.
 enum class HeadScoreKind
 {
-    Entropy,        ///< mean entropy in bits over the rows that are not all zero
-    PreviousToken,  ///< mean over rows i >= 1 of a[i][i - 1 + K - Q]
-    FirstToken,     ///< mean over rows of a[i][0]: the "sink" (BOS, [CLS])
+    Entropy,       ///< mean entropy in bits over the rows that are not all zero
+    PreviousToken, ///< mean over rows i >= 1 of a[i][i - 1 + K - Q]
+    /// mean over rows i past position 0 (i + K - Q >= 1) of a[i][0]: the
+    /// "sink" (BOS, [CLS]). The query at position 0 is left out, as the
+    /// previous-token score leaves it out: under a causal mask it can only
+    /// look at itself, and its weight of 1 overstated every head.
+    FirstToken,
     Self,           ///< mean over rows of a[i][i + K - Q]
     DuplicateToken, ///< TransformerLens' detector: weight on earlier copies of the token
     Induction,      ///< TransformerLens' detector: weight on what followed earlier copies

@@ -92,13 +92,14 @@ std::optional<std::string> byteLevelText(const std::vector<char32_t> &points)
 }
 
 /// Whitespace and control characters made visible: a return as ↵, a tab as
-/// ⇥, other controls as \xNN, and a token of spaces alone as ␣ each.
+/// ⇥, other controls as \xNN, and a token of spaces alone as a middle dot
+/// each: seen, but quieter than the open box ␣ a hall read as a glyph.
 std::string visible(const std::string &text)
 {
     if (!text.empty() && text.find_first_not_of(' ') == std::string::npos) {
         std::string spaces;
         for (size_t i = 0; i < text.size(); ++i)
-            spaces += "\xE2\x90\xA3"; // ␣
+            spaces += "\xC2\xB7"; // ·
         return spaces;
     }
     std::string shown;

@@ -13,7 +13,7 @@ namespace AttentionLab {
  * character split over tokens; SentencePiece's "▁" is the space it stands
  * for; a WordPiece continuation "##ing" is shown as a joined piece, "·ing".
  * Whitespace stays visible: a return is "↵", a tab "⇥", other controls
- * \xNN, and a token of spaces alone "␣" per space. Files and the command
+ * \xNN, and a token of spaces alone "·" per space (quieter than "␣"). Files and the command
  * line's JSON keep the spelling; only labels on screen and in figures use this.
  */
 std::string displayToken(const std::string &token);

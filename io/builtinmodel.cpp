@@ -38,8 +38,11 @@ QString BuiltinModel::description()
 
 QString BuiltinModel::exampleText()
 {
+    // A gloss, then the same gloss broken off: the induction heads have a
+    // repeat to show, and Generate writes on (" of the genus ..."), where
+    // the whole second gloss made the model write its end-of-text at once.
     return QStringLiteral("dog, domestic dog: a member of the genus Canis. dog, domestic dog: a "
-                          "member of the genus Canis.");
+                          "member");
 }
 
 QStringList BuiltinModel::candidates()

@@ -3,6 +3,7 @@
 
 #include "io/pretrainedmodel.h"
 
+#include "core/counttext.h"
 #include "core/familydescription.h"
 #include "core/generator.h"
 #include "core/repeatprobe.h"
@@ -138,9 +139,9 @@ QString PretrainedModel::description() const
         c.keyValueHeads() == c.heads
             ? QString::number(c.heads)
             : QStringLiteral("%1 (%2 key/value)").arg(c.heads).arg(c.keyValueHeads());
-    return QStringLiteral("%1, %2 layers × %3 heads, d_model %4")
+    return QStringLiteral("%1, %2 × %3 heads, d_model %4")
         .arg(QString::fromStdString(familyDescription(c.family).displayName))
-        .arg(c.layers)
+        .arg(QString::fromStdString(countText(c.layers, "layer")))
         .arg(heads)
         .arg(c.modelDim);
 }
@@ -452,7 +453,8 @@ QString PretrainedModel::cardLine() const
     };
     const ModelConfig &c = config();
     const FamilyDescription &family = familyDescription(c.family);
-    QStringList parts{QString::fromStdString(family.displayName), tr("%1 layers").arg(c.layers)};
+    QStringList parts{QString::fromStdString(family.displayName),
+                      QString::fromStdString(countText(c.layers, "layer"))};
     const int kv = c.keyValueHeads();
     parts << (kv == c.heads ? tr("%1 heads").arg(c.heads)
                             : tr("%1 query heads sharing %2 key/value").arg(c.heads).arg(kv));

@@ -9,7 +9,9 @@ the definitions in issue 11 and TransformerLens' head_detector.py:
 
   entropy_bits[l][h]   mean over rows not all zero of -sum_j a_ij log2 a_ij
   previous_token[l][h] mean over rows i >= 1 of a[i][i - 1 + K - Q]
-  first_token[l][h]    mean over rows of a[i][0]
+  first_token[l][h]    mean over rows i with i + K - Q >= 1 of a[i][0]: the query
+                       at position 0, which sees only itself under a causal
+                       mask, is left out as previous_token leaves it out
   self[l][h]           mean over rows of a[i][i + K - Q]
   duplicate_token, induction: sum(A * pattern) / sum(A), the patterns of
                        head_detector.py (tril of the equal-token mask without
@@ -68,7 +70,7 @@ def scores(a, tokens):
     result = {
         "entropy_bits": entropy_bits(a).tolist(),
         "previous_token": a64[:, :, rows[1:], rows[1:] - 1 + offset].mean(axis=-1).tolist(),
-        "first_token": a64[:, :, :, 0].mean(axis=-1).tolist(),
+        "first_token": a64[:, :, rows[rows + offset >= 1], 0].mean(axis=-1).tolist(),
         "self": a64[:, :, rows, rows + offset].mean(axis=-1).tolist(),
     }
     duplicate, induction = detector_patterns(tokens, q)

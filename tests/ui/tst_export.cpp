@@ -14,6 +14,7 @@
 #include <QImage>
 #include <QPainter>
 #include <QProcess>
+#include <QSet>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QXmlStreamReader>
@@ -71,7 +72,70 @@ private slots:
     void failedExportKeepsTheOldFile();
     void unknownFormatIsRefused();
     void colorMapsAreOrdered();
+    void tickLabelsAreDistinctAndTrue_data();
+    void tickLabelsAreDistinctAndTrue();
+    void arrowColoursStandOut_data();
+    void arrowColoursStandOut();
 };
+
+void TestExport::tickLabelsAreDistinctAndTrue_data()
+{
+    // A key set to 999999 gave "1e+06, 5e+05, 5e+05, 5e+05, 0": "7.5e+05"
+    // and "2.5e+05" cut to their box. Each label is whole, distinct and
+    // reads back as its tick, at every magnitude.
+    QTest::addColumn<double>("lo");
+    QTest::addColumn<double>("hi");
+    QTest::newRow("the lecture's plane") << -1.2 << 1.2;
+    QTest::newRow("a key at 999999") << -250000.0 << 1250000.0;
+    QTest::newRow("far from the origin, narrow") << 999998.5 << 1000001.5;
+    QTest::newRow("tiny") << -3e-7 << 4e-7;
+    QTest::newRow("huge") << -2e12 << 9e12;
+}
+
+void TestExport::tickLabelsAreDistinctAndTrue()
+{
+    QFETCH(double, lo);
+    QFETCH(double, hi);
+    const QList<double> ticks = FigurePainter::ticks(lo, hi);
+    QVERIFY(ticks.size() >= 3);
+    const QStringList labels = FigurePainter::tickLabels(ticks);
+    QCOMPARE(labels.size(), ticks.size());
+    QCOMPARE(QSet<QString>(labels.begin(), labels.end()).size(), labels.size());
+    const double step = ticks[1] - ticks[0];
+    for (qsizetype i = 0; i < ticks.size(); ++i) {
+        bool ok = false;
+        const double read = labels[i].toDouble(&ok);
+        QVERIFY2(ok, qPrintable(labels[i]));
+        QVERIFY2(std::abs(read - ticks[i]) <= step * 0.01, qPrintable(labels[i]));
+        QVERIFY2(labels[i].size() <= 10, qPrintable(labels[i])); // short enough for an axis
+    }
+}
+
+void TestExport::arrowColoursStandOut_data()
+{
+    QTest::addColumn<QColor>("colour");
+    QTest::addColumn<QColor>("background");
+    QTest::addColumn<QColor>("ink");
+    // The heaviest key's viridis yellow was nearly invisible on white.
+    QTest::newRow("viridis yellow on white") << ColorMaps::colorAt(ColorMaps::Name::Viridis, 1.0)
+                                             << QColor(Qt::white) << QColor(0x20, 0x20, 0x20);
+    QTest::newRow("viridis purple on the hall's black")
+        << ColorMaps::colorAt(ColorMaps::Name::Viridis, 0.0) << QColor(0x1e, 0x1e, 0x1e)
+        << QColor(0xee, 0xee, 0xee);
+}
+
+void TestExport::arrowColoursStandOut()
+{
+    QFETCH(QColor, colour);
+    QFETCH(QColor, background);
+    QFETCH(QColor, ink);
+    QVERIFY(ColorMaps::contrast(colour, background) < 2.5); // the premise
+    const QColor shown = ColorMaps::withContrast(colour, background, ink, 2.5);
+    QVERIFY2(ColorMaps::contrast(shown, background) >= 2.5,
+             qPrintable(QString::number(ColorMaps::contrast(shown, background))));
+    // A colour that stands out already is left as it is.
+    QCOMPARE(ColorMaps::withContrast(ink, background, ink, 2.5), ink);
+}
 
 void TestExport::pngHasTheRequestedSize_data()
 {

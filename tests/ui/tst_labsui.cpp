@@ -12,6 +12,7 @@
 #include "ui/document/attentiondocument.h"
 #include "ui/figure/figureexporter.h"
 #include "ui/figure/labpainter.h"
+#include "ui/figure/labpainterhelpers.h"
 #include "ui/labs/geometrycanvas.h"
 #include "ui/labs/geometrylab.h"
 #include "ui/labs/headslab.h"
@@ -21,6 +22,7 @@
 #include "ui/labs/positionlab.h"
 #include "ui/labs/scalelab.h"
 #include "ui/views/heatmapview.h"
+#include "ui/views/vectoreditor.h"
 #include "ui/window/mainwindow.h"
 
 #include <QComboBox>
@@ -60,6 +62,10 @@ private slots:
     void init();
     void cleanupTestCase();
     void draggingAKeyEditsTheSession();
+    void keyDraggedPastTheEdgeIsSelected();
+    void scaleChartsKeepTheirHeight();
+    void headsStaySquare_data();
+    void headsStaySquare();
     void draggedPointStaysUnderTheMouse_data();
     void draggedPointStaysUnderTheMouse();
     void otherKeyChangesRefitThePlane();
@@ -166,6 +172,45 @@ void dragTo(QWidget *canvas, const QPoint &at)
                      Qt::LeftButton, Qt::NoModifier);
     QCoreApplication::sendEvent(canvas, &move);
     canvas->repaint();
+}
+
+void TestLabsUi::keyDraggedPastTheEdgeIsSelected()
+{
+    // Dragging "is" along the query stopped at the plot's edge, its weight
+    // 0.337 to 0.367: attention could not be shown selecting. Pushed past
+    // the edge, the key goes on and the frame widens with it, until the
+    // query puts 0.9 of its weight on it; and the key picked up goes on
+    // the sliders, as a clicked cell's does.
+    m_window->tabs()->setCurrentWidget(m_window->geometryLab());
+    GeometryCanvas *canvas = m_window->geometryLab()->canvas();
+    canvas->repaint();
+    const GeometryMap map = canvas->geometryMap();
+    QVERIFY(map.valid);
+    m_window->vectorEditor()->select(VectorKind::Key, 2);
+    const QPointF origin = map.toPixels.map(QPointF(0, 0));
+    QPointF direction = map.query - origin;
+    direction /= std::hypot(direction.x(), direction.y());
+    const QPointF start = map.keys[0];
+    QTest::mousePress(canvas, Qt::LeftButton, {}, start.toPoint());
+    QCOMPARE(m_window->vectorEditor()->selectedKind(), VectorKind::Key);
+    QCOMPARE(m_window->vectorEditor()->selectedRow(), Index(0));
+    const double side = map.plot.width();
+    QPoint at;
+    for (int step = 1; step <= 40; ++step) {
+        at = (start + direction * (side * 1.2 * step / 40.0)).toPoint();
+        dragTo(canvas, at);
+    }
+    QTest::mouseRelease(canvas, Qt::LeftButton, {}, at);
+    const double weight = m_window->heatmap()->cellValue(0, 0);
+    QVERIFY2(weight > 0.9, qPrintable(QString::number(weight)));
+    // The frame followed: the key is still in the picture.
+    canvas->repaint();
+    const GeometryMap after = canvas->geometryMap();
+    QVERIFY(after.plot.adjusted(-10, -10, 10, 10).contains(after.keys[0]));
+    QCOMPARE(m_window->document()->undoStack()->count(), 1);
+    // Back inside the picture, a drag follows the pointer again.
+    m_window->document()->undoStack()->undo();
+    QVERIFY(m_window->heatmap()->cellValue(0, 0) < 0.4);
 }
 
 double distance(const QPointF &a, const QPointF &b)
@@ -754,6 +799,66 @@ void TestLabsUi::headsLabWeightsEqualTheCore()
         QCOMPARE(8 % heads->itemData(i).toInt(), 0);
 }
 
+void TestLabsUi::scaleChartsKeepTheirHeight()
+{
+    // Why √d_k in a hall at 1280 x 720: the table under the charts left them
+    // 60 px tall, their y titles cut to "sd(…". A short canvas drops the
+    // table (--scale prints it) and the charts keep the height.
+    auto svgOf = [this](const ExportSize &size) {
+        const QString path = m_dir.filePath(QStringLiteral("scale-%1.svg").arg(size.height));
+        QString error;
+        if (!m_window->exportFigure(path, QStringLiteral("scale"), size,
+                                    m_window->currentFigureStyle(), &error))
+            return error;
+        QFile f(path);
+        f.open(QIODevice::ReadOnly);
+        return svgText(QString::fromUtf8(f.readAll()));
+    };
+    const QString tall = svgOf(ExportSize{1200, 1000, 1.0});
+    QVERIFY2(tall.contains(QStringLiteral("entropy scaled")), qPrintable(tall.left(300)));
+    const QString shortCanvas = svgOf(ExportSize{1200, 330, 1.0});
+    QVERIFY2(!shortCanvas.contains(QStringLiteral("entropy scaled")),
+             qPrintable(shortCanvas.left(300)));
+    QVERIFY(shortCanvas.contains(QStringLiteral("sd(q·k)")));
+}
+
+void TestLabsUi::headsStaySquare_data()
+{
+    // At h = 8 the Heads tab squashed each map to 205 x 50 px in one row.
+    QTest::addColumn<int>("heads");
+    QTest::addColumn<double>("width");
+    QTest::addColumn<double>("height");
+    QTest::newRow("8 heads at 1280 x 720") << 8 << 1000.0 << 430.0;
+    QTest::newRow("16 heads at 1280 x 720") << 16 << 1000.0 << 430.0;
+    QTest::newRow("8 heads at 1920 x 1080") << 8 << 1500.0 << 780.0;
+    QTest::newRow("2 heads, wide") << 2 << 1500.0 << 500.0;
+}
+
+void TestLabsUi::headsStaySquare()
+{
+    QFETCH(int, heads);
+    QFETCH(double, width);
+    QFETCH(double, height);
+    const double tokens = 8, pad = 70, padTall = 80;
+    const int columns =
+        LabPainting::squarestColumns(heads, width, height, tokens, tokens, pad, padTall);
+    const int rows = (heads + columns - 1) / columns;
+    const double cellWidth = (width / columns - pad) / tokens;
+    const double cellHeight = (height / rows - padTall) / tokens;
+    QVERIFY2(cellWidth > 0 && cellHeight > 0, qPrintable(QString::number(columns)));
+    const double aspect = cellWidth / cellHeight;
+    QVERIFY2(aspect > 0.4 && aspect < 2.5, qPrintable(QStringLiteral("%1 columns: cells %2 x %3")
+                                                          .arg(columns)
+                                                          .arg(cellWidth)
+                                                          .arg(cellHeight)));
+    // No other arrangement gives larger cells along their shorter side.
+    for (int c = 1; c <= heads; ++c) {
+        const int r = (heads + c - 1) / c;
+        const double side = std::min((width / c - pad) / tokens, (height / r - padTall) / tokens);
+        QVERIFY(side <= std::min(cellWidth, cellHeight) + 1e-9);
+    }
+}
+
 void TestLabsUi::shufflingWithoutPositionsPermutesOutputs()
 {
     m_window->document()->replaceSession(ChapterExamples::causalMask(),
@@ -769,6 +874,20 @@ void TestLabsUi::shufflingWithoutPositionsPermutesOutputs()
         QVERIFY(d.encodedChange > 1e-3);
         lab->shuffleAgain();
     }
+    // Two dimensions, each named for what it is: the picture's D (the
+    // control's 64) and the keys' own d_k, which the shuffle test uses.
+    m_window->tabs()->setCurrentWidget(lab);
+    QSpinBox *pictureDim = nullptr;
+    for (QSpinBox *box : lab->findChildren<QSpinBox *>())
+        if (box->accessibleName() == QLatin1String("Encoding dimension D of the picture"))
+            pictureDim = box;
+    QVERIFY(pictureDim);
+    pictureDim->setValue(48);
+    const QString note = lab->banner()->plainText();
+    const Index keyDim = m_window->document()->session().keys.cols();
+    QVERIFY2(note.contains(QStringLiteral("d_k = %1 dimensions").arg(keyDim)), qPrintable(note));
+    QVERIFY2(note.contains(QStringLiteral("the picture's D = 48")), qPrintable(note));
+    QVERIFY(!note.contains(QStringLiteral("D = d_k")));
 }
 
 void TestLabsUi::everyLabExportsFromTheWindow()

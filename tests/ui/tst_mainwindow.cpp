@@ -10,6 +10,7 @@
 #include "ui/document/autosaver.h"
 #include "ui/figure/figureexporter.h"
 #include "ui/views/entropybarsview.h"
+#include "ui/views/equationbanner.h"
 #include "ui/views/heatmapview.h"
 #include "ui/views/matrixeditor.h"
 #include "ui/views/outputtable.h"
@@ -22,6 +23,7 @@
 #include <QDir>
 #include <QDoubleSpinBox>
 #include <QFileInfo>
+#include <QLineEdit>
 #include <QSettings>
 #include <QSlider>
 #include <QSpinBox>
@@ -29,6 +31,7 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
+#include <QToolButton>
 #include <QUndoStack>
 #include <QtTest>
 
@@ -56,6 +59,10 @@ private slots:
     void typedNumberIsOneUndoStep();
     void tokensAddRemoveRenameReorder();
     void changingKeyDimension();
+    void successClearsTheRefusal();
+    void maskThatHidesNothingSaysWhy();
+    void refusalKeepsTheButtonsInPlace();
+    void undoKeysReachTheDocumentFromEveryControl();
     void autosaveRecoversUnsavedEdits();
     void cleanCloseLeavesNoRecovery();
     void presentationModeChangesFonts();
@@ -287,6 +294,113 @@ void TestMainWindow::changingKeyDimension()
     QCOMPARE(m_window->outputTable()->model()->columnCount(), 5); // V = K follows
     doc->undoStack()->undo();
     QCOMPARE(dimension->value(), 3);
+}
+
+void TestMainWindow::maskThatHidesNothingSaysWhy()
+{
+    // On the lecture example the causal mask changed nothing and nothing
+    // said why: its one query is the last token. The banner says so where
+    // the mask is chosen, and offers the example where the mask shows.
+    AttentionDocument *doc = m_window->document();
+    EquationBanner *banner = m_window->equationBanner();
+    QVERIFY(!banner->accessibleDescription().contains(QLatin1String("hides nothing")));
+    doc->setMask(MaskMode::Causal);
+    QVERIFY2(banner->accessibleDescription().contains(
+                 QLatin1String("The only query is the last token: it sees every key, so the "
+                               "mask hides nothing")),
+             qPrintable(banner->accessibleDescription()));
+    QVERIFY(banner->text().contains(QLatin1String("href=\"preset:causal\"")));
+    doc->undoStack()->setClean();
+    emit banner->linkActivated(QStringLiteral("preset:causal"));
+    QVERIFY(doc->session() == ChapterExamples::causalMask());
+    QVERIFY(!banner->accessibleDescription().contains(QLatin1String("hides nothing")));
+}
+
+void TestMainWindow::successClearsTheRefusal()
+{
+    // A refusal under the table contradicted the cell once a later edit of
+    // the same cell took: a success clears it.
+    MatrixEditor *editor = m_window->matrixEditor();
+    VectorTableModel *keys = editor->model(VectorKind::Key);
+    QVERIFY(!keys->setData(keys->index(1, 1), QStringLiteral("1e9"), Qt::EditRole));
+    QVERIFY(editor->message().contains(QStringLiteral("too large")));
+    QVERIFY(keys->setData(keys->index(1, 1), QStringLiteral("0.5"), Qt::EditRole));
+    QCOMPARE(m_window->document()->session().keys(1, 0), 0.5);
+    QVERIFY2(editor->message().isEmpty(), qPrintable(editor->message()));
+}
+
+void TestMainWindow::refusalKeepsTheButtonsInPlace()
+{
+    // The red line under the table had no room of its own: it pushed Add
+    // and Remove up under the pointer. Its room is kept.
+    MatrixEditor *editor = m_window->matrixEditor();
+    QCoreApplication::processEvents();
+    QList<QPoint> before;
+    const QList<QToolButton *> buttons = editor->findChildren<QToolButton *>();
+    QVERIFY(!buttons.isEmpty());
+    for (QToolButton *button : buttons)
+        before << button->mapTo(editor, QPoint(0, 0));
+    VectorTableModel *keys = editor->model(VectorKind::Key);
+    QVERIFY(!keys->setData(keys->index(1, 1),
+                           QStringLiteral("1e9 and a long line of words that "
+                                          "wraps in a narrow dock"),
+                           Qt::EditRole));
+    QVERIFY(!editor->message().isEmpty());
+    QCoreApplication::processEvents();
+    for (int i = 0; i < buttons.size(); ++i)
+        QCOMPARE(buttons[i]->mapTo(editor, QPoint(0, 0)), before[i]);
+}
+
+void TestMainWindow::undoKeysReachTheDocumentFromEveryControl()
+{
+    // Ctrl+Z did nothing while the d_k box had the focus, though Edit
+    // offered "Undo Change d_k to 4": the box took the keys for its own
+    // typing, with nothing of it to undo.
+    m_window->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
+    AttentionDocument *doc = m_window->document();
+    auto *dimension =
+        m_window->matrixEditor()->findChild<QSpinBox *>(QStringLiteral("keyDimension"));
+    QVERIFY(dimension);
+    dimension->setFocus();
+    QTRY_VERIFY(dimension->hasFocus());
+    dimension->stepBy(1); // its up arrow
+    QCOMPARE(doc->session().keys.cols(), Index(4));
+    QCOMPARE(doc->undoStack()->undoText(), QStringLiteral("Change d_k to 4"));
+    QTest::keyClick(dimension, Qt::Key_Z, Qt::ControlModifier);
+    QCOMPARE(doc->session().keys.cols(), Index(3));
+    QCOMPARE(dimension->value(), 3);
+    QTest::keySequence(dimension, QKeySequence::Redo);
+    QCOMPARE(doc->session().keys.cols(), Index(4));
+    // Typed and not yet committed, the keys are the box's own.
+    dimension->selectAll(); // the number, not the prefix
+    QTest::keyClicks(dimension, QStringLiteral("7"));
+    QCOMPARE(doc->session().keys.cols(), Index(4));
+    QTest::keyClick(dimension, Qt::Key_Z, Qt::ControlModifier);
+    QCOMPARE(doc->session().keys.cols(), Index(4));
+    QCOMPARE(dimension->findChild<QLineEdit *>()->text(), QStringLiteral("d_k = 4"));
+    // Committed by Enter, the next Ctrl+Z is the document's again.
+    dimension->selectAll(); // the number, not the prefix
+    QTest::keyClicks(dimension, QStringLiteral("6"));
+    QTest::keyClick(dimension, Qt::Key_Return);
+    QCOMPARE(doc->session().keys.cols(), Index(6));
+    QCoreApplication::processEvents();
+    QTest::keyClick(dimension, Qt::Key_Z, Qt::ControlModifier);
+    QCOMPARE(doc->session().keys.cols(), Index(4));
+    // The temperature's box and a slider reach it too.
+    doc->setTemperature(2.0);
+    bool tried = false;
+    for (QDoubleSpinBox *box : m_window->findChildren<QDoubleSpinBox *>()) {
+        if (!box->isVisible() || !box->isEnabled())
+            continue;
+        box->setFocus();
+        QTRY_VERIFY(box->hasFocus());
+        QTest::keyClick(box, Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(doc->session().options.temperature, 1.0);
+        tried = true;
+        break;
+    }
+    QVERIFY(tried);
 }
 
 void TestMainWindow::autosaveRecoversUnsavedEdits()

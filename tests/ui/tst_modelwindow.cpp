@@ -8,6 +8,7 @@
 // the model's own weights.
 
 #include "core/attention.h"
+#include "core/familydescription.h"
 #include "core/headsession.h"
 #include "io/builtinmodel.h"
 #include "io/readerror.h"
@@ -21,10 +22,12 @@
 #include "ui/model/modelpage.h"
 #include "ui/model/modelrunner.h"
 #include "ui/model/modeltextpanel.h"
+#include "ui/views/elidinglabel.h"
 #include "ui/window/mainwindow.h"
 #include "ui/window/tabeditor.h"
 
 #include <QCheckBox>
+#include <QComboBox>
 #include <QDir>
 #include <QFile>
 #include <QJsonDocument>
@@ -120,8 +123,14 @@ private slots:
     void groupedQueryModelShowsItsCardAndGroups();
     void generationStepsThroughItsTokens();
     void logitLensShowsEveryLayersGuess();
+    void logitLensFollowsTheTimeline();
+    void logitLensReadsInTheHall();
+    void attentionFileReplacesTheModelEverywhere();
+    void everyFamilyIsNamed();
+    void gridExportNamesTheGrid();
     void supersededResultIsNeverEmitted();
     void builtinModelOpensInOneClick();
+    void builtinModelWritesOnItsExample();
     void builtinKnownHeadsResolve();
     void builtinHeadOpensInAttentionTab_data();
     void builtinHeadOpensInAttentionTab();
@@ -551,6 +560,166 @@ void TestModelWindow::logitLensShowsEveryLayersGuess()
     QVERIFY(!page->showsLens());
 }
 
+void TestModelWindow::logitLensFollowsTheTimeline()
+{
+    // The lens reads the text up to the step in view, as the heads do: it
+    // follows the timeline, and a view changed while elsewhere on the
+    // timeline comes back at the step shown (it kept the prompt's columns,
+    // or the last step's, before).
+    MainWindow window;
+    window.show();
+    QVERIFY(window.openModelFolder(model("gpt2-tiny")));
+    window.modelTextPanel()->textEdit()->setText(QStringLiteral("the cat sat"));
+    window.modelRunner()->waitForIdle();
+    const int prompt = int(window.modelRunner()->lastTokens().ids.size());
+    ModelPage *page = window.modelPage();
+    page->showLarge();
+    page->setCurrentMatrixView(2);
+    QTRY_VERIFY_WITH_TIMEOUT(page->lensView()->lens() != nullptr, 20000);
+    QCOMPARE(page->lensView()->lens()->positions, prompt);
+    GenerationPanel *panel = window.generationPanel();
+    panel->findChild<QSpinBox *>()->setValue(4);
+    QSignalSpy finished(window.generationRunner(), &GenerationRunner::finished);
+    panel->generateButton()->click();
+    QVERIFY(finished.wait(20000));
+    QCOMPARE(panel->step(), 4);
+    auto lensColumns = [page] {
+        const auto &lens = page->lensView()->lens();
+        return lens ? lens->positions : -1;
+    };
+    QTRY_COMPARE_WITH_TIMEOUT(lensColumns(), prompt + 3, 20000);
+    for (int step : {2, 1, 4}) {
+        panel->setStep(step);
+        QTRY_COMPARE_WITH_TIMEOUT(lensColumns(), prompt + step - 1, 20000);
+        QCOMPARE(window.modelDocument()->tensor().keys(), prompt + step - 1);
+    }
+    // Heatmap, a step back, then Lens: the lens of the step in view.
+    page->setCurrentMatrixView(0);
+    panel->setStep(1);
+    page->setCurrentMatrixView(2);
+    QTRY_COMPARE_WITH_TIMEOUT(lensColumns(), prompt, 20000);
+    // The tokens it labels are the step's text.
+    QCOMPARE(page->lensView()->exportFigure().inputs.size(), prompt);
+}
+
+void TestModelWindow::logitLensReadsInTheHall()
+{
+    // In presentation mode the lens's title, its axis labels and its inputs
+    // were dark text on the dark background; and nothing said what its
+    // colours meant. Its words take the hall's ink, and a legend reads the
+    // colours, on screen and in an export.
+    MainWindow window;
+    window.show();
+    QVERIFY(window.openModelFolder(model("gpt2-tiny")));
+    window.modelTextPanel()->textEdit()->setText(QStringLiteral("the cat sat"));
+    window.modelRunner()->waitForIdle();
+    ModelPage *page = window.modelPage();
+    page->showLarge();
+    page->setCurrentMatrixView(2);
+    QTRY_VERIFY_WITH_TIMEOUT(page->lensView()->lens() != nullptr, 20000);
+    QCOMPARE(page->lensView()->style().theme, FigureStyle::Theme::Light);
+    window.setPresentationMode(true);
+    QCOMPARE(page->lensView()->style().theme, FigureStyle::Theme::Dark);
+    QVERIFY(page->lensView()->style().foreground().lightnessF() > 0.8);
+    // The label column, left of the cells, holds the hall's light ink.
+    const QImage shot = page->lensView()->grab().toImage();
+    int light = 0;
+    for (int y = 0; y < shot.height(); ++y)
+        for (int x = 0; x < 40 && x < shot.width(); ++x)
+            light += shot.pixelColor(x, y).lightnessF() > 0.7 ? 1 : 0;
+    QVERIFY2(light > 20, qPrintable(QString::number(light)));
+    window.setPresentationMode(false);
+    QCOMPARE(page->lensView()->style().theme, FigureStyle::Theme::Light);
+    QTemporaryDir dir;
+    const QString svg = dir.filePath(QStringLiteral("lens.svg"));
+    QString error;
+    QVERIFY2(window.currentEditor()->exportFile(svg, QStringLiteral("lens"), FigureStyle(),
+                                                ExportSize{}, &error),
+             qPrintable(error));
+    QFile file(svg);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QVERIFY(file.readAll().contains("probability of the token shown"));
+}
+
+void TestModelWindow::attentionFileReplacesTheModelEverywhere()
+{
+    // What is shown is what is open, everywhere at once: a model still
+    // reading its first text is named by the title and the status line, and
+    // an attention file opened after a model leaves nothing of it (its
+    // title, its status line and its Generate row stayed).
+    MainWindow window;
+    window.show();
+    auto permanentText = [&window] {
+        auto *line = window.statusBar()->findChild<ElidingLabel *>(QStringLiteral("StatusLine"));
+        return line ? line->fullText() : QStringLiteral("(no status line)");
+    };
+    QVERIFY(window.openModelFolder(model("gpt2-tiny")));
+    const QString name = window.modelRunner()->model()->name();
+    QVERIFY2(window.windowTitle().contains(name), qPrintable(window.windowTitle()));
+    QVERIFY2(!permanentText().contains(QLatin1String("no model")), qPrintable(permanentText()));
+    window.modelTextPanel()->textEdit()->setText(QStringLiteral("the cat sat"));
+    window.modelRunner()->waitForIdle();
+    QVERIFY(window.generationPanel()->isVisible());
+    QVERIFY(window.openFile(QStringLiteral(TEST_DATA_DIR "/attention/hook_pattern.npz")));
+    QVERIFY2(!window.windowTitle().contains(name), qPrintable(window.windowTitle()));
+    QVERIFY2(window.windowTitle().contains(QLatin1String("hook_pattern")),
+             qPrintable(window.windowTitle()));
+    QVERIFY2(!permanentText().contains(name), qPrintable(permanentText()));
+    QVERIFY2(permanentText().contains(QLatin1String("hook_pattern")), qPrintable(permanentText()));
+    QVERIFY(!window.generationPanel()->isVisible());
+    QVERIFY(!window.modelTextPanel()->isVisible());
+    QVERIFY(!window.modelRunner()->model());
+}
+
+void TestModelWindow::everyFamilyIsNamed()
+{
+    // "GPT-2 or BERT" stayed in the empty page and the menu though every
+    // family opens: both name each family the registry holds.
+    MainWindow window;
+    QAction *openModel = nullptr;
+    for (QAction *action : window.findChildren<QAction *>())
+        if (action->shortcut() == QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O))
+            openModel = action;
+    QVERIFY(openModel);
+    for (ModelFamily family : modelFamilies()) {
+        const QString name = QString::fromStdString(familyDescription(family).displayName);
+        QVERIFY2(ModelPage::emptyStateText().contains(name), qPrintable(name));
+        QVERIFY2(openModel->toolTip().contains(name), qPrintable(openModel->toolTip()));
+    }
+    QVERIFY(!ModelPage::emptyStateText().contains(QLatin1String("GPT-2 or BERT")));
+}
+
+void TestModelWindow::gridExportNamesTheGrid()
+{
+    // Rollout, then Escape back to the grid: Ctrl+E proposed a grid titled
+    // "rollout over 2 layers", and the status line said the same. What is
+    // named is what is shown: the grid and the score of its frames.
+    MainWindow window;
+    window.show();
+    QVERIFY(window.openModelFolder(model("gpt2-tiny")));
+    window.modelTextPanel()->textEdit()->setText(QStringLiteral("the cat sat"));
+    window.modelRunner()->waitForIdle();
+    window.modelDocument()->setView(ModelView::Rollout);
+    window.modelPage()->showLarge();
+    TabEditor *editor = window.currentEditor();
+    QTRY_VERIFY(editor->exportTitle().contains(QLatin1String("rollout")));
+    window.modelPage()->showGrid();
+    QCOMPARE(editor->currentViewName(), QStringLiteral("grid"));
+    QVERIFY2(!editor->exportTitle().contains(QLatin1String("rollout")),
+             qPrintable(editor->exportTitle()));
+    QVERIFY2(!editor->statusText().contains(QLatin1String("rollout")),
+             qPrintable(editor->statusText()));
+    auto *score = window.modelPage()->findChild<QComboBox *>();
+    for (QComboBox *box : window.modelPage()->findChildren<QComboBox *>())
+        if (box->accessibleName() == QLatin1String("Score"))
+            score = box;
+    score->setCurrentIndex(int(HeadScoreKind::FirstToken));
+    QVERIFY2(editor->exportTitle().contains(QLatin1String("first token")),
+             qPrintable(editor->exportTitle()));
+    QVERIFY2(editor->statusText().contains(QLatin1String("first token")),
+             qPrintable(editor->statusText()));
+}
+
 void TestModelWindow::statusLineKeepsItsPlace()
 {
     // "reading…" during each pass appeared and went on a line of its own,
@@ -732,6 +901,43 @@ void TestModelWindow::brokenTokenizerSaysWhy()
     QVERIFY2(!shown.contains(QLatin1Char('\n')) && !shown.contains(QChar(0x202E)) &&
                  !shown.contains(QChar(0x1B)),
              qPrintable(shown));
+}
+
+void TestModelWindow::builtinModelWritesOnItsExample()
+{
+    // The example sentence made Generate write "<|endoftext|>" and stop
+    // after one step, with the reason cut off at the end of the status bar.
+    // It now writes on; why it stopped reads whole on the step line; and
+    // asked to, it writes past its end-of-text token.
+    MainWindow window;
+    window.show();
+    QVERIFY(window.openBuiltinModel());
+    window.modelRunner()->waitForIdle();
+    GenerationPanel *panel = window.generationPanel();
+    QSignalSpy finished(window.generationRunner(), &GenerationRunner::finished);
+    panel->generateButton()->click();
+    QVERIFY(finished.wait(30000));
+    const auto generation = panel->generation();
+    QVERIFY(generation);
+    QVERIFY2(generation->steps.size() >= 3, qPrintable(QString::number(generation->steps.size())));
+    if (generation->stop == GenerationStop::EndOfText)
+        QVERIFY2(panel->stepText().contains(QLatin1String("Stopped</b> at the model's "
+                                                          "end-of-text token")),
+                 qPrintable(panel->stepText()));
+    // Past the end of text when asked: every token asked for.
+    QCheckBox *stopAtEnd = nullptr;
+    for (QCheckBox *box : panel->findChildren<QCheckBox *>())
+        if (box->text().contains(QLatin1String("end-of-text")))
+            stopAtEnd = box;
+    QVERIFY(stopAtEnd && stopAtEnd->isChecked());
+    stopAtEnd->setChecked(false);
+    panel->findChild<QSpinBox *>()->setValue(24);
+    window.modelTextPanel()->textEdit()->setText(QStringLiteral("a member of the genus"));
+    window.modelRunner()->waitForIdle();
+    panel->generateButton()->click();
+    QVERIFY(finished.wait(30000));
+    QCOMPARE(int(panel->generation()->steps.size()), 24);
+    QCOMPARE(panel->generation()->stop, GenerationStop::TokenCount);
 }
 
 void TestModelWindow::builtinModelOpensInOneClick()

@@ -8,11 +8,15 @@
 // and the export title describe the tab shown, and the toolbars can go.
 
 #include "ui/document/attentiondocument.h"
+#include "ui/model/generationpanel.h"
+#include "ui/model/generationrunner.h"
 #include "ui/model/knownheads.h"
 #include "ui/model/modeldocument.h"
 #include "ui/model/modelpage.h"
 #include "ui/model/modelrunner.h"
+#include "ui/model/modeltextpanel.h"
 #include "ui/settings/preferences.h"
+#include "ui/views/elidinglabel.h"
 #include "ui/views/entropybarsview.h"
 #include "ui/views/guidedtour.h"
 #include "ui/views/heatmapview.h"
@@ -22,17 +26,23 @@
 #include "ui/window/tabeditor.h"
 
 #include <QAction>
+#include <QApplication>
 #include <QComboBox>
 #include <QDockWidget>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMenuBar>
+#include <QPushButton>
 #include <QScreen>
+#include <QSignalSpy>
+#include <QSpinBox>
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QTabBar>
 #include <QTabWidget>
 #include <QTimer>
 #include <QToolBar>
+#include <QToolButton>
 #include <QUndoStack>
 #include <QtTest>
 
@@ -65,11 +75,9 @@ QDockWidget *dockNamed(const QWidget *window, const char *objectName)
 /// The status bar's line of what the tab shows: its last label but the recording's mark.
 QString statusLine(const QWidget &window)
 {
-    QString line;
-    for (const QLabel *label : window.findChild<QStatusBar *>()->findChildren<QLabel *>())
-        if (label->objectName() != QLatin1String("RecordingIndicator"))
-            line = label->text();
-    return line;
+    const auto *line =
+        window.findChild<QStatusBar *>()->findChild<ElidingLabel *>(QStringLiteral("StatusLine"));
+    return line ? line->fullText() : QString();
 }
 
 } // namespace
@@ -95,9 +103,111 @@ private slots:
     void tourFramesThePanelItDescribes();
     void barsKeepARowPerLabelInTheHall();
     void heatmapNumbersStayInTheHall();
+    void controlsStayUnderThePointer();
+    void togglesReadFromTheBackOfTheHall();
     void colourBarTitleBreaksWhereItReadsWell_data();
     void colourBarTitleBreaksWhereItReadsWell();
 };
+
+void TestProjector::controlsStayUnderThePointer()
+{
+    // Record became Stop and Presentation Mode moved 22 px; the generation's
+    // step row appeared and pushed the heads down 29 px. Room for both is kept.
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QAction *record = actionNamed(&window, QStringLiteral("Record"));
+    QAction *presentation = nullptr;
+    for (QAction *a : window.findChildren<QAction *>())
+        if (a->shortcut() == QKeySequence(Qt::Key_F5))
+            presentation = a;
+    QVERIFY(record && presentation);
+    QToolBar *viewBar = window.findChild<QToolBar *>(QStringLiteral("ViewToolBar"));
+    QVERIFY(viewBar);
+    QWidget *presentationButton = viewBar->widgetForAction(presentation);
+    QVERIFY(presentationButton);
+    const QPoint before = presentationButton->mapTo(&window, QPoint(0, 0));
+    record->trigger();
+    QTRY_VERIFY(record->text().contains(QLatin1String("Stop")));
+    QCoreApplication::processEvents();
+    QCOMPARE(presentationButton->mapTo(&window, QPoint(0, 0)), before);
+    // Stop: the dialog that writes it opens; closed as it shows.
+    QTimer closer;
+    connect(&closer, &QTimer::timeout, &closer, [] {
+        if (QWidget *modal = QApplication::activeModalWidget())
+            modal->close();
+    });
+    closer.start(20);
+    record->trigger();
+    closer.stop();
+    QCoreApplication::processEvents();
+
+    // The Model tab: the heads stay where they were when the model writes.
+    QVERIFY(window.openModelFolder(model("gpt2-tiny")));
+    window.modelTextPanel()->textEdit()->setText(QStringLiteral("the cat sat"));
+    window.modelRunner()->waitForIdle();
+    QCoreApplication::processEvents();
+    QWidget *pages = window.modelPage()->findChild<QStackedWidget *>();
+    QVERIFY(pages);
+    const QPoint headsBefore = pages->mapTo(&window, QPoint(0, 0));
+    GenerationPanel *panel = window.generationPanel();
+    panel->findChild<QSpinBox *>()->setValue(2);
+    QSignalSpy finished(window.generationRunner(), &GenerationRunner::finished);
+    panel->generateButton()->click();
+    QVERIFY(finished.wait(20000));
+    QCoreApplication::processEvents();
+    QVERIFY(panel->stepText().contains(QLatin1String("Step 2 of 2")));
+    QCOMPARE(pages->mapTo(&window, QPoint(0, 0)), headsBefore);
+}
+
+void TestProjector::togglesReadFromTheBackOfTheHall()
+{
+    // In presentation mode at 1280 x 720 Heatmap, Lines and Presentation Mode
+    // lost their words, and √d_k's on and off differed by grey 56 against 66.
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    window.setPresentationMode(true);
+    QTRY_VERIFY(window.isFullScreen());
+    QCoreApplication::processEvents();
+    for (const QString &name : {QStringLiteral("Scale by √d_k")}) {
+        QAction *action = actionNamed(&window, name);
+        QVERIFY2(action, qPrintable(name));
+    }
+    for (QToolBar *bar : window.findChildren<QToolBar *>()) {
+        for (QAction *a : bar->actions()) {
+            if (!a->isCheckable() || !a->isVisible())
+                continue;
+            auto *button = qobject_cast<QToolButton *>(bar->widgetForAction(a));
+            if (!button)
+                continue;
+            QVERIFY2(button->toolButtonStyle() == Qt::ToolButtonTextBesideIcon,
+                     qPrintable(a->text()));
+            QVERIFY2(button->isVisible(), qPrintable(a->text())); // not in the » menu
+        }
+    }
+    QAction *scale = actionNamed(&window, QStringLiteral("Scale by √d_k"));
+    QToolButton *button = nullptr;
+    for (QToolBar *bar : window.findChildren<QToolBar *>())
+        if (auto *b = qobject_cast<QToolButton *>(bar->widgetForAction(scale)))
+            button = b;
+    QVERIFY(button);
+    auto meanLightness = [button] {
+        const QImage image = button->grab().toImage();
+        double sum = 0.0;
+        for (int y = 0; y < image.height(); ++y)
+            for (int x = 0; x < image.width(); ++x)
+                sum += image.pixelColor(x, y).lightnessF();
+        return sum / (image.width() * image.height());
+    };
+    QVERIFY(scale->isChecked());
+    const double on = meanLightness();
+    scale->trigger();
+    QVERIFY(!scale->isChecked());
+    const double off = meanLightness();
+    QVERIFY2(on - off > 0.2, qPrintable(QStringLiteral("on %1, off %2").arg(on).arg(off)));
+    window.setPresentationMode(false);
+}
 
 void TestProjector::theScreenIsAProjector()
 {
@@ -243,7 +353,10 @@ void TestProjector::eachTabKeepsItsExportTitle()
     window.modelRunner()->waitForIdle();
     TabEditor *modelEditor = window.currentEditor();
     const QString caption = modelEditor->exportTitle();
-    QVERIFY2(caption.startsWith(QString::fromUtf8("gpt2-tiny, head 0.0: “")), qPrintable(caption));
+    // The grid is shown: the caption names it and its score, not a head.
+    QVERIFY2(
+        caption.startsWith(QString::fromUtf8("gpt2-tiny, every head by mean entropy (bits): “")),
+        qPrintable(caption));
     QVERIFY2(caption.contains(window.modelRunner()->requestedText().text.left(20)),
              qPrintable(caption));
     // A title typed for the model stays the model's; the session's stays its own.
@@ -255,6 +368,7 @@ void TestProjector::eachTabKeepsItsExportTitle()
     // Accepting the caption as it was does not freeze it for the next head.
     modelEditor->rememberExportTitle(static_cast<ModelTabEditor *>(modelEditor)->caption());
     window.modelDocument()->select(1, 2);
+    window.modelPage()->showLarge(); // the head shown, not the grid
     QVERIFY2(modelEditor->exportTitle().startsWith(QLatin1String("gpt2-tiny, head 1.2")),
              qPrintable(modelEditor->exportTitle()));
 }

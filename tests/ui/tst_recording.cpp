@@ -43,6 +43,7 @@
 #include <QDir>
 #include <QFile>
 #include <QLabel>
+#include <QLayout>
 #include <QLineEdit>
 #include <QMouseEvent>
 #include <QProgressDialog>
@@ -78,6 +79,7 @@ private slots:
     void undoAfterRecordingKeepsFrames();
     void writesGifAndMp4();
     void previewPlaysTheFrames();
+    void writeStaysWhereItWas();
     void cancelledWriteLeavesNoFile();
     void spoolHoldsSessionsOnDisk();
     void spooledTensorReadsBackBitForBit();
@@ -305,6 +307,31 @@ void TestRecording::previewPlaysTheFrames()
     QVERIFY(dialog.previewImage() != first);
     // Dark, as chosen in the dialog, redraws the preview.
     QVERIFY(dialog.settings()->style().theme == FigureStyle::Theme::Light);
+}
+
+void TestRecording::writeStaysWhereItWas()
+{
+    // Once written, Discard becomes Close: the narrower word moved Write
+    // under the pointer. Its room is kept.
+    QList<QImage> shown;
+    recordDrag(3, &shown);
+    const std::unique_ptr<Recording> recording = m_window->recorder()->stop();
+    RecordDialog dialog(*recording, ColorMaps::Name::Viridis, false, QString(), m_window.get());
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    QPushButton *write = nullptr, *discard = nullptr;
+    for (QPushButton *b : dialog.findChildren<QPushButton *>()) {
+        if (b->text() == QLatin1String("&Write"))
+            write = b;
+        if (b->text() == QLatin1String("&Discard"))
+            discard = b;
+    }
+    QVERIFY(write && discard);
+    const QPoint before = write->mapTo(&dialog, QPoint(0, 0));
+    discard->setText(QStringLiteral("&Close")); // what a write does to it
+    QCoreApplication::processEvents();
+    dialog.layout()->activate();
+    QCOMPARE(write->mapTo(&dialog, QPoint(0, 0)), before);
 }
 
 void TestRecording::cancelledWriteLeavesNoFile()

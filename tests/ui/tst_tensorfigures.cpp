@@ -77,6 +77,7 @@ private slots:
     void everyViewExports_data();
     void everyViewExports();
     void gridHasAThumbnailPerHead();
+    void gridExportIsTheGridOnScreen();
     void headShowsItsTokensAndScores();
     void wordsMergeThePieces();
     void causalCellsAreMasked_data();
@@ -129,7 +130,10 @@ void TestTensorFigures::everyViewExports()
     if (suffix == QLatin1String("png")) {
         QImage image;
         QVERIFY(image.loadFromData(bytes, "PNG"));
-        QCOMPARE(image.size(), figure->defaultSize);
+        // The grid's height follows its rows; every other view its fixed size.
+        QCOMPARE(image.size(), tensorFigureDefaultSize(*figure, data));
+        if (view != QLatin1String("grid"))
+            QCOMPARE(image.size(), figure->defaultSize);
     } else if (suffix == QLatin1String("svg")) {
         QString error;
         const QStringList texts = svgTexts(bytes, nullptr, &error);
@@ -198,8 +202,68 @@ void TestTensorFigures::gridHasAThumbnailPerHead()
     for (const char *label :
          {"layer 0", "layer 2", "head 0", "head 3", "3 layers × 4 heads, 6 queries × 6 keys"})
         QVERIFY2(texts.contains(QString::fromUtf8(label)), label);
-    QVERIFY(texts.contains(
-        QStringLiteral("2.3 · %1 bits").arg(scores[2 * H + 3].entropyBits, 0, 'f', 2)));
+    QVERIFY(
+        texts.contains(QStringLiteral("2.3 · %1").arg(scores[2 * H + 3].entropyBits, 0, 'f', 2)));
+}
+
+void TestTensorFigures::gridExportIsTheGridOnScreen()
+{
+    // The export wrote mean entropy under every head while the grid showed
+    // first-token scores, dropped the key/value bars, had no legend and left
+    // a third of its page blank. It is the grid as the Model tab shows it.
+    const int L = 2, H = 4, n = 6;
+    AttentionTensor tensor = shiftedTensor(L, H, n, n);
+    tensor.setKeyValueHeads(2);
+    const std::vector<HeadScores> scores = scoreHeads(tensor);
+    TensorFigureData data{tensor, scores};
+    data.scoreKind = HeadScoreKind::FirstToken;
+    data.sorted = true;
+    const QStringList texts =
+        svgTexts(render(QStringLiteral("grid"), data, FigureExporter::Format::Svg));
+    const QString all = texts.join(QLatin1Char('|'));
+    QVERIFY2(all.contains(QStringLiteral("frame: first token (sink)")), qPrintable(all));
+    QVERIFY2(all.contains(QStringLiteral("shared key/value heads")), qPrintable(all));
+    // Highest first: the first head label drawn is the best first-token head.
+    int best = 0;
+    for (int i = 1; i < L * H; ++i)
+        if (scores[size_t(i)].firstToken > scores[size_t(best)].firstToken)
+            best = i;
+    QStringList labels;
+    for (const QString &t : texts)
+        if (t.contains(QStringLiteral(" · ")) && !t.contains(QLatin1String("frame")))
+            labels << t;
+    QCOMPARE(labels.size(), L * H);
+    QCOMPARE(labels.first(), QStringLiteral("%1.%2 · %3")
+                                 .arg(best / H)
+                                 .arg(best % H)
+                                 .arg(scores[size_t(best)].firstToken, 0, 'f', 2));
+    // No layer headers when sorted: a row holds heads of any layer.
+    QVERIFY(!texts.contains(QStringLiteral("layer 0")));
+
+    // The page's height follows the rows: no band left blank.
+    data.sorted = false;
+    const QImage image = FigureExporter::renderImage(
+        tensorExportFigure(*findTensorFigureView(QStringLiteral("grid")), data), FigureStyle(),
+        ExportSize{});
+    QCOMPARE(image.width(), 1700);
+    QVERIFY2(image.height() < 1300, qPrintable(QString::number(image.height())));
+    int longestBlank = 0, blank = 0;
+    for (int y = 0; y < image.height(); ++y) {
+        bool empty = true;
+        for (int x = 0; x < image.width() && empty; x += 2)
+            empty = image.pixelColor(x, y) == QColor(Qt::white);
+        blank = empty ? blank + 1 : 0;
+        longestBlank = std::max(longestBlank, blank);
+    }
+    QVERIFY2(
+        longestBlank < image.height() / 12,
+        qPrintable(QStringLiteral("%1 blank rows of %2").arg(longestBlank).arg(image.height())));
+    // One layer is one layer.
+    const AttentionTensor single = shiftedTensor(1, 2, n, n);
+    const std::vector<HeadScores> singleScores = scoreHeads(single);
+    QVERIFY(svgTexts(render(QStringLiteral("grid"), TensorFigureData{single, singleScores},
+                            FigureExporter::Format::Svg))
+                .contains(QStringLiteral("1 layer × 2 heads, 6 queries × 6 keys")));
 }
 
 void TestTensorFigures::headShowsItsTokensAndScores()

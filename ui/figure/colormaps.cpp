@@ -86,4 +86,35 @@ QColor textColorOn(const QColor &background)
     return luminance > 0.5 ? Qt::black : Qt::white;
 }
 
+namespace {
+
+/// WCAG's relative luminance of \a c.
+double luminance(const QColor &c)
+{
+    auto channel = [](double v) {
+        return v <= 0.03928 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4);
+    };
+    return 0.2126 * channel(c.redF()) + 0.7152 * channel(c.greenF()) + 0.0722 * channel(c.blueF());
+}
+
+} // namespace
+
+double contrast(const QColor &a, const QColor &b)
+{
+    const double x = luminance(a), y = luminance(b);
+    return (std::max(x, y) + 0.05) / (std::min(x, y) + 0.05);
+}
+
+QColor withContrast(QColor color, const QColor &background, const QColor &ink, double ratio)
+{
+    const QColor start = color;
+    for (int step = 1; step <= 10 && contrast(color, background) < ratio; ++step) {
+        const double t = step / 10.0;
+        color = QColor::fromRgbF(float(start.redF() + t * (ink.redF() - start.redF())),
+                                 float(start.greenF() + t * (ink.greenF() - start.greenF())),
+                                 float(start.blueF() + t * (ink.blueF() - start.blueF())));
+    }
+    return color;
+}
+
 } // namespace AttentionLab::ColorMaps

@@ -37,5 +37,11 @@ QColor colorAt(Name name, double t);
 QColor maskedColor();
 /// Black or white, whichever reads better on \a background.
 QColor textColorOn(const QColor &background);
+/// WCAG's contrast ratio of two colours, 1 (the same) to 21 (black on white).
+double contrast(const QColor &a, const QColor &b);
+/// \a color, moved toward \a ink until it stands \a ratio apart from
+/// \a background (or reaches the ink): viridis's yellow on white, a light
+/// weight's colour on the hall's black.
+QColor withContrast(QColor color, const QColor &background, const QColor &ink, double ratio);
 
 } // namespace AttentionLab::ColorMaps

@@ -59,4 +59,14 @@ QString settings(const Session &session)
     return parts.join(QStringLiteral(", "));
 }
 
+QString maskNote(const Session &session)
+{
+    // Query i stands at key position i + K - Q and sees the keys up to it:
+    // with one query, the last token, nothing is hidden.
+    if (session.options.mask == MaskMode::None || session.queries.rows() != 1)
+        return {};
+    return QStringLiteral("The only query is the last token: it sees every key, so the mask "
+                          "hides nothing.");
+}
+
 } // namespace AttentionLab::Equations

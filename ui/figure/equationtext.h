@@ -26,6 +26,9 @@ QString attention(const Session &session);
 /// Plain text, the settings in words, as the window's banner and every
 /// exported figure's caption say them: "d_k = 3, scaled by √3, no mask, τ = 1".
 QString settings(const Session &session);
+/// Why the mask chosen changes nothing, or empty: a causal mask over one
+/// query, the last token, which sees every key (the lecture example).
+QString maskNote(const Session &session);
 
 } // namespace Equations
 

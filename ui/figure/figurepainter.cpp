@@ -3,6 +3,8 @@
 
 #include "ui/figure/figurepainter.h"
 
+#include <QSet>
+
 #include "ui/figure/labelstride.h"
 
 #include "core/attentionresult.h"
@@ -67,9 +69,94 @@ QList<double> FigurePainter::ticks(double lo, double hi)
             break;
     }
     QList<double> out;
-    for (double t = std::ceil(lo / step) * step; t <= hi + step * 1e-9; t += step)
+    // Each tick from the first (not by adding steps, whose errors add up).
+    const double first = std::ceil(lo / step);
+    for (int i = 0;; ++i) {
+        const double t = (first + i) * step;
+        if (t > hi + step * 1e-9 || i > 100)
+            break;
         out << (std::abs(t) < step * 1e-9 ? 0.0 : t);
+    }
     return out;
+}
+
+namespace {
+
+/// \a value in scientific notation with \a digits significant digits, as
+/// short as it reads: "2.5e5", "-1.25e-6", "0".
+QString scientific(double value, int digits)
+{
+    if (value == 0.0)
+        return QStringLiteral("0");
+    const QString text = QString::number(value, 'e', std::max(0, digits - 1));
+    const qsizetype e = text.indexOf(QLatin1Char('e'));
+    QString mantissa = text.left(e);
+    if (mantissa.contains(QLatin1Char('.'))) {
+        while (mantissa.endsWith(QLatin1Char('0')))
+            mantissa.chop(1);
+        if (mantissa.endsWith(QLatin1Char('.')))
+            mantissa.chop(1);
+    }
+    return mantissa + QStringLiteral("e") + QString::number(text.mid(e + 1).toInt());
+}
+
+/// True when \a labels are distinct and each reads back as its tick to a
+/// hundredth of a step.
+bool faithful(const QStringList &labels, const QList<double> &ticks, double step)
+{
+    if (QSet<QString>(labels.begin(), labels.end()).size() != labels.size())
+        return false;
+    for (qsizetype i = 0; i < ticks.size(); ++i)
+        if (!(std::abs(labels[i].toDouble() - ticks[i]) <= step * 0.01))
+            return false;
+    return true;
+}
+
+qsizetype longest(const QStringList &labels)
+{
+    qsizetype n = 0;
+    for (const QString &l : labels)
+        n = std::max(n, l.size());
+    return n;
+}
+
+} // namespace
+
+QStringList FigurePainter::tickLabels(const QList<double> &ticks)
+{
+    if (ticks.isEmpty())
+        return {};
+    double step = ticks.size() > 1 ? std::abs(ticks[1] - ticks[0]) : std::abs(ticks[0]);
+    if (!(step > 0))
+        step = 1.0;
+    // Plain decimals, as many as the step needs ("0.25", "999998.5") ...
+    QStringList plain;
+    for (int decimals = std::clamp(int(-std::floor(std::log10(step))), 0, 17); decimals <= 17;
+         ++decimals) {
+        plain.clear();
+        for (double t : ticks) {
+            QString text = QString::number(t == 0.0 ? 0.0 : t, 'f', decimals);
+            if (text.contains(QLatin1Char('.'))) {
+                while (text.endsWith(QLatin1Char('0')))
+                    text.chop(1);
+                if (text.endsWith(QLatin1Char('.')))
+                    text.chop(1);
+            }
+            plain << (text == QLatin1String("-0") ? QStringLiteral("0") : text);
+        }
+        if (faithful(plain, ticks, step))
+            break;
+    }
+    // ... or scientific ("2.5e5", "3e-7"), whichever is the shorter.
+    QStringList sci;
+    for (int digits = 1; digits <= 17; ++digits) {
+        sci.clear();
+        for (double t : ticks)
+            sci << scientific(t, digits);
+        if (faithful(sci, ticks, step))
+            break;
+    }
+    return longest(sci) < longest(plain) ? sci : plain;
 }
 
 QSize FigurePainter::devicePixelsOf(const QRectF &rect) const

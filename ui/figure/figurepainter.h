@@ -102,6 +102,10 @@ public:
 
     /// Round tick positions covering [lo, hi], about five.
     static QList<double> ticks(double lo, double hi);
+    /// The labels of \a ticks: short ("0.25", "2.5e5"), each true and none
+    /// like another at any magnitude (a key at 999999 gave "5e+05" three
+    /// times: "2.5e+05" and "7.5e+05" cut to the box's width).
+    static QStringList tickLabels(const QList<double> &ticks);
     /// Every how many rows (or columns) of \a count a heatmap labels.
     static int labelStepFor(int count);
     /// Token labels per axis before only every k-th is written, on screen

@@ -182,21 +182,32 @@ GeometryMap LabPainter::geometry(const QRectF &rect)
     auto px = [&](const Eigen::Vector2d &v) { return map.toPixels.map(QPointF(v.x(), v.y())); };
 
     m_painter.setFont(labelFont);
-    for (double t : FigurePainter::ticks(cx - extent, cx + extent)) {
+    const QFontMetricsF labelMetrics(labelFont);
+    // Each label whole, never cut to a box: a cut "7.5e+05" read "5e+05".
+    const QList<double> xTicks = FigurePainter::ticks(cx - extent, cx + extent);
+    const QStringList xLabels = FigurePainter::tickLabels(xTicks);
+    for (qsizetype i = 0; i < xTicks.size(); ++i) {
+        const double t = xTicks[i];
         m_painter.setPen(QPen(m_style.muted(), std::max(0.5, m_base.pt(0.6)), Qt::DotLine));
         m_painter.drawLine(px({t, cy - extent}), px({t, cy + extent}));
         m_painter.setPen(m_style.muted());
+        const double w = labelMetrics.horizontalAdvance(xLabels[i]) + 2;
         m_painter.drawText(
-            QRectF(px({t, cy - extent}).x() - 40, plot.bottom() + 2, 80, m_base.pt(22)),
-            Qt::AlignHCenter, QString::number(t, 'g', 3));
+            QRectF(px({t, cy - extent}).x() - w / 2, plot.bottom() + 2, w, labelMetrics.height()),
+            Qt::AlignHCenter | Qt::TextDontClip, xLabels[i]);
     }
-    for (double t : FigurePainter::ticks(cy - extent, cy + extent)) {
+    const QList<double> yTicks = FigurePainter::ticks(cy - extent, cy + extent);
+    const QStringList yLabels = FigurePainter::tickLabels(yTicks);
+    for (qsizetype i = 0; i < yTicks.size(); ++i) {
+        const double t = yTicks[i];
         m_painter.setPen(QPen(m_style.muted(), std::max(0.5, m_base.pt(0.6)), Qt::DotLine));
         m_painter.drawLine(px({cx - extent, t}), px({cx + extent, t}));
         m_painter.setPen(m_style.muted());
-        m_painter.drawText(
-            QRectF(plot.left() - m_base.pt(60), px({cx - extent, t}).y() - 12, m_base.pt(54), 24),
-            Qt::AlignRight | Qt::AlignVCenter, QString::number(t, 'g', 3));
+        const double w = labelMetrics.horizontalAdvance(yLabels[i]) + 2;
+        m_painter.drawText(QRectF(plot.left() - m_base.pt(6) - w,
+                                  px({cx - extent, t}).y() - labelMetrics.height() / 2, w,
+                                  labelMetrics.height()),
+                           Qt::AlignRight | Qt::AlignVCenter | Qt::TextDontClip, yLabels[i]);
     }
     const QPointF origin = px({0, 0});
     map.axes = {QLineF(px({cx - extent, 0}), px({cx + extent, 0})),
@@ -215,14 +226,11 @@ GeometryMap LabPainter::geometry(const QRectF &rect)
         QColor color = std::isfinite(weight)
                            ? ColorMaps::colorAt(m_style.colorMap, 0.15 + 0.85 * weight)
                            : m_style.muted();
-        // A light weight's colour can sink into a dark background (presentation
-        // mode): lift it halfway to the muted ink, so every arrow stays seen.
-        if (std::abs(color.lightness() - m_style.background().lightness()) < 90) {
-            const QColor ink = m_style.muted();
-            color = QColor::fromRgbF((color.redF() + ink.redF()) / 2,
-                                     (color.greenF() + ink.greenF()) / 2,
-                                     (color.blueF() + ink.blueF()) / 2);
-        }
+        // A colour can sink into the background: a light weight's into the
+        // hall's black, viridis's yellow (the heaviest key) into white. Moved
+        // toward the ink until it stands out by 2.5:1 (WCAG's contrast), so
+        // every arrow stays seen.
+        color = ColorMaps::withContrast(color, m_style.background(), m_style.foreground(), 2.5);
         colors.push_back(color);
         const QPointF tip = px(keys[j]);
         arrow(m_painter, origin, tip, colors.back(), std::max(1.5, m_base.pt(3)));

@@ -140,33 +140,13 @@ void LabPainter::heads(const QRectF &rect)
     const int h = c.heads;
     const QFont captionFont = m_base.font(18);
     const double captionHeight = QFontMetricsF(captionFont).height() * 2.6;
-    // The arrangement that gives the cells the most room for their numbers
-    // (about 5 characters wide, a third of the cell tall), labels and titles
-    // allowed for.
+    // The heads in a grid that keeps them square: the arrangement whose
+    // cells are largest along their shorter side, labels and titles allowed for.
     const double tokens = double(std::max<Index>(1, c.keys.rows())),
                  rowsPerHead = double(std::max<Index>(1, c.queries.rows()));
-    // When no arrangement has room for numbers, the one with the largest
-    // cells (the smaller side) wins.
     const double readable = std::max(kReadableNumber, m_base.pt(kReadableNumber));
-    int gridColumns = 1, squarest = 1;
-    double roomiest = -1.0, largest = -1.0;
-    for (int columns = 1; columns <= h; ++columns) {
-        const int rows = (h + columns - 1) / columns;
-        const double cellWidth = (grid.width() / columns - m_base.pt(70)) / tokens;
-        const double cellHeight =
-            ((grid.height() - captionHeight) / rows - m_base.pt(80)) / rowsPerHead;
-        const double room = std::min(cellWidth / 5.2, cellHeight * 0.34);
-        if (room > roomiest + 1e-9) {
-            roomiest = room;
-            gridColumns = columns;
-        }
-        if (std::min(cellWidth, cellHeight) > largest + 1e-9) {
-            largest = std::min(cellWidth, cellHeight);
-            squarest = columns;
-        }
-    }
-    if (roomiest < readable)
-        gridColumns = squarest;
+    const int gridColumns = squarestColumns(h, grid.width(), grid.height() - captionHeight, tokens,
+                                            rowsPerHead, m_base.pt(70), m_base.pt(80));
     const int gridRows = (h + gridColumns - 1) / gridColumns;
     const double cellW = grid.width() / gridColumns;
     const double cellH = (grid.height() - captionHeight) / gridRows;
@@ -188,9 +168,14 @@ void LabPainter::heads(const QRectF &rect)
             return j % colStep ? QString() : label(c.keyLabels[size_t(j)]);
         };
         // From 0, as the files, the command line and the Model tab number heads.
-        spec.title = QStringLiteral("head %1 · mean entropy %2 bits")
-                         .arg(head)
-                         .arg(part.meanEntropyBits(), 0, 'f', 3);
+        // The title shortens before it is cut: sixteen heads on a projector.
+        const QString entropy = QString::number(part.meanEntropyBits(), 'f', 3);
+        const QFontMetricsF titleMetrics(m_base.font(19, true));
+        spec.title = QStringLiteral("head %1 · mean entropy %2 bits").arg(head).arg(entropy);
+        if (titleMetrics.horizontalAdvance(spec.title) > cellW - m_base.pt(16))
+            spec.title = QStringLiteral("head %1 · %2 bits").arg(head).arg(entropy);
+        if (titleMetrics.horizontalAdvance(spec.title) > cellW - m_base.pt(16))
+            spec.title = QStringLiteral("%1: %2").arg(head).arg(entropy);
         spec.colorBar = false;
         // Numbers a room can read, or none: cells too small keep their colour only.
         spec.minNumberSize = readable;

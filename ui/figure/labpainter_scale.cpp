@@ -67,8 +67,11 @@ void LabPainter::scale(const QRectF &rect)
         maxEntropy.points.emplace_back(d, result->maxEntropyBits);
     }
     const double third = rect.width() / 3;
-    const QRectF top(rect.left(), rect.top(), rect.width(),
-                     rect.height() * (m_style.tables ? 0.68 : 0.92));
+    // The table under the charts only where the charts keep a readable
+    // height beside it: in a hall at 1280 x 720 they were 60 px tall and
+    // their axis titles cut ("sd(…"); the table is --scale's, a command away.
+    const bool table = m_style.tables && rect.height() * 0.68 >= m_base.pt(340);
+    const QRectF top(rect.left(), rect.top(), rect.width(), rect.height() * (table ? 0.68 : 0.92));
     lineChart(QRectF(top.left(), top.top(), third - m_base.pt(8), top.height()),
               QStringLiteral("spread of q·k grows like √d_k"), QStringLiteral("d_k"),
               QStringLiteral("sd(q·k)"), {spread, pooled, root}, true, true, dks);
@@ -81,7 +84,7 @@ void LabPainter::scale(const QRectF &rect)
 
     // The table, as `attention-lab --scale` prints it.
     const QFont tableFont = m_base.font(16);
-    if (!m_style.tables) {
+    if (!table) {
         m_painter.setFont(tableFont);
         m_painter.setPen(m_style.muted());
         m_painter.drawText(

@@ -11,9 +11,11 @@
 
 #include <QFont>
 #include <QFontMetricsF>
+
 #include <QLocale>
 #include <QPainter>
 #include <QPainterPath>
+#include <limits>
 
 #include <algorithm>
 #include <cmath>
@@ -56,6 +58,29 @@ inline int sparseLabelStep(int count, double most = 8.0)
     while (count / step > most && step < count)
         step *= 2;
     return step;
+}
+
+/// How many columns to lay \a count panels out in, in \a width x \a height,
+/// each panel \a cols x \a rows cells with \a padWidth and \a padHeight
+/// of labels and title around them: the arrangement whose cells are the
+/// largest along their shorter side, so the panels stay as near square as
+/// the room lets them (eight heads on one row were 205 x 50 px strips).
+inline int squarestColumns(int count, double width, double height, double cols, double rows,
+                           double padWidth, double padHeight)
+{
+    int best = 1;
+    double largest = -std::numeric_limits<double>::infinity();
+    for (int columns = 1; columns <= std::max(1, count); ++columns) {
+        const int lines = (count + columns - 1) / columns;
+        const double cellWidth = (width / columns - padWidth) / std::max(1.0, cols);
+        const double cellHeight = (height / lines - padHeight) / std::max(1.0, rows);
+        const double side = std::min(cellWidth, cellHeight);
+        if (side > largest + 1e-9) {
+            largest = side;
+            best = columns;
+        }
+    }
+    return best;
 }
 
 /// The coordinate a coordinates picture shows on its axis \a row.

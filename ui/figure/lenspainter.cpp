@@ -22,6 +22,46 @@ std::pair<int, int> LensLayout::cellAt(const QPointF &point) const
     return {layers - 1 - row, position};
 }
 
+void paintLensLegend(QPainter &painter, const QRectF &rect, const QFont &font,
+                     const FigureStyle &style)
+{
+    const QFontMetricsF metrics(font);
+    const QString title = QStringLiteral("probability of the token shown:");
+    const QString low = QStringLiteral("0"), high = QStringLiteral("1");
+    const double gap = metrics.horizontalAdvance(QLatin1Char(' ')) * 1.5;
+    const double barWidth =
+        std::min(rect.width() * 0.3, metrics.horizontalAdvance(QLatin1Char('0')) * 24);
+    const double barHeight = metrics.height() * 0.7;
+    const double width = metrics.horizontalAdvance(title) + 2 * gap +
+                         metrics.horizontalAdvance(low) + barWidth +
+                         metrics.horizontalAdvance(high) + gap;
+    double x = rect.right() - width;
+    const double y = rect.top() + (rect.height() - metrics.height()) / 2;
+    painter.setFont(font);
+    painter.setPen(style.foreground());
+    auto word = [&](const QString &text) {
+        const double w = metrics.horizontalAdvance(text);
+        painter.drawText(QRectF(x, y, w + 1, metrics.height()), Qt::AlignLeft | Qt::AlignVCenter,
+                         text);
+        x += w;
+    };
+    word(title);
+    x += gap;
+    word(low);
+    x += gap / 2;
+    const QRectF bar(x, y + (metrics.height() - barHeight) / 2, barWidth, barHeight);
+    constexpr int slices = 32;
+    for (int k = 0; k < slices; ++k)
+        painter.fillRect(QRectF(bar.left() + k * bar.width() / slices, bar.top(),
+                                bar.width() / slices + 0.5, bar.height()),
+                         ColorMaps::colorAt(style.colorMap, (k + 0.5) / slices));
+    painter.setPen(style.muted());
+    painter.drawRect(bar);
+    painter.setPen(style.foreground());
+    x += barWidth + gap / 2;
+    word(high);
+}
+
 LensLayout paintLogitLens(QPainter &painter, const QRectF &rect, const LensFigure &figure,
                           const FigureStyle &style)
 {
@@ -51,10 +91,12 @@ LensLayout paintLogitLens(QPainter &painter, const QRectF &rect, const LensFigur
     }
     const double rowLabels = metrics.horizontalAdvance(QStringLiteral("layer 00")) + 12.0;
     const double columnLabels = line * 1.2;
+    // A legend under the inputs: what the colours say, from p = 0 to 1.
+    const double legend = line * 1.2;
     layout.layers = lens->layers;
     layout.positions = lens->positions;
     layout.grid = QRectF(rect.left() + rowLabels, top, rect.width() - rowLabels,
-                         rect.bottom() - top - columnLabels);
+                         rect.bottom() - top - columnLabels - legend);
     layout.cellWidth = layout.grid.width() / lens->positions;
     layout.cellHeight = layout.grid.height() / lens->layers;
     painter.setFont(font);
@@ -92,6 +134,10 @@ LensLayout paintLogitLens(QPainter &painter, const QRectF &rect, const LensFigur
     }
     painter.setPen(style.muted());
     painter.drawRect(layout.grid);
+    paintLensLegend(painter,
+                    QRectF(layout.grid.left(), layout.grid.bottom() + columnLabels,
+                           layout.grid.width(), legend),
+                    font, style);
     painter.restore();
     return layout;
 }

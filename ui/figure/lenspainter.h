@@ -6,6 +6,7 @@
 #include "core/logitlens.h"
 #include "ui/figure/figurestyle.h"
 
+#include <QFont>
 #include <QRectF>
 #include <QStringList>
 
@@ -21,7 +22,7 @@ struct LensFigure
 {
     const LogitLens *lens = nullptr;
     QStringList inputs;                ///< one label per position
-    std::function<QString(int)> token; ///< a token id as shown ("␣cat")
+    std::function<QString(int)> token; ///< a token id as shown (" cat")
     QString title;
 };
 
@@ -45,6 +46,11 @@ struct LensLayout
  * probability on the style's colour map (0 to 1). The window and the
  * exported figures both draw it with this one function.
  */
+/// The lens's legend in one line at the right of \a rect: its colour map
+/// from probability 0 to 1.
+void paintLensLegend(QPainter &painter, const QRectF &rect, const QFont &font,
+                     const FigureStyle &style);
+
 LensLayout paintLogitLens(QPainter &painter, const QRectF &rect, const LensFigure &figure,
                           const FigureStyle &style);
 

@@ -4,15 +4,18 @@
 #include "ui/figure/tensorfigure.h"
 
 #include "core/attentionaggregates.h"
+#include "core/counttext.h"
 #include "core/matrixrowstatistics.h"
 #include "core/memorybudget.h"
 #include "core/tokenlabels.h"
 #include "ui/figure/attentionimage.h"
 #include "ui/figure/figurepainter.h"
+#include "ui/figure/headgridstyle.h"
 #include "ui/figure/linepainter.h"
 
 #include <QFontMetricsF>
 #include <QPainter>
+#include <QPicture>
 #include <QStringList>
 
 #include <algorithm>
@@ -268,16 +271,16 @@ void paintRollout(QPainter &painter, const QRectF &rect, const TensorFigureData 
         return message(painter, rect, style,
                        QStringLiteral("Not drawn: %1.").arg(QString::fromStdString(why)));
     const Matrix m = prepare(d, nullptr, rollout(d.tensor), true);
-    matrixFigure(painter, rect, m,
-                 QStringLiteral("attention rollout over %1 layers%2")
-                     .arg(d.tensor.layers())
-                     .arg(wordsNote(m, d)),
-                 QStringLiteral("R = %1, B_l = 0.5 A_l + 0.5 I, A_l the mean of layer l's heads "
-                                "(Abnar and Zuidema 2020)")
-                     .arg(d.tensor.layers() == 1
-                              ? QStringLiteral("B_0")
-                              : QStringLiteral("B_%1 ··· B_0").arg(d.tensor.layers() - 1)),
-                 style);
+    matrixFigure(
+        painter, rect, m,
+        QStringLiteral("attention rollout over %1%2")
+            .arg(QString::fromStdString(countText(d.tensor.layers(), "layer")), wordsNote(m, d)),
+        QStringLiteral("R = %1, B_l = 0.5 A_l + 0.5 I, A_l the mean of layer l's heads "
+                       "(Abnar and Zuidema 2020)")
+            .arg(d.tensor.layers() == 1
+                     ? QStringLiteral("B_0")
+                     : QStringLiteral("B_%1 ··· B_0").arg(d.tensor.layers() - 1)),
+        style);
 }
 
 void paintLines(QPainter &painter, const QRectF &rect, const TensorFigureData &d,
@@ -305,87 +308,149 @@ void paintLines(QPainter &painter, const QRectF &rect, const TensorFigureData &d
     LinePainter(painter, style).paint(inner, diagram);
 }
 
-void paintGrid(QPainter &painter, const QRectF &rect, const TensorFigureData &d,
-               const FigureStyle &style)
+/// Lays out the grid of heads in \a rect and, with \a draw, draws it, as the
+/// Model tab shows it: the heads in its order, each frame coloured by the
+/// chosen score, the score under each head, a bar under the heads that
+/// share a key/value head, and the legend of both. The rows are packed and
+/// the block centred, so no band is left empty between them. Returns the
+/// height the figure used from rect's top (tensorFigureDefaultSize).
+double layoutGrid(QPainter &painter, const QRectF &rect, const TensorFigureData &d,
+                  const FigureStyle &style, bool draw)
 {
     const AttentionTensor &t = d.tensor;
-    if (t.isEmpty())
-        return message(painter, rect, style, QStringLiteral("The attention tensor is empty."));
     FigurePainter base(painter, style);
     base.setUnitFor(rect.width(), rect.height() * 1.4, 1000.0);
     base.fixUnit();
     const int L = t.layers(), H = t.heads();
+    const bool scored = d.scores.size() == static_cast<size_t>(L) * H;
+    const QString scoreName = QString::fromStdString(headScoreTitle(d.scoreKind));
     const QRectF inner = headed(
         base, rect.adjusted(base.pt(16), base.pt(12), -base.pt(16), -base.pt(12)),
-        QStringLiteral("%1 layers × %2 heads, %3 queries × %4 keys")
-            .arg(L)
-            .arg(H)
-            .arg(t.queries())
-            .arg(t.keys()),
+        QStringLiteral("%1 × %2, %3 × %4")
+            .arg(QString::fromStdString(countText(L, "layer")),
+                 QString::fromStdString(countText(H, "head")),
+                 QString::fromStdString(countText(t.queries(), "query", "queries")),
+                 QString::fromStdString(countText(t.keys(), "key"))),
         QStringLiteral("each head's weights from 0 to 1 (a pixel shows the largest weight it "
-                       "covers); under it layer.head and its mean entropy in bits"));
+                       "covers); under it layer.head and its %1%2")
+            .arg(scoreName, d.sorted ? QStringLiteral(", highest first") : QString()));
+    const std::vector<int> order =
+        HeadGridStyle::displayOrder(d.scores, L * H, d.scoreKind, d.sorted && scored);
+    const int rows = (int(order.size()) + H - 1) / H;
+    const bool grouped = t.keyValueHeads() < H;
+    const bool dark = style.theme == FigureStyle::Theme::Dark;
 
-    // Text scaled to the cells, so a 12 x 12 grid and a 2 x 2 one both read.
-    const double guess = std::min(inner.width() / (H + 1), inner.height() / (L + 1));
+    // Text scaled to the cells, so a 12 x 12 grid and a 2 x 2 one both read;
+    // the legend at the bottom in the same size.
+    const double guess = std::min(inner.width() / (H + 1), inner.height() / (rows + 1));
     QFont labelFont = base.font(19);
     labelFont.setPixelSize(
         int(std::clamp(guess * 0.1 * style.fontScale, 8.0, 26.0 * style.fontScale)));
+    QFont legendFont = labelFont;
+    legendFont.setPixelSize(std::max(labelFont.pixelSize(), base.font(15).pixelSize()));
     QFont headerFont = labelFont;
     headerFont.setBold(true);
     const QFontMetricsF metrics(headerFont);
+    // Sorted, a row holds heads of any layer: no layer or head headers then.
     const double headerWidth =
-        metrics.horizontalAdvance(QStringLiteral("layer %1").arg(L - 1)) + base.pt(10);
-    const double headerHeight = metrics.height() * 1.4;
+        d.sorted ? 0.0
+                 : metrics.horizontalAdvance(QStringLiteral("layer %1").arg(L - 1)) + base.pt(10);
+    const double headerHeight = d.sorted ? 0.0 : metrics.height() * 1.4;
+    const double legendHeight = scored ? HeadGridStyle::legendHeight(legendFont) + base.pt(8) : 0.0;
     const double cellWidth = (inner.width() - headerWidth) / H;
-    const double cellHeight = (inner.height() - headerHeight) / L;
-    const double pad = std::max(1.0, std::min(cellWidth, cellHeight) * 0.05);
-    const double textHeight = metrics.height() * 1.15;
-    const double side =
-        std::max(2.0, std::min(cellWidth - 2 * pad, cellHeight - textHeight - 2 * pad));
+    const double textHeight = QFontMetricsF(labelFont).height() * 1.15;
+    const double frame = std::max(2.0, base.pt(3));
+    const double barHeight = grouped ? std::max(3.0, base.pt(5)) : 0.0;
+    const double available = inner.height() - headerHeight - legendHeight;
+    // The square each head gets: what both the width and the height allow.
+    double pad = std::max(1.0, cellWidth * 0.05);
+    double side = std::min(cellWidth - 2 * pad - 2 * frame,
+                           available / rows - textHeight - barHeight - 2 * pad - 2 * frame);
+    side = std::max(2.0, side);
+    pad = std::max(1.0, std::min(pad, side * 0.08));
+    const double cellHeight = side + 2 * frame + 2 * pad + textHeight + barHeight;
+    const double blockWidth = headerWidth + H * (side + 2 * frame + 2 * pad);
+    const double blockHeight = headerHeight + rows * cellHeight;
+    // The block centred in what it leaves free: the spare room is outside it.
+    const double left = inner.left() + std::max(0.0, (inner.width() - blockWidth) / 2);
+    const double top = inner.top() + std::max(0.0, (available + headerHeight - blockHeight) / 2);
+    const double column = side + 2 * frame + 2 * pad;
+    const double used = top + blockHeight + legendHeight - rect.top() + base.pt(12);
+    if (!draw)
+        return used;
 
     painter.setPen(style.foreground());
     painter.setFont(headerFont);
-    for (int h = 0; h < H; ++h)
-        painter.drawText(QRectF(inner.left() + headerWidth + h * cellWidth, inner.top(), cellWidth,
-                                headerHeight),
-                         Qt::AlignCenter, QStringLiteral("head %1").arg(h));
-    for (int l = 0; l < L; ++l)
-        painter.drawText(QRectF(inner.left(), inner.top() + headerHeight + l * cellHeight,
-                                headerWidth - base.pt(8), side + 2 * pad),
-                         Qt::AlignRight | Qt::AlignVCenter, QStringLiteral("layer %1").arg(l));
-
-    const bool scored = d.scores.size() == static_cast<size_t>(t.layers()) * t.heads();
-    for (int l = 0; l < L; ++l) {
-        for (int h = 0; h < H; ++h) {
-            const double x = inner.left() + headerWidth + h * cellWidth;
-            const double y = inner.top() + headerHeight + l * cellHeight;
-            const QRectF thumb(x + (cellWidth - side) / 2, y + pad, side, side);
-            const QSize pixels = base.devicePixelsOf(thumb);
-            QImage image =
-                attentionImage(t.headData(l, h), t.keys(), QRect(0, 0, t.keys(), t.queries()),
-                               pixels, style.colorMap, 0.0, 1.0, t.visibility());
-            // A short head has a pixel a cell: blown up here, cell by cell,
-            // since PDF and SVG viewers would smooth it into a blur.
-            if (image.width() < pixels.width() || image.height() < pixels.height())
-                image = image.scaled(pixels, Qt::IgnoreAspectRatio, Qt::FastTransformation);
-            painter.save();
-            painter.setRenderHint(QPainter::SmoothPixmapTransform, false);
-            painter.drawImage(thumb, image);
-            painter.restore();
-            painter.setPen(QPen(style.muted(), 0.0));
-            painter.setBrush(Qt::NoBrush);
-            painter.drawRect(thumb);
-            QString text = QStringLiteral("%1.%2").arg(l).arg(h);
-            if (scored)
-                text += QStringLiteral(" · %1 bits")
-                            .arg(d.scores[static_cast<size_t>(l) * H + h].entropyBits, 0, 'f', 2);
-            painter.setFont(labelFont);
-            painter.setPen(style.foreground());
-            painter.drawText(QRectF(x, thumb.bottom() + pad * 0.5, cellWidth, textHeight),
-                             Qt::AlignHCenter | Qt::AlignTop,
-                             QFontMetricsF(labelFont).elidedText(text, Qt::ElideRight, cellWidth));
+    if (!d.sorted) {
+        for (int h = 0; h < H; ++h)
+            painter.drawText(QRectF(left + headerWidth + h * column, top, column, headerHeight),
+                             Qt::AlignCenter, QStringLiteral("head %1").arg(h));
+        for (int l = 0; l < L; ++l)
+            painter.drawText(QRectF(inner.left(), top + headerHeight + l * cellHeight,
+                                    left - inner.left() + headerWidth - base.pt(8),
+                                    side + 2 * frame + 2 * pad),
+                             Qt::AlignRight | Qt::AlignVCenter, QStringLiteral("layer %1").arg(l));
+    }
+    const HeadGridStyle::ScoreSpan span =
+        scored ? HeadGridStyle::scoreSpan(d.scores, d.scoreKind) : HeadGridStyle::ScoreSpan{};
+    for (int p = 0; p < int(order.size()); ++p) {
+        const int index = order[size_t(p)];
+        const int l = index / H, h = index % H;
+        const double x = left + headerWidth + (p % H) * column;
+        const double y = top + headerHeight + (p / H) * cellHeight;
+        const QRectF thumb(x + pad + frame, y + pad + frame, side, side);
+        const double value = scored ? d.scores[size_t(index)].value(d.scoreKind) : std::nan("");
+        if (scored)
+            painter.fillRect(thumb.adjusted(-frame, -frame, frame, frame),
+                             HeadGridStyle::frameColor(span.position(value), dark));
+        const QSize pixels = base.devicePixelsOf(thumb);
+        QImage image =
+            attentionImage(t.headData(l, h), t.keys(), QRect(0, 0, t.keys(), t.queries()), pixels,
+                           style.colorMap, 0.0, 1.0, t.visibility());
+        // A short head has a pixel a cell: blown up here, cell by cell,
+        // since PDF and SVG viewers would smooth it into a blur.
+        if (image.width() < pixels.width() || image.height() < pixels.height())
+            image = image.scaled(pixels, Qt::IgnoreAspectRatio, Qt::FastTransformation);
+        painter.save();
+        painter.setRenderHint(QPainter::SmoothPixmapTransform, false);
+        painter.drawImage(thumb, image);
+        painter.restore();
+        QString text = QStringLiteral("%1.%2").arg(l).arg(h);
+        if (scored)
+            text += QStringLiteral(" · %1").arg(HeadGridStyle::scoreText(value));
+        painter.setFont(labelFont);
+        painter.setPen(style.foreground());
+        const double textTop = thumb.bottom() + frame + pad * 0.5;
+        painter.drawText(QRectF(x, textTop, column, textHeight), Qt::AlignHCenter | Qt::AlignTop,
+                         QFontMetricsF(labelFont).elidedText(text, Qt::ElideRight, column));
+        if (grouped) {
+            // Heads that share a key/value head stand on one bar, as on the
+            // Model tab: joined across a layer's row, each its own when sorted.
+            const int group = t.keyValueHeadOf(h);
+            const auto [first, last] = t.queryHeadsOf(group);
+            const bool joined = !d.sorted;
+            const double barLeft = joined && h != first ? x : thumb.left() - frame;
+            const double barRight = joined && h != last ? x + column : thumb.right() + frame;
+            painter.fillRect(
+                QRectF(barLeft, textTop + textHeight, barRight - barLeft, barHeight * 0.8),
+                HeadGridStyle::groupColor(group));
         }
     }
+    if (scored)
+        HeadGridStyle::paintLegend(painter,
+                                   QRectF(inner.left(), top + blockHeight + base.pt(8),
+                                          inner.width(), legendHeight - base.pt(8)),
+                                   legendFont, d.scoreKind, span, dark, grouped,
+                                   style.foreground());
+    return used;
+}
+
+void paintGrid(QPainter &painter, const QRectF &rect, const TensorFigureData &d,
+               const FigureStyle &style)
+{
+    if (d.tensor.isEmpty())
+        return message(painter, rect, style, QStringLiteral("The attention tensor is empty."));
+    layoutGrid(painter, rect, d, style, true);
 }
 
 } // namespace
@@ -427,6 +492,26 @@ QString tensorFigureViewNames()
     return names.join(QStringLiteral(", "));
 }
 
+QSize tensorFigureDefaultSize(const TensorFigureView &view, const TensorFigureData &data)
+{
+    if (view.name != QLatin1String("grid") || data.tensor.isEmpty())
+        return view.defaultSize;
+    // The grid's width as it was; its height what its rows take at that
+    // width (the fonts follow the height too: a few rounds settle it).
+    const double width = view.defaultSize.width();
+    double height = view.defaultSize.height();
+    for (int round = 0; round < 4; ++round) {
+        QPicture picture;
+        QPainter painter(&picture);
+        const double used =
+            layoutGrid(painter, QRectF(0, 0, width, height), data, FigureStyle(), false);
+        if (std::abs(used - height) < 1.0)
+            break;
+        height = std::clamp(used, 0.25 * width, 3.0 * width);
+    }
+    return QSize(int(width), int(std::ceil(height)));
+}
+
 ExportFigure tensorExportFigure(const TensorFigureView &view, const TensorFigureData &data)
 {
     const AttentionShape shape = data.tensor.shape();
@@ -438,7 +523,7 @@ ExportFigure tensorExportFigure(const TensorFigureView &view, const TensorFigure
             .arg(shape.heads)
             .arg(shape.queries)
             .arg(shape.keys),
-        view.defaultSize,
+        tensorFigureDefaultSize(view, data),
         [&view, &data](QPainter &painter, const QRectF &rect, const FigureStyle &style) {
             view.paint(painter, rect, data, style);
         },

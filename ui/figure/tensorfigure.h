@@ -30,6 +30,10 @@ struct TensorFigureData
     int head = 0;
     bool words =
         false; ///< word-level merging (groupWords, mergeWords) for head, average, rollout, lines
+    /// The grid: the score under each head and in its frame's colour, as the Model tab shows it.
+    HeadScoreKind scoreKind = HeadScoreKind::Entropy;
+    /// The grid: highest score first instead of layer by layer.
+    bool sorted = false;
 };
 
 /**
@@ -53,6 +57,10 @@ const QList<TensorFigureView> &tensorFigureViews();
 const TensorFigureView *findTensorFigureView(const QString &name);
 /// "grid, head, lines, average, rollout"
 QString tensorFigureViewNames();
+
+/// The default pixel size of \a view for \a data: the grid's height follows
+/// its rows, so that a page holds the heads with no band left empty.
+QSize tensorFigureDefaultSize(const TensorFigureView &view, const TensorFigureData &data);
 
 /// \a view of \a data for FigureExporter (refers to both), with a memory
 /// guard for the matrices the drawing computes beside its pixels.

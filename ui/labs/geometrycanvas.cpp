@@ -117,7 +117,9 @@ void GeometryCanvas::mousePressEvent(QMouseEvent *event)
             if (!samePlane)
                 m_frameKeys.assign(1, keysFingerprint());
         }
+        m_pressMap = m_map;
         setCursor(Qt::ClosedHandCursor);
+        emit pointPicked(m_kind, m_row);
     }
 }
 
@@ -134,15 +136,36 @@ void GeometryCanvas::mouseMoveEvent(QMouseEvent *event)
         return;
     }
     bool invertible = false;
-    const QPointF point = m_map.toPixels.inverted(&invertible).map(event->position());
+    const QPointF point = m_pressMap.toPixels.inverted(&invertible).map(event->position());
     if (!invertible)
         return;
-    // A point dragged past the edge stops there, so the picture need not grow.
-    const Eigen::Vector2d target(
-        std::clamp(point.x(), m_map.centre.x() - m_map.extent, m_map.centre.x() + m_map.extent),
-        std::clamp(point.y(), m_map.centre.y() - m_map.extent, m_map.centre.y() + m_map.extent));
-    const RowVector moved = m_map.geometry.moveTo(document()->vector(m_kind, m_row), target);
+    // Inside the picture the point follows the pointer. Pushed past an edge
+    // it goes on outward, faster the further the pointer goes, and the frame
+    // widens to keep it in view: a lecturer drags a key from ignored to
+    // dominant without refitting the plane mid-lecture.
+    const double extent = m_pressMap.extent;
+    auto pushed = [extent](double value, double centre) {
+        const double u = (value - centre) / extent;
+        if (std::abs(u) <= 1.0)
+            return value;
+        const double beyond = std::min(std::abs(u) - 1.0, 4.0); // e^12: far enough
+        return centre + std::copysign(std::exp(kEdgePush * beyond), u) * extent;
+    };
+    const Eigen::Vector2d target(pushed(point.x(), m_pressMap.centre.x()),
+                                 pushed(point.y(), m_pressMap.centre.y()));
+    const RowVector moved = m_pressMap.geometry.moveTo(document()->vector(m_kind, m_row), target);
     document()->setVector(m_kind, m_row, moved, true);
+    const double reach = std::max(std::abs(target.x() - m_pressMap.centre.x()),
+                                  std::abs(target.y() - m_pressMap.centre.y()));
+    const std::shared_ptr<const GeometryFrame> &held = labs()->settings().geometryFrame;
+    // The frame widens with the push (with room for the label), and narrows
+    // back to where the drag began as the pointer comes back in.
+    const double wanted = reach > extent ? reach * 1.15 : extent;
+    if (held && held->extent != wanted) {
+        auto frame = std::make_shared<const GeometryFrame>(
+            GeometryFrame{held->geometry, held->centre, wanted});
+        labs()->update([&frame](LabSettings &l) { l.geometryFrame = frame; });
+    }
 }
 
 QString GeometryCanvas::toolTipAt(const QPointF &at) const

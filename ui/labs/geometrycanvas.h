@@ -37,6 +37,17 @@ public:
     /// and share in the plane), or empty away from every point.
     QString toolTipAt(const QPointF &position) const;
 
+    /// How fast the frame grows as the pointer pushes past the plot's edge:
+    /// a point goes e^(kEdgePush * x) times the half-width out when the
+    /// pointer is x half-widths beyond it (0.4 of the plot's side past the
+    /// edge: eleven times as far, enough to take the lecture's "is" from
+    /// ignored to 0.9 of the weight).
+    static constexpr double kEdgePush = 3.0;
+
+signals:
+    /// A key or the query was picked up to drag: it goes on the sliders.
+    void pointPicked(AttentionLab::VectorKind kind, int row);
+
 protected:
     void paintView(QPainter &painter, const QRectF &rect) override;
     void mousePressEvent(QMouseEvent *event) override;
@@ -50,6 +61,9 @@ private:
     std::size_t keysFingerprint() const;
 
     GeometryMap m_map;
+    /// The picture as it was when the drag began: the pointer is read
+    /// through it, so the frame growing under a push does not run away.
+    GeometryMap m_pressMap;
     bool m_dragging = false;
     VectorKind m_kind = VectorKind::Key;
     int m_row = 0;

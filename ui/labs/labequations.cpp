@@ -170,13 +170,16 @@ EquationText position(const LabSettings &labs, const PermutationDemo &demo, Inde
         t.note = QStringLiteral("%1 positions shown.").arg(labs.positions);
         return t;
     }
+    // Two dimensions, named apart: the picture's D is the control's; the
+    // shuffle adds PE to the session's keys, so it has their d_k.
     t.note = QStringLiteral("Eq. 16.2 is permutation equivariant: shuffling %1 tokens moves no "
-                            "output by more than %2; "
-                            "with PE (D = d_k = %3) added, by up to %4.")
+                            "output by more than %2; with PE added to the keys (in their own "
+                            "d_k = %3 dimensions; the picture's D = %5), by up to %4.")
                  .arg(tokens)
                  .arg(QString::number(demo.plainChange, 'g', 2))
                  .arg(keyDim)
-                 .arg(number(demo.encodedChange));
+                 .arg(number(demo.encodedChange))
+                 .arg(labs.positionDim);
     return t;
 }
 

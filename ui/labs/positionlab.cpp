@@ -40,7 +40,9 @@ PositionLab::PositionLab(AttentionDocument *document, LabState *labs, QWidget *p
     m_dimensions->setValue(labs->settings().positionDim);
     m_dimensions->setPrefix(QStringLiteral("D = "));
     m_positions->setAccessibleName(tr("Positions"));
-    m_dimensions->setAccessibleName(tr("Encoding dimension D"));
+    m_dimensions->setAccessibleName(tr("Encoding dimension D of the picture"));
+    m_dimensions->setToolTip(tr("The dimension D of the encoding drawn below. The shuffle test "
+                                "adds PE to the session's keys, so it uses their own d_k"));
     auto *shuffle = new QPushButton(tr("&Shuffle again"), this);
     shuffle->setToolTip(tr("Another order of the session's tokens"));
     // Added sinusoids (the chapter's) or rotary positions (today's models).

@@ -9,6 +9,7 @@
 
 #include <QCheckBox>
 #include <QDoubleSpinBox>
+#include <QEvent>
 #include <QFormLayout>
 #include <QGridLayout>
 #include <QLabel>
@@ -37,6 +38,7 @@ GenerationPanel::GenerationPanel(QWidget *parent)
     : QWidget(parent), m_generate(new QPushButton(tr("&Generate"), this)),
       m_count(new QSpinBox(this)), m_samplingButton(new QToolButton(this)),
       m_greedy(new QCheckBox(tr("Greedy: always the most likely token"))),
+      m_stopAtEnd(new QCheckBox(tr("Stop at the end-of-text token"))),
       m_temperature(new QDoubleSpinBox), m_topK(new QSpinBox), m_topP(new QDoubleSpinBox),
       m_seed(new QSpinBox), m_stop(new QPushButton(tr("Stop"), this)),
       m_progress(new QProgressBar(this)), m_timeline(new QSlider(Qt::Horizontal, this)),
@@ -67,6 +69,10 @@ GenerationPanel::GenerationPanel(QWidget *parent)
     formLayout->addRow(tr("Top-k:"), m_topK);
     formLayout->addRow(tr("Top-p:"), m_topP);
     formLayout->addRow(tr("Seed:"), m_seed);
+    m_stopAtEnd->setChecked(true);
+    m_stopAtEnd->setToolTip(tr("Off: the model writes on past its end-of-text token "
+                               "(<|endoftext|>), as it would past any other"));
+    formLayout->addRow(m_stopAtEnd);
     const auto syncSampling = [this] {
         const bool sampled = !m_greedy->isChecked();
         for (QWidget *w : std::initializer_list<QWidget *>{m_temperature, m_topK, m_topP, m_seed})
@@ -104,8 +110,12 @@ GenerationPanel::GenerationPanel(QWidget *parent)
     // Long tokens (or many alternatives) break onto a second line rather
     // than run past the window.
     m_stepLabel->setWordWrap(true);
-    m_stepLabel->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-    m_stepLabel->hide();
+    m_stepLabel->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
+    m_stepLabel->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    // Two lines are kept for it before the first Generate too: the heads
+    // below stay where they are when it fills (they moved down 29 px).
+    keepStepRoom();
+    showStep();
 
     auto *grid = new QGridLayout(this);
     grid->setContentsMargins(0, 0, 0, 0);
@@ -154,6 +164,7 @@ GenerationOptions GenerationPanel::options() const
     o.sampling.topK = m_topK->value();
     o.sampling.topP = m_topP->value();
     o.sampling.seed = std::uint64_t(m_seed->value());
+    o.stopAtEnd = m_stopAtEnd->isChecked();
     return o;
 }
 
@@ -212,7 +223,6 @@ void GenerationPanel::setGeneration(std::shared_ptr<const Generation> generation
         m_timeline->setValue(steps);
         m_timeline->setEnabled(steps > 1);
     }
-    m_stepLabel->setVisible(steps > 0);
     showStep();
 }
 
@@ -242,7 +252,9 @@ void GenerationPanel::showStep()
 {
     const int s = step();
     if (s < 1) {
-        m_stepLabel->clear();
+        m_stepLabel->setText(tr("<span style=\"color:gray\">Generate writes after the text, a "
+                                "token a step; the timeline then steps through them.</span>"));
+        m_stepLabel->setToolTip(QString());
         return;
     }
     const GenerationStep &chosen = m_generation->steps[size_t(s - 1)];
@@ -264,12 +276,52 @@ void GenerationPanel::showStep()
         const QString shown = QString::fromStdString(displayToken(spelled)).toHtmlEscaped();
         written += i == s - 1 ? QStringLiteral("<b><u>%1</u></b>").arg(shown) : shown;
     }
-    m_stepLabel->setText(tr("Step %1 of %2: %3 — wrote <b>%4</b> (%5%, rank %6). Instead: %7")
-                             .arg(s)
-                             .arg(m_generation->steps.size())
-                             .arg(written, tokenText(chosen.id), percent(chosen.p))
-                             .arg(chosen.rank)
-                             .arg(alternatives.join(QStringLiteral(" · "))));
+    // At the last step, why the model stopped there, first: it was cut off
+    // at the end of the status bar.
+    QString stopped;
+    if (s == int(m_generation->steps.size()))
+        stopped = stopText();
+    const QString text =
+        stopped + tr("Step %1 of %2: %3 — wrote <b>%4</b> (%5%, rank %6). Instead: %7")
+                      .arg(s)
+                      .arg(m_generation->steps.size())
+                      .arg(written, tokenText(chosen.id), percent(chosen.p))
+                      .arg(chosen.rank)
+                      .arg(alternatives.join(QStringLiteral(" · ")));
+    m_stepLabel->setText(text);
+    m_stepLabel->setToolTip(text);
+}
+
+QString GenerationPanel::stopText() const
+{
+    if (!m_generation || m_generation->steps.empty())
+        return {};
+    switch (m_generation->stop) {
+    case GenerationStop::EndOfText:
+        return tr("<b>Stopped</b> at the model's end-of-text token %1 (untick “Stop at the "
+                  "end-of-text token” under %2 to write on). ")
+            .arg(tokenText(m_generation->steps.back().id), m_samplingButton->text());
+    case GenerationStop::LastPosition:
+        return tr("<b>Stopped</b>: the text fills the model's %1 positions. ")
+            .arg(m_generation->tokenCount());
+    case GenerationStop::Running:
+    case GenerationStop::TokenCount:
+        break;
+    }
+    return {};
+}
+
+void GenerationPanel::keepStepRoom()
+{
+    // The panel's own font: the label's may not have followed a change yet.
+    m_stepLabel->setFixedHeight(2 * fontMetrics().lineSpacing() + 4);
+}
+
+void GenerationPanel::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange || event->type() == QEvent::StyleChange)
+        keepStepRoom();
 }
 
 } // namespace AttentionLab

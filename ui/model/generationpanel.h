@@ -75,8 +75,15 @@ signals:
     void alternativeChosen(int step, int id);
     void backRequested();
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
     void showStep();
+    /// Why the generation shown stopped, for its last step; empty when it
+    /// wrote as many tokens as asked.
+    QString stopText() const;
+    void keepStepRoom();
     QString tokenText(int id) const;
 
     std::function<std::string(int)> m_spelling;
@@ -85,6 +92,7 @@ private:
     QSpinBox *m_count;
     QToolButton *m_samplingButton;
     QCheckBox *m_greedy;
+    QCheckBox *m_stopAtEnd;
     QDoubleSpinBox *m_temperature;
     QSpinBox *m_topK;
     QDoubleSpinBox *m_topP;

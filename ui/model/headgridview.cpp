@@ -4,6 +4,7 @@
 #include "ui/model/headgridview.h"
 
 #include "ui/figure/attentionimage.h"
+#include "ui/figure/headgridstyle.h"
 #include "ui/model/modeldocument.h"
 
 #include <QHelpEvent>
@@ -28,21 +29,9 @@ constexpr int kMinimumSide = 32;
 /// The smallest tile when the whole grid must fit: a 48-layer model on a laptop.
 constexpr int kMinimumFitSide = 6;
 constexpr int kMaximumSide = 160;
-
-/// A frame's colour for a score at \a t of the way from the lowest to the highest.
-QColor scoreColor(double t, bool dark)
-{
-    const QColor low = dark ? QColor(0x50, 0x50, 0x50) : QColor(0xd8, 0xd8, 0xd8);
-    const QColor high(0xe6, 0x55, 0x0d);
-    return QColor::fromRgbF(float(low.redF() + t * (high.redF() - low.redF())),
-                            float(low.greenF() + t * (high.greenF() - low.greenF())),
-                            float(low.blueF() + t * (high.blueF() - low.blueF())));
-}
-
-QString scoreText(double value)
-{
-    return std::isnan(value) ? QStringLiteral("—") : QString::number(value, 'f', 2);
-}
+/// Fit all's tiles: at most this large, and at most this many times as wide as tall.
+constexpr int kMaximumFitSide = 480;
+constexpr double kFitAspect = 3.0;
 
 } // namespace
 
@@ -148,6 +137,7 @@ void HeadGridView::setScoreKind(HeadScoreKind kind)
     m_scoreKind = kind;
     sortHeads();
     update();
+    emit scoreKindChanged(kind);
 }
 
 void HeadGridView::setSorted(bool sorted)
@@ -166,22 +156,10 @@ void HeadGridView::setDark(bool dark)
 
 void HeadGridView::sortHeads()
 {
-    const int count = int(m_small.size());
-    m_order.resize(size_t(count));
-    std::iota(m_order.begin(), m_order.end(), 0);
-    if (!m_sorted || !m_document->scoresReady())
-        return;
-    const int heads = m_document->tensor().heads();
-    auto score = [&](int index) {
-        return m_document->scores(index / heads, index % heads).value(m_scoreKind);
-    };
-    std::stable_sort(m_order.begin(), m_order.end(), [&](int a, int b) {
-        const double x = score(a);
-        const double y = score(b);
-        if (std::isnan(y))
-            return !std::isnan(x);
-        return !std::isnan(x) && x > y;
-    });
+    static const std::vector<HeadScores> none;
+    m_order =
+        HeadGridStyle::displayOrder(m_document->scoresReady() ? m_document->allScores() : none,
+                                    int(m_small.size()), m_scoreKind, m_sorted);
 }
 
 QStringList HeadGridView::labels() const
@@ -201,31 +179,37 @@ void HeadGridView::relayout()
     const int layers = m_document->isEmpty() ? 0 : m_document->tensor().layers();
     const int rows = m_sorted ? (int(m_order.size()) + heads - 1) / heads : layers;
     const int byWidth = (width() - 2 * kMargin) / heads - kGap;
-    m_side = std::clamp(byWidth, kMinimumSide, kMaximumSide);
+    m_tileWidth = m_tileHeight = std::clamp(byWidth, kMinimumSide, kMaximumSide);
     // The widget's font: presentation mode has already enlarged it. The score
     // goes on a second line where it does not fit beside the name.
-    m_scoreBelow = fontMetrics().horizontalAdvance(QStringLiteral("00.00  0.000")) > m_side;
+    m_scoreBelow = fontMetrics().horizontalAdvance(QStringLiteral("00.00  0.000")) > m_tileWidth;
     m_labelHeight = fontMetrics().height() * (m_scoreBelow ? 2 : 1) + 6;
     m_namesHidden = false;
+    m_offset = 0;
+    m_namesOnTiles = false;
     if (m_fitAll && rows > 0) {
-        // As large as the width and the height both allow, with the names
-        // on one line while they fit under the tile, and none below that.
-        const int nameHeight = fontMetrics().height() + 6;
-        const auto fitted = [&](int label) {
-            return std::min(byWidth, (height() - 2 * kMargin) / rows - label - kGap);
-        };
-        m_side = std::clamp(fitted(nameHeight), kMinimumFitSide, kMaximumSide);
+        // Fit fills the room: as tall as the height allows, and as wide as
+        // the width allows up to kFitAspect times that (a 4 x 4 grid took
+        // 300 px of a 1280 px hall). The names go on the tiles, in a corner,
+        // so no row of the height is spent under them; the tooltips have them
+        // where a tile is too small even for that.
+        m_tileHeight =
+            std::clamp((height() - 2 * kMargin) / rows - kGap, kMinimumFitSide, kMaximumFitSide);
+        m_tileWidth = std::clamp(std::min(byWidth, int(m_tileHeight * kFitAspect)), kMinimumFitSide,
+                                 kMaximumFitSide);
         m_scoreBelow = false;
-        m_labelHeight = nameHeight;
-        if (fontMetrics().horizontalAdvance(QStringLiteral("00.00")) > m_side + kGap) {
-            m_namesHidden = true;
-            m_labelHeight = 0;
-            m_side = std::clamp(fitted(0), kMinimumFitSide, kMaximumSide);
-        }
+        m_labelHeight = 0;
+        m_namesOnTiles = true;
+        m_namesHidden =
+            fontMetrics().horizontalAdvance(QStringLiteral("00.00")) + 6 > m_tileWidth ||
+            fontMetrics().height() + 2 > m_tileHeight;
+        // The grid in the middle of the width it does not fill.
+        m_offset = std::max(0, (width() - 2 * kMargin - heads * (m_tileWidth + kGap)) / 2);
     }
     std::fill(m_images.begin(), m_images.end(), QImage());
     const int least = m_fitAll ? kMinimumFitSide : kMinimumSide;
-    setMinimumHeight(2 * kMargin + rows * ((m_fitAll ? least : m_side) + m_labelHeight + kGap));
+    setMinimumHeight(2 * kMargin +
+                     rows * ((m_fitAll ? least : m_tileHeight) + m_labelHeight + kGap));
     setMinimumWidth(2 * kMargin + heads * (least + kGap));
 }
 
@@ -242,8 +226,9 @@ QRect HeadGridView::cellRect(int position) const
     const int heads = m_document->tensor().heads();
     const int row = position / heads;
     const int col = position % heads;
-    return QRect(kMargin + col * (m_side + kGap), kMargin + row * (m_side + m_labelHeight + kGap),
-                 m_side + kGap, m_side + m_labelHeight + kGap);
+    return QRect(kMargin + m_offset + col * (m_tileWidth + kGap),
+                 kMargin + row * (m_tileHeight + m_labelHeight + kGap), m_tileWidth + kGap,
+                 m_tileHeight + m_labelHeight + kGap);
 }
 
 QRect HeadGridView::thumbnailRect(int layer, int head) const
@@ -251,7 +236,7 @@ QRect HeadGridView::thumbnailRect(int layer, int head) const
     if (m_document->isEmpty())
         return {};
     const QRect cell = cellRect(positionOf(layer * m_document->tensor().heads() + head));
-    return QRect(cell.left() + kGap / 2, cell.top() + kGap / 2, m_side, m_side);
+    return QRect(cell.left() + kGap / 2, cell.top() + kGap / 2, m_tileWidth, m_tileHeight);
 }
 
 int HeadGridView::positionOf(int index) const
@@ -288,7 +273,7 @@ QImage HeadGridView::thumbnailImage(int index)
                                       ? small(i, j)
                                       : float(range.position(i, double(small(i, j))));
         image = attentionImage(positions.data(), cols, QRect(0, 0, cols, rows),
-                               QSize(m_side, m_side), m_colorMap, 0.0, 1.0);
+                               QSize(m_tileWidth, m_tileHeight), m_colorMap, 0.0, 1.0);
         // Each pixel bins the head's own queries and keys: grey where all it covers was masked.
         const AttentionTensor &t = m_document->tensor();
         paintMaskedPixels(image, QRect(0, 0, t.keys(), t.queries()), t.visibility());
@@ -305,33 +290,24 @@ void HeadGridView::paintEvent(QPaintEvent *event)
         return;
     const int heads = m_document->tensor().heads();
     const bool scored = m_document->scoresReady();
-    double lo = 0.0, hi = 0.0;
-    if (scored) {
-        lo = std::numeric_limits<double>::infinity();
-        hi = -lo;
-        for (int i = 0; i < int(m_order.size()); ++i) {
-            const double v = m_document->scores(i / heads, i % heads).value(m_scoreKind);
-            if (!std::isnan(v)) {
-                lo = std::min(lo, v);
-                hi = std::max(hi, v);
-            }
-        }
-    }
+    const HeadGridStyle::ScoreSpan span =
+        scored ? HeadGridStyle::scoreSpan(m_document->allScores(), m_scoreKind)
+               : HeadGridStyle::ScoreSpan{};
     const int selected = m_document->layer() * heads + m_document->head();
     for (int p = 0; p < int(m_order.size()); ++p) {
         const QRect cell = cellRect(p);
         if (!cell.intersects(event->rect()))
             continue;
         const int index = m_order[size_t(p)];
-        const QRect thumb(cell.left() + kGap / 2, cell.top() + kGap / 2, m_side, m_side);
+        const QRect thumb(cell.left() + kGap / 2, cell.top() + kGap / 2, m_tileWidth, m_tileHeight);
         const double value =
             scored ? m_document->scores(index / heads, index % heads).value(m_scoreKind)
                    : std::nan("");
-        const double t = std::isnan(value) || !(hi > lo) ? 0.0 : (value - lo) / (hi - lo);
+        const double t = span.position(value);
         // The frame says the score; the selected head has the highlight around it.
         if (index == selected)
             painter.fillRect(thumb.adjusted(-4, -4, 4, m_labelHeight), palette().highlight());
-        painter.fillRect(thumb.adjusted(-2, -2, 2, 2), scoreColor(t, m_dark));
+        painter.fillRect(thumb.adjusted(-2, -2, 2, 2), HeadGridStyle::frameColor(t, m_dark));
         // Heads that shared one key/value head stand on one bar, the groups
         // told apart by two shades (in layer order; sorted, each its own).
         const AttentionTensor &tensor = m_document->tensor();
@@ -342,9 +318,8 @@ void HeadGridView::paintEvent(QPaintEvent *event)
             const bool joined = !m_sorted;
             const int left = joined && head != first ? cell.left() : thumb.left();
             const int right = joined && head != last ? cell.right() + 1 : thumb.right() + 1;
-            const QColor shade =
-                group % 2 == 0 ? QColor(0x3f, 0x8f, 0xd0) : QColor(0xb0, 0x70, 0xd0);
-            painter.fillRect(QRect(left, cell.bottom() - 4, right - left, 4), shade);
+            painter.fillRect(QRect(left, cell.bottom() - 4, right - left, 4),
+                             HeadGridStyle::groupColor(group));
         }
         const QImage image = thumbnailImage(index);
         if (image.isNull())
@@ -355,15 +330,30 @@ void HeadGridView::paintEvent(QPaintEvent *event)
                                          : palette().color(QPalette::Text));
         if (m_namesHidden)
             continue; // the name and the scores are in the tooltip
-        const QRect label(thumb.left(), thumb.bottom() + 3, m_side, m_labelHeight - 3);
         const QString name = QStringLiteral("%1.%2").arg(index / heads).arg(index % heads);
+        if (m_namesOnTiles) {
+            // In a corner of the tile, on a box of the page's colour.
+            const QString both = name + QStringLiteral("  ") + HeadGridStyle::scoreText(value);
+            const QString text =
+                scored && fontMetrics().horizontalAdvance(both) + 6 <= m_tileWidth ? both : name;
+            const QRect box(thumb.left(), thumb.top(), fontMetrics().horizontalAdvance(text) + 6,
+                            fontMetrics().height() + 2);
+            QColor back = index == selected ? palette().color(QPalette::Highlight)
+                                            : palette().color(QPalette::Base);
+            back.setAlpha(index == selected ? 255 : 200);
+            painter.fillRect(box, back);
+            painter.drawText(box, Qt::AlignCenter, text);
+            continue;
+        }
+        const QRect label(thumb.left(), thumb.bottom() + 3, m_tileWidth, m_labelHeight - 3);
         // The score beside the name where both fit.
-        const QString both =
-            name + (m_scoreBelow ? QStringLiteral("\n") : QStringLiteral("  ")) + scoreText(value);
-        painter.drawText(label, Qt::AlignLeft | Qt::AlignTop,
-                         scored && (m_scoreBelow || fontMetrics().horizontalAdvance(both) <= m_side)
-                             ? both
-                             : name);
+        const QString both = name + (m_scoreBelow ? QStringLiteral("\n") : QStringLiteral("  ")) +
+                             HeadGridStyle::scoreText(value);
+        painter.drawText(
+            label, Qt::AlignLeft | Qt::AlignTop,
+            scored && (m_scoreBelow || fontMetrics().horizontalAdvance(both) <= m_tileWidth)
+                ? both
+                : name);
     }
     if (hasFocus() && selected < int(m_order.size())) {
         painter.setPen(QPen(palette().color(QPalette::Text), 1, Qt::DotLine));

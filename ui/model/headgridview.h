@@ -13,6 +13,7 @@
 #include <QImage>
 #include <QWidget>
 
+#include <algorithm>
 #include <vector>
 
 namespace AttentionLab {
@@ -71,6 +72,7 @@ signals:
     /// The user clicked a head or pressed Enter on it: open it large.
     void headActivated(int layer, int head);
     void progressChanged(int done, int total);
+    void scoreKindChanged(AttentionLab::HeadScoreKind kind);
 
 protected:
     void paintEvent(QPaintEvent *event) override;
@@ -87,7 +89,7 @@ private:
     QRect cellRect(int position) const;
     int positionAt(const QPoint &point) const;
     int positionOf(int index) const;
-    int thumbnailSide() const { return m_side; }
+    int thumbnailSide() const { return std::min(m_tileWidth, m_tileHeight); }
     QImage thumbnailImage(int index);
     void arrived(int index);
 
@@ -98,7 +100,9 @@ private:
     std::vector<int> m_order;
     int m_done = 0;
     int m_paints = 0;
-    int m_side = 64;
+    int m_tileWidth = 64; ///< a thumbnail's size: square, but in Fit all
+    int m_tileHeight = 64;
+    int m_offset = 0;          ///< Fit all centres the grid in the width it leaves
     bool m_scoreBelow = false; ///< the score on a line of its own under the name
     int m_labelHeight = 30;
     ColorMaps::Name m_colorMap = ColorMaps::Name::Viridis;
@@ -108,6 +112,8 @@ private:
     bool m_fitAll = false;
     /// The tiles have no room for their names (fit all, small tiles).
     bool m_namesHidden = false;
+    /// Fit all: the names in a corner of each tile rather than under it.
+    bool m_namesOnTiles = false;
     bool m_dark = false;
 };
 

@@ -32,6 +32,7 @@ public:
     /// A line in place of the picture: "computing…", or why there is none.
     void setMessage(const QString &message);
     void setStyle(const FigureStyle &style);
+    const FigureStyle &style() const { return m_style; }
     const std::shared_ptr<const LogitLens> &lens() const { return m_lens; }
     /// The tooltip of the cell at \a layer and \a position (tests).
     QString toolTipFor(int layer, int position) const;

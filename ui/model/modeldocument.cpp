@@ -3,6 +3,7 @@
 
 #include "ui/model/modeldocument.h"
 
+#include "core/counttext.h"
 #include "core/matrixrowstatistics.h"
 #include "core/tokenlabels.h"
 
@@ -161,9 +162,9 @@ QString ModelDocument::shapeText() const
     if (isEmpty())
         return {};
     const AttentionTensor &t = *m_tensor;
-    return tr("%1 layers × %2 heads, %3 × %4 tokens")
-        .arg(t.layers())
-        .arg(t.heads())
+    return tr("%1 × %2, %3 × %4 tokens")
+        .arg(QString::fromStdString(countText(t.layers(), "layer")),
+             QString::fromStdString(countText(t.heads(), "head")))
         .arg(t.queries())
         .arg(t.keys());
 }
@@ -279,10 +280,12 @@ QString ModelDocument::currentTitle() const
         title = tr("layer %1, mean of %2 heads").arg(m_layer).arg(m_tensor->heads());
         break;
     case ModelView::Rollout:
-        title = m_rollout ? tr("rollout over %1 layers").arg(m_tensor->layers())
+        title = m_rollout ? tr("rollout over %1")
+                                .arg(QString::fromStdString(countText(m_tensor->layers(), "layer")))
                 : m_rolloutRefusal
                     ? tr("not drawn: %1").arg(*m_rolloutRefusal)
-                    : tr("rollout over %1 layers: computing…").arg(m_tensor->layers());
+                    : tr("rollout over %1: computing…")
+                          .arg(QString::fromStdString(countText(m_tensor->layers(), "layer")));
         break;
     }
     return m_wordLevel ? tr("%1, merged into words").arg(title) : title;

@@ -3,6 +3,9 @@
 
 #include "ui/model/modelpage.h"
 
+#include "core/familydescription.h"
+
+#include "ui/model/headgridlegend.h"
 #include "ui/model/headgridview.h"
 #include "ui/model/knownheads.h"
 #include "ui/model/lensview.h"
@@ -84,6 +87,7 @@ ModelPage::ModelPage(ModelDocument *document, QWidget *parent)
     layout->addLayout(m_controlsRow);
     layout->addWidget(m_pages, 1);
     connect(m_pages, &QStackedWidget::currentChanged, this, &ModelPage::showControlsOfPage);
+    connect(m_pages, &QStackedWidget::currentChanged, this, &ModelPage::shownChanged);
     showControlsOfPage();
 
     connectControls();
@@ -200,7 +204,12 @@ void ModelPage::createGridPage()
         tr("Each thumbnail is a head (layer.head, from 0): rows are queries, columns keys. Click "
            "one or press Enter to open it; hover for its scores."),
         this);
-    gridLayout->addWidget(gridHint);
+    // Beside it, what the frames' colours mean.
+    m_gridLegend = new HeadGridLegend(m_document, m_grid, this);
+    auto *hintRow = new QHBoxLayout;
+    hintRow->addWidget(gridHint, 1);
+    hintRow->addWidget(m_gridLegend);
+    gridLayout->addLayout(hintRow);
     gridLayout->addWidget(scroll, 1);
 }
 
@@ -271,8 +280,10 @@ void ModelPage::connectControls()
             showLarge();
     });
     connect(m_words, &QCheckBox::toggled, m_document, &ModelDocument::setWordLevel);
-    connect(m_scoreChoice, &QComboBox::currentIndexChanged, this,
-            [this](int i) { m_grid->setScoreKind(HeadScoreKind(i)); });
+    connect(m_scoreChoice, &QComboBox::currentIndexChanged, this, [this](int i) {
+        m_grid->setScoreKind(HeadScoreKind(i));
+        emit shownChanged();
+    });
     connect(m_sort, &QCheckBox::toggled, m_grid, &HeadGridView::setSorted);
     connect(m_fitAll, &QCheckBox::toggled, this, [this](bool fit) {
         m_grid->setFitAll(fit);
@@ -377,7 +388,8 @@ void ModelPage::setBuiltinOffer(const QString &label)
 QString ModelPage::emptyStateText()
 {
     return tr("Open an attention file (.npy, .npz, .safetensors) with File > Open or drop it "
-              "here,\nor a GPT-2 or BERT model's folder with File > Open Model");
+              "here,\nor a model's folder (%1) with File > Open Model")
+        .arg(QString::fromStdString(familyNames()));
 }
 
 bool ModelPage::showsEmptyState() const
@@ -488,9 +500,8 @@ void ModelPage::setColorMap(ColorMaps::Name name)
 {
     m_grid->setColorMap(name);
     m_heatmap->setColorMap(name);
-    FigureStyle style;
-    style.colorMap = name;
-    m_lens->setStyle(style);
+    m_lensStyle.colorMap = name;
+    m_lens->setStyle(m_lensStyle);
 }
 
 void ModelPage::setColorRange(ColorRange::Mode mode)
@@ -503,6 +514,9 @@ void ModelPage::setColorRange(ColorRange::Mode mode)
 void ModelPage::setAppearance(bool dark, double scale)
 {
     m_grid->setDark(dark);
+    // The lens's words in the theme's ink: dark on the hall's black before.
+    m_lensStyle.theme = dark ? FigureStyle::Theme::Dark : FigureStyle::Theme::Light;
+    m_lens->setStyle(m_lensStyle);
     m_heatmap->setAppearance(dark, scale);
     m_bars->setAppearance(dark, scale);
 }

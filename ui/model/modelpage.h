@@ -3,6 +3,8 @@
 
 #pragma once
 
+#include "ui/figure/figurestyle.h"
+
 #include "ui/figure/colormaps.h"
 #include "ui/figure/colorrange.h"
 #include "ui/model/knownheads.h"
@@ -31,6 +33,7 @@ class LensView;
 
 class AttentionLinesView;
 class EntropyBarsView;
+class HeadGridLegend;
 class HeadGridView;
 class ModelDocument;
 class ModelHeatmapView;
@@ -51,6 +54,7 @@ public:
 
     ModelDocument *document() const { return m_document; }
     HeadGridView *grid() const { return m_grid; }
+    HeadGridLegend *gridLegend() const { return m_gridLegend; }
     ModelHeatmapView *heatmap() const { return m_heatmap; }
     EntropyBarsView *entropyBars() const { return m_bars; }
     QComboBox *viewChooser() const { return m_viewChoice; }
@@ -115,6 +119,9 @@ public:
 signals:
     /// Heatmap, Lines or Lens was chosen above the large view.
     void matrixViewChanged(int index);
+    /// What the page shows changed: the grid, the large view, its matrix or
+    /// the grid's score (the status line and captions name it).
+    void shownChanged();
     /// The empty state's button: open the model shipped with the program.
     void builtinModelRequested();
 
@@ -149,6 +156,9 @@ private:
     QPushButton *m_builtinButton;
     QWidget *m_gridPage;
     HeadGridView *m_grid;
+    HeadGridLegend *m_gridLegend = nullptr;
+    /// The lens's colour map and theme (the hall's dark one in presentation mode).
+    FigureStyle m_lensStyle;
     QWidget *m_largePage;
     ModelHeatmapView *m_heatmap;
     EntropyBarsView *m_bars;

@@ -20,6 +20,8 @@
 
 #include <stdexcept>
 
+#include <algorithm>
+
 namespace AttentionLab {
 
 namespace {
@@ -97,6 +99,13 @@ RecordDialog::RecordDialog(const Recording &recording, ColorMaps::Name currentMa
     buttons->addButton(tr("&Write"), QDialogButtonBox::AcceptRole);
     m_close = buttons->addButton(tr("&Discard"), QDialogButtonBox::RejectRole);
     m_close->setToolTip(tr("Throw the recording away"));
+    // Room for "Close", which it becomes once written: Write stays put.
+    {
+        const QFontMetrics metrics = m_close->fontMetrics();
+        const int discard = metrics.horizontalAdvance(tr("Discard"));
+        const int widest = std::max(discard, metrics.horizontalAdvance(tr("Close")));
+        m_close->setMinimumWidth(m_close->sizeHint().width() + widest - discard);
+    }
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     auto *layout = new QVBoxLayout(this);

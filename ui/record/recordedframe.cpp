@@ -18,7 +18,10 @@ QSize RecordedFrame::defaultSize() const
         return figure ? figure->defaultSize : QSize();
     }
     const TensorFigureView *figure = findTensorFigureView(view);
-    return figure && tensor ? figure->defaultSize : QSize();
+    if (!figure || !tensor || !scores)
+        return QSize();
+    return tensorFigureDefaultSize(
+        *figure, TensorFigureData{*tensor, *scores, layer, head, words, scoreKind, sorted});
 }
 
 QImage RecordedFrame::render(const FigureStyle &style, const ExportSize &size) const
@@ -36,7 +39,7 @@ QImage RecordedFrame::render(const FigureStyle &style, const ExportSize &size) c
     const TensorFigureView *figure = findTensorFigureView(view);
     if (!figure || !tensor || !scores)
         throw std::invalid_argument("there is no model view called \"" + view.toStdString() + "\"");
-    const TensorFigureData data{*tensor, *scores, layer, head, words};
+    const TensorFigureData data{*tensor, *scores, layer, head, words, scoreKind, sorted};
     return FigureExporter::renderImage(tensorExportFigure(*figure, data), style, size);
 }
 

@@ -39,6 +39,8 @@ struct RecordedFrame
     int layer = 0;
     int head = 0;
     bool words = false;
+    HeadScoreKind scoreKind = HeadScoreKind::Entropy; ///< the grid's, as on screen
+    bool sorted = false;
 
     /// The view's default pixel size, or an invalid size for an unknown view.
     QSize defaultSize() const;

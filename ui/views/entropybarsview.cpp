@@ -324,6 +324,13 @@ void EntropyBarsView::refresh()
     m_plot->axisRect()->setMargins(QMargins(0, 0, noteColumn, 0));
     m_plot->xAxis->setRange(0, top * 1.04);
     fitAxisTitle(plotWidth - noteColumn);
+    // As many ticks as the axis has room for, each label with two of its
+    // widths around it: a narrow axis in a hall read "012".
+    const double tickRoom =
+        QFontMetricsF(m_plot->xAxis->tickLabelFont()).horizontalAdvance(QStringLiteral("0.0")) *
+        2.5;
+    m_plot->xAxis->ticker()->setTickCount(
+        std::clamp(int((plotWidth - noteColumn) / std::max(1.0, tickRoom)), 1, 5));
 
     // One label for every step-th row: thousands of hidden items would slow each replot.
     const int labelled = last > firstLabelled ? (last - firstLabelled + step - 1) / step : 0;

@@ -18,8 +18,11 @@ public:
     explicit EquationBanner(QWidget *parent = nullptr);
 
     /// \a equation is rich text (sub- and superscripts allowed), shown large;
-    /// \a note, optional, is plain text shown after it in the normal size.
-    void setEquation(const QString &equation, const QString &note = QString());
+    /// \a note, optional, is plain text shown after it in the normal size;
+    /// \a linkText, optional, a link after the note that emits
+    /// linkActivated(\a linkTarget) when clicked or activated by the keyboard.
+    void setEquation(const QString &equation, const QString &note = QString(),
+                     const QString &linkText = QString(), const QString &linkTarget = QString());
 };
 
 } // namespace AttentionLab

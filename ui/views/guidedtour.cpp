@@ -116,8 +116,9 @@ QList<TourPage> tourPages()
          QStringLiteral("builtin-induction")},
         {GuidedTour::tr("A trained model's heads"),
          GuidedTour::tr(
-             "<p><b>File &gt; Open Model</b> (Ctrl+Shift+O) takes a GPT-2 or BERT folder as the "
-             "Hugging Face hub gives it (config.json, model.safetensors and the tokenizer's "
+             "<p><b>File &gt; Open Model</b> (Ctrl+Shift+O) takes a model's folder (GPT-2, BERT, "
+             "Llama, Mistral, Qwen or Pythia) as the Hugging Face hub gives it (config.json, "
+             "model.safetensors and the tokenizer's "
              "files) and runs it here, with no Python and no network. Type a sentence in the box "
              "above the heads: every keystroke runs the model, and the grid shows every head "
              "(layer.head, from 0) with GPT-2's next tokens or BERT's guesses at [MASK].</p>"

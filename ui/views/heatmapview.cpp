@@ -161,7 +161,6 @@ void HeatmapView::rebuildAxes()
     m_plot->yAxis->setSubTicks(false);
     m_plot->xAxis->setTickLength(0, 4);
     m_plot->yAxis->setTickLength(0, 4);
-    m_plot->xAxis->setTickLabelRotation(n > 8 ? 45 : 0);
     // A colour map needs two cells along an axis to know a cell's width, so a
     // single row or column is stored twice over a range one cell wide.
     m_map->data()->setSize(std::max(n, 2), std::max(m, 2));
@@ -216,8 +215,17 @@ void HeatmapView::updateTickers()
     m_plot->xAxis->setTickLabelFont(font);
     m_plot->yAxis->setTickLabelFont(font);
     const QFontMetricsF metrics(font);
+    // The keys' names upright while each fits its column; turned otherwise
+    // (a 5-token head in a hall read "ma memberoftheagenus"), and then
+    // spaced by their height.
+    double widestKey = 0.0;
+    for (int j = 0; j < n; ++j)
+        widestKey = std::max(widestKey, metrics.horizontalAdvance(label(s.keyLabel(j))));
+    const bool turned = widestKey * 1.15 > colRoom / std::max(1, n);
+    m_plot->xAxis->setTickLabelRotation(turned ? 45 : 0);
     const int rowFit = std::max(1, int(rowRoom / (metrics.height() * 1.15)));
-    const int colFit = std::max(1, int(colRoom / (metrics.height() * 1.3)));
+    const int colFit = std::max(
+        1, int(colRoom / (turned ? metrics.height() * 1.3 : std::max(1.0, widestKey * 1.15))));
     const int keyStep =
         std::max(1, (n + std::min(colFit, kMaxAxisLabels) - 1) / std::min(colFit, kMaxAxisLabels));
     const int queryStep =

@@ -8,6 +8,7 @@
 #include "ui/views/actionicons.h"
 #include "ui/views/vectortablemodel.h"
 
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -111,7 +112,10 @@ MatrixEditor::MatrixEditor(AttentionDocument *document, QWidget *parent)
 
     m_message->setWordWrap(true);
     m_message->setStyleSheet(QStringLiteral("color: #b02020; font-weight: bold;"));
-    m_message->hide();
+    m_message->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    // Its two lines are kept whether a message shows or not: a refusal
+    // appearing pushed the Add and Remove buttons up under the pointer.
+    keepMessageRoom();
 
     auto *buttons = new QHBoxLayout;
     buttons->addWidget(add);
@@ -127,6 +131,9 @@ MatrixEditor::MatrixEditor(AttentionDocument *document, QWidget *parent)
     layout->addWidget(m_message);
 
     connect(document, &AttentionDocument::sessionReset, this, &MatrixEditor::syncDimension);
+    // An edit that took clears the last refusal, which would contradict it.
+    connect(document, &AttentionDocument::sessionReset, this, &MatrixEditor::clearMessage);
+    connect(document, &AttentionDocument::vectorChanged, this, &MatrixEditor::clearMessage);
     // Whether V follows K, where the values are edited.
     auto syncValuesTab = [this] {
         const bool follows = !m_document->session().hasValues();
@@ -164,7 +171,26 @@ VectorTableModel *MatrixEditor::model(VectorKind kind) const
 
 QString MatrixEditor::message() const
 {
-    return m_message->isVisible() ? m_message->text() : QString();
+    return m_message->text();
+}
+
+void MatrixEditor::clearMessage()
+{
+    m_message->clear();
+    m_message->setToolTip(QString());
+}
+
+void MatrixEditor::keepMessageRoom()
+{
+    // The editor's own font: the label's may not have followed a change yet.
+    m_message->setFixedHeight(2 * fontMetrics().lineSpacing() + 2);
+}
+
+void MatrixEditor::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange || event->type() == QEvent::StyleChange)
+        keepMessageRoom();
 }
 
 VectorKind MatrixEditor::currentKind() const
@@ -250,11 +276,12 @@ void MatrixEditor::moveToken(int delta)
 void MatrixEditor::showMessage(const QString &text)
 {
     m_message->setText(text);
-    m_message->show();
+    // Two lines are kept for it; a longer one is whole in the tooltip.
+    m_message->setToolTip(text);
     // The message stays long enough to read, then gets out of the way.
-    QTimer::singleShot(8000, m_message, [label = m_message, text] {
-        if (label->text() == text)
-            label->hide();
+    QTimer::singleShot(8000, m_message, [this, text] {
+        if (m_message->text() == text)
+            clearMessage();
     });
 }
 

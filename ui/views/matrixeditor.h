@@ -41,7 +41,12 @@ public:
 signals:
     void vectorSelected(AttentionLab::VectorKind kind, AttentionLab::Index row);
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
+    void clearMessage();
+    void keepMessageRoom();
     VectorKind currentKind() const;
     int currentRow() const;
     void showMessage(const QString &text);

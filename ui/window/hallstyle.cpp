@@ -10,11 +10,46 @@ namespace AttentionLab {
 
 HallStyle::HallStyle() : QProxyStyle() {}
 
+namespace {
+
+bool isDark(const QStyleOption *option)
+{
+    return option->palette.color(QPalette::Window).lightnessF() < 0.3;
+}
+
+} // namespace
+
+void HallStyle::drawComplexControl(ComplexControl control, const QStyleOptionComplex *option,
+                                   QPainter *painter, const QWidget *widget) const
+{
+    const auto *button = qstyleoption_cast<const QStyleOptionToolButton *>(option);
+    if (control != CC_ToolButton || !button || !(button->state & State_On) || !isDark(option)) {
+        QProxyStyle::drawComplexControl(control, option, painter, widget);
+        return;
+    }
+    // On: the highlight behind it, its words and icon in the highlight's
+    // text colour, a frame around it that reads from the back of the hall.
+    painter->save();
+    painter->setRenderHint(QPainter::Antialiasing, true);
+    const QColor fill = option->palette.color(QPalette::Highlight);
+    painter->setPen(QPen(fill.lighter(130), 2.0));
+    painter->setBrush(fill);
+    painter->drawRoundedRect(QRectF(option->rect).adjusted(1, 1, -1, -1), 4.0, 4.0);
+    painter->restore();
+    QStyleOptionToolButton label = *button;
+    label.state &= ~(State_On | State_Sunken | State_Raised);
+    label.state |= State_AutoRaise;
+    label.palette.setColor(QPalette::ButtonText, option->palette.color(QPalette::HighlightedText));
+    label.palette.setColor(QPalette::WindowText, option->palette.color(QPalette::HighlightedText));
+    label.rect = subControlRect(CC_ToolButton, button, SC_ToolButton, widget);
+    proxy()->drawControl(CE_ToolButtonLabel, &label, painter, widget);
+}
+
 void HallStyle::drawPrimitive(PrimitiveElement element, const QStyleOption *option,
                               QPainter *painter, const QWidget *widget) const
 {
     QProxyStyle::drawPrimitive(element, option, painter, widget);
-    const bool dark = option->palette.color(QPalette::Window).lightnessF() < 0.3;
+    const bool dark = isDark(option);
     if ((element != PE_IndicatorCheckBox && element != PE_IndicatorRadioButton) || !dark)
         return;
     const bool enabled = option->state & State_Enabled;

@@ -3,6 +3,7 @@
 
 #include "ui/window/mainwindow.h"
 
+#include "core/chapterexamples.h"
 #include "core/hugepagebuffer.h"
 #include "io/builtinmodel.h"
 #include "ui/document/attentiondocument.h"
@@ -10,6 +11,7 @@
 #include "ui/figure/equationtext.h"
 #include "ui/figure/figureexporter.h"
 #include "ui/figure/tensorfigure.h"
+#include "ui/labs/geometrycanvas.h"
 #include "ui/labs/geometrylab.h"
 #include "ui/labs/headslab.h"
 #include "ui/labs/labcanvas.h"
@@ -28,6 +30,7 @@
 #include "ui/settings/preferences.h"
 #include "ui/views/actionicons.h"
 #include "ui/views/attentionlinesview.h"
+#include "ui/views/elidinglabel.h"
 #include "ui/views/entropybarsview.h"
 #include "ui/views/equationbanner.h"
 #include "ui/views/exportdialog.h"
@@ -43,6 +46,7 @@
 #include "ui/window/modeltabeditor.h"
 #include "ui/window/presentationtheme.h"
 #include "ui/window/sessiontabeditor.h"
+#include "ui/window/undoshortcutrouter.h"
 
 #include <QActionGroup>
 #include <QApplication>
@@ -111,6 +115,10 @@ MainWindow::MainWindow(QWidget *parent)
     attentionLayout->setSpacing(2);
     attentionLayout->addWidget(m_hint);
     attentionLayout->addWidget(m_equation);
+    connect(m_equation, &QLabel::linkActivated, this, [this](const QString &target) {
+        if (target == QLatin1String("preset:causal"))
+            loadPreset(ChapterExamples::causalMask(), tr("Causal mask example"));
+    });
     attentionLayout->addWidget(views, 1);
     // The heatmap first, then a lab for each section of the chapter. No
     // mnemonics on the tabs: Alt+letter belongs to the menus (Alt+1 to Alt+8
@@ -202,6 +210,9 @@ MainWindow::MainWindow(QWidget *parent)
                 else
                     m_editor->select(VectorKind::Key, col);
             });
+    // A key or the query picked up in Key geometry goes on the sliders too.
+    connect(m_geometryLab->canvas(), &GeometryCanvas::pointPicked, m_editor,
+            [this](VectorKind kind, int row) { m_editor->select(kind, row); });
     // Click a token of the lines: a key goes on the sliders, a query too.
     connect(m_lines, &AttentionLinesView::tokenClicked, this, [this](LineToken token) {
         m_editor->select(token.side == LineToken::Side::Query ? VectorKind::Query : VectorKind::Key,
@@ -278,13 +289,21 @@ MainWindow::MainWindow(QWidget *parent)
         updateStatus();
     });
 
-    m_status = new QLabel(this);
-    statusBar()->addPermanentWidget(m_status);
+    // What the tab shows, shortened with "…" rather than cut or printed
+    // over a message; a message (a few seconds) takes the whole bar but the
+    // recording's badge, and the line comes back after it.
+    m_status = new ElidingLabel(QString(), this);
+    m_status->setObjectName(QStringLiteral("StatusLine"));
+    m_status->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_status->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    statusBar()->addPermanentWidget(m_status, 1);
     connect(statusBar(), &QStatusBar::messageChanged, this, [this](const QString &text) {
         if (text.isEmpty())
             statusBar()->setToolTip(QString());
+        m_status->setVisible(text.isEmpty());
     });
     new AltKeyMenuAccess(menuBar());
+    new UndoShortcutRouter(this);
     createFileMenu();
     createEditMenu();
     createAttentionMenu();
@@ -299,6 +318,7 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::fitToTab);
     connect(m_modelDocument, &ModelDocument::currentChanged, this, &MainWindow::updateStatus);
     connect(m_modelDocument, &ModelDocument::tensorChanged, this, &MainWindow::updateStatus);
+    connect(m_modelPage, &ModelPage::shownChanged, this, &MainWindow::updateStatus);
     connect(m_document, &AttentionDocument::optionsChanged, this, &MainWindow::syncControls);
     connect(m_document, &AttentionDocument::sessionReset, this, &MainWindow::syncControls);
     connect(m_document, &AttentionDocument::resultChanged, this, &MainWindow::updateStatus);
@@ -382,8 +402,10 @@ void MainWindow::fitToTab()
 void MainWindow::showStatusMessage(const QString &message, int timeout)
 {
     QStatusBar *bar = statusBar();
-    const int room = bar->width() - (m_status && m_status->isVisible() ? m_status->width() : 0) -
-                     bar->fontMetrics().averageCharWidth() * 4;
+    // The line of the tab steps aside while the message shows (messageChanged);
+    // the recording's badge stays.
+    const int badge = m_recordStatus && m_recordStatus->isVisible() ? m_recordStatus->width() : 0;
+    const int room = bar->width() - badge - bar->fontMetrics().averageCharWidth() * 4;
     const QString shown =
         bar->fontMetrics().elidedText(message, Qt::ElideRight, std::max(40, room));
     bar->setToolTip(shown == message ? QString() : message);
@@ -537,16 +559,17 @@ void MainWindow::setPresentationMode(bool on)
     for (QToolBar *bar : {m_attentionBar, m_viewBar})
         bar->setIconSize(QSize(iconSide, iconSide) * (on ? PresentationTheme::kFontFactor : 1.0));
     // On a projector narrower than 1600 px the large words beside the icons
-    // pushed Presentation Mode into the toolbar's » menu: icons alone there
-    // (their tooltips name them). The tabs have a row of their own and keep
-    // the hall's large text: all eight fit in 1280 px.
+    // pushed Presentation Mode into the toolbar's » menu. The toggles keep
+    // their words (a toggle's state must read from the back of the hall);
+    // the labels before the two lists go instead (their tooltips name them).
     const bool compact = on && screen() && screen()->availableGeometry().width() < 1600;
-    for (QAction *a : {m_scaleAction, m_heatmapModeAction, m_linesAction, m_presentationAction})
-        for (QToolBar *bar : {m_attentionBar, m_viewBar})
-            if (auto *button = qobject_cast<QToolButton *>(bar->widgetForAction(a)))
-                button->setToolButtonStyle(compact && a != m_scaleAction
-                                               ? Qt::ToolButtonIconOnly
-                                               : Qt::ToolButtonTextBesideIcon);
+    for (QAction *label : std::as_const(m_viewBarLabels))
+        label->setVisible(!compact);
+    // The lists there narrower too (the whole choice in the open list and the
+    // tooltip): the bar keeps Record and Presentation Mode in view.
+    for (QComboBox *box : {m_quantity, m_colorMap, m_colorRange})
+        box->setMaximumWidth(compact ? box->fontMetrics().averageCharWidth() * 16 + 40
+                                     : QWIDGETSIZE_MAX);
     if (on) {
         m_colorMapBeforePresentation = m_colorMap->currentIndex();
         m_colorMap->setCurrentIndex(int(ColorMaps::Name::HighContrast));
@@ -575,8 +598,16 @@ void MainWindow::setPresentationMode(bool on)
         QMetaObject::invokeMethod(
             this,
             [this, resizeBack] {
-                if (resizeBack)
+                // The toolbars' rows for the size coming back first: with the
+                // hall's two rows still there the window could not shrink to it.
+                keepRecordButtonWidth();
+                if (resizeBack) {
+                    arrangeToolBarsFor(m_sizeBeforePresentation.width());
+                    // The minimum the hall's large text set goes first, or it
+                    // holds the window taller than it was (696 px, not 650).
+                    QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
                     resize(m_sizeBeforePresentation);
+                }
                 if (m_slidersWidthBeforePresentation > 0 && m_slidersDock->isVisible())
                     resizeDocks({m_slidersDock}, {m_slidersWidthBeforePresentation},
                                 Qt::Horizontal);
@@ -594,6 +625,7 @@ void MainWindow::setPresentationMode(bool on)
     m_modelPage->setAppearance(on, scale);
     syncLabStyle();
     // Larger text makes the toolbars wider: they may need a second row now.
+    QMetaObject::invokeMethod(this, &MainWindow::keepRecordButtonWidth, Qt::QueuedConnection);
     QMetaObject::invokeMethod(this, &MainWindow::arrangeToolBars, Qt::QueuedConnection);
     showStatusMessage(on ? tr("Presentation mode: F5 to leave") : QString(), 4000);
 }
@@ -630,7 +662,14 @@ void MainWindow::syncControls()
     for (QAction *a : m_maskGroup->actions())
         a->setChecked(MaskMode(a->data().toInt()) == o.mask);
     m_maskChoice->setCurrentIndex(m_maskChoice->findData(int(o.mask)));
-    m_equation->setEquation(Equations::attention(s), Equations::settings(s));
+    // A mask that hides nothing says why, and offers the example where it does.
+    const QString maskNote = Equations::maskNote(s);
+    m_equation->setEquation(Equations::attention(s),
+                            maskNote.isEmpty()
+                                ? Equations::settings(s)
+                                : Equations::settings(s) + QStringLiteral(". ") + maskNote,
+                            maskNote.isEmpty() ? QString() : tr("Show the causal mask example"),
+                            QStringLiteral("preset:causal"));
 }
 
 void MainWindow::updateTitle()
@@ -644,7 +683,7 @@ void MainWindow::updateTitle()
 void MainWindow::updateStatus()
 {
     if (const TabEditor *editor = currentEditor())
-        m_status->setText(editor->statusText());
+        m_status->setFullText(editor->statusText());
 }
 
 void MainWindow::fitDocksToTab()

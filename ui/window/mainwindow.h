@@ -32,6 +32,7 @@ namespace AttentionLab {
 class AttentionDocument;
 class AttentionLinesView;
 class EntropyBarsView;
+class ElidingLabel;
 class EquationBanner;
 class HintBar;
 class RecentFilesMenu;
@@ -51,6 +52,7 @@ class GenerationRunner;
 struct Generation;
 struct GenerationOptions;
 class PositionLab;
+class PretrainedModel;
 class Recorder;
 class ScaleLab;
 class HeatmapView;
@@ -101,7 +103,7 @@ public:
     GenerationPanel *generationPanel() const { return m_generationPanel; }
     GenerationRunner *generationRunner() const { return m_generationRunner; }
     ModelTextPanel *modelTextPanel() const { return m_modelText; }
-    /// Opens a GPT-2 or BERT model's folder on the Model tab and reads the
+    /// Opens a model's folder on the Model tab and reads the
     /// last text (or the lecture's sentence) with it; a message box says why
     /// a folder cannot be opened, and what was open stays open.
     bool openModelFolder(const QString &folder);
@@ -211,6 +213,8 @@ private:
     void createToolBars();
     /// Two toolbar rows when one does not fit, one row when it does.
     void arrangeToolBars();
+    /// The toolbars' rows for a window \a windowWidth wide (before a resize to it).
+    void arrangeToolBarsFor(int windowWidth);
     void updateTitle();
     void updateStatus();
     void syncControls();
@@ -246,6 +250,8 @@ private:
     /// File > Record and File > Animate, and the status bar's recording mark.
     void createRecordActions(QMenu *file);
     void syncRecording(bool recording);
+    /// The record button as wide as its widest word (Record, Stop).
+    void keepRecordButtonWidth();
     void addRecentFile(const QString &path);
     void showExportDialog();
     void syncLabStyle();
@@ -287,6 +293,10 @@ private:
     /// Model tab's (TabEditor::undoStack()).
     QUndoGroup *m_undoGroup = nullptr;
     quint64 m_lensRequest = 0;
+    /// What the lens shown (or being read) was asked for: the model and the
+    /// text's ids, so that a step or a view change that keeps both reads nothing again.
+    std::weak_ptr<const PretrainedModel> m_lensModel;
+    std::vector<int> m_lensIds;
     QAction *m_openHeadAction = nullptr;
     /// The Model tab shows the runner's runs (not an attention file).
     bool m_showsModelRun = false;
@@ -297,6 +307,9 @@ private:
     QMenu *m_viewMenu = nullptr;
     QToolBar *m_attentionBar = nullptr;
     QToolBar *m_viewBar = nullptr;
+    /// The words before the view bar's lists (" Show ", " Colours "), left
+    /// out in presentation mode on a narrow projector.
+    QList<QAction *> m_viewBarLabels;
     QToolBar *m_tabsBar = nullptr;
     QTabBar *m_tabBar = nullptr;
     QComboBox *m_quantity = nullptr;
@@ -320,7 +333,7 @@ private:
     bool m_outputVisibleBefore = true;
     QAction *m_scaleAction = nullptr;
     QActionGroup *m_maskGroup = nullptr;
-    QLabel *m_status = nullptr;
+    ElidingLabel *m_status = nullptr;
     /// The docks hidden because the current tab does not use them.
     QList<QDockWidget *> m_docksSteppedAside;
     QDockWidget *m_slidersDock = nullptr;

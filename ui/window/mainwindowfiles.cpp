@@ -7,11 +7,13 @@
 #include "ui/window/mainwindow.h"
 
 #include "core/chapterexamples.h"
+#include "core/hugepagebuffer.h"
 #include "io/sessionreader.h"
 #include "ui/document/attentiondocument.h"
 #include "ui/document/autosaver.h"
 #include "ui/document/sessionpaths.h"
 #include "ui/model/attentionfiles.h"
+#include "ui/model/generationpanel.h"
 #include "ui/model/modeldocument.h"
 #include "ui/model/modelpage.h"
 #include "ui/model/modelrunner.h"
@@ -99,11 +101,18 @@ bool MainWindow::openAttentionFile(const QString &path)
     m_modelPage->setModelCard(QString(), {}); // a file of attention has no model to describe
     m_modelPage->setLensAvailable(false);
     m_showsModelRun = false;
+    // Nothing of the model stays: what it wrote, its Generate row, its text box.
+    clearGeneration();
+    m_generationPanel->setAvailable(false);
     m_modelRunner->setModel(nullptr);
+    HugePageBuffer::releaseRetained();
     m_modelText->hide();
     m_modelPage->setEmptyStateText(ModelPage::emptyStateText());
     m_tabs->setCurrentWidget(m_modelPage);
     m_modelPage->showGrid();
+    // The title and the status line were drawn while the model was still open.
+    updateTitle();
+    updateStatus();
     showStatusMessage(tr("Opened %1").arg(path), 4000);
     return true;
 }

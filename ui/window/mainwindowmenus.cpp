@@ -496,9 +496,9 @@ void MainWindow::createToolBars()
     viewBar->addAction(m_heatmapModeAction);
     viewBar->addAction(m_linesAction);
     viewBar->addSeparator();
-    viewBar->addWidget(new QLabel(tr(" Show "), this));
+    m_viewBarLabels << viewBar->addWidget(new QLabel(tr(" Show "), this));
     viewBar->addWidget(m_quantity);
-    viewBar->addWidget(new QLabel(tr(" Colours "), this));
+    m_viewBarLabels << viewBar->addWidget(new QLabel(tr(" Colours "), this));
     viewBar->addWidget(m_colorMap);
     viewBar->addWidget(m_colorRange);
     viewBar->addSeparator();
@@ -567,6 +567,11 @@ void MainWindow::createToolBars()
 
 void MainWindow::arrangeToolBars()
 {
+    arrangeToolBarsFor(width());
+}
+
+void MainWindow::arrangeToolBarsFor(int windowWidth)
+{
     if (!m_attentionBar || !m_viewBar || toolBarArea(m_viewBar) != toolBarArea(m_attentionBar))
         return;
     // The rows are those of the session's tabs, whose bar is the widest: a tab
@@ -576,7 +581,7 @@ void MainWindow::arrangeToolBars()
         m_sessionBarWidth = m_attentionBar->sizeHint().width();
     const int needed = std::max(m_sessionBarWidth, m_attentionBar->sizeHint().width()) +
                        m_viewBar->sizeHint().width() + 16;
-    const bool twoRows = needed > width();
+    const bool twoRows = needed > windowWidth;
     if (twoRows == toolBarBreak(m_viewBar))
         return;
     if (twoRows)

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 The Attention Lab authors
 
-// MainWindow: GPT-2 and BERT models opened from their folders, the text they
-// read, and a real head taken into the Attention tab.
+// MainWindow: models opened from their folders (every family of
+// core/familydescription), the text they read, what they write, the logit
+// lens, and a real head taken into the Attention tab.
 
 #include "ui/window/mainwindow.h"
 
@@ -53,8 +54,9 @@ void MainWindow::createModelActions(QMenu *file)
     QAction *openModel = file->addAction(tr("Open &Model…"), this, &MainWindow::openModel);
     ActionIcons::set(openModel, QStringLiteral("folder-open"));
     openModel->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
-    openModel->setToolTip(tr("Run a GPT-2 or BERT model from its folder (config.json, "
-                             "model.safetensors and the tokenizer's files) on a text you type"));
+    openModel->setToolTip(tr("Run a model (%1) from its folder (config.json, the weights' "
+                             ".safetensors and the tokenizer's files) on a text you type")
+                              .arg(QString::fromStdString(familyNames())));
     QAction *openBuiltin =
         file->addAction(tr("Open &Built-in Model"), this, [this] { openBuiltinModel(); });
     ActionIcons::set(openBuiltin, QStringLiteral("attentionlab-heatmap"));
@@ -80,7 +82,8 @@ void MainWindow::createModelActions(QMenu *file)
 void MainWindow::openModel()
 {
     const QString folder = QFileDialog::getExistingDirectory(
-        this, tr("Open a GPT-2 or BERT model's folder"), Preferences::modelFolder);
+        this, tr("Open a model's folder (%1)").arg(QString::fromStdString(familyNames())),
+        Preferences::modelFolder);
     if (!folder.isEmpty())
         openModelFolder(folder);
 }
@@ -129,6 +132,8 @@ bool MainWindow::openModelFolder(const QString &folder)
     m_modelText->modelChanged(text);
     m_tabs->setCurrentWidget(m_modelPage);
     m_modelText->textEdit()->setFocus();
+    updateTitle();
+    updateStatus();
     showStatusMessage(tr("Opened %1: %2").arg(model->folder(), model->description()), 4000);
     return true;
 }
@@ -323,7 +328,6 @@ void MainWindow::restoreGeneration(const std::shared_ptr<const Generation> &gene
     }
     m_generationPanel->setStep(step);
     showGenerationStep(m_generationPanel->step());
-    refreshLens();
 }
 
 void MainWindow::showGenerationStep(int step)
@@ -336,6 +340,8 @@ void MainWindow::showGenerationStep(int step)
     const int tokens = generation->promptLength + step - 1;
     m_modelDocument->setTensor(generation->attentionUpTo(tokens), m_modelRunner->model()->folder(),
                                true);
+    // The lens reads the same text as every other view: up to this step.
+    refreshLens();
 }
 
 void MainWindow::takeAlternative(int step, int id)
@@ -379,6 +385,7 @@ void MainWindow::refreshLens()
     LensView *view = m_modelPage->lensView();
     const std::shared_ptr<const PretrainedModel> model = m_modelRunner->model();
     if (!model || !m_showsModelRun || !m_modelRunner->lastRun()) {
+        m_lensIds.clear();
         view->setMessage(tr("The logit lens reads a model's text: open a model and type one"));
         return;
     }
@@ -393,6 +400,10 @@ void MainWindow::refreshLens()
     }
     if (tokens.ids.empty())
         return;
+    if (m_lensModel.lock() == model && m_lensIds == tokens.ids)
+        return; // shown already, or being read
+    m_lensModel = model;
+    m_lensIds = tokens.ids;
     const quint64 request = ++m_lensRequest;
     view->setMessage(tr("reading every layer's guess…"));
     using Outcome = BackgroundOutcome<LogitLens>;
@@ -404,6 +415,7 @@ void MainWindow::refreshLens()
                     return; // a newer text or step asked since
                 Outcome outcome = watcher->result();
                 if (!outcome.value) {
+                    m_lensIds.clear(); // asked again, it is read again
                     view->setMessage(tr("No logit lens: %1").arg(outcome.error));
                     return;
                 }

@@ -30,6 +30,8 @@
 #include <QMenu>
 #include <QMessageBox>
 #include <QStatusBar>
+#include <QToolBar>
+#include <QToolButton>
 
 #include <stdexcept>
 
@@ -73,12 +75,32 @@ void MainWindow::syncRecording(bool recording)
     m_recordAction->setChecked(recording);
     m_recordAction->setText(recording ? tr("Stop &Recording") : tr("&Record"));
     m_recordAction->setIconText(recording ? tr("Stop") : tr("Record"));
+    keepRecordButtonWidth();
     m_recordStatus->setVisible(recording);
     if (!recording) {
         for (const QMetaObject::Connection &c : m_recordConnections)
             disconnect(c);
         m_recordConnections.clear();
     }
+}
+
+void MainWindow::keepRecordButtonWidth()
+{
+    // "Record" and "Stop" in one width: the buttons after it (Presentation
+    // Mode) moved 22 px under the pointer when the one became the other.
+    auto *button = m_viewBar
+                       ? qobject_cast<QToolButton *>(m_viewBar->widgetForAction(m_recordAction))
+                       : nullptr;
+    if (!button)
+        return;
+    button->setMinimumWidth(0);
+    if (button->toolButtonStyle() == Qt::ToolButtonIconOnly)
+        return;
+    const QFontMetrics metrics = button->fontMetrics();
+    const int shown = metrics.horizontalAdvance(m_recordAction->iconText());
+    const int widest =
+        std::max(metrics.horizontalAdvance(tr("Record")), metrics.horizontalAdvance(tr("Stop")));
+    button->setMinimumWidth(button->sizeHint().width() + widest - shown);
 }
 
 void MainWindow::toggleRecording()

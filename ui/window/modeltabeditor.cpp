@@ -4,6 +4,7 @@
 #include "ui/window/modeltabeditor.h"
 
 #include "ui/figure/lenspainter.h"
+#include "ui/model/headgridview.h"
 #include "ui/model/lensview.h"
 #include "ui/model/modeldocument.h"
 #include "ui/model/modelpage.h"
@@ -48,6 +49,10 @@ QString ModelTabEditor::sourceName() const
 
 TabEditor::Title ModelTabEditor::title() const
 {
+    // A model opened but still reading its first text is what is open.
+    if (m_document->isEmpty() && m_runner->model())
+        return {tr("%1 (%2)").arg(m_runner->model()->name(), m_runner->model()->description()),
+                m_runner->model()->folder(), false};
     if (m_document->isEmpty())
         return {tr("Model"), QString(), false};
     if (m_showsRun() && m_runner->model())
@@ -57,8 +62,21 @@ TabEditor::Title ModelTabEditor::title() const
             m_document->filePath(), false};
 }
 
+QString ModelTabEditor::shownTitle() const
+{
+    // The grid in view is what an export, a caption or the status line
+    // names: not the view the large page last showed (a rollout).
+    if (!m_page->showsLarge())
+        return tr("every head by %1")
+            .arg(QString::fromStdString(headScoreTitle(m_page->grid()->scoreKind())));
+    return m_document->currentTitle();
+}
+
 QString ModelTabEditor::statusText() const
 {
+    if (m_document->isEmpty() && m_runner->model())
+        return tr("%1: %2   no text read yet")
+            .arg(m_runner->model()->name(), m_runner->model()->description());
     if (m_document->isEmpty())
         return tr("no model or attention file open");
     const AttentionTensor &t = m_document->tensor();
@@ -66,10 +84,7 @@ QString ModelTabEditor::statusText() const
         m_showsRun() && m_runner->model()
             ? tr("%1: %2").arg(m_runner->model()->name(), m_runner->model()->description())
             : tr("%1: %2").arg(m_document->displayName(), m_document->shapeText());
-    return tr("%1   %2 tokens   showing %3")
-        .arg(what)
-        .arg(t.keys())
-        .arg(m_document->currentTitle());
+    return tr("%1   %2 tokens   showing %3").arg(what).arg(t.keys()).arg(shownTitle());
 }
 
 QList<ExportDialog::View> ModelTabEditor::exportViews() const
@@ -118,6 +133,8 @@ std::optional<RecordedFrame> ModelTabEditor::recordedFrame(const QString &viewNa
     frame.layer = m_document->layer();
     frame.head = m_document->head();
     frame.words = m_document->wordLevel();
+    frame.scoreKind = m_page->grid()->scoreKind();
+    frame.sorted = m_page->grid()->isSorted();
     return frame;
 }
 
@@ -141,9 +158,10 @@ std::optional<ExportFigure> ModelTabEditor::figure(const QString &viewName) cons
     if (!view || m_document->isEmpty())
         return std::nullopt;
     m_document->waitForScores();
-    m_figureData.emplace(TensorFigureData{m_document->tensor(), m_document->allScores(),
-                                          m_document->layer(), m_document->head(),
-                                          m_document->wordLevel()});
+    // The grid as it is on screen: its score, its order.
+    m_figureData.emplace(TensorFigureData{
+        m_document->tensor(), m_document->allScores(), m_document->layer(), m_document->head(),
+        m_document->wordLevel(), m_page->grid()->scoreKind(), m_page->grid()->isSorted()});
     return tensorExportFigure(*view, *m_figureData);
 }
 
@@ -176,7 +194,7 @@ QString ModelTabEditor::caption() const
 {
     if (m_document->isEmpty())
         return {};
-    QString text = tr("%1, %2").arg(sourceName(), m_document->currentTitle());
+    QString text = tr("%1, %2").arg(sourceName(), shownTitle());
     if (m_showsRun() && !m_runner->requestedText().text.isEmpty()) {
         QString typed = m_runner->requestedText().text.simplified();
         constexpr int kMaxCaptionText = 60;

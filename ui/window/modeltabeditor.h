@@ -56,6 +56,8 @@ private:
     std::optional<ExportFigure> figure(const QString &viewName) const;
     /// What the tab shows: the model's folder name, or the file's.
     QString sourceName() const;
+    /// What the page shows now: the grid, or the large view's matrix.
+    QString shownTitle() const;
 
     ModelPage *m_page;
     ModelDocument *m_document;
