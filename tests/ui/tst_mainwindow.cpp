@@ -14,6 +14,7 @@
 #include "ui/views/heatmapview.h"
 #include "ui/views/matrixeditor.h"
 #include "ui/views/outputtable.h"
+#include "ui/views/temperaturecontrol.h"
 #include "ui/views/vectoreditor.h"
 #include "ui/views/vectortablemodel.h"
 #include "ui/window/mainwindow.h"
@@ -71,6 +72,7 @@ private slots:
     void copyFigurePutsAnImageOnTheClipboard();
     void wideVectorsGetTheFirstSliders();
     void temperatureFromTheMenu();
+    void temperatureSliderHasRoom();
     void clickingACellPutsItsKeyOnTheSliders();
     void remembersViewChoicesAcrossStarts();
 
@@ -498,6 +500,20 @@ void TestMainWindow::wideVectorsGetTheFirstSliders()
     editor->slider(10)->setValue(500); // still edits the right coordinate: half the range
     QCOMPARE(m_window->document()->vector(editor->selectedKind(), editor->selectedRow())[10],
              range / 2);
+}
+
+void TestMainWindow::temperatureSliderHasRoom()
+{
+    // At 1920 x 1080 the slider was about 165 px: a 100 px drag took τ from
+    // 1 to 0.0115. It takes the toolbar's room, 300 px at least.
+    m_window->resize(1900, 1000);
+    QTRY_VERIFY(m_window->width() >= 1800);
+    QCoreApplication::processEvents();
+    QSlider *slider = m_window->findChild<TemperatureControl *>()->slider();
+    QVERIFY2(slider->width() >= 300, qPrintable(QString::number(slider->width())));
+    // Two decades each side of 1: a 100 px drag at most a decade and a bit.
+    const double decadesPer100px = 100.0 * 4.0 / slider->width();
+    QVERIFY2(decadesPer100px <= 1.34, qPrintable(QString::number(decadesPer100px)));
 }
 
 void TestMainWindow::temperatureFromTheMenu()

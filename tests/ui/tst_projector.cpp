@@ -7,6 +7,7 @@
 // controls act on the model (the session's are off there), the status bar
 // and the export title describe the tab shown, and the toolbars can go.
 
+#include "io/builtinmodel.h"
 #include "ui/document/attentiondocument.h"
 #include "ui/model/generationpanel.h"
 #include "ui/model/generationrunner.h"
@@ -29,6 +30,7 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QDockWidget>
+#include <QFileInfo>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenuBar>
@@ -45,6 +47,7 @@
 #include <QToolButton>
 #include <QUndoStack>
 #include <QtTest>
+#include <qcustomplot.h>
 
 #include <algorithm>
 
@@ -104,6 +107,7 @@ private slots:
     void barsKeepARowPerLabelInTheHall();
     void heatmapNumbersStayInTheHall();
     void controlsStayUnderThePointer();
+    void builtinHeadReadsInTheHall();
     void togglesReadFromTheBackOfTheHall();
     void colourBarTitleBreaksWhereItReadsWell_data();
     void colourBarTitleBreaksWhereItReadsWell();
@@ -158,6 +162,76 @@ void TestProjector::controlsStayUnderThePointer()
     QCoreApplication::processEvents();
     QVERIFY(panel->stepText().contains(QLatin1String("Step 2 of 2")));
     QCOMPARE(pages->mapTo(&window, QPoint(0, 0)), headsBefore);
+}
+
+void TestProjector::builtinHeadReadsInTheHall()
+{
+    // Open Head in Attention Tab on the built-in model, in a hall at 1280 x
+    // 720: the keys' names overlapped ("ma memberoftheagenus"), the cells had
+    // no numbers and the entropy axis read "012".
+    if (!QFileInfo::exists(BuiltinModel::folder()))
+        QSKIP("the built-in model is not installed");
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    window.setPresentationMode(true);
+    QTRY_VERIFY(window.isFullScreen());
+    QVERIFY(window.openBuiltinModel());
+    window.modelTextPanel()->textEdit()->setText(QStringLiteral("a member of the genus"));
+    window.modelRunner()->waitForIdle();
+    window.modelDocument()->select(1, 1);
+    window.modelPage()->showLarge();
+    // The large view's title, a known head's role and source, shrinks to its
+    // room before it is cut ("head 1.1: induction in the bu").
+    QCoreApplication::processEvents();
+    const QLabel *title = window.modelPage()->matrixTitleLabel();
+    QVERIFY(title->text().contains(QLatin1String("induction")));
+    const QFont pageFont = window.modelPage()->font();
+    QVERIFY2(
+        QFontMetrics(title->font()).horizontalAdvance(title->text()) <= title->width() ||
+            title->font().pointSizeF() <= pageFont.pointSizeF() * 0.76,
+        qPrintable(
+            QStringLiteral("%1 pt in %2 px").arg(title->font().pointSizeF()).arg(title->width())));
+    QVERIFY(title->font().pointSizeF() < pageFont.pointSizeF()); // it did shrink
+    QVERIFY(QFontMetrics(title->font()).horizontalAdvance(title->text()) <
+            QFontMetrics(pageFont).horizontalAdvance(title->text()));
+    QVERIFY(window.openHeadInAttentionTab());
+    QCoreApplication::processEvents();
+    QCustomPlot *plot = window.heatmap()->plot();
+    plot->replot();
+    // The keys' names apart: upright with a column each, or turned.
+    QCPAxis *keys = plot->xAxis;
+    const QFontMetricsF metrics(keys->tickLabelFont());
+    const QVector<double> at = keys->tickVector();
+    const QVector<QString> names = keys->tickVectorLabels();
+    QVERIFY(at.size() >= 2);
+    for (int i = 1; i < at.size(); ++i) {
+        const double apart = keys->coordToPixel(at[i]) - keys->coordToPixel(at[i - 1]);
+        const double needed =
+            keys->tickLabelRotation() == 0
+                ? (metrics.horizontalAdvance(names[i]) + metrics.horizontalAdvance(names[i - 1])) /
+                      2
+                : metrics.height();
+        QVERIFY2(apart >= needed, qPrintable(QStringLiteral("%1 and %2: %3 px apart, %4 needed")
+                                                 .arg(names[i - 1], names[i])
+                                                 .arg(apart)
+                                                 .arg(needed)));
+    }
+    // Numbers in the cells.
+    QTRY_VERIFY(!window.heatmap()->numbersShown().isEmpty());
+    // The entropy axis: its labels apart, or none.
+    QCPAxis *bits = window.entropyBars()->plot()->xAxis;
+    window.entropyBars()->plot()->replot();
+    if (bits->tickLabels()) {
+        const QFontMetricsF bitsMetrics(bits->tickLabelFont());
+        const QVector<double> ticks = bits->tickVector();
+        const QVector<QString> labels = bits->tickVectorLabels();
+        for (int i = 1; i < ticks.size(); ++i)
+            QVERIFY2(bits->coordToPixel(ticks[i]) - bits->coordToPixel(ticks[i - 1]) >=
+                         bitsMetrics.horizontalAdvance(labels[i] + labels[i - 1]) / 2 + 4,
+                     qPrintable(labels[i - 1] + labels[i]));
+    }
+    window.setPresentationMode(false);
 }
 
 void TestProjector::togglesReadFromTheBackOfTheHall()

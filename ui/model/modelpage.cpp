@@ -19,6 +19,7 @@
 #include <QButtonGroup>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QFontMetricsF>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
@@ -174,6 +175,8 @@ bool ModelPage::eventFilter(QObject *watched, QEvent *event)
 {
     if (watched == m_largeSplitter && event->type() == QEvent::Resize)
         balanceLargeSplitter();
+    if (watched == m_matrixTitle && event->type() == QEvent::Resize)
+        fitMatrixTitle();
     return QWidget::eventFilter(watched, event);
 }
 
@@ -250,6 +253,7 @@ void ModelPage::createLargePage()
     titleFont.setBold(true);
     m_matrixTitle->setFont(titleFont);
     m_matrixTitle->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_matrixTitle->installEventFilter(this);
     // The keys, and the cell under the pointer, below the matrix.
     auto *keys = new ElidingLabel(
         tr("←→ [ ] heads · ↑↓ PgUp PgDn layers · wheel: zoom · drag: pan · Home: fit"), this);
@@ -588,6 +592,29 @@ void ModelPage::syncControls()
     }
     m_matrixTitle->setText(title);
     m_matrixTitle->setToolTip(title);
+    fitMatrixTitle();
+}
+
+void ModelPage::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange)
+        fitMatrixTitle(); // from the page's new size (presentation mode)
+}
+
+void ModelPage::fitMatrixTitle()
+{
+    // A long title (a known head's role and source) shrinks to its room, to
+    // three quarters of the page's size, before it is cut ("head 1.2:
+    // induction in the bu"); the tooltip has it whole.
+    QFont font = this->font();
+    font.setBold(true);
+    const double natural = QFontMetricsF(font).horizontalAdvance(m_matrixTitle->text());
+    const double room = m_matrixTitle->contentsRect().width();
+    if (natural > room && room > 0 && font.pointSizeF() > 0)
+        font.setPointSizeF(std::max(font.pointSizeF() * 0.75, font.pointSizeF() * room / natural));
+    if (m_matrixTitle->font() != font)
+        m_matrixTitle->setFont(font);
 }
 
 void ModelPage::rebuildKnownHeads()

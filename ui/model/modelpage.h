@@ -148,6 +148,9 @@ private:
     /// Gives the heatmap the width its square cells fill and the bars the rest.
     void balanceLargeSplitter();
     bool eventFilter(QObject *watched, QEvent *event) override;
+    void changeEvent(QEvent *event) override;
+    /// The large view's title in its room: smaller before it is cut.
+    void fitMatrixTitle();
 
     ModelDocument *m_document;
     QStackedWidget *m_pages;

@@ -329,8 +329,11 @@ void EntropyBarsView::refresh()
     const double tickRoom =
         QFontMetricsF(m_plot->xAxis->tickLabelFont()).horizontalAdvance(QStringLiteral("0.0")) *
         2.5;
-    m_plot->xAxis->ticker()->setTickCount(
-        std::clamp(int((plotWidth - noteColumn) / std::max(1.0, tickRoom)), 1, 5));
+    const int ticks = int((plotWidth - noteColumn) / std::max(1.0, tickRoom));
+    m_plot->xAxis->ticker()->setTickCount(std::clamp(ticks, 1, 5));
+    // Narrower than two labels, the axis keeps its title and the notes their
+    // numbers: "0" and "2.5" printed into each other ("02.5").
+    m_plot->xAxis->setTickLabels(ticks >= 2);
 
     // One label for every step-th row: thousands of hidden items would slow each replot.
     const int labelled = last > firstLabelled ? (last - firstLabelled + step - 1) / step : 0;

@@ -299,7 +299,10 @@ void HeatmapView::refresh()
                 ColorMaps::textColorOn(ColorMaps::colorAt(m_colorMap, v > 0 ? 1.0 : 0.0)));
             continue;
         }
-        text->setText(QString::number(v, 'f', 4));
+        QString number = QString::number(v, 'f', m_digits == 1 ? 2 : m_digits);
+        if (m_digits == 1 && number.startsWith(QLatin1String("0.")))
+            number.remove(0, 1); // ".36": the leading zero does not fit
+        text->setText(number);
         text->setColor(
             ColorMaps::textColorOn(ColorMaps::colorAt(m_colorMap, range.position(i, v))));
     }
@@ -390,9 +393,6 @@ void HeatmapView::updateNumberVisibility()
     const double preferred = cellFontSize(m * n);
     font.setPointSizeF(preferred);
     const QFontMetricsF metrics(font);
-    double widest = metrics.horizontalAdvance(QStringLiteral("0.0000"));
-    for (const QCPItemText *text : std::as_const(m_cellTexts))
-        widest = std::max(widest, metrics.horizontalAdvance(text->text()));
     const QRect cells = m_plot->axisRect()->rect();
     const double cellWidth = cells.width() / double(n);
     const double cellHeight = cells.height() / double(m);
@@ -400,21 +400,43 @@ void HeatmapView::updateNumberVisibility()
     // keys on a 1280 x 720 projector) with a fifth of a number between two,
     // down to the normal size, rather than vanish. At the smallest size they
     // may stand closer, as at the normal size they always could; closer
-    // still they would print into one string, and go.
+    // still they would print into one string. Four decimals where they fit,
+    // else two (a model's head in a hall had none), else none.
     const double smallest = std::min(1.0, 1.0 / m_scaleFactor);
-    const double wanted =
-        std::min({1.0, cellWidth / (widest * 1.25), cellHeight / metrics.height()});
-    double shrink = wanted;
-    if (wanted < smallest && cellWidth >= widest * smallest + 2.0 &&
-        cellHeight >= metrics.height() * smallest)
-        shrink = smallest;
+    auto shrinkFor = [&](double widest) {
+        const double wanted =
+            std::min({1.0, cellWidth / (widest * 1.25), cellHeight / metrics.height()});
+        if (wanted < smallest && cellWidth >= widest * smallest + 2.0 &&
+            cellHeight >= metrics.height() * smallest)
+            return smallest;
+        return wanted;
+    };
+    // 4 decimals ("0.3611"), 2 ("0.36"), or 2 without the leading zero (".36").
+    int digits = 4;
+    double shrink = shrinkFor(metrics.horizontalAdvance(QStringLiteral("0.0000")));
+    if (shrink < smallest) {
+        digits = 2;
+        shrink = shrinkFor(metrics.horizontalAdvance(QStringLiteral("0.00")));
+    }
+    if (shrink < smallest) {
+        digits = 1;
+        shrink = shrinkFor(metrics.horizontalAdvance(QStringLiteral(".00")));
+    }
     const bool fit = shrink >= smallest;
+    if (fit && digits != m_digits) {
+        m_digits = digits;
+        refresh(); // the numbers written again with as many decimals
+        return;
+    }
     if (fit)
         font.setPointSizeF(std::max(1.0, std::floor(preferred * shrink * 2.0) / 2.0));
+    const QFontMetricsF shown(font);
     for (QCPItemText *text : std::as_const(m_cellTexts)) {
         if (fit && text->font().pointSizeF() != font.pointSizeF())
             text->setFont(font);
-        text->setVisible(m_showNumbers && fit);
+        // A word wider than its cell ("masked", "+∞" fit) stays out: the grey says it.
+        const bool room = shown.horizontalAdvance(text->text()) <= cellWidth;
+        text->setVisible(m_showNumbers && fit && room);
     }
 }
 

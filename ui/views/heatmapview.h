@@ -86,6 +86,9 @@ private:
     QList<QCPItemText *> m_cellTexts;
     Quantity m_quantity = Quantity::Weights;
     bool m_showNumbers = true;
+    /// The cells' numbers: 4 decimals, 2 where four would not fit, or 1
+    /// meaning two without the leading zero (".36") where neither would.
+    int m_digits = 4;
     ColorMaps::Name m_colorMap = ColorMaps::Name::Viridis;
     ColorRange::Mode m_colorRange = ColorRange::Mode::Fixed;
     double m_scaleFactor = 1.0;

@@ -56,7 +56,11 @@ TemperatureControl::TemperatureControl(AttentionDocument *document, QWidget *par
     auto *label = new QLabel(tr("τ"), this);
     label->setBuddy(m_spin);
     m_slider->setRange(-100 * kSliderDecades, 100 * kSliderDecades);
-    m_slider->setMinimumWidth(220);
+    // Four decades need room: at 165 px a 100 px drag took τ from 1 to
+    // 0.0115. The control takes the toolbar's spare width (Expanding).
+    m_slider->setMinimumWidth(300);
+    m_slider->setSizePolicy(QSizePolicy::Expanding, m_slider->sizePolicy().verticalPolicy());
+    setSizePolicy(QSizePolicy::Expanding, sizePolicy().verticalPolicy());
     m_slider->setPageStep(10);
     m_slider->setToolTip(
         tr("Softmax temperature τ: the logits are divided by it. Left: sharper rows; "

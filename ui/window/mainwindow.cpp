@@ -63,6 +63,7 @@
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QStyle>
+#include <QStyleOptionComboBox>
 #include <QTabBar>
 #include <QTabWidget>
 #include <QToolBar>
@@ -565,11 +566,12 @@ void MainWindow::setPresentationMode(bool on)
     const bool compact = on && screen() && screen()->availableGeometry().width() < 1600;
     for (QAction *label : std::as_const(m_viewBarLabels))
         label->setVisible(!compact);
-    // The lists there narrower too (the whole choice in the open list and the
-    // tooltip): the bar keeps Record and Presentation Mode in view.
-    for (QComboBox *box : {m_quantity, m_colorMap, m_colorRange})
-        box->setMaximumWidth(compact ? box->fontMetrics().averageCharWidth() * 16 + 40
-                                     : QWIDGETSIZE_MAX);
+    // The lists there as wide as their current choice, not their longest
+    // (the others are in the open list): the bar keeps Record and
+    // Presentation Mode in view, and no list cuts its text.
+    m_compactLists = compact;
+    fitViewBarLists();
+    QMetaObject::invokeMethod(this, &MainWindow::fitViewBarLists, Qt::QueuedConnection);
     if (on) {
         m_colorMapBeforePresentation = m_colorMap->currentIndex();
         m_colorMap->setCurrentIndex(int(ColorMaps::Name::HighContrast));
@@ -628,6 +630,27 @@ void MainWindow::setPresentationMode(bool on)
     QMetaObject::invokeMethod(this, &MainWindow::keepRecordButtonWidth, Qt::QueuedConnection);
     QMetaObject::invokeMethod(this, &MainWindow::arrangeToolBars, Qt::QueuedConnection);
     showStatusMessage(on ? tr("Presentation mode: F5 to leave") : QString(), 4000);
+}
+
+void MainWindow::fitViewBarLists()
+{
+    for (QComboBox *box : {m_quantity, m_colorMap, m_colorRange}) {
+        if (!m_compactLists) {
+            box->setMaximumWidth(QWIDGETSIZE_MAX);
+            continue;
+        }
+        QStyleOptionComboBox option;
+        option.initFrom(box);
+        option.currentText = box->currentText();
+        option.currentIcon = box->itemIcon(box->currentIndex());
+        const QFontMetrics metrics(box->font());
+        QSize contents(metrics.horizontalAdvance(box->currentText()), metrics.height());
+        if (!option.currentIcon.isNull())
+            contents.rwidth() += box->iconSize().width() + 4;
+        box->setMaximumWidth(
+            box->style()->sizeFromContents(QStyle::CT_ComboBox, &option, contents, box).width() +
+            4);
+    }
 }
 
 void MainWindow::setFullScreen(bool on)

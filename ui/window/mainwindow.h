@@ -213,6 +213,8 @@ private:
     void createToolBars();
     /// Two toolbar rows when one does not fit, one row when it does.
     void arrangeToolBars();
+    /// The view bar's lists sized for m_compactLists.
+    void fitViewBarLists();
     /// The toolbars' rows for a window \a windowWidth wide (before a resize to it).
     void arrangeToolBarsFor(int windowWidth);
     void updateTitle();
@@ -310,6 +312,8 @@ private:
     /// The words before the view bar's lists (" Show ", " Colours "), left
     /// out in presentation mode on a narrow projector.
     QList<QAction *> m_viewBarLabels;
+    /// Those lists as wide as their current choice (presentation mode on a narrow projector).
+    bool m_compactLists = false;
     QToolBar *m_tabsBar = nullptr;
     QTabBar *m_tabBar = nullptr;
     QComboBox *m_quantity = nullptr;

@@ -261,6 +261,12 @@ void MainWindow::createViewMenu()
     // A toolbar that runs out of room moves a combo to its » menu; it must not cut its text.
     for (QComboBox *combo : {m_maskChoice, quantity, colorMap, colorRange})
         combo->setSizePolicy(QSizePolicy::Minimum, combo->sizePolicy().verticalPolicy());
+    // In the hall the view bar's lists follow their choice's width (fitViewBarLists).
+    for (QComboBox *combo : {quantity, colorMap, colorRange})
+        connect(combo, &QComboBox::currentIndexChanged, this, [this] {
+            if (m_compactLists)
+                QMetaObject::invokeMethod(this, &MainWindow::fitViewBarLists, Qt::QueuedConnection);
+        });
     colorRange->setToolTip(
         tr("How the colours span the values: weights from 0 to 1, fitted to the data "
            "(long sequences, whose weights are about 1/n), or each row on its own"));
