@@ -420,33 +420,44 @@ void FigurePainter::drawHeatmapCells(const HeatmapLayout &l, const MatrixHeatmap
 void FigurePainter::drawHeatmapNumbers(const HeatmapLayout &l, const MatrixHeatmap &spec)
 {
     // Numbers in the cells, while they fit: as large as the widest of them
-    // ("0.0000" or "masked", measured in the font) allows in 82% of a cell's
-    // width, and 40% of its height. A fixed fifth of the width left them at
-    // 12 px in the mask lab's cells of 65 px on a 1280 x 720 projector.
+    // ("0.0000", measured in the font) allows in 82% of a cell's width, and
+    // 40% of its height. A fixed fifth of the width left them at 12 px in the
+    // mask lab's cells of 65 px on a 1280 x 720 projector.
+    // Where four decimals would stay under 16 px (a hall's small cells),
+    // two are written larger instead; "masked" takes its own size.
     QFont numberFont = l.labelFont;
     numberFont.setPixelSize(100);
     const QFontMetricsF at100(numberFont);
-    const double widest = std::max(at100.horizontalAdvance(QStringLiteral("0.0000")),
-                                   at100.horizontalAdvance(QStringLiteral("masked"))) /
-                          100.0;
-    const double numberSize = std::min({l.cellHeight * 0.4, l.cellWidth * 0.82 / widest, pt(26)});
+    auto sizeFor = [&](const QString &widest) {
+        return std::min({l.cellHeight * 0.4,
+                         l.cellWidth * 0.82 / (at100.horizontalAdvance(widest) / 100.0), pt(26)});
+    };
+    int digits = 4;
+    double numberSize = sizeFor(QStringLiteral("0.0000"));
+    if (numberSize < 16.0 && sizeFor(QStringLiteral("0.00")) > numberSize * 1.2) {
+        digits = 2;
+        numberSize = sizeFor(QStringLiteral("0.00"));
+    }
     if (!m_style.numbers || !spec.numbers || numberSize < spec.minNumberSize)
         return;
     numberFont.setPixelSize(int(numberSize));
-    m_painter.setFont(numberFont);
+    QFont maskedFont = numberFont;
+    maskedFont.setPixelSize(int(std::min(numberSize, sizeFor(QStringLiteral("masked")))));
     for (int i = 0; i < l.m; ++i) {
         for (int j = 0; j < l.n; ++j) {
             const double v = spec.value(i, j);
             if (std::isnan(v)) {
+                m_painter.setFont(maskedFont);
                 m_painter.setPen(QColor(0x60, 0x60, 0x60));
                 m_painter.drawText(l.cell(i, j), Qt::AlignCenter, QStringLiteral("masked"));
                 continue;
             }
+            m_painter.setFont(numberFont);
             m_painter.setPen(ColorMaps::textColorOn(cellColor(v, l.lo, l.hi)));
             m_painter.drawText(l.cell(i, j), Qt::AlignCenter,
                                std::isinf(v)
                                    ? (v > 0 ? QStringLiteral("+inf") : QStringLiteral("−inf"))
-                                   : QString::number(v, 'f', 4));
+                                   : QString::number(v, 'f', digits));
         }
     }
 }

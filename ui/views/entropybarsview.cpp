@@ -324,16 +324,31 @@ void EntropyBarsView::refresh()
     m_plot->axisRect()->setMargins(QMargins(0, 0, noteColumn, 0));
     m_plot->xAxis->setRange(0, top * 1.04);
     fitAxisTitle(plotWidth - noteColumn);
-    // As many ticks as the axis has room for, each label with two of its
-    // widths around it: a narrow axis in a hall read "012".
-    const double tickRoom =
-        QFontMetricsF(m_plot->xAxis->tickLabelFont()).horizontalAdvance(QStringLiteral("0.0")) *
-        2.5;
-    const int ticks = int((plotWidth - noteColumn) / std::max(1.0, tickRoom));
-    m_plot->xAxis->ticker()->setTickCount(std::clamp(ticks, 1, 5));
-    // Narrower than two labels, the axis keeps its title and the notes their
-    // numbers: "0" and "2.5" printed into each other ("02.5").
-    m_plot->xAxis->setTickLabels(ticks >= 2);
+    // As many ticks as the axis has room for: the fewest down from five
+    // whose labels stand apart, or none where even two would print into
+    // each other (a narrow axis in a hall read "02.5").
+    {
+        QCPAxis *axis = m_plot->xAxis;
+        const double axisWidth = std::max(1.0, plotWidth - noteColumn);
+        const QFontMetricsF tickMetrics(axis->tickLabelFont());
+        const double perUnit = axisWidth / std::max(1e-12, axis->range().size());
+        bool apart = false;
+        for (int count = 5; count >= 2 && !apart; --count) {
+            axis->ticker()->setTickCount(count);
+            QVector<double> at;
+            QVector<QString> labels;
+            axis->ticker()->generate(axis->range(), m_plot->locale(), axis->numberFormat().at(0),
+                                     axis->numberPrecision(), at, nullptr, &labels);
+            apart = at.size() >= 2;
+            for (int i = 1; apart && i < at.size(); ++i)
+                apart = (at[i] - at[i - 1]) * perUnit >=
+                        (tickMetrics.horizontalAdvance(labels[i]) +
+                         tickMetrics.horizontalAdvance(labels[i - 1])) /
+                                2.0 +
+                            tickMetrics.horizontalAdvance(QLatin1Char(' '));
+        }
+        axis->setTickLabels(apart);
+    }
 
     // One label for every step-th row: thousands of hidden items would slow each replot.
     const int labelled = last > firstLabelled ? (last - firstLabelled + step - 1) / step : 0;
