@@ -666,7 +666,24 @@ void TestHostile::issue36_data()
            2,
            QStringLiteral("attention-lab: --sweep dk=1:\\x1b[2J\\u202e\\nx: "
                           "\"\\x1b[2J\\u202e\\nx\" is not a whole number"));
-    // Item 14: a full disk named as such, not "Unknown error".
+    // Item 14: what is wrong with an MP4's size, or with the disk, rather
+    // than FFmpeg's "Generic error in an external library".
+    const auto mp4 = [&](const QString &width, const QString &height) {
+        return QStringList{QStringLiteral("animate"),  QStringLiteral("lecture.json"),
+                           QStringLiteral("-o"),       QStringLiteral("out36.mp4"),
+                           QStringLiteral("--sweep"),  QStringLiteral("mask"),
+                           QStringLiteral("--width"),  width,
+                           QStringLiteral("--height"), height};
+    };
+    addRow("14: an MP4 of 20000 x 16", mp4(QStringLiteral("20000"), QStringLiteral("16")), 2,
+           QStringLiteral("attention-lab: out36.mp4: an MP4 (H.264) is at most 16384 pixels on "
+                          "each side, not 20000 x 16"));
+    addRow("14: an MP4 of 20000 x 20000", mp4(QStringLiteral("20000"), QStringLiteral("20000")), 2,
+           QStringLiteral("attention-lab: out36.mp4: an MP4 (H.264) is at most 16384 pixels on "
+                          "each side, not 20000 x 20000"));
+    addRow("14: an MP4 of 16384 x 16384", mp4(QStringLiteral("16384"), QStringLiteral("16384")), 2,
+           QStringLiteral("attention-lab: out36.mp4: an MP4 of 16384 x 16384 is more than "
+                          "FFmpeg's frames hold"));
     // Each more than the 64 KiB disk holds (an MP4 of flat figures is small).
     for (const auto &[format, frames, width, height] :
          {std::tuple{"gif", "4", "1200", "900"}, std::tuple{"mp4", "60", "2000", "1500"}})
