@@ -188,6 +188,10 @@ void TestGeneration::keptTokens_data()
     for (double tiny : {5e-324, 1e-320, 1e-310, 2.2e-308, 1e-300})
         QTest::newRow(qPrintable(QStringLiteral("temperature %1: the arg-max").arg(tiny)))
             << five << tiny << 0 << 1.0 << QList<int>{1};
+    // At 2.2e-308 the five log-probabilities above stay finite over T; a
+    // logit of 10 does not (10 / 2.2e-308 overflows).
+    QTest::newRow("temperature 2.2e-308, logits up to 10")
+        << QList<float>{2.0f, 10.0f, 5.0f} << 2.2e-308 << 0 << 1.0 << QList<int>{1};
     QTest::newRow("temperature 5e-324, negative logits")
         << QList<float>{-3.0f, -1.0f, -2.0f} << 5e-324 << 0 << 1.0 << QList<int>{1};
     QTest::newRow("equal logits by id")
