@@ -86,11 +86,11 @@ check_one "$("$dest/usr/bin/attention-lab" --one)" "the installed binary"
 check_mp4() {
     local bin=$1 out=$work/check.mp4
     bash "$root/tests/packaging/linkage_test.sh" "$bin" \
-        "$(dirname "$bin")/../lib/attention-lab/libattention-lab-mp4.so" >/dev/null
+        "$(dirname "$bin")/../lib/attention-lab/plugins/libattention-lab-mp4.so" >/dev/null
     rm -f "$out"
     "$bin" animate "$root/resources/presets/lecture.json" -o "$out" --sweep mask \
         --width 320 --height 240
-    head -c 12 "$out" | tail -c 4 | grep -q ftyp || {
+    head -c 8 "$out" | tail -c 4 | grep -q ftyp || {
         echo "install-check: $bin wrote no MP4"
         return 1
     }

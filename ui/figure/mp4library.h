@@ -20,7 +20,7 @@ namespace AttentionLab {
  *
  * The plugin is looked for beside the executable (the build tree), then
  * where `cmake --install` puts it relative to the executable
- * (../lib/attention-lab under the prefix). ATTENTIONLAB_MP4_PLUGIN, when set,
+ * (../lib/attention-lab/plugins under the prefix). ATTENTIONLAB_MP4_PLUGIN, when set,
  * names the file to load instead (the tests' programs live elsewhere).
  */
 class Mp4Library
