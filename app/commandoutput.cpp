@@ -26,7 +26,11 @@ namespace {
 
 void write(const QString &text)
 {
-    const QByteArray bytes = text.toUtf8();
+    writeBytes(text.toUtf8());
+}
+
+void writeBytes(const QByteArray &bytes)
+{
     errno = 0;
     const std::size_t written =
         std::fwrite(bytes.constData(), 1, std::size_t(bytes.size()), stdout);

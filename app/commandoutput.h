@@ -3,6 +3,7 @@
 
 #pragma once
 
+#include <QByteArray>
 #include <QJsonObject>
 #include <QString>
 
@@ -20,6 +21,9 @@ namespace CommandOutput {
 
 /// \a text on stdout, as UTF-8.
 void write(const QString &text);
+/// \a bytes on stdout as they are (a generated text may stop inside a
+/// character, which the next piece completes).
+void writeBytes(const QByteArray &bytes);
 /// \a object on stdout, as indented JSON.
 void writeJson(const QJsonObject &object);
 /// Ends a JSON report streamed to stdout.

@@ -275,7 +275,8 @@ CommandRequest parseCommandLine(const QStringList &args)
     }
     // `builtin` stands for the shipped model wherever a model's folder goes.
     try {
-        if (kTextCommands.contains(r.command))
+        // animate too: its --sweep generation takes a model's folder (issue 36, item 11).
+        if (readsText)
             r.file = BuiltinModel::resolve(r.file);
         if (r.values.contains(QStringLiteral("model")))
             r.values.insert(QStringLiteral("model"),

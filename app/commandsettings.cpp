@@ -32,8 +32,9 @@ double parseNumber(const QString &option, const QString &text)
 GenerationOptions generationOptions(const CommandRequest &r)
 {
     GenerationOptions options;
+    // Given but empty is malformed, not the default (issue 36, item 10).
     const QString tokens = r.values.value(QStringLiteral("tokens"));
-    if (!tokens.isEmpty())
+    if (r.values.contains(QStringLiteral("tokens")))
         options.maxTokens =
             int(parseInteger(QStringLiteral("tokens"), tokens, 1, std::numeric_limits<int>::max()));
     const QStringList sampling{QStringLiteral("temperature"), QStringLiteral("top-k"),

@@ -45,10 +45,11 @@ QString stopName(GenerationStop stop)
     return {};
 }
 
+/// Checked as every command's output is (issue 36, item 9: the text was lost
+/// on a full disk with exit status 0).
 void writeBytes(const std::string &bytes)
 {
-    std::fwrite(bytes.data(), 1, bytes.size(), stdout);
-    std::fflush(stdout);
+    CommandOutput::writeBytes(QByteArray::fromStdString(bytes));
 }
 
 } // namespace

@@ -189,18 +189,38 @@ ModelTypingResult runModelTypingBenchmark(const QString &folder, int tokens)
     requireModelBenchLength(tokens, PretrainedModel::open(folder)->config().positions);
     MainWindow window;
     window.resize(1600, 1000);
+    ModelRunner *runner = window.modelRunner();
+    // A pass or a generation that fails shows its message in the window,
+    // which nobody sees offscreen: it becomes this command's one line
+    // instead of a wait for a grid that never comes (issue 36, item 3: a NaN
+    // in the embeddings, found by the first pass, hung the benchmark).
+    QString failure;
+    const auto fail = [&failure](const QString &message) {
+        if (failure.isEmpty())
+            failure = message;
+    };
+    QObject::connect(runner, &ModelRunner::runFailed, runner, fail);
+    QObject::connect(window.generationRunner(), &GenerationRunner::failed, runner, fail);
+    const auto refuseFailure = [&] {
+        if (!failure.isEmpty()) {
+            window.autosaver()->discard();
+            throwReadError(failure);
+        }
+    };
     window.show();
     if (!window.openModelFolder(folder))
         throwReadError(QStringLiteral("%1: cannot be opened").arg(folder));
-    ModelRunner *runner = window.modelRunner();
     ModelDocument *doc = window.modelDocument();
     ModelPage *page = window.modelPage();
     QLineEdit *edit = window.modelTextPanel()->textEdit();
     auto waitForGrid = [&] {
         runner->waitForIdle();
-        while (!doc->scoresReady() || !page->grid()->thumbnailsReady())
+        while (!doc->scoresReady() || !page->grid()->thumbnailsReady()) {
+            refuseFailure();
             QCoreApplication::processEvents(QEventLoop::AllEvents | QEventLoop::WaitForMoreEvents,
                                             5);
+        }
+        refuseFailure();
         page->grid()->repaint();
     };
     edit->setText(textOfLength(*runner->model(), tokens));
@@ -242,6 +262,7 @@ ModelTypingResult runModelTypingBenchmark(const QString &folder, int tokens)
         panel->generateButton()->click();
         std::vector<double> drawn;
         while (!done || pending >= 0) {
+            refuseFailure();
             QCoreApplication::processEvents(QEventLoop::AllEvents | QEventLoop::WaitForMoreEvents,
                                             2);
             if (pending >= 0 && doc->scoresReady() && page->grid()->thumbnailsReady()) {

@@ -12,6 +12,9 @@ set(generated_dir "${PROJECT_BINARY_DIR}/install-data")
 file(MAKE_DIRECTORY "${generated_dir}")
 
 install(TARGETS attention-lab RUNTIME DESTINATION "${CMAKE_INSTALL_BINDIR}")
+# The MP4 plugin (ui/figure/mp4plugin), which the program finds relative to
+# itself; dpkg-shlibdeps reads its FFmpeg libraries into the package's Depends.
+install(TARGETS attentionlab_mp4 LIBRARY DESTINATION "${ATTENTIONLAB_PLUGIN_INSTALL_DIR}")
 
 install(FILES "${desktop_dir}/${ATTENTIONLAB_APP_ID}.desktop"
         DESTINATION "${CMAKE_INSTALL_DATADIR}/applications")

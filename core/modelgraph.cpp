@@ -16,6 +16,8 @@
 #include <cstdint>
 #include <cstring>
 #include <memory>
+#include <stdexcept>
+#include <string>
 #include <utility>
 
 namespace AttentionLab {
@@ -272,6 +274,68 @@ LinearWeights unembeddingLayer(const ModelConfig &config, const OutputWeights &o
     return layer;
 }
 
+/// Whether all \a count values are finite: an infinity and a NaN alone have
+/// every exponent bit set. An integer OR, which the compiler vectorises, so
+/// that a layer's output is scanned once at the speed of reading it.
+bool allFinite(const float *values, size_t count)
+{
+    std::uint32_t found = 0;
+    for (size_t i = 0; i < count; ++i) {
+        std::uint32_t bits = 0;
+        std::memcpy(&bits, values + i, sizeof bits);
+        found |= std::uint32_t((bits & 0x7f800000u) == 0x7f800000u);
+    }
+    return found == 0;
+}
+
+/**
+ * Refuses a pass whose numbers stopped being finite, from weights that are
+ * (the checkpoint's are checked as they are read): a product that overflows
+ * float32, rotary angles of a tiny theta or scaling factor. Its attention
+ * and predictions would be NaN, shown as numbers (issue 36, items 5 and 6).
+ * \a layer is -1 past the last block.
+ */
+[[noreturn]] void refuseNonFinite(int layer, const char *tensor, const float *values, size_t count)
+{
+    const float *bad =
+        std::find_if(values, values + count, [](float v) { return !std::isfinite(v); });
+    const std::string what = bad == values + count ? "a value that is not finite"
+                             : std::isnan(*bad)    ? "NaN"
+                             : *bad > 0            ? "+inf"
+                                                   : "-inf";
+    const std::string where = layer >= 0 ? "layer " + std::to_string(layer) + "'s " + tensor
+                                         : std::string("the ") + tensor;
+    throw std::invalid_argument("the pass is not finite: " + where + " hold " + what +
+                                ", from finite weights (float32 overflows); its attention and "
+                                "predictions would mean nothing");
+}
+
+void requireFinite(const float *values, size_t count, int layer, const char *tensor)
+{
+    if (!allFinite(values, count))
+        refuseNonFinite(layer, tensor, values, count);
+}
+
+/// The attention weights, or else the attention output, that is not finite.
+void requireFiniteAttention(const float *weights, size_t weightCount, const float *context,
+                            size_t contextCount, int layer)
+{
+    if (allFinite(context, contextCount))
+        return;
+    requireFinite(weights, weightCount, layer, "attention weights");
+    refuseNonFinite(layer, "attention output", context, contextCount);
+}
+
+/// The probabilities of \a tokens, which the logits give.
+void requireFiniteTokens(const std::vector<TokenProbability> &tokens)
+{
+    for (const TokenProbability &token : tokens)
+        if (!std::isfinite(token.p))
+            throw std::invalid_argument("the pass is not finite: the logits give the probability "
+                                        "NaN, from finite weights (float32 overflows); its "
+                                        "predictions would mean nothing");
+}
+
 /// Softmax of \a row's entries [begin, end) in float, the rest 0, as the
 /// attention kernel computes each row.
 void softmaxRange(float *row, int size, int begin, int end)
@@ -339,6 +403,7 @@ ModelRun runModelGraph(const KernelSet &ops, const ModelWeights &weights, const 
     // Held through the pass: the word embeddings may also be the output matrix.
     const EmbeddingWeights embeddings = weights.embeddings();
     Activations x = embed(ops, config, embeddings, input.ids, input.tokenTypes, 0);
+    requireFinite(x.data(), size_t(x.size()), -1, "embeddings");
 
     RotaryTable rotary;
     switch (family.positions) {
@@ -359,11 +424,17 @@ ModelRun runModelGraph(const KernelSet &ops, const ModelWeights &weights, const 
         keepHeadRows(qkv.qRows, heads, heads, n, headDim, run.queries.data() + layerOffset);
         keepHeadRows(qkv.kRows, heads, kvHeads, n, headDim, run.keys.data() + layerOffset);
         keepHeadRows(qkv.vRows, heads, kvHeads, n, headDim, run.values.data() + layerOffset);
+        const size_t layerSize = size_t(heads) * headBlock;
+        requireFinite(run.queries.data() + layerOffset, layerSize, l, "queries");
+        requireFinite(run.keys.data() + layerOffset, layerSize, l, "keys");
+        requireFinite(run.values.data() + layerOffset, layerSize, l, "values");
 
         Activations context(queryWidth, n);
+        float *layerAttention = attention->data() + size_t(l) * heads * matrixSize;
         ops.attention(qkv.qRows, qkv.kRows, qkv.vRows, heads, kvHeads, n, headDim, scale, mask,
-                      attention->data() + size_t(l) * heads * matrixSize, context.data(),
-                      context.rows());
+                      layerAttention, context.data(), context.rows());
+        requireFiniteAttention(layerAttention, size_t(heads) * matrixSize, context.data(),
+                               size_t(context.size()), l);
 
         if (l == layers - 1 && pickLast) {
             // Nothing after the last block's attention is kept for other positions.
@@ -373,6 +444,7 @@ ModelRun runModelGraph(const KernelSet &ops, const ModelWeights &weights, const 
         if (x.cols() == 0)
             continue;
         finishBlock(ops, config, layer, context, x);
+        requireFinite(x.data(), size_t(x.size()), l, "outputs");
         if (input.keepResiduals)
             std::copy_n(x.data(), x.size(), run.residuals.data() + size_t(l) * size_t(n) * d);
     }
@@ -391,7 +463,9 @@ ModelRun runModelGraph(const KernelSet &ops, const ModelWeights &weights, const 
         Activations last = x.rightCols(1);
         if (output.finalNorm.weight)
             norm(ops, family.norm, last, output.finalNorm, config.epsilon);
+        requireFinite(last.data(), size_t(last.size()), -1, "final norm's outputs");
         run.topNext = topTokens(last.data(), nullptr);
+        requireFiniteTokens(run.topNext);
         run.finalState.assign(last.data(), last.data() + d);
         break;
     }
@@ -405,6 +479,7 @@ ModelRun runModelGraph(const KernelSet &ops, const ModelWeights &weights, const 
             const Eigen::Index column = input.keepResiduals ? readPositions[j] : Eigen::Index(j);
             run.masked.push_back(
                 {readPositions[j], topTokens(transformed.col(column).data(), output.maskedLmBias)});
+            requireFiniteTokens(run.masked.back().top);
         }
         break;
     }
@@ -506,7 +581,10 @@ void stepModelGraph(const KernelSet &ops, const ModelWeights &weights, KeyValueC
             ops.serialProduct(headDim, 1, m, values, headDim, false, a, m,
                               context.data() + std::ptrdiff_t(h) * headDim, headDim, 1.0f);
         }
+        requireFiniteAttention(rows, size_t(heads) * size_t(m), context.data(),
+                               size_t(context.size()), l);
         finishBlock(ops, config, layer, context, x);
+        requireFinite(x.data(), size_t(x.size()), l, "outputs");
     }
     cache.length = m;
 
@@ -514,6 +592,7 @@ void stepModelGraph(const KernelSet &ops, const ModelWeights &weights, KeyValueC
     if (output.finalNorm.weight)
         norm(ops, family.norm, x, output.finalNorm, config.epsilon);
     linearColumn(ops, unembeddingLayer(config, output, embeddings), x.data(), logits);
+    requireFinite(logits, size_t(config.vocabulary), -1, "logits");
 }
 
 std::vector<float> nextTokenLogits(const KernelSet &ops, const ModelWeights &weights,
@@ -524,6 +603,7 @@ std::vector<float> nextTokenLogits(const KernelSet &ops, const ModelWeights &wei
     const EmbeddingWeights embeddings = weights.embeddings();
     std::vector<float> logits(size_t(config.vocabulary));
     linearColumn(ops, unembeddingLayer(config, output, embeddings), state, logits.data());
+    requireFinite(logits.data(), logits.size(), -1, "logits");
     return logits;
 }
 

@@ -3,6 +3,7 @@
 
 #include "core/sweep.h"
 
+#include "core/inputtext.h"
 #include "core/scaleexperiment.h"
 
 #include <algorithm>
@@ -38,7 +39,7 @@ double number(std::string_view text, std::string_view spec)
     const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
     if (text.empty() || error != std::errc() || end != text.data() + text.size() ||
         !std::isfinite(value))
-        refuse("--sweep " + std::string(spec) + ": \"" + std::string(text) + "\" is not a number");
+        refuse("--sweep " + inputText(spec) + ": \"" + inputText(text) + "\" is not a number");
     return value;
 }
 
@@ -51,7 +52,7 @@ long long wholeNumber(std::string_view text, std::string_view spec)
     long long value = 0;
     const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
     if (text.empty() || error != std::errc() || end != text.data() + text.size())
-        refuse("--sweep " + std::string(spec) + ": \"" + std::string(text) +
+        refuse("--sweep " + inputText(spec) + ": \"" + inputText(text) +
                "\" is not a whole number");
     return value;
 }
@@ -60,7 +61,8 @@ long long wholeNumber(std::string_view text, std::string_view spec)
 
 Sweep Sweep::parse(std::string_view spec, const Session &session)
 {
-    const std::string shown(spec);
+    // Every echo of the option is quoted: escaped and cut (issue 36, item 13).
+    const std::string shown = inputText(spec);
     Sweep sweep;
     if (spec == "scale") {
         sweep.m_kind = Kind::Scale;
@@ -120,12 +122,12 @@ Sweep Sweep::parse(std::string_view spec, const Session &session)
         }
     }
     if (sweep.m_key < 0)
-        refuse("--sweep " + shown + ": no key is labelled \"" + std::string(key[1]) + "\"");
+        refuse("--sweep " + shown + ": no key is labelled \"" + inputText(key[1]) + "\"");
     long long coordinate = 0;
     const auto [end, error] =
         std::from_chars(key[2].data(), key[2].data() + key[2].size(), coordinate);
     if (key[2].empty() || error != std::errc() || end != key[2].data() + key[2].size())
-        refuse("--sweep " + shown + ": \"" + std::string(key[2]) + "\" is not a coordinate number");
+        refuse("--sweep " + shown + ": \"" + inputText(key[2]) + "\" is not a coordinate number");
     if (coordinate < 1 || coordinate > session.keys.cols())
         refuse("--sweep " + shown + ": coordinate " + std::to_string(coordinate) +
                " is out of range (1 to " + std::to_string(session.keys.cols()) + ")");
@@ -139,7 +141,8 @@ Sweep Sweep::parse(std::string_view spec, const Session &session)
 
 Sweep Sweep::parseModel(std::string_view spec, int heads, int steps)
 {
-    const std::string shown(spec);
+    // Every echo of the option is quoted: escaped and cut (issue 36, item 13).
+    const std::string shown = inputText(spec);
     Sweep sweep;
     if (spec == "head") {
         if (heads < 1)
@@ -219,8 +222,13 @@ double Sweep::value(int frame, int frames) const
         // Two states, each held for half the frames: the pause.
         return frame < frames / 2 ? 0.0 : 1.0;
     case Kind::Temperature:
+        // Between the logarithms: TO / FROM overflows for a FROM as small as
+        // 5e-324, and every frame but the last was infinite (issue 36, item 12).
         if (m_log)
-            return frame == frames - 1 ? m_to : m_from * std::pow(m_to / m_from, t);
+            return frame == frames - 1 ? m_to
+                   : frame == 0
+                       ? m_from
+                       : std::exp(std::log(m_from) + (std::log(m_to) - std::log(m_from)) * t);
         return m_from + (m_to - m_from) * t;
     case Kind::KeyCoordinate:
         return frame == frames - 1 ? m_to : m_from + (m_to - m_from) * t;

@@ -34,13 +34,16 @@ std::vector<TokenProbability> TokenSampler::kept(const std::vector<float> &logit
         options.topK > 0 ? std::min<size_t>(size_t(options.topK), order.size()) : order.size();
     std::partial_sort(order.begin(), order.begin() + std::ptrdiff_t(topK), order.end(), before);
     order.resize(topK);
-    // Softmax of the kept logits over the temperature, in double.
-    const double largest = double(logits[size_t(order.front())]) / options.temperature;
+    // Softmax of the kept logits over the temperature, in double. The largest
+    // logit is subtracted before the division: a logit over a tiny T
+    // overflows to an infinity (and inf - inf is NaN), while a difference
+    // over T goes to -inf, so any T > 0 near 0 keeps the arg-max, as its limit.
+    const double largest = double(logits[size_t(order.front())]);
     std::vector<TokenProbability> kept;
     kept.reserve(order.size());
     double sum = 0.0;
     for (int id : order) {
-        const double p = std::exp(double(logits[size_t(id)]) / options.temperature - largest);
+        const double p = std::exp((double(logits[size_t(id)]) - largest) / options.temperature);
         kept.push_back({id, p});
         sum += p;
     }

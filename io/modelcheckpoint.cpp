@@ -15,6 +15,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QStringList>
@@ -36,6 +37,16 @@ namespace {
 [[noreturn]] void fail(const QString &path, const QString &message)
 {
     throwReadError(inputText(QDir::toNativeSeparators(path)) + QStringLiteral(": ") + message);
+}
+
+/// The largest count config.json may give (a width, a number of positions, a window).
+constexpr double kMaxCount = 1e9;
+
+/// \a value as its JSON text ("3", "[1]", "{}"), for messages.
+QString jsonText(const QJsonValue &value)
+{
+    const QByteArray array = QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact);
+    return QString::fromUtf8(array.mid(1, array.size() - 2));
 }
 
 class ConfigReader
@@ -78,8 +89,12 @@ public:
     {
         const QJsonValue value = require(key);
         const double d = value.toDouble(-1.0);
-        if (!value.isDouble() || d < 1.0 || d > 1e9 || d != std::floor(d))
+        if (!value.isDouble() || d < 1.0 || d != std::floor(d))
             fail(m_path, QStringLiteral("has \"%1\" that is not a positive whole number").arg(key));
+        // A whole number past the limit is named as such (issue 36, item 15).
+        if (d > kMaxCount)
+            fail(m_path, QStringLiteral("has \"%1\" %2, more than the %3 Attention Lab reads")
+                             .arg(key, inputNumberText(d), QString::number(qint64(kMaxCount))));
         return int(d);
     }
 
@@ -165,8 +180,10 @@ QStringList shardFiles(const QString &indexPath)
     const QJsonObject names = map.toObject();
     for (auto it = names.begin(); it != names.end(); ++it) {
         const QString file = it.value().toString();
+        // A NUL is refused here, before Qt's file functions print a warning
+        // of their own about it (issue 36, item 16).
         if (file.isEmpty() || file.contains(QLatin1Char('/')) || file.contains(QLatin1Char('\\')) ||
-            file.startsWith(QLatin1Char('.')))
+            file.contains(QChar(u'\0')) || file.startsWith(QLatin1Char('.')))
             fail(indexPath, QStringLiteral("names \"%1\" as the shard of %2; a shard is a file "
                                            "of the model's folder")
                                 .arg(inputText(file), inputText(it.key())));
@@ -207,12 +224,21 @@ RotaryConfig readRotary(const QString &path, const QJsonObject &object, ConfigRe
     }
     if (scaling.isEmpty())
         return rotary;
-    // rope_type, or type in older files.
-    QString type = scaling.value(QLatin1String("rope_type")).toString();
-    if (type.isEmpty())
-        type = scaling.value(QLatin1String("type")).toString();
+    // rope_type, or type in older files. One that is given must be a known
+    // name: an empty or non-string one once ran as plain rotary positions,
+    // its factor dropped (issue 36, item 7).
+    const QLatin1String typeKey(scaling.contains(QLatin1String("rope_type")) ? "rope_type"
+                                                                             : "type");
+    const QJsonValue typeValue = scaling.value(typeKey);
+    const bool typeGiven = !typeValue.isUndefined() && !typeValue.isNull();
+    if (typeGiven && !typeValue.isString())
+        fail(path, QStringLiteral("has a %1 that is not a name (%2); Attention Lab runs "
+                                  "\"default\", \"linear\" and \"llama3\" rotary positions")
+                       .arg(typeKey, inputText(jsonText(typeValue))));
+    const QString type = typeValue.toString();
     ConfigReader parameters(path, scaling);
-    if (type.isEmpty() || type == QLatin1String("default"))
+    if ((!typeGiven && scaling.value(QLatin1String("factor")).isUndefined()) ||
+        type == QLatin1String("default"))
         return rotary;
     if (type == QLatin1String("linear")) {
         rotary.scaling = RopeScaling::Linear;

@@ -109,8 +109,14 @@ bool OutputFile::open()
 
 bool OutputFile::write(const QByteArray &bytes)
 {
-    if (!writeAll(m_temporary, bytes))
-        return fail(m_temporary.errorString());
+    // The system's reason, read before Qt's own calls can change it: a
+    // buffered write that failed as its buffer went out said "Unknown
+    // error" of a full disk (issue 36, item 14: a GIF on a full disk).
+    errno = 0;
+    if (!writeAll(m_temporary, bytes)) {
+        const int error = errno;
+        return fail(error != 0 ? systemError(error) : m_temporary.errorString());
+    }
     return true;
 }
 

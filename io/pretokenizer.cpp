@@ -43,16 +43,12 @@ const QRegularExpression &gpt2Pattern()
     return pattern;
 }
 
-std::vector<std::pair<qsizetype, qsizetype>> regexMatches(const QRegularExpression &regex,
-                                                          const QString &text)
+std::vector<std::pair<qsizetype, qsizetype>>
+regexMatches(const QRegularExpression &regex, const QString &text, const QString &source)
 {
-    std::vector<std::pair<qsizetype, qsizetype>> out;
-    auto it = regex.globalMatch(text);
-    while (it.hasNext()) {
-        const QRegularExpressionMatch match = it.next();
-        if (match.capturedLength() > 0)
-            out.emplace_back(match.capturedStart(), match.capturedEnd());
-    }
+    std::vector<std::pair<qsizetype, qsizetype>> out =
+        TokenizerPattern::matches(regex, text, "Split", source);
+    std::erase_if(out, [](const auto &match) { return match.second <= match.first; });
     return out;
 }
 
@@ -133,6 +129,7 @@ void PreTokenizer::append(const QJsonValue &value, std::vector<Step> &steps)
         step.regexPattern = pattern.isRegex;
         step.literal = pattern.literal;
         step.regex = pattern.regex;
+        step.source = pattern.source;
         step.invert = object.value(QStringLiteral("invert")).toBool();
         const QString behavior = object.value(QStringLiteral("behavior")).toString();
         if (behavior == QStringLiteral("Removed"))
@@ -285,7 +282,7 @@ void PreTokenizer::run(const Step &step, std::vector<Piece> &pieces)
         switch (step.kind) {
         case Step::Kind::Split:
             splitPiece(piece,
-                       step.regexPattern ? regexMatches(step.regex, piece.text)
+                       step.regexPattern ? regexMatches(step.regex, piece.text, step.source)
                                          : literalMatches(step.literal, piece.text),
                        step.behavior, step.invert, out);
             break;
@@ -294,8 +291,8 @@ void PreTokenizer::run(const Step &step, std::vector<Piece> &pieces)
                 piece.text.prepend(u' ');
             std::vector<Piece> parts;
             if (step.useRegex)
-                splitPiece(piece, regexMatches(gpt2Pattern(), piece.text), Behavior::Isolated,
-                           false, parts);
+                splitPiece(piece, regexMatches(gpt2Pattern(), piece.text, gpt2Pattern().pattern()),
+                           Behavior::Isolated, false, parts);
             else
                 parts.push_back(std::move(piece));
             for (Piece &part : parts) {

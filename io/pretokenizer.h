@@ -58,6 +58,7 @@ private:
         } kind = Kind::Split;
         QString literal;
         QRegularExpression regex;
+        QString source; ///< the regex as tokenizer.json gives it
         bool regexPattern = false;
         Behavior behavior = Behavior::Isolated;
         bool invert = false;

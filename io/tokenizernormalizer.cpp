@@ -9,6 +9,10 @@
 
 #include <QJsonArray>
 #include <QJsonObject>
+#include <QStringView>
+
+#include <utility>
+#include <vector>
 
 namespace AttentionLab {
 
@@ -50,6 +54,7 @@ void TokenizerNormalizer::append(const QJsonValue &value, std::vector<Step> &ste
         step.regexPattern = pattern.isRegex;
         step.literal = pattern.literal;
         step.regex = pattern.regex;
+        step.source = pattern.source;
     } else if (type == QStringLiteral("Strip")) {
         step.kind = Step::Kind::Strip;
         step.left = object.value(QStringLiteral("strip_left")).toBool();
@@ -62,27 +67,94 @@ void TokenizerNormalizer::append(const QJsonValue &value, std::vector<Step> &ste
     steps.push_back(std::move(step));
 }
 
+qsizetype TokenizerNormalizer::maxLength(qsizetype input)
+{
+    return kMaxGrowth * input + kMaxSlack;
+}
+
+namespace {
+
+[[noreturn]] void refuseGrowth(const char *step, qsizetype input, qsizetype limit)
+{
+    throwReadError(QStringLiteral("the tokenizer's normalizer (%1) makes a text of %2 characters "
+                                  "longer than %3, the most it may grow to")
+                       .arg(QLatin1String(step))
+                       .arg(input)
+                       .arg(limit));
+}
+
+/// \a text with each of \a matches ([start, end)) replaced by \a content,
+/// refused past \a limit characters before anything is built.
+QString replaced(const QString &text, const std::vector<std::pair<qsizetype, qsizetype>> &matches,
+                 const QString &content, qsizetype input, qsizetype limit)
+{
+    qsizetype length = text.size();
+    for (const auto &[start, end] : matches) {
+        length += content.size() - (end - start);
+        if (length > limit)
+            refuseGrowth("Replace", input, limit);
+    }
+    QString out;
+    out.reserve(length);
+    qsizetype last = 0;
+    for (const auto &[start, end] : matches) {
+        out += QStringView(text).mid(last, start - last);
+        out += content;
+        last = end;
+    }
+    out += QStringView(text).mid(last);
+    return out;
+}
+
+std::vector<std::pair<qsizetype, qsizetype>> literalMatches(const QString &literal,
+                                                            const QString &text)
+{
+    std::vector<std::pair<qsizetype, qsizetype>> out;
+    for (qsizetype at = text.indexOf(literal); at >= 0;
+         at = text.indexOf(literal, at + literal.size()))
+        out.emplace_back(at, at + literal.size());
+    return out;
+}
+
+} // namespace
+
 QString TokenizerNormalizer::apply(const QString &input) const
 {
+    // The output is bounded, as a pass's memory is: a Replace of "a" by a
+    // thousand a's, or a Sequence of them, grew without end (issue 36, item 1).
+    const qsizetype limit = maxLength(input.size());
     QString text = input;
     for (const Step &step : m_steps) {
         switch (step.kind) {
         case Step::Kind::Form:
             text = text.normalized(step.form);
+            if (text.size() > limit)
+                refuseGrowth(step.form == QString::NormalizationForm_C    ? "NFC"
+                             : step.form == QString::NormalizationForm_D  ? "NFD"
+                             : step.form == QString::NormalizationForm_KC ? "NFKC"
+                                                                          : "NFKD",
+                             input.size(), limit);
             break;
         case Step::Kind::Lowercase:
             text = text.toLower();
             break;
         case Step::Kind::Prepend:
             // As in Hugging Face's NormalizedString::prepend: nothing before nothing.
-            if (!text.isEmpty())
+            if (!text.isEmpty()) {
+                if (text.size() + step.text.size() > limit)
+                    refuseGrowth("Prepend", input.size(), limit);
                 text.prepend(step.text);
+            }
             break;
         case Step::Kind::Replace:
+            // The content as it is (Hugging Face inserts it literally: "$1" is no group).
             if (step.regexPattern)
-                text.replace(step.regex, step.text);
+                text = replaced(text,
+                                TokenizerPattern::matches(step.regex, text, "Replace", step.source),
+                                step.text, input.size(), limit);
             else if (!step.literal.isEmpty())
-                text.replace(step.literal, step.text);
+                text = replaced(text, literalMatches(step.literal, text), step.text, input.size(),
+                                limit);
             break;
         case Step::Kind::Strip: {
             qsizetype from = 0, to = text.size();

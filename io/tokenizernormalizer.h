@@ -24,7 +24,14 @@ public:
     /// ("normalizer \"Precompiled\" is not supported").
     static TokenizerNormalizer fromJson(const QJsonValue &value);
 
+    /// \a text normalized; throws ReadError when it would grow past
+    /// maxLength(), or a regex search gives up (TokenizerPattern::matches).
     QString apply(const QString &text) const;
+    /// The longest a normalized text of \a input characters may be: NFKD
+    /// makes up to 18 characters of one (U+FDFA), and a Prepend adds a few.
+    static qsizetype maxLength(qsizetype input);
+    static constexpr qsizetype kMaxGrowth = 32;
+    static constexpr qsizetype kMaxSlack = 4096;
     bool isIdentity() const { return m_steps.empty(); }
 
 private:
@@ -42,6 +49,7 @@ private:
         QString text;    ///< Prepend: what is put in front; Replace: the replacement
         QString literal; ///< Replace: the string replaced (when no regex)
         QRegularExpression regex;
+        QString source; ///< Replace: the regex as tokenizer.json gives it
         bool regexPattern = false;
         bool left = false, right = false; ///< Strip
     };

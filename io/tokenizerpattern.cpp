@@ -87,6 +87,7 @@ TokenizerPattern TokenizerPattern::fromJson(const QJsonValue &value, const char 
                            .arg(QLatin1String(owner)));
     pattern.isRegex = true;
     const QString source = object.value(QStringLiteral("Regex")).toString();
+    pattern.source = source;
     pattern.regex = compile(source);
     if (!pattern.regex.isValid())
         throwReadError(QStringLiteral("%1 has a regex PCRE2 cannot read (%2 at %3): %4")
@@ -94,6 +95,27 @@ TokenizerPattern TokenizerPattern::fromJson(const QJsonValue &value, const char 
                            .arg(pattern.regex.patternErrorOffset())
                            .arg(inputText(source)));
     return pattern;
+}
+
+std::vector<std::pair<qsizetype, qsizetype>>
+TokenizerPattern::matches(const QRegularExpression &regex, const QString &text, const char *owner,
+                          const QString &source)
+{
+    std::vector<std::pair<qsizetype, qsizetype>> out;
+    QRegularExpressionMatchIterator it = regex.globalMatch(text);
+    while (it.hasNext()) {
+        const QRegularExpressionMatch match = it.next();
+        out.emplace_back(match.capturedStart(), match.capturedEnd());
+    }
+    // The iterator stops at a search that failed as it stops at the last
+    // match; only then is the match it holds invalid.
+    if (!it.isValid())
+        throwReadError(QStringLiteral("%1 pattern \"%2\" backtracks past PCRE2's match limit "
+                                      "on a text of %3 characters; a tokenizer that gives up "
+                                      "cannot split it")
+                           .arg(QLatin1String(owner), inputText(source))
+                           .arg(text.size()));
+    return out;
 }
 
 } // namespace AttentionLab

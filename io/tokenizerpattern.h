@@ -7,6 +7,9 @@
 #include <QRegularExpression>
 #include <QString>
 
+#include <utility>
+#include <vector>
+
 namespace AttentionLab {
 
 /// A tokenizer.json "pattern": {"String": "▁"} or {"Regex": "\\s+"}, the
@@ -16,6 +19,8 @@ struct TokenizerPattern
     bool isRegex = false;
     QString literal;
     QRegularExpression regex;
+    /// The regex as tokenizer.json gives it, for messages.
+    QString source;
 
     /// Throws ReadError naming \a owner ("Split") for a pattern that is
     /// neither, or a regex PCRE2 cannot read.
@@ -29,6 +34,16 @@ struct TokenizerPattern
      * (Unicode 14) does not know. An invalid pattern comes back invalid.
      */
     static QRegularExpression compile(const QString &source);
+    /**
+     * Every match of \a regex in \a text as [start, end), empty ones too.
+     * A search PCRE2 gives up (its match or depth limit, as `(a+)+c` meets
+     * on "aaa…ab") throws ReadError naming \a owner and \a source: taken as
+     * no match, it silently lost a split (issue 36, item 8).
+     */
+    static std::vector<std::pair<qsizetype, qsizetype>> matches(const QRegularExpression &regex,
+                                                                const QString &text,
+                                                                const char *owner,
+                                                                const QString &source);
 };
 
 } // namespace AttentionLab

@@ -11,7 +11,7 @@ packages=(
     libeigen3-dev libgl1-mesa-dev
     libzip-dev pkg-config
     libgif-dev # animate: GIFs through giflib
-    libavcodec-dev libavformat-dev libavutil-dev libswscale-dev # animate: MP4s (H.264)
+    libavcodec-dev libavformat-dev libavutil-dev libswscale-dev # the MP4 plugin (H.264)
     zlib1g-dev # tst_hubtokenizer unpacks the gzipped tokenizer.json files
     fonts-dejavu-core
     poppler-utils

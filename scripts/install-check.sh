@@ -82,6 +82,22 @@ check_one() {
 echo "== installed --one"
 check_one "$("$dest/usr/bin/attention-lab" --one)" "the installed binary"
 
+# The binary links no FFmpeg; its MP4 plugin does, and is found relative to it.
+check_mp4() {
+    local bin=$1 out=$work/check.mp4
+    bash "$root/tests/packaging/linkage_test.sh" "$bin" \
+        "$(dirname "$bin")/../lib/attention-lab/plugins/libattention-lab-mp4.so" >/dev/null
+    rm -f "$out"
+    "$bin" animate "$root/resources/presets/lecture.json" -o "$out" --sweep mask \
+        --width 320 --height 240
+    head -c 8 "$out" | tail -c 4 | grep -q ftyp || {
+        echo "install-check: $bin wrote no MP4"
+        return 1
+    }
+}
+echo "== installed MP4 plugin"
+check_mp4 "$dest/usr/bin/attention-lab"
+
 echo "== cpack -G DEB"
 rm -f "$build"/attention-lab_*.deb
 (cd "$build" && cpack -G DEB >/dev/null)
@@ -93,6 +109,15 @@ dpkg-deb -x "$deb" "$work/deb"
 file "$work/deb/usr/bin/attention-lab" | grep -q 'stripped' &&
     ! file "$work/deb/usr/bin/attention-lab" | grep -q 'not stripped'
 check_one "$("$work/deb/usr/bin/attention-lab" --one)" "the packaged binary"
+# dpkg-shlibdeps read the plugin's FFmpeg libraries into Depends.
+depends=$(dpkg-deb -f "$deb" Depends)
+for library in libavcodec libavformat libswscale; do
+    grep -q "$library" <<<"$depends" || {
+        echo "install-check: the package does not depend on $library"
+        exit 1
+    }
+done
+check_mp4 "$work/deb/usr/bin/attention-lab"
 # The package's built-in model opens from the packaged binary, with no network.
 "$work/deb/usr/bin/attention-lab" tokenize builtin --text "a dog" | grep -q 'dog'
 cmp "$root/resources/models/builtin/model.safetensors" \

@@ -14,6 +14,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QImage>
 #include <QTemporaryDir>
 #include <QTest>
@@ -147,6 +148,8 @@ private slots:
     void refusals();
     void refusalLeavesFileAlone();
     void memoryGuard();
+    void mp4WithoutThePlugin_data();
+    void mp4WithoutThePlugin();
 
 private:
     QTemporaryDir m_dir;
@@ -730,6 +733,56 @@ void TestAnimate::memoryGuard()
     QCOMPARE(run.err.count('\n'), 1);
     QVERIFY2(run.err.contains("memory"), run.err.constData());
     QVERIFY(!QFile::exists(out));
+}
+
+void TestAnimate::mp4WithoutThePlugin_data()
+{
+    // Issue 36: the program links no FFmpeg; the plugin that does is loaded
+    // for an MP4 alone. Without it, or without what it links, an MP4 is
+    // refused in one line naming what is missing, and a GIF is written.
+    QTest::addColumn<QString>("plugin");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("no plugin") << QStringLiteral("/nonexistent/libattention-lab-mp4.so")
+                               << QStringLiteral("MP4 needs Attention Lab's FFmpeg plugin "
+                                                 "libattention-lab-mp4.so, which is not in "
+                                                 "/nonexistent (GIF needs no plugin)");
+    QTest::newRow("a plugin that cannot be loaded")
+        << QStringLiteral("broken/libattention-lab-mp4.so")
+        << QStringLiteral("MP4 needs FFmpeg's libraries, which the plugin ");
+}
+
+void TestAnimate::mp4WithoutThePlugin()
+{
+    QFETCH(QString, plugin);
+    QFETCH(QString, message);
+    const QDir dir(m_dir.path());
+    QVERIFY(dir.mkpath(QStringLiteral("broken")));
+    QFile broken(dir.filePath(QStringLiteral("broken/libattention-lab-mp4.so")));
+    QVERIFY(broken.open(QIODevice::WriteOnly));
+    broken.write("not a shared library");
+    broken.close();
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(QStringLiteral("ATTENTIONLAB_MP4_PLUGIN"),
+                       plugin.startsWith(QLatin1Char('/')) ? plugin : dir.filePath(plugin));
+    const auto animate = [&](const QString &out) {
+        return runAttentionLab({QStringLiteral("animate"),
+                                QStringLiteral(PRESETS_DIR "/lecture.json"), QStringLiteral("-o"),
+                                out, QStringLiteral("--sweep"), QStringLiteral("mask"),
+                                QStringLiteral("--width"), QStringLiteral("64"),
+                                QStringLiteral("--height"), QStringLiteral("64")},
+                               environment);
+    };
+    const QString mp4 = dir.filePath(QStringLiteral("refused.mp4"));
+    const BinaryRun refused = animate(mp4);
+    QCOMPARE(refused.exitCode, 2);
+    QCOMPARE(refused.err.count('\n'), 1);
+    QVERIFY2(refused.err.contains(message.toUtf8()), refused.err.constData());
+    QVERIFY(!QFile::exists(mp4));
+    const QString gif = dir.filePath(QStringLiteral("written.gif"));
+    const BinaryRun written = animate(gif);
+    QCOMPARE(written.exitCode, 0);
+    QCOMPARE(written.err, QByteArray());
+    QVERIFY(QFileInfo(gif).size() > 0);
 }
 
 QTEST_GUILESS_MAIN(TestAnimate)

@@ -18,6 +18,8 @@
 
 #include <cstring>
 #include <functional>
+#include <limits>
+#include <tuple>
 
 #include <sys/stat.h>
 
@@ -82,6 +84,40 @@ bool oneTokenType(const QDir &folder)
            writeFile(folder.filePath(QStringLiteral("config.json")), config);
 }
 
+/// Writes \a value over elements [\a from, \a to) of float32 tensor \a name
+/// in \a folder's model.safetensors.
+bool poison(const QDir &folder, const QString &name, long long from, long long to, float value)
+{
+    QFile file(folder.filePath(QStringLiteral("model.safetensors")));
+    if (!file.open(QIODevice::ReadWrite))
+        return false;
+    quint64 length = 0;
+    if (file.read(reinterpret_cast<char *>(&length), 8) != 8)
+        return false;
+    const QJsonObject header = QJsonDocument::fromJson(file.read(qint64(length))).object();
+    const QJsonArray offsets =
+        header.value(name).toObject().value(QLatin1String("data_offsets")).toArray();
+    if (offsets.size() != 2)
+        return false;
+    QByteArray values;
+    for (long long i = from; i < to; ++i)
+        values.append(reinterpret_cast<const char *>(&value), 4);
+    return file.seek(8 + qint64(length) + offsets[0].toInteger() + 4 * from) &&
+           file.write(values) == values.size();
+}
+
+/// \a folder's \a file with its first \a from replaced by \a to.
+bool replaceIn(const QDir &folder, const QString &file, const QByteArray &from,
+               const QByteArray &to)
+{
+    QByteArray text = readFile(folder.filePath(file));
+    const qsizetype at = text.indexOf(from);
+    if (at < 0)
+        return false;
+    text.replace(at, from.size(), to);
+    return writeFile(folder.filePath(file), text);
+}
+
 } // namespace
 
 class TestHostile : public QObject
@@ -103,6 +139,8 @@ private slots:
     void fullDisk();
     void modelFolders_data();
     void modelFolders();
+    void issue36_data();
+    void issue36();
 
 private:
     QTemporaryDir m_dir;
@@ -217,6 +255,26 @@ void TestHostile::initTestCase()
     QVERIFY(writeFile(dir.filePath(QStringLiteral("tokens-bom.txt")),
                       "\xef\xbb\xbfis\r\nthe\r\nbest\nof\r\nall\r\n"));
     QVERIFY(copyModel(dir, bert, QStringLiteral("b-one-type"), oneTokenType));
+    // Issue 36: finite weights whose pass overflows, a NaN the first pass
+    // finds, a tiny rotary theta, a NUL in a shard's name.
+    QVERIFY(copyModel(dir, gpt2, QStringLiteral("g-nan-wte"), [](const QDir &d) {
+        return poison(d, QStringLiteral("wte.weight"), 100, 101,
+                      std::numeric_limits<float>::quiet_NaN());
+    }));
+    QVERIFY(copyModel(dir, gpt2, QStringLiteral("g-big-attn"), [](const QDir &d) {
+        return poison(d, QStringLiteral("h.0.attn.c_attn.weight"), 0, 32 * 96, 3e38f);
+    }));
+    QVERIFY(copyModel(dir, QStringLiteral("../decoders/llama-gqa"), QStringLiteral("l-theta"),
+                      [](const QDir &d) {
+                          return replaceIn(d, QStringLiteral("config.json"),
+                                           "\"rope_theta\": 10000.0", "\"rope_theta\": 5e-324");
+                      }));
+    QVERIFY(copyModel(dir, QStringLiteral("../decoders/llama3-mqa"), QStringLiteral("l-nul"),
+                      [](const QDir &d) {
+                          return replaceIn(d, QStringLiteral("model.safetensors.index.json"),
+                                           ": \"model-00001-of-00002.safetensors\"",
+                                           ": \"model\\u0000-00001-of-00002.safetensors\"");
+                      }));
     // A model folder that cannot be searched, in a work directory open to all.
     QVERIFY(copyModel(dir, gpt2, QStringLiteral("g-no-search")));
     QVERIFY(QFile::setPermissions(dir.filePath(QStringLiteral("g-no-search")),
@@ -422,6 +480,12 @@ void TestHostile::fullDisk_data()
     addRow("inspect",
            {full, QStringLiteral("inspect"), QStringLiteral(TEST_DATA_DIR "/attention/f2_le.npy")},
            2, message);
+    // Issue 36, item 9: the text generate writes as it comes.
+    addRow("generate",
+           QStringList{full, QStringLiteral("generate"), QStringLiteral("gpt2"),
+                       QStringLiteral("--tokens"), QStringLiteral("3")} +
+               text,
+           2, message);
 }
 
 void TestHostile::fullDisk()
@@ -516,6 +580,132 @@ void TestHostile::modelFolders_data()
 }
 
 void TestHostile::modelFolders()
+{
+    HostileCases::run(m_dir.path());
+}
+
+void TestHostile::issue36_data()
+{
+    HostileCases::addColumns();
+    const QString text = QStringLiteral("--text");
+    const QString animal = QStringLiteral("the animal");
+    const QString gif = QStringLiteral("out36.gif");
+    const QStringList small{QStringLiteral("--width"), QStringLiteral("64"),
+                            QStringLiteral("--height"), QStringLiteral("64")};
+    const auto animate = [&](const QString &sweep) {
+        return QStringList{QStringLiteral("animate"), QStringLiteral("lecture.json"),
+                           QStringLiteral("-o"),      gif,
+                           QStringLiteral("--sweep"), sweep} +
+               small;
+    };
+    // Item 3: an error of a command that builds the window offscreen is its one line.
+    addRow("3: bench --gui --model with a NaN in the embeddings",
+           {QStringLiteral("bench"), QStringLiteral("--gui"), QStringLiteral("--model"),
+            QStringLiteral("g-nan-wte"), QStringLiteral("--n"), QStringLiteral("8")},
+           2,
+           HostileCases::kContains +
+               QStringLiteral("tensor wte.weight holds NaN at [3, 4] (element 100)"));
+    // Items 5 and 6: a pass that overflows is refused, naming where.
+    const QString overflow = HostileCases::kContains + QStringLiteral("the pass is not finite: ");
+    addRow("6: model, c_attn all 3e38",
+           {QStringLiteral("model"), QStringLiteral("g-big-attn"), text, animal}, 2,
+           overflow + QStringLiteral("layer 0's queries hold"));
+    addRow("6: generate, c_attn all 3e38",
+           {QStringLiteral("generate"), QStringLiteral("g-big-attn"), text, animal}, 2,
+           overflow + QStringLiteral("layer 0's queries hold"));
+    addRow("6: lens, c_attn all 3e38",
+           {QStringLiteral("lens"), QStringLiteral("g-big-attn"), text, animal}, 2,
+           overflow + QStringLiteral("layer 0's queries hold"));
+    addRow("5: generate, rope_theta 5e-324",
+           {QStringLiteral("generate"), QStringLiteral("l-theta"), text, QStringLiteral("the cat")},
+           2, overflow + QStringLiteral("layer 0's queries hold NaN"));
+    addRow("5: model, rope_theta 5e-324",
+           {QStringLiteral("model"), QStringLiteral("l-theta"), text, QStringLiteral("the cat")}, 2,
+           overflow + QStringLiteral("layer 0's queries hold NaN"));
+    // Item 10: a malformed --tokens is refused, not the default of 20.
+    addRow("10: generate --tokens ''",
+           {QStringLiteral("generate"), QStringLiteral("gpt2"), text, animal,
+            QStringLiteral("--tokens"), QString()},
+           2, QStringLiteral("attention-lab: --tokens: \"\" is not a whole number"));
+    addRow("10: animate --sweep generation --tokens ''",
+           QStringList{QStringLiteral("animate"), QStringLiteral("gpt2"), QStringLiteral("-o"), gif,
+                       QStringLiteral("--sweep"), QStringLiteral("generation"), text, animal,
+                       QStringLiteral("--tokens"), QString()} +
+               small,
+           2, QStringLiteral("attention-lab: --tokens: \"\" is not a whole number"));
+    // Item 11: builtin stands for its folder in animate too.
+    addRow("11: animate builtin --sweep generation",
+           QStringList{QStringLiteral("animate"), QStringLiteral("builtin"), text,
+                       QStringLiteral("a member of"), QStringLiteral("--sweep"),
+                       QStringLiteral("generation"), QStringLiteral("--tokens"),
+                       QStringLiteral("2"), QStringLiteral("-o"), gif} +
+               small,
+           0, {});
+    // Item 12: any finite temperature above 0 sweeps.
+    addRow("12: a log temperature sweep from 5e-324",
+           animate(QStringLiteral("temperature=5e-324:1:log"))
+               << QStringLiteral("--frames") << QStringLiteral("3"),
+           0, {});
+    // Item 13: the sweep's values quoted as every input is: escaped and cut.
+    const QString evil = QStringLiteral("\x1b[2J\u202e\nx");
+    addRow("13: temperature= with ESC, U+202E and a newline",
+           animate(QStringLiteral("temperature=") + evil + QStringLiteral(":1:log")), 2,
+           QStringLiteral("attention-lab: --sweep temperature=\\x1b[2J\\u202e\\nx:1:log: "
+                          "\"\\x1b[2J\\u202e\\nx\" is not a number"));
+    addRow("13: key: with a 5,000-character token",
+           animate(QStringLiteral("key:") + QString(5000, QLatin1Char('t')) +
+                   QStringLiteral(":1=0:2")),
+           2, QStringLiteral("attention-lab: --sweep key:tttttttttttttttttttt"));
+    addRow("13: key: with ESC and a newline in the token",
+           animate(QStringLiteral("key:") + evil + QStringLiteral(":1=0:2")), 2,
+           QStringLiteral("attention-lab: --sweep key:\\x1b[2J\\u202e\\nx:1=0:2: no key is "
+                          "labelled \"\\x1b[2J\\u202e\\nx\""));
+    addRow("13: dk= with a newline",
+           animate(QStringLiteral("dk=1:") + evil)
+               << QStringLiteral("--view") << QStringLiteral("scale"),
+           2,
+           QStringLiteral("attention-lab: --sweep dk=1:\\x1b[2J\\u202e\\nx: "
+                          "\"\\x1b[2J\\u202e\\nx\" is not a whole number"));
+    // Item 14: what is wrong with an MP4's size, or with the disk, rather
+    // than FFmpeg's "Generic error in an external library".
+    const auto mp4 = [&](const QString &width, const QString &height) {
+        return QStringList{QStringLiteral("animate"),  QStringLiteral("lecture.json"),
+                           QStringLiteral("-o"),       QStringLiteral("out36.mp4"),
+                           QStringLiteral("--sweep"),  QStringLiteral("mask"),
+                           QStringLiteral("--width"),  width,
+                           QStringLiteral("--height"), height};
+    };
+    addRow("14: an MP4 of 20000 x 16", mp4(QStringLiteral("20000"), QStringLiteral("16")), 2,
+           QStringLiteral("attention-lab: out36.mp4: an MP4 (H.264) is at most 16384 pixels on "
+                          "each side, not 20000 x 16"));
+    addRow("14: an MP4 of 20000 x 20000", mp4(QStringLiteral("20000"), QStringLiteral("20000")), 2,
+           QStringLiteral("attention-lab: out36.mp4: an MP4 (H.264) is at most 16384 pixels on "
+                          "each side, not 20000 x 20000"));
+    addRow("14: an MP4 of 16384 x 16384", mp4(QStringLiteral("16384"), QStringLiteral("16384")), 2,
+           QStringLiteral("attention-lab: out36.mp4: an MP4 of 16384 x 16384 is more than "
+                          "FFmpeg's frames hold"));
+    // Each more than the 64 KiB disk holds (an MP4 of flat figures is small).
+    for (const auto &[format, frames, width, height] :
+         {std::tuple{"gif", "4", "1200", "900"}, std::tuple{"mp4", "60", "2000", "1500"}})
+        addRow(qPrintable(QStringLiteral("14: a %1 on a full disk").arg(QLatin1String(format))),
+               {QStringLiteral("animate"), QStringLiteral("lecture.json"), QStringLiteral("-o"),
+                HostileCases::kFullDisk + QStringLiteral("/big.") + QLatin1String(format),
+                QStringLiteral("--sweep"), QStringLiteral("temperature=0.1:10:log"),
+                QStringLiteral("--frames"), QLatin1String(frames), QStringLiteral("--width"),
+                QLatin1String(width), QStringLiteral("--height"), QLatin1String(height)},
+               2,
+               QStringLiteral("attention-lab: disk/big.%1: cannot be written: No space left on "
+                              "device")
+                   .arg(QLatin1String(format)));
+    // Item 16: a NUL in a shard's name is our one line, with no warning of Qt's before it.
+    addRow("16: a weight_map entry with a NUL",
+           {QStringLiteral("model"), QStringLiteral("l-nul"), text, QStringLiteral("the cat")}, 2,
+           HostileCases::kContains +
+               QStringLiteral("rs.index.json: names \"model\\x00-00001-of-00002.safetensors\" "
+                              "as the shard of"));
+}
+
+void TestHostile::issue36()
 {
     HostileCases::run(m_dir.path());
 }

@@ -20,6 +20,7 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -350,6 +351,7 @@ private slots:
     void labsDrawTheRefusalInTheWindow();
     void modelAndInspectHoldWhatTheyEstimate_data();
     void modelAndInspectHoldWhatTheyEstimate();
+    void mp4HoldsAFrameOrTwo();
 
 private:
     QTemporaryDir m_dir;
@@ -761,6 +763,31 @@ void TestMemoryLimits::modelAndInspectHoldWhatTheyEstimate()
         const QJsonObject json = QJsonDocument::fromJson(back.out).object();
         QCOMPARE(json.value(u"shape"_s).toArray(), (QJsonArray{1, 1, tokens, tokens}));
     }
+}
+
+void TestMemoryLimits::mp4HoldsAFrameOrTwo()
+{
+    // Issue 36, item 2: x264's lookahead, B-frames and frame threads held a
+    // dozen frames and more (12 frames of 4096 x 4096 peaked at 1.22 GiB,
+    // 60 of 10000 x 10000 at 9.5 GiB). Now it holds the frame it encodes and
+    // its reference, as Mp4Writer::encoderBytes counts them.
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString out = dir.filePath(u"big.mp4"_s);
+    const MeasuredRun r =
+        runMeasured({u"animate"_s, QStringLiteral(PRESETS_DIR "/lecture.json"), u"-o"_s, out,
+                     u"--sweep"_s, u"temperature=0.1:10:log"_s, u"--frames"_s, u"12"_s,
+                     u"--width"_s, u"4096"_s, u"--height"_s, u"4096"_s, u"--numbers"_s, u"off"_s},
+                    dir);
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QVERIFY(QFileInfo(out).size() > 0);
+    const qint64 pixels = 4096LL * 4096;
+    // Mp4Writer::encoderBytes (19.5 bytes a pixel), the figure's canvas and
+    // its copy (8), and a margin; the program itself. 487 MiB measured.
+    const qint64 bound = pixels * 32 + (kUnderAddressSanitizer ? 400 : 100) * MiB;
+    QVERIFY2(
+        r.peakBytes < bound,
+        qPrintable(QStringLiteral("%1 MiB, bound %2 MiB").arg(r.peakBytes / MiB).arg(bound / MiB)));
 }
 
 QTEST_MAIN(TestMemoryLimits)

@@ -374,7 +374,40 @@ void DecoderForwardTest::refusals_data()
                editConfig(f, [](QJsonObject &c) { c.insert(u"num_hidden_layers", 2.66667e69); });
            })
         << "config.json"
-        << "has \"num_hidden_layers\" that is not a positive whole number";
+        << "has \"num_hidden_layers\" 2.66667e+69, more than the 1000000000 Attention Lab reads";
+    // Issue 36, item 15: a whole number past the limit is named as such.
+    QTest::newRow("max_position_embeddings 2147483647")
+        << "llama-gqa" << Edit([](const QString &f) {
+               editConfig(
+                   f, [](QJsonObject &c) { c.insert(u"max_position_embeddings", 2147483647.0); });
+           })
+        << "config.json"
+        << "has \"max_position_embeddings\" 2147483647, more than the 1000000000 Attention "
+           "Lab reads";
+    QTest::newRow("sliding_window 1e12")
+        << "mistral-window" << Edit([](const QString &f) {
+               editConfig(f, [](QJsonObject &c) { c.insert(u"sliding_window", 1e12); });
+           })
+        << "config.json"
+        << "has \"sliding_window\" 1e+12, more than the 1000000000 Attention Lab reads";
+    // Issue 36, item 7: a rope_type that is given is a known name, or refused;
+    // these ran as plain rotary positions, their factor dropped.
+    QTest::newRow("an empty rope_type") << "llama-gqa" << Edit([](const QString &f) {
+        editConfig(f, [](QJsonObject &c) {
+            c.insert(u"rope_scaling", QJsonObject{{u"rope_type"_qs, u""_qs}, {u"factor"_qs, 2.0}});
+        });
+    }) << "config.json"
+                                        << "has the rope_type \"\"; Attention Lab runs "
+                                           "\"default\", \"linear\" and "
+                                           "\"llama3\" rotary positions";
+    QTest::newRow("a rope_type that is a number") << "llama-gqa" << Edit([](const QString &f) {
+        editConfig(f, [](QJsonObject &c) {
+            c.insert(u"rope_scaling", QJsonObject{{u"rope_type"_qs, 3}, {u"factor"_qs, 2.0}});
+        });
+    }) << "config.json"
+                                                  << "has a rope_type that is not a name (3); "
+                                                     "Attention Lab runs \"default\", "
+                                                     "\"linear\" and \"llama3\" rotary positions";
     QTest::newRow("a fractional count")
         << "llama-gqa" << Edit([](const QString &f) {
                editConfig(f, [](QJsonObject &c) { c.insert(u"num_attention_heads", 2.5); });

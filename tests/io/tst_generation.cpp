@@ -183,6 +183,17 @@ void TestGeneration::keptTokens_data()
     // Temperature 0.5 squares the probabilities: 0.25, 0.04, ... of 0.325, the first 0.769.
     QTest::newRow("temperature 0.5, top-p 0.76") << five << 0.5 << 0 << 0.76 << QList<int>{1};
     QTest::newRow("temperature 0.5, top-p 0.77") << five << 0.5 << 0 << 0.77 << QList<int>{1, 3};
+    // Issue 36, item 4: logits over a tiny temperature overflowed, and the
+    // least likely token was drawn. Any T > 0 near 0 keeps the arg-max alone.
+    for (double tiny : {5e-324, 1e-320, 1e-310, 2.2e-308, 1e-300})
+        QTest::newRow(qPrintable(QStringLiteral("temperature %1: the arg-max").arg(tiny)))
+            << five << tiny << 0 << 1.0 << QList<int>{1};
+    // At 2.2e-308 the five log-probabilities above stay finite over T; a
+    // logit of 10 does not (10 / 2.2e-308 overflows).
+    QTest::newRow("temperature 2.2e-308, logits up to 10")
+        << QList<float>{2.0f, 10.0f, 5.0f} << 2.2e-308 << 0 << 1.0 << QList<int>{1};
+    QTest::newRow("temperature 5e-324, negative logits")
+        << QList<float>{-3.0f, -1.0f, -2.0f} << 5e-324 << 0 << 1.0 << QList<int>{1};
     QTest::newRow("equal logits by id")
         << QList<float>{1.0f, 2.0f, 2.0f, 0.0f} << 1.0 << 2 << 1.0 << QList<int>{1, 2};
 }

@@ -172,6 +172,8 @@ private slots:
     void encodesFromSeveralThreads();
     void refusals_data();
     void refusals();
+    void encodeRefusals_data();
+    void encodeRefusals();
     void gpt2ThroughTokenizerJson();
 };
 
@@ -526,6 +528,63 @@ void TestHubTokenizer::refusals()
     QVERIFY2(error.startsWith(folder.file() + QStringLiteral(": ")), qPrintable(error));
     QVERIFY2(error.contains(message), qPrintable(error));
     QVERIFY2(!error.contains(QLatin1Char('\n')), qPrintable(error));
+}
+
+void TestHubTokenizer::encodeRefusals_data()
+{
+    // Issue 36, items 1 and 8: what a tokenizer.json does to a text is
+    // bounded and checked, each refused in one line as the text is read.
+    QTest::addColumn<QByteArray>("json");
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("message");
+    const QString manyA(100'000, QLatin1Char('a'));
+    QTest::newRow("Replace of a by 100,000 a's on 100,000 a's")
+        << tinyWith(QStringLiteral("normalizer"),
+                    R"({"type": "Replace", "pattern": {"String": "a"}, "content": ")" +
+                        QByteArray(100'000, 'a') + R"("})")
+        << manyA
+        << QStringLiteral("the tokenizer's normalizer (Replace) makes a text of 100000 characters "
+                          "longer than 3204096, the most it may grow to");
+    const QByteArray tenfold =
+        R"({"type": "Replace", "pattern": {"Regex": "a"}, "content": "aaaaaaaaaa"})";
+    QTest::newRow("a Sequence of four tenfold Replace steps")
+        << tinyWith(QStringLiteral("normalizer"), R"({"type": "Sequence", "normalizers": [)" +
+                                                      tenfold + ", " + tenfold + ", " + tenfold +
+                                                      ", " + tenfold + "]}")
+        << manyA
+        << QStringLiteral("the tokenizer's normalizer (Replace) makes a text of 100000 characters "
+                          "longer than");
+    QTest::newRow("Prepend past the bound")
+        << tinyWith(QStringLiteral("normalizer"),
+                    R"({"type": "Prepend", "prepend": ")" + QByteArray(5000, 'x') + R"("})")
+        << QStringLiteral("a") << QStringLiteral("the tokenizer's normalizer (Prepend)");
+    QTest::newRow("a Split regex past PCRE2's match limit")
+        << tinyWith(
+               QStringLiteral("pre_tokenizer"),
+               R"({"type": "Split", "pattern": {"Regex": "(a+)+c|b"}, "behavior": "Isolated"})")
+        << QString(30, QLatin1Char('a')) + QLatin1Char('b')
+        << QStringLiteral("Split pattern \"(a+)+c|b\" backtracks past PCRE2's match limit");
+    QTest::newRow("a Replace regex past PCRE2's match limit")
+        << tinyWith(QStringLiteral("normalizer"),
+                    R"({"type": "Replace", "pattern": {"Regex": "(a+)+c|b"}, "content": "x"})")
+        << QString(30, QLatin1Char('a')) + QLatin1Char('b')
+        << QStringLiteral("Replace pattern \"(a+)+c|b\" backtracks past PCRE2's match limit");
+}
+
+void TestHubTokenizer::encodeRefusals()
+{
+    QFETCH(QByteArray, json);
+    QFETCH(QString, text);
+    QFETCH(QString, message);
+    const HandMade folder(json);
+    const HubTokenizer tokenizer = HubTokenizer::fromFiles(folder.file());
+    QElapsedTimer timer;
+    timer.start();
+    const QString error = readErrorOf([&] { tokenizer.encode(text); });
+    QVERIFY2(error.contains(message), qPrintable(error));
+    QVERIFY2(!error.contains(QLatin1Char('\n')), qPrintable(error));
+    QVERIFY2(error.size() < 400, qPrintable(error));
+    QVERIFY2(timer.elapsed() < 5000, qPrintable(QString::number(timer.elapsed())));
 }
 
 /**

@@ -8,6 +8,7 @@
 // written as .npz and .safetensors reads back; and every refusal is one line.
 
 #include "core/attention.h"
+#include "core/generator.h"
 #include "core/headsession.h"
 #include "core/tokenlabels.h"
 #include "io/attentionfilereader.h"
@@ -142,6 +143,8 @@ private slots:
     void everyFixtureTensorIsUsed();
     void nonFiniteWeightsAreRefused_data();
     void nonFiniteWeightsAreRefused();
+    void nonFinitePassIsRefused_data();
+    void nonFinitePassIsRefused();
 };
 
 void TestPretrainedModel::everyFixtureTensorIsUsed_data()
@@ -195,6 +198,78 @@ void TestPretrainedModel::nonFiniteWeightsAreRefused()
     const QString message = refusal(folder);
     QVERIFY2(message.contains(QLatin1String("safetensors: ") + expected), qPrintable(message));
     QVERIFY2(message.endsWith(QLatin1String("gives no meaningful attention")), qPrintable(message));
+}
+
+void TestPretrainedModel::nonFinitePassIsRefused_data()
+{
+    // Issue 36, items 5 and 6: finite weights and settings whose pass
+    // overflows. generate wrote <unk> with p null and model printed "nan"
+    // entropies, with exit status 0.
+    QTest::addColumn<QString>("model");
+    QTest::addColumn<QString>("config");
+    QTest::addColumn<QString>("tensor");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("GPT-2, c_attn all 3e38")
+        << QStringLiteral("models/gpt2-tiny") << QString()
+        << QStringLiteral("h.0.attn.c_attn.weight") << QStringLiteral("layer 0's queries hold");
+    QTest::newRow("rope_theta 5e-324")
+        << QStringLiteral("decoders/llama-gqa") << QStringLiteral(R"("rope_theta": 5e-324)")
+        << QString() << QStringLiteral("layer 0's queries hold NaN");
+    QTest::newRow("linear rope_scaling, factor 1e-308")
+        << QStringLiteral("decoders/llama-gqa")
+        << QStringLiteral(R"("rope_scaling": {"rope_type": "linear", "factor": 1e-308})")
+        << QString() << QStringLiteral("layer 0's queries hold NaN");
+    QTest::newRow("linear rope_scaling, factor 5e-324")
+        << QStringLiteral("decoders/llama-gqa")
+        << QStringLiteral(R"("rope_scaling": {"rope_type": "linear", "factor": 5e-324})")
+        << QString() << QStringLiteral("layer 0's queries hold NaN");
+}
+
+void TestPretrainedModel::nonFinitePassIsRefused()
+{
+    QFETCH(QString, model);
+    QFETCH(QString, config);
+    QFETCH(QString, tensor);
+    QFETCH(QString, expected);
+    QTemporaryDir dir;
+    const QString folder = dir.filePath(QStringLiteral("model"));
+    QVERIFY(QDir().mkpath(folder));
+    const QDir source(QStringLiteral(TEST_DATA_DIR "/") + model);
+    for (const QString &file : source.entryList(QDir::Files))
+        QVERIFY(QFile::copy(source.filePath(file), folder + QLatin1Char('/') + file));
+    if (!config.isEmpty()) {
+        // The member as the last of config.json, which the reader takes.
+        QFile file(folder + QStringLiteral("/config.json"));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QByteArray json = file.readAll().trimmed();
+        file.close();
+        QVERIFY(json.endsWith('}'));
+        json.chop(1);
+        json += ", " + config.toUtf8() + "}";
+        QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        QCOMPARE(file.write(json), json.size());
+    }
+    if (!tensor.isEmpty()) {
+        // Every element: the shape's product, as 32 x 96 for gpt2-tiny.
+        for (long long i = 0; i < 32 * 96; ++i)
+            QVERIFY(poison(folder, tensor, i, 3e38f));
+    }
+    const QString message = refusal(folder, {QStringLiteral("the cat sat"), {}, false});
+    QVERIFY2(message.startsWith(QLatin1String("the pass is not finite: ") + expected),
+             qPrintable(message));
+    // Generating is refused alike, never a token drawn from NaN.
+    try {
+        const auto opened = PretrainedModel::open(folder);
+        GenerationOptions options;
+        options.maxTokens = 3;
+        auto generator = opened->generator(
+            opened->tokenize({QStringLiteral("the cat sat"), {}, false}), options);
+        while (generator->step()) {
+        }
+        QFAIL("the generation was not refused");
+    } catch (const ReadError &error) {
+        QVERIFY2(error.message.contains(expected), qPrintable(error.message));
+    }
 }
 
 void TestPretrainedModel::spacesAreText()

@@ -181,6 +181,14 @@ bool AnimationExporter::exportFile(const QString &path, const FigureView &view, 
 {
     try {
         const QSize pixels = FigureExporter::pixelSize(view, size);
+        // An MP4 larger than H.264 allows is refused for its size, before the
+        // memory its frames would take is counted.
+        if (formatFor(path) == Format::Mp4 && !pixels.isEmpty()) {
+            if (const QString problem = Mp4Writer::sizeProblem(pixels); !problem.isEmpty()) {
+                m_error = QStringLiteral("%1: %2").arg(inputText(path), problem);
+                return false;
+            }
+        }
         if (formatFor(path) && !pixels.isEmpty() && OutputFile::problem(path).isEmpty())
             requireAnimationMemory(view, base, pixels, timing.frames);
         return writeFrames(path, sweepFrames(view, base, sweep, timing.frames, style, size, labs),
@@ -220,6 +228,12 @@ bool AnimationExporter::writeFrames(const QString &path, const AnimationFrames &
             m_error = QStringLiteral("%1: %2").arg(shownPath, problem);
             return false;
         }
+        // Before any frame is drawn: without the plugin or FFmpeg, one line
+        // that names what is missing.
+        if (const QString missing = Mp4Writer::availabilityProblem(); !missing.isEmpty()) {
+            m_error = QStringLiteral("%1: %2").arg(shownPath, missing);
+            return false;
+        }
     }
     auto stopped = [&](int done, int total) {
         if (progress && !progress(done, total)) {
@@ -231,6 +245,14 @@ bool AnimationExporter::writeFrames(const QString &path, const AnimationFrames &
     AnimationTiming counted = timing;
     counted.frames = frames.count;
     try {
+        // The encoder's frames are counted as a pass's memory is: one frame's
+        // worth whatever the count (Mp4Writer::encoderBytes).
+        if (*format == Format::Mp4)
+            AttentionLab::requireMemory(Mp4Writer::encoderBytes(frames.pixels),
+                                        QStringLiteral("encoding an MP4 of %1 x %2 pixels")
+                                            .arg(frames.pixels.width())
+                                            .arg(frames.pixels.height())
+                                            .toStdString());
         return *format == Format::Gif ? writeGif(path, frames, counted, stopped)
                                       : writeMp4(path, frames, counted, stopped);
     } catch (const std::invalid_argument &error) {
