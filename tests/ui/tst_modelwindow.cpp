@@ -79,6 +79,25 @@ QString copyModel(const QTemporaryDir &dir, const char *name)
     return folder;
 }
 
+/// \a window with gpt2-tiny open, having read \a text.
+bool openTinyWith(MainWindow &window, const QString &text)
+{
+    if (!window.openModelFolder(model("gpt2-tiny")))
+        return false;
+    window.modelTextPanel()->textEdit()->setText(text);
+    window.modelRunner()->waitForIdle();
+    return window.modelRunner()->lastRun() != nullptr;
+}
+
+/// The lens shown large on \a page, read once.
+bool showLens(ModelPage *page)
+{
+    page->showLarge();
+    page->setCurrentMatrixView(2);
+    return page->showsLens() &&
+           QTest::qWaitFor([page] { return page->lensView()->lens() != nullptr; }, 20000);
+}
+
 /// Answers the next message box, keeping its text in \a shown.
 void closeNextMessageBox(QString *shown)
 {
@@ -529,14 +548,9 @@ void TestModelWindow::logitLensShowsEveryLayersGuess()
     // at each position; its top row is the model's own guess.
     MainWindow window;
     window.show();
-    QVERIFY(window.openModelFolder(model("gpt2-tiny")));
-    window.modelTextPanel()->textEdit()->setText(QStringLiteral("the cat sat"));
-    window.modelRunner()->waitForIdle();
+    QVERIFY(openTinyWith(window, QStringLiteral("the cat sat")));
     ModelPage *page = window.modelPage();
-    page->showLarge();
-    page->setCurrentMatrixView(2);
-    QVERIFY(page->showsLens());
-    QTRY_VERIFY_WITH_TIMEOUT(page->lensView()->lens() != nullptr, 20000);
+    QVERIFY(showLens(page));
     const LogitLens &lens = *page->lensView()->lens();
     const ModelRun &run = *window.modelRunner()->lastRun();
     QCOMPARE(lens.layers, run.attention.layers());
@@ -568,14 +582,10 @@ void TestModelWindow::logitLensFollowsTheTimeline()
     // or the last step's, before).
     MainWindow window;
     window.show();
-    QVERIFY(window.openModelFolder(model("gpt2-tiny")));
-    window.modelTextPanel()->textEdit()->setText(QStringLiteral("the cat sat"));
-    window.modelRunner()->waitForIdle();
+    QVERIFY(openTinyWith(window, QStringLiteral("the cat sat")));
     const int prompt = int(window.modelRunner()->lastTokens().ids.size());
     ModelPage *page = window.modelPage();
-    page->showLarge();
-    page->setCurrentMatrixView(2);
-    QTRY_VERIFY_WITH_TIMEOUT(page->lensView()->lens() != nullptr, 20000);
+    QVERIFY(showLens(page));
     QCOMPARE(page->lensView()->lens()->positions, prompt);
     GenerationPanel *panel = window.generationPanel();
     panel->findChild<QSpinBox *>()->setValue(4);
@@ -610,13 +620,9 @@ void TestModelWindow::logitLensReadsInTheHall()
     // colours, on screen and in an export.
     MainWindow window;
     window.show();
-    QVERIFY(window.openModelFolder(model("gpt2-tiny")));
-    window.modelTextPanel()->textEdit()->setText(QStringLiteral("the cat sat"));
-    window.modelRunner()->waitForIdle();
+    QVERIFY(openTinyWith(window, QStringLiteral("the cat sat")));
     ModelPage *page = window.modelPage();
-    page->showLarge();
-    page->setCurrentMatrixView(2);
-    QTRY_VERIFY_WITH_TIMEOUT(page->lensView()->lens() != nullptr, 20000);
+    QVERIFY(showLens(page));
     QCOMPARE(page->lensView()->style().theme, FigureStyle::Theme::Light);
     window.setPresentationMode(true);
     QCOMPARE(page->lensView()->style().theme, FigureStyle::Theme::Dark);
@@ -696,9 +702,7 @@ void TestModelWindow::gridExportNamesTheGrid()
     // named is what is shown: the grid and the score of its frames.
     MainWindow window;
     window.show();
-    QVERIFY(window.openModelFolder(model("gpt2-tiny")));
-    window.modelTextPanel()->textEdit()->setText(QStringLiteral("the cat sat"));
-    window.modelRunner()->waitForIdle();
+    QVERIFY(openTinyWith(window, QStringLiteral("the cat sat")));
     window.modelDocument()->setView(ModelView::Rollout);
     window.modelPage()->showLarge();
     TabEditor *editor = window.currentEditor();
