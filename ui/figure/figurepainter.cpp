@@ -82,6 +82,19 @@ QList<double> FigurePainter::ticks(double lo, double hi)
 
 namespace {
 
+/// \a number without the zeros after its decimal point, nor a bare point:
+/// "2.50" is "2.5", "3.00" is "3".
+QString withoutTrailingZeros(QString number)
+{
+    if (number.contains(QLatin1Char('.'))) {
+        while (number.endsWith(QLatin1Char('0')))
+            number.chop(1);
+        if (number.endsWith(QLatin1Char('.')))
+            number.chop(1);
+    }
+    return number;
+}
+
 /// \a value in scientific notation with \a digits significant digits, as
 /// short as it reads: "2.5e5", "-1.25e-6", "0".
 QString scientific(double value, int digits)
@@ -90,14 +103,8 @@ QString scientific(double value, int digits)
         return QStringLiteral("0");
     const QString text = QString::number(value, 'e', std::max(0, digits - 1));
     const qsizetype e = text.indexOf(QLatin1Char('e'));
-    QString mantissa = text.left(e);
-    if (mantissa.contains(QLatin1Char('.'))) {
-        while (mantissa.endsWith(QLatin1Char('0')))
-            mantissa.chop(1);
-        if (mantissa.endsWith(QLatin1Char('.')))
-            mantissa.chop(1);
-    }
-    return mantissa + QStringLiteral("e") + QString::number(text.mid(e + 1).toInt());
+    return withoutTrailingZeros(text.left(e)) + QStringLiteral("e") +
+           QString::number(text.mid(e + 1).toInt());
 }
 
 /// True when \a labels are distinct and each reads back as its tick to a
@@ -135,13 +142,7 @@ QStringList FigurePainter::tickLabels(const QList<double> &ticks)
          ++decimals) {
         plain.clear();
         for (double t : ticks) {
-            QString text = QString::number(t == 0.0 ? 0.0 : t, 'f', decimals);
-            if (text.contains(QLatin1Char('.'))) {
-                while (text.endsWith(QLatin1Char('0')))
-                    text.chop(1);
-                if (text.endsWith(QLatin1Char('.')))
-                    text.chop(1);
-            }
+            const QString text = withoutTrailingZeros(QString::number(t, 'f', decimals));
             plain << (text == QLatin1String("-0") ? QStringLiteral("0") : text);
         }
         if (faithful(plain, ticks, step))
