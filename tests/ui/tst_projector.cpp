@@ -9,10 +9,14 @@
 
 #include "io/builtinmodel.h"
 #include "ui/document/attentiondocument.h"
+#include "ui/labs/geometrylab.h"
+#include "ui/labs/labcanvas.h"
+#include "ui/labs/masklab.h"
 #include "ui/model/generationpanel.h"
 #include "ui/model/generationrunner.h"
 #include "ui/model/knownheads.h"
 #include "ui/model/modeldocument.h"
+#include "ui/model/modelheatmapview.h"
 #include "ui/model/modelpage.h"
 #include "ui/model/modelrunner.h"
 #include "ui/model/modeltextpanel.h"
@@ -38,6 +42,7 @@
 #include <QScreen>
 #include <QSignalSpy>
 #include <QSpinBox>
+#include <QSplitter>
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QTabBar>
@@ -51,6 +56,7 @@
 
 #include <algorithm>
 
+#include "textrecorder.h"
 #include "windowtestsettings.h"
 
 using namespace AttentionLab;
@@ -108,6 +114,9 @@ private slots:
     void heatmapNumbersStayInTheHall();
     void controlsStayUnderThePointer();
     void builtinHeadReadsInTheHall();
+    void largeHeadFillsTheHall();
+    void maskLabNumbersReadInTheHall();
+    void geometryNotesReadInTheHall();
     void togglesReadFromTheBackOfTheHall();
     void colourBarTitleBreaksWhereItReadsWell_data();
     void colourBarTitleBreaksWhereItReadsWell();
@@ -187,9 +196,12 @@ void TestProjector::builtinHeadReadsInTheHall()
     const QLabel *title = window.modelPage()->matrixTitleLabel();
     QVERIFY(title->text().contains(QLatin1String("induction")));
     const QFont pageFont = window.modelPage()->font();
+    const QRect wrapped = QFontMetrics(title->font())
+                              .boundingRect(QRect(0, 0, title->contentsRect().width(), 1 << 20),
+                                            Qt::TextWordWrap, title->text());
     QVERIFY2(
-        QFontMetrics(title->font()).horizontalAdvance(title->text()) <= title->width() ||
-            title->font().pointSizeF() <= pageFont.pointSizeF() * 0.76,
+        wrapped.width() <= title->contentsRect().width() &&
+            wrapped.height() <= title->contentsRect().height(),
         qPrintable(
             QStringLiteral("%1 pt in %2 px").arg(title->font().pointSizeF()).arg(title->width())));
     QVERIFY(title->font().pointSizeF() < pageFont.pointSizeF()); // it did shrink
@@ -231,6 +243,125 @@ void TestProjector::builtinHeadReadsInTheHall()
                          bitsMetrics.horizontalAdvance(labels[i] + labels[i - 1]) / 2 + 4,
                      qPrintable(labels[i - 1] + labels[i]));
     }
+    window.setPresentationMode(false);
+}
+
+void TestProjector::largeHeadFillsTheHall()
+{
+    // One head large in a hall at 1280 x 720: the heatmap was about 180 px
+    // square beside an entropy panel four times its width, and dragging the
+    // splitter toward the panel did not grow it (its cells stayed square,
+    // bound by the height).
+    if (!QFileInfo::exists(BuiltinModel::folder()))
+        QSKIP("the built-in model is not installed");
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    window.setPresentationMode(true);
+    QTRY_VERIFY(window.isFullScreen());
+    QVERIFY(window.openBuiltinModel());
+    window.modelRunner()->waitForIdle();
+    window.tabs()->setCurrentWidget(window.modelPage());
+    window.modelDocument()->select(1, 2);
+    window.modelPage()->showLarge();
+    QCoreApplication::processEvents();
+    ModelHeatmapView *view = window.modelPage()->heatmap();
+    const QRect plot = view->plotRect();
+    const int page = window.modelPage()->width();
+    QVERIFY2(plot.width() >= page * 0.4,
+             qPrintable(QStringLiteral("%1 px of %2").arg(plot.width()).arg(page)));
+    QVERIFY2(view->width() > window.modelPage()->entropyBars()->width(),
+             qPrintable(QStringLiteral("heatmap %1 px, bars %2 px")
+                            .arg(view->width())
+                            .arg(window.modelPage()->entropyBars()->width())));
+    // The entropy bars keep a row per query beside the matrix's rows.
+    QCOMPARE(view->visibleRows(), qMakePair(0, int(window.modelDocument()->rowLabels().size())));
+    // The splitter narrowed toward the matrix shrinks it; widened, it grows again.
+    auto *splitter = view->parentWidget();
+    while (splitter && !qobject_cast<QSplitter *>(splitter))
+        splitter = splitter->parentWidget();
+    QVERIFY(splitter);
+    const QList<int> sizes = static_cast<QSplitter *>(splitter)->sizes();
+    const int total = sizes[0] + sizes[1];
+    static_cast<QSplitter *>(splitter)->setSizes({total / 3, total - total / 3});
+    QCoreApplication::processEvents();
+    const int narrow = view->plotRect().width();
+    QVERIFY2(narrow < plot.width(), qPrintable(QString::number(narrow)));
+    static_cast<QSplitter *>(splitter)->setSizes(sizes);
+    QCoreApplication::processEvents();
+    QCOMPARE(view->plotRect().width(), plot.width());
+    // Given the room, it takes it: its cells as wide as they may be, or the whole width.
+    const QSizeF fitted = view->cellSize();
+    QVERIFY2(fitted.width() >= ModelHeatmapView::kMaximumCellAspect * fitted.height() - 1e-6 ||
+                 plot.width() >= view->width() - window.modelPage()->width() / 4,
+             qPrintable(QStringLiteral("%1 x %2 cells").arg(fitted.width()).arg(fitted.height())));
+    // A cell is never more than kMaximumCellAspect times as wide as tall.
+    const QSizeF cell = view->cellSize();
+    QVERIFY(cell.width() <= ModelHeatmapView::kMaximumCellAspect * cell.height() + 1e-9);
+    window.setPresentationMode(false);
+}
+
+void TestProjector::maskLabNumbersReadInTheHall()
+{
+    // The Mask order lab in a hall at 1280 x 720: its cells' four-decimal
+    // weights were 12 px, then 15, where its labels are 20. They are at
+    // least 18 px now, in both orders, and keep their four decimals (the
+    // chapter's), the leading zero left out where it would not fit (".1824").
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    window.setPresentationMode(true);
+    QTRY_VERIFY(window.isFullScreen());
+    window.tabs()->setCurrentWidget(window.maskLab());
+    QCoreApplication::processEvents();
+    auto *canvas = window.maskLab()->findChild<LabCanvas *>();
+    QVERIFY(canvas);
+    QTRY_VERIFY(canvas->width() > 0 && canvas->isVisible());
+    TextRecorder recorder(canvas->size());
+    canvas->render(&recorder);
+    const double label = recorder.pixelSizeOf(QStringLiteral("barked"));
+    // 0.1824 and 0.8176 masked first, 0.1230 and 0.5512 softmax first.
+    for (const QString &weight : {QStringLiteral("1824"), QStringLiteral("8176"),
+                                  QStringLiteral("1230"), QStringLiteral("5512")}) {
+        const double number = std::max(recorder.pixelSizeOf(QStringLiteral("0.") + weight),
+                                       recorder.pixelSizeOf(QStringLiteral(".") + weight));
+        QVERIFY2(number >= 18.0, qPrintable(QStringLiteral("%1: %2 px, labels %3 px, at %4 x %5")
+                                                .arg(weight)
+                                                .arg(number)
+                                                .arg(label)
+                                                .arg(canvas->width())
+                                                .arg(canvas->height())));
+    }
+    window.setPresentationMode(false);
+}
+
+void TestProjector::geometryNotesReadInTheHall()
+{
+    // Key geometry in a hall at 1280 x 720: each key's grey notes ("100% in
+    // plane", "q·k/√3 = 0.185  α = 0.337": its weight, what the lecture
+    // points at) were 13 px beside 17 px names. They are at least 16 px.
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    window.setPresentationMode(true);
+    QTRY_VERIFY(window.isFullScreen());
+    window.tabs()->setCurrentWidget(window.geometryLab());
+    QCoreApplication::processEvents();
+    auto *canvas = window.geometryLab()->findChild<LabCanvas *>();
+    QVERIFY(canvas);
+    QTRY_VERIFY(canvas->width() > 0 && canvas->isVisible());
+    TextRecorder recorder(canvas->size());
+    canvas->render(&recorder);
+    int notes = 0;
+    for (const TextRecorder::Text &text : recorder.texts()) {
+        if (!text.text.contains(QStringLiteral("in plane")) &&
+            !text.text.contains(QStringLiteral("α =")))
+            continue;
+        ++notes;
+        QVERIFY2(text.pixelSize >= 16.0,
+                 qPrintable(QStringLiteral("\"%1\": %2 px").arg(text.text).arg(text.pixelSize)));
+    }
+    QVERIFY(notes >= 3);
     window.setPresentationMode(false);
 }
 

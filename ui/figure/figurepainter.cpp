@@ -23,6 +23,12 @@ namespace AttentionLab {
 
 namespace {
 
+/// A colour bar's tick label.
+QString colorBarLabel(double value)
+{
+    return QString::number(value, 'g', 4);
+}
+
 constexpr int kMaxLabels = FigurePainter::kMaxAxisLabels;
 /// Slices of the colour bar: enough to look continuous, few enough to stay
 /// a small vector file.
@@ -326,8 +332,14 @@ FigurePainter::HeatmapLayout FigurePainter::heatmapLayout(const QRectF &rect,
     l.axisTitle = QFontMetricsF(l.titleFont).height() + pt(6);
     const double headerHeight = spec.title.isEmpty() ? 0.0 : l.axisTitle + pt(4);
     l.colorBarWidth = spec.colorBar ? pt(22) : 0.0;
-    l.colorBarLabels =
-        spec.colorBar ? labelMetrics.horizontalAdvance(QStringLiteral("-0.000")) + pt(8) : 0.0;
+    // The colour bar's labels take the room of the widest of them, not of a
+    // guess ("-0.000" took twice the room of "0.8": a hall's cells need it).
+    if (spec.colorBar) {
+        double widest = 0.0;
+        for (double t : ticks(l.lo, l.hi))
+            widest = std::max(widest, labelMetrics.horizontalAdvance(colorBarLabel(t)));
+        l.colorBarLabels = widest + pt(8);
+    }
     l.left = rect.left() + l.axisTitle + rowLabelWidth + pt(10);
     const double right =
         rect.right() - l.noteWidth -
@@ -421,29 +433,61 @@ void FigurePainter::drawHeatmapCells(const HeatmapLayout &l, const MatrixHeatmap
 void FigurePainter::drawHeatmapNumbers(const HeatmapLayout &l, const MatrixHeatmap &spec)
 {
     // Numbers in the cells, while they fit: as large as the widest of them
-    // ("0.0000", measured in the font) allows in 82% of a cell's width, and
-    // 40% of its height. A fixed fifth of the width left them at 12 px in the
-    // mask lab's cells of 65 px on a 1280 x 720 projector.
-    // Where four decimals would stay under 16 px (a hall's small cells),
-    // two are written larger instead; "masked" takes its own size.
+    // (measured in the font) allows in 92% of a cell's width and half its
+    // height. A fixed fifth of the width left them at 12 px in the mask
+    // lab's cells of 65 px on a 1280 x 720 projector. Where four decimals
+    // would stay under 18 px (a hall's small cells), the leading zero goes
+    // (".1824", as tables of values under 1 write them); where they would
+    // still stay under 16 px, two decimals are written larger instead.
+    // "masked" takes its own size.
+    const double tallest = std::min(l.cellHeight * 0.5, pt(26));
+    if (!m_style.numbers || !spec.numbers || tallest < spec.minNumberSize)
+        return;
     QFont numberFont = l.labelFont;
     numberFont.setPixelSize(100);
     const QFontMetricsF at100(numberFont);
-    auto sizeFor = [&](const QString &widest) {
-        return std::min({l.cellHeight * 0.4,
-                         l.cellWidth * 0.82 / (at100.horizontalAdvance(widest) / 100.0), pt(26)});
+    const auto text = [](double v, int digits, bool bare) {
+        if (std::isinf(v))
+            return v > 0 ? QStringLiteral("+inf") : QStringLiteral("−inf");
+        QString t = QString::number(v, 'f', digits);
+        if (bare && t.startsWith(QLatin1String("0.")))
+            t.remove(0, 1);
+        else if (bare && t.startsWith(QLatin1String("-0.")))
+            t.remove(1, 1);
+        return t;
+    };
+    const auto sizeFor = [&](double widestAt100) {
+        return std::min(tallest, l.cellWidth * 0.92 / std::max(1e-9, widestAt100 / 100.0));
+    };
+    const auto sizeOfNumbers = [&](int digits, bool bare) {
+        double widest = 0.0;
+        for (int i = 0; i < l.m; ++i)
+            for (int j = 0; j < l.n; ++j)
+                if (const double v = spec.value(i, j); !std::isnan(v))
+                    widest = std::max(widest, at100.horizontalAdvance(text(v, digits, bare)));
+        return sizeFor(widest);
     };
     int digits = 4;
-    double numberSize = sizeFor(QStringLiteral("0.0000"));
-    if (numberSize < 16.0 && sizeFor(QStringLiteral("0.00")) > numberSize * 1.2) {
-        digits = 2;
-        numberSize = sizeFor(QStringLiteral("0.00"));
+    bool bare = false;
+    double numberSize = sizeOfNumbers(digits, bare);
+    if (numberSize < 18.0) {
+        if (const double size = sizeOfNumbers(4, true); size > numberSize * 1.05) {
+            bare = true;
+            numberSize = size;
+        }
     }
-    if (!m_style.numbers || !spec.numbers || numberSize < spec.minNumberSize)
+    if (numberSize < 16.0) {
+        if (const double size = sizeOfNumbers(2, bare); size > numberSize * 1.2) {
+            digits = 2;
+            numberSize = size;
+        }
+    }
+    if (numberSize < spec.minNumberSize)
         return;
     numberFont.setPixelSize(int(numberSize));
     QFont maskedFont = numberFont;
-    maskedFont.setPixelSize(int(std::min(numberSize, sizeFor(QStringLiteral("masked")))));
+    maskedFont.setPixelSize(
+        int(std::min(numberSize, sizeFor(at100.horizontalAdvance(QStringLiteral("masked"))))));
     for (int i = 0; i < l.m; ++i) {
         for (int j = 0; j < l.n; ++j) {
             const double v = spec.value(i, j);
@@ -455,10 +499,7 @@ void FigurePainter::drawHeatmapNumbers(const HeatmapLayout &l, const MatrixHeatm
             }
             m_painter.setFont(numberFont);
             m_painter.setPen(ColorMaps::textColorOn(cellColor(v, l.lo, l.hi)));
-            m_painter.drawText(l.cell(i, j), Qt::AlignCenter,
-                               std::isinf(v)
-                                   ? (v > 0 ? QStringLiteral("+inf") : QStringLiteral("−inf"))
-                                   : QString::number(v, 'f', digits));
+            m_painter.drawText(l.cell(i, j), Qt::AlignCenter, text(v, digits, bare));
         }
     }
 }
@@ -537,7 +578,7 @@ void FigurePainter::drawColorBar(const HeatmapLayout &l, const QString &title)
         m_painter.drawLine(QPointF(bar.right(), y), QPointF(bar.right() + pt(5), y));
         m_painter.drawText(
             QRectF(bar.right() + pt(8), y - l.labelHeight / 2, l.colorBarLabels, l.labelHeight),
-            Qt::AlignLeft | Qt::AlignVCenter, QString::number(t, 'g', 4));
+            Qt::AlignLeft | Qt::AlignVCenter, colorBarLabel(t));
     }
     m_painter.setFont(l.titleFont);
     m_painter.save();

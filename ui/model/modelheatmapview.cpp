@@ -103,7 +103,7 @@ void ModelHeatmapView::finishMatrixChange(bool sameShape)
 {
     rebuildSource();
     // Stepping to another head of the same size keeps the zoom: compare heads cell by cell.
-    if (!sameShape || m_fitted)
+    if (!sameShape || m_zoom <= 1.0)
         fitToView();
     else
         clampOrigin();
@@ -153,8 +153,9 @@ int ModelHeatmapView::widthForHeight(int height) const
 {
     if (m_rows == 0 || m_cols == 0)
         return m_rowLabelWidth + 8;
-    const double fit = std::max(1.0, double(height - m_columnLabelHeight - 8)) / m_rows;
-    return m_rowLabelWidth + int(std::ceil(m_cols * fit)) + colorBarRoom() + 12;
+    const double rowHeight = std::max(1.0, double(height - m_columnLabelHeight - 8)) / m_rows;
+    return m_rowLabelWidth + int(std::ceil(m_cols * rowHeight * kMaximumCellAspect)) +
+           colorBarRoom() + 12;
 }
 
 QRect ModelHeatmapView::availableRect() const
@@ -220,34 +221,42 @@ QRect ModelHeatmapView::plotRect() const
     // The matrix fitted, and the plot exactly its size: the labels hug it,
     // and zooming in about any point of it keeps that point in place.
     const QRect available = availableRect();
-    const double fit = fitZoom();
-    return QRect(available.topLeft(), QSize(std::clamp(int(m_cols * fit), 1, available.width()),
-                                            std::clamp(int(m_rows * fit), 1, available.height())));
+    const QSizeF fit = fittedCell();
+    return QRect(available.topLeft(),
+                 QSize(std::clamp(int(m_cols * fit.width()), 1, available.width()),
+                       std::clamp(int(m_rows * fit.height()), 1, available.height())));
 }
 
-double ModelHeatmapView::fitZoom() const
+QSizeF ModelHeatmapView::fittedCell() const
 {
     if (m_rows == 0 || m_cols == 0)
-        return 1.0;
+        return {1.0, 1.0};
+    // Each axis fills its room, neither more than kMaximumCellAspect times the other.
     const QRect available = availableRect();
-    return std::min(double(available.width()) / m_cols, double(available.height()) / m_rows);
+    const double across = double(available.width()) / m_cols;
+    const double down = double(available.height()) / m_rows;
+    return {std::min(across, kMaximumCellAspect * down),
+            std::min(down, kMaximumCellAspect * across)};
+}
+
+QSizeF ModelHeatmapView::cellSize() const
+{
+    return fittedCell() * m_zoom;
 }
 
 void ModelHeatmapView::fitToView()
 {
-    m_pixelsPerCell = fitZoom();
+    m_zoom = 1.0;
     m_origin = QPointF(0, 0);
-    m_fitted = true;
     update();
     emit viewChanged();
 }
 
 void ModelHeatmapView::resizeEvent(QResizeEvent *event)
 {
+    // The zoom is relative to the fitted cell: a fitted matrix stays fitted,
+    // a zoomed one grows and shrinks with the room.
     QWidget::resizeEvent(event);
-    if (m_fitted)
-        m_pixelsPerCell = fitZoom();
-    m_pixelsPerCell = std::max(m_pixelsPerCell, fitZoom());
     clampOrigin();
 }
 
@@ -261,8 +270,9 @@ void ModelHeatmapView::clampOrigin()
         const double b = std::max(0.0, cells - span);
         return std::clamp(origin, a, b);
     };
-    m_origin.setX(clampAxis(m_origin.x(), plot.width() / m_pixelsPerCell, m_cols));
-    m_origin.setY(clampAxis(m_origin.y(), plot.height() / m_pixelsPerCell, m_rows));
+    const QSizeF cell = cellSize();
+    m_origin.setX(clampAxis(m_origin.x(), plot.width() / cell.width(), m_cols));
+    m_origin.setY(clampAxis(m_origin.y(), plot.height() / cell.height(), m_rows));
 }
 
 QPoint ModelHeatmapView::cellAt(const QPointF &point) const
@@ -270,8 +280,9 @@ QPoint ModelHeatmapView::cellAt(const QPointF &point) const
     const QRect plot = plotRect();
     if (!plot.contains(point.toPoint()) || m_rows == 0)
         return {-1, -1};
-    const int col = int(std::floor(m_origin.x() + (point.x() - plot.left()) / m_pixelsPerCell));
-    const int row = int(std::floor(m_origin.y() + (point.y() - plot.top()) / m_pixelsPerCell));
+    const QSizeF cell = cellSize();
+    const int col = int(std::floor(m_origin.x() + (point.x() - plot.left()) / cell.width()));
+    const int row = int(std::floor(m_origin.y() + (point.y() - plot.top()) / cell.height()));
     if (row < 0 || row >= m_rows || col < 0 || col >= m_cols)
         return {-1, -1};
     return {row, col};
@@ -283,12 +294,16 @@ void ModelHeatmapView::zoomAt(const QPointF &point, double factor)
         return;
     const QRect plot = plotRect();
     const QPointF offset = point - QPointF(plot.topLeft());
-    const QPointF cell = m_origin + offset / m_pixelsPerCell;
-    const double fit = fitZoom();
-    m_pixelsPerCell =
-        std::clamp(m_pixelsPerCell * factor, fit, std::max(fit, kMaximumPixelsPerCell * m_scale));
-    m_fitted = m_pixelsPerCell <= fit;
-    m_origin = cell - offset / m_pixelsPerCell;
+    const QSizeF before = cellSize();
+    const QPointF cell =
+        m_origin + QPointF(offset.x() / before.width(), offset.y() / before.height());
+    // From the fitted cell up to one whose longer side is kMaximumPixelsPerCell.
+    const QSizeF fit = fittedCell();
+    const double most =
+        std::max(1.0, kMaximumPixelsPerCell * m_scale / std::max(fit.width(), fit.height()));
+    m_zoom = std::clamp(m_zoom * factor, 1.0, most);
+    const QSizeF after = cellSize();
+    m_origin = cell - QPointF(offset.x() / after.width(), offset.y() / after.height());
     clampOrigin();
     update();
     emit viewChanged();
@@ -296,9 +311,9 @@ void ModelHeatmapView::zoomAt(const QPointF &point, double factor)
 
 void ModelHeatmapView::panBy(const QPointF &pixels)
 {
-    m_origin -= pixels / m_pixelsPerCell;
+    const QSizeF cell = cellSize();
+    m_origin -= QPointF(pixels.x() / cell.width(), pixels.y() / cell.height());
     clampOrigin();
-    m_fitted = false;
     update();
     emit viewChanged();
 }
@@ -307,8 +322,8 @@ QPair<int, int> ModelHeatmapView::visibleRows() const
 {
     const QRect plot = plotRect();
     const int first = std::clamp(int(std::floor(m_origin.y())), 0, m_rows);
-    const int last =
-        std::clamp(int(std::ceil(m_origin.y() + plot.height() / m_pixelsPerCell)), first, m_rows);
+    const int last = std::clamp(int(std::ceil(m_origin.y() + plot.height() / cellSize().height())),
+                                first, m_rows);
     return {first, last};
 }
 
@@ -322,7 +337,7 @@ QStringList ModelHeatmapView::visibleRowLabels() const
 {
     QStringList out;
     const auto [first, last] = visibleRows();
-    const int step = labelStep(m_pixelsPerCell);
+    const int step = labelStep(cellSize().height());
     for (int r = (first + step - 1) / step * step; r < last; r += step)
         out << m_document->rowLabels().value(r);
     return out;
@@ -353,15 +368,18 @@ void ModelHeatmapView::paintEvent(QPaintEvent *)
         return;
     const ModelDocument::MatrixMap m = m_document->currentMatrix();
     const QRect plot = plotRect();
-    const double ppc = m_pixelsPerCell;
+    const QSizeF cellSize = this->cellSize();
+    const double across = cellSize.width();
+    const double down = cellSize.height();
     const int c0 = std::clamp(int(std::floor(m_origin.x())), 0, m_cols);
-    const int c1 = std::clamp(int(std::ceil(m_origin.x() + plot.width() / ppc)), c0, m_cols);
+    const int c1 = std::clamp(int(std::ceil(m_origin.x() + plot.width() / across)), c0, m_cols);
     const int r0 = std::clamp(int(std::floor(m_origin.y())), 0, m_rows);
-    const int r1 = std::clamp(int(std::ceil(m_origin.y() + plot.height() / ppc)), r0, m_rows);
+    const int r1 = std::clamp(int(std::ceil(m_origin.y() + plot.height() / down)), r0, m_rows);
     if (c1 <= c0 || r1 <= r0)
         return;
-    const QRectF target(plot.left() + (c0 - m_origin.x()) * ppc,
-                        plot.top() + (r0 - m_origin.y()) * ppc, (c1 - c0) * ppc, (r1 - r0) * ppc);
+    const QRectF target(plot.left() + (c0 - m_origin.x()) * across,
+                        plot.top() + (r0 - m_origin.y()) * down, (c1 - c0) * across,
+                        (r1 - r0) * down);
 
     // The pyramid level with at least one cell per pixel, so no strong cell is lost.
     const float *data = m_rowScaled.size() > 0 ? m_rowScaled.data() : m.data();
@@ -396,26 +414,27 @@ void ModelHeatmapView::paintEvent(QPaintEvent *)
     painter.setClipRect(plot);
     painter.drawImage(target, image);
 
-    // Each cell's value once cells are wide enough to hold it.
-    if (ppc >= kValueCellPixels) {
+    // Each cell's value once cells are large enough to hold it.
+    if (std::min(across, down) >= kValueCellPixels) {
         QFont font = labelFont();
-        font.setPixelSize(std::max(6, int(std::min(ppc * 0.4, QFontInfo(font).pixelSize() * 1.0))));
-        const int digits = ppc >= 40 ? 3 : 2;
+        font.setPixelSize(
+            std::max(6, int(std::min(down * 0.6, QFontInfo(font).pixelSize() * 1.0))));
+        const int digits = across >= 40 ? 3 : 2;
         // The widest number a cell writes ("0.000", or ".00" below 30 px) within its width.
         const double widest = QFontMetricsF(font).horizontalAdvance(
             digits == 3 ? QStringLiteral("0.000") : QStringLiteral(".00"));
-        if (widest > ppc * 0.9)
-            font.setPixelSize(std::max(6, int(font.pixelSize() * ppc * 0.9 / widest)));
+        if (widest > across * 0.9)
+            font.setPixelSize(std::max(6, int(font.pixelSize() * across * 0.9 / widest)));
         painter.setFont(font);
         const std::vector<RowStatistics> &rows = m_document->rowStatistics();
         const QString maskedText = tr("masked");
-        const bool maskedFits = QFontMetricsF(font).horizontalAdvance(maskedText) <= ppc * 0.92;
+        const bool maskedFits = QFontMetricsF(font).horizontalAdvance(maskedText) <= across * 0.92;
         for (int r = r0; r < r1; ++r) {
             // Past a row's last non-zero weight (padding) the cells stay blank.
             const int visible = r < int(rows.size()) ? int(rows[size_t(r)].visible) : c1;
             for (int c = c0; c < std::min(c1, visible); ++c) {
-                const QRectF cell(plot.left() + (c - m_origin.x()) * ppc,
-                                  plot.top() + (r - m_origin.y()) * ppc, ppc, ppc);
+                const QRectF cell(plot.left() + (c - m_origin.x()) * across,
+                                  plot.top() + (r - m_origin.y()) * down, across, down);
                 if (!visibility.sees(r, c)) {
                     if (maskedFits) {
                         painter.setPen(QColor(0x60, 0x60, 0x60));
@@ -427,7 +446,7 @@ void ModelHeatmapView::paintEvent(QPaintEvent *)
                 const double shown = m_rowScaled.size() > 0 ? m_rowScaled(r, c) : v;
                 const double t = hi > lo ? (shown - lo) / (hi - lo) : 0.0;
                 QString text = QString::number(v, 'f', digits);
-                if (ppc < 30 && text.startsWith(QLatin1String("0.")))
+                if (across < 30 && text.startsWith(QLatin1String("0.")))
                     text.remove(0, 1); // ".41": the leading zero does not fit
                 painter.setPen(ColorMaps::textColorOn(ColorMaps::colorAt(m_colorMap, t)));
                 painter.drawText(cell, Qt::AlignCenter, text);
@@ -441,19 +460,22 @@ void ModelHeatmapView::paintEvent(QPaintEvent *)
     painter.setFont(font);
     painter.setPen(palette().color(QPalette::WindowText));
     const QFontMetrics metrics(font);
-    const int step = labelStep(ppc);
-    for (int r = (r0 + step - 1) / step * step; r < r1; r += step) {
-        const double y = plot.top() + (r + 0.5 - m_origin.y()) * ppc;
+    const int rowStep = labelStep(down);
+    for (int r = (r0 + rowStep - 1) / rowStep * rowStep; r < r1; r += rowStep) {
+        const double y = plot.top() + (r + 0.5 - m_origin.y()) * down;
         if (y < plot.top() - 1 || y > plot.bottom() + 1)
             continue;
         const QString text = metrics.elidedText(m_document->rowLabels().value(r), Qt::ElideRight,
                                                 m_rowLabelWidth - 8);
-        painter.drawText(
-            QRectF(0, y - metrics.height() / 2.0, m_rowLabelWidth - 6, metrics.height()),
-            Qt::AlignRight | Qt::AlignVCenter, text);
+        // The first and last rows' labels stay inside the widget where rows are low.
+        const double top = std::clamp(y - metrics.height() / 2.0, 0.0,
+                                      std::max(0.0, double(height() - metrics.height())));
+        painter.drawText(QRectF(0, top, m_rowLabelWidth - 6, metrics.height()),
+                         Qt::AlignRight | Qt::AlignVCenter, text);
     }
-    for (int c = (c0 + step - 1) / step * step; c < c1; c += step) {
-        const double x = plot.left() + (c + 0.5 - m_origin.x()) * ppc;
+    const int columnStep = labelStep(across);
+    for (int c = (c0 + columnStep - 1) / columnStep * columnStep; c < c1; c += columnStep) {
+        const double x = plot.left() + (c + 0.5 - m_origin.x()) * across;
         if (x < plot.left() - 1 || x > plot.right() + 1)
             continue;
         const QString text = metrics.elidedText(m_document->columnLabels().value(c), Qt::ElideRight,

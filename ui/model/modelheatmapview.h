@@ -10,6 +10,7 @@
 #include <QImage>
 #include <QPointF>
 #include <QRect>
+#include <QSizeF>
 #include <QWidget>
 
 #include <vector>
@@ -35,9 +36,14 @@ class ModelHeatmapView : public QWidget
     Q_OBJECT
 
 public:
-    /// The width that shows the whole matrix, its cells square, at \a height
-    /// pixels: more would be empty beside it.
+    /// The width that shows the whole matrix at \a height pixels with its
+    /// cells as wide as they may be (kMaximumCellAspect times their height):
+    /// more would be empty beside it.
     int widthForHeight(int height) const;
+    /// A fitted cell is at most this many times as wide as it is tall, or as
+    /// tall as it is wide: the matrix fills the room a hall's screen leaves
+    /// it, which is wide and low, and still reads as rows and columns.
+    static constexpr double kMaximumCellAspect = 3.0;
     /// Cells at least this many pixels wide show their value.
     static constexpr double kValueCellPixels = 14.0;
 
@@ -47,8 +53,8 @@ public:
     void setColorRange(ColorRange::Mode mode);
     void setAppearance(bool dark, double scale);
 
-    /// Pixels per cell (the same across and down).
-    double zoom() const { return m_pixelsPerCell; }
+    /// A cell's width and height in pixels now: the fitted cell times the zoom.
+    QSizeF cellSize() const;
     /// The cell (row, column) under \a point, or (-1, -1) outside the matrix.
     QPoint cellAt(const QPointF &point) const;
     /// Zooms by \a factor keeping the matrix point under \a point where it is.
@@ -89,7 +95,8 @@ private:
     void finishMatrixChange(bool sameShape);
     void rebuildSource();
     void clampOrigin();
-    double fitZoom() const;
+    /// The cell that shows the whole matrix in the room there is.
+    QSizeF fittedCell() const;
     /// Where the plot may go: the widget less the labels' room.
     QRect availableRect() const;
     int labelStep(double pixelsPerCell) const;
@@ -110,10 +117,10 @@ private:
     ColorRange::Mode m_colorRange = ColorRange::Mode::Fixed;
     bool m_dark = false;
     double m_scale = 1.0;
-    /// The matrix point at the plot's top left, in cells, and the zoom.
+    /// The matrix point at the plot's top left, in cells, and the zoom: the
+    /// cell's size over the fitted cell's (1 when fitted).
     QPointF m_origin;
-    double m_pixelsPerCell = 1.0;
-    bool m_fitted = true;
+    double m_zoom = 1.0;
     QPointF m_dragFrom;
     bool m_dragging = false;
     QStringList m_measuredRows;

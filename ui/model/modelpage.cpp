@@ -167,7 +167,8 @@ void ModelPage::balanceLargeSplitter()
     if (total <= 0 || m_document->isEmpty())
         return;
     const int wanted = m_heatmap->widthForHeight(m_largeSplitter->height());
-    const int heatmap = std::clamp(wanted, int(0.4 * total), int(0.72 * total));
+    // The matrix takes most of the room, the entropy bars what is left.
+    const int heatmap = std::clamp(wanted, int(0.5 * total), int(0.72 * total));
     m_largeSplitter->setSizes({heatmap, total - heatmap});
 }
 
@@ -252,7 +253,9 @@ void ModelPage::createLargePage()
     QFont titleFont = m_matrixTitle->font();
     titleFont.setBold(true);
     m_matrixTitle->setFont(titleFont);
+    // The row's height is the buttons': a title that wraps stays inside it.
     m_matrixTitle->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_matrixTitle->setWordWrap(true);
     m_matrixTitle->installEventFilter(this);
     // The keys, and the cell under the pointer, below the matrix.
     auto *keys = new ElidingLabel(
@@ -580,18 +583,40 @@ void ModelPage::syncControls()
     m_viewChoice->setCurrentIndex(int(m_document->view()));
     m_words->setChecked(m_document->wordLevel());
     // A head a paper identified says what it is and who found it.
+    // The title names each role and who found it, short ("induction (Wang et
+    // al. 2022; Olsson et al. 2022)"); the tooltip says where, whole.
     QString title = m_document->currentTitle();
+    QString whole = title;
     if (m_document->view() == ModelView::Head && !m_document->wordLevel()) {
-        QStringList known;
+        QStringList roles;
+        QList<QStringList> finders;
+        QStringList sourced;
         for (const KnownHeadGroup &group : std::as_const(m_knownGroups))
             for (const KnownHead &head : group.entries)
-                if (head.layer == m_document->layer() && head.head == m_document->head())
-                    known << tr("%1 in %2 (%3)").arg(head.role, group.title, head.source);
-        if (!known.isEmpty())
-            title = tr("%1: %2").arg(title, known.join(QStringLiteral("; ")));
+                if (head.layer == m_document->layer() && head.head == m_document->head()) {
+                    if (!roles.contains(head.role)) {
+                        roles << head.role;
+                        finders.append(QStringList());
+                    }
+                    const QString finder =
+                        head.source.section(QLatin1Char(','), 0, 0).section(QLatin1Char(':'), 0, 0);
+                    QStringList &byRole = finders[roles.indexOf(head.role)];
+                    if (!finder.isEmpty() && !byRole.contains(finder))
+                        byRole << finder;
+                    sourced << tr("%1 in %2 (%3)").arg(head.role, group.title, head.source);
+                }
+        if (!roles.isEmpty()) {
+            QStringList parts;
+            for (qsizetype i = 0; i < roles.size(); ++i)
+                parts << (finders[i].isEmpty()
+                              ? roles[i]
+                              : tr("%1 (%2)").arg(roles[i], finders[i].join(QStringLiteral("; "))));
+            title = tr("%1: %2").arg(title, parts.join(QStringLiteral("; ")));
+            whole = tr("%1: %2").arg(whole, sourced.join(QStringLiteral("; ")));
+        }
     }
     m_matrixTitle->setText(title);
-    m_matrixTitle->setToolTip(title);
+    m_matrixTitle->setToolTip(whole);
     fitMatrixTitle();
 }
 
@@ -604,15 +629,29 @@ void ModelPage::changeEvent(QEvent *event)
 
 void ModelPage::fitMatrixTitle()
 {
-    // A long title (a known head's role and source) shrinks to its room, to
-    // three quarters of the page's size, before it is cut ("head 1.2:
-    // induction in the bu"); the tooltip has it whole.
+    // A long title (a known head's role and source) shrinks to its room, on
+    // one line down to 0.8 of the page's size, then on two lines down to
+    // 0.65, before it is cut ("head 1.2: induction in the bu"); the tooltip
+    // has it whole.
     QFont font = this->font();
     font.setBold(true);
-    const double natural = QFontMetricsF(font).horizontalAdvance(m_matrixTitle->text());
-    const double room = m_matrixTitle->contentsRect().width();
-    if (natural > room && room > 0 && font.pointSizeF() > 0)
-        font.setPointSizeF(std::max(font.pointSizeF() * 0.75, font.pointSizeF() * room / natural));
+    m_matrixTitle->setMaximumHeight(m_back->sizeHint().height());
+    const QString text = m_matrixTitle->text();
+    const QRect room = m_matrixTitle->contentsRect();
+    const double natural = font.pointSizeF();
+    if (natural > 0 && room.width() > 0 && !text.isEmpty()) {
+        for (double scale = 1.0; scale > 0.649; scale -= 0.05) {
+            font.setPointSizeF(natural * scale);
+            const QFontMetrics metrics(font);
+            if (metrics.horizontalAdvance(text) <= room.width())
+                break;
+            const QRect wrapped =
+                metrics.boundingRect(QRect(0, 0, room.width(), 1 << 20), Qt::TextWordWrap, text);
+            if (scale <= 0.8 && wrapped.width() <= room.width() &&
+                wrapped.height() <= room.height())
+                break;
+        }
+    }
     if (m_matrixTitle->font() != font)
         m_matrixTitle->setFont(font);
 }
