@@ -9,7 +9,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 build=${1:-$here/../build}
 ns=${2:-64,256,1024,4096}
 ours=$("$build/app/attention-lab" bench --n "$ns" --json)
-# numpy: OpenBLAS's own kernel choice (see the README on OPENBLAS_CORETYPE).
+# numpy: OpenBLAS's own kernel choice (see docs/performance.md, "Speed", on OPENBLAS_CORETYPE).
 theirs=$(env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE /usr/bin/python3 "$here/numpy_full_pass.py" --n "$ns" --json)
 /usr/bin/python3 - "$ours" "$theirs" <<'PY'
 import json, sys

@@ -9,7 +9,7 @@ repeated runs. Run it with Debian's python3-numpy (OpenBLAS):
 
     /usr/bin/python3 benchmarks/numpy_full_pass.py [--n 64,256,1024,4096] [--d 64] [--json]
 
-On machines where OPENBLAS_CORETYPE is set (see README), unset it for this
+On machines where OPENBLAS_CORETYPE is set (see docs/performance.md), unset it for this
 command alone to let numpy use its fastest kernel; benchmarks/compare.sh
 does that.
 """
