@@ -12,6 +12,7 @@
 #include "ui/labs/geometrylab.h"
 #include "ui/labs/labcanvas.h"
 #include "ui/labs/masklab.h"
+#include "ui/labs/scalelab.h"
 #include "ui/model/generationpanel.h"
 #include "ui/model/generationrunner.h"
 #include "ui/model/knownheads.h"
@@ -47,6 +48,7 @@
 #include <QStatusBar>
 #include <QTabBar>
 #include <QTabWidget>
+#include <QTableWidget>
 #include <QTimer>
 #include <QToolBar>
 #include <QToolButton>
@@ -117,6 +119,7 @@ private slots:
     void largeHeadFillsTheHall();
     void maskLabNumbersReadInTheHall();
     void geometryNotesReadInTheHall();
+    void scaleChartsReadInTheHall();
     void togglesReadFromTheBackOfTheHall();
     void colourBarTitleBreaksWhereItReadsWell_data();
     void colourBarTitleBreaksWhereItReadsWell();
@@ -362,6 +365,34 @@ void TestProjector::geometryNotesReadInTheHall()
                  qPrintable(QStringLiteral("\"%1\": %2 px").arg(text.text).arg(text.pixelSize)));
     }
     QVERIFY(notes >= 3);
+    window.setPresentationMode(false);
+}
+
+void TestProjector::scaleChartsReadInTheHall()
+{
+    // Why √d_k in a hall at 1280 x 720, its results shown: the table under
+    // the charts took half the room, the charts were 60 px tall and the
+    // first one's y title was cut to "sd(…".
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    window.setPresentationMode(true);
+    QTRY_VERIFY(window.isFullScreen());
+    window.tabs()->setCurrentWidget(window.scaleLab());
+    QTRY_VERIFY(window.scaleLab()->table()->rowCount() > 0);
+    QCoreApplication::processEvents();
+    auto *canvas = window.scaleLab()->findChild<LabCanvas *>();
+    QVERIFY(canvas);
+    TextRecorder recorder(canvas->size());
+    canvas->render(&recorder);
+    QStringList texts;
+    for (const TextRecorder::Text &text : recorder.texts())
+        texts << text.text;
+    QVERIFY2(texts.contains(QStringLiteral("sd(q·k)")),
+             qPrintable(QStringLiteral("%1 px tall: %2")
+                            .arg(canvas->height())
+                            .arg(texts.join(QLatin1Char('|')))));
+    QVERIFY(window.scaleLab()->table()->isVisible());
     window.setPresentationMode(false);
 }
 

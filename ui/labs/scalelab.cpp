@@ -31,6 +31,8 @@ namespace {
 
 /// Past this height (many d_k) the table scrolls rather than squeeze the plots.
 constexpr int kTallestTable = 320;
+/// The charts' canvas is never lower than this.
+constexpr int kShortestCharts = 280;
 
 } // namespace
 
@@ -91,6 +93,10 @@ ScaleLab::ScaleLab(AttentionDocument *document, LabState *labs, QWidget *parent)
     m_table->setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded);
     m_table->setAccessibleName(tr("Scale experiment results"));
     m_canvas->setShowTables(false); // the table widget below it holds the numbers
+    // The charts keep the height they read at; a short window (a hall's 1280
+    // x 720) scrolls the table instead: split evenly, the charts were 60 px
+    // tall and their y titles cut to "sd(…".
+    m_canvas->setMinimumHeight(kShortestCharts);
 
     // The three plots across the full width, the table under them at the
     // height of its rows: no half-empty column beside narrow plots.
