@@ -3,6 +3,8 @@
 
 #pragma once
 
+#include "core/modelrun.h"
+
 #include <cstdint>
 
 namespace AttentionLab {
@@ -38,7 +40,7 @@ struct GenerationOptions
     /// any other (asked for in the window's Generate menu).
     bool stopAtEnd = true;
     /// How many alternatives each step lists.
-    int topCount = 5;
+    int topCount = kTopTokens;
 };
 
 } // namespace AttentionLab

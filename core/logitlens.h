@@ -39,7 +39,7 @@ struct LogitLens
 /// 256, about 64 MiB of them).
 int lensBlockColumns(const ModelConfig &config);
 
-LogitLens logitLens(const ModelWeights &weights, const std::vector<int> &ids, int count = 5,
-                    ModelRun *run = nullptr);
+LogitLens logitLens(const ModelWeights &weights, const std::vector<int> &ids,
+                    int count = kTopTokens, ModelRun *run = nullptr);
 
 } // namespace AttentionLab

@@ -148,6 +148,12 @@ double attentionTensorBytes(double elements)
     return 4.0 * elements;
 }
 
+int undoStepsWithin(double stepBytes, int least, int most)
+{
+    return int(
+        std::clamp(kUndoBudgetBytes / std::max(1.0, stepBytes), double(least), double(most)));
+}
+
 double keyGeometryBytes(Index keys)
 {
     // Measured: an SVG of the picture grows by about 1 KB per key.

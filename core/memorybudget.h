@@ -59,7 +59,7 @@ double attentionTensorBytes(double elements);
 double keyGeometryBytes(Index keys);
 
 /**
- * Bytes a forward pass of a GPT-2 or BERT checkpoint over \a tokens tokens
+ * Bytes a forward pass of a checkpoint of any family over \a tokens tokens
  * holds beside its weights: what it keeps (every head's n x n attention and
  * its q, k and v rows) and, at its widest, one block's activations (the
  * input, its normalised copy, q, k and v and their fused product, the
@@ -82,6 +82,14 @@ double generationBytes(const ModelConfig &config, long long promptTokens, long l
 /// stream after every block (layers x n x d), its top five at every cell and
 /// the logits of a block of positions (lensBlockColumns(), core/logitlens.h).
 double logitLensBytes(const ModelConfig &config, long long tokens);
+
+/// The bytes an undo history may hold: a session's edits, or a model's
+/// generations, each step keeping what it replaced.
+inline constexpr double kUndoBudgetBytes = 512.0 * 1024.0 * 1024.0;
+
+/// How many undo steps of \a stepBytes each fit kUndoBudgetBytes, and at
+/// least \a least, at most \a most.
+int undoStepsWithin(double stepBytes, int least, int most);
 
 /// Bytes of a 32-bit image of \a width x \a height pixels.
 double imageBytes(double width, double height);

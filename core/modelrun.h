@@ -24,6 +24,11 @@ struct MaskedPrediction
     std::vector<TokenProbability> top;
 };
 
+/// How many of the most likely tokens a position lists, everywhere the
+/// program lists them: a pass's predictions, a generation step's
+/// alternatives and each cell of the logit lens.
+inline constexpr int kTopTokens = 5;
+
 /// What one forward pass is asked to do.
 struct ModelInput
 {
@@ -33,7 +38,7 @@ struct ModelInput
     /// BERT: the positions whose masked-LM predictions are wanted.
     std::vector<int> maskPositions;
     /// How many tokens each prediction lists.
-    int topCount = 5;
+    int topCount = kTopTokens;
     /// Keep the residual stream after every block at every position
     /// (ModelRun::residuals), for the logit lens.
     bool keepResiduals = false;

@@ -14,7 +14,7 @@ namespace AttentionLab {
 
 namespace {
 
-void checkInput(const ModelConfig &config, const ModelInput &input, bool bert)
+void checkInput(const ModelConfig &config, const ModelInput &input, bool maskedLm)
 {
     const long long n = static_cast<long long>(input.ids.size());
     if (n == 0)
@@ -28,7 +28,7 @@ void checkInput(const ModelConfig &config, const ModelInput &input, bool bert)
                 "token " + std::to_string(i) + " has the id " + std::to_string(input.ids[i]) +
                 ", outside the vocabulary of " + std::to_string(config.vocabulary));
     }
-    if (!bert)
+    if (!maskedLm)
         return;
     if (!input.tokenTypes.empty()) {
         if (input.tokenTypes.size() != input.ids.size())

@@ -33,6 +33,15 @@ AttentionTensor Generation::attentionUpTo(int count) const
     return view;
 }
 
+TokenizedText Generation::textBefore(int step) const
+{
+    const auto n = std::clamp<long>(long(promptLength) + step - 1, 0, long(ids.size()));
+    TokenizedText text;
+    text.ids.assign(ids.begin(), ids.begin() + n);
+    text.tokens.assign(tokens.begin(), tokens.begin() + std::min<long>(n, long(tokens.size())));
+    return text;
+}
+
 std::shared_ptr<const Generation> Generation::of(Generator &generator, const PretrainedModel &model)
 {
     generator.finish();

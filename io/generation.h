@@ -5,6 +5,7 @@
 
 #include "core/attentiontensor.h"
 #include "core/generator.h"
+#include "io/tokenizedtext.h"
 
 #include <memory>
 #include <string>
@@ -36,6 +37,11 @@ struct Generation
     /// The attention of the first \a count tokens: what the views show
     /// while the timeline stands at the token being written there.
     AttentionTensor attentionUpTo(int count) const;
+    /// The text the timeline's step \a step chose its token after (step 1
+    /// is the first token written): the prompt and what steps 1 to step - 1
+    /// wrote. What the lens, Open Head in Attention Tab and an alternative
+    /// taken at that step read.
+    TokenizedText textBefore(int step) const;
     /// What \a generator wrote with \a model, finished (Generator::finish())
     /// and spelled: the window's generations and `animate --sweep generation`'s.
     static std::shared_ptr<const Generation> of(Generator &generator, const PretrainedModel &model);

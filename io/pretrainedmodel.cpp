@@ -324,6 +324,13 @@ std::optional<std::string> PretrainedModel::bosToken() const
     return std::nullopt;
 }
 
+std::optional<std::string> PretrainedModel::maskToken() const
+{
+    if (m_wordPiece)
+        return m_wordPiece->token(m_wordPiece->maskId());
+    return std::nullopt;
+}
+
 bool PretrainedModel::addsBosByDefault() const
 {
     return m_hub && m_hub->addsBos();

@@ -44,8 +44,8 @@ struct ModelText
  * A model folder as the Hugging Face hub distributes it, ready to run: the
  * checkpoint (config.json, model.safetensors) and the tokenizer of its
  * family (GPT-2's vocab.json and merges.txt; BERT's vocab.txt and, when
- * present, tokenizer_config.json; tokenizer.json for the others, required
- * but not yet read: see TOKENIZER SEAM). The command line and the window both go
+ * present, tokenizer_config.json; tokenizer.json, read by HubTokenizer,
+ * for the others). The command line and the window both go
  * through it, so they tokenize and run alike. Immutable once open: one
  * instance can serve several threads.
  */
@@ -73,9 +73,9 @@ public:
     /// sentence each: tensors of the weights the configuration does not use.
     QStringList warnings() const;
     /// One forward pass over \a tokens; the run's attention carries their spelling.
-    ModelRun run(const TokenizedText &tokens, int topCount = 5) const;
+    ModelRun run(const TokenizedText &tokens, int topCount = kTopTokens) const;
     /// tokenize() then run().
-    ModelRun run(const ModelText &text, int topCount = 5) const;
+    ModelRun run(const ModelText &text, int topCount = kTopTokens) const;
 
     /// The keys each query of a \a config model sees: a decoder's causal mask (and
     /// Mistral's sliding window), or all of them (BERT).
@@ -94,6 +94,9 @@ public:
     /// "<|endoftext|>", Llama's "<s>" or "<|begin_of_text|>"), or none (BERT,
     /// Qwen).
     std::optional<std::string> bosToken() const;
+    /// The token a masked-language model guesses at, as the tokenizer spells
+    /// it (BERT's "[MASK]"), or none (a causal model).
+    std::optional<std::string> maskToken() const;
     /// Whether a text starts with it when ModelText::bos is unset.
     bool addsBosByDefault() const;
 
@@ -131,7 +134,8 @@ public:
     /// The logit lens over \a tokens (core/logitlens.h), with the pass that
     /// read it in \a run when given (its attention carrying the tokens);
     /// ReadError for what logitLens() refuses.
-    LogitLens lens(const TokenizedText &tokens, int count = 5, ModelRun *run = nullptr) const;
+    LogitLens lens(const TokenizedText &tokens, int count = kTopTokens,
+                   ModelRun *run = nullptr) const;
 
 private:
     PretrainedModel() = default;
@@ -140,8 +144,7 @@ private:
     std::shared_ptr<const ModelCheckpoint> m_checkpoint;
     std::shared_ptr<const Gpt2Tokenizer> m_gpt2;
     std::shared_ptr<const WordPieceTokenizer> m_wordPiece;
-    /// TOKENIZER SEAM: the tokenizer.json of a family that has one; the
-    /// integrator replaces it with a HubTokenizer (io/hubtokenizer.h).
+    /// The tokenizer.json of a family that has one (io/hubtokenizer.h).
     std::shared_ptr<const HubTokenizer> m_hub;
 };
 

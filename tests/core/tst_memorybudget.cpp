@@ -53,7 +53,32 @@ private slots:
     void formatBytes();
     void experimentsRefuseUpFront_data();
     void experimentsRefuseUpFront();
+    void undoSteps_data();
+    void undoSteps();
 };
+
+void TestMemoryBudget::undoSteps_data()
+{
+    // The one budget both undo histories share: a session's and a model's generations.
+    QTest::addColumn<double>("stepBytes");
+    QTest::addColumn<int>("least");
+    QTest::addColumn<int>("most");
+    QTest::addColumn<int>("steps");
+    QTest::newRow("1 MiB steps") << 1048576.0 << 10 << 1000 << 512;
+    QTest::newRow("tiny steps, the most") << 1024.0 << 10 << 1000 << 1000;
+    QTest::newRow("1 GiB steps, the least") << 1073741824.0 << 2 << 50 << 2;
+    QTest::newRow("a model's 64 MiB steps") << 67108864.0 << 2 << 50 << 8;
+    QTest::newRow("nothing, the most") << 0.0 << 2 << 50 << 50;
+}
+
+void TestMemoryBudget::undoSteps()
+{
+    QFETCH(double, stepBytes);
+    QFETCH(int, least);
+    QFETCH(int, most);
+    QFETCH(int, steps);
+    QCOMPARE(undoStepsWithin(stepBytes, least, most), steps);
+}
 
 void TestMemoryBudget::estimates_data()
 {

@@ -13,6 +13,7 @@
 #include "core/memorybudget.h"
 #include "core/tokensampler.h"
 #include "core/transformerforward.h"
+#include "io/generation.h"
 #include "io/modelcheckpoint.h"
 
 #include <QFile>
@@ -76,7 +77,36 @@ private slots:
     void stops();
     void refusals_data();
     void refusals();
+    void textBeforeAStep_data();
+    void textBeforeAStep();
 };
+
+void TestGeneration::textBeforeAStep_data()
+{
+    // A prompt of two tokens, then three written: step k chose its token
+    // after the prompt and the k - 1 tokens written before it.
+    QTest::addColumn<int>("step");
+    QTest::addColumn<int>("count");
+    QTest::newRow("step 1: the prompt") << 1 << 2;
+    QTest::newRow("step 2") << 2 << 3;
+    QTest::newRow("step 3, the last") << 3 << 4;
+    QTest::newRow("past the end: all") << 9 << 5;
+    QTest::newRow("before the start: none") << -4 << 0;
+}
+
+void TestGeneration::textBeforeAStep()
+{
+    QFETCH(int, step);
+    QFETCH(int, count);
+    Generation generation;
+    generation.ids = {10, 11, 12, 13, 14};
+    generation.tokens = {"a", "b", "c", "d", "e"};
+    generation.promptLength = 2;
+    const TokenizedText text = generation.textBefore(step);
+    QCOMPARE(text.ids, std::vector<int>(generation.ids.begin(), generation.ids.begin() + count));
+    QCOMPARE(text.tokens, std::vector<std::string>(generation.tokens.begin(),
+                                                   generation.tokens.begin() + count));
+}
 
 void TestGeneration::greedyMatchesReference()
 {

@@ -189,8 +189,7 @@ int AttentionDocument::undoLimitFor(const Session &session)
         double(session.queries.size() + session.keys.size() + session.values.size()) *
             double(sizeof(double)) +
         64.0 * double(session.tokens.size() + session.queryTokens.size()) + 1024.0;
-    return int(std::clamp(double(kUndoBudgetBytes) / (2.0 * bytes), double(kMinUndoSteps),
-                          double(kMaxUndoSteps)));
+    return undoStepsWithin(2.0 * bytes, kMinUndoSteps, kMaxUndoSteps);
 }
 
 void AttentionDocument::reset(const Session &session, const QString &untitledName)

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "core/attentionresult.h"
+#include "core/memorybudget.h"
 #include "core/session.h"
 #include "ui/document/vectorkind.h"
 
@@ -80,7 +81,7 @@ public:
     /// The undo history is bounded in memory: at most this many bytes of
     /// sessions kept by undo steps, and between kMinUndoSteps and
     /// kMaxUndoSteps steps, fixed when a document starts (reset, open).
-    static constexpr qint64 kUndoBudgetBytes = qint64(512) << 20;
+    static constexpr qint64 kUndoBudgetBytes = qint64(AttentionLab::kUndoBudgetBytes);
     static constexpr int kMinUndoSteps = 10;
     static constexpr int kMaxUndoSteps = 1000;
     static int undoLimitFor(const Session &session);

@@ -136,16 +136,18 @@ ModelTextPanel::ModelTextPanel(ModelRunner *runner, ModelDocument *document, QWi
     updateOpenHead();
 }
 
-QString ModelTextPanel::defaultText(bool bert)
+QString ModelTextPanel::defaultText(const std::optional<std::string> &maskToken)
 {
-    return bert ? QStringLiteral("The animal didn't cross the street because [MASK] was too tired.")
-                : QStringLiteral("The animal didn't cross the street because it was too tired");
+    return maskToken
+               ? QStringLiteral("The animal didn't cross the street because %1 was too tired.")
+                     .arg(QString::fromStdString(*maskToken))
+               : QStringLiteral("The animal didn't cross the street because it was too tired");
 }
 
 void ModelTextPanel::modelChanged(const QString &text)
 {
     const std::shared_ptr<const PretrainedModel> &model = m_runner->model();
-    const bool bert =
+    const bool maskedLm =
         model && familyDescription(model->config().family).readout == Readout::MaskedLm;
     // The page's title names the model; its sizes and folder are a hover away.
     m_text->setToolTip(model ? tr("The text %1 reads (%2, from %3); the heads follow every "
@@ -153,8 +155,8 @@ void ModelTextPanel::modelChanged(const QString &text)
                                    .arg(model->name(), model->description(),
                                         QDir::toNativeSeparators(model->folder()))
                              : QString());
-    m_pairLabel->setVisible(bert);
-    m_pair->setVisible(bert);
+    m_pairLabel->setVisible(maskedLm);
+    m_pair->setVisible(maskedLm);
     // The decoder's beginning-of-text token, ticked as its tokenizer adds it.
     const std::optional<std::string> bos = model ? model->bosToken() : std::nullopt;
     m_bos->setVisible(bos.has_value());
@@ -178,7 +180,8 @@ void ModelTextPanel::modelChanged(const QString &text)
         const QSignalBlocker blockText(m_text);
         const QSignalBlocker blockPair(m_pair);
         const QSignalBlocker blockBos(m_bos);
-        m_text->setText(text.isEmpty() ? defaultText(bert) : text);
+        m_text->setText(text.isEmpty() ? defaultText(model ? model->maskToken() : std::nullopt)
+                                       : text);
         m_text->setCursorPosition(0); // the start of the text, not its end, in a narrow box
         m_pair->clear();
         m_bos->setChecked(model && model->addsBosByDefault());

@@ -5,6 +5,9 @@
 
 #include <QWidget>
 
+#include <optional>
+#include <string>
+
 class QCheckBox;
 class QLabel;
 class QLineEdit;
@@ -31,8 +34,9 @@ class ModelTextPanel : public QWidget
 public:
     ModelTextPanel(ModelRunner *runner, ModelDocument *document, QWidget *parent = nullptr);
 
-    /// The sentence a lecturer starts from, for GPT-2 or (with a [MASK]) BERT.
-    static QString defaultText(bool bert);
+    /// The sentence a lecturer starts from: for a masked-language model, with
+    /// its \a maskToken ("[MASK]") where the pronoun would be.
+    static QString defaultText(const std::optional<std::string> &maskToken);
 
     QLineEdit *textEdit() const { return m_text; }
     QLineEdit *pairEdit() const { return m_pair; }

@@ -229,10 +229,7 @@ bool MainWindow::openHeadInAttentionTab()
     // from, read again for its q, k and v (the cache keeps no lab session).
     if (const auto generation = m_generationPanel->generation();
         generation && m_generationPanel->step() >= 1) {
-        TokenizedText upTo;
-        const size_t n = size_t(generation->promptLength + m_generationPanel->step() - 1);
-        upTo.ids.assign(generation->ids.begin(), generation->ids.begin() + long(n));
-        upTo.tokens.assign(generation->tokens.begin(), generation->tokens.begin() + long(n));
+        const TokenizedText upTo = generation->textBefore(m_generationPanel->step());
         try {
             run = std::make_shared<const ModelRun>(m_modelRunner->model()->run(upTo));
             text = QString::fromStdString(m_modelRunner->model()->decode(upTo.ids));
@@ -271,9 +268,8 @@ void MainWindow::startGeneration(const GenerationOptions &options)
     if (QUndoStack *undo = m_modelDocument->undoStack(); undo->count() == 0) {
         const ModelConfig &config = model->config();
         const double n = double(m_modelRunner->lastTokens().ids.size()) + options.maxTokens;
-        const double bytes = double(config.layers) * config.heads * n * n * sizeof(float);
-        undo->setUndoLimit(
-            int(std::clamp(double(AttentionDocument::kUndoBudgetBytes) / bytes, 2.0, 50.0)));
+        undo->setUndoLimit(undoStepsWithin(
+            attentionTensorBytes(double(config.layers) * config.heads * n * n), 2, 50));
     }
     m_pendingGeneration = {options.maxTokens == 1 ? tr("Generate 1 token")
                                                   : tr("Generate %1 tokens").arg(options.maxTokens),
@@ -351,12 +347,9 @@ void MainWindow::takeAlternative(int step, int id)
     if (!generation || !model || step < 1)
         return;
     // The text up to that step, the token taken instead, and on from there.
-    TokenizedText prompt;
-    const size_t kept = size_t(generation->promptLength + step - 1);
-    prompt.ids.assign(generation->ids.begin(), generation->ids.begin() + long(kept));
+    TokenizedText prompt = generation->textBefore(step);
     prompt.ids.push_back(id);
-    for (int token : prompt.ids)
-        prompt.tokens.push_back(model->tokenSpelling(token));
+    prompt.tokens.push_back(model->tokenSpelling(id));
     GenerationOptions options = m_generationPanel->options();
     options.maxTokens = std::max(1, options.maxTokens - step);
     m_pendingGeneration = {tr("Take “%1” at step %2")
@@ -393,10 +386,7 @@ void MainWindow::refreshLens()
     // Generating: the text up to the step in view.
     if (const auto generation = m_generationPanel->generation();
         generation && m_generationPanel->step() >= 1) {
-        const size_t n = size_t(generation->promptLength + m_generationPanel->step() - 1);
-        tokens.ids.assign(generation->ids.begin(), generation->ids.begin() + long(n));
-        tokens.tokens.assign(generation->tokens.begin(), generation->tokens.begin() + long(n));
-        tokens.tokenTypes.clear();
+        tokens = generation->textBefore(m_generationPanel->step());
     }
     if (tokens.ids.empty())
         return;
