@@ -57,6 +57,22 @@ bool needsRepeatedTokens(HeadScoreKind kind)
            kind == HeadScoreKind::InductionRepeats;
 }
 
+bool headScoreApplies(HeadScoreKind kind, AttentionKind set)
+{
+    switch (kind) {
+    case HeadScoreKind::Entropy:
+        return true;
+    case HeadScoreKind::FirstToken:
+    case HeadScoreKind::PreviousToken:
+    case HeadScoreKind::Self:
+    case HeadScoreKind::DuplicateToken:
+    case HeadScoreKind::Induction:
+    case HeadScoreKind::InductionRepeats:
+        return isSelfAttention(set);
+    }
+    return false;
+}
+
 double HeadScores::value(HeadScoreKind kind) const
 {
     switch (kind) {

@@ -3,6 +3,7 @@
 
 #pragma once
 
+#include "core/attentionset.h"
 #include "core/attentiontensor.h"
 #include "core/tokenrepeats.h"
 
@@ -35,6 +36,12 @@ std::string headScoreKey(HeadScoreKind kind);
 std::string headScoreTitle(HeadScoreKind kind);
 /// True for the three detectors that need repeated tokens.
 bool needsRepeatedTokens(HeadScoreKind kind);
+/// Whether \a kind means anything for a set of \a set's kind: the entropy
+/// does for every set; the others compare a query's position or token with
+/// a key's (the first key as the text's start, the previous one, a copy),
+/// and mean nothing where the queries are another text's tokens
+/// (cross-attention).
+bool headScoreApplies(HeadScoreKind kind, AttentionKind set);
 
 /// One head's scores. The duplicate-token and induction scores are NaN when
 /// no token repeats (or the file has no tokens): the detectors have nothing

@@ -17,6 +17,19 @@ int AttentionArray::sourceBits() const
     return type ? 8 * elementBytes(*type) : 0;
 }
 
+std::optional<std::vector<std::string>> *AttentionArrays::tokenList(const QString &name)
+{
+    if (name == QLatin1String("tokens"))
+        return &tokens;
+    if (name == QLatin1String("query_tokens"))
+        return &queryTokens;
+    if (name == QLatin1String("encoder_tokens"))
+        return &encoderTokens;
+    if (name == QLatin1String("decoder_tokens"))
+        return &decoderTokens;
+    return nullptr;
+}
+
 QString shapeText(const std::vector<long long> &shape)
 {
     // Attention has at most five axes; a longer shape is shown in part, so

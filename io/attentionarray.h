@@ -52,11 +52,20 @@ struct AttentionArrays
     std::vector<AttentionArray> arrays;
     std::optional<std::vector<std::string>> tokens;
     std::optional<std::vector<std::string>> queryTokens;
+    /// An encoder-decoder's two texts (Hugging Face's and BertViz's
+    /// encoder_tokens and decoder_tokens): the source and the target.
+    std::optional<std::vector<std::string>> encoderTokens;
+    std::optional<std::vector<std::string>> decoderTokens;
     /// How a five-axis array is laid out, as the file records it ("LBHQK"
     /// or "BLHQK": __metadata__ "layout", or an .npz member layout.npy).
     std::optional<std::string> layout;
     /// True for a .npy: its one array is the attention whatever its name.
     bool singleArray = false;
+
+    /// The token list a file member or metadata key named \a name holds
+    /// ("tokens", "query_tokens", "encoder_tokens", "decoder_tokens"), or
+    /// nullptr for any other name.
+    std::optional<std::vector<std::string>> *tokenList(const QString &name);
 };
 
 /// "[12, 12, 9, 9]".

@@ -20,6 +20,7 @@
 #include <QFileInfo>
 #include <QStringDecoder>
 
+#include <algorithm>
 #include <new>
 
 namespace AttentionLab {
@@ -89,26 +90,80 @@ QString AttentionFileReader::fileFilter()
     return QStringLiteral("Attention tensors (*.npy *.npz *.safetensors)");
 }
 
-std::optional<AttentionTensor> AttentionFileReader::fail(const QString &name,
-                                                         const QString &message)
+QString AttentionFileReader::failure(const QString &name, const QString &message)
 {
-    m_error = inputText(name) + QStringLiteral(": ") + message;
-    return std::nullopt;
+    return inputText(name) + QStringLiteral(": ") + message;
 }
 
 std::optional<AttentionTensor> AttentionFileReader::readFile(const QString &path)
+{
+    return choose(open(path), path);
+}
+
+std::optional<AttentionTensor> AttentionFileReader::parse(const QByteArray &data,
+                                                          const QString &name)
+{
+    return choose(openBytes(data, name), name);
+}
+
+std::optional<std::vector<AttentionSet>> AttentionFileReader::readSets(const QString &path)
+{
+    return shared(open(path));
+}
+
+std::optional<std::vector<AttentionSet>> AttentionFileReader::parseSets(const QByteArray &data,
+                                                                        const QString &name)
+{
+    return shared(openBytes(data, name));
+}
+
+std::optional<std::vector<AttentionSet>> AttentionFileReader::shared(std::optional<ReadSets> sets)
+{
+    if (!sets)
+        return std::nullopt;
+    std::vector<AttentionSet> out;
+    for (auto &[kind, tensor] : *sets)
+        out.push_back({kind, std::make_shared<const AttentionTensor>(std::move(tensor))});
+    return out;
+}
+
+std::optional<AttentionTensor> AttentionFileReader::choose(std::optional<ReadSets> sets,
+                                                           const QString &name)
+{
+    if (!sets)
+        return std::nullopt;
+    std::vector<AttentionSet> kinds; // the kinds alone, for defaultSetIndex and messages
+    for (const auto &[kind, tensor] : *sets)
+        kinds.push_back({kind, nullptr});
+    int index = defaultSetIndex(kinds);
+    if (m_options.set) {
+        index = -1;
+        for (size_t i = 0; i < kinds.size(); ++i)
+            if (kinds[i].kind == *m_options.set)
+                index = int(i);
+        if (index < 0)
+            return fail<AttentionTensor>(
+                name, QStringLiteral("holds no %1 attention (it holds %2)")
+                          .arg(QString::fromStdString(attentionKindName(*m_options.set)),
+                               QString::fromStdString(setKindList(kinds))));
+    }
+    return std::move((*sets)[size_t(index)].second);
+}
+
+std::optional<AttentionFileReader::ReadSets> AttentionFileReader::open(const QString &path)
 {
     m_error.clear();
     m_batchSize = 0;
     m_needsLayout = false;
     const QFileInfo info(path);
     if (!info.exists())
-        return fail(path, QStringLiteral("no such file"));
+        return fail<ReadSets>(path, QStringLiteral("no such file"));
     // Before opening: opening a FIFO or a device for reading can block forever.
     if (const QString kind = nonRegularFileKind(path); !kind.isEmpty())
-        return fail(path, QStringLiteral("is %1, not an attention file").arg(kind));
+        return fail<ReadSets>(path, QStringLiteral("is %1, not an attention file").arg(kind));
     if (formatOf(path) == Format::Unknown)
-        return fail(path, QStringLiteral("is not an attention file (.npy, .npz or .safetensors)"));
+        return fail<ReadSets>(
+            path, QStringLiteral("is not an attention file (.npy, .npz or .safetensors)"));
     // Mapped, not read: a 600 MB float32 file becomes the tensor's storage,
     // and only the pages the views touch are ever loaded. A file cut short
     // later reads as zeros rather than ending the program (MappedFile).
@@ -116,32 +171,118 @@ std::optional<AttentionTensor> AttentionFileReader::readFile(const QString &path
     try {
         mapped = MappedFile::open(path);
     } catch (const ReadError &error) {
-        return fail(path, error.message);
+        return fail<ReadSets>(path, error.message);
     }
     const char *data = mapped->data();
     const long long size = mapped->size();
     return read(data, size, std::move(mapped), path);
 }
 
-std::optional<AttentionTensor> AttentionFileReader::parse(const QByteArray &data,
-                                                          const QString &name)
+std::optional<AttentionFileReader::ReadSets> AttentionFileReader::openBytes(const QByteArray &data,
+                                                                            const QString &name)
 {
     m_error.clear();
     m_batchSize = 0;
     m_needsLayout = false;
     if (formatOf(name) == Format::Unknown)
-        return fail(name, QStringLiteral("is not an attention file (.npy, .npz or .safetensors)"));
+        return fail<ReadSets>(
+            name, QStringLiteral("is not an attention file (.npy, .npz or .safetensors)"));
     if (data.isEmpty())
-        return fail(name, QStringLiteral("is empty"));
+        return fail<ReadSets>(name, QStringLiteral("is empty"));
     auto copy = std::make_shared<QByteArray>(data);
     const char *bytes = copy->constData();
     const long long size = copy->size();
     return read(bytes, size, std::move(copy), name);
 }
 
-std::optional<AttentionTensor> AttentionFileReader::read(const char *data, long long size,
-                                                         std::shared_ptr<const void> owner,
-                                                         const QString &name)
+namespace {
+
+/// The set an array belongs to by its name's start: Hugging Face's
+/// "encoder_attentions" (stacked, or ".0", "_0" one per layer) and BertViz's
+/// "encoder_attention", and the same for decoder and cross; nullopt for any
+/// other name (a file of one attention).
+std::optional<AttentionKind> setOfArray(const QString &name)
+{
+    for (AttentionKind kind : kAttentionKinds)
+        if (name.startsWith(QString::fromStdString(attentionKindName(kind)) +
+                            QStringLiteral("_attention")))
+            return kind;
+    return std::nullopt;
+}
+
+/// A --tokens file that cannot be read: its own one line, which names it.
+struct TokenFileError
+{
+    QString message;
+};
+
+} // namespace
+
+AttentionTensor AttentionFileReader::arrangeSet(const AttentionArrays &arrays, AttentionKind kind,
+                                                bool several, const QString &name)
+{
+    int sourceBits = 32;
+    AttentionTensor tensor =
+        AttentionLayout::arrange(arrays, m_options.batch, m_options.layout, &sourceBits);
+
+    const bool metadata = formatOf(name) == Format::Safetensors;
+    const QString member =
+        metadata ? QStringLiteral("its __metadata__ %1") : QStringLiteral("its %1 array");
+    // A file of one attention: its tokens and query_tokens. An
+    // encoder-decoder's: each text's own list, the decoder's the rows of
+    // the cross-attention and the encoder's its columns.
+    std::optional<std::vector<std::string>> keys = arrays.tokens;
+    std::optional<std::vector<std::string>> queries = arrays.queryTokens;
+    QString keysFrom = member.arg(QStringLiteral("tokens"));
+    QString queriesFrom = member.arg(QStringLiteral("query_tokens"));
+    if (several) {
+        const bool encoderKeys = kind != AttentionKind::Decoder;
+        keys = encoderKeys ? arrays.encoderTokens : arrays.decoderTokens;
+        keysFrom = member.arg(encoderKeys ? QStringLiteral("encoder_tokens")
+                                          : QStringLiteral("decoder_tokens"));
+        queries = kind == AttentionKind::Cross ? arrays.decoderTokens : std::nullopt;
+        queriesFrom = member.arg(QStringLiteral("decoder_tokens"));
+    }
+    TokenListReader tokenReader;
+    if (!m_options.tokensFile.isEmpty()) {
+        auto read = tokenReader.readFile(m_options.tokensFile);
+        if (!read)
+            throw TokenFileError{tokenReader.errorString()};
+        keys = std::move(*read);
+        keysFrom = QStringLiteral("from %1").arg(inputText(m_options.tokensFile));
+    }
+    if (!m_options.queryTokensFile.isEmpty()) {
+        auto read = tokenReader.readFile(m_options.queryTokensFile);
+        if (!read)
+            throw TokenFileError{tokenReader.errorString()};
+        queries = std::move(*read);
+        queriesFrom = QStringLiteral("from %1").arg(inputText(m_options.queryTokensFile));
+    }
+    const QString what =
+        several ? QString::fromStdString(attentionKindTitle(kind)) + QStringLiteral(" ")
+                : QString();
+    if (keys)
+        checkTokens(*keys, tensor.keys(), what + QStringLiteral("tokens"), QStringLiteral("keys"),
+                    keysFrom);
+    if (queries)
+        checkTokens(*queries, tensor.queries(), what + QStringLiteral("query tokens"),
+                    QStringLiteral("queries"), queriesFrom);
+
+    if (const auto problem = firstInvalidRow(tensor, rowSumTolerance(sourceBits)))
+        throwReadError((several ? what.trimmed() + QStringLiteral(", ") : QString()) +
+                       QString::fromStdString(problem->message()));
+    tensor.setTokens(keys.value_or(std::vector<std::string>{}),
+                     queries.value_or(std::vector<std::string>{}));
+    // A decoder's file: the zeros right of the diagonal were masked, not
+    // weighed. A cross-attention sees every source token.
+    if (kind != AttentionKind::Cross)
+        tensor.setVisibility(inferredVisibility(tensor));
+    return tensor;
+}
+
+std::optional<AttentionFileReader::ReadSets>
+AttentionFileReader::read(const char *data, long long size, std::shared_ptr<const void> owner,
+                          const QString &name)
 {
     try {
         AttentionArrays arrays;
@@ -158,60 +299,56 @@ std::optional<AttentionTensor> AttentionFileReader::read(const char *data, long 
             arrays = SafetensorsReader::read(data, size, std::move(owner));
             break;
         case Format::Unknown:
-            return fail(name,
-                        QStringLiteral("is not an attention file (.npy, .npz or .safetensors)"));
+            return fail<ReadSets>(
+                name, QStringLiteral("is not an attention file (.npy, .npz or .safetensors)"));
         }
 
-        int sourceBits = 32;
-        AttentionTensor tensor =
-            AttentionLayout::arrange(arrays, m_options.batch, m_options.layout, &sourceBits);
-
-        const bool metadata = formatOf(name) == Format::Safetensors;
-        std::vector<std::string> tokens = arrays.tokens.value_or(std::vector<std::string>{});
-        QString tokensFrom = metadata ? QStringLiteral("its __metadata__ tokens")
-                                      : QStringLiteral("its tokens array");
-        std::vector<std::string> queryTokens =
-            arrays.queryTokens.value_or(std::vector<std::string>{});
-        QString queryTokensFrom = metadata ? QStringLiteral("its __metadata__ query_tokens")
-                                           : QStringLiteral("its query_tokens array");
-        TokenListReader tokenReader;
-        if (!m_options.tokensFile.isEmpty()) {
-            auto read = tokenReader.readFile(m_options.tokensFile);
-            if (!read) {
-                m_error = tokenReader.errorString();
-                return std::nullopt;
+        // An encoder-decoder's arrays, split by set; any other file is one attention.
+        std::vector<std::pair<AttentionKind, AttentionArrays>> parts;
+        for (const AttentionArray &array : arrays.arrays) {
+            const std::optional<AttentionKind> kind =
+                arrays.singleArray ? std::nullopt : setOfArray(array.name);
+            if (!kind)
+                continue;
+            auto part = std::find_if(parts.begin(), parts.end(),
+                                     [&](const auto &p) { return p.first == *kind; });
+            if (part == parts.end()) {
+                AttentionArrays subset;
+                subset.layout = arrays.layout;
+                subset.tokens = arrays.tokens;
+                subset.queryTokens = arrays.queryTokens;
+                subset.encoderTokens = arrays.encoderTokens;
+                subset.decoderTokens = arrays.decoderTokens;
+                parts.emplace_back(*kind, std::move(subset));
+                part = parts.end() - 1;
             }
-            tokens = std::move(*read);
-            tokensFrom = QStringLiteral("from %1").arg(inputText(m_options.tokensFile));
+            part->second.arrays.push_back(array);
         }
-        if (!m_options.queryTokensFile.isEmpty()) {
-            auto read = tokenReader.readFile(m_options.queryTokensFile);
-            if (!read) {
-                m_error = tokenReader.errorString();
-                return std::nullopt;
-            }
-            queryTokens = std::move(*read);
-            queryTokensFrom = QStringLiteral("from %1").arg(inputText(m_options.queryTokensFile));
+        ReadSets sets;
+        if (parts.empty()) {
+            AttentionTensor tensor = arrangeSet(arrays, AttentionKind::Decoder, false, name);
+            const AttentionKind kind = kindOf(tensor);
+            sets.emplace_back(kind, std::move(tensor));
+            return sets;
         }
-        if (!tokens.empty() || arrays.tokens || !m_options.tokensFile.isEmpty())
-            checkTokens(tokens, tensor.keys(), QStringLiteral("tokens"), QStringLiteral("keys"),
-                        tokensFrom);
-        if (!queryTokens.empty() || arrays.queryTokens || !m_options.queryTokensFile.isEmpty())
-            checkTokens(queryTokens, tensor.queries(), QStringLiteral("query tokens"),
-                        QStringLiteral("queries"), queryTokensFrom);
-
-        if (const auto problem = firstInvalidRow(tensor, rowSumTolerance(sourceBits)))
-            return fail(name, QString::fromStdString(problem->message()));
-        tensor.setTokens(std::move(tokens), std::move(queryTokens));
-        // A decoder's file: the zeros right of the diagonal were masked, not weighed.
-        tensor.setVisibility(inferredVisibility(tensor));
-        return tensor;
+        if (!m_options.tokensFile.isEmpty() || !m_options.queryTokensFile.isEmpty())
+            throwReadError(QStringLiteral("holds several attentions with their own texts "
+                                          "(encoder_tokens, decoder_tokens); --tokens names the "
+                                          "tokens of a file of one"));
+        std::sort(parts.begin(), parts.end(),
+                  [](const auto &a, const auto &b) { return a.first < b.first; });
+        for (const auto &[kind, part] : parts)
+            sets.emplace_back(kind, arrangeSet(part, kind, true, name));
+        return sets;
     } catch (const ReadError &error) {
         m_batchSize = error.batchSize;
         m_needsLayout = error.ambiguousLayout;
-        return fail(name, error.message);
+        return fail<ReadSets>(name, error.message);
+    } catch (const TokenFileError &error) {
+        m_error = error.message;
+        return std::nullopt;
     } catch (const std::bad_alloc &) {
-        return fail(name, QStringLiteral("does not fit in memory"));
+        return fail<ReadSets>(name, QStringLiteral("does not fit in memory"));
     }
 }
 

@@ -11,6 +11,11 @@
 #include <memory>
 #include <optional>
 
+#include "core/attentionset.h"
+
+#include <utility>
+#include <vector>
+
 class QByteArray;
 
 namespace AttentionLab {
@@ -25,6 +30,10 @@ struct AttentionReadOptions
     /// --layout: how a five-axis array is laid out; without it the file's
     /// record, or the axis of length 1, or an error asking for it.
     std::optional<BatchLayout> layout;
+    /// --set: which attention of a file that holds several (an
+    /// encoder-decoder's); without it readFile() takes the default one
+    /// (defaultSetIndex()).
+    std::optional<AttentionKind> set;
 };
 
 /**
@@ -41,11 +50,25 @@ public:
     explicit AttentionFileReader(AttentionReadOptions options = {});
 
     /// .npy, .npz or .safetensors by suffix (case-insensitive); std::nullopt
-    /// on failure with errorString() set.
+    /// on failure with errorString() set. A file of several attentions gives
+    /// the one AttentionReadOptions::set names, or the default one.
     std::optional<AttentionTensor> readFile(const QString &path);
     /// The same from bytes in memory (tests, fuzzers); the format from
     /// \a name's suffix.
     std::optional<AttentionTensor> parse(const QByteArray &data, const QString &name);
+    /**
+     * Every attention the file holds, in the order encoder, decoder, cross.
+     * One set for a file of one attention (its kind from its mask, kindOf());
+     * up to three for an encoder-decoder's file, whose arrays are named as
+     * Hugging Face's outputs (encoder_attentions, decoder_attentions,
+     * cross_attentions, stacked or one per layer) or BertViz's
+     * (encoder_attention, ...), with their texts in encoder_tokens and
+     * decoder_tokens: the cross-attention's rows are the decoder's tokens,
+     * its columns the encoder's. AttentionReadOptions::set is not applied.
+     */
+    std::optional<std::vector<AttentionSet>> readSets(const QString &path);
+    /// The same from bytes in memory.
+    std::optional<std::vector<AttentionSet>> parseSets(const QByteArray &data, const QString &name);
 
     /// One line: "FILE: what is wrong" (naming layer, head and row for a row
     /// that is not a distribution, e.g. "a.npy: layer 3, head 7, row 12 sums
@@ -64,9 +87,24 @@ public:
     static QString fileFilter();
 
 private:
-    std::optional<AttentionTensor> read(const char *data, long long size,
-                                        std::shared_ptr<const void> owner, const QString &name);
-    std::optional<AttentionTensor> fail(const QString &name, const QString &message);
+    /// The file's sets, their tensors owned here so that one can be moved out.
+    using ReadSets = std::vector<std::pair<AttentionKind, AttentionTensor>>;
+    std::optional<ReadSets> open(const QString &path);
+    std::optional<ReadSets> openBytes(const QByteArray &data, const QString &name);
+    std::optional<ReadSets> read(const char *data, long long size,
+                                 std::shared_ptr<const void> owner, const QString &name);
+    /// The tensor of one set of \a arrays, its tokens checked and attached.
+    AttentionTensor arrangeSet(const AttentionArrays &arrays, AttentionKind kind, bool several,
+                               const QString &name);
+    /// The set AttentionReadOptions::set names, or the default one.
+    std::optional<AttentionTensor> choose(std::optional<ReadSets> sets, const QString &name);
+    static std::optional<std::vector<AttentionSet>> shared(std::optional<ReadSets> sets);
+    template <typename T> std::optional<T> fail(const QString &name, const QString &message)
+    {
+        m_error = failure(name, message);
+        return std::nullopt;
+    }
+    static QString failure(const QString &name, const QString &message);
 
     AttentionReadOptions m_options;
     QString m_error;

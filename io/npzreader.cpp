@@ -137,16 +137,14 @@ AttentionArrays NpzReader::read(const char *data, long long size, std::shared_pt
                                .arg(stat.comp_size));
 
         try {
-            if (name == QLatin1String("tokens") || name == QLatin1String("query_tokens")) {
+            if (std::optional<std::vector<std::string>> *list = result.tokenList(name)) {
                 if (memberSize > kMaxTokenBytes)
                     throwReadError(
                         QStringLiteral("has a member %1 of %2 bytes, too large for tokens")
                             .arg(member)
                             .arg(memberSize));
                 const QByteArray bytes = archive->read(zip_uint64_t(i), member, memberSize, true);
-                auto strings = NpyReader::strings(name, bytes.constData(), bytes.size());
-                (name == QLatin1String("tokens") ? result.tokens : result.queryTokens) =
-                    std::move(strings);
+                *list = NpyReader::strings(name, bytes.constData(), bytes.size());
                 continue;
             }
             if (name == QLatin1String("layout") && memberSize <= kMaxTokenBytes) {

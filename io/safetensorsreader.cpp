@@ -123,12 +123,9 @@ AttentionArrays SafetensorsReader::read(const char *data, long long size,
         const QString shown = inputText(name); // for messages
         if (name == QLatin1String("__metadata__")) {
             const QJsonObject metadata = it.value().toObject();
-            if (metadata.contains(QLatin1String("tokens")))
-                result.tokens =
-                    tokenList(metadata.value(QLatin1String("tokens")), QStringLiteral("tokens"));
-            if (metadata.contains(QLatin1String("query_tokens")))
-                result.queryTokens = tokenList(metadata.value(QLatin1String("query_tokens")),
-                                               QStringLiteral("query_tokens"));
+            for (auto member = metadata.begin(); member != metadata.end(); ++member)
+                if (std::optional<std::vector<std::string>> *list = result.tokenList(member.key()))
+                    *list = tokenList(member.value(), member.key());
             if (metadata.contains(QLatin1String("layout")))
                 result.layout = metadata.value(QLatin1String("layout")).toString().toStdString();
             continue;
