@@ -5,6 +5,7 @@
 
 #include "app/commandline.h"
 
+#include "core/familydescription.h"
 #include "ui/figure/figureview.h"
 #include "ui/figure/tensorfigure.h"
 
@@ -32,6 +33,21 @@ QString viewNames()
         column += int(item.size());
     }
     return text;
+}
+
+/// The checkpoints of the families whose tokenizer is tokenizer.json, from
+/// the registry: "Llama, SmolLM, TinyLlama, Mistral, Qwen2, Qwen3, Pythia".
+QString tokenizerJsonFamilies()
+{
+    std::vector<std::string> names;
+    for (ModelFamily family : modelFamilies()) {
+        const FamilyDescription &description = familyDescription(family);
+        if (description.tokenizer == TokenizerKind::TokenizerJson) {
+            const std::vector<std::string> known = description.checkpointNames();
+            names.insert(names.end(), known.begin(), known.end());
+        }
+    }
+    return QString::fromStdString(joinNames(names, ", "));
 }
 
 } // namespace
@@ -166,7 +182,7 @@ QString CommandLine::usage()
                "  MODEL is a model's folder as the Hugging Face hub has it: config.json,\n"
                "  model.safetensors or its shards (F32, F16 or BF16) and the tokenizer:\n"
                "  vocab.json with merges.txt (GPT-2), vocab.txt (BERT) or tokenizer.json\n"
-               "  (Llama, SmolLM, TinyLlama, Mistral, Qwen2, Qwen3, Pythia). It runs\n"
+               "  (%3). It runs\n"
                "  natively: no Python, no network. MODEL may be builtin: the model that\n"
                "  comes with the program, a 4-layer GPT-2 trained on WordNet's definitions\n"
                "  and examples.\n"
@@ -191,7 +207,8 @@ QString CommandLine::usage()
                "\n"
                "Exit status: 0 on success, 2 when the arguments or a file cannot be used.\n")
         .arg(viewNames(),
-             tensorFigureViewNames().replace(QStringLiteral(", "), QStringLiteral("|")));
+             tensorFigureViewNames().replace(QStringLiteral(", "), QStringLiteral("|")),
+             tokenizerJsonFamilies());
 }
 
 } // namespace AttentionLab

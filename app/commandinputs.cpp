@@ -89,13 +89,29 @@ TokenizedText tokenizeRequest(const PretrainedModel &model, const CommandRequest
     }
 }
 
+namespace {
+
+/// The families that write text, from the registry: "GPT-2, Llama, ..., GPT-NeoX".
+QString writingFamilies()
+{
+    std::vector<std::string> names;
+    for (ModelFamily family : modelFamilies()) {
+        const FamilyDescription &description = familyDescription(family);
+        if (description.causal && description.readout == Readout::NextToken)
+            names.push_back(description.displayName);
+    }
+    return QString::fromStdString(joinNames(names, ", "));
+}
+
+} // namespace
+
 void requireCausalModel(const PretrainedModel &model, const QString &command)
 {
     const FamilyDescription &family = familyDescription(model.config().family);
     if (!family.causal || family.readout != Readout::NextToken)
-        usageError(QStringLiteral("%1: %2 is not a causal model: %3 needs one that writes "
-                                  "(GPT-2, Llama, Mistral, Qwen2, Qwen3, GPT-NeoX)")
-                       .arg(model.name(), QString::fromStdString(family.displayName), command));
+        usageError(QStringLiteral("%1: %2 is not a causal model: %3 needs one that writes (%4)")
+                       .arg(model.name(), QString::fromStdString(family.displayName), command,
+                            writingFamilies()));
 }
 
 QJsonArray tokenListJson(const PretrainedModel &model, const std::vector<TokenProbability> &top)

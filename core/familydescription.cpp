@@ -8,56 +8,84 @@
 
 namespace AttentionLab {
 
+namespace {
+
+using DescriptionFunction = const FamilyDescription &(*)();
+
+/// The registry's descriptions, in its order: ModelFamily's values index them.
+constexpr DescriptionFunction kDescriptions[] = {
+#define ATTENTIONLAB_FAMILY_DESCRIPTION(identity, description) &description,
+    ATTENTIONLAB_MODEL_FAMILIES(ATTENTIONLAB_FAMILY_DESCRIPTION)
+#undef ATTENTIONLAB_FAMILY_DESCRIPTION
+};
+
+} // namespace
+
+std::vector<std::string> FamilyDescription::modelTypes() const
+{
+    std::vector<std::string> names{modelType};
+    names.insert(names.end(), otherModelTypes.begin(), otherModelTypes.end());
+    return names;
+}
+
+std::vector<std::string> FamilyDescription::checkpointNames() const
+{
+    return knownAs.empty() ? std::vector<std::string>{displayName} : knownAs;
+}
+
 const FamilyDescription &familyDescription(ModelFamily family)
 {
-    switch (family) {
-    case ModelFamily::Gpt2:
-        return gpt2Family();
-    case ModelFamily::Bert:
-        return bertFamily();
-    case ModelFamily::Llama:
-        return llamaFamily();
-    case ModelFamily::Mistral:
-        return mistralFamily();
-    case ModelFamily::Qwen2:
-        return qwen2Family();
-    case ModelFamily::Qwen3:
-        return qwen3Family();
-    case ModelFamily::GptNeox:
-        return gptNeoxFamily();
-    }
-    return gpt2Family(); // not reached: the switch names every family
+    return kDescriptions[size_t(family)]();
 }
 
 const std::vector<ModelFamily> &modelFamilies()
 {
     static const std::vector<ModelFamily> families{
-        ModelFamily::Gpt2,  ModelFamily::Bert,  ModelFamily::Llama,  ModelFamily::Mistral,
-        ModelFamily::Qwen2, ModelFamily::Qwen3, ModelFamily::GptNeox};
+#define ATTENTIONLAB_FAMILY_IDENTITY(identity, description) ModelFamily::identity,
+        ATTENTIONLAB_MODEL_FAMILIES(ATTENTIONLAB_FAMILY_IDENTITY)
+#undef ATTENTIONLAB_FAMILY_IDENTITY
+    };
     return families;
+}
+
+std::string joinNames(const std::vector<std::string> &names, const std::string &last)
+{
+    std::string text;
+    for (size_t i = 0; i < names.size(); ++i) {
+        if (i > 0)
+            text += i + 1 == names.size() ? last : ", ";
+        text += names[i];
+    }
+    return text;
 }
 
 std::string familyNames()
 {
-    const std::vector<ModelFamily> &families = modelFamilies();
-    std::string names;
-    for (size_t i = 0; i < families.size(); ++i) {
-        if (i > 0)
-            names += i + 1 == families.size() ? " and " : ", ";
-        names += familyDescription(families[i]).displayName;
-    }
-    return names;
+    std::vector<std::string> names;
+    for (ModelFamily family : modelFamilies())
+        names.push_back(familyDescription(family).displayName);
+    return joinNames(names, " and ");
 }
 
 bool findModelFamily(const std::string &modelType, ModelFamily *family)
 {
     for (ModelFamily candidate : modelFamilies()) {
-        if (familyDescription(candidate).modelType == modelType) {
-            *family = candidate;
-            return true;
+        for (const std::string &name : familyDescription(candidate).modelTypes()) {
+            if (name == modelType) {
+                *family = candidate;
+                return true;
+            }
         }
     }
     return false;
+}
+
+std::string supportedModelTypes()
+{
+    std::vector<std::string> names;
+    for (ModelFamily family : modelFamilies())
+        names.push_back("\"" + familyDescription(family).modelType + "\"");
+    return joinNames(names, " and ");
 }
 
 namespace {

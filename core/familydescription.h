@@ -128,14 +128,21 @@ struct TensorNames
  * Everything that sets a model family apart, as data: how its config.json
  * names things, how its block is built and what its tensors are called. The
  * reader (io/modelcheckpoint) and the forward pass (core/transformerforward)
- * take everything from here; where code must still choose by family it
- * switches on ModelFamily exhaustively.
+ * take everything from here, and ask it for facts (causal, the readout, the
+ * positions, the tokenizer) rather than comparing families. Each family's
+ * description is a function in core/families/, listed once in the registry
+ * (core/familyregistry.h).
  */
 struct FamilyDescription
 {
     ModelFamily family = ModelFamily::Gpt2;
-    std::string modelType;   ///< config.json's model_type
+    std::string modelType; ///< config.json's model_type, the one messages name
+    /// Other model_type names config.json may give the family (none today).
+    std::vector<std::string> otherModelTypes;
     std::string displayName; ///< "GPT-2"
+    /// The checkpoints people know the family by, for --help and the tour:
+    /// {"Llama", "SmolLM", "TinyLlama"}; empty: the display name alone.
+    std::vector<std::string> knownAs;
     ConfigKeys keys;
     NormKind norm = NormKind::LayerNorm;
     NormPlacement normPlacement = NormPlacement::BeforeSublayer;
@@ -154,20 +161,23 @@ struct FamilyDescription
     bool feedForwardBias = true;
     TokenizerKind tokenizer = TokenizerKind::TokenizerJson;
     TensorNames tensors;
+
+    /// modelType, then otherModelTypes: every name findModelFamily() takes.
+    std::vector<std::string> modelTypes() const;
+    /// knownAs, or the display name when it is empty.
+    std::vector<std::string> checkpointNames() const;
 };
 
-const FamilyDescription &gpt2Family();
-const FamilyDescription &bertFamily();
-const FamilyDescription &llamaFamily();
-const FamilyDescription &mistralFamily();
-const FamilyDescription &qwen2Family();
-const FamilyDescription &qwen3Family();
-const FamilyDescription &gptNeoxFamily();
+// The description of each family, one function per file of core/families/.
+#define ATTENTIONLAB_FAMILY_DECLARATION(identity, description)                                     \
+    const FamilyDescription &description();
+ATTENTIONLAB_MODEL_FAMILIES(ATTENTIONLAB_FAMILY_DECLARATION)
+#undef ATTENTIONLAB_FAMILY_DECLARATION
 
-/// The description of \a family.
+/// The description of \a family: its line of the registry.
 const FamilyDescription &familyDescription(ModelFamily family);
 
-/// Every family, in the order messages list them.
+/// Every family, in the registry's order, which is the order messages list them in.
 const std::vector<ModelFamily> &modelFamilies();
 
 /// Every family's display name, for people: "GPT-2, BERT, Llama, ... and GPT-NeoX".
@@ -177,7 +187,14 @@ std::string familyNames();
 /// "rotary theta=10000", "rotary theta=500000 llama3 x32", "rotary 25% theta=10000".
 std::string positionSummary(const ModelConfig &config);
 
-/// The family whose model_type is \a modelType; false when there is none.
+/// The family one of whose model_type names is \a modelType; false when there is none.
 bool findModelFamily(const std::string &modelType, ModelFamily *family);
+
+/// Every family's model_type, quoted, for the message that refuses another:
+/// "\"gpt2\", \"bert\", ... and \"gpt_neox\"".
+std::string supportedModelTypes();
+
+/// \a names joined for people: "a", "a or b", "a, b or c" (\a last is " or " or " and ").
+std::string joinNames(const std::vector<std::string> &names, const std::string &last);
 
 } // namespace AttentionLab

@@ -3,20 +3,19 @@
 
 #pragma once
 
+#include "core/familyregistry.h"
+
 namespace AttentionLab {
 
 /// The families of trained models Attention Lab runs natively, one per
-/// config.json model_type; each is described by a FamilyDescription
-/// (core/familydescription.h).
+/// line of the registry (core/familyregistry.h), in its order; each is
+/// described by a FamilyDescription (core/familydescription.h). Code asks
+/// the description for what it needs rather than comparing these values.
 enum class ModelFamily
 {
-    Gpt2,
-    Bert,
-    Llama,
-    Mistral,
-    Qwen2,
-    Qwen3,
-    GptNeox
+#define ATTENTIONLAB_FAMILY_IDENTITY(identity, description) identity,
+    ATTENTIONLAB_MODEL_FAMILIES(ATTENTIONLAB_FAMILY_IDENTITY)
+#undef ATTENTIONLAB_FAMILY_IDENTITY
 };
 
 /// The two forms of GELU that checkpoints name in their config.json.
@@ -76,7 +75,7 @@ struct ModelConfig
     int rotatedDims() const { return int(double(headDim()) * rotary.fraction) / 2 * 2; }
 };
 
-/// config.json's model_type: "gpt2", "bert", "llama", "mistral", "qwen2", "qwen3", "gpt_neox".
+/// config.json's model_type ("gpt2", "llama"), from the family's description.
 const char *modelTypeName(ModelFamily family);
 
 } // namespace AttentionLab

@@ -129,17 +129,6 @@ QString key(const std::string &name)
     return QString::fromStdString(name);
 }
 
-/// "\"gpt2\", \"bert\" and \"llama\"": every model_type Attention Lab runs.
-QString supportedModelTypes()
-{
-    QStringList names;
-    for (ModelFamily family : modelFamilies())
-        names.append(QStringLiteral("\"%1\"").arg(QLatin1String(modelTypeName(family))));
-    const QString last = names.takeLast();
-    return names.isEmpty() ? last
-                           : names.join(QStringLiteral(", ")) + QStringLiteral(" and ") + last;
-}
-
 /// The JSON object of the small file \a path (config.json, the shards' index).
 QJsonObject readJsonObject(const QString &path, const QString &what, const QString &file)
 {
@@ -270,7 +259,7 @@ ModelConfig readConfig(const QString &path)
     ModelConfig config;
     if (!findModelFamily(type.toStdString(), &config.family))
         fail(path, QStringLiteral("has the model_type \"%1\"; Attention Lab runs %2 checkpoints")
-                       .arg(inputText(type), supportedModelTypes()));
+                       .arg(inputText(type), QString::fromStdString(supportedModelTypes())));
     const FamilyDescription &family = familyDescription(config.family);
     const ConfigKeys &keys = family.keys;
     config.layers = reader.count(key(keys.layers));

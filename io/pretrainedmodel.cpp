@@ -11,6 +11,7 @@
 #include "io/gpt2tokenizer.h"
 #include "io/hubtokenizer.h"
 #include "io/inputtextqt.h"
+#include "io/modelcardwords.h"
 #include "io/modelcheckpoint.h"
 #include "io/pretokenizer.h"
 #include "io/readerror.h"
@@ -416,16 +417,7 @@ QList<QPair<QString, QString>> PretrainedModel::card() const
     };
     const ModelConfig &c = config();
     const FamilyDescription &family = familyDescription(c.family);
-    QString norm = family.norm == NormKind::RmsNorm ? tr("RMSNorm") : tr("LayerNorm");
-    norm += family.normPlacement == NormPlacement::BeforeSublayer ? tr(", before each sublayer")
-                                                                  : tr(", after each residual sum");
-    if (family.queryKeyNorm)
-        norm += tr("; q and k normed per head");
-    const QString mlp = family.feedForward == FeedForwardKind::GatedSilu
-                            ? tr("SwiGLU: down(silu(gate(x)) × up(x)), %1 wide").arg(c.feedForward)
-                            : tr("GELU (%1), %2 wide")
-                                  .arg(c.gelu == GeluForm::Tanh ? tr("tanh form") : tr("erf form"))
-                                  .arg(c.feedForward);
+    const ModelCardWords words = modelCardWords(c);
     QList<QPair<QString, QString>> rows{
         {tr("family"), QStringLiteral("%1 (%2)").arg(QString::fromStdString(family.displayName),
                                                      QString::fromStdString(family.modelType))},
@@ -434,16 +426,11 @@ QList<QPair<QString, QString>> PretrainedModel::card() const
         {tr("head size"), QString::number(c.headDim())},
         {tr("model width"), QString::number(c.modelDim)},
         {tr("positions"), QString::fromStdString(positionSummary(c))},
-        {tr("norm"), norm},
-        {tr("MLP"), mlp},
-        {tr("residual"), c.parallelResidual ? tr("parallel: x + attention(x) + MLP(x)")
-                                            : tr("sequential: attention, then MLP")},
-        {tr("output"), c.tiedOutput ? tr("tied to the word embeddings") : tr("its own matrix")},
-        {tr("attention"),
-         family.causal
-             ? (c.slidingWindow > 0 ? tr("causal, a window of %1 keys").arg(c.slidingWindow)
-                                    : tr("causal"))
-             : tr("every token sees every token")},
+        {tr("norm"), words.norm},
+        {tr("MLP"), words.mlp},
+        {tr("residual"), words.residual},
+        {tr("output"), words.output},
+        {tr("attention"), words.attention},
         {tr("parameters"), parameterText(m_checkpoint->parameterCount())},
         {tr("weights"), tr("%1, %2 MB")
                             .arg(m_checkpoint->storedTypes())
@@ -460,14 +447,14 @@ QString PretrainedModel::cardLine() const
     };
     const ModelConfig &c = config();
     const FamilyDescription &family = familyDescription(c.family);
+    const ModelCardWords words = modelCardWords(c);
     QStringList parts{QString::fromStdString(family.displayName),
                       QString::fromStdString(countText(c.layers, "layer"))};
     const int kv = c.keyValueHeads();
     parts << (kv == c.heads ? tr("%1 heads").arg(c.heads)
                             : tr("%1 query heads sharing %2 key/value").arg(c.heads).arg(kv));
     parts << tr("head size %1").arg(c.headDim()) << QString::fromStdString(positionSummary(c))
-          << (family.norm == NormKind::RmsNorm ? tr("RMSNorm") : tr("LayerNorm"))
-          << (family.feedForward == FeedForwardKind::GatedSilu ? tr("SwiGLU") : tr("GELU"))
+          << words.normShort << words.mlpShort
           << tr("%1 parameters").arg(parameterText(m_checkpoint->parameterCount()))
           << m_checkpoint->storedTypes();
     return parts.join(QStringLiteral(" · "));

@@ -18,6 +18,7 @@ const FamilyDescription &gptNeoxFamily()
         f.family = ModelFamily::GptNeox;
         f.modelType = "gpt_neox";
         f.displayName = "GPT-NeoX";
+        f.knownAs = {"Pythia"};
         ConfigKeys &k = f.keys;
         k.layers = "num_hidden_layers";
         k.heads = "num_attention_heads";

@@ -17,6 +17,7 @@ const FamilyDescription &llamaFamily()
         f.family = ModelFamily::Llama;
         f.modelType = "llama";
         f.displayName = "Llama";
+        f.knownAs = {"Llama", "SmolLM", "TinyLlama"};
         ConfigKeys &k = f.keys;
         k.layers = "num_hidden_layers";
         k.heads = "num_attention_heads";

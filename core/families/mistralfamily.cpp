@@ -16,6 +16,7 @@ const FamilyDescription &mistralFamily()
         f.family = ModelFamily::Mistral;
         f.modelType = "mistral";
         f.displayName = "Mistral";
+        f.knownAs.clear();
         f.keys.slidingWindow = "sliding_window";
         // MistralAttention and MistralMLP have no bias settings.
         f.keys.attentionBias.clear();

@@ -15,6 +15,7 @@ const FamilyDescription &qwen2Family()
         f.family = ModelFamily::Qwen2;
         f.modelType = "qwen2";
         f.displayName = "Qwen2";
+        f.knownAs.clear();
         // Qwen2Attention: q/k/v with bias=True, o_proj without; no key for either.
         f.keys.attentionBias.clear();
         f.keys.feedForwardBias.clear();

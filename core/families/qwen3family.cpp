@@ -16,6 +16,7 @@ const FamilyDescription &qwen3Family()
         f.family = ModelFamily::Qwen3;
         f.modelType = "qwen3";
         f.displayName = "Qwen3";
+        f.knownAs.clear();
         f.keys.feedForwardBias.clear();
         f.queryKeyNorm = true;
         f.tensors.queryNorm = "layers.%1.self_attn.q_norm";

@@ -163,7 +163,7 @@ void ModelTextPanel::modelChanged(const QString &text)
     if (bos) {
         m_bos->setText(tr("Start with %1").arg(QString::fromStdString(*bos)));
         m_bos->setToolTip(
-            model->config().family == ModelFamily::Gpt2
+            familyDescription(model->config().family).tokenizer == TokenizerKind::Gpt2Files
                 ? tr("Prepend GPT-2's <|endoftext|> token, as TransformerLens does; "
                      "Hugging Face's tokenizer adds none")
                 : tr("Begin with the beginning-of-text token; its tokenizer.json "

@@ -5,6 +5,8 @@
 
 #include "ui/views/panelhighlight.h"
 
+#include "core/familydescription.h"
+
 #include <QDialogButtonBox>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -19,6 +21,18 @@
 namespace AttentionLab {
 
 namespace {
+
+/// The checkpoints File > Open Model takes, from the registry of families:
+/// "GPT-2, BERT, Llama, SmolLM, ... or Pythia".
+QString openableModels()
+{
+    std::vector<std::string> names;
+    for (ModelFamily family : modelFamilies()) {
+        const std::vector<std::string> known = familyDescription(family).checkpointNames();
+        names.insert(names.end(), known.begin(), known.end());
+    }
+    return QString::fromStdString(joinNames(names, " or "));
+}
 
 struct TourPage
 {
@@ -116,8 +130,8 @@ QList<TourPage> tourPages()
          QStringLiteral("builtin-induction")},
         {GuidedTour::tr("A trained model's heads"),
          GuidedTour::tr(
-             "<p><b>File &gt; Open Model</b> (Ctrl+Shift+O) takes a model's folder (GPT-2, BERT, "
-             "Llama, Mistral, Qwen or Pythia) as the Hugging Face hub gives it (config.json, "
+             "<p><b>File &gt; Open Model</b> (Ctrl+Shift+O) takes a model's folder (%1) as the "
+             "Hugging Face hub gives it (config.json, "
              "model.safetensors and the tokenizer's "
              "files) and runs it here, with no Python and no network. Type a sentence in the box "
              "above the heads: every keystroke runs the model, and the grid shows every head "
@@ -127,7 +141,8 @@ QList<TourPage> tourPages()
              "<b>Open Head in Attention Tab</b> (Ctrl+Shift+L) takes the head you are looking at, "
              "with its real queries, keys and values, into the Attention tab, where every "
              "slider and switch works on it.</p><p>File &gt; Open also reads the attention "
-             "people dump from Python (.npy, .npz, .safetensors).</p>"),
+             "people dump from Python (.npy, .npz, .safetensors).</p>")
+             .arg(openableModels()),
          QStringLiteral("model")},
     };
 }
