@@ -208,8 +208,9 @@ int runAnimateCommand(const CommandRequest &r, const CommandContext &)
                        .arg(r.greedy ? QStringLiteral("greedy")
                             : r.bos  ? QStringLiteral("bos")
                                      : QStringLiteral("no-bos")));
-    for (const QString &option : {QStringLiteral("layer"), QStringLiteral("tokens"),
-                                  QStringLiteral("batch"), QStringLiteral("layout")}) {
+    for (const QString &option :
+         {QStringLiteral("layer"), QStringLiteral("tokens"), QStringLiteral("batch"),
+          QStringLiteral("layout"), QStringLiteral("set")}) {
         if (r.values.contains(option))
             usageError(QStringLiteral("--%1 applies to attention files (.npy, .npz, "
                                       ".safetensors)")

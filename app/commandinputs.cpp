@@ -39,7 +39,9 @@ LoadedSession loadSession(const QString &path,
     }
 }
 
-AttentionTensor loadTensor(const CommandRequest &r)
+namespace {
+
+AttentionReadOptions readOptions(const CommandRequest &r)
 {
     AttentionReadOptions options;
     options.tokensFile = r.values.value(QStringLiteral("tokens"));
@@ -53,14 +55,54 @@ AttentionTensor loadTensor(const CommandRequest &r)
             throw UsageError{
                 QStringLiteral("--layout: \"%1\" is not LBHQK or BLHQK").arg(inputText(layout))};
     }
-    AttentionFileReader reader(options);
-    std::optional<AttentionTensor> tensor = reader.readFile(r.file);
-    if (!tensor && reader.needsLayout())
+    if (r.values.contains(QStringLiteral("set"))) {
+        const QString set = r.values.value(QStringLiteral("set"));
+        options.set = parseAttentionKind(set.toStdString());
+        if (!options.set)
+            throw UsageError{QStringLiteral("--set: \"%1\" is not encoder, decoder or cross")
+                                 .arg(inputText(set))};
+    }
+    return options;
+}
+
+/// The reader's refusal as the command line says it.
+[[noreturn]] void refuseRead(const AttentionFileReader &reader)
+{
+    if (reader.needsLayout())
         throw UsageError{reader.errorString() +
                          QStringLiteral("; say which with --layout LBHQK or --layout BLHQK")};
+    throw UsageError{reader.errorString()};
+}
+
+} // namespace
+
+AttentionTensor loadTensor(const CommandRequest &r)
+{
+    AttentionFileReader reader(readOptions(r));
+    std::optional<AttentionTensor> tensor = reader.readFile(r.file);
     if (!tensor)
-        throw UsageError{reader.errorString()};
+        refuseRead(reader);
     return std::move(*tensor);
+}
+
+std::vector<AttentionSet> loadSets(const CommandRequest &r)
+{
+    AttentionFileReader reader(readOptions(r));
+    std::optional<std::vector<AttentionSet>> sets = reader.readSets(r.file);
+    if (!sets)
+        refuseRead(reader);
+    return std::move(*sets);
+}
+
+const AttentionSet &chosenSet(const CommandRequest &r, const std::vector<AttentionSet> &sets)
+{
+    const std::optional<AttentionKind> kind = readOptions(r).set;
+    if (!kind)
+        return sets[size_t(defaultSetIndex(sets))];
+    if (const AttentionSet *set = findSet(sets, *kind))
+        return *set;
+    throw UsageError{inputText(r.file) + QStringLiteral(": ") +
+                     QString::fromStdString(missingSetText(*kind, sets))};
 }
 
 std::shared_ptr<const PretrainedModel> openModel(const CommandRequest &r)

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "core/attentionresult.h"
+#include "core/attentionset.h"
 #include "core/attentiontensor.h"
 #include "core/modelrun.h"
 #include "core/session.h"
@@ -14,6 +15,7 @@
 
 #include <functional>
 #include <memory>
+#include <vector>
 
 namespace AttentionLab {
 
@@ -32,8 +34,15 @@ struct LoadedSession
 LoadedSession loadSession(const QString &path,
                           const std::function<void(const Session &)> &beforeAttending = {});
 
-/// Reads the request's attention file with --tokens and --batch; UsageError on failure.
+/// Reads the request's attention file with --tokens, --batch, --layout and
+/// --set (a file of several sets without it: the decoder's); UsageError on failure.
 AttentionTensor loadTensor(const CommandRequest &r);
+/// Every attention set of the request's attention file (--set not applied);
+/// refused in one line as loadTensor() refuses.
+std::vector<AttentionSet> loadSets(const CommandRequest &r);
+/// The set of \a sets that --set names, or the default one (the only one,
+/// else the decoder's); a set the file lacks is a UsageError.
+const AttentionSet &chosenSet(const CommandRequest &r, const std::vector<AttentionSet> &sets);
 
 /// The model's folder of tokenize and model, opened; UsageError on failure.
 std::shared_ptr<const PretrainedModel> openModel(const CommandRequest &r);

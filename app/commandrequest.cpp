@@ -63,6 +63,8 @@ const QMap<QString, QStringList> kValueOptions = {
      {QStringLiteral("inspect"), QStringLiteral("export"), QStringLiteral("animate")}},
     {QStringLiteral("layout"),
      {QStringLiteral("inspect"), QStringLiteral("export"), QStringLiteral("animate")}},
+    {QStringLiteral("set"),
+     {QStringLiteral("inspect"), QStringLiteral("export"), QStringLiteral("animate")}},
     {QStringLiteral("layer"), {QStringLiteral("export"), QStringLiteral("animate")}},
     {QStringLiteral("head"), {QStringLiteral("export"), QStringLiteral("animate")}},
     {QStringLiteral("text"),

@@ -33,7 +33,13 @@ void exportTensor(const CommandRequest &r, const QString &output, const ExportSi
     if (!view)
         usageError(QStringLiteral("--view: unknown view \"%1\" for an attention file (use %2)")
                        .arg(inputText(viewName), tensorFigureViewNames()));
-    const AttentionTensor tensor = loadTensor(r);
+    const std::vector<AttentionSet> sets = loadSets(r);
+    const AttentionSet &set = chosenSet(r, sets);
+    const AttentionTensor &tensor = *set.tensor;
+    if (view->name == QLatin1String("rollout") && !isSelfAttention(set.kind))
+        throw UsageError{QStringLiteral("%1: rollout follows a text through its own layers; a "
+                                        "cross-attention has none (use --set encoder or decoder)")
+                             .arg(inputText(r.file))};
     auto index = [&](const QString &option, int count) {
         return r.values.contains(option)
                    ? int(parseInteger(option, r.values.value(option), 0, count - 1))
@@ -74,8 +80,9 @@ int runExportCommand(const CommandRequest &r, const CommandContext &)
         exportTensor(r, output, size, style);
         return 0;
     }
-    for (const QString &option : {QStringLiteral("layer"), QStringLiteral("head"),
-                                  QStringLiteral("tokens"), QStringLiteral("batch")}) {
+    for (const QString &option :
+         {QStringLiteral("layer"), QStringLiteral("head"), QStringLiteral("tokens"),
+          QStringLiteral("batch"), QStringLiteral("set")}) {
         if (r.values.contains(option))
             usageError(QStringLiteral("--%1 applies to attention files (.npy, .npz, "
                                       ".safetensors)")

@@ -17,14 +17,31 @@ namespace AttentionLab {
 
 int runInspectCommand(const CommandRequest &r, const CommandContext &)
 {
-    const AttentionTensor tensor = loadTensor(r);
-    const InspectSummary summary = summarizeTensor(inputText(r.file), tensor, r.json);
+    // Every set of the file, or the one --set names. The text describes each
+    // in turn (a file of one attention as before); the JSON describes the one
+    // export would draw, with the list of them all.
+    const std::vector<AttentionSet> sets = loadSets(r);
+    const AttentionSet &shown = chosenSet(r, sets);
+    const QString file = inputText(r.file);
     if (!r.json) {
-        CommandOutput::write(inspectText(inputText(r.file), tensor, summary));
+        const bool one = r.values.contains(QStringLiteral("set"));
+        QString text;
+        for (const AttentionSet &set : sets) {
+            if (one && set.kind != shown.kind)
+                continue;
+            const InspectSummary summary = summarizeTensor(file, *set.tensor, false, set.kind);
+            if (sets.size() > 1 && !one)
+                text += QStringLiteral("%1== %2 ==\n")
+                            .arg(text.isEmpty() ? QString() : QStringLiteral("\n"),
+                                 QString::fromStdString(attentionKindTitle(set.kind)));
+            text += inspectText(file, *set.tensor, summary, set.kind);
+        }
+        CommandOutput::write(text);
         return 0;
     }
+    const InspectSummary summary = summarizeTensor(file, *shown.tensor, true, shown.kind);
     JsonStreamWriter out(stdout);
-    writeInspectJson(tensor, summary, out);
+    writeInspectJson(*shown.tensor, summary, shown.kind, sets, out);
     CommandOutput::finishJson(out);
     return 0;
 }

@@ -135,11 +135,13 @@ void writeHeadScores(JsonStreamWriter &out, const AttentionTensor &tensor,
 }
 
 InspectSummary summarizeTensor(const QString &file, const AttentionTensor &tensor,
-                               bool wholeRollout)
+                               bool wholeRollout, AttentionKind kind)
 {
     InspectSummary summary;
+    // A rollout follows a token through its own layers: a self-attention's.
+    const bool rolls = hasRollout(tensor) && isSelfAttention(kind);
     // Refused before anything else is computed or written.
-    if (wholeRollout && hasRollout(tensor)) {
+    if (wholeRollout && rolls) {
         if (const std::string why = rolloutRefusal(tensor); !why.empty())
             throw UsageError{QStringLiteral("%1: %2; inspect without --json shows the last "
                                             "token's row")
@@ -147,13 +149,13 @@ InspectSummary summarizeTensor(const QString &file, const AttentionTensor &tenso
         summary.rollout = rollout(tensor);
     }
     summary.scores = scoreHeads(tensor);
-    if (hasRollout(tensor))
+    if (rolls)
         summary.rolloutLastRow = rolloutRow(tensor, tensor.queries() - 1);
     return summary;
 }
 
 QString inspectText(const QString &file, const AttentionTensor &tensor,
-                    const InspectSummary &summary)
+                    const InspectSummary &summary, AttentionKind kind)
 {
     QString text = QStringLiteral("%1: %2 x %3, %4 queries x %5 keys\n")
                        .arg(file)
@@ -171,12 +173,16 @@ QString inspectText(const QString &file, const AttentionTensor &tensor,
     if (tensor.keyOffset() != 0)
         text += QStringLiteral("query i is aligned with key i + %1\n").arg(tensor.keyOffset());
     const bool repeats = !summary.scores.empty() && !std::isnan(summary.scores.front().induction);
-    for (HeadScoreKind kind : kTableKinds) {
-        if (needsRepeatedTokens(kind) && !repeats)
+    for (HeadScoreKind score : kTableKinds) {
+        if ((needsRepeatedTokens(score) && !repeats) || !headScoreApplies(score, kind))
             continue;
-        text += QLatin1Char('\n') + headScoreTable(tensor, summary.scores, kind);
+        text += QLatin1Char('\n') + headScoreTable(tensor, summary.scores, score);
     }
-    if (!repeats)
+    if (!isSelfAttention(kind))
+        text += QStringLiteral("\nprevious-token, first-token, self, duplicate-token and "
+                               "induction scores: none for a cross-attention, whose queries "
+                               "are another text's tokens\n");
+    else if (!repeats)
         text += QStringLiteral("\nduplicate-token and induction scores: no token repeats%1\n")
                     .arg(tensor.tokens().empty() ? QStringLiteral(" (the file has no tokens)")
                                                  : QString());
@@ -185,10 +191,49 @@ QString inspectText(const QString &file, const AttentionTensor &tensor,
     return text;
 }
 
+namespace {
+
+/// [{kind, layers, heads, query_tokens, key_tokens}], a member each set.
+void writeSetList(JsonStreamWriter &out, const std::vector<AttentionSet> &sets)
+{
+    out.beginArray();
+    for (const AttentionSet &set : sets) {
+        const AttentionTensor &t = *set.tensor;
+        out.beginObject();
+        out.key("kind");
+        out.string(attentionKindName(set.kind));
+        out.key("layers");
+        out.integer(t.layers());
+        out.key("heads");
+        out.integer(t.heads());
+        out.key("query_tokens");
+        std::vector<std::string> queries;
+        if (!t.tokens().empty() || !t.queryTokens().empty())
+            for (int q = 0; q < t.queries(); ++q)
+                queries.push_back(t.queryToken(q));
+        writeStrings(out, queries);
+        out.key("key_tokens");
+        writeStrings(out, t.tokens());
+        out.endObject();
+    }
+    out.endArray();
+}
+
+} // namespace
+
 void writeInspectJson(const AttentionTensor &tensor, const InspectSummary &summary,
+                      AttentionKind kind, const std::vector<AttentionSet> &sets,
                       JsonStreamWriter &out)
 {
     out.beginObject();
+    // A file of one attention keeps the members it always had; one of
+    // several says which it describes, and lists them all.
+    if (sets.size() > 1) {
+        out.key("kind");
+        out.string(attentionKindName(kind));
+        out.key("sets");
+        writeSetList(out, sets);
+    }
     out.key("shape");
     out.beginArray(Layout::Line);
     for (int axis : {tensor.layers(), tensor.heads(), tensor.queries(), tensor.keys()})
@@ -213,15 +258,18 @@ void writeInspectJson(const AttentionTensor &tensor, const InspectSummary &summa
             aligned.push_back(tensor.queryToken(q));
         writeStrings(out, aligned);
     }
-    for (HeadScoreKind kind : kJsonKinds) {
-        out.key(headScoreKey(kind));
-        writeHeadScores(out, tensor, summary.scores, kind);
+    for (HeadScoreKind score : kJsonKinds) {
+        out.key(headScoreKey(score));
+        if (headScoreApplies(score, kind))
+            writeHeadScores(out, tensor, summary.scores, score);
+        else
+            out.null();
     }
     const bool repeats = !summary.scores.empty() && !std::isnan(summary.scores.front().induction);
-    for (HeadScoreKind kind : kJsonRepeatKinds) {
-        out.key(headScoreKey(kind));
-        if (repeats)
-            writeHeadScores(out, tensor, summary.scores, kind);
+    for (HeadScoreKind score : kJsonRepeatKinds) {
+        out.key(headScoreKey(score));
+        if (repeats && headScoreApplies(score, kind))
+            writeHeadScores(out, tensor, summary.scores, score);
         else
             out.null();
     }

@@ -30,20 +30,24 @@ struct InspectSummary
 /// The summary of \a file's \a tensor; \a wholeRollout for the JSON, which
 /// lists every row of the rollout (a UsageError past rollout()'s limits).
 InspectSummary summarizeTensor(const QString &file, const AttentionTensor &tensor,
-                               bool wholeRollout);
+                               bool wholeRollout, AttentionKind kind);
 
 /// The tables: shape, tokens, and an L x H table for the mean entropy and
 /// each detector score (the duplicate-token and induction scores only where
 /// tokens repeat), then what the rollout says of the last token.
 QString inspectText(const QString &file, const AttentionTensor &tensor,
-                    const InspectSummary &summary);
+                    const InspectSummary &summary, AttentionKind kind);
 
 /**
  * The JSON, with exactly these members (indices from 0): shape [L, H, Q, K],
  * layers, heads, queries, keys, tokens and query_tokens (as spelled in the
  * file; empty lists when it has none; query_tokens are the last Q key tokens
  * when the file gives none apart), entropy_bits, previous_token, first_token
- * and self (each [L][H]), and rollout (Q x K, null when Q != K).
+ * and self (each [L][H]), and rollout (Q x K, null when Q != K), all of
+ * the set shown. A file of several attentions (an encoder-decoder's) adds
+ * kind, the kind of the set shown, and sets, every set of the file
+ * ({kind, layers, heads, query_tokens, key_tokens}). A score that means
+ * nothing for the set's kind (headScoreApplies) is null.
  */
 /// One score of every head as an L x H table, titled (the entropy's with
 /// the uniform row's entropy beside it).
@@ -59,6 +63,7 @@ void writeHeadScores(JsonStreamWriter &out, const AttentionTensor &tensor,
                      const std::vector<HeadScores> &scores, HeadScoreKind kind);
 
 void writeInspectJson(const AttentionTensor &tensor, const InspectSummary &summary,
+                      AttentionKind kind, const std::vector<AttentionSet> &sets,
                       JsonStreamWriter &out);
 
 } // namespace AttentionLab

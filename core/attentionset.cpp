@@ -80,4 +80,10 @@ std::string setKindList(const std::vector<AttentionSet> &sets)
     return text;
 }
 
+std::string missingSetText(AttentionKind kind, const std::vector<AttentionSet> &sets)
+{
+    return "holds no " + attentionKindName(kind) + " attention (it holds " + setKindList(sets) +
+           ")";
+}
+
 } // namespace AttentionLab

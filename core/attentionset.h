@@ -60,5 +60,7 @@ const AttentionSet *findSet(const std::vector<AttentionSet> &sets, AttentionKind
 int defaultSetIndex(const std::vector<AttentionSet> &sets);
 /// "encoder, decoder and cross": the kinds \a sets hold, for messages.
 std::string setKindList(const std::vector<AttentionSet> &sets);
+/// "holds no cross attention (it holds encoder)": why \a sets has no set of \a kind.
+std::string missingSetText(AttentionKind kind, const std::vector<AttentionSet> &sets);
 
 } // namespace AttentionLab

@@ -143,9 +143,7 @@ std::optional<AttentionTensor> AttentionFileReader::choose(std::optional<ReadSet
                 index = int(i);
         if (index < 0)
             return fail<AttentionTensor>(
-                name, QStringLiteral("holds no %1 attention (it holds %2)")
-                          .arg(QString::fromStdString(attentionKindName(*m_options.set)),
-                               QString::fromStdString(setKindList(kinds))));
+                name, QString::fromStdString(missingSetText(*m_options.set, kinds)));
     }
     return std::move((*sets)[size_t(index)].second);
 }

@@ -99,9 +99,10 @@ expect "attention-lab export lecture.json --theme " light dark
 expect "attention-lab export lecture.json --numbers " on off
 expect "attention-lab export lecture.json --scale " -- lecture.json figure.png
 expect "attention-lab export tired.npz -" -o --view --width --height --scale --colormap --theme \
-    --numbers --title --transparent --layer --head --words --tokens --batch --layout
+    --numbers --title --transparent --layer --head --words --tokens --batch --layout --set
 expect "attention-lab inspect tired.npz --tokens " notes.txt lecture.json -- tired.npy
 expect "attention-lab inspect tired.npy --layout " LBHQK BLHQK
+expect "attention-lab inspect pairs.npz --set " encoder decoder cross
 
 # Every option the program's --help names is completed somewhere.
 if [[ -n $program ]]; then

@@ -712,7 +712,9 @@ void TestModelView::windowRoutesAttentionFiles()
     QStringList opened;
     window.modelDocument()->setLoader([&opened](const QString &path, QString *) {
         opened << path;
-        return std::optional<AttentionTensor>(makeTensor(2, 2, 5));
+        return std::optional<std::vector<AttentionSet>>(
+            {{AttentionKind::Encoder,
+              std::make_shared<const AttentionTensor>(makeTensor(2, 2, 5))}});
     });
     QVERIFY(window.openFile(QStringLiteral("/data/gpt2-attn.npz")));
     QCOMPARE(opened, QStringList{QStringLiteral("/data/gpt2-attn.npz")});
@@ -777,7 +779,7 @@ void TestModelView::unreadableFileLeavesEverythingAsItWas()
     const int sessionKeys = int(window.document()->session().keys.rows());
     window.modelDocument()->setLoader([](const QString &path, QString *error) {
         *error = QStringLiteral("%1: layer 0, head 1, row 3 sums to 0.5, not 1").arg(path);
-        return std::optional<AttentionTensor>();
+        return std::optional<std::vector<AttentionSet>>();
     });
     QString shown;
     QTimer::singleShot(0, [&shown] {

@@ -19,7 +19,12 @@ QString fileFilter()
     return AttentionFileReader::fileFilter();
 }
 
-std::optional<AttentionTensor> read(const QString &path, QString *error, ReadChoices *choices)
+namespace {
+
+/// Reads a file with \a choices applied and reported: \a how calls the
+/// reader's readFile or readSets.
+template <typename Read>
+auto readWith(QString *error, ReadChoices *choices, Read how)
 {
     AttentionReadOptions options;
     if (choices) {
@@ -27,14 +32,29 @@ std::optional<AttentionTensor> read(const QString &path, QString *error, ReadCho
         options.layout = choices->layout;
     }
     AttentionFileReader reader(options);
-    std::optional<AttentionTensor> tensor = reader.readFile(path);
-    if (!tensor && error)
+    auto result = how(reader);
+    if (!result && error)
         *error = reader.errorString();
     if (choices) {
         choices->batchSize = reader.batchSize();
         choices->needsLayout = reader.needsLayout();
     }
-    return tensor;
+    return result;
+}
+
+} // namespace
+
+std::optional<AttentionTensor> read(const QString &path, QString *error, ReadChoices *choices)
+{
+    return readWith(error, choices,
+                    [&path](AttentionFileReader &reader) { return reader.readFile(path); });
+}
+
+std::optional<std::vector<AttentionSet>> readSets(const QString &path, QString *error,
+                                                  ReadChoices *choices)
+{
+    return readWith(error, choices,
+                    [&path](AttentionFileReader &reader) { return reader.readSets(path); });
 }
 
 } // namespace AttentionLab::AttentionFiles

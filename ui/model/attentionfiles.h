@@ -3,12 +3,14 @@
 
 #pragma once
 
+#include "core/attentionset.h"
 #include "core/attentiontensor.h"
 #include "io/attentionlayout.h"
 
 #include <QString>
 
 #include <optional>
+#include <vector>
 
 namespace AttentionLab::AttentionFiles {
 
@@ -26,10 +28,14 @@ struct ReadChoices
     bool needsLayout = false;          ///< set when a five-axis array reads two ways
 };
 
-/// Reads \a path: the tensor, or nullopt with one line ("FILE: what is wrong")
+/// Reads \a path: the tensor (of a file of several attentions, the
+/// decoder's), or nullopt with one line ("FILE: what is wrong")
 /// in \a error. \a choices, when given, says what was chosen and receives
 /// what the window must still ask.
 std::optional<AttentionTensor> read(const QString &path, QString *error,
                                     ReadChoices *choices = nullptr);
+/// The same, every attention set of the file: one, or an encoder-decoder's three.
+std::optional<std::vector<AttentionSet>> readSets(const QString &path, QString *error,
+                                                  ReadChoices *choices = nullptr);
 
 } // namespace AttentionLab::AttentionFiles

@@ -75,22 +75,53 @@ bool ModelDocument::open(const QString &path, QString *error)
         return false;
     }
     QString why;
-    std::optional<AttentionTensor> tensor = m_loader(path, &why);
-    if (!tensor) {
+    std::optional<std::vector<AttentionSet>> sets = m_loader(path, &why);
+    if (!sets || sets->empty()) {
         if (error)
             *error = why;
         return false;
     }
-    setTensor(std::move(*tensor), path);
+    setSets(std::move(*sets), path);
     return true;
 }
 
 void ModelDocument::setTensor(AttentionTensor tensor, const QString &filePath, bool keepSelection)
 {
+    auto shared = std::make_shared<const AttentionTensor>(std::move(tensor));
+    m_sets = {{kindOf(*shared), shared}};
+    m_setIndex = 0;
+    show(std::move(shared), filePath, keepSelection);
+}
+
+void ModelDocument::setSets(std::vector<AttentionSet> sets, const QString &filePath)
+{
+    m_sets = std::move(sets);
+    m_setIndex = defaultSetIndex(m_sets);
+    show(m_setIndex >= 0 ? m_sets[size_t(m_setIndex)].tensor : nullptr, filePath, false);
+}
+
+AttentionKind ModelDocument::setKind() const
+{
+    return m_setIndex >= 0 ? m_sets[size_t(m_setIndex)].kind : AttentionKind::Decoder;
+}
+
+void ModelDocument::chooseSet(int index)
+{
+    if (index < 0 || index >= int(m_sets.size()) || index == m_setIndex)
+        return;
+    m_setIndex = index;
+    show(m_sets[size_t(index)].tensor, m_filePath, false);
+}
+
+void ModelDocument::show(std::shared_ptr<const AttentionTensor> tensor, const QString &filePath,
+                         bool keepSelection)
+{
+    if (!tensor)
+        tensor = std::make_shared<const AttentionTensor>();
     const bool sameHeads =
-        m_tensor && m_tensor->layers() == tensor.layers() && m_tensor->heads() == tensor.heads();
+        m_tensor && m_tensor->layers() == tensor->layers() && m_tensor->heads() == tensor->heads();
     m_keptSelection = keepSelection && sameHeads;
-    m_tensor = std::make_shared<const AttentionTensor>(std::move(tensor));
+    m_tensor = std::move(tensor);
     m_filePath = filePath;
     m_scores.clear();
     m_scoreError.clear();
@@ -185,7 +216,8 @@ bool ModelDocument::canMergeWords() const
 
 bool ModelDocument::canRollout() const
 {
-    return !isEmpty() && hasRollout(*m_tensor);
+    // A rollout follows a token through its own text's layers: a self-attention's.
+    return !isEmpty() && hasRollout(*m_tensor) && isSelfAttention(setKind());
 }
 
 void ModelDocument::select(int layer, int head)
@@ -288,6 +320,9 @@ QString ModelDocument::currentTitle() const
                           .arg(QString::fromStdString(countText(m_tensor->layers(), "layer")));
         break;
     }
+    // A run of several attentions names the one shown: "cross-attention, head 1.0".
+    if (m_sets.size() > 1)
+        title = tr("%1, %2").arg(QString::fromStdString(attentionKindTitle(setKind())), title);
     return m_wordLevel ? tr("%1, merged into words").arg(title) : title;
 }
 

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "core/attentionaggregates.h"
+#include "core/attentionset.h"
 #include "core/attentiontensor.h"
 #include "core/headscores.h"
 #include "core/rowstatistics.h"
@@ -43,9 +44,9 @@ class ModelDocument : public QObject
     Q_OBJECT
 
 public:
-    /// Reads an attention file: the tensor, or nullopt with one line in \a error.
-    using Loader =
-        std::function<std::optional<AttentionTensor>(const QString &path, QString *error)>;
+    /// Reads an attention file: its sets, or nullopt with one line in \a error.
+    using Loader = std::function<std::optional<std::vector<AttentionSet>>(const QString &path,
+                                                                          QString *error)>;
     using MatrixMap = AttentionTensor::HeadMatrix;
 
     explicit ModelDocument(QObject *parent = nullptr);
@@ -63,6 +64,17 @@ public:
     /// \a keepSelection, a tensor of as many layers and heads as the shown one
     /// keeps the selected head and view (a model's attention on a retyped text).
     void setTensor(AttentionTensor tensor, const QString &filePath, bool keepSelection = false);
+    /// Shows a run of several attentions (an encoder-decoder's), the
+    /// default one (defaultSetIndex(): the decoder's) first, named \a filePath.
+    void setSets(std::vector<AttentionSet> sets, const QString &filePath);
+    /// Every attention of the run shown: one, or an encoder-decoder's three.
+    const std::vector<AttentionSet> &sets() const { return m_sets; }
+    /// Which of sets() is shown (-1 when nothing is).
+    int setIndex() const { return m_setIndex; }
+    /// The kind of the set shown (a decoder's when nothing is).
+    AttentionKind setKind() const;
+    /// Shows set \a index of sets(), its head 0.0 selected.
+    void chooseSet(int index);
     /// True when the last setTensor() kept the selection.
     bool keptSelection() const { return m_keptSelection; }
 
@@ -141,8 +153,12 @@ private:
     /// Takes the scores' result, or their error.
     void takeScores();
     void rebuildCurrent();
+    void show(std::shared_ptr<const AttentionTensor> tensor, const QString &filePath,
+              bool keepSelection);
 
     Loader m_loader;
+    std::vector<AttentionSet> m_sets;
+    int m_setIndex = -1;
     std::shared_ptr<const AttentionTensor> m_tensor;
     QString m_filePath;
     std::vector<HeadScores> m_scores;

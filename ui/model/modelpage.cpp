@@ -136,6 +136,16 @@ void ModelPage::createControls()
     m_card = new ElidingLabel(QString(), this);
     m_card->setObjectName(QStringLiteral("modelCard"));
     m_card->setAccessibleName(tr("Model card"));
+    // An encoder-decoder's run: which of its attentions is shown.
+    m_setChoice = new QComboBox(this);
+    m_setChoice->setObjectName(QStringLiteral("SetChoice"));
+    m_setChoice->setAccessibleName(tr("Attention shown"));
+    m_setChoice->setToolTip(tr("Which attention of the run the grid and the large view show: the "
+                               "encoder's over the source, the decoder's over the target so far, "
+                               "or the cross-attention of the target's tokens over the source's"));
+    m_setChoice->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_setChoice->hide();
+    m_titleRow->addWidget(m_setChoice);
     m_titleRow->addWidget(m_card, 1);
     m_titleRow->addWidget(m_progress);
     // One row of controls for both pages: on a projector at 1280 x 720 every
@@ -287,6 +297,7 @@ void ModelPage::connectControls()
             showLarge();
     });
     connect(m_words, &QCheckBox::toggled, m_document, &ModelDocument::setWordLevel);
+    connect(m_setChoice, &QComboBox::activated, m_document, &ModelDocument::chooseSet);
     connect(m_scoreChoice, &QComboBox::currentIndexChanged, this, [this](int i) {
         m_grid->setScoreKind(HeadScoreKind(i));
         emit shownChanged();
@@ -571,9 +582,35 @@ void ModelPage::tensorChanged()
                                  "sum over its pieces, from a word the mean (Clark et al. 2019)")
                             : tr("No token here is part of a longer word"));
     rebuildKnownHeads();
+    rebuildSetChoice();
     m_bars->setRows(m_document->rowStatistics(), m_document->rowLabels());
     syncControls();
     updateProgress();
+}
+
+void ModelPage::rebuildSetChoice()
+{
+    const QSignalBlocker block(m_setChoice);
+    const std::vector<AttentionSet> &sets = m_document->sets();
+    m_setChoice->clear();
+    for (const AttentionSet &set : sets) {
+        const AttentionTensor &t = *set.tensor;
+        m_setChoice->addItem(tr("%1 (%2 × %3)")
+                                 .arg(QString::fromStdString(attentionKindTitle(set.kind)))
+                                 .arg(t.queries())
+                                 .arg(t.keys()));
+    }
+    m_setChoice->setCurrentIndex(m_document->setIndex());
+    m_setChoice->setVisible(sets.size() > 1);
+    // The scores that mean nothing for this kind of attention are not offered
+    // (previous token, induction... for a cross-attention).
+    if (auto *model = qobject_cast<QStandardItemModel *>(m_scoreChoice->model())) {
+        for (int k = 0; k < kHeadScoreKindCount; ++k)
+            if (QStandardItem *item = model->item(k))
+                item->setEnabled(headScoreApplies(HeadScoreKind(k), m_document->setKind()));
+        if (!headScoreApplies(HeadScoreKind(m_scoreChoice->currentIndex()), m_document->setKind()))
+            m_scoreChoice->setCurrentIndex(int(HeadScoreKind::Entropy));
+    }
 }
 
 void ModelPage::syncControls()

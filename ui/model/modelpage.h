@@ -59,6 +59,9 @@ public:
     EntropyBarsView *entropyBars() const { return m_bars; }
     QComboBox *viewChooser() const { return m_viewChoice; }
     QComboBox *scoreChooser() const { return m_scoreChoice; }
+    /// Which attention of a run of several (an encoder-decoder's) is shown;
+    /// hidden where the run has one.
+    QComboBox *setChooser() const { return m_setChoice; }
     QCheckBox *wordToggle() const { return m_words; }
     QCheckBox *sortToggle() const { return m_sort; }
     QCheckBox *fitAllToggle() const { return m_fitAll; }
@@ -188,6 +191,8 @@ private:
     QComboBox *m_viewChoice;
     QCheckBox *m_words;
     QComboBox *m_scoreChoice;
+    QComboBox *m_setChoice = nullptr;
+    void rebuildSetChoice();
     QCheckBox *m_sort;
     QCheckBox *m_fitAll;
     QScrollArea *m_gridScroll = nullptr;

@@ -177,7 +177,7 @@ MainWindow::MainWindow(QWidget *parent)
             [this] { openHeadInAttentionTab(); });
     // A batched file is read again with the input the user chose.
     m_modelDocument->setLoader([this](const QString &path, QString *error) {
-        return AttentionFiles::read(path, error, &m_attentionChoices);
+        return AttentionFiles::readSets(path, error, &m_attentionChoices);
     });
     // Its tabs are shown by the bar across the window (createToolBars).
     m_tabs->setDocumentMode(true);
