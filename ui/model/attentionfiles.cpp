@@ -23,8 +23,7 @@ namespace {
 
 /// Reads a file with \a choices applied and reported: \a how calls the
 /// reader's readFile or readSets.
-template <typename Read>
-auto readWith(QString *error, ReadChoices *choices, Read how)
+template <typename Read> auto readWith(QString *error, ReadChoices *choices, Read how)
 {
     AttentionReadOptions options;
     if (choices) {
