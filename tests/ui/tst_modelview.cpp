@@ -35,6 +35,7 @@
 #include <QPushButton>
 #include <QTabWidget>
 #include <QTemporaryDir>
+#include <QTextDocumentFragment>
 #include <QTimer>
 #include <QToolButton>
 #include <QtTest>
@@ -718,6 +719,15 @@ void TestModelView::windowRoutesAttentionFiles()
     });
     QVERIFY(window.openFile(QStringLiteral("/data/gpt2-attn.npz")));
     QCOMPARE(opened, QStringList{QStringLiteral("/data/gpt2-attn.npz")});
+    // The file's name and shape on the page: its title had no width beside an empty card.
+    QCoreApplication::processEvents();
+    QLabel *title = window.modelPage()->titleLabel();
+    QVERIFY(title->text().contains(QStringLiteral("gpt2-attn.npz")));
+    QVERIFY2(
+        title->width() >=
+            QFontMetrics(title->font())
+                .horizontalAdvance(QTextDocumentFragment::fromHtml(title->text()).toPlainText()),
+        qPrintable(QStringLiteral("%1 px").arg(title->width())));
     QCOMPARE(tabs->currentWidget(), window.modelPage());
     QVERIFY(window.modelPage()->showsGrid());
     QVERIFY2(window.windowTitle().startsWith(QStringLiteral("gpt2-attn.npz")),

@@ -40,6 +40,7 @@
 #include <QSemaphore>
 #include <QSignalSpy>
 #include <QSpinBox>
+#include <QStandardItemModel>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTemporaryDir>
@@ -128,6 +129,7 @@ private slots:
     void initTestCase() { WindowTestSettings::isolate(); }
     void cleanupTestCase() { WindowTestSettings::removeAll(); }
     void typingRunsTheModel();
+    void encoderDecoderFileShowsEachSet();
     void newestTextWins();
     void badTextKeepsTheHeads();
     void bertShowsMasksAndPair();
@@ -179,6 +181,51 @@ void TestModelWindow::tabReachesTheGrid()
     QTest::keyClick(window.modelPage()->grid(), Qt::Key_Return);
     QVERIFY(window.modelPage()->showsLarge());
     QCOMPARE(window.modelDocument()->head(), 1);
+}
+
+void TestModelWindow::encoderDecoderFileShowsEachSet()
+{
+    // An encoder-decoder's file (tests/data/attention-sets): the Model tab
+    // shows its decoder's self-attention first and offers the other two; the
+    // cross-attention's rows are the target's tokens, its columns the
+    // source's, and only the scores that mean something for it are offered.
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(window.openFile(QStringLiteral(TEST_DATA_DIR "/attention-sets/encoder_decoder.npz")));
+    ModelPage *page = window.modelPage();
+    ModelDocument *document = window.modelDocument();
+    QComboBox *chooser = page->setChooser();
+    QTRY_VERIFY(chooser->isVisible());
+    QCOMPARE(chooser->count(), 3);
+    QCOMPARE(chooser->currentIndex(), 1);
+    QCOMPARE(chooser->itemText(2), QStringLiteral("cross-attention (5 × 5)"));
+    QCOMPARE(document->setKind(), AttentionKind::Decoder);
+    QVERIFY(document->tensor().visibility().causal);
+    auto *scores = qobject_cast<QStandardItemModel *>(page->scoreChooser()->model());
+    QVERIFY(scores->item(int(HeadScoreKind::PreviousToken))->isEnabled());
+
+    page->scoreChooser()->setCurrentIndex(int(HeadScoreKind::PreviousToken));
+    chooser->setCurrentIndex(2);
+    emit chooser->activated(2);
+    QCOMPARE(document->setKind(), AttentionKind::Cross);
+    QCOMPARE(document->tensor().queryToken(2), std::string("▁chien"));
+    QCOMPARE(document->tensor().keyToken(2), std::string("▁barked"));
+    QVERIFY(!document->tensor().visibility().causal);
+    QVERIFY(!document->canRollout());
+    QVERIFY(!scores->item(int(HeadScoreKind::PreviousToken))->isEnabled());
+    QVERIFY(!scores->item(int(HeadScoreKind::Induction))->isEnabled());
+    QVERIFY(scores->item(int(HeadScoreKind::Entropy))->isEnabled());
+    QCOMPARE(page->scoreChooser()->currentIndex(), int(HeadScoreKind::Entropy));
+    document->select(1, 2);
+    QCOMPARE(document->currentTitle(), QStringLiteral("cross-attention, head 1.2"));
+
+    // A file of one attention: no chooser, every score again.
+    QVERIFY(window.openFile(QStringLiteral(TEST_DATA_DIR "/attention-sets/decoder_only.npy")));
+    QTRY_VERIFY(!chooser->isVisible());
+    QCOMPARE(document->sets().size(), size_t(1));
+    QVERIFY(scores->item(int(HeadScoreKind::PreviousToken))->isEnabled());
+    QCOMPARE(document->currentTitle(), QStringLiteral("head 0.0"));
 }
 
 void TestModelWindow::typingRunsTheModel()

@@ -145,12 +145,12 @@ void ModelPage::createControls()
                                "or the cross-attention of the target's tokens over the source's"));
     m_setChoice->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_setChoice->hide();
-    m_titleRow->addWidget(m_setChoice);
     m_titleRow->addWidget(m_card, 1);
     m_titleRow->addWidget(m_progress);
     // One row of controls for both pages: on a projector at 1280 x 720 every
     // row taken from the matrix costs it a fifth of its cells' height.
     m_controlsRow = new QHBoxLayout;
+    m_controlsRow->addWidget(m_setChoice);
     m_controlsRow->addWidget(m_back);
     m_controlsRow->addWidget(m_viewChoice);
     m_controlsRow->addWidget(m_words);
@@ -566,6 +566,9 @@ void ModelPage::tensorChanged()
         m_title->setSizePolicy(m_card->fullText().isEmpty() ? QSizePolicy::Ignored
                                                             : QSizePolicy::Preferred,
                                QSizePolicy::Preferred);
+        // With no card (an attention file), the title has the row: the empty
+        // card's stretch left it no width at all.
+        m_titleRow->setStretchFactor(m_title, m_card->fullText().isEmpty() ? 1 : 0);
     }
     enableLargePageKeys();
     balanceLargeSplitter(); // the token count sets the matrix's width

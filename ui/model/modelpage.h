@@ -62,6 +62,8 @@ public:
     /// Which attention of a run of several (an encoder-decoder's) is shown;
     /// hidden where the run has one.
     QComboBox *setChooser() const { return m_setChoice; }
+    /// The line naming the file or model and its shape, above the controls.
+    QLabel *titleLabel() const { return m_title; }
     QCheckBox *wordToggle() const { return m_words; }
     QCheckBox *sortToggle() const { return m_sort; }
     QCheckBox *fitAllToggle() const { return m_fitAll; }
