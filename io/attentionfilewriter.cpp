@@ -87,55 +87,123 @@ bool AttentionFileWriter::canWrite(const QString &path)
 
 bool AttentionFileWriter::writeFile(const AttentionTensor &tensor, const QString &path)
 {
+    const auto shared = std::shared_ptr<const AttentionTensor>(&tensor, [](const auto *) {});
+    return writeSets({{kindOf(tensor), shared}}, path);
+}
+
+namespace {
+
+/// One member of the file: an attention array, or a token list.
+struct Member
+{
+    std::string name;
+    const AttentionTensor *tensor = nullptr; ///< an attention array, [L, H, Q, K]
+    std::vector<std::string> tokens;         ///< else a token list
+};
+
+/// What \a sets write, named as the reader reads them: a file of one
+/// attention its attentions, tokens and (where they differ from the last
+/// keys) query_tokens; an encoder-decoder's its three arrays as Hugging
+/// Face names its outputs, with encoder_tokens and decoder_tokens.
+std::vector<Member> membersOf(const std::vector<AttentionSet> &sets)
+{
+    std::vector<Member> members;
+    if (sets.size() == 1) {
+        const AttentionTensor &t = *sets.front().tensor;
+        members.push_back({"attentions", &t, {}});
+        if (!t.tokens().empty())
+            members.push_back({"tokens", nullptr, t.tokens()});
+        if (!t.queryTokens().empty())
+            members.push_back({"query_tokens", nullptr, t.queryTokens()});
+        return members;
+    }
+    std::vector<std::string> source;
+    std::vector<std::string> target;
+    for (const AttentionSet &set : sets) {
+        const AttentionTensor &t = *set.tensor;
+        members.push_back({attentionKindName(set.kind) + "_attentions", &t, {}});
+        if (set.kind == AttentionKind::Decoder && !t.tokens().empty())
+            target = t.tokens();
+        if (set.kind != AttentionKind::Decoder && !t.tokens().empty())
+            source = t.tokens();
+        if (set.kind == AttentionKind::Cross && target.empty() && !t.queryTokens().empty())
+            target = t.queryTokens();
+    }
+    if (!source.empty())
+        members.push_back({"encoder_tokens", nullptr, source});
+    if (!target.empty())
+        members.push_back({"decoder_tokens", nullptr, target});
+    return members;
+}
+
+} // namespace
+
+bool AttentionFileWriter::writeSets(const std::vector<AttentionSet> &sets, const QString &path)
+{
     m_error.clear();
     if (!canWrite(path)) {
         m_error = QStringLiteral("%1: unknown format \"%2\": use .npz or .safetensors")
                       .arg(inputText(path), inputText(QFileInfo(path).suffix()));
         return false;
     }
+    if (sets.empty()) {
+        m_error = QStringLiteral("%1: there is no attention to write").arg(inputText(path));
+        return false;
+    }
     OutputFile file(path);
     const bool written =
         file.open() &&
-        (hasSuffix(path, ".npz") ? writeNpz(tensor, file) : writeSafetensors(tensor, file)) &&
+        (hasSuffix(path, ".npz") ? writeNpz(sets, file) : writeSafetensors(sets, file)) &&
         file.commit();
     if (!written)
         m_error = file.errorString();
     return written;
 }
 
-bool AttentionFileWriter::writeSafetensors(const AttentionTensor &tensor, OutputFile &file)
+bool AttentionFileWriter::writeSafetensors(const std::vector<AttentionSet> &sets, OutputFile &file)
 {
-    const AttentionShape &s = tensor.shape();
-    const long long dataBytes = s.elementCount() * 4;
-    QJsonObject entry;
-    entry.insert(QStringLiteral("dtype"), QStringLiteral("F32"));
-    entry.insert(QStringLiteral("shape"), QJsonArray{s.layers, s.heads, s.queries, s.keys});
-    entry.insert(QStringLiteral("data_offsets"), QJsonArray{0, qint64(dataBytes)});
     QJsonObject header;
-    header.insert(QStringLiteral("attentions"), entry);
-    if (!tensor.tokens().empty()) {
-        QJsonObject metadata;
-        metadata.insert(QStringLiteral("tokens"), tokenListJson(tensor.tokens()));
-        header.insert(QStringLiteral("__metadata__"), metadata);
+    QJsonObject metadata;
+    qint64 offset = 0;
+    std::vector<const AttentionTensor *> arrays;
+    for (const Member &member : membersOf(sets)) {
+        const QString name = QString::fromStdString(member.name);
+        if (!member.tensor) {
+            metadata.insert(name, tokenListJson(member.tokens));
+            continue;
+        }
+        const AttentionShape &s = member.tensor->shape();
+        const qint64 bytes = qint64(s.elementCount()) * 4;
+        QJsonObject entry;
+        entry.insert(QStringLiteral("dtype"), QStringLiteral("F32"));
+        entry.insert(QStringLiteral("shape"), QJsonArray{s.layers, s.heads, s.queries, s.keys});
+        entry.insert(QStringLiteral("data_offsets"), QJsonArray{offset, offset + bytes});
+        header.insert(name, entry);
+        offset += bytes;
+        arrays.push_back(member.tensor);
     }
+    if (!metadata.isEmpty())
+        header.insert(QStringLiteral("__metadata__"), metadata);
     QByteArray json = QJsonDocument(header).toJson(QJsonDocument::Compact);
     json += QByteArray((8 - json.size() % 8) % 8, ' ');
     QByteArray prefix(8, '\0');
     for (int b = 0; b < 8; ++b)
         prefix[b] = char((quint64(json.size()) >> (8 * b)) & 0xff);
 
-    // Streamed head by head from where the tensor lies: no copy of it.
+    // Streamed head by head from where each tensor lies: no copy of it.
     bool ok = file.write(prefix + json);
-    const qsizetype headBytes = qsizetype(s.headSize() * sizeof(float));
-    for (int l = 0; ok && l < s.layers; ++l) {
-        for (int h = 0; ok && h < s.heads; ++h)
-            ok = file.write(QByteArray::fromRawData(
-                reinterpret_cast<const char *>(tensor.headData(l, h)), headBytes));
+    for (const AttentionTensor *tensor : arrays) {
+        const AttentionShape &s = tensor->shape();
+        const qsizetype headBytes = qsizetype(s.headSize() * sizeof(float));
+        for (int l = 0; ok && l < s.layers; ++l)
+            for (int h = 0; ok && h < s.heads; ++h)
+                ok = file.write(QByteArray::fromRawData(
+                    reinterpret_cast<const char *>(tensor->headData(l, h)), headBytes));
     }
     return ok;
 }
 
-bool AttentionFileWriter::writeNpz(const AttentionTensor &tensor, OutputFile &file)
+bool AttentionFileWriter::writeNpz(const std::vector<AttentionSet> &sets, OutputFile &file)
 {
     // libzip writes the archive itself, into the output's temporary file.
     auto fail = [&](const QString &why) { return file.fail(why); };
@@ -150,37 +218,45 @@ bool AttentionFileWriter::writeNpz(const AttentionTensor &tensor, OutputFile &fi
         zip_error_fini(&zipError);
         return fail(why);
     }
-    // attentions.npy is its header and then every head where it lies, as
-    // fragments libzip reads in turn: streamed, never copied whole.
-    const AttentionShape &s = tensor.shape();
-    const QByteArray header = npyHeader("<f4", {s.layers, s.heads, s.queries, s.keys});
-    std::vector<zip_buffer_fragment_t> fragments;
-    fragments.push_back({reinterpret_cast<zip_uint8_t *>(const_cast<char *>(header.constData())),
-                         zip_uint64_t(header.size())});
-    const zip_uint64_t headBytes = zip_uint64_t(s.headSize()) * sizeof(float);
-    for (int l = 0; l < s.layers; ++l)
-        for (int h = 0; h < s.heads; ++h)
-            fragments.push_back(
-                {reinterpret_cast<zip_uint8_t *>(const_cast<float *>(tensor.headData(l, h))),
-                 headBytes});
-    const QByteArray tokens = tokensNpy(tensor.tokens());
-    const zip_buffer_fragment_t tokenFragment{
-        reinterpret_cast<zip_uint8_t *>(const_cast<char *>(tokens.constData())),
-        zip_uint64_t(tokens.size())};
-    auto add = [&](const char *name, const zip_buffer_fragment_t *parts, size_t count) {
+    auto add = [&](const std::string &name, const zip_buffer_fragment_t *parts, size_t count) {
         zip_source_t *source = zip_source_buffer_fragment(archive.get(), parts, count, 0);
         if (!source)
             return false;
-        const zip_int64_t index = zip_file_add(archive.get(), name, source, ZIP_FL_ENC_UTF_8);
+        const zip_int64_t index =
+            zip_file_add(archive.get(), (name + ".npy").c_str(), source, ZIP_FL_ENC_UTF_8);
         if (index < 0) {
             zip_source_free(source);
             return false;
         }
         return zip_set_file_compression(archive.get(), zip_uint64_t(index), ZIP_CM_STORE, 0) == 0;
     };
-    if (!add("attentions.npy", fragments.data(), fragments.size()) ||
-        (!tensor.tokens().empty() && !add("tokens.npy", &tokenFragment, 1)))
-        return fail(QString::fromUtf8(zip_strerror(archive.get())));
+    // Each member's bytes must live until zip_close() reads them: its npy
+    // header (or token array) and its fragments, kept here.
+    const std::vector<Member> members = membersOf(sets);
+    std::vector<QByteArray> bytes(members.size());
+    std::vector<std::vector<zip_buffer_fragment_t>> fragments(members.size());
+    for (size_t m = 0; m < members.size(); ++m) {
+        const Member &member = members[m];
+        auto fragment = [](const void *data, size_t size) {
+            return zip_buffer_fragment_t{reinterpret_cast<zip_uint8_t *>(const_cast<void *>(data)),
+                                         zip_uint64_t(size)};
+        };
+        if (!member.tensor) {
+            bytes[m] = tokensNpy(member.tokens);
+            fragments[m].push_back(fragment(bytes[m].constData(), size_t(bytes[m].size())));
+        } else {
+            // The header and then every head where it lies: streamed, never copied whole.
+            const AttentionShape &s = member.tensor->shape();
+            bytes[m] = npyHeader("<f4", {s.layers, s.heads, s.queries, s.keys});
+            fragments[m].push_back(fragment(bytes[m].constData(), size_t(bytes[m].size())));
+            const size_t headBytes = size_t(s.headSize()) * sizeof(float);
+            for (int l = 0; l < s.layers; ++l)
+                for (int h = 0; h < s.heads; ++h)
+                    fragments[m].push_back(fragment(member.tensor->headData(l, h), headBytes));
+        }
+        if (!add(member.name, fragments[m].data(), fragments[m].size()))
+            return fail(QString::fromUtf8(zip_strerror(archive.get())));
+    }
     if (zip_close(archive.get()) != 0)
         return fail(QString::fromUtf8(zip_strerror(archive.get())));
     archive.release();

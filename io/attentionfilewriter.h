@@ -3,7 +3,11 @@
 
 #pragma once
 
+#include "core/attentionset.h"
+
 #include <QString>
+
+#include <vector>
 
 namespace AttentionLab {
 
@@ -13,8 +17,8 @@ class OutputFile;
 /**
  * Writes a model's attention in the layout that `inspect`, `export` and the
  * window read: `attentions`, float32 [layers, heads, queries, keys] in C
- * order, and the tokens, as .npz (members attentions.npy and tokens.npy, a
- * numpy unicode array, stored uncompressed as np.savez does) or as
+ * order, and the tokens (and the query tokens where the file has its own), as .npz (members
+ * attentions.npy and tokens.npy, a numpy unicode array, stored uncompressed as np.savez does) or as
  * .safetensors (the tokens a JSON list under __metadata__ "tokens"), streamed
  * from where the tensor lies without a copy of it. Written through
  * OutputFile, as every writer: the file appears whole or not at all.
@@ -27,12 +31,17 @@ public:
 
     /// Writes \a tensor to \a path; false with errorString() on failure.
     bool writeFile(const AttentionTensor &tensor, const QString &path);
+    /// Writes every set of a run as the reader reads it: one set as
+    /// writeFile() does; an encoder-decoder's as encoder_attentions,
+    /// decoder_attentions and cross_attentions with encoder_tokens and
+    /// decoder_tokens (Hugging Face's names).
+    bool writeSets(const std::vector<AttentionSet> &sets, const QString &path);
     /// "OUT.npz: cannot be written: No space left on device".
     QString errorString() const { return m_error; }
 
 private:
-    static bool writeNpz(const AttentionTensor &tensor, OutputFile &file);
-    static bool writeSafetensors(const AttentionTensor &tensor, OutputFile &file);
+    static bool writeNpz(const std::vector<AttentionSet> &sets, OutputFile &file);
+    static bool writeSafetensors(const std::vector<AttentionSet> &sets, OutputFile &file);
 
     QString m_error;
 };

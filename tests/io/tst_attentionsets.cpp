@@ -11,13 +11,16 @@
 #include "core/attentionset.h"
 #include "core/headscores.h"
 #include "io/attentionfilereader.h"
+#include "io/attentionfilewriter.h"
 
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QTemporaryDir>
 #include <QtTest>
 
+#include <algorithm>
 #include <cmath>
 
 using namespace AttentionLab;
@@ -63,7 +66,54 @@ private slots:
     void detectorsApply_data();
     void detectorsApply();
     void kindNames();
+    void writesWhatItReads_data();
+    void writesWhatItReads();
 };
+
+void TestAttentionSets::writesWhatItReads_data()
+{
+    QTest::addColumn<QString>("from");
+    QTest::addColumn<QString>("to");
+    QTest::newRow("three sets, .npz") << "encoder_decoder.npz"
+                                      << "out.npz";
+    QTest::newRow("three sets, .safetensors") << "encoder_decoder.npz"
+                                              << "out.safetensors";
+    QTest::newRow("BertViz's, no target tokens") << "bertviz_per_layer.npz"
+                                                 << "out.npz";
+    QTest::newRow("one set") << "decoder_only.npy"
+                             << "out.safetensors";
+}
+
+void TestAttentionSets::writesWhatItReads()
+{
+    QFETCH(QString, from);
+    QFETCH(QString, to);
+    AttentionFileReader reader;
+    const auto sets = reader.readSets(dataDir() + QLatin1Char('/') + from);
+    QVERIFY2(sets, qPrintable(reader.errorString()));
+    QTemporaryDir dir;
+    const QString path = dir.filePath(to);
+    AttentionFileWriter writer;
+    QVERIFY2(writer.writeSets(*sets, path), qPrintable(writer.errorString()));
+    const auto again = reader.readSets(path);
+    QVERIFY2(again, qPrintable(reader.errorString()));
+    QCOMPARE(again->size(), sets->size());
+    for (size_t i = 0; i < sets->size(); ++i) {
+        const AttentionTensor &a = *(*sets)[i].tensor;
+        const AttentionTensor &b = *(*again)[i].tensor;
+        QCOMPARE((*again)[i].kind, (*sets)[i].kind);
+        QCOMPARE(b.shape().elementCount(), a.shape().elementCount());
+        QCOMPARE(b.queries(), a.queries());
+        QCOMPARE(b.tokens(), a.tokens());
+        for (int q = 0; q < a.queries(); ++q)
+            QCOMPARE(b.queryToken(q), a.queryToken(q));
+        QCOMPARE(b.visibility().causal, a.visibility().causal);
+        for (int l = 0; l < a.layers(); ++l)
+            for (int h = 0; h < a.heads(); ++h)
+                QVERIFY(std::equal(a.headData(l, h), a.headData(l, h) + a.shape().headSize(),
+                                   b.headData(l, h)));
+    }
+}
 
 void TestAttentionSets::readsEverySet_data()
 {
