@@ -139,7 +139,7 @@ QString writingFamilies()
     std::vector<std::string> names;
     for (ModelFamily family : modelFamilies()) {
         const FamilyDescription &description = familyDescription(family);
-        if (description.causal && description.readout == Readout::NextToken)
+        if (description.writes())
             names.push_back(description.displayName);
     }
     return QString::fromStdString(joinNames(names, ", "));
@@ -150,7 +150,7 @@ QString writingFamilies()
 void requireCausalModel(const PretrainedModel &model, const QString &command)
 {
     const FamilyDescription &family = familyDescription(model.config().family);
-    if (!family.causal || family.readout != Readout::NextToken)
+    if (!family.writes())
         usageError(QStringLiteral("%1: %2 is not a causal model: %3 needs one that writes (%4)")
                        .arg(model.name(), QString::fromStdString(family.displayName), command,
                             writingFamilies()));

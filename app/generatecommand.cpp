@@ -94,7 +94,6 @@ int runGenerateCommand(const CommandRequest &r, const CommandContext &)
     if (!output.isEmpty()) {
         AttentionTensor attention = generator->attention();
         attention.setTokens(spellings);
-        attention.setVisibility(PretrainedModel::keyVisibility(model->config()));
         AttentionFileWriter writer;
         if (!writer.writeFile(attention, output))
             throw UsageError{writer.errorString()};

@@ -153,6 +153,9 @@ struct FamilyDescription
     bool queryKeyNorm = false; ///< an RMSNorm of each head's q and k before the rotary
     bool causal = true;
     Readout readout = Readout::NextToken;
+    /// Whether the model writes text: causal, and reading out the next
+    /// token. What Generate, the logit lens and every writing command ask.
+    bool writes() const { return causal && readout == Readout::NextToken; }
     /// Defaults where config.json has no key for them (or the family none).
     bool tiedOutput = true;
     bool parallelResidual = false;

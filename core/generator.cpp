@@ -74,7 +74,7 @@ Generator::Generator(const ModelWeights &weights, std::vector<int> prompt,
 {
     const ModelConfig &config = weights.config();
     const FamilyDescription &family = familyDescription(config.family);
-    if (!family.causal || family.readout != Readout::NextToken)
+    if (!family.writes())
         throw std::invalid_argument(family.displayName +
                                     " is not a causal model: it does not write text");
     checkOptions(options);
@@ -168,7 +168,10 @@ AttentionTensor Generator::attention() const
     shape.heads = heads;
     shape.queries = int(n);
     shape.keys = int(n);
-    return AttentionTensor(shape, std::move(values));
+    AttentionTensor tensor(shape, std::move(values));
+    tensor.setVisibility(modelVisibility(m_weights.config(), int(n), int(n)));
+    tensor.setKeyValueHeads(m_weights.config().keyValueHeads());
+    return tensor;
 }
 
 } // namespace AttentionLab

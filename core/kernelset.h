@@ -5,6 +5,7 @@
 
 #include "core/attention.h"
 #include "core/familydescription.h"
+#include "core/keyvisibility.h"
 #include "core/modelrun.h"
 #include "core/modelweights.h"
 #include "core/rowsoftmax.h"
@@ -24,12 +25,22 @@ struct HeadRows
     std::ptrdiff_t headStride = 0;
 };
 
-/// Which keys each query sees: all, or (causal) those up to its own, and of
-/// those (window > 0) only the last window.
-struct AttentionMask
+/**
+ * How an attention turns q . k into weights, beside which keys each query
+ * sees: the scale (1/sqrt(d_k), or 1 where the model scales nothing, as T5),
+ * an additive bias per head (T5's relative positions, ALiBi) and a soft cap
+ * (Gemma 2's cap tanh(s / cap)), in that order, before the softmax.
+ */
+struct AttentionScoring
 {
-    bool causal = false;
-    int window = 0;
+    float scale = 1.0f;
+    /// Which keys each query sees: all, or (causal) those up to its own
+    /// (query i at key i + keyOffset), and of those (window > 0) the last window.
+    KeyVisibility visibility;
+    /// heads x queries x keys row-major, added to the scaled scores; none when null.
+    const float *bias = nullptr;
+    /// > 0: the scores become softCap * tanh(score / softCap).
+    float softCap = 0.0f;
 };
 
 /**
@@ -74,12 +85,15 @@ struct KernelSet
     /// c < rotated / 2 pairs with c + rotated / 2, by the angle whose cosine
     /// and sine are cos[i * rotated / 2 + c] and sin[...] at token i.
     void (*rotary)(HeadRows x, int heads, int n, int rotated, const float *cos, const float *sin);
-    /// Every query head's attention: query head h reads key/value head
-    /// h / (heads / kvHeads). Writes the heads x n x n row-major weights and
-    /// each head's context into rows h * headDim of \a context.
-    void (*attention)(HeadRows q, HeadRows k, HeadRows v, int heads, int kvHeads, int n,
-                      int headDim, float scale, AttentionMask mask, float *weights, float *context,
-                      std::ptrdiff_t ldContext);
+    /// Every query head's attention of \a queries queries over \a keys keys,
+    /// the one entry every caller uses (a whole text's pass, one token's
+    /// step of generation over the key/value cache, a cross-attention):
+    /// query head h reads key/value head h / (heads / kvHeads). Writes the
+    /// heads x queries x keys row-major weights and each head's context into
+    /// rows h * headDim of \a context (a column per query).
+    void (*attention)(HeadRows q, HeadRows k, HeadRows v, int heads, int kvHeads, int queries,
+                      int keys, int headDim, const AttentionScoring &scoring, float *weights,
+                      float *context, std::ptrdiff_t ldContext);
     /// The \a count most likely tokens after \a x (d values) for the output
     /// matrix \a unembed ([vocabulary, d] row-major) and \a bias.
     std::vector<TokenProbability> (*topTokens)(const float *unembed, std::ptrdiff_t d,

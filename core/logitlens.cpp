@@ -55,7 +55,7 @@ LogitLens logitLens(const ModelWeights &weights, const std::vector<int> &ids, in
 {
     const ModelConfig &config = weights.config();
     const FamilyDescription &family = familyDescription(config.family);
-    if (!family.causal || family.readout != Readout::NextToken)
+    if (!family.writes())
         throw std::invalid_argument(family.displayName +
                                     " is not a causal model: it has no next-token lens");
     const long long n = static_cast<long long>(ids.size());

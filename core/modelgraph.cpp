@@ -336,24 +336,6 @@ void requireFiniteTokens(const std::vector<TokenProbability> &tokens)
                                         "predictions would mean nothing");
 }
 
-/// Softmax of \a row's entries [begin, end) in float, the rest 0, as the
-/// attention kernel computes each row.
-void softmaxRange(float *row, int size, int begin, int end)
-{
-    float largest = row[begin];
-    for (int j = begin + 1; j < end; ++j)
-        largest = std::max(largest, row[j]);
-    float sum = 0.0f;
-    for (int j = begin; j < end; ++j) {
-        row[j] = std::exp(row[j] - largest);
-        sum += row[j];
-    }
-    for (int j = begin; j < end; ++j)
-        row[j] /= sum;
-    std::fill(row, row + begin, 0.0f);
-    std::fill(row + end, row + size, 0.0f);
-}
-
 } // namespace
 
 ModelRun runModelGraph(const KernelSet &ops, const ModelWeights &weights, const ModelInput &input)
@@ -413,8 +395,11 @@ ModelRun runModelGraph(const KernelSet &ops, const ModelWeights &weights, const 
         rotary = rotaryTable(config, n);
         break;
     }
-    const AttentionMask mask{family.causal, config.slidingWindow};
-    const float scale = 1.0f / std::sqrt(float(headDim));
+    // The graph owns the visibility: the kernel masks by it, and the run's
+    // attention carries it (io/ and the views read it from there).
+    AttentionScoring scoring;
+    scoring.scale = 1.0f / std::sqrt(float(headDim));
+    scoring.visibility = modelVisibility(config, n, n);
     for (int l = 0; l < layers; ++l) {
         const LayerWeights layer = weights.layer(l);
         QueryKeyValue qkv;
@@ -431,7 +416,7 @@ ModelRun runModelGraph(const KernelSet &ops, const ModelWeights &weights, const 
 
         Activations context(queryWidth, n);
         float *layerAttention = attention->data() + size_t(l) * heads * matrixSize;
-        ops.attention(qkv.qRows, qkv.kRows, qkv.vRows, heads, kvHeads, n, headDim, scale, mask,
+        ops.attention(qkv.qRows, qkv.kRows, qkv.vRows, heads, kvHeads, n, n, headDim, scoring,
                       layerAttention, context.data(), context.rows());
         requireFiniteAttention(layerAttention, size_t(heads) * matrixSize, context.data(),
                                size_t(context.size()), l);
@@ -493,7 +478,18 @@ ModelRun runModelGraph(const KernelSet &ops, const ModelWeights &weights, const 
     for (size_t i = 0; i < headMatrices.size(); ++i)
         headMatrices[i] = attention->data() + i * matrixSize;
     run.attention = AttentionTensor(shape, std::move(headMatrices), attention);
+    run.attention.setVisibility(scoring.visibility);
+    run.attention.setKeyValueHeads(kvHeads);
     return run;
+}
+
+KeyVisibility modelVisibility(const ModelConfig &config, int queries, int keys)
+{
+    KeyVisibility visibility;
+    visibility.causal = familyDescription(config.family).causal;
+    visibility.window = visibility.causal ? config.slidingWindow : 0;
+    visibility.keyOffset = keys - queries;
+    return visibility;
 }
 
 KeyValueCache emptyCache(const ModelConfig &config, int capacity)
@@ -546,9 +542,11 @@ void stepModelGraph(const KernelSet &ops, const ModelWeights &weights, KeyValueC
     const int heads = config.heads;
     const int kvHeads = cache.kvHeads;
     const int headDim = cache.headDim;
-    const int group = heads / kvHeads;
-    const float scale = 1.0f / std::sqrt(float(headDim));
-    const int begin = config.slidingWindow > 0 ? std::max(0, m - config.slidingWindow) : 0;
+    // The new token's query over the m keys of the cache, by the same kernel
+    // as a whole text's pass: it stands at key m - 1.
+    AttentionScoring scoring;
+    scoring.scale = 1.0f / std::sqrt(float(headDim));
+    scoring.visibility = modelVisibility(config, 1, m);
 
     const EmbeddingWeights embeddings = weights.embeddings();
     Activations x = embed(ops, config, embeddings, {id}, {}, position);
@@ -568,19 +566,12 @@ void stepModelGraph(const KernelSet &ops, const ModelWeights &weights, KeyValueC
         }
         Activations context(heads * headDim, 1);
         float *rows = attentionRow + size_t(l) * size_t(heads) * size_t(m);
-        for (int h = 0; h < heads; ++h) {
-            const float *keys = cache.keys.data() + cache.headOffset(l, h / group);
-            const float *values = cache.values.data() + cache.headOffset(l, h / group);
-            float *a = rows + size_t(h) * size_t(m);
-            // The scores K q over the m keys, scaled, then the query's softmax.
-            ops.serialProduct(m, 1, headDim, keys, headDim, true,
-                              qkv.qRows.data + std::ptrdiff_t(h) * qkv.qRows.headStride, headDim, a,
-                              m, scale);
-            softmaxRange(a, m, begin, m);
-            // z = V^T a, V's rows the keys' values.
-            ops.serialProduct(headDim, 1, m, values, headDim, false, a, m,
-                              context.data() + std::ptrdiff_t(h) * headDim, headDim, 1.0f);
-        }
+        const std::ptrdiff_t headStride =
+            kvHeads > 1 ? std::ptrdiff_t(cache.headOffset(l, 1) - cache.headOffset(l, 0)) : 0;
+        const HeadRows keys{cache.keys.data() + cache.headOffset(l, 0), headDim, headStride};
+        const HeadRows values{cache.values.data() + cache.headOffset(l, 0), headDim, headStride};
+        ops.attention(qkv.qRows, keys, values, heads, kvHeads, 1, m, headDim, scoring, rows,
+                      context.data(), context.rows());
         requireFiniteAttention(rows, size_t(heads) * size_t(m), context.data(),
                                size_t(context.size()), l);
         finishBlock(ops, config, layer, context, x);

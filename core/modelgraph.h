@@ -22,6 +22,12 @@ struct KernelSet;
  */
 ModelRun runModelGraph(const KernelSet &ops, const ModelWeights &weights, const ModelInput &input);
 
+/// Which keys each of a model's \a queries queries (the last of the text)
+/// sees among \a keys keys: a causal family's mask (within Mistral's sliding
+/// window), or every key (BERT). The one place a model's mask is decided:
+/// the kernel masks by it and every attention the model gives carries it.
+KeyVisibility modelVisibility(const ModelConfig &config, int queries, int keys);
+
 /// An empty cache for \a capacity positions of a causal model (\a capacity
 /// at most its positions).
 KeyValueCache emptyCache(const ModelConfig &config, int capacity);

@@ -62,8 +62,6 @@ std::shared_ptr<const Generation> Generation::snapshot(const Generator &generato
     generation->attention = generator.attention();
     generation->attention.setTokens(std::vector<std::string>(
         generation->tokens.begin(), generation->tokens.begin() + generation->attention.keys()));
-    generation->attention.setVisibility(PretrainedModel::keyVisibility(model.config()));
-    generation->attention.setKeyValueHeads(model.config().keyValueHeads());
     return generation;
 }
 

@@ -211,20 +211,10 @@ ModelRun PretrainedModel::run(const TokenizedText &tokens, int topCount) const
         // A weights file cut short during the pass read as zeros: refused.
         m_checkpoint->requireUnchanged();
         run.attention.setTokens(tokens.tokens);
-        run.attention.setVisibility(keyVisibility(config()));
-        run.attention.setKeyValueHeads(run.kvHeads);
         return run;
     } catch (const std::invalid_argument &error) {
         throwReadError(QString::fromUtf8(error.what()));
     }
-}
-
-KeyVisibility PretrainedModel::keyVisibility(const ModelConfig &config)
-{
-    KeyVisibility visibility;
-    visibility.causal = familyDescription(config.family).causal;
-    visibility.window = visibility.causal ? config.slidingWindow : 0;
-    return visibility;
 }
 
 ModelRun PretrainedModel::run(const ModelText &text, int topCount) const
@@ -305,7 +295,6 @@ LogitLens PretrainedModel::lens(const TokenizedText &tokens, int count, ModelRun
         m_checkpoint->requireUnchanged();
         if (run) {
             run->attention.setTokens(tokens.tokens);
-            run->attention.setVisibility(keyVisibility(config()));
         }
         return lens;
     } catch (const std::invalid_argument &error) {

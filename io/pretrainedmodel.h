@@ -77,10 +77,6 @@ public:
     /// tokenize() then run().
     ModelRun run(const ModelText &text, int topCount = kTopTokens) const;
 
-    /// The keys each query of a \a config model sees: a decoder's causal mask (and
-    /// Mistral's sliding window), or all of them (BERT).
-    static KeyVisibility keyVisibility(const ModelConfig &config);
-
     /// The model card shown when a model opens: its family, layers, query and
     /// key/value heads, head size, positions, norm, MLP, residual, output,
     /// parameter count and the file's number type, as (what, value) pairs.

@@ -61,9 +61,9 @@ void gatedSiluKernel(float *gate, const float *up, std::ptrdiff_t count);
 
 void rotaryKernel(HeadRows x, int heads, int n, int rotated, const float *cos, const float *sin);
 
-void attentionKernel(HeadRows q, HeadRows k, HeadRows v, int heads, int kvHeads, int n, int headDim,
-                     float scale, AttentionMask mask, float *weights, float *context,
-                     std::ptrdiff_t ldContext);
+void attentionKernel(HeadRows q, HeadRows k, HeadRows v, int heads, int kvHeads, int queries,
+                     int keys, int headDim, const AttentionScoring &scoring, float *weights,
+                     float *context, std::ptrdiff_t ldContext);
 
 std::vector<TokenProbability> topTokensKernel(const float *unembed, std::ptrdiff_t d,
                                               std::ptrdiff_t vocabulary, const float *x,

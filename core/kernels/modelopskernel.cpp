@@ -245,44 +245,60 @@ void rotaryKernel(HeadRows x, int heads, int n, int rotated, const float *cos, c
     });
 }
 
-void attentionKernel(HeadRows q, HeadRows k, HeadRows v, int heads, int kvHeads, int n, int headDim,
-                     float scale, AttentionMask mask, float *weights, float *context,
-                     std::ptrdiff_t ldContext)
+void attentionKernel(HeadRows q, HeadRows k, HeadRows v, int heads, int kvHeads, int queries,
+                     int keys, int headDim, const AttentionScoring &scoring, float *weights,
+                     float *context, std::ptrdiff_t ldContext)
 {
     const int group = heads / kvHeads;
-    const size_t matrixSize = size_t(n) * size_t(n);
-    // Under a causal mask, queries [first, last) see keys [0, last) only: the
-    // scores and their product with v are made a block of queries at a time
-    // over those keys, about half the work of the whole square. Without one,
-    // a single block of every query.
-    const int block = mask.causal ? kCausalQueryBlock : std::max(n, 1);
+    const KeyVisibility &visibility = scoring.visibility;
+    const bool causal = visibility.causal;
+    const int offset = visibility.keyOffset;
+    const size_t matrixSize = size_t(queries) * size_t(keys);
+    // Under a causal mask, queries [first, last) see keys [0, last + offset)
+    // only: the scores and their product with v are made a block of queries
+    // at a time over those keys, about half the work of the whole square.
+    // Without one, a single block of every query.
+    const int block = causal ? kCausalQueryBlock : std::max(queries, 1);
     // A head at a time to whichever thread is free.
     auto head = [&](int h) {
         const int g = h / group;
         float *a = weights + size_t(h) * matrixSize;
         const float *kg = k.data + g * k.headStride;
         const float *vg = v.data + g * v.headStride;
-        for (int first = 0; first < n; first += block) {
-            const int count = std::min(block, n - first);
-            const int keys = mask.causal ? first + count : n;
-            float *rows = a + size_t(first) * size_t(n);
+        for (int first = 0; first < queries; first += block) {
+            const int count = std::min(block, queries - first);
+            const int seen = causal ? std::clamp(first + count + offset, 0, keys) : keys;
+            float *rows = a + size_t(first) * size_t(keys);
             // Row-major scores S = Q_h K_g^T are column-major S^T = K_g Q_h^T.
-            serialProductKernel(keys, count, headDim, kg, k.ld, true,
+            serialProductKernel(seen, count, headDim, kg, k.ld, true,
                                 q.data + h * q.headStride + std::ptrdiff_t(first) * q.ld, q.ld,
-                                rows, n, scale);
+                                rows, keys, scoring.scale);
             for (int i = first; i < first + count; ++i) {
-                const int end = mask.causal ? i + 1 : n;
-                const int begin = mask.window > 0 ? std::max(0, end - mask.window) : 0;
-                softmaxRange(a + size_t(i) * n, n, begin, end);
+                float *row = a + size_t(i) * size_t(keys);
+                const int end = causal ? std::clamp(i + 1 + offset, 0, keys) : keys;
+                const int begin = visibility.window > 0 ? std::max(0, end - visibility.window) : 0;
+                if (end <= begin) { // a query that sees no key (none does in a real model)
+                    std::fill(row, row + keys, 0.0f);
+                    continue;
+                }
+                if (scoring.bias) {
+                    const float *bias = scoring.bias + size_t(h) * matrixSize + size_t(i) * keys;
+                    for (int j = begin; j < end; ++j)
+                        row[j] += bias[j];
+                }
+                if (scoring.softCap > 0.0f)
+                    for (int j = begin; j < end; ++j)
+                        row[j] = scoring.softCap * std::tanh(row[j] / scoring.softCap);
+                softmaxRange(row, keys, begin, end);
             }
             // Z_h = V_g A^T, and the row-major A is A^T column-major.
-            serialProductKernel(headDim, count, keys, vg, v.ld, false, rows, n,
+            serialProductKernel(headDim, count, seen, vg, v.ld, false, rows, keys,
                                 context + std::ptrdiff_t(h) * headDim +
                                     std::ptrdiff_t(first) * ldContext,
                                 ldContext);
         }
     };
-    if (n >= kParallelTokens) {
+    if (queries >= kParallelTokens) {
         runParts(heads, head);
     } else {
         for (int h = 0; h < heads; ++h)

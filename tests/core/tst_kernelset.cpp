@@ -127,6 +127,8 @@ private slots:
     void linearMatchesReference();
     void modelAttentionMatchesReference_data();
     void modelAttentionMatchesReference();
+    void attentionOfSomeQueriesMatchesReference_data();
+    void attentionOfSomeQueriesMatchesReference();
     void linearCarriesNonFinite_data();
     void linearCarriesNonFinite();
     void fastestIsChosen();
@@ -390,6 +392,123 @@ void TestKernelSet::modelAttentionMatchesReference_data()
                 << shape.causal << shape.window;
 }
 
+void TestKernelSet::attentionOfSomeQueriesMatchesReference_data()
+{
+    // The one attention entry for every caller: the last queries of a text
+    // over all its keys (a step of generation over the key/value cache: one
+    // query), a cross-attention (no mask, queries and keys of two texts),
+    // and the scorings the next families need, an additive bias per head
+    // (T5, ALiBi) and a soft cap (Gemma 2).
+    QTest::addColumn<int>("set");
+    QTest::addColumn<int>("queries");
+    QTest::addColumn<int>("keys");
+    QTest::addColumn<bool>("causal");
+    QTest::addColumn<int>("window");
+    QTest::addColumn<bool>("bias");
+    QTest::addColumn<float>("softCap");
+    struct Shape
+    {
+        const char *name;
+        int queries, keys;
+        bool causal;
+        int window;
+        bool bias;
+        float softCap;
+    };
+    const Shape shapes[] = {
+        {"one query over 37 cached keys", 1, 37, true, 0, false, 0.0f},
+        {"one query, window 8", 1, 37, true, 8, false, 0.0f},
+        {"the last 70 of 150, causal", 70, 150, true, 0, false, 0.0f},
+        {"cross-attention, 9 over 21", 9, 21, false, 0, false, 0.0f},
+        {"a bias per head", 40, 40, true, 0, true, 0.0f},
+        {"a soft cap of 2", 33, 33, true, 0, false, 2.0f},
+        {"cross-attention, bias and cap", 12, 30, false, 0, true, 5.0f},
+    };
+    const auto sets = supportedKernels();
+    for (size_t i = 0; i < sets.size(); ++i)
+        for (const Shape &s : shapes)
+            QTest::addRow("%s, %s", sets[i]->name, s.name)
+                << int(i) << s.queries << s.keys << s.causal << s.window << s.bias << s.softCap;
+}
+
+void TestKernelSet::attentionOfSomeQueriesMatchesReference()
+{
+    QFETCH(int, set);
+    QFETCH(int, queries);
+    QFETCH(int, keys);
+    QFETCH(bool, causal);
+    QFETCH(int, window);
+    QFETCH(bool, bias);
+    QFETCH(float, softCap);
+    const KernelSet &kernels = *supportedKernels()[size_t(set)];
+    const int heads = 4, kvHeads = 2, headDim = 16;
+    NormalGenerator normal(31);
+    const int ldQ = heads * headDim, ldKv = kvHeads * headDim;
+    std::vector<float> q(size_t(ldQ) * size_t(queries)), k(size_t(ldKv) * size_t(keys)),
+        v(k.size());
+    for (std::vector<float> *values : {&q, &k, &v})
+        for (float &value : *values)
+            value = float(normal.next());
+    const size_t matrixSize = size_t(queries) * size_t(keys);
+    std::vector<float> biases(bias ? size_t(heads) * matrixSize : 0);
+    for (float &value : biases)
+        value = float(normal.next());
+    AttentionScoring scoring;
+    scoring.scale = 1.0f / std::sqrt(float(headDim));
+    scoring.visibility.causal = causal;
+    scoring.visibility.window = window;
+    scoring.visibility.keyOffset = keys - queries;
+    scoring.bias = bias ? biases.data() : nullptr;
+    scoring.softCap = softCap;
+    std::vector<float> weights(size_t(heads) * matrixSize, std::nanf(""));
+    std::vector<float> context(size_t(ldQ) * size_t(queries), std::nanf(""));
+    kernels.attention(HeadRows{q.data(), ldQ, headDim}, HeadRows{k.data(), ldKv, headDim},
+                      HeadRows{v.data(), ldKv, headDim}, heads, kvHeads, queries, keys, headDim,
+                      scoring, weights.data(), context.data(), ldQ);
+    for (int h = 0; h < heads; ++h) {
+        const int g = h / (heads / kvHeads);
+        for (int i = 0; i < queries; ++i) {
+            const int end = causal ? i + 1 + keys - queries : keys;
+            const int begin = window > 0 ? std::max(0, end - window) : 0;
+            std::vector<double> p(size_t(keys), 0.0);
+            double largest = -INFINITY, z = 0.0;
+            for (int j = begin; j < end; ++j) {
+                double s = 0.0;
+                for (int c = 0; c < headDim; ++c)
+                    s += double(q[size_t(i * ldQ + h * headDim + c)]) *
+                         double(k[size_t(j * ldKv + g * headDim + c)]);
+                s *= double(scoring.scale);
+                if (bias)
+                    s += double(biases[size_t(h) * matrixSize + size_t(i) * keys + size_t(j)]);
+                if (softCap > 0.0f)
+                    s = double(softCap) * std::tanh(s / double(softCap));
+                p[size_t(j)] = s;
+                largest = std::max(largest, s);
+            }
+            for (int j = begin; j < end; ++j)
+                z += (p[size_t(j)] = std::exp(p[size_t(j)] - largest));
+            const float *row = weights.data() + size_t(h) * matrixSize + size_t(i) * keys;
+            for (int j = 0; j < keys; ++j) {
+                const double expected = j >= begin && j < end ? p[size_t(j)] / z : 0.0;
+                QVERIFY2(std::abs(double(row[j]) - expected) <= 1e-5,
+                         qPrintable(QStringLiteral("head %1, weight (%2, %3) = %4, expected %5")
+                                        .arg(h)
+                                        .arg(i)
+                                        .arg(j)
+                                        .arg(double(row[j]), 0, 'g', 9)
+                                        .arg(expected, 0, 'g', 9)));
+                p[size_t(j)] = expected;
+            }
+            for (int c = 0; c < headDim; ++c) {
+                double sum = 0.0;
+                for (int j = 0; j < keys; ++j)
+                    sum += p[size_t(j)] * double(v[size_t(j * ldKv + g * headDim + c)]);
+                QVERIFY(std::abs(double(context[size_t(i * ldQ + h * headDim + c)]) - sum) <= 1e-5);
+            }
+        }
+    }
+}
+
 void TestKernelSet::modelAttentionMatchesReference()
 {
     // The model's attention (KernelSet::attention) against sums in double:
@@ -416,9 +535,13 @@ void TestKernelSet::modelAttentionMatchesReference()
     const int ldContext = heads * headDim + 1;
     constexpr float kUntouched = -1234.5f;
     std::vector<float> context(size_t(ldContext) * size_t(n), kUntouched);
+    AttentionScoring scoring;
+    scoring.scale = scale;
+    scoring.visibility.causal = causal;
+    scoring.visibility.window = window;
     kernels.attention(HeadRows{q.data(), ldQ, headDim}, HeadRows{k.data(), ldKv, headDim},
-                      HeadRows{v.data(), ldKv, headDim}, heads, kvHeads, n, headDim, scale,
-                      AttentionMask{causal, window}, weights.data(), context.data(), ldContext);
+                      HeadRows{v.data(), ldKv, headDim}, heads, kvHeads, n, n, headDim, scoring,
+                      weights.data(), context.data(), ldContext);
 
     const int group = heads / kvHeads;
     for (int h = 0; h < heads; ++h) {

@@ -122,8 +122,8 @@ bool MainWindow::openModelFolder(const QString &folder)
     HugePageBuffer::releaseRetained();
     m_modelRunner->setModel(model);
     // Only a model that writes left to right can be asked to write on.
-    m_generationPanel->setAvailable(familyDescription(model->config().family).causal);
-    m_modelPage->setLensAvailable(familyDescription(model->config().family).causal);
+    m_generationPanel->setAvailable(familyDescription(model->config().family).writes());
+    m_modelPage->setLensAvailable(familyDescription(model->config().family).writes());
     m_generationPanel->setSpelling([model = std::weak_ptr<const PretrainedModel>(model)](int id) {
         const auto open = model.lock();
         return open ? open->tokenSpelling(id) : std::to_string(id);
