@@ -593,18 +593,27 @@ void ModelPage::tensorChanged()
 
 void ModelPage::rebuildSetChoice()
 {
-    const QSignalBlocker block(m_setChoice);
     const std::vector<AttentionSet> &sets = m_document->sets();
-    m_setChoice->clear();
-    for (const AttentionSet &set : sets) {
-        const AttentionTensor &t = *set.tensor;
-        m_setChoice->addItem(tr("%1 (%2 × %3)")
-                                 .arg(QString::fromStdString(attentionKindTitle(set.kind)))
-                                 .arg(t.queries())
-                                 .arg(t.keys()));
+    const AttentionKind kind = m_document->setKind();
+    const bool several = sets.size() > 1;
+    // A model's text retyped is again a run of one set of the same kind:
+    // nothing to redo on each keystroke.
+    if (!several && m_setChoice->count() == 0 && kind == m_shownSetKind)
+        return;
+    m_shownSetKind = kind;
+    {
+        const QSignalBlocker block(m_setChoice);
+        m_setChoice->clear();
+        if (several) {
+            for (const AttentionSet &set : sets)
+                m_setChoice->addItem(tr("%1 (%2 × %3)")
+                                         .arg(QString::fromStdString(attentionKindTitle(set.kind)))
+                                         .arg(set.tensor->queries())
+                                         .arg(set.tensor->keys()));
+            m_setChoice->setCurrentIndex(m_document->setIndex());
+        }
+        m_setChoice->setVisible(several);
     }
-    m_setChoice->setCurrentIndex(m_document->setIndex());
-    m_setChoice->setVisible(sets.size() > 1);
     // The scores that mean nothing for this kind of attention are not offered
     // (previous token, induction... for a cross-attention).
     if (auto *model = qobject_cast<QStandardItemModel *>(m_scoreChoice->model())) {

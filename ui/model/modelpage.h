@@ -3,6 +3,7 @@
 
 #pragma once
 
+#include "core/attentionset.h"
 #include "ui/figure/figurestyle.h"
 
 #include "ui/figure/colormaps.h"
@@ -194,6 +195,8 @@ private:
     QCheckBox *m_words;
     QComboBox *m_scoreChoice;
     QComboBox *m_setChoice = nullptr;
+    /// The kind of set whose scores the score list offers now.
+    AttentionKind m_shownSetKind = AttentionKind::Decoder;
     void rebuildSetChoice();
     QCheckBox *m_sort;
     QCheckBox *m_fitAll;
