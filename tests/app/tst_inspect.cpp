@@ -7,6 +7,7 @@
 // and one line with exit status 2 for what cannot be done.
 
 #include "binaryrun.h"
+#include "jsondifference.h"
 
 #include <QDir>
 #include <QFile>
@@ -49,24 +50,6 @@ QJsonObject expected()
     if (!file.open(QIODevice::ReadOnly))
         return {};
     return QJsonDocument::fromJson(file.readAll()).object();
-}
-
-/// The largest difference between two equally shaped nested number lists;
-/// infinity when their shapes differ.
-double difference(const QJsonValue &a, const QJsonValue &b)
-{
-    if (a.isArray() != b.isArray())
-        return INFINITY;
-    if (!a.isArray())
-        return std::abs(a.toDouble() - b.toDouble());
-    const QJsonArray x = a.toArray();
-    const QJsonArray y = b.toArray();
-    if (x.size() != y.size())
-        return INFINITY;
-    double worst = 0.0;
-    for (qsizetype i = 0; i < x.size(); ++i)
-        worst = std::max(worst, difference(x[i], y[i]));
-    return worst;
 }
 
 /// A [2, 1, n, n] float32 .npy in \a dir whose first row of each layer is
@@ -156,7 +139,7 @@ void TestInspect::jsonMatchesNumpy()
     QCOMPARE(got.value(u"query_tokens"_s).toArray(), aligned);
     for (const QString &member :
          {u"entropy_bits"_s, u"previous_token"_s, u"first_token"_s, u"self"_s}) {
-        const double worst = difference(got.value(member), want.value(member));
+        const double worst = jsonDifference(got.value(member), want.value(member));
         if (!(worst < 1e-5))
             QFAIL(qPrintable(u"%1 differs from numpy by %2"_s.arg(member).arg(worst)));
     }
@@ -167,14 +150,14 @@ void TestInspect::jsonMatchesNumpy()
             QVERIFY2(got.value(member).isNull(), qPrintable(member));
             continue;
         }
-        const double worst = difference(got.value(member), want.value(member));
+        const double worst = jsonDifference(got.value(member), want.value(member));
         if (!(worst < 1e-5))
             QFAIL(qPrintable(u"%1 differs from numpy by %2"_s.arg(member).arg(worst)));
     }
     if (want.value(u"rollout"_s).isNull())
         QVERIFY(got.value(u"rollout"_s).isNull());
     else
-        QVERIFY(difference(got.value(u"rollout"_s), want.value(u"rollout"_s)) < 1e-5);
+        QVERIFY(jsonDifference(got.value(u"rollout"_s), want.value(u"rollout"_s)) < 1e-5);
 }
 
 void TestInspect::textTables()

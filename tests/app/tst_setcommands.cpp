@@ -8,6 +8,7 @@
 // animate, and what cannot be done is one line with exit status 2.
 
 #include "binaryrun.h"
+#include "jsondifference.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -43,22 +44,6 @@ QJsonObject expectedSet(const QString &kind)
         if (set[u"kind"_s].toString() == kind)
             return set.toObject();
     return {};
-}
-
-double difference(const QJsonValue &a, const QJsonValue &b)
-{
-    if (a.isArray() != b.isArray())
-        return INFINITY;
-    if (!a.isArray())
-        return std::abs(a.toDouble() - b.toDouble());
-    const QJsonArray x = a.toArray();
-    const QJsonArray y = b.toArray();
-    if (x.size() != y.size())
-        return INFINITY;
-    double worst = 0.0;
-    for (qsizetype i = 0; i < x.size(); ++i)
-        worst = std::max(worst, difference(x[i], y[i]));
-    return worst;
 }
 
 } // namespace
@@ -142,14 +127,14 @@ void TestSetCommands::jsonListsTheSets()
     }
     // Today's members describe the set shown, with numpy's numbers.
     const QJsonObject want = expectedSet(shown);
-    QVERIFY(difference(got[u"entropy_bits"_s], want[u"entropy_bits"_s]) < 1e-6);
+    QVERIFY(jsonDifference(got[u"entropy_bits"_s], want[u"entropy_bits"_s]) < 1e-6);
     QCOMPARE(got[u"tokens"_s].toArray(), want[u"key_tokens"_s].toArray());
     // A detector that means nothing for the set is null, not a number.
     const bool cross = shown == QLatin1String("cross");
     for (const char *key : {"previous_token", "first_token", "self"})
         QCOMPARE(got[QLatin1String(key)].isNull(), cross);
     if (!cross)
-        QVERIFY(difference(got[u"first_token"_s], want[u"first_token"_s]) < 1e-6);
+        QVERIFY(jsonDifference(got[u"first_token"_s], want[u"first_token"_s]) < 1e-6);
     QCOMPARE(got[u"rollout"_s].isNull(), cross);
 }
 

@@ -108,6 +108,38 @@ void addKernelRows()
         QTest::addRow("%s", sets[i]->name) << int(i);
 }
 
+/// Query \a i's weights over keys [begin, end) of head \a h (key/value head
+/// \a g) in double, the others 0: the scaled dot products, plus \a bias (a
+/// row of one per key, or null), soft-capped at \a softCap (> 0), then the
+/// softmax. The reference every attention kernel test holds the kernels to.
+std::vector<double> referenceWeights(const std::vector<float> &q, int ldQ,
+                                     const std::vector<float> &k, int ldKv, int h, int g, int i,
+                                     int headDim, float scale, int begin, int end, int keys,
+                                     const float *bias = nullptr, float softCap = 0.0f)
+{
+    std::vector<double> p(size_t(keys), 0.0);
+    double largest = -INFINITY;
+    for (int j = begin; j < end; ++j) {
+        double s = 0.0;
+        for (int c = 0; c < headDim; ++c)
+            s += double(q[size_t(i * ldQ + h * headDim + c)]) *
+                 double(k[size_t(j * ldKv + g * headDim + c)]);
+        s *= double(scale);
+        if (bias)
+            s += double(bias[j]);
+        if (softCap > 0.0f)
+            s = double(softCap) * std::tanh(s / double(softCap));
+        p[size_t(j)] = s;
+        largest = std::max(largest, s);
+    }
+    double z = 0.0;
+    for (int j = begin; j < end; ++j)
+        z += (p[size_t(j)] = std::exp(p[size_t(j)] - largest));
+    for (int j = begin; j < end; ++j)
+        p[size_t(j)] /= z;
+    return p;
+}
+
 } // namespace
 
 class TestKernelSet : public QObject
@@ -470,26 +502,13 @@ void TestKernelSet::attentionOfSomeQueriesMatchesReference()
         for (int i = 0; i < queries; ++i) {
             const int end = causal ? i + 1 + keys - queries : keys;
             const int begin = window > 0 ? std::max(0, end - window) : 0;
-            std::vector<double> p(size_t(keys), 0.0);
-            double largest = -INFINITY, z = 0.0;
-            for (int j = begin; j < end; ++j) {
-                double s = 0.0;
-                for (int c = 0; c < headDim; ++c)
-                    s += double(q[size_t(i * ldQ + h * headDim + c)]) *
-                         double(k[size_t(j * ldKv + g * headDim + c)]);
-                s *= double(scoring.scale);
-                if (bias)
-                    s += double(biases[size_t(h) * matrixSize + size_t(i) * keys + size_t(j)]);
-                if (softCap > 0.0f)
-                    s = double(softCap) * std::tanh(s / double(softCap));
-                p[size_t(j)] = s;
-                largest = std::max(largest, s);
-            }
-            for (int j = begin; j < end; ++j)
-                z += (p[size_t(j)] = std::exp(p[size_t(j)] - largest));
+            const std::vector<double> p = referenceWeights(
+                q, ldQ, k, ldKv, h, g, i, headDim, scoring.scale, begin, end, keys,
+                bias ? biases.data() + size_t(h) * matrixSize + size_t(i) * keys : nullptr,
+                softCap);
             const float *row = weights.data() + size_t(h) * matrixSize + size_t(i) * keys;
             for (int j = 0; j < keys; ++j) {
-                const double expected = j >= begin && j < end ? p[size_t(j)] / z : 0.0;
+                const double expected = p[size_t(j)];
                 QVERIFY2(std::abs(double(row[j]) - expected) <= 1e-5,
                          qPrintable(QStringLiteral("head %1, weight (%2, %3) = %4, expected %5")
                                         .arg(h)
@@ -497,7 +516,6 @@ void TestKernelSet::attentionOfSomeQueriesMatchesReference()
                                         .arg(j)
                                         .arg(double(row[j]), 0, 'g', 9)
                                         .arg(expected, 0, 'g', 9)));
-                p[size_t(j)] = expected;
             }
             for (int c = 0; c < headDim; ++c) {
                 double sum = 0.0;
@@ -549,21 +567,11 @@ void TestKernelSet::modelAttentionMatchesReference()
         for (int i = 0; i < n; ++i) {
             const int end = causal ? i + 1 : n;
             const int begin = window > 0 ? std::max(0, end - window) : 0;
-            std::vector<double> p(size_t(n), 0.0);
-            double largest = -INFINITY, z = 0.0;
-            for (int j = begin; j < end; ++j) {
-                double dot = 0.0;
-                for (int c = 0; c < headDim; ++c)
-                    dot += double(q[size_t(i * ldQ + h * headDim + c)]) *
-                           double(k[size_t(j * ldKv + g * headDim + c)]);
-                p[size_t(j)] = dot * double(scale);
-                largest = std::max(largest, p[size_t(j)]);
-            }
-            for (int j = begin; j < end; ++j)
-                z += (p[size_t(j)] = std::exp(p[size_t(j)] - largest));
+            const std::vector<double> p =
+                referenceWeights(q, ldQ, k, ldKv, h, g, i, headDim, scale, begin, end, n);
             const float *row = weights.data() + size_t(h) * matrixSize + size_t(i) * size_t(n);
             for (int j = 0; j < n; ++j) {
-                const double expected = j >= begin && j < end ? p[size_t(j)] / z : 0.0;
+                const double expected = p[size_t(j)];
                 if (!(std::abs(double(row[j]) - expected) <= 1e-5))
                     QFAIL(qPrintable(QStringLiteral("head %1, weight (%2, %3) = %4, expected %5")
                                          .arg(h)
@@ -571,7 +579,6 @@ void TestKernelSet::modelAttentionMatchesReference()
                                          .arg(j)
                                          .arg(double(row[j]), 0, 'g', 9)
                                          .arg(expected, 0, 'g', 9)));
-                p[size_t(j)] = expected;
             }
             for (int c = 0; c < headDim; ++c) {
                 double sum = 0.0;

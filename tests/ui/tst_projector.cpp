@@ -57,6 +57,8 @@
 #include <qcustomplot.h>
 
 #include <algorithm>
+#include <functional>
+#include <memory>
 
 #include "textrecorder.h"
 #include "windowtestsettings.h"
@@ -89,6 +91,33 @@ QString statusLine(const QWidget &window)
     const auto *line =
         window.findChild<QStatusBar *>()->findChild<ElidingLabel *>(QStringLiteral("StatusLine"));
     return line ? line->fullText() : QString();
+}
+
+/// \a window in presentation mode (the test's screen: a 1280 x 720 hall)
+/// on \a lab's tab, once \a ready, and the lab's canvas painted as it is on
+/// screen, or null where it is not shown; \a canvas receives the canvas.
+std::unique_ptr<TextRecorder> paintedInTheHall(MainWindow &window, QWidget *lab,
+                                               LabCanvas **canvas = nullptr,
+                                               const std::function<bool()> &ready = {})
+{
+    window.show();
+    if (!QTest::qWaitForWindowExposed(&window))
+        return nullptr;
+    window.setPresentationMode(true);
+    if (!QTest::qWaitFor([&window] { return window.isFullScreen(); }))
+        return nullptr;
+    window.tabs()->setCurrentWidget(lab);
+    if (ready && !QTest::qWaitFor(ready))
+        return nullptr;
+    QCoreApplication::processEvents();
+    auto *shown = lab->findChild<LabCanvas *>();
+    if (!shown || !QTest::qWaitFor([shown] { return shown->width() > 0 && shown->isVisible(); }))
+        return nullptr;
+    if (canvas)
+        *canvas = shown;
+    auto recorder = std::make_unique<TextRecorder>(shown->size());
+    shown->render(recorder.get());
+    return recorder;
 }
 
 } // namespace
@@ -311,17 +340,11 @@ void TestProjector::maskLabNumbersReadInTheHall()
     // least 18 px now, in both orders, and keep their four decimals (the
     // chapter's), the leading zero left out where it would not fit (".1824").
     MainWindow window;
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
-    window.setPresentationMode(true);
-    QTRY_VERIFY(window.isFullScreen());
-    window.tabs()->setCurrentWidget(window.maskLab());
-    QCoreApplication::processEvents();
-    auto *canvas = window.maskLab()->findChild<LabCanvas *>();
-    QVERIFY(canvas);
-    QTRY_VERIFY(canvas->width() > 0 && canvas->isVisible());
-    TextRecorder recorder(canvas->size());
-    canvas->render(&recorder);
+    LabCanvas *canvas = nullptr;
+    const std::unique_ptr<TextRecorder> painted =
+        paintedInTheHall(window, window.maskLab(), &canvas);
+    QVERIFY(painted);
+    const TextRecorder &recorder = *painted;
     const double label = recorder.pixelSizeOf(QStringLiteral("barked"));
     // 0.1824 and 0.8176 masked first, 0.1230 and 0.5512 softmax first.
     for (const QString &weight : {QStringLiteral("1824"), QStringLiteral("8176"),
@@ -344,19 +367,10 @@ void TestProjector::geometryNotesReadInTheHall()
     // plane", "q·k/√3 = 0.185  α = 0.337": its weight, what the lecture
     // points at) were 13 px beside 17 px names. They are at least 16 px.
     MainWindow window;
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
-    window.setPresentationMode(true);
-    QTRY_VERIFY(window.isFullScreen());
-    window.tabs()->setCurrentWidget(window.geometryLab());
-    QCoreApplication::processEvents();
-    auto *canvas = window.geometryLab()->findChild<LabCanvas *>();
-    QVERIFY(canvas);
-    QTRY_VERIFY(canvas->width() > 0 && canvas->isVisible());
-    TextRecorder recorder(canvas->size());
-    canvas->render(&recorder);
+    const std::unique_ptr<TextRecorder> recorder = paintedInTheHall(window, window.geometryLab());
+    QVERIFY(recorder);
     int notes = 0;
-    for (const TextRecorder::Text &text : recorder.texts()) {
+    for (const TextRecorder::Text &text : recorder->texts()) {
         if (!text.text.contains(QStringLiteral("in plane")) &&
             !text.text.contains(QStringLiteral("α =")))
             continue;
@@ -374,19 +388,13 @@ void TestProjector::scaleChartsReadInTheHall()
     // the charts took half the room, the charts were 60 px tall and the
     // first one's y title was cut to "sd(…".
     MainWindow window;
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
-    window.setPresentationMode(true);
-    QTRY_VERIFY(window.isFullScreen());
-    window.tabs()->setCurrentWidget(window.scaleLab());
-    QTRY_VERIFY(window.scaleLab()->table()->rowCount() > 0);
-    QCoreApplication::processEvents();
-    auto *canvas = window.scaleLab()->findChild<LabCanvas *>();
-    QVERIFY(canvas);
-    TextRecorder recorder(canvas->size());
-    canvas->render(&recorder);
+    LabCanvas *canvas = nullptr;
+    const std::unique_ptr<TextRecorder> recorder =
+        paintedInTheHall(window, window.scaleLab(), &canvas,
+                         [&window] { return window.scaleLab()->table()->rowCount() > 0; });
+    QVERIFY(recorder);
     QStringList texts;
-    for (const TextRecorder::Text &text : recorder.texts())
+    for (const TextRecorder::Text &text : recorder->texts())
         texts << text.text;
     QVERIFY2(texts.contains(QStringLiteral("sd(q·k)")),
              qPrintable(QStringLiteral("%1 px tall: %2")
