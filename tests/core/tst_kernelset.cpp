@@ -140,6 +140,36 @@ std::vector<double> referenceWeights(const std::vector<float> &q, int ldQ,
     return p;
 }
 
+/// What of query \a i's row of head \a h is more than 1e-5 from the
+/// reference \a p: a weight in \a row, or a value of its context (\a
+/// context, headDim values, against p times the values of key/value head \a
+/// g); empty when nothing is.
+QString rowMismatch(const float *row, const std::vector<double> &p, const std::vector<float> &v,
+                    int ldKv, int g, int headDim, const float *context, int h, int i)
+{
+    for (size_t j = 0; j < p.size(); ++j)
+        if (!(std::abs(double(row[j]) - p[j]) <= 1e-5))
+            return QStringLiteral("head %1, weight (%2, %3) = %4, expected %5")
+                .arg(h)
+                .arg(i)
+                .arg(j)
+                .arg(double(row[j]), 0, 'g', 9)
+                .arg(p[j], 0, 'g', 9);
+    for (int c = 0; c < headDim; ++c) {
+        double sum = 0.0;
+        for (size_t j = 0; j < p.size(); ++j)
+            sum += p[j] * double(v[j * size_t(ldKv) + size_t(g * headDim + c)]);
+        if (!(std::abs(double(context[c]) - sum) <= 1e-5))
+            return QStringLiteral("head %1, context (%2, %3) = %4, expected %5")
+                .arg(h)
+                .arg(i)
+                .arg(c)
+                .arg(double(context[c]), 0, 'g', 9)
+                .arg(sum, 0, 'g', 9);
+    }
+    return {};
+}
+
 } // namespace
 
 class TestKernelSet : public QObject
@@ -507,22 +537,9 @@ void TestKernelSet::attentionOfSomeQueriesMatchesReference()
                 bias ? biases.data() + size_t(h) * matrixSize + size_t(i) * keys : nullptr,
                 softCap);
             const float *row = weights.data() + size_t(h) * matrixSize + size_t(i) * keys;
-            for (int j = 0; j < keys; ++j) {
-                const double expected = p[size_t(j)];
-                QVERIFY2(std::abs(double(row[j]) - expected) <= 1e-5,
-                         qPrintable(QStringLiteral("head %1, weight (%2, %3) = %4, expected %5")
-                                        .arg(h)
-                                        .arg(i)
-                                        .arg(j)
-                                        .arg(double(row[j]), 0, 'g', 9)
-                                        .arg(expected, 0, 'g', 9)));
-            }
-            for (int c = 0; c < headDim; ++c) {
-                double sum = 0.0;
-                for (int j = 0; j < keys; ++j)
-                    sum += p[size_t(j)] * double(v[size_t(j * ldKv + g * headDim + c)]);
-                QVERIFY(std::abs(double(context[size_t(i * ldQ + h * headDim + c)]) - sum) <= 1e-5);
-            }
+            const QString mismatch = rowMismatch(row, p, v, ldKv, g, headDim,
+                                                 context.data() + i * ldQ + h * headDim, h, i);
+            QVERIFY2(mismatch.isEmpty(), qPrintable(mismatch));
         }
     }
 }
@@ -570,29 +587,10 @@ void TestKernelSet::modelAttentionMatchesReference()
             const std::vector<double> p =
                 referenceWeights(q, ldQ, k, ldKv, h, g, i, headDim, scale, begin, end, n);
             const float *row = weights.data() + size_t(h) * matrixSize + size_t(i) * size_t(n);
-            for (int j = 0; j < n; ++j) {
-                const double expected = p[size_t(j)];
-                if (!(std::abs(double(row[j]) - expected) <= 1e-5))
-                    QFAIL(qPrintable(QStringLiteral("head %1, weight (%2, %3) = %4, expected %5")
-                                         .arg(h)
-                                         .arg(i)
-                                         .arg(j)
-                                         .arg(double(row[j]), 0, 'g', 9)
-                                         .arg(expected, 0, 'g', 9)));
-            }
-            for (int c = 0; c < headDim; ++c) {
-                double sum = 0.0;
-                for (int j = 0; j < n; ++j)
-                    sum += p[size_t(j)] * double(v[size_t(j * ldKv + g * headDim + c)]);
-                const double got = context[size_t(i * ldContext + h * headDim + c)];
-                if (!(std::abs(got - sum) <= 1e-5))
-                    QFAIL(qPrintable(QStringLiteral("head %1, context (%2, %3) = %4, expected %5")
-                                         .arg(h)
-                                         .arg(i)
-                                         .arg(c)
-                                         .arg(got, 0, 'g', 9)
-                                         .arg(sum, 0, 'g', 9)));
-            }
+            const QString mismatch = rowMismatch(
+                row, p, v, ldKv, g, headDim, context.data() + i * ldContext + h * headDim, h, i);
+            if (!mismatch.isEmpty())
+                QFAIL(qPrintable(mismatch));
         }
     }
     for (int i = 0; i < n; ++i)

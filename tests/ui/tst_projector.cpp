@@ -93,6 +93,18 @@ QString statusLine(const QWidget &window)
     return line ? line->fullText() : QString();
 }
 
+/// \a window shown in presentation mode (the test's screen: a 1280 x 720
+/// hall) with the built-in model open; false where it could not be.
+bool builtinModelInTheHall(MainWindow &window)
+{
+    window.show();
+    if (!QTest::qWaitForWindowExposed(&window))
+        return false;
+    window.setPresentationMode(true);
+    return QTest::qWaitFor([&window] { return window.isFullScreen(); }) &&
+           window.openBuiltinModel();
+}
+
 /// \a window in presentation mode (the test's screen: a 1280 x 720 hall)
 /// on \a lab's tab, once \a ready, and the lab's canvas painted as it is on
 /// screen, or null where it is not shown; \a canvas receives the canvas.
@@ -213,11 +225,7 @@ void TestProjector::builtinHeadReadsInTheHall()
     if (!QFileInfo::exists(BuiltinModel::folder()))
         QSKIP("the built-in model is not installed");
     MainWindow window;
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
-    window.setPresentationMode(true);
-    QTRY_VERIFY(window.isFullScreen());
-    QVERIFY(window.openBuiltinModel());
+    QVERIFY(builtinModelInTheHall(window));
     window.modelTextPanel()->textEdit()->setText(QStringLiteral("a member of the genus"));
     window.modelRunner()->waitForIdle();
     window.modelDocument()->select(1, 1);
@@ -287,11 +295,7 @@ void TestProjector::largeHeadFillsTheHall()
     if (!QFileInfo::exists(BuiltinModel::folder()))
         QSKIP("the built-in model is not installed");
     MainWindow window;
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
-    window.setPresentationMode(true);
-    QTRY_VERIFY(window.isFullScreen());
-    QVERIFY(window.openBuiltinModel());
+    QVERIFY(builtinModelInTheHall(window));
     window.modelRunner()->waitForIdle();
     window.tabs()->setCurrentWidget(window.modelPage());
     window.modelDocument()->select(1, 2);
