@@ -107,10 +107,12 @@ bool builtinModelInTheHall(MainWindow &window)
 
 /// \a window in presentation mode (the test's screen: a 1280 x 720 hall)
 /// on \a lab's tab, once \a ready, and the lab's canvas painted as it is on
-/// screen, or null where it is not shown; \a canvas receives the canvas.
+/// screen (the one of \a viewName, or the first), or null where it is not
+/// shown; \a canvas receives the canvas.
 std::unique_ptr<TextRecorder> paintedInTheHall(MainWindow &window, QWidget *lab,
                                                LabCanvas **canvas = nullptr,
-                                               const std::function<bool()> &ready = {})
+                                               const std::function<bool()> &ready = {},
+                                               const QString &viewName = {})
 {
     window.show();
     if (!QTest::qWaitForWindowExposed(&window))
@@ -122,7 +124,10 @@ std::unique_ptr<TextRecorder> paintedInTheHall(MainWindow &window, QWidget *lab,
     if (ready && !QTest::qWaitFor(ready))
         return nullptr;
     QCoreApplication::processEvents();
-    auto *shown = lab->findChild<LabCanvas *>();
+    LabCanvas *shown = nullptr;
+    for (LabCanvas *candidate : lab->findChildren<LabCanvas *>())
+        if (!shown && (viewName.isEmpty() || candidate->viewName() == viewName))
+            shown = candidate;
     if (!shown || !QTest::qWaitFor([shown] { return shown->width() > 0 && shown->isVisible(); }))
         return nullptr;
     if (canvas)
@@ -324,8 +329,7 @@ void TestProjector::largeHeadFillsTheHall()
     const int narrow = view->plotRect().width();
     QVERIFY2(narrow < plot.width(), qPrintable(QString::number(narrow)));
     static_cast<QSplitter *>(splitter)->setSizes(sizes);
-    QCoreApplication::processEvents();
-    QCOMPARE(view->plotRect().width(), plot.width());
+    QTRY_COMPARE(view->plotRect().width(), plot.width());
     // Given the room, it takes it: its cells as wide as they may be, or the whole width.
     const QSizeF fitted = view->cellSize();
     QVERIFY2(fitted.width() >= ModelHeatmapView::kMaximumCellAspect * fitted.height() - 1e-6 ||
