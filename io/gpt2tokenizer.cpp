@@ -4,6 +4,8 @@
 #include "io/gpt2tokenizer.h"
 
 #include "io/bpemerges.h"
+#include "io/bytelevelalphabet.h"
+#include "io/encodedpiececache.h"
 #include "io/inputtextqt.h"
 #include "io/readerror.h"
 #include "io/specialtokenscanner.h"
@@ -13,14 +15,11 @@
 
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QJsonParseError>
 #include <QRegularExpression>
 
 #include <algorithm>
 #include <array>
 #include <cstdint>
-#include <mutex>
-#include <unordered_map>
 #include <vector>
 
 namespace AttentionLab {
@@ -29,9 +28,6 @@ namespace {
 
 constexpr qint64 kMaxVocabularyBytes = 64 * 1024 * 1024;
 constexpr qint64 kMaxMergesBytes = 64 * 1024 * 1024;
-/// Pieces kept in the cache before it starts afresh, so that a long session of
-/// typing cannot grow it without bound.
-constexpr std::size_t kMaxCachedPieces = 100000;
 const QString kEndOfText = QStringLiteral("<|endoftext|>");
 
 /**
@@ -93,23 +89,6 @@ QRegularExpression pieceExpression()
     return expression;
 }
 
-/**
- * GPT-2's byte-to-unicode table: bytes 33-126, 161-172 and 174-255 stand for
- * themselves, the other 68 bytes for U+0100, U+0101, ... in increasing order,
- * so that every byte is a printable character (a space is "Ġ", U+0120).
- */
-std::array<char32_t, 256> byteToUnicode()
-{
-    std::array<char32_t, 256> table{};
-    char32_t next = 0x100;
-    for (int byte = 0; byte < 256; ++byte) {
-        const bool printable = (byte >= 33 && byte <= 126) || (byte >= 161 && byte <= 172) ||
-                               (byte >= 174 && byte <= 255);
-        table[byte] = printable ? char32_t(byte) : next++;
-    }
-    return table;
-}
-
 } // namespace
 
 struct Gpt2Tokenizer::Tables
@@ -120,9 +99,7 @@ struct Gpt2Tokenizer::Tables
     int endOfText = 0;
     /// Matched from several threads at once, which QRegularExpression allows.
     QRegularExpression pieces = pieceExpression();
-
-    std::mutex cacheMutex;
-    std::unordered_map<std::string, std::vector<int>> cache;
+    EncodedPieceCache cache;
 
     void appendPiece(const std::string &bytes, std::vector<int> &out);
 };
@@ -133,54 +110,42 @@ void Gpt2Tokenizer::Tables::appendPiece(const std::string &bytes, std::vector<in
         out.push_back(byteIds[static_cast<unsigned char>(bytes[0])]);
         return;
     }
-    {
-        const std::lock_guard lock(cacheMutex);
-        if (const auto hit = cache.find(bytes); hit != cache.end()) {
-            out.insert(out.end(), hit->second.begin(), hit->second.end());
-            return;
-        }
-    }
+    if (cache.append(bytes, out))
+        return;
     std::vector<int> symbols(bytes.size());
     for (std::size_t i = 0; i < bytes.size(); ++i)
         symbols[i] = byteIds[static_cast<unsigned char>(bytes[i])];
     std::vector<int> encoded = merges.apply(symbols);
     out.insert(out.end(), encoded.begin(), encoded.end());
-    const std::lock_guard lock(cacheMutex);
-    if (cache.size() >= kMaxCachedPieces)
-        cache.clear();
-    cache.emplace(bytes, std::move(encoded));
+    cache.store(bytes, std::move(encoded));
 }
 
-Gpt2Tokenizer::Gpt2Tokenizer(std::shared_ptr<Tables> tables) : m_tables(std::move(tables)) {}
+Gpt2Tokenizer::Gpt2Tokenizer(std::shared_ptr<Tables> tables)
+    : Tokenizer(std::shared_ptr<const TokenVocabulary>(tables, &tables->vocabulary)),
+      m_tables(std::move(tables))
+{
+}
 
 Gpt2Tokenizer Gpt2Tokenizer::fromFiles(const QString &vocabJson, const QString &mergesTxt)
 {
     auto tables = std::make_shared<Tables>();
 
     const QByteArray vocabBytes = readTokenizerFile(vocabJson, kMaxVocabularyBytes);
-    QJsonParseError parseError;
-    const QJsonDocument document = QJsonDocument::fromJson(vocabBytes, &parseError);
-    if (parseError.error != QJsonParseError::NoError)
-        throwTokenizerFileError(vocabJson, QStringLiteral("is not JSON: %1 at byte %2")
-                                               .arg(parseError.errorString())
-                                               .arg(parseError.offset));
+    const QJsonDocument document = parseTokenizerJson(vocabJson, vocabBytes);
     if (!document.isObject() || document.object().isEmpty())
         throwTokenizerFileError(vocabJson, QStringLiteral("is not a JSON object of token to id"));
     const QJsonObject vocabulary = document.object();
-    // Ids are dense in every GPT-2 vocabulary; a gap is allowed (its token is
-    // empty), an id far beyond the number of entries is not.
-    const qint64 maxId = qint64(vocabulary.size()) * 2 + 1024;
+    // A gap in the ids is allowed (its token is empty).
     for (auto entry = vocabulary.begin(); entry != vocabulary.end(); ++entry) {
-        const double value = entry.value().toDouble(-1.0);
-        if (!entry.value().isDouble() || value < 0 || value > double(maxId) ||
-            value != double(qint64(value)))
+        const std::optional<int> found = vocabularyId(entry.value(), vocabulary.size());
+        if (!found)
             throwTokenizerFileError(
-                vocabJson,
-                QStringLiteral("is not a JSON object of token to id: \"%1\" has %2")
-                    .arg(inputText(entry.key()), entry.value().isDouble()
-                                                     ? QStringLiteral("id %1").arg(value)
-                                                     : QStringLiteral("no whole-number id")));
-        const int id = int(value);
+                vocabJson, QStringLiteral("is not a JSON object of token to id: \"%1\" has %2")
+                               .arg(inputText(entry.key()),
+                                    entry.value().isDouble()
+                                        ? QStringLiteral("id %1").arg(entry.value().toDouble())
+                                        : QStringLiteral("no whole-number id")));
+        const int id = *found;
         if (entry.key().isEmpty())
             throwTokenizerFileError(vocabJson,
                                     QStringLiteral("has an empty token (id %1)").arg(id));
@@ -189,9 +154,9 @@ Gpt2Tokenizer Gpt2Tokenizer::fromFiles(const QString &vocabJson, const QString &
         tables->vocabulary.set(id, entry.key().toStdString());
     }
 
-    const std::array<char32_t, 256> unicode = byteToUnicode();
     for (int byte = 0; byte < 256; ++byte) {
-        const std::string spelling = QString::fromUcs4(&unicode[byte], 1).toStdString();
+        const std::string spelling =
+            QString(ByteLevelAlphabet::character(static_cast<unsigned char>(byte))).toStdString();
         const std::optional<int> found = tables->vocabulary.id(spelling);
         if (!found)
             throwTokenizerFileError(
@@ -240,20 +205,13 @@ Gpt2Tokenizer Gpt2Tokenizer::fromFiles(const QString &vocabJson, const QString &
     return Gpt2Tokenizer(std::move(tables));
 }
 
-TokenizedText Gpt2Tokenizer::encode(const QString &text, bool bos) const
+TokenizedText Gpt2Tokenizer::encode(const QString &text, std::optional<bool> bos) const
 {
     TokenizedText result;
-    if (bos)
+    if (bos.value_or(false))
         result.ids.push_back(m_tables->endOfText);
 
-    // A lone surrogate is what QString::fromUtf8 would make of it: U+FFFD.
-    QString clean = text;
-    for (qsizetype i = 0; i < clean.size(); ++i) {
-        if (clean[i].isHighSurrogate() && i + 1 < clean.size() && clean[i + 1].isLowSurrogate())
-            ++i;
-        else if (clean[i].isSurrogate())
-            clean[i] = QChar(QChar::ReplacementCharacter);
-    }
+    const QString clean = withoutLoneSurrogates(text);
 
     const std::vector<std::pair<QString, int>> specials{{kEndOfText, m_tables->endOfText}};
     SpecialTokenScanner scanner(clean, specials);
@@ -278,19 +236,20 @@ TokenizedText Gpt2Tokenizer::encode(const QString &text, bool bos) const
     return result;
 }
 
-std::string Gpt2Tokenizer::token(int id) const
+std::string Gpt2Tokenizer::decode(const std::vector<int> &ids) const
 {
-    return m_tables->vocabulary.token(id);
+    std::string text;
+    for (const int id : ids)
+        text += ByteLevelAlphabet::bytes(QString::fromStdString(token(id))).toStdString();
+    return text;
 }
 
-std::optional<int> Gpt2Tokenizer::id(const std::string &token) const
+Tokenizer::SpecialIds Gpt2Tokenizer::specialIds() const
 {
-    return m_tables->vocabulary.id(token);
-}
-
-int Gpt2Tokenizer::vocabularySize() const
-{
-    return m_tables->vocabulary.size();
+    SpecialIds ids;
+    ids.bos = m_tables->endOfText;
+    ids.eos = m_tables->endOfText;
+    return ids;
 }
 
 int Gpt2Tokenizer::endOfTextId() const

@@ -3,7 +3,7 @@
 
 #pragma once
 
-#include "io/tokenizedtext.h"
+#include "io/tokenizer.h"
 
 #include <QString>
 
@@ -22,7 +22,7 @@ namespace AttentionLab {
  * Copies share the tables and the cache of encoded pieces, so a copy is cheap;
  * encode() may be called from several threads at once.
  */
-class Gpt2Tokenizer
+class Gpt2Tokenizer final : public Tokenizer
 {
 public:
     /// Throws ReadError (io/readerror.h) with one line naming the file and what is wrong
@@ -30,16 +30,16 @@ public:
     /// tokens", a missing file).
     static Gpt2Tokenizer fromFiles(const QString &vocabJson, const QString &mergesTxt);
 
-    /// Ids and tokens of \a text; \a bos prepends <|endoftext|> (TransformerLens).
-    /// "<|endoftext|>" written in the text is that one special token, the text around it
-    /// encoded as usual (Hugging Face). tokenTypes stays empty. A lone UTF-16 surrogate
-    /// is read as U+FFFD.
-    TokenizedText encode(const QString &text, bool bos = false) const;
-    /// The spelling in vocab.json ("Ġdog"); empty if out of range.
-    std::string token(int id) const;
-    std::optional<int> id(const std::string &token) const;
-    /// One more than the largest id in vocab.json (50257 for GPT-2).
-    int vocabularySize() const;
+    /// Ids and tokens of \a text; \a bos true prepends <|endoftext|> (TransformerLens;
+    /// unset, none, as Hugging Face's tokenizer). "<|endoftext|>" written in the text is
+    /// that one special token, the text around it encoded as usual (Hugging Face).
+    /// tokenTypes stays empty. A lone UTF-16 surrogate is read as U+FFFD.
+    TokenizedText encode(const QString &text,
+                         std::optional<bool> bos = std::nullopt) const override;
+    /// The bytes of the tokens back from their characters (ByteLevelAlphabet).
+    std::string decode(const std::vector<int> &ids) const override;
+    /// <|endoftext|> begins and ends a text; no pad, mask or decoder start.
+    SpecialIds specialIds() const override;
     int endOfTextId() const;
 
 private:

@@ -5,6 +5,7 @@
 
 #include "io/addedtokens.h"
 #include "io/bpemerges.h"
+#include "io/encodedpiececache.h"
 #include "io/inputtextqt.h"
 #include "io/pretokenizer.h"
 #include "io/readerror.h"
@@ -19,12 +20,9 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QJsonParseError>
 
 #include <algorithm>
 #include <array>
-#include <mutex>
-#include <unordered_map>
 #include <utility>
 
 namespace AttentionLab {
@@ -33,10 +31,8 @@ namespace {
 
 constexpr qint64 kMaxTokenizerBytes = 256 * 1024 * 1024;
 constexpr qint64 kMaxConfigBytes = 16 * 1024 * 1024;
-/// Pieces kept in the cache before it starts afresh, so that a long session of
-/// typing cannot grow it without bound; longer pieces are not kept (a
-/// SentencePiece-style file makes a whole line one piece).
-constexpr std::size_t kMaxCachedPieces = 100000;
+/// Longer pieces are not kept in the cache (a SentencePiece-style file makes a
+/// whole line one piece).
 constexpr qsizetype kMaxCachedPieceLength = 256;
 
 QJsonObject readJsonObject(const QString &path, qint64 maxBytes)
@@ -49,12 +45,7 @@ QJsonObject readJsonObject(const QString &path, qint64 maxBytes)
     if (bytes.startsWith("\xEF\xBB\xBF"))
         bytes.remove(0, 3);
     bytes.replace("\xEF\xBB\xBF", "\\ufeff");
-    QJsonParseError parseError;
-    const QJsonDocument document = QJsonDocument::fromJson(bytes, &parseError);
-    if (parseError.error != QJsonParseError::NoError)
-        throwTokenizerFileError(path, QStringLiteral("is not JSON: %1 at byte %2")
-                                          .arg(parseError.errorString())
-                                          .arg(parseError.offset));
+    const QJsonDocument document = parseTokenizerJson(path, bytes);
     if (!document.isObject())
         throwTokenizerFileError(path, QStringLiteral("is not a JSON object"));
     return document.object();
@@ -66,18 +57,6 @@ QString configToken(const QJsonValue &value)
     if (value.isObject())
         return value.toObject().value(QStringLiteral("content")).toString();
     return value.toString();
-}
-
-QString replaceLoneSurrogates(const QString &text)
-{
-    QString clean = text;
-    for (qsizetype i = 0; i < clean.size(); ++i) {
-        if (clean[i].isHighSurrogate() && i + 1 < clean.size() && clean[i + 1].isLowSurrogate())
-            ++i;
-        else if (clean[i].isSurrogate())
-            clean[i] = QChar(QChar::ReplacementCharacter);
-    }
-    return clean;
 }
 
 } // namespace
@@ -102,11 +81,10 @@ struct HubTokenizer::Tables
     std::unique_ptr<AddedTokens> normalizedAdded; // normalized: true, found after the normalizer
 
     std::vector<int> prefix, suffix; // the post-processor's tokens around the text
-    std::optional<int> bos, eos;
+    std::optional<int> bos, eos, pad;
     std::optional<bool> configAddsBos;
 
-    std::mutex cacheMutex;
-    std::unordered_map<std::string, std::vector<int>> cache;
+    EncodedPieceCache cache;
 
     void readModel(const QJsonObject &model);
     void readPostProcessor(const QJsonValue &value);
@@ -134,15 +112,13 @@ void HubTokenizer::Tables::readModel(const QJsonObject &model)
     const QJsonObject vocabulary = model.value(QStringLiteral("vocab")).toObject();
     if (vocabulary.isEmpty())
         throwReadError(QStringLiteral("model has no \"vocab\" object of token to id"));
-    const qint64 maxId = qint64(vocabulary.size()) * 2 + 1024;
     this->vocabulary.reserve(std::size_t(vocabulary.size()));
     for (auto entry = vocabulary.begin(); entry != vocabulary.end(); ++entry) {
-        const double value = entry.value().toDouble(-1.0);
-        if (!entry.value().isDouble() || value < 0 || value > double(maxId) ||
-            value != double(qint64(value)))
+        const std::optional<int> found = vocabularyId(entry.value(), vocabulary.size());
+        if (!found)
             throwReadError(QStringLiteral("model's vocab gives \"%1\" no whole-number id")
                                .arg(inputText(entry.key())));
-        const int id = int(value);
+        const int id = *found;
         this->vocabulary.set(id, entry.key().toStdString());
         if (std::size_t(id) >= inModel.size())
             inModel.resize(std::size_t(id) + 1);
@@ -317,20 +293,13 @@ void HubTokenizer::Tables::appendWord(const QString &word, std::vector<int> &out
     std::string key;
     if (cached) {
         key = word.toStdString();
-        const std::lock_guard lock(cacheMutex);
-        if (const auto hit = cache.find(key); hit != cache.end()) {
-            out.insert(out.end(), hit->second.begin(), hit->second.end());
+        if (cache.append(key, out))
             return;
-        }
     }
     std::vector<int> encoded = encodeWord(word);
     out.insert(out.end(), encoded.begin(), encoded.end());
-    if (!cached)
-        return;
-    const std::lock_guard lock(cacheMutex);
-    if (cache.size() >= kMaxCachedPieces)
-        cache.clear();
-    cache.emplace(std::move(key), std::move(encoded));
+    if (cached)
+        cache.store(std::move(key), std::move(encoded));
 }
 
 /// Text between the tokens added as typed: normalized, cut at the normalized
@@ -349,7 +318,11 @@ void HubTokenizer::Tables::appendText(const QString &text, bool atStart, std::ve
     }
 }
 
-HubTokenizer::HubTokenizer(std::shared_ptr<Tables> tables) : m_tables(std::move(tables)) {}
+HubTokenizer::HubTokenizer(std::shared_ptr<Tables> tables)
+    : Tokenizer(std::shared_ptr<const TokenVocabulary>(tables, &tables->vocabulary)),
+      m_tables(std::move(tables))
+{
+}
 
 HubTokenizer HubTokenizer::fromFolder(const QString &folder)
 {
@@ -435,6 +408,10 @@ HubTokenizer HubTokenizer::fromFiles(const QString &tokenizerJson,
         if (const auto bos = lookUp("bos_token"))
             tables->bos = bos;
         tables->eos = lookUp("eos_token");
+        // Only named, never added by encode(): a pad_token the file lacks is none.
+        const QString pad = configToken(config.value(QStringLiteral("pad_token")));
+        if (!pad.isEmpty())
+            tables->pad = tables->vocabulary.id(pad.toStdString());
         if (config.value(QStringLiteral("add_bos_token")).isBool())
             tables->configAddsBos = config.value(QStringLiteral("add_bos_token")).toBool();
     }
@@ -461,7 +438,7 @@ TokenizedText HubTokenizer::encode(const QString &text, std::optional<bool> bos)
     if (wantBos)
         result.ids.insert(result.ids.begin(), *t.bos);
 
-    const QString clean = replaceLoneSurrogates(text);
+    const QString clean = withoutLoneSurrogates(text);
     for (const AddedTokens::Segment &segment : t.rawAdded->split(clean)) {
         if (segment.id >= 0)
             result.ids.push_back(segment.id);
@@ -477,19 +454,21 @@ TokenizedText HubTokenizer::encode(const QString &text, std::optional<bool> bos)
     return result;
 }
 
-std::string HubTokenizer::token(int id) const
+std::string HubTokenizer::decode(const std::vector<int> &ids) const
 {
-    return m_tables->vocabulary.token(id);
+    QString joined;
+    for (const QString &label : labels(ids))
+        joined += label;
+    return joined.toStdString();
 }
 
-std::optional<int> HubTokenizer::id(const std::string &token) const
+Tokenizer::SpecialIds HubTokenizer::specialIds() const
 {
-    return m_tables->vocabulary.id(token);
-}
-
-int HubTokenizer::vocabularySize() const
-{
-    return m_tables->vocabulary.size();
+    SpecialIds ids;
+    ids.bos = m_tables->bos;
+    ids.eos = m_tables->eos;
+    ids.pad = m_tables->pad;
+    return ids;
 }
 
 std::optional<int> HubTokenizer::bosId() const

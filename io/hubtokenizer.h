@@ -3,7 +3,7 @@
 
 #pragma once
 
-#include "io/tokenizedtext.h"
+#include "io/tokenizer.h"
 
 #include <QString>
 
@@ -22,12 +22,13 @@ namespace AttentionLab {
  * added tokens found whole, the normalizer (TokenizerNormalizer), the
  * pre-tokenizer (PreTokenizer), the BPE model (merged by BpeMerges, the BPE
  * Gpt2Tokenizer uses too) and the post-processor; labels come from the
- * decoder (TokenizerDecoder).
+ * decoder (TokenizerDecoder). An added token with "normalized" true is
+ * spelled (token()) as normalized, as in Hugging Face.
  *
  * Copies share the tables and the cache of encoded pieces, so a copy is cheap;
  * encode() may be called from several threads at once.
  */
-class HubTokenizer
+class HubTokenizer final : public Tokenizer
 {
 public:
     /// \a folder's tokenizer.json, and its tokenizer_config.json when there is
@@ -46,17 +47,15 @@ public:
     /// without a BOS token (bosId()) it adds nothing. The post-processor's
     /// other special tokens stay. tokenTypes stays empty. A lone UTF-16
     /// surrogate is read as U+FFFD.
-    TokenizedText encode(const QString &text, std::optional<bool> bos = std::nullopt) const;
+    TokenizedText encode(const QString &text,
+                         std::optional<bool> bos = std::nullopt) const override;
     /// Whether encode() puts the BOS token first when not told.
-    bool addsBos() const;
+    bool addsBos() const override;
+    /// The labels joined (Hugging Face's decode with special tokens kept).
+    std::string decode(const std::vector<int> &ids) const override;
+    /// bosId(), eosId() and tokenizer_config.json's pad_token; no mask or decoder start.
+    SpecialIds specialIds() const override;
 
-    /// The spelling in the vocabulary ("Ġdog", "▁the", "<0x0A>", "<|im_end|>");
-    /// an added token with "normalized" true is spelled as normalized, as in
-    /// Hugging Face. Empty if no token has that id.
-    std::string token(int id) const;
-    std::optional<int> id(const std::string &token) const;
-    /// One more than the largest id, added tokens included (151669 for Qwen3).
-    int vocabularySize() const;
     /// tokenizer_config.json's bos_token, else the first special token of the
     /// post-processor's template.
     std::optional<int> bosId() const;

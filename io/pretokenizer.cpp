@@ -3,6 +3,7 @@
 
 #include "io/pretokenizer.h"
 
+#include "io/bytelevelalphabet.h"
 #include "io/inputtextqt.h"
 #include "io/readerror.h"
 #include "io/tokenizerpattern.h"
@@ -11,28 +12,10 @@
 #include <QJsonObject>
 
 #include <algorithm>
-#include <array>
 
 namespace AttentionLab {
 
 namespace {
-
-/// GPT-2's byte-to-unicode table: bytes 33-126, 161-172 and 174-255 stand for
-/// themselves, the other 68 for U+0100, U+0101, ... in increasing order.
-const std::array<QChar, 256> &byteTable()
-{
-    static const std::array<QChar, 256> table = [] {
-        std::array<QChar, 256> t{};
-        char16_t next = 0x100;
-        for (int byte = 0; byte < 256; ++byte) {
-            const bool printable = (byte >= 33 && byte <= 126) || (byte >= 161 && byte <= 172) ||
-                                   (byte >= 174 && byte <= 255);
-            t[byte] = QChar(printable ? char16_t(byte) : next++);
-        }
-        return t;
-    }();
-    return table;
-}
 
 /// The pattern ByteLevel applies itself when use_regex is true (Hugging Face's
 /// byte_level.rs, GPT-2's encoder.py).
@@ -86,23 +69,6 @@ std::vector<std::pair<qsizetype, qsizetype>> numberMatches(const QString &text)
 }
 
 } // namespace
-
-QChar PreTokenizer::byteCharacter(unsigned char byte)
-{
-    return byteTable()[byte];
-}
-
-int PreTokenizer::characterByte(char32_t c)
-{
-    static const std::array<int, 0x144> inverse = [] {
-        std::array<int, 0x144> t{};
-        t.fill(-1);
-        for (int byte = 0; byte < 256; ++byte)
-            t[byteTable()[byte].unicode()] = byte;
-        return t;
-    }();
-    return c < inverse.size() ? inverse[c] : -1;
-}
 
 PreTokenizer PreTokenizer::fromJson(const QJsonValue &value)
 {
@@ -299,7 +265,7 @@ void PreTokenizer::run(const Step &step, std::vector<Piece> &pieces)
                 const QByteArray bytes = part.text.toUtf8();
                 QString mapped(bytes.size(), Qt::Uninitialized);
                 for (qsizetype i = 0; i < bytes.size(); ++i)
-                    mapped[i] = byteTable()[static_cast<unsigned char>(bytes[i])];
+                    mapped[i] = ByteLevelAlphabet::character(static_cast<unsigned char>(bytes[i]));
                 out.push_back({std::move(mapped), part.atStart});
             }
             break;

@@ -33,11 +33,6 @@ public:
     /// prepend_scheme "first" puts "▁" only there).
     std::vector<QString> split(const QString &text, bool atStart) const;
 
-    /// GPT-2's printable stand-in for \a byte ("Ġ" for a space).
-    static QChar byteCharacter(unsigned char byte);
-    /// The byte \a c stands for in ByteLevel's table; -1 for a character not in it.
-    static int characterByte(char32_t c);
-
 private:
     enum class Behavior
     {

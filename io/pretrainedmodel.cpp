@@ -13,7 +13,6 @@
 #include "io/inputtextqt.h"
 #include "io/modelcardwords.h"
 #include "io/modelcheckpoint.h"
-#include "io/pretokenizer.h"
 #include "io/readerror.h"
 #include "io/wordpiecetokenizer.h"
 
@@ -74,34 +73,35 @@ std::shared_ptr<const PretrainedModel> PretrainedModel::open(const QString &fold
     model->m_checkpoint = ModelCheckpoint::open(model->m_folder);
     const QDir dir(model->m_folder);
     const ModelConfig &config = model->config();
+    QString vocabulary; // the file named when its tokens outnumber the embeddings
     switch (familyDescription(config.family).tokenizer) {
     case TokenizerKind::Gpt2Files: {
         const QString why = QStringLiteral("GPT-2's tokenizer needs vocab.json and merges.txt");
-        const QString vocab = requiredFile(dir, QStringLiteral("vocab.json"), why);
+        vocabulary = requiredFile(dir, QStringLiteral("vocab.json"), why);
         const QString merges = requiredFile(dir, QStringLiteral("merges.txt"), why);
-        model->m_gpt2 = std::make_shared<Gpt2Tokenizer>(Gpt2Tokenizer::fromFiles(vocab, merges));
-        requireFits(vocab, model->m_gpt2->vocabularySize(), config);
+        model->m_tokenizer =
+            std::make_shared<Gpt2Tokenizer>(Gpt2Tokenizer::fromFiles(vocabulary, merges));
         break;
     }
     case TokenizerKind::WordPieceFile: {
-        const QString vocab = requiredFile(dir, QStringLiteral("vocab.txt"),
-                                           QStringLiteral("BERT's tokenizer needs vocab.txt"));
+        vocabulary = requiredFile(dir, QStringLiteral("vocab.txt"),
+                                  QStringLiteral("BERT's tokenizer needs vocab.txt"));
         const QString tokenizerConfig = dir.filePath(QStringLiteral("tokenizer_config.json"));
-        model->m_wordPiece = std::make_shared<WordPieceTokenizer>(WordPieceTokenizer::fromFiles(
-            vocab, present(tokenizerConfig) ? tokenizerConfig : QString()));
-        requireFits(vocab, model->m_wordPiece->vocabularySize(), config);
+        model->m_tokenizer = std::make_shared<WordPieceTokenizer>(WordPieceTokenizer::fromFiles(
+            vocabulary, present(tokenizerConfig) ? tokenizerConfig : QString()));
         break;
     }
     case TokenizerKind::TokenizerJson: {
-        const QString file = requiredFile(
+        vocabulary = requiredFile(
             dir, QStringLiteral("tokenizer.json"),
             QStringLiteral("a %1 model's tokenizer is its tokenizer.json")
                 .arg(QString::fromStdString(familyDescription(config.family).displayName)));
-        model->m_hub = std::make_shared<HubTokenizer>(HubTokenizer::fromFolder(model->m_folder));
-        requireFits(file, model->m_hub->vocabularySize(), config);
+        model->m_tokenizer =
+            std::make_shared<HubTokenizer>(HubTokenizer::fromFolder(model->m_folder));
         break;
     }
     }
+    requireFits(vocabulary, model->m_tokenizer->vocabularySize(), config);
     return model;
 }
 
@@ -152,33 +152,24 @@ TokenizedText PretrainedModel::tokenize(const ModelText &text) const
     // Spaces alone are text (GPT-2 reads them as tokens); nothing at all is not.
     if (text.text.isEmpty())
         throwReadError(QStringLiteral("the text is empty; give a sentence to read"));
-    TokenizedText tokens;
     const QString familyName =
         QString::fromStdString(familyDescription(config().family).displayName);
-    if (m_hub) {
-        if (text.pair)
-            throwReadError(QStringLiteral("a second sentence (--pair) is for BERT models; this "
-                                          "is a %1 model")
-                               .arg(familyName));
-        tokens = m_hub->encode(text.text, text.bos);
-    } else if (m_gpt2) {
-        if (text.pair)
-            throwReadError(QStringLiteral("a second sentence (--pair) is for BERT models; this "
-                                          "is a GPT-2 model"));
-        tokens = m_gpt2->encode(text.text, text.bos.value_or(false));
-    } else {
-        if (text.bos.value_or(false))
-            throwReadError(QStringLiteral("--bos is for GPT-2 and the other decoders; BERT starts "
-                                          "every input with [CLS] by itself"));
-        if (text.pair && text.pair->isEmpty())
-            throwReadError(QStringLiteral("the second sentence is empty"));
-        if (text.pair && config().tokenTypes < 2)
-            throwReadError(QStringLiteral("config.json has type_vocab_size %1: this model reads "
-                                          "one sentence, and a second one (--pair) needs token "
-                                          "type 1")
-                               .arg(config().tokenTypes));
-        tokens = m_wordPiece->encode(text.text, text.pair);
-    }
+    if (text.pair && !m_tokenizer->readsPairs())
+        throwReadError(QStringLiteral("a second sentence (--pair) is for BERT models; this "
+                                      "is a %1 model")
+                           .arg(familyName));
+    if (text.bos.value_or(false) && !m_tokenizer->choosesBos())
+        throwReadError(QStringLiteral("--bos is for GPT-2 and the other decoders; BERT starts "
+                                      "every input with [CLS] by itself"));
+    if (text.pair && text.pair->isEmpty())
+        throwReadError(QStringLiteral("the second sentence is empty"));
+    if (text.pair && config().tokenTypes < 2)
+        throwReadError(QStringLiteral("config.json has type_vocab_size %1: this model reads "
+                                      "one sentence, and a second one (--pair) needs token "
+                                      "type 1")
+                           .arg(config().tokenTypes));
+    TokenizedText tokens = text.pair ? m_tokenizer->encodePair(text.text, *text.pair)
+                                     : m_tokenizer->encode(text.text, text.bos);
     if (tokens.ids.empty())
         throwReadError(
             QStringLiteral("the text has no token this model's tokenizer knows (its "
@@ -198,10 +189,9 @@ ModelRun PretrainedModel::run(const TokenizedText &tokens, int topCount) const
     input.ids = tokens.ids;
     input.tokenTypes = tokens.tokenTypes;
     input.topCount = topCount;
-    if (m_wordPiece) {
-        const int mask = m_wordPiece->maskId();
+    if (const std::optional<int> mask = m_tokenizer->specialIds().mask) {
         for (size_t i = 0; i < tokens.ids.size(); ++i) {
-            if (tokens.ids[i] == mask)
+            if (tokens.ids[i] == *mask)
                 input.maskPositions.push_back(int(i));
         }
     }
@@ -224,54 +214,17 @@ ModelRun PretrainedModel::run(const ModelText &text, int topCount) const
 
 std::string PretrainedModel::tokenSpelling(int id) const
 {
-    std::string spelling;
-    if (m_gpt2)
-        spelling = m_gpt2->token(id);
-    else if (m_wordPiece)
-        spelling = m_wordPiece->token(id);
-    else if (m_hub)
-        spelling = m_hub->token(id);
-    // No token is spelled empty: an id the vocabulary leaves out (Pythia's
-    // 50304 rows over 50277 tokens, padded for speed) is named by its number.
-    if (!spelling.empty())
-        return spelling;
-    return QStringLiteral("<%1>").arg(id).toStdString();
+    return m_tokenizer->spelling(id);
 }
 
 std::string PretrainedModel::decode(const std::vector<int> &ids) const
 {
-    std::string text;
-    if (m_gpt2) {
-        for (int id : ids) {
-            for (char32_t c : QString::fromStdString(m_gpt2->token(id)).toUcs4()) {
-                const int byte = PreTokenizer::characterByte(c);
-                if (byte >= 0)
-                    text.push_back(char(byte));
-            }
-        }
-        return text;
-    }
-    if (m_hub) {
-        QString joined;
-        for (const QString &label : m_hub->labels(ids))
-            joined += label;
-        return joined.toStdString();
-    }
-    for (int id : ids) {
-        if (!text.empty())
-            text.push_back(' ');
-        text.append(tokenSpelling(id));
-    }
-    return text;
+    return m_tokenizer->decode(ids);
 }
 
 std::optional<int> PretrainedModel::endOfTextId() const
 {
-    if (m_gpt2)
-        return m_gpt2->endOfTextId();
-    if (m_hub)
-        return m_hub->eosId();
-    return std::nullopt;
+    return m_tokenizer->specialIds().eos;
 }
 
 std::unique_ptr<Generator> PretrainedModel::generator(const TokenizedText &prompt,
@@ -304,36 +257,27 @@ LogitLens PretrainedModel::lens(const TokenizedText &tokens, int count, ModelRun
 
 std::optional<std::string> PretrainedModel::bosToken() const
 {
-    if (m_hub) {
-        if (const std::optional<int> id = m_hub->bosId())
-            return m_hub->token(*id);
-        return std::nullopt;
-    }
-    if (m_gpt2)
-        return m_gpt2->token(m_gpt2->endOfTextId());
+    if (const std::optional<int> id = m_tokenizer->specialIds().bos)
+        return m_tokenizer->token(*id);
     return std::nullopt;
 }
 
 std::optional<std::string> PretrainedModel::maskToken() const
 {
-    if (m_wordPiece)
-        return m_wordPiece->token(m_wordPiece->maskId());
+    if (const std::optional<int> id = m_tokenizer->specialIds().mask)
+        return m_tokenizer->token(*id);
     return std::nullopt;
 }
 
 bool PretrainedModel::addsBosByDefault() const
 {
-    return m_hub && m_hub->addsBos();
+    return m_tokenizer->addsBos();
 }
 
 TokenizedText PretrainedModel::repeatedRandomTokens(int count, std::uint64_t seed,
                                                     std::optional<bool> bos) const
 {
-    std::optional<int> bosId;
-    if (m_hub)
-        bosId = m_hub->bosId();
-    else if (m_gpt2)
-        bosId = m_gpt2->endOfTextId();
+    const std::optional<int> bosId = m_tokenizer->specialIds().bos;
     std::vector<int> excluded;
     if (bosId)
         excluded.push_back(*bosId);

@@ -23,10 +23,8 @@
 namespace AttentionLab {
 
 class Generator;
-class Gpt2Tokenizer;
-class HubTokenizer;
 class ModelCheckpoint;
-class WordPieceTokenizer;
+class Tokenizer;
 
 /// How a text is to be read: BERT's second sentence, GPT-2's leading <|endoftext|>.
 struct ModelText
@@ -106,7 +104,7 @@ public:
                                        std::optional<bool> bos) const;
 
     /// Token \a id as spelled in the vocabulary; "<id>" for an id it has no
-    /// token for (a vocabulary padded past its tokens) or with no tokenizer.
+    /// token for (a vocabulary padded past its tokens).
     std::string tokenSpelling(int id) const;
     /// The text of \a ids, UTF-8, as Hugging Face's decode() with special
     /// tokens kept (GPT-2's bytes back from their characters; tokenizer.json's
@@ -116,6 +114,8 @@ public:
     /// The end-of-text token generation stops at (GPT-2's <|endoftext|>,
     /// tokenizer_config.json's eos_token), or none.
     std::optional<int> endOfTextId() const;
+    /// The tokenizer of the family's files (io/tokenizer.h).
+    const Tokenizer &tokenizer() const { return *m_tokenizer; }
 
     /**
      * A generation after \a prompt (core/generator.h), stopping at the
@@ -138,10 +138,8 @@ private:
 
     QString m_folder;
     std::shared_ptr<const ModelCheckpoint> m_checkpoint;
-    std::shared_ptr<const Gpt2Tokenizer> m_gpt2;
-    std::shared_ptr<const WordPieceTokenizer> m_wordPiece;
-    /// The tokenizer.json of a family that has one (io/hubtokenizer.h).
-    std::shared_ptr<const HubTokenizer> m_hub;
+    /// GPT-2's files, BERT's vocab.txt or a tokenizer.json, as the family says.
+    std::shared_ptr<const Tokenizer> m_tokenizer;
 };
 
 } // namespace AttentionLab

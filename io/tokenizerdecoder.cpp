@@ -3,8 +3,8 @@
 
 #include "io/tokenizerdecoder.h"
 
+#include "io/bytelevelalphabet.h"
 #include "io/inputtextqt.h"
-#include "io/pretokenizer.h"
 #include "io/readerror.h"
 #include "io/tokenizerpattern.h"
 
@@ -142,17 +142,8 @@ std::vector<QString> TokenizerDecoder::labels(const std::vector<std::string> &to
         switch (step.kind) {
         case Step::Kind::ByteLevel:
             for (QByteArray &token : bytes) {
-                const QString text = fromUtf8(token);
-                QByteArray raw;
                 bool all = true;
-                for (const char32_t c : text.toUcs4()) {
-                    const int byte = PreTokenizer::characterByte(c);
-                    if (byte < 0) {
-                        all = false;
-                        break;
-                    }
-                    raw.append(char(byte));
-                }
+                const QByteArray raw = ByteLevelAlphabet::bytes(fromUtf8(token), &all);
                 // A token with a character outside the table (an added token)
                 // stays as it is, as in Hugging Face's decoder.
                 if (all)

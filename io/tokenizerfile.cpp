@@ -9,6 +9,7 @@
 
 #include <QFile>
 #include <QFileInfo>
+#include <QJsonParseError>
 
 namespace AttentionLab {
 
@@ -35,6 +36,26 @@ QByteArray readTokenizerFile(const QString &path, qint64 maxBytes)
     if (bytes.size() > maxBytes)
         throwTokenizerFileError(path, QStringLiteral("is larger than a tokenizer file may be"));
     return bytes;
+}
+
+QJsonDocument parseTokenizerJson(const QString &path, const QByteArray &bytes)
+{
+    QJsonParseError parseError;
+    QJsonDocument document = QJsonDocument::fromJson(bytes, &parseError);
+    if (parseError.error != QJsonParseError::NoError)
+        throwTokenizerFileError(path, QStringLiteral("is not JSON: %1 at byte %2")
+                                          .arg(parseError.errorString())
+                                          .arg(parseError.offset));
+    return document;
+}
+
+std::optional<int> vocabularyId(const QJsonValue &value, qsizetype entries)
+{
+    const qint64 maxId = qint64(entries) * 2 + 1024;
+    const double id = value.toDouble(-1.0);
+    if (!value.isDouble() || id < 0 || id > double(maxId) || id != double(qint64(id)))
+        return std::nullopt;
+    return int(id);
 }
 
 } // namespace AttentionLab

@@ -12,7 +12,6 @@
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QJsonParseError>
 #include <QStringDecoder>
 
 #include <algorithm>
@@ -176,6 +175,7 @@ struct WordPieceTokenizer::Tables
     TokenVocabulary vocabulary;
     bool lowerCase = true;
     int cls = 0, sep = 0, unknown = 0, mask = 0;
+    std::optional<int> pad;
     /// The special tokens that written in the text are kept whole, with their ids.
     std::vector<std::pair<QString, int>> specials;
 
@@ -219,7 +219,8 @@ void WordPieceTokenizer::Tables::appendWordPieces(const std::u32string &word,
 }
 
 WordPieceTokenizer::WordPieceTokenizer(std::shared_ptr<const Tables> tables)
-    : m_tables(std::move(tables))
+    : Tokenizer(std::shared_ptr<const TokenVocabulary>(tables, &tables->vocabulary)),
+      m_tables(std::move(tables))
 {
 }
 
@@ -255,16 +256,11 @@ WordPieceTokenizer WordPieceTokenizer::fromFiles(const QString &vocabTxt,
     for (const char *name : {"[MASK]", "[CLS]", "[SEP]", "[PAD]", "[UNK]"})
         if (const std::optional<int> found = tables->vocabulary.id(name))
             tables->specials.emplace_back(QLatin1String(name), *found);
+    tables->pad = tables->vocabulary.id("[PAD]");
 
     if (!tokenizerConfigJson.isEmpty() && QFileInfo::exists(tokenizerConfigJson)) {
         const QByteArray config = readTokenizerFile(tokenizerConfigJson, kMaxConfigBytes);
-        QJsonParseError parseError;
-        const QJsonDocument document = QJsonDocument::fromJson(config, &parseError);
-        if (parseError.error != QJsonParseError::NoError)
-            throwTokenizerFileError(tokenizerConfigJson,
-                                    QStringLiteral("is not JSON: %1 at byte %2")
-                                        .arg(parseError.errorString())
-                                        .arg(parseError.offset));
+        const QJsonDocument document = parseTokenizerJson(tokenizerConfigJson, config);
         if (!document.isObject())
             throwTokenizerFileError(tokenizerConfigJson, QStringLiteral("is not a JSON object"));
         const QJsonValue lower = document.object().value(QStringLiteral("do_lower_case"));
@@ -358,19 +354,43 @@ TokenizedText WordPieceTokenizer::encode(const QString &text,
     return result;
 }
 
-std::string WordPieceTokenizer::token(int id) const
+TokenizedText WordPieceTokenizer::encode(const QString &text, std::optional<bool>) const
 {
-    return m_tables->vocabulary.token(id);
+    return encode(text, std::optional<QString>());
 }
 
-std::optional<int> WordPieceTokenizer::id(const std::string &token) const
+bool WordPieceTokenizer::readsPairs() const
 {
-    return m_tables->vocabulary.id(token);
+    return true;
 }
 
-int WordPieceTokenizer::vocabularySize() const
+TokenizedText WordPieceTokenizer::encodePair(const QString &text, const QString &pair) const
 {
-    return m_tables->vocabulary.size();
+    return encode(text, std::optional<QString>(pair));
+}
+
+bool WordPieceTokenizer::choosesBos() const
+{
+    return false;
+}
+
+std::string WordPieceTokenizer::decode(const std::vector<int> &ids) const
+{
+    std::string text;
+    for (const int id : ids) {
+        if (!text.empty())
+            text.push_back(' ');
+        text.append(spelling(id));
+    }
+    return text;
+}
+
+Tokenizer::SpecialIds WordPieceTokenizer::specialIds() const
+{
+    SpecialIds ids;
+    ids.pad = m_tables->pad;
+    ids.mask = m_tables->mask;
+    return ids;
 }
 
 int WordPieceTokenizer::maskId() const

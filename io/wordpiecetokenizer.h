@@ -3,7 +3,7 @@
 
 #pragma once
 
-#include "io/tokenizedtext.h"
+#include "io/tokenizer.h"
 
 #include <QString>
 
@@ -22,7 +22,7 @@ namespace AttentionLab {
  * Copies share the vocabulary, so a copy is cheap; encode() may be called from
  * several threads at once.
  */
-class WordPieceTokenizer
+class WordPieceTokenizer final : public Tokenizer
 {
 public:
     /// vocab.txt one token a line (id = line number); tokenizerConfigJson may be empty or a
@@ -33,13 +33,19 @@ public:
 
     /// [CLS] A [SEP], or [CLS] A [SEP] B [SEP] when pair is given, with token types 0 then 1.
     /// [MASK], [CLS], [SEP], [PAD] and [UNK] written in the text are those tokens.
+    TokenizedText encode(const QString &text, const std::optional<QString> &pair) const;
+    /// [CLS] A [SEP]; \a bos is ignored, [CLS] begins every text.
     TokenizedText encode(const QString &text,
-                         const std::optional<QString> &pair = std::nullopt) const;
-    /// The line of vocab.txt ("##ing"); empty if out of range.
-    std::string token(int id) const;
-    std::optional<int> id(const std::string &token) const;
-    /// The number of lines of vocab.txt.
-    int vocabularySize() const;
+                         std::optional<bool> bos = std::nullopt) const override;
+    bool readsPairs() const override;
+    TokenizedText encodePair(const QString &text, const QString &pair) const override;
+    /// False: [CLS] begins every text.
+    bool choosesBos() const override;
+    /// The tokens joined by spaces, as spelled in vocab.txt ("[CLS] the dog ##s [SEP]").
+    std::string decode(const std::vector<int> &ids) const override;
+    /// [MASK] and, when vocab.txt has it, [PAD]; no beginning or end of text
+    /// (Hugging Face's BertTokenizer has neither) nor decoder start.
+    SpecialIds specialIds() const override;
     int maskId() const;
     bool lowerCase() const;
 
