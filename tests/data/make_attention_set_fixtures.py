@@ -21,12 +21,14 @@ Every value in expected.json is a float32 written with repr() of a float64,
 which is exact."""
 import json
 import os
+import shutil
 import struct
 
 import numpy as np
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(HERE, "attention-sets")
+CORPUS = os.path.join(HERE, "..", "fuzz", "corpus")
 
 rng = np.random.default_rng(20261202)
 
@@ -135,6 +137,11 @@ def main():
                            "bad_cross_row.npz":
                            ": cross-attention, layer 1, head 0, row 2 sums to 0.5000, not 1"}},
                   f, indent=1, ensure_ascii=False)
+    # Seeds for the readers' fuzzers, so that they reach the sets.
+    for fuzzer, names in (("npz_fuzzer", ["encoder_decoder.npz", "bertviz_per_layer.npz"]),
+                          ("safetensors_fuzzer", ["encoder_decoder.safetensors"])):
+        for name in names:
+            shutil.copy(os.path.join(OUT, name), os.path.join(CORPUS, fuzzer, name))
 
 
 if __name__ == "__main__":

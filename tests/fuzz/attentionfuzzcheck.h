@@ -7,7 +7,8 @@
 // safetensors_fuzzer.cpp): an input is either refused with one short line
 // naming the file, or read into a tensor whose every row is a distribution
 // (checked again here, apart from the reader's own check) and whose tokens
-// fit its axes. Each input is read twice: as given, and picking batch 1.
+// fit its axes, as is every attention set of the file (an encoder-decoder's
+// three). Each input is read twice: as given, and picking batch 1.
 
 #include "core/attentiontensor.h"
 #include "io/attentionfilereader.h"
@@ -73,6 +74,12 @@ inline int run(const char *fuzzer, const QString &name, const std::uint8_t *data
         if (!reader.errorString().isEmpty())
             failure(fuzzer, "an error beside a tensor:", reader.errorString());
         checkTensor(fuzzer, *tensor);
+        // Every set of the file, one of which the tensor is.
+        const auto sets = reader.parseSets(bytes, name);
+        if (!sets || sets->empty())
+            failure(fuzzer, "a file read as a tensor but not as its sets:", reader.errorString());
+        for (const AttentionLab::AttentionSet &set : *sets)
+            checkTensor(fuzzer, *set.tensor);
     }
     return 0;
 }
