@@ -79,6 +79,11 @@ QColor maskedColor()
     return QColor(0xdc, 0xdc, 0xdc); // light grey: never a weight's colour
 }
 
+QColor maskedTextColor()
+{
+    return QColor(0x60, 0x60, 0x60);
+}
+
 QColor textColorOn(const QColor &background)
 {
     const double luminance =

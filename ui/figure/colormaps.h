@@ -35,6 +35,8 @@ QList<QColor> stops(Name name);
 QColor colorAt(Name name, double t);
 /// The colour for masked cells, unlike any colour of the maps.
 QColor maskedColor();
+/// The word "masked" written in a masked cell: a grey that reads on maskedColor().
+QColor maskedTextColor();
 /// Black or white, whichever reads better on \a background.
 QColor textColorOn(const QColor &background);
 /// WCAG's contrast ratio of two colours, 1 (the same) to 21 (black on white).

@@ -493,7 +493,7 @@ void FigurePainter::drawHeatmapNumbers(const HeatmapLayout &l, const MatrixHeatm
             const double v = spec.value(i, j);
             if (std::isnan(v)) {
                 m_painter.setFont(maskedFont);
-                m_painter.setPen(QColor(0x60, 0x60, 0x60));
+                m_painter.setPen(ColorMaps::maskedTextColor());
                 m_painter.drawText(l.cell(i, j), Qt::AlignCenter, QStringLiteral("masked"));
                 continue;
             }

@@ -437,7 +437,7 @@ void ModelHeatmapView::paintEvent(QPaintEvent *)
                                   plot.top() + (r - m_origin.y()) * down, across, down);
                 if (!visibility.sees(r, c)) {
                     if (maskedFits) {
-                        painter.setPen(QColor(0x60, 0x60, 0x60));
+                        painter.setPen(ColorMaps::maskedTextColor());
                         painter.drawText(cell, Qt::AlignCenter, maskedText);
                     }
                     continue;

@@ -290,7 +290,7 @@ void HeatmapView::refresh()
         const double v = cellValue(i, j);
         if (std::isnan(v)) {
             text->setText(tr("masked"));
-            text->setColor(QColor(0x60, 0x60, 0x60));
+            text->setColor(ColorMaps::maskedTextColor());
             continue;
         }
         if (std::isinf(v)) {
