@@ -97,10 +97,8 @@ std::vector<AttentionSet> loadSets(const CommandRequest &r)
 const AttentionSet &chosenSet(const CommandRequest &r, const std::vector<AttentionSet> &sets)
 {
     const std::optional<AttentionKind> kind = readOptions(r).set;
-    if (!kind)
-        return sets[size_t(defaultSetIndex(sets))];
-    if (const AttentionSet *set = findSet(sets, *kind))
-        return *set;
+    if (const int index = chosenSetIndex(sets, kind); index >= 0)
+        return sets[size_t(index)];
     throw UsageError{inputText(r.file) + QStringLiteral(": ") +
                      QString::fromStdString(missingSetText(*kind, sets))};
 }

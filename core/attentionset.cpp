@@ -69,6 +69,16 @@ int defaultSetIndex(const std::vector<AttentionSet> &sets)
     return 0;
 }
 
+int chosenSetIndex(const std::vector<AttentionSet> &sets, std::optional<AttentionKind> kind)
+{
+    if (!kind)
+        return defaultSetIndex(sets);
+    for (size_t i = 0; i < sets.size(); ++i)
+        if (sets[i].kind == *kind)
+            return int(i);
+    return -1;
+}
+
 std::string setKindList(const std::vector<AttentionSet> &sets)
 {
     std::string text;

@@ -58,6 +58,9 @@ const AttentionSet *findSet(const std::vector<AttentionSet> &sets, AttentionKind
 /// The set a command shows when none was named: the only one, else the
 /// decoder's self-attention, else the first. -1 for no sets.
 int defaultSetIndex(const std::vector<AttentionSet> &sets);
+/// The index of the set \a kind names, -1 when \a sets has none of it;
+/// with no kind named, defaultSetIndex(). What --set chooses, everywhere.
+int chosenSetIndex(const std::vector<AttentionSet> &sets, std::optional<AttentionKind> kind);
 /// "encoder, decoder and cross": the kinds \a sets hold, for messages.
 std::string setKindList(const std::vector<AttentionSet> &sets);
 /// "holds no cross attention (it holds encoder)": why \a sets has no set of \a kind.

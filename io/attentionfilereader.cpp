@@ -132,19 +132,13 @@ std::optional<AttentionTensor> AttentionFileReader::choose(std::optional<ReadSet
 {
     if (!sets)
         return std::nullopt;
-    std::vector<AttentionSet> kinds; // the kinds alone, for defaultSetIndex and messages
+    std::vector<AttentionSet> kinds; // the kinds alone, for chosenSetIndex and messages
     for (const auto &[kind, tensor] : *sets)
         kinds.push_back({kind, nullptr});
-    int index = defaultSetIndex(kinds);
-    if (m_options.set) {
-        index = -1;
-        for (size_t i = 0; i < kinds.size(); ++i)
-            if (kinds[i].kind == *m_options.set)
-                index = int(i);
-        if (index < 0)
-            return fail<AttentionTensor>(
-                name, QString::fromStdString(missingSetText(*m_options.set, kinds)));
-    }
+    const int index = chosenSetIndex(kinds, m_options.set);
+    if (index < 0)
+        return fail<AttentionTensor>(name,
+                                     QString::fromStdString(missingSetText(*m_options.set, kinds)));
     return std::move((*sets)[size_t(index)].second);
 }
 
