@@ -605,11 +605,10 @@ void ModelPage::rebuildSetChoice()
         const QSignalBlocker block(m_setChoice);
         m_setChoice->clear();
         if (several) {
+            // The kind alone: the title above gives the shape, and a longer
+            // item was cut in a hall's crowded row.
             for (const AttentionSet &set : sets)
-                m_setChoice->addItem(tr("%1 (%2 × %3)")
-                                         .arg(QString::fromStdString(attentionKindTitle(set.kind)))
-                                         .arg(set.tensor->queries())
-                                         .arg(set.tensor->keys()));
+                m_setChoice->addItem(QString::fromStdString(attentionKindTitle(set.kind)));
             m_setChoice->setCurrentIndex(m_document->setIndex());
         }
         m_setChoice->setVisible(several);
