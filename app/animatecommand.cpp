@@ -71,8 +71,7 @@ void animateTensor(const CommandRequest &r, const QString &output, const ExportS
 {
     const QString viewName = r.values.value(QStringLiteral("view"), QStringLiteral("head"));
     const TensorFigureView *view = findTensorFigureView(viewName);
-    if (!view || view->name == QLatin1String("grid") || view->name == QLatin1String("rollout") ||
-        view->name == QLatin1String("average"))
+    if (!view || !view->oneHead)
         usageError(QStringLiteral("--view: \"%1\" does not show one head (use head or lines)")
                        .arg(inputText(viewName)));
     const AttentionTensor tensor = loadTensor(r);
@@ -123,7 +122,7 @@ void animateGeneration(const CommandRequest &r, const QString &output, const Exp
         usageError(QStringLiteral("--sweep generation needs the text to write after: --text TEXT"));
     const QString viewName = r.values.value(QStringLiteral("view"), QStringLiteral("head"));
     const TensorFigureView *view = findTensorFigureView(viewName);
-    if (!view || view->name == QLatin1String("rollout"))
+    if (!view || !view->overSteps)
         usageError(QStringLiteral("--view: \"%1\" is not a view of a generation (use grid, head, "
                                   "lines or average)")
                        .arg(inputText(viewName)));

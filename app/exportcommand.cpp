@@ -36,7 +36,7 @@ void exportTensor(const CommandRequest &r, const QString &output, const ExportSi
     const std::vector<AttentionSet> sets = loadSets(r);
     const AttentionSet &set = chosenSet(r, sets);
     const AttentionTensor &tensor = *set.tensor;
-    if (view->name == QLatin1String("rollout") && !isSelfAttention(set.kind))
+    if (view->needsSquareSelfAttention && !isSelfAttention(set.kind))
         throw UsageError{QStringLiteral("%1: rollout follows a text through its own layers; a "
                                         "cross-attention has none (use --set encoder or decoder)")
                              .arg(inputText(r.file))};
@@ -47,13 +47,13 @@ void exportTensor(const CommandRequest &r, const QString &output, const ExportSi
     };
     const int layer = index(QStringLiteral("layer"), tensor.layers());
     const int head = index(QStringLiteral("head"), tensor.heads());
-    if (view->name == QLatin1String("rollout") && !hasRollout(tensor))
+    if (view->needsSquareSelfAttention && !hasRollout(tensor))
         throw UsageError{QStringLiteral("%1: rollout needs as many queries as keys (this file has "
                                         "%2 queries and %3 keys)")
                              .arg(inputText(r.file))
                              .arg(tensor.queries())
                              .arg(tensor.keys())};
-    if (view->name == QLatin1String("rollout"))
+    if (view->needsSquareSelfAttention)
         if (const std::string why = rolloutRefusal(tensor); !why.empty())
             throw UsageError{inputText(r.file) + QStringLiteral(": ") +
                              QString::fromStdString(why)};

@@ -21,7 +21,10 @@
 #include "ui/model/modeltextpanel.h"
 #include "ui/views/entropybarsview.h"
 #include "ui/views/heatmapview.h"
+#include "ui/window/attentiontab.h"
 #include "ui/window/mainwindow.h"
+#include "ui/window/modeltabeditor.h"
+#include "ui/window/sessionworkspace.h"
 
 #include <QApplication>
 #include <QElapsedTimer>
@@ -92,8 +95,8 @@ ModelBenchmarkResult runModelBenchmark()
     MainWindow window;
     window.resize(1600, 1000);
     window.show();
-    ModelDocument *doc = window.modelDocument();
-    ModelPage *page = window.modelPage();
+    ModelDocument *doc = window.model()->document();
+    ModelPage *page = window.model()->modelPage();
     window.tabs()->setCurrentWidget(page);
     QCoreApplication::processEvents();
 
@@ -157,7 +160,7 @@ ModelBenchmarkResult runModelBenchmark()
     }
     result.zoomStepMs = median(zooms);
     result.panStepMs = median(pans);
-    window.autosaver()->discard();
+    window.session()->autosaver()->discard();
     return result;
 }
 
@@ -189,7 +192,7 @@ ModelTypingResult runModelTypingBenchmark(const QString &folder, int tokens)
     requireModelBenchLength(tokens, PretrainedModel::open(folder)->config().positions);
     MainWindow window;
     window.resize(1600, 1000);
-    ModelRunner *runner = window.modelRunner();
+    ModelRunner *runner = window.model()->runner();
     // A pass or a generation that fails shows its message in the window,
     // which nobody sees offscreen: it becomes this command's one line
     // instead of a wait for a grid that never comes (issue 36, item 3: a NaN
@@ -200,19 +203,19 @@ ModelTypingResult runModelTypingBenchmark(const QString &folder, int tokens)
             failure = message;
     };
     QObject::connect(runner, &ModelRunner::runFailed, runner, fail);
-    QObject::connect(window.generationRunner(), &GenerationRunner::failed, runner, fail);
+    QObject::connect(window.model()->generationRunner(), &GenerationRunner::failed, runner, fail);
     const auto refuseFailure = [&] {
         if (!failure.isEmpty()) {
-            window.autosaver()->discard();
+            window.session()->autosaver()->discard();
             throwReadError(failure);
         }
     };
     window.show();
-    if (!window.openModelFolder(folder))
+    if (!window.model()->openModelFolder(folder))
         throwReadError(QStringLiteral("%1: cannot be opened").arg(folder));
-    ModelDocument *doc = window.modelDocument();
-    ModelPage *page = window.modelPage();
-    QLineEdit *edit = window.modelTextPanel()->textEdit();
+    ModelDocument *doc = window.model()->document();
+    ModelPage *page = window.model()->modelPage();
+    QLineEdit *edit = window.model()->textPanel()->textEdit();
     auto waitForGrid = [&] {
         runner->waitForIdle();
         while (!doc->scoresReady() || !page->grid()->thumbnailsReady()) {
@@ -242,9 +245,9 @@ ModelTypingResult runModelTypingBenchmark(const QString &folder, int tokens)
     result.keystrokes = int(times.size());
 
     // Generate: each token from computed (the runner's clock) to drawn.
-    GenerationPanel *panel = window.generationPanel();
+    GenerationPanel *panel = window.model()->generationPanel();
     if (panel->isVisibleTo(&window)) {
-        GenerationRunner *generation = window.generationRunner();
+        GenerationRunner *generation = window.model()->generationRunner();
         qint64 pending = -1;
         bool done = false;
         const QMetaObject::Connection onWritten =
@@ -279,7 +282,7 @@ ModelTypingResult runModelTypingBenchmark(const QString &folder, int tokens)
             result.tokenDrawnMaxMs = *std::max_element(drawn.begin(), drawn.end());
         }
     }
-    window.autosaver()->discard();
+    window.session()->autosaver()->discard();
     return result;
 }
 
@@ -292,7 +295,8 @@ GuiBenchmarkResult runGuiBenchmark(const std::vector<int> &tokenCounts, int keyD
         MainWindow window;
         window.show();
         QCoreApplication::processEvents();
-        window.heatmap()->plot()->replot(QCustomPlot::rpImmediateRefresh);
+        window.session()->attentionTab()->heatmap()->plot()->replot(
+            QCustomPlot::rpImmediateRefresh);
         result.startupMs = double(startup.nsecsElapsed()) / 1e6;
     }
 
@@ -302,16 +306,16 @@ GuiBenchmarkResult runGuiBenchmark(const std::vector<int> &tokenCounts, int keyD
         window.show();
         Session session = randomSession(0, n, n, keyDim);
         session.options.mask = MaskMode::Causal;
-        AttentionDocument *doc = window.document();
+        AttentionDocument *doc = window.session()->document();
         doc->reset(session);
         QCoreApplication::processEvents();
 
         int heatmapReplots = 0;
         int barsReplots = 0;
-        QObject::connect(window.heatmap()->plot(), &QCustomPlot::afterReplot,
-                         [&heatmapReplots] { ++heatmapReplots; });
-        QObject::connect(window.entropyBars()->plot(), &QCustomPlot::afterReplot,
-                         [&barsReplots] { ++barsReplots; });
+        QObject::connect(window.session()->attentionTab()->heatmap()->plot(),
+                         &QCustomPlot::afterReplot, [&heatmapReplots] { ++heatmapReplots; });
+        QObject::connect(window.session()->attentionTab()->entropyBars()->plot(),
+                         &QCustomPlot::afterReplot, [&barsReplots] { ++barsReplots; });
         settle(heatmapReplots, -1, barsReplots, -1);
 
         const Index key = n / 2;
@@ -328,7 +332,7 @@ GuiBenchmarkResult runGuiBenchmark(const std::vector<int> &tokenCounts, int keyD
             times.push_back(double(timer.nsecsElapsed()) / 1e6);
         }
         doc->endContinuousEdit();
-        window.autosaver()->discard(); // the benchmark's edits are nobody's work
+        window.session()->autosaver()->discard(); // the benchmark's edits are nobody's work
         result.rows.push_back({n, median(times), int(times.size())});
     }
     result.model = runModelBenchmark();

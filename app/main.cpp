@@ -6,6 +6,8 @@
 #include "io/builtinmodel.h"
 #include "ui/model/attentionfiles.h"
 #include "ui/window/mainwindow.h"
+#include "ui/window/modeltabeditor.h"
+#include "ui/window/sessionworkspace.h"
 
 #include <QApplication>
 #include <QCoreApplication>
@@ -239,12 +241,12 @@ int main(int argc, char *argv[])
     if (presentation)
         window.setPresentationMode(true);
     if (openBuiltin)
-        window.openBuiltinModel();
+        window.model()->openBuiltinModel();
     else if (openModel)
-        window.openModelFolder(windowArguments.first());
+        window.model()->openModelFolder(windowArguments.first());
     else if (openSession)
         window.openFile(windowArguments.first());
     else
-        window.offerRecovery();
+        window.session()->offerRecovery();
     return app.exec();
 }

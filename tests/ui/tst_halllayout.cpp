@@ -14,6 +14,7 @@
 #include "ui/model/modelrunner.h"
 #include "ui/model/modeltextpanel.h"
 #include "ui/window/mainwindow.h"
+#include "ui/window/modeltabeditor.h"
 
 #include <QAbstractButton>
 #include <QComboBox>
@@ -246,19 +247,19 @@ void TestHallLayout::modelTabReadsInTheHall()
     window.show();
     window.setPresentationMode(true);
     QTRY_VERIFY(window.isFullScreen());
-    QVERIFY(window.openModelFolder(folder));
-    window.modelTextPanel()->textEdit()->setText(QStringLiteral("the cat sat on the mat"));
-    window.modelRunner()->waitForIdle();
+    QVERIFY(window.model()->openModelFolder(folder));
+    window.model()->textPanel()->textEdit()->setText(QStringLiteral("the cat sat on the mat"));
+    window.model()->runner()->waitForIdle();
     QStringList problems = settledProblems(&window);
     QVERIFY2(problems.isEmpty(),
              qPrintable(QStringLiteral("the grid:\n") + problems.join(QLatin1Char('\n'))));
-    window.modelPage()->showLarge();
+    window.model()->modelPage()->showLarge();
     problems = settledProblems(&window);
     QVERIFY2(problems.isEmpty(),
              qPrintable(QStringLiteral("a head, large:\n") + problems.join(QLatin1Char('\n'))));
     // Written on: the timeline and the step's line.
-    QSignalSpy written(window.generationRunner(), &GenerationRunner::finished);
-    window.generationPanel()->generateButton()->click();
+    QSignalSpy written(window.model()->generationRunner(), &GenerationRunner::finished);
+    window.model()->generationPanel()->generateButton()->click();
     QVERIFY(written.wait(20000));
     problems = settledProblems(&window);
     QVERIFY2(problems.isEmpty(),

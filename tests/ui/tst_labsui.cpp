@@ -23,7 +23,9 @@
 #include "ui/labs/scalelab.h"
 #include "ui/views/heatmapview.h"
 #include "ui/views/vectoreditor.h"
+#include "ui/window/attentiontab.h"
 #include "ui/window/mainwindow.h"
+#include "ui/window/sessionworkspace.h"
 
 #include <QComboBox>
 #include <QDir>
@@ -136,15 +138,15 @@ QString TestLabsUi::exportSvg(const QString &view)
 
 void TestLabsUi::draggingAKeyEditsTheSession()
 {
-    m_window->tabs()->setCurrentWidget(m_window->geometryLab());
-    GeometryCanvas *canvas = m_window->geometryLab()->canvas();
+    m_window->tabs()->setCurrentWidget(m_window->session()->geometryLab());
+    GeometryCanvas *canvas = m_window->session()->geometryLab()->canvas();
     canvas->repaint(); // lays out the picture
     const GeometryMap &map = canvas->geometryMap();
     QVERIFY(map.valid);
     QCOMPARE(map.keys.size(), size_t(3));
-    AttentionDocument *doc = m_window->document();
+    AttentionDocument *doc = m_window->session()->document();
     const RowVector before = doc->session().keys.row(2);
-    const double weightBefore = m_window->heatmap()->cellValue(0, 2);
+    const double weightBefore = m_window->session()->attentionTab()->heatmap()->cellValue(0, 2);
 
     const QPoint start = map.keys[2].toPoint();
     QTest::mousePress(canvas, Qt::LeftButton, {}, start);
@@ -157,9 +159,11 @@ void TestLabsUi::draggingAKeyEditsTheSession()
     }
     QTest::mouseRelease(canvas, Qt::LeftButton, {}, start + QPoint(120, -90));
 
-    QVERIFY(doc->session().keys.row(2) != before);                 // the key moved
-    QVERIFY(m_window->heatmap()->cellValue(0, 2) != weightBefore); // and the heatmap followed
-    QCOMPARE(doc->result().weights(0, 2), m_window->heatmap()->cellValue(0, 2));
+    QVERIFY(doc->session().keys.row(2) != before); // the key moved
+    QVERIFY(m_window->session()->attentionTab()->heatmap()->cellValue(0, 2) !=
+            weightBefore); // and the heatmap followed
+    QCOMPARE(doc->result().weights(0, 2),
+             m_window->session()->attentionTab()->heatmap()->cellValue(0, 2));
     QCOMPARE(doc->undoStack()->count(), 1); // one drag, one step
     doc->undoStack()->undo();
     QCOMPARE(RowVector(doc->session().keys.row(2)), before);
@@ -181,19 +185,19 @@ void TestLabsUi::keyDraggedPastTheEdgeIsSelected()
     // the edge, the key goes on and the frame widens with it, until the
     // query puts 0.9 of its weight on it; and the key picked up goes on
     // the sliders, as a clicked cell's does.
-    m_window->tabs()->setCurrentWidget(m_window->geometryLab());
-    GeometryCanvas *canvas = m_window->geometryLab()->canvas();
+    m_window->tabs()->setCurrentWidget(m_window->session()->geometryLab());
+    GeometryCanvas *canvas = m_window->session()->geometryLab()->canvas();
     canvas->repaint();
     const GeometryMap map = canvas->geometryMap();
     QVERIFY(map.valid);
-    m_window->vectorEditor()->select(VectorKind::Key, 2);
+    m_window->session()->vectorEditor()->select(VectorKind::Key, 2);
     const QPointF origin = map.toPixels.map(QPointF(0, 0));
     QPointF direction = map.query - origin;
     direction /= std::hypot(direction.x(), direction.y());
     const QPointF start = map.keys[0];
     QTest::mousePress(canvas, Qt::LeftButton, {}, start.toPoint());
-    QCOMPARE(m_window->vectorEditor()->selectedKind(), VectorKind::Key);
-    QCOMPARE(m_window->vectorEditor()->selectedRow(), Index(0));
+    QCOMPARE(m_window->session()->vectorEditor()->selectedKind(), VectorKind::Key);
+    QCOMPARE(m_window->session()->vectorEditor()->selectedRow(), Index(0));
     const double side = map.plot.width();
     QPoint at;
     for (int step = 1; step <= 40; ++step) {
@@ -201,16 +205,16 @@ void TestLabsUi::keyDraggedPastTheEdgeIsSelected()
         dragTo(canvas, at);
     }
     QTest::mouseRelease(canvas, Qt::LeftButton, {}, at);
-    const double weight = m_window->heatmap()->cellValue(0, 0);
+    const double weight = m_window->session()->attentionTab()->heatmap()->cellValue(0, 0);
     QVERIFY2(weight > 0.9, qPrintable(QString::number(weight)));
     // The frame followed: the key is still in the picture.
     canvas->repaint();
     const GeometryMap after = canvas->geometryMap();
     QVERIFY(after.plot.adjusted(-10, -10, 10, 10).contains(after.keys[0]));
-    QCOMPARE(m_window->document()->undoStack()->count(), 1);
+    QCOMPARE(m_window->session()->document()->undoStack()->count(), 1);
     // Back inside the picture, a drag follows the pointer again.
-    m_window->document()->undoStack()->undo();
-    QVERIFY(m_window->heatmap()->cellValue(0, 0) < 0.4);
+    m_window->session()->document()->undoStack()->undo();
+    QVERIFY(m_window->session()->attentionTab()->heatmap()->cellValue(0, 0) < 0.4);
 }
 
 double distance(const QPointF &a, const QPointF &b)
@@ -232,13 +236,13 @@ void TestLabsUi::draggedPointStaysUnderTheMouse()
 {
     QFETCH(int, key);
     QFETCH(QPoint, step);
-    m_window->tabs()->setCurrentWidget(m_window->geometryLab());
-    GeometryCanvas *canvas = m_window->geometryLab()->canvas();
+    m_window->tabs()->setCurrentWidget(m_window->session()->geometryLab());
+    GeometryCanvas *canvas = m_window->session()->geometryLab()->canvas();
     canvas->repaint();
     const GeometryMap before = canvas->geometryMap();
     QVERIFY(before.valid);
     QVERIFY(before.geometry.isProjection()); // d_k = 3: the keys' principal plane
-    AttentionDocument *doc = m_window->document();
+    AttentionDocument *doc = m_window->session()->document();
     const VectorKind kind = key < 0 ? VectorKind::Query : VectorKind::Key;
     const Index row = key < 0 ? before.queryIndex : key;
     const RowVector vectorBefore = doc->vector(kind, row);
@@ -290,24 +294,24 @@ void TestLabsUi::draggedPointStaysUnderTheMouse()
 
 void TestLabsUi::otherKeyChangesRefitThePlane()
 {
-    m_window->tabs()->setCurrentWidget(m_window->geometryLab());
-    GeometryCanvas *canvas = m_window->geometryLab()->canvas();
+    m_window->tabs()->setCurrentWidget(m_window->session()->geometryLab());
+    GeometryCanvas *canvas = m_window->session()->geometryLab()->canvas();
     canvas->repaint();
-    AttentionDocument *doc = m_window->document();
+    AttentionDocument *doc = m_window->session()->document();
     const QPoint start = canvas->geometryMap().keys[2].toPoint();
     QTest::mousePress(canvas, Qt::LeftButton, {}, start);
     for (int k = 1; k <= 5; ++k)
         dragTo(canvas, start + QPoint(-12 * k, 9 * k));
     QTest::mouseRelease(canvas, Qt::LeftButton, {}, start + QPoint(-60, 45));
     canvas->repaint();
-    const LabSettings &settings = m_window->labState()->settings();
+    const LabSettings &settings = m_window->session()->labState()->settings();
     const KeyGeometry fitted = LabPainter::planeFor(doc->session(), settings);
     QCOMPARE(fitted.plane(), GeometryPlane::Query); // d_k = 3: the query's plane
     QVERIFY(
         !canvas->geometryMap().geometry.axes().isApprox(fitted.axes(), 1e-6)); // held, not refitted
 
     // The button fits the plane to the keys as they are.
-    m_window->geometryLab()->refitButton()->click();
+    m_window->session()->geometryLab()->refitButton()->click();
     canvas->repaint();
     QVERIFY(canvas->geometryMap().geometry.axes().isApprox(fitted.axes(), 1e-12));
 
@@ -332,7 +336,7 @@ void TestLabsUi::otherKeyChangesRefitThePlane()
     QVERIFY(canvas->geometryMap().geometry.axes().isApprox(
         LabPainter::planeFor(doc->session(), settings).axes(), 1e-12));
     // The keys' principal plane, when chosen, is the keys' principal plane.
-    QComboBox *plane = m_window->geometryLab()->planeChooser();
+    QComboBox *plane = m_window->session()->geometryLab()->planeChooser();
     plane->setCurrentIndex(1);
     emit plane->activated(1);
     canvas->repaint();
@@ -364,9 +368,9 @@ void TestLabsUi::geometryLabelsDoNotOverlap()
     QFETCH(Session, session);
     QFETCH(QSize, size);
     m_window->resize(size);
-    m_window->document()->replaceSession(session, QStringLiteral("labels"));
-    m_window->tabs()->setCurrentWidget(m_window->geometryLab());
-    GeometryCanvas *canvas = m_window->geometryLab()->canvas();
+    m_window->session()->document()->replaceSession(session, QStringLiteral("labels"));
+    m_window->tabs()->setCurrentWidget(m_window->session()->geometryLab());
+    GeometryCanvas *canvas = m_window->session()->geometryLab()->canvas();
     canvas->repaint();
     const GeometryMap &map = canvas->geometryMap();
     QVERIFY(map.valid);
@@ -422,10 +426,10 @@ void TestLabsUi::realHeadGeometryShowsExactScores()
     const QString error = writeHeadSession(path);
     QVERIFY2(error.isEmpty(), qPrintable(error));
     QVERIFY(m_window->openFile(path));
-    AttentionDocument *doc = m_window->document();
+    AttentionDocument *doc = m_window->session()->document();
     QVERIFY(doc->session().keys.cols() > 2);
-    m_window->tabs()->setCurrentWidget(m_window->geometryLab());
-    GeometryCanvas *canvas = m_window->geometryLab()->canvas();
+    m_window->tabs()->setCurrentWidget(m_window->session()->geometryLab());
+    GeometryCanvas *canvas = m_window->session()->geometryLab()->canvas();
     canvas->repaint();
     const GeometryMap before = canvas->geometryMap();
     QVERIFY(before.valid);
@@ -448,9 +452,9 @@ void TestLabsUi::realHeadGeometryShowsExactScores()
     QVERIFY(std::abs(before.query.y() - origin.y()) < 1e-6);
     QVERIFY(before.query.x() > origin.x());
     // The header says what the axes are; the picture says how much each point keeps.
-    QVERIFY2(m_window->geometryLab()->banner()->plainText().contains(
+    QVERIFY2(m_window->session()->geometryLab()->banner()->plainText().contains(
                  QStringLiteral("Axes: x along q, so x · |q| = q · k exactly")),
-             qPrintable(m_window->geometryLab()->banner()->plainText()));
+             qPrintable(m_window->session()->geometryLab()->banner()->plainText()));
     const QString svg = exportSvg(QStringLiteral("geometry"));
     QVERIFY2(svg.contains(QStringLiteral("% in plane")), qPrintable(svg.left(300)));
     QVERIFY(svg.contains(QStringLiteral("100% in plane"))); // the query
@@ -505,22 +509,24 @@ void TestLabsUi::realHeadGeometryShowsExactScores()
 void TestLabsUi::geometryShowsTheLastQueryAndEveryVisibleArrow()
 {
     // Once another query was chosen, a new session still opens on its last.
-    m_window->document()->replaceSession(ChapterExamples::selection(), QStringLiteral("selection"));
-    GeometryLab *lab = m_window->geometryLab();
+    m_window->session()->document()->replaceSession(ChapterExamples::selection(),
+                                                    QStringLiteral("selection"));
+    GeometryLab *lab = m_window->session()->geometryLab();
     lab->queryChooser()->setCurrentIndex(1);
     emit lab->queryChooser()->activated(1);
-    m_window->document()->replaceSession(ChapterExamples::causalMask(), QStringLiteral("causal"));
+    m_window->session()->document()->replaceSession(ChapterExamples::causalMask(),
+                                                    QStringLiteral("causal"));
     m_window->tabs()->setCurrentWidget(lab);
     GeometryCanvas *canvas = lab->canvas();
     canvas->repaint();
-    const Index last = m_window->document()->session().queries.rows() - 1;
+    const Index last = m_window->session()->document()->session().queries.rows() - 1;
     QCOMPARE(lab->queryChooser()->currentIndex(), int(last));
     QCOMPARE(canvas->geometryMap().queryIndex, int(last));
     // A causal mask lets the last query see every key; the banner names it.
     QVERIFY(lab->banner()->plainText().contains(QStringLiteral("query “loudly”")));
 
     // Every key a query sees has an arrow: its tip well away from the origin.
-    const AttentionResult &r = m_window->document()->result();
+    const AttentionResult &r = m_window->session()->document()->result();
     for (int qi = 0; qi <= int(last); ++qi) {
         lab->queryChooser()->setCurrentIndex(qi);
         emit lab->queryChooser()->activated(qi);
@@ -542,7 +548,7 @@ void TestLabsUi::geometryShowsTheLastQueryAndEveryVisibleArrow()
 
 void TestLabsUi::scaleLabShowsItsResultsAsDone()
 {
-    ScaleLab *lab = m_window->scaleLab();
+    ScaleLab *lab = m_window->session()->scaleLab();
     m_window->tabs()->setCurrentWidget(lab);
     // The first run starts in the background when the tab is first shown.
     QVERIFY(lab->isRunning() || lab->table()->rowCount() > 0);
@@ -564,14 +570,16 @@ void TestLabsUi::everyLabStatesItsEquation()
         QString text;
     };
     const QList<Expect> expected{
-        {m_window->geometryLab(), m_window->geometryLab()->banner(),
+        {m_window->session()->geometryLab(), m_window->session()->geometryLab()->banner(),
          QStringLiteral("softmaxj(q · kj / √3)")},
-        {m_window->scaleLab(), m_window->scaleLab()->banner(), QStringLiteral("Var(q · k)")},
-        {m_window->maskLab(), m_window->maskLab()->banner(),
+        {m_window->session()->scaleLab(), m_window->session()->scaleLab()->banner(),
+         QStringLiteral("Var(q · k)")},
+        {m_window->session()->maskLab(), m_window->session()->maskLab()->banner(),
          QStringLiteral("row “the” keeps 0.4551 and loses 0.5449")},
-        {m_window->headsLab(), m_window->headsLab()->banner(),
+        {m_window->session()->headsLab(), m_window->session()->headsLab()->banner(),
          QStringLiteral("h × dk = 4 × 4 = 16 = D")},
-        {m_window->positionLab(), m_window->positionLab()->banner(), QStringLiteral("(Eq. 16.4)")},
+        {m_window->session()->positionLab(), m_window->session()->positionLab()->banner(),
+         QStringLiteral("(Eq. 16.4)")},
     };
     for (const Expect &e : expected) {
         m_window->tabs()->setCurrentWidget(e.tab);
@@ -579,13 +587,13 @@ void TestLabsUi::everyLabStatesItsEquation()
         QVERIFY2(e.banner->plainText().contains(e.text), qPrintable(e.banner->plainText()));
     }
     // The settings are filled in and follow changes: tau and no scale.
-    m_window->tabs()->setCurrentWidget(m_window->geometryLab());
-    m_window->document()->setTemperature(0.5);
-    QVERIFY2(m_window->geometryLab()->banner()->plainText().contains(
+    m_window->tabs()->setCurrentWidget(m_window->session()->geometryLab());
+    m_window->session()->document()->setTemperature(0.5);
+    QVERIFY2(m_window->session()->geometryLab()->banner()->plainText().contains(
                  QStringLiteral("q · kj / (√3 · 0.5)")),
-             qPrintable(m_window->geometryLab()->banner()->plainText()));
-    m_window->document()->setScale(false);
-    QVERIFY(m_window->geometryLab()->banner()->plainText().contains(
+             qPrintable(m_window->session()->geometryLab()->banner()->plainText()));
+    m_window->session()->document()->setScale(false);
+    QVERIFY(m_window->session()->geometryLab()->banner()->plainText().contains(
         QStringLiteral("softmaxj(q · kj / 0.5)")));
 }
 
@@ -610,9 +618,9 @@ void TestLabsUi::positionLegendIsTheLongestBar()
         s.values = Matrix();
         s.tokens.clear();
         s.queryTokens.clear();
-        m_window->document()->replaceSession(s, QStringLiteral("tokens"));
+        m_window->session()->document()->replaceSession(s, QStringLiteral("tokens"));
     }
-    const PermutationDemo demo = m_window->positionLab()->demo();
+    const PermutationDemo demo = m_window->session()->positionLab()->demo();
     // One computation: the legend's largest change is the largest bar.
     QCOMPARE(demo.encodedChange,
              *std::max_element(demo.encodedChanges.begin(), demo.encodedChanges.end()));
@@ -662,9 +670,9 @@ void TestLabsUi::headsNumbersAreReadableOrLeftOut()
 {
     QFETCH(int, tokens);
     QFETCH(bool, numbers);
-    HeadsLab *lab = m_window->headsLab();
+    HeadsLab *lab = m_window->session()->headsLab();
     lab->findChildren<QSpinBox *>()[1]->setValue(tokens); // the tokens spin box
-    QCOMPARE(m_window->labState()->settings().headsTokens, tokens);
+    QCOMPARE(m_window->session()->labState()->settings().headsTokens, tokens);
     const QString path = m_dir.filePath(QStringLiteral("heads-%1.svg").arg(tokens));
     QString error;
     QVERIFY2(m_window->exportFigure(path, QStringLiteral("heads"), ExportSize{},
@@ -714,8 +722,8 @@ void TestLabsUi::scaleLabTableEqualsTheCommandLine()
             rows << cells.join(QLatin1Char(' '));
     }
     QCOMPARE(rows.size(), 5);
-    m_window->tabs()->setCurrentWidget(m_window->scaleLab());
-    QTableWidget *table = m_window->scaleLab()->table();
+    m_window->tabs()->setCurrentWidget(m_window->session()->scaleLab());
+    QTableWidget *table = m_window->session()->scaleLab()->table();
     QTRY_COMPARE_WITH_TIMEOUT(table->rowCount(), 5, 30000);
     for (int r = 0; r < 5; ++r) {
         QStringList cells;
@@ -727,7 +735,7 @@ void TestLabsUi::scaleLabTableEqualsTheCommandLine()
 
 void TestLabsUi::scaleLabRunsInTheBackgroundAndCancels()
 {
-    ScaleLab *lab = m_window->scaleLab();
+    ScaleLab *lab = m_window->session()->scaleLab();
     m_window->tabs()->setCurrentWidget(lab);
     QTRY_VERIFY_WITH_TIMEOUT(lab->table()->rowCount() > 0 && !lab->isRunning(),
                              30000); // the first run
@@ -743,7 +751,7 @@ void TestLabsUi::scaleLabRunsInTheBackgroundAndCancels()
     lab->run();
     QVERIFY(finished.wait(20000));
     QVERIFY(lab->table()->item(0, 1)->text() != QStringLiteral("1.756"));
-    QCOMPARE(m_window->labState()->settings().scaleResult->settings.draws, 50);
+    QCOMPARE(m_window->session()->labState()->settings().scaleResult->settings.draws, 50);
 }
 
 void TestLabsUi::maskLabShowsBothOrders()
@@ -753,21 +761,22 @@ void TestLabsUi::maskLabShowsBothOrders()
     QVERIFY(svg.contains(QStringLiteral("Σ 0.6742 · lost 0.3258")));
     QCOMPARE(svg.count(QStringLiteral("Σ 1.0000Σ")), 3); // mask first: every row sums to one
     // One click: the session's own scores.
-    m_window->document()->replaceSession(ChapterExamples::causalMask(), QStringLiteral("mask"));
-    m_window->maskLab()->useSessionScores(true);
-    QVERIFY(m_window->labState()->settings().maskFromSession);
+    m_window->session()->document()->replaceSession(ChapterExamples::causalMask(),
+                                                    QStringLiteral("mask"));
+    m_window->session()->maskLab()->useSessionScores(true);
+    QVERIFY(m_window->session()->labState()->settings().maskFromSession);
     QVERIFY(exportSvg(QStringLiteral("mask")).contains(QStringLiteral("Σ 0.4551 · lost 0.5449")));
 }
 
 void TestLabsUi::headsLabWeightsEqualTheCore()
 {
-    HeadsLab *lab = m_window->headsLab();
+    HeadsLab *lab = m_window->session()->headsLab();
     QSpinBox *modelDim = lab->findChildren<QSpinBox *>().first();
     modelDim->setValue(8);
     QComboBox *heads = lab->findChildren<QComboBox *>()[1];
     heads->setCurrentIndex(heads->findData(2));
     emit heads->activated(heads->currentIndex());
-    const LabSettings &l = m_window->labState()->settings();
+    const LabSettings &l = m_window->session()->labState()->settings();
     QCOMPARE(l.heads, 2);
     QCOMPARE(l.headsModelDim, 8);
     // The core, on the same seeded inputs.
@@ -775,7 +784,7 @@ void TestLabsUi::headsLabWeightsEqualTheCore()
     const Matrix q = normal.matrix(l.headsTokens, 8), k = normal.matrix(l.headsTokens, 8),
                  v = normal.matrix(l.headsTokens, 8);
     const MultiHeadResult expected =
-        multiHeadAttention(q, k, v, 2, m_window->document()->session().options);
+        multiHeadAttention(q, k, v, 2, m_window->session()->document()->session().options);
     const MultiHeadResult shown = lab->result();
     QCOMPARE(shown.perHead.size(), size_t(2));
     for (int h = 0; h < 2; ++h) {
@@ -783,7 +792,7 @@ void TestLabsUi::headsLabWeightsEqualTheCore()
             shown.perHead[size_t(h)].weights.isApprox(expected.perHead[size_t(h)].weights, 0.0));
         const AttentionResult single =
             attend(q.middleCols(4 * h, 4), k.middleCols(4 * h, 4), v.middleCols(4 * h, 4),
-                   m_window->document()->session().options);
+                   m_window->session()->document()->session().options);
         QVERIFY(shown.perHead[size_t(h)].weights.isApprox(single.weights, 0.0));
         QVERIFY(exportSvg(QStringLiteral("heads"))
                     .contains(QStringLiteral("head %1 · mean entropy %2 bits")
@@ -861,9 +870,9 @@ void TestLabsUi::headsStaySquare()
 
 void TestLabsUi::shufflingWithoutPositionsPermutesOutputs()
 {
-    m_window->document()->replaceSession(ChapterExamples::causalMask(),
-                                         QStringLiteral("four tokens"));
-    PositionLab *lab = m_window->positionLab();
+    m_window->session()->document()->replaceSession(ChapterExamples::causalMask(),
+                                                    QStringLiteral("four tokens"));
+    PositionLab *lab = m_window->session()->positionLab();
     for (int round = 0; round < 3; ++round) {
         const PermutationDemo d = lab->demo();
         for (size_t p = 0; p < d.order.size(); ++p) {
@@ -884,7 +893,7 @@ void TestLabsUi::shufflingWithoutPositionsPermutesOutputs()
     QVERIFY(pictureDim);
     pictureDim->setValue(48);
     const QString note = lab->banner()->plainText();
-    const Index keyDim = m_window->document()->session().keys.cols();
+    const Index keyDim = m_window->session()->document()->session().keys.cols();
     QVERIFY2(note.contains(QStringLiteral("d_k = %1 dimensions").arg(keyDim)), qPrintable(note));
     QVERIFY2(note.contains(QStringLiteral("the picture's D = 48")), qPrintable(note));
     QVERIFY(!note.contains(QStringLiteral("D = d_k")));
@@ -912,7 +921,7 @@ void TestLabsUi::everyLabExportsFromTheWindow()
                                 .arg(QLatin1StringView(view), QString::fromUtf8(text))));
     }
     // Each lab's tab exports that lab by default.
-    m_window->tabs()->setCurrentWidget(m_window->maskLab());
+    m_window->tabs()->setCurrentWidget(m_window->session()->maskLab());
     QCOMPARE(m_window->currentViewName(), QStringLiteral("mask"));
     const QString dir = QString::fromLocal8Bit(qgetenv("ATTENTION_LAB_SHOTS"));
     if (!dir.isEmpty()) { // pictures for a person to look at

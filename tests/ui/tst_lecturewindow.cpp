@@ -23,7 +23,9 @@
 #include "ui/views/temperaturecontrol.h"
 #include "ui/views/vectoreditor.h"
 #include "ui/views/vectortablemodel.h"
+#include "ui/window/attentiontab.h"
 #include "ui/window/mainwindow.h"
+#include "ui/window/sessionworkspace.h"
 
 #include <QAbstractButton>
 #include <QAbstractSpinBox>
@@ -139,18 +141,19 @@ void TestLectureWindow::init()
 
 void TestLectureWindow::presetBecomesAnUntitledDocument()
 {
-    QVERIFY(m_window->loadPreset(ChapterExamples::lecture(), QStringLiteral("Lecture example")));
+    QVERIFY(m_window->session()->loadPreset(ChapterExamples::lecture(),
+                                            QStringLiteral("Lecture example")));
     QCOMPARE(m_window->windowTitle(), QStringLiteral("Lecture example[*] — Attention Lab"));
     QVERIFY(!m_window->isWindowModified());
-    QVERIFY(m_window->document()->filePath().isEmpty());
-    QCOMPARE(m_window->document()->undoStack()->count(), 0);
+    QVERIFY(m_window->session()->document()->filePath().isEmpty());
+    QCOMPARE(m_window->session()->document()->undoStack()->count(), 0);
 }
 
 void TestLectureWindow::presetDoesNotOverwriteTheOpenFile()
 {
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("big512.json"));
-    AttentionDocument *doc = m_window->document();
+    AttentionDocument *doc = m_window->session()->document();
     doc->reset(ChapterExamples::selection());
     QString error;
     QVERIFY2(doc->saveAs(path, &error), qPrintable(error));
@@ -160,20 +163,20 @@ void TestLectureWindow::presetDoesNotOverwriteTheOpenFile()
     const QByteArray before = file.readAll();
     file.close();
 
-    QVERIFY(
-        m_window->loadPreset(ChapterExamples::causalMask(), QStringLiteral("Causal mask example")));
-    QVERIFY2(m_window->document()->filePath().isEmpty(),
+    QVERIFY(m_window->session()->loadPreset(ChapterExamples::causalMask(),
+                                            QStringLiteral("Causal mask example")));
+    QVERIFY2(m_window->session()->document()->filePath().isEmpty(),
              "Save must ask for a name, not reuse big512.json");
     QVERIFY(!m_window->windowTitle().contains(QStringLiteral("big512")));
-    QCOMPARE(m_window->document()->displayName(), QStringLiteral("Causal mask example"));
+    QCOMPARE(m_window->session()->document()->displayName(), QStringLiteral("Causal mask example"));
     QVERIFY(file.open(QIODevice::ReadOnly));
     QCOMPARE(file.readAll(), before);
 }
 
 void TestLectureWindow::valueEditUndoneLetsVFollowKAgain()
 {
-    AttentionDocument *doc = m_window->document();
-    VectorEditor *editor = m_window->vectorEditor();
+    AttentionDocument *doc = m_window->session()->document();
+    VectorEditor *editor = m_window->session()->vectorEditor();
     const int sliderY = editor->slider(0)->mapTo(m_window.get(), QPoint()).y();
     editor->select(VectorKind::Value, 0);
     QVERIFY(!editor->valuesNote().isEmpty());
@@ -197,25 +200,27 @@ void TestLectureWindow::wideVectorsFitTheScreen()
         findAction(m_window.get(), QStringLiteral("Random keys at d_k = 64, &scaled"));
     QVERIFY(preset);
     preset->trigger();
-    QCOMPARE(m_window->document()->session().keys.cols(), Index(64));
+    QCOMPARE(m_window->session()->document()->session().keys.cols(), Index(64));
     // The sliders reach every number of the preset (2.35 and beyond).
-    const double reach = m_window->document()->session().keys.cwiseAbs().maxCoeff();
-    QVERIFY(m_window->vectorEditor()->findChildren<QDoubleSpinBox *>().first()->value() >= reach);
-    QVERIFY(m_window->vectorEditor()->slider(63));
-    // The sliders scroll; the window's minimum height stays within a 1000 px screen.
+    const double reach = m_window->session()->document()->session().keys.cwiseAbs().maxCoeff();
     QVERIFY(
-        m_window->vectorEditor()->scrollArea()->isAncestorOf(m_window->vectorEditor()->slider(63)));
+        m_window->session()->vectorEditor()->findChildren<QDoubleSpinBox *>().first()->value() >=
+        reach);
+    QVERIFY(m_window->session()->vectorEditor()->slider(63));
+    // The sliders scroll; the window's minimum height stays within a 1000 px screen.
+    QVERIFY(m_window->session()->vectorEditor()->scrollArea()->isAncestorOf(
+        m_window->session()->vectorEditor()->slider(63)));
     QVERIFY2(m_window->minimumSizeHint().height() <= 1000,
              qPrintable(QString::number(m_window->minimumSizeHint().height())));
     m_window->resize(1500, 900);
     QTest::qWait(50);
     QVERIFY2(m_window->height() <= 1000, qPrintable(QString::number(m_window->height())));
-    QVERIFY(m_window->entropyBars()->isVisible());
-    QVERIFY(m_window->entropyBars()->height() > 80);
+    QVERIFY(m_window->session()->attentionTab()->entropyBars()->isVisible());
+    QVERIFY(m_window->session()->attentionTab()->entropyBars()->height() > 80);
     m_window->resize(1200, 700); // shrinking keeps every panel in its place
     QTest::qWait(50);
     QVERIFY(m_window->height() <= 720);
-    QVERIFY(m_window->vectorEditor()->scrollArea()->height() <= m_window->height());
+    QVERIFY(m_window->session()->vectorEditor()->scrollArea()->height() <= m_window->height());
 }
 
 void TestLectureWindow::smallSessionAfterAWideOneHasASaneLayout()
@@ -226,20 +231,20 @@ void TestLectureWindow::smallSessionAfterAWideOneHasASaneLayout()
     findAction(m_window.get(), QStringLiteral("The &lecture example (who against is/the/best)"))
         ->trigger();
     QTest::qWait(20);
-    QCOMPARE(m_window->vectorEditor()->slider(3), nullptr);
+    QCOMPARE(m_window->session()->vectorEditor()->slider(3), nullptr);
     QVERIFY(m_window->minimumSizeHint().height() <= 1000);
-    QVERIFY(m_window->heatmap()->height() > 150);
-    QVERIFY(m_window->entropyBars()->height() > 80);
+    QVERIFY(m_window->session()->attentionTab()->heatmap()->height() > 150);
+    QVERIFY(m_window->session()->attentionTab()->entropyBars()->height() > 80);
 }
 
 void TestLectureWindow::toolbarKeepsStillWhenTheUndoTextChanges()
 {
-    QSlider *tau = m_window->temperatureControl()->slider();
+    QSlider *tau = m_window->session()->temperatureControl()->slider();
     const QPoint before = tau->mapTo(m_window.get(), QPoint(0, 0));
     QToolBar *bar = m_window->attentionToolBar();
     const int width = bar->sizeHint().width();
-    m_window->document()->setVector(VectorKind::Key, 0, RowVector::Constant(3, 0.7));
-    m_window->document()->setScale(false); // "Undo Stop scaling": another text
+    m_window->session()->document()->setVector(VectorKind::Key, 0, RowVector::Constant(3, 0.7));
+    m_window->session()->document()->setScale(false); // "Undo Stop scaling": another text
     QCoreApplication::processEvents();
     QCOMPARE(bar->sizeHint().width(), width);
     QCOMPARE(tau->mapTo(m_window.get(), QPoint(0, 0)), before);
@@ -247,7 +252,7 @@ void TestLectureWindow::toolbarKeepsStillWhenTheUndoTextChanges()
 
 void TestLectureWindow::temperatureHasALongSliderAndAnExactSpinBox()
 {
-    TemperatureControl *control = m_window->temperatureControl();
+    TemperatureControl *control = m_window->session()->temperatureControl();
     QVERIFY2(control->slider()->width() >= 200,
              qPrintable(QString::number(control->slider()->width())));
     // A 45 px drag moves tau by a factor well under 3 (it used to go from 1 to 33).
@@ -255,15 +260,15 @@ void TestLectureWindow::temperatureHasALongSliderAndAnExactSpinBox()
                             double(control->slider()->width());
     QVERIFY(TemperatureControl::fromSlider(int(45 * perPixel)) < 3.0);
     control->spinBox()->setValue(0.37);
-    QCOMPARE(m_window->document()->session().options.temperature, 0.37);
+    QCOMPARE(m_window->session()->document()->session().options.temperature, 0.37);
     QCOMPARE(control->slider()->value(), TemperatureControl::toSlider(0.37));
-    m_window->document()->undoStack()->undo();
+    m_window->session()->document()->undoStack()->undo();
     QCOMPARE(control->spinBox()->value(), 1.0);
     // Typed in short form, exponent sign and all.
     control->spinBox()->selectAll();
     QTest::keyClicks(control->spinBox(), QStringLiteral("1e-3"));
     QTest::keyClick(control->spinBox(), Qt::Key_Return);
-    QCOMPARE(m_window->document()->session().options.temperature, 0.001);
+    QCOMPARE(m_window->session()->document()->session().options.temperature, 0.001);
 }
 
 void TestLectureWindow::noControlHidesInTheToolbarOverflow_data()
@@ -291,22 +296,22 @@ void TestLectureWindow::noControlHidesInTheToolbarOverflow()
             QVERIFY2(bar->rect().contains(w->geometry()), qPrintable(a->text()));
         }
     }
-    QVERIFY(m_window->temperatureControl()->slider()->width() >= 200);
+    QVERIFY(m_window->session()->temperatureControl()->slider()->width() >= 200);
     m_window->setPresentationMode(false);
 }
 
 void TestLectureWindow::maskIsOneExclusiveChoice()
 {
-    QComboBox *mask = m_window->maskChooser();
+    QComboBox *mask = m_window->session()->maskChooser();
     QCOMPARE(mask->count(), 3);
     QVERIFY(mask->isVisible());
     mask->setCurrentIndex(2);
     emit mask->activated(2);
-    QCOMPARE(m_window->document()->session().options.mask, MaskMode::CausalAfterSoftmax);
-    m_window->document()->setMask(MaskMode::Causal);
+    QCOMPARE(m_window->session()->document()->session().options.mask, MaskMode::CausalAfterSoftmax);
+    m_window->session()->document()->setMask(MaskMode::Causal);
     QCOMPARE(mask->currentData().toInt(), int(MaskMode::Causal));
     QTest::keyClick(m_window.get(), Qt::Key_1, Qt::ControlModifier);
-    QCOMPARE(m_window->document()->session().options.mask, MaskMode::None);
+    QCOMPARE(m_window->session()->document()->session().options.mask, MaskMode::None);
     QCOMPARE(mask->currentIndex(), 0);
 }
 
@@ -315,7 +320,7 @@ void TestLectureWindow::tabsLeaveAltLettersToTheMenus()
     QTabWidget *tabs = m_window->tabs();
     for (int i = 0; i < tabs->count(); ++i)
         QVERIFY2(!tabs->tabText(i).contains(QLatin1Char('&')), qPrintable(tabs->tabText(i)));
-    for (QTabWidget *inner : m_window->matrixEditor()->findChildren<QTabWidget *>())
+    for (QTabWidget *inner : m_window->session()->matrixEditor()->findChildren<QTabWidget *>())
         for (int i = 0; i < inner->count(); ++i)
             QVERIFY2(!inner->tabText(i).contains(QLatin1Char('&')), qPrintable(inner->tabText(i)));
     m_window->activateWindow();
@@ -393,7 +398,7 @@ void TestLectureWindow::f10ReachesTheMenuBar()
 void TestLectureWindow::loneAltReachesTheMenuBar()
 {
     m_window->activateWindow();
-    QWidget *focus = m_window->vectorEditor()->spinBox(0);
+    QWidget *focus = m_window->session()->vectorEditor()->spinBox(0);
     focus->setFocus();
     QTest::keyPress(focus, Qt::Key_Alt, Qt::AltModifier);
     QTest::keyRelease(focus, Qt::Key_Alt, Qt::NoModifier);
@@ -420,7 +425,7 @@ void TestLectureWindow::loneAltReachesTheMenuBar()
 
 void TestLectureWindow::tabFollowsTheSlidersAndLeavesTables()
 {
-    VectorEditor *editor = m_window->vectorEditor();
+    VectorEditor *editor = m_window->session()->vectorEditor();
     QAbstractSpinBox *range = editor->findChildren<QDoubleSpinBox *>().first();
     QCOMPARE(range->accessibleName(), QStringLiteral("Slider range"));
     range->setFocus();
@@ -480,7 +485,8 @@ void answerFileDialog(QString *proposed, const QString &saveTo)
 void TestLectureWindow::saveAsProposesTheLastFolderAndTheSessionSuffix()
 {
     QAction *saveAs = findAction(m_window.get(), QStringLiteral("Save &As…"));
-    QVERIFY(m_window->loadPreset(ChapterExamples::lecture(), QStringLiteral("Lecture example")));
+    QVERIFY(m_window->session()->loadPreset(ChapterExamples::lecture(),
+                                            QStringLiteral("Lecture example")));
     // Nothing used yet: Documents (never the folder the program started in),
     // and the MIME type's glob.
     QString proposed;
@@ -498,8 +504,8 @@ void TestLectureWindow::saveAsProposesTheLastFolderAndTheSessionSuffix()
     saveAs->trigger();
     QVERIFY(QFileInfo::exists(dir.filePath(QStringLiteral("talk.attention.json"))));
     // The next untitled session proposes the folder used last.
-    QVERIFY(
-        m_window->loadPreset(ChapterExamples::causalMask(), QStringLiteral("Causal mask example")));
+    QVERIFY(m_window->session()->loadPreset(ChapterExamples::causalMask(),
+                                            QStringLiteral("Causal mask example")));
     answerFileDialog(&proposed, QString());
     saveAs->trigger();
     QCOMPARE(QFileInfo(proposed).absolutePath(), QDir(dir.path()).absolutePath());
@@ -508,7 +514,7 @@ void TestLectureWindow::saveAsProposesTheLastFolderAndTheSessionSuffix()
 
 void TestLectureWindow::presetBringsItsOwnSliderRange()
 {
-    VectorEditor *editor = m_window->vectorEditor();
+    VectorEditor *editor = m_window->session()->vectorEditor();
     QDoubleSpinBox *range = editor->findChildren<QDoubleSpinBox *>().first();
     QCOMPARE(range->accessibleName(), QStringLiteral("Slider range"));
     // The window starts on the lecture example, with its range.
@@ -518,19 +524,20 @@ void TestLectureWindow::presetBringsItsOwnSliderRange()
     head.keys = 7.0 * Matrix::Random(3, 64);
     head.queries = 7.0 * Matrix::Random(1, 64);
     head.keys(0, 0) = 7.0;
-    QVERIFY(m_window->loadPreset(head, QStringLiteral("head")));
+    QVERIFY(m_window->session()->loadPreset(head, QStringLiteral("head")));
     QVERIFY(range->value() >= 7.0 * 1.25);
     // The lecture example does not keep that range: it brings its own.
-    QVERIFY(m_window->loadPreset(ChapterExamples::lecture(), QStringLiteral("Lecture example")));
+    QVERIFY(m_window->session()->loadPreset(ChapterExamples::lecture(),
+                                            QStringLiteral("Lecture example")));
     QCOMPARE(range->value(), suggestedSliderRange(ChapterExamples::lecture()));
     QVERIFY2(range->value() >= 4.0 && range->value() <= 6.0,
              qPrintable(QString::number(range->value())));
     // And there a drag visibly moves the weights: the query's last slider to
     // its end takes "best" from 0.36 to more than half of the weight.
     editor->select(VectorKind::Query, 0);
-    const double before = m_window->document()->result().weights(0, 2);
+    const double before = m_window->session()->document()->result().weights(0, 2);
     editor->slider(2)->setValue(editor->slider(2)->maximum());
-    const double after = m_window->document()->result().weights(0, 2);
+    const double after = m_window->session()->document()->result().weights(0, 2);
     QVERIFY2(after - before > 0.15, qPrintable(QStringLiteral("%1 -> %2").arg(before).arg(after)));
 }
 
@@ -546,10 +553,11 @@ void TestLectureWindow::exportDialogLabelsHaveBuddies()
 
 void TestLectureWindow::tooltipsUseShortNumbers()
 {
-    VectorTableModel *queries = m_window->matrixEditor()->model(VectorKind::Query);
+    VectorTableModel *queries = m_window->session()->matrixEditor()->model(VectorKind::Query);
     QCOMPARE(queries->data(queries->index(0, 1), Qt::ToolTipRole).toString(),
              QStringLiteral("0.1"));
-    QVERIFY(m_window->entropyBars()->toolTipFor(0).contains(QStringLiteral("1.5811 bits")));
+    QVERIFY(m_window->session()->attentionTab()->entropyBars()->toolTipFor(0).contains(
+        QStringLiteral("1.5811 bits")));
 }
 
 void TestLectureWindow::everyControlHasAnAccessibleName()
@@ -579,20 +587,20 @@ void TestLectureWindow::everyControlHasAnAccessibleName()
 
 void TestLectureWindow::equationFollowsTheSettings()
 {
-    EquationBanner *banner = m_window->equationBanner();
+    EquationBanner *banner = m_window->session()->attentionTab()->equationBanner();
     QVERIFY(banner->text().contains(QStringLiteral("√3")));
     QVERIFY(banner->text().contains(QStringLiteral("softmax(QK<sup>T</sup> / √3) V")));
-    m_window->document()->setScale(false);
+    m_window->session()->document()->setScale(false);
     QVERIFY(!banner->text().contains(QStringLiteral("√3")));
-    m_window->document()->setMask(MaskMode::CausalAfterSoftmax);
+    m_window->session()->document()->setMask(MaskMode::CausalAfterSoftmax);
     QVERIFY(banner->text().contains(QStringLiteral("mask(softmax(")));
-    m_window->document()->setTemperature(0.5);
+    m_window->session()->document()->setTemperature(0.5);
     QVERIFY(banner->text().contains(QStringLiteral("τ = 0.5")));
 }
 
 void TestLectureWindow::vectorChooserIsTwoPartAndSaysWhenVFollowsK()
 {
-    VectorEditor *editor = m_window->vectorEditor();
+    VectorEditor *editor = m_window->session()->vectorEditor();
     editor->select(VectorKind::Key, 1);
     QCOMPARE(editor->kindChooser()->currentText(), QStringLiteral("key"));
     QCOMPARE(editor->tokenChooser()->currentText(), QStringLiteral("the"));
@@ -601,7 +609,7 @@ void TestLectureWindow::vectorChooserIsTwoPartAndSaysWhenVFollowsK()
     QCOMPARE(editor->tokenChooser()->count(), 1);
     editor->select(VectorKind::Value, 2);
     QVERIFY(editor->valuesNote().contains(QStringLiteral("values = keys")));
-    QTabWidget *tables = m_window->matrixEditor()->findChild<QTabWidget *>();
+    QTabWidget *tables = m_window->session()->matrixEditor()->findChild<QTabWidget *>();
     QCOMPARE(tables->tabText(int(VectorKind::Value)), QStringLiteral("Values = keys"));
     editor->spinBox(1)->setValue(4.0);
     QCOMPARE(tables->tabText(int(VectorKind::Value)), QStringLiteral("Values"));
@@ -611,8 +619,8 @@ void TestLectureWindow::colourRangeFitsLongSessions()
 {
     Session s = longSession(512);
     s.options.mask = MaskMode::None; // a causal first row puts all on one key
-    m_window->document()->replaceSession(s, QStringLiteral("long"));
-    HeatmapView *heatmap = m_window->heatmap();
+    m_window->session()->document()->replaceSession(s, QStringLiteral("long"));
+    HeatmapView *heatmap = m_window->session()->attentionTab()->heatmap();
     QCOMPARE(heatmap->colorBarRange().second, 1.0); // fixed 0 to 1 by default
     heatmap->setColorRange(ColorRange::Mode::Fitted);
     QVERIFY(heatmap->colorBarRange().second < 0.6);
@@ -628,8 +636,8 @@ void TestLectureWindow::overflowingLogitsAreNotMasked()
 {
     Session s = ChapterExamples::lecture();
     s.options.temperature = 5e-324;
-    m_window->document()->replaceSession(s, QStringLiteral("tiny temperature"));
-    HeatmapView *heatmap = m_window->heatmap();
+    m_window->session()->document()->replaceSession(s, QStringLiteral("tiny temperature"));
+    HeatmapView *heatmap = m_window->session()->attentionTab()->heatmap();
     heatmap->setQuantity(HeatmapView::Quantity::Logits);
     QVERIFY(std::isinf(heatmap->cellValue(0, 0)));
     QVERIFY(heatmap->cellValue(0, 0) > 0);
@@ -639,8 +647,8 @@ void TestLectureWindow::overflowingLogitsAreNotMasked()
 
 void TestLectureWindow::entropyLabelsThinOutAtManyRows()
 {
-    m_window->document()->replaceSession(longSession(512), QStringLiteral("long"));
-    EntropyBarsView *bars = m_window->entropyBars();
+    m_window->session()->document()->replaceSession(longSession(512), QStringLiteral("long"));
+    EntropyBarsView *bars = m_window->session()->attentionTab()->entropyBars();
     const int labels = int(bars->barLabels().size());
     QVERIFY2(labels < 60, qPrintable(QString::number(labels)));
     QVERIFY(labels >= 2);
@@ -655,12 +663,13 @@ void TestLectureWindow::hintShowsOnceUntilDismissed()
     Preferences::hintDismissed.set(false);
     m_window = std::make_unique<MainWindow>();
     m_window->show();
-    QVERIFY(m_window->hintBar()->isVisible());
-    QTest::mouseClick(m_window->hintBar()->dismissButton(), Qt::LeftButton);
-    QVERIFY(!m_window->hintBar()->isVisible());
+    QVERIFY(m_window->session()->attentionTab()->hintBar()->isVisible());
+    QTest::mouseClick(m_window->session()->attentionTab()->hintBar()->dismissButton(),
+                      Qt::LeftButton);
+    QVERIFY(!m_window->session()->attentionTab()->hintBar()->isVisible());
     m_window = std::make_unique<MainWindow>();
     m_window->show();
-    QVERIFY(!m_window->hintBar()->isVisible()); // never again
+    QVERIFY(!m_window->session()->attentionTab()->hintBar()->isVisible()); // never again
 }
 
 void TestLectureWindow::presentationModeFitsAProjector()

@@ -13,7 +13,10 @@
 #include "ui/figure/linepainter.h"
 #include "ui/views/attentionlinesview.h"
 #include "ui/views/heatmapview.h"
+#include "ui/window/attentiontab.h"
 #include "ui/window/mainwindow.h"
+#include "ui/window/sessionworkspace.h"
+#include "ui/window/viewcontrols.h"
 #include "windowtestsettings.h"
 
 #include <QComboBox>
@@ -244,43 +247,44 @@ void TestLinesView::attentionTabShowsLines()
     {
         MainWindow window;
         window.show();
-        QVERIFY(!window.showsLines());
-        QVERIFY(window.heatmap()->isVisible());
-        window.setShowLines(true);
-        QVERIFY(window.linesView()->isVisible());
-        QVERIFY(!window.heatmap()->isVisible());
+        QVERIFY(!window.session()->attentionTab()->showsLines());
+        QVERIFY(window.session()->attentionTab()->heatmap()->isVisible());
+        window.viewControls()->setShowLines(true);
+        QVERIFY(window.session()->attentionTab()->linesView()->isVisible());
+        QVERIFY(!window.session()->attentionTab()->heatmap()->isVisible());
         QCOMPARE(window.currentViewName(), QStringLiteral("lines"));
         QVERIFY(!quantityChooser(window)->isEnabled()); // lines are weights
-        const Session &s = window.document()->session();
-        QCOMPARE(window.linesView()->matrix().rows(), s.queries.rows());
-        QCOMPARE(window.linesView()->matrix().cols(), s.keys.rows());
-        QCOMPARE(double(window.linesView()->matrix()(0, 0)),
-                 double(float(window.document()->result().weights(0, 0))));
+        const Session &s = window.session()->document()->session();
+        QCOMPARE(window.session()->attentionTab()->linesView()->matrix().rows(), s.queries.rows());
+        QCOMPARE(window.session()->attentionTab()->linesView()->matrix().cols(), s.keys.rows());
+        QCOMPARE(double(window.session()->attentionTab()->linesView()->matrix()(0, 0)),
+                 double(float(window.session()->document()->result().weights(0, 0))));
 
         // A key dragged: the lines follow at every step.
         RowVector key = s.keys.row(0);
         key(0) += 3.0;
-        window.document()->setVector(VectorKind::Key, 0, key, true);
-        QCOMPARE(double(window.linesView()->matrix()(0, 0)),
-                 double(float(window.document()->result().weights(0, 0))));
-        window.document()->endContinuousEdit();
+        window.session()->document()->setVector(VectorKind::Key, 0, key, true);
+        QCOMPARE(double(window.session()->attentionTab()->linesView()->matrix()(0, 0)),
+                 double(float(window.session()->document()->result().weights(0, 0))));
+        window.session()->document()->endContinuousEdit();
         // Masked cells have no weight to draw.
-        window.document()->replaceSession(ChapterExamples::causalMask(),
-                                          QStringLiteral("mask example"));
-        QCOMPARE(window.linesView()->matrix().rows(), 4);
-        QVERIFY(std::isnan(window.linesView()->matrix()(0, 1)));
-        QVERIFY(QTest::qWaitFor([&] { return window.linesView()->geometry().rows == 4; }));
+        window.session()->document()->replaceSession(ChapterExamples::causalMask(),
+                                                     QStringLiteral("mask example"));
+        QCOMPARE(window.session()->attentionTab()->linesView()->matrix().rows(), 4);
+        QVERIFY(std::isnan(window.session()->attentionTab()->linesView()->matrix()(0, 1)));
+        QVERIFY(QTest::qWaitFor(
+            [&] { return window.session()->attentionTab()->linesView()->geometry().rows == 4; }));
     }
     // Remembered: the next window starts with the lines, and Ctrl+L switches back.
     MainWindow window;
     window.show();
     QVERIFY(QTest::qWaitForWindowActive(&window));
-    QVERIFY(window.showsLines());
+    QVERIFY(window.session()->attentionTab()->showsLines());
     QTest::keyClick(&window, Qt::Key_L, Qt::ControlModifier);
-    QVERIFY(!window.showsLines());
+    QVERIFY(!window.session()->attentionTab()->showsLines());
     QVERIFY(quantityChooser(window)->isEnabled());
     QCOMPARE(window.currentViewName(), QStringLiteral("figure"));
-    window.setShowLines(false);
+    window.viewControls()->setShowLines(false);
 }
 
 void TestLinesView::exportLinesOfASessionFile()

@@ -17,7 +17,10 @@
 #include "ui/views/temperaturecontrol.h"
 #include "ui/views/vectoreditor.h"
 #include "ui/views/vectortablemodel.h"
+#include "ui/window/attentiontab.h"
 #include "ui/window/mainwindow.h"
+#include "ui/window/modeltabeditor.h"
+#include "ui/window/sessionworkspace.h"
 
 #include <QClipboard>
 #include <QComboBox>
@@ -96,50 +99,53 @@ void TestMainWindow::init()
 
 void TestMainWindow::startsWithTheLectureExample()
 {
-    HeatmapView *heatmap = m_window->heatmap();
+    HeatmapView *heatmap = m_window->session()->attentionTab()->heatmap();
     QCOMPARE(QString::number(heatmap->cellValue(0, 0), 'f', 4), QStringLiteral("0.3369"));
     QCOMPARE(QString::number(heatmap->cellValue(0, 2), 'f', 4), QStringLiteral("0.3611"));
-    QCOMPARE(m_window->entropyBars()->barLabels(),
+    QCOMPARE(m_window->session()->attentionTab()->entropyBars()->barLabels(),
              QStringList{QStringLiteral("1.5811 bits · sum 1.0000")});
-    QCOMPARE(m_window->outputTable()->cellText(0, 0), QStringLiteral("0.4118"));
+    QCOMPARE(m_window->session()->outputTable()->cellText(0, 0), QStringLiteral("0.4118"));
 }
 
 void TestMainWindow::togglingScalingChangesTheHeatmap()
 {
-    AttentionDocument *doc = m_window->document();
+    AttentionDocument *doc = m_window->session()->document();
     doc->setScale(false);
     const Session s = ChapterExamples::lecture();
     AttentionOptions raw = s.options;
     raw.scale = false;
     const AttentionResult expected = attend(s.queries, s.keys, raw);
     for (int j = 0; j < 3; ++j)
-        QCOMPARE(m_window->heatmap()->cellValue(0, j), expected.weights(0, j));
-    QVERIFY(m_window->heatmap()->cellValue(0, 2) > 0.3611); // unscaled is sharper
+        QCOMPARE(m_window->session()->attentionTab()->heatmap()->cellValue(0, j),
+                 expected.weights(0, j));
+    QVERIFY(m_window->session()->attentionTab()->heatmap()->cellValue(0, 2) >
+            0.3611); // unscaled is sharper
     doc->undoStack()->undo();
-    QCOMPARE(QString::number(m_window->heatmap()->cellValue(0, 2), 'f', 4),
-             QStringLiteral("0.3611"));
+    QCOMPARE(
+        QString::number(m_window->session()->attentionTab()->heatmap()->cellValue(0, 2), 'f', 4),
+        QStringLiteral("0.3611"));
 }
 
 void TestMainWindow::sliderUpdatesEveryView()
 {
-    VectorEditor *editor = m_window->vectorEditor();
+    VectorEditor *editor = m_window->session()->vectorEditor();
     editor->select(VectorKind::Key, 2); // "best"
-    const double before = m_window->heatmap()->cellValue(0, 2);
-    const QString bars = m_window->entropyBars()->barLabels().first();
-    const QString output = m_window->outputTable()->cellText(0, 0);
+    const double before = m_window->session()->attentionTab()->heatmap()->cellValue(0, 2);
+    const QString bars = m_window->session()->attentionTab()->entropyBars()->barLabels().first();
+    const QString output = m_window->session()->outputTable()->cellText(0, 0);
     // x1 of "best" to the end of the lecture example's range (+5)
     editor->slider(0)->setValue(editor->slider(0)->maximum());
-    QVERIFY(m_window->heatmap()->cellValue(0, 2) > before);
-    QVERIFY(m_window->entropyBars()->barLabels().first() != bars);
-    QVERIFY(m_window->outputTable()->cellText(0, 0) != output);
-    QCOMPARE(m_window->document()->session().keys(2, 0),
+    QVERIFY(m_window->session()->attentionTab()->heatmap()->cellValue(0, 2) > before);
+    QVERIFY(m_window->session()->attentionTab()->entropyBars()->barLabels().first() != bars);
+    QVERIFY(m_window->session()->outputTable()->cellText(0, 0) != output);
+    QCOMPARE(m_window->session()->document()->session().keys(2, 0),
              editor->findChildren<QDoubleSpinBox *>().first()->value()); // "Slider range"
 }
 
 void TestMainWindow::dragIsOneUndoStep()
 {
-    AttentionDocument *doc = m_window->document();
-    VectorEditor *editor = m_window->vectorEditor();
+    AttentionDocument *doc = m_window->session()->document();
+    VectorEditor *editor = m_window->session()->vectorEditor();
     editor->select(VectorKind::Query, 0);
     const RowVector original = doc->session().queries.row(0);
     QSlider *slider = editor->slider(1);
@@ -152,40 +158,43 @@ void TestMainWindow::dragIsOneUndoStep()
     QVERIFY(doc->session().queries.row(0) != original);
     doc->undoStack()->undo();
     QCOMPARE(RowVector(doc->session().queries.row(0)), original);
-    QCOMPARE(QString::number(m_window->heatmap()->cellValue(0, 0), 'f', 4),
-             QStringLiteral("0.3369"));
+    QCOMPARE(
+        QString::number(m_window->session()->attentionTab()->heatmap()->cellValue(0, 0), 'f', 4),
+        QStringLiteral("0.3369"));
 }
 
 void TestMainWindow::causalOrdersInTheBars()
 {
-    AttentionDocument *doc = m_window->document();
+    AttentionDocument *doc = m_window->session()->document();
     doc->replaceSession(ChapterExamples::causalMask(), QStringLiteral("mask example"));
-    QStringList labels = m_window->entropyBars()->barLabels();
+    QStringList labels = m_window->session()->attentionTab()->entropyBars()->barLabels();
     QCOMPARE(labels.size(), 4);
     for (const QString &label : labels)
         QVERIFY2(label.endsWith(QStringLiteral("sum 1.0000")), qPrintable(label));
-    QVERIFY(std::isnan(m_window->heatmap()->cellValue(0, 1))); // masked, not zero
+    QVERIFY(std::isnan(
+        m_window->session()->attentionTab()->heatmap()->cellValue(0, 1))); // masked, not zero
     doc->setMask(MaskMode::CausalAfterSoftmax);
-    labels = m_window->entropyBars()->barLabels();
+    labels = m_window->session()->attentionTab()->entropyBars()->barLabels();
     QVERIFY2(labels.first().startsWith(QStringLiteral("sums to 0.4551, lost 0.5449")),
              qPrintable(labels.first()));
     // Never an entropy above its maximum: the row that lost weight shows the
     // entropy of its visible part (row one sees one key: 0 bits).
-    const QList<double> bars = m_window->entropyBars()->barLengths();
-    const QList<double> maxima = m_window->entropyBars()->maxima();
+    const QList<double> bars = m_window->session()->attentionTab()->entropyBars()->barLengths();
+    const QList<double> maxima = m_window->session()->attentionTab()->entropyBars()->maxima();
     QCOMPARE(bars.size(), 4);
     for (int i = 0; i < 4; ++i)
         QVERIFY2(bars[i] <= maxima[i] + 1e-12,
                  qPrintable(QStringLiteral("row %1: %2 > %3").arg(i).arg(bars[i]).arg(maxima[i])));
     QCOMPARE(bars[0], 0.0);
-    QVERIFY(m_window->entropyBars()->toolTipFor(0).contains(QStringLiteral("lost 0.5449")));
+    QVERIFY(m_window->session()->attentionTab()->entropyBars()->toolTipFor(0).contains(
+        QStringLiteral("lost 0.5449")));
 }
 
 void TestMainWindow::saveAndOpenRoundTrip()
 {
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("round.json"));
-    AttentionDocument *doc = m_window->document();
+    AttentionDocument *doc = m_window->session()->document();
     doc->replaceSession(ChapterExamples::selection(), QStringLiteral("selection"));
     doc->setVector(VectorKind::Key, 1, RowVector::Constant(3, 0.1 + 0.2));
     doc->setTemperature(0.7);
@@ -203,7 +212,7 @@ void TestMainWindow::titleShowsFileAndModifiedMark()
 {
     QCOMPARE(m_window->windowTitle(), QStringLiteral("Untitled[*] — Attention Lab"));
     QVERIFY(!m_window->isWindowModified());
-    m_window->document()->setScale(false);
+    m_window->session()->document()->setScale(false);
     QVERIFY(m_window->isWindowModified());
 }
 
@@ -225,32 +234,32 @@ void TestMainWindow::invalidCellEntryIsRefused()
 {
     QFETCH(QString, typed);
     QFETCH(QString, message);
-    MatrixEditor *editor = m_window->matrixEditor();
+    MatrixEditor *editor = m_window->session()->matrixEditor();
     VectorTableModel *keys = editor->model(VectorKind::Key);
-    const double before = m_window->document()->session().keys(1, 2);
+    const double before = m_window->session()->document()->session().keys(1, 2);
     QVERIFY(!keys->setData(keys->index(1, 3), typed, Qt::EditRole));
-    QCOMPARE(m_window->document()->session().keys(1, 2), before);
+    QCOMPARE(m_window->session()->document()->session().keys(1, 2), before);
     QVERIFY2(editor->message().contains(message), qPrintable(editor->message()));
     QVERIFY(editor->message().contains(QStringLiteral("keeps 0.3")));
-    QCOMPARE(m_window->document()->undoStack()->count(), 0);
+    QCOMPARE(m_window->session()->document()->undoStack()->count(), 0);
 }
 
 void TestMainWindow::typedNumberIsOneUndoStep()
 {
-    VectorTableModel *queries = m_window->matrixEditor()->model(VectorKind::Query);
+    VectorTableModel *queries = m_window->session()->matrixEditor()->model(VectorKind::Query);
     QVERIFY(queries->setData(queries->index(0, 1), QStringLiteral("2.5"), Qt::EditRole));
-    QCOMPARE(m_window->document()->session().queries(0, 0), 2.5);
+    QCOMPARE(m_window->session()->document()->session().queries(0, 0), 2.5);
     QCOMPARE(queries->data(queries->index(0, 1), Qt::DisplayRole).toString(),
              QStringLiteral("2.5000"));
-    QVERIFY(m_window->heatmap()->cellValue(0, 2) > 0.3611);
-    m_window->document()->undoStack()->undo();
-    QCOMPARE(m_window->document()->session().queries(0, 0), 0.1);
+    QVERIFY(m_window->session()->attentionTab()->heatmap()->cellValue(0, 2) > 0.3611);
+    m_window->session()->document()->undoStack()->undo();
+    QCOMPARE(m_window->session()->document()->session().queries(0, 0), 0.1);
 }
 
 void TestMainWindow::tokensAddRemoveRenameReorder()
 {
-    AttentionDocument *doc = m_window->document();
-    MatrixEditor *editor = m_window->matrixEditor();
+    AttentionDocument *doc = m_window->session()->document();
+    MatrixEditor *editor = m_window->session()->matrixEditor();
     QTableView *keys = editor->table(VectorKind::Key);
     editor->findChild<QTabWidget *>()->setCurrentIndex(int(VectorKind::Key));
     keys->setCurrentIndex(editor->model(VectorKind::Key)->index(0, 0));
@@ -261,7 +270,8 @@ void TestMainWindow::tokensAddRemoveRenameReorder()
                 ->setData(editor->model(VectorKind::Key)->index(1, 0), QStringLiteral("new"),
                           Qt::EditRole));
     QCOMPARE(doc->session().keyLabel(1), std::string("new"));
-    QCOMPARE(m_window->heatmap()->cellValue(0, 1), doc->result().weights(0, 1));
+    QCOMPARE(m_window->session()->attentionTab()->heatmap()->cellValue(0, 1),
+             doc->result().weights(0, 1));
     editor->moveToken(+1);
     QCOMPARE(doc->session().keyLabel(2), std::string("new"));
     editor->removeToken();
@@ -282,18 +292,18 @@ void TestMainWindow::tokensAddRemoveRenameReorder()
 
 void TestMainWindow::changingKeyDimension()
 {
-    AttentionDocument *doc = m_window->document();
+    AttentionDocument *doc = m_window->session()->document();
     QSpinBox *dimension =
-        m_window->matrixEditor()->findChild<QSpinBox *>(QStringLiteral("keyDimension"));
+        m_window->session()->matrixEditor()->findChild<QSpinBox *>(QStringLiteral("keyDimension"));
     QVERIFY(dimension);
     QCOMPARE(dimension->value(), 3);
     dimension->setValue(5);
-    QVERIFY2(m_window->matrixEditor()->message().isEmpty(),
-             qPrintable(m_window->matrixEditor()->message()));
+    QVERIFY2(m_window->session()->matrixEditor()->message().isEmpty(),
+             qPrintable(m_window->session()->matrixEditor()->message()));
     QCOMPARE(doc->session().keys.cols(), Index(5));
     QCOMPARE(doc->session().queries.cols(), Index(5));
-    QCOMPARE(m_window->vectorEditor()->slider(4) != nullptr, true);
-    QCOMPARE(m_window->outputTable()->model()->columnCount(), 5); // V = K follows
+    QCOMPARE(m_window->session()->vectorEditor()->slider(4) != nullptr, true);
+    QCOMPARE(m_window->session()->outputTable()->model()->columnCount(), 5); // V = K follows
     doc->undoStack()->undo();
     QCOMPARE(dimension->value(), 3);
 }
@@ -303,8 +313,8 @@ void TestMainWindow::maskThatHidesNothingSaysWhy()
     // On the lecture example the causal mask changed nothing and nothing
     // said why: its one query is the last token. The banner says so where
     // the mask is chosen, and offers the example where the mask shows.
-    AttentionDocument *doc = m_window->document();
-    EquationBanner *banner = m_window->equationBanner();
+    AttentionDocument *doc = m_window->session()->document();
+    EquationBanner *banner = m_window->session()->attentionTab()->equationBanner();
     QVERIFY(!banner->accessibleDescription().contains(QLatin1String("hides nothing")));
     doc->setMask(MaskMode::Causal);
     QVERIFY2(banner->accessibleDescription().contains(
@@ -322,12 +332,12 @@ void TestMainWindow::successClearsTheRefusal()
 {
     // A refusal under the table contradicted the cell once a later edit of
     // the same cell took: a success clears it.
-    MatrixEditor *editor = m_window->matrixEditor();
+    MatrixEditor *editor = m_window->session()->matrixEditor();
     VectorTableModel *keys = editor->model(VectorKind::Key);
     QVERIFY(!keys->setData(keys->index(1, 1), QStringLiteral("1e9"), Qt::EditRole));
     QVERIFY(editor->message().contains(QStringLiteral("too large")));
     QVERIFY(keys->setData(keys->index(1, 1), QStringLiteral("0.5"), Qt::EditRole));
-    QCOMPARE(m_window->document()->session().keys(1, 0), 0.5);
+    QCOMPARE(m_window->session()->document()->session().keys(1, 0), 0.5);
     QVERIFY2(editor->message().isEmpty(), qPrintable(editor->message()));
 }
 
@@ -335,7 +345,7 @@ void TestMainWindow::refusalKeepsTheButtonsInPlace()
 {
     // The red line under the table had no room of its own: it pushed Add
     // and Remove up under the pointer. Its room is kept.
-    MatrixEditor *editor = m_window->matrixEditor();
+    MatrixEditor *editor = m_window->session()->matrixEditor();
     QCoreApplication::processEvents();
     QList<QPoint> before;
     const QList<QToolButton *> buttons = editor->findChildren<QToolButton *>();
@@ -360,9 +370,9 @@ void TestMainWindow::undoKeysReachTheDocumentFromEveryControl()
     // typing, with nothing of it to undo.
     m_window->activateWindow();
     QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
-    AttentionDocument *doc = m_window->document();
+    AttentionDocument *doc = m_window->session()->document();
     auto *dimension =
-        m_window->matrixEditor()->findChild<QSpinBox *>(QStringLiteral("keyDimension"));
+        m_window->session()->matrixEditor()->findChild<QSpinBox *>(QStringLiteral("keyDimension"));
     QVERIFY(dimension);
     dimension->setFocus();
     QTRY_VERIFY(dimension->hasFocus());
@@ -407,49 +417,51 @@ void TestMainWindow::undoKeysReachTheDocumentFromEveryControl()
 
 void TestMainWindow::autosaveRecoversUnsavedEdits()
 {
-    AttentionDocument *doc = m_window->document();
+    AttentionDocument *doc = m_window->session()->document();
     doc->setVector(VectorKind::Key, 0, RowVector::Constant(3, 0.75));
     doc->setMask(MaskMode::Causal);
     const Session edited = doc->session();
-    m_window->autosaver()->saveNow();
+    m_window->session()->autosaver()->saveNow();
     QVERIFY(QFile::exists(Autosaver::defaultPath()));
     // A crash: the window goes without closing; a new one starts.
     m_window.reset();
     m_window = std::make_unique<MainWindow>();
-    QVERIFY(m_window->recoverAutosave());
-    QVERIFY(m_window->document()->session() == edited);
-    QVERIFY(m_window->document()->isModified());
-    m_window->document()->undoStack()->undo(); // back to the starting example
-    QVERIFY(m_window->document()->session() == ChapterExamples::lecture());
+    QVERIFY(m_window->session()->recoverAutosave());
+    QVERIFY(m_window->session()->document()->session() == edited);
+    QVERIFY(m_window->session()->document()->isModified());
+    m_window->session()->document()->undoStack()->undo(); // back to the starting example
+    QVERIFY(m_window->session()->document()->session() == ChapterExamples::lecture());
 }
 
 void TestMainWindow::cleanCloseLeavesNoRecovery()
 {
-    m_window->document()->setScale(false);
-    m_window->autosaver()->saveNow();
+    m_window->session()->document()->setScale(false);
+    m_window->session()->autosaver()->saveNow();
     QVERIFY(QFile::exists(Autosaver::defaultPath()));
-    m_window->document()->undoStack()->undo(); // back to clean: nothing to recover
+    m_window->session()->document()->undoStack()->undo(); // back to clean: nothing to recover
     QVERIFY(!QFile::exists(Autosaver::defaultPath()));
 }
 
 void TestMainWindow::presentationModeChangesFonts()
 {
-    QCustomPlot *plot = m_window->heatmap()->plot();
+    QCustomPlot *plot = m_window->session()->attentionTab()->heatmap()->plot();
     const double tickSize = plot->xAxis->tickLabelFont().pointSizeF();
     const double appSize = QApplication::font().pointSizeF();
     m_window->setPresentationMode(true);
     QVERIFY(plot->xAxis->tickLabelFont().pointSizeF() >= 1.5 * tickSize);
     QVERIFY(QApplication::font().pointSizeF() >= 1.5 * appSize);
-    QVERIFY(m_window->entropyBars()->plot()->xAxis->basePen().widthF() > 1.0); // thick lines
-    QVERIFY(!m_window->matrixEditor()->isVisible());                           // editors collapsed
-    QVERIFY(m_window->vectorEditor()->isVisible());                            // sliders stay
-    QCOMPARE(m_window->heatmap()->colorMap(), ColorMaps::Name::HighContrast);
+    QVERIFY(m_window->session()->attentionTab()->entropyBars()->plot()->xAxis->basePen().widthF() >
+            1.0);                                               // thick lines
+    QVERIFY(!m_window->session()->matrixEditor()->isVisible()); // editors collapsed
+    QVERIFY(m_window->session()->vectorEditor()->isVisible());  // sliders stay
+    QCOMPARE(m_window->session()->attentionTab()->heatmap()->colorMap(),
+             ColorMaps::Name::HighContrast);
     QCOMPARE(m_window->currentFigureStyle().theme, FigureStyle::Theme::Dark); // exports follow
     m_window->setPresentationMode(false);
     QCOMPARE(plot->xAxis->tickLabelFont().pointSizeF(), tickSize);
     QCOMPARE(QApplication::font().pointSizeF(), appSize);
-    QVERIFY(m_window->matrixEditor()->isVisible());
-    QCOMPARE(m_window->heatmap()->colorMap(), ColorMaps::Name::Viridis);
+    QVERIFY(m_window->session()->matrixEditor()->isVisible());
+    QCOMPARE(m_window->session()->attentionTab()->heatmap()->colorMap(), ColorMaps::Name::Viridis);
 }
 
 void TestMainWindow::exportFromTheWindow_data()
@@ -491,15 +503,16 @@ void TestMainWindow::wideVectorsGetTheFirstSliders()
     Session wide;
     wide.queries = Matrix::Ones(2, 100);
     wide.keys = Matrix::Ones(3, 100);
-    m_window->document()->replaceSession(wide, QStringLiteral("wide"));
-    VectorEditor *editor = m_window->vectorEditor();
+    m_window->session()->document()->replaceSession(wide, QStringLiteral("wide"));
+    VectorEditor *editor = m_window->session()->vectorEditor();
     QVERIFY(editor->slider(63) != nullptr);
     QCOMPARE(editor->slider(64), nullptr);
     const double range =
         editor->findChildren<QDoubleSpinBox *>().first()->value(); // "Slider range"
     editor->slider(10)->setValue(500); // still edits the right coordinate: half the range
-    QCOMPARE(m_window->document()->vector(editor->selectedKind(), editor->selectedRow())[10],
-             range / 2);
+    QCOMPARE(
+        m_window->session()->document()->vector(editor->selectedKind(), editor->selectedRow())[10],
+        range / 2);
 }
 
 void TestMainWindow::temperatureSliderHasRoom()
@@ -527,26 +540,26 @@ void TestMainWindow::temperatureFromTheMenu()
     QAction *hotter = find(QStringLiteral("Raise the &Temperature"));
     QAction *reset = find(QStringLiteral("&Reset the Temperature to 1"));
     QVERIFY(hotter && reset);
-    const double entropy = m_window->document()->result().rows[0].entropyBits;
+    const double entropy = m_window->session()->document()->result().rows[0].entropyBits;
     hotter->trigger();
-    QCOMPARE(m_window->document()->session().options.temperature, 1.25);
-    QVERIFY(m_window->document()->result().rows[0].entropyBits > entropy); // flatter
+    QCOMPARE(m_window->session()->document()->session().options.temperature, 1.25);
+    QVERIFY(m_window->session()->document()->result().rows[0].entropyBits > entropy); // flatter
     reset->trigger();
-    QCOMPARE(m_window->document()->session().options.temperature, 1.0);
-    QCOMPARE(m_window->document()->undoStack()->count(), 2);
+    QCOMPARE(m_window->session()->document()->session().options.temperature, 1.0);
+    QCOMPARE(m_window->session()->document()->undoStack()->count(), 2);
 }
 
 void TestMainWindow::clickingACellPutsItsKeyOnTheSliders()
 {
-    QCustomPlot *plot = m_window->heatmap()->plot();
+    QCustomPlot *plot = m_window->session()->attentionTab()->heatmap()->plot();
     plot->replot();
     const QPoint best(int(plot->xAxis->coordToPixel(2)), int(plot->yAxis->coordToPixel(0)));
     QTest::mouseClick(plot, Qt::LeftButton, {}, best);
-    QCOMPARE(m_window->vectorEditor()->selectedKind(), VectorKind::Key);
-    QCOMPARE(m_window->vectorEditor()->selectedRow(), Index(2));
+    QCOMPARE(m_window->session()->vectorEditor()->selectedKind(), VectorKind::Key);
+    QCOMPARE(m_window->session()->vectorEditor()->selectedRow(), Index(2));
     QTest::mouseClick(plot, Qt::LeftButton, Qt::ShiftModifier, best);
-    QCOMPARE(m_window->vectorEditor()->selectedKind(), VectorKind::Query);
-    QCOMPARE(m_window->vectorEditor()->selectedRow(), Index(0));
+    QCOMPARE(m_window->session()->vectorEditor()->selectedKind(), VectorKind::Query);
+    QCOMPARE(m_window->session()->vectorEditor()->selectedRow(), Index(0));
 }
 
 void TestMainWindow::remembersViewChoicesAcrossStarts()
@@ -556,8 +569,9 @@ void TestMainWindow::remembersViewChoicesAcrossStarts()
     QSettings().setValue(QStringLiteral("View/ColorMap"), int(ColorMaps::Name::Cividis));
     QSettings().setValue(QStringLiteral("View/HeatmapQuantity"), 2);
     m_window = std::make_unique<MainWindow>();
-    QCOMPARE(m_window->heatmap()->colorMap(), ColorMaps::Name::Cividis);
-    QCOMPARE(m_window->heatmap()->quantity(), HeatmapView::Quantity::Logits);
+    QCOMPARE(m_window->session()->attentionTab()->heatmap()->colorMap(), ColorMaps::Name::Cividis);
+    QCOMPARE(m_window->session()->attentionTab()->heatmap()->quantity(),
+             HeatmapView::Quantity::Logits);
     // Presentation mode's map is not remembered as the user's choice.
     m_window->setPresentationMode(true);
     QCOMPARE(QSettings().value(QStringLiteral("View/ColorMap")).toInt(),

@@ -22,6 +22,8 @@
 #include "ui/views/entropybarsview.h"
 #include "ui/views/recentfilesmenu.h"
 #include "ui/window/mainwindow.h"
+#include "ui/window/modeltabeditor.h"
+#include "ui/window/sessionworkspace.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -709,9 +711,9 @@ void TestModelView::windowRoutesAttentionFiles()
     QTabWidget *tabs = window.tabs();
     QCOMPARE(tabs->tabText(tabs->count() - 1), QStringLiteral("Model"));
     QCOMPARE(tabs->tabToolTip(tabs->count() - 1), QStringLiteral("Model (Alt+8)"));
-    QVERIFY(window.modelPage()->showsEmptyState());
+    QVERIFY(window.model()->modelPage()->showsEmptyState());
     QStringList opened;
-    window.modelDocument()->setLoader([&opened](const QString &path, QString *) {
+    window.model()->document()->setLoader([&opened](const QString &path, QString *) {
         opened << path;
         return std::optional<std::vector<AttentionSet>>(
             {{AttentionKind::Encoder,
@@ -721,29 +723,31 @@ void TestModelView::windowRoutesAttentionFiles()
     QCOMPARE(opened, QStringList{QStringLiteral("/data/gpt2-attn.npz")});
     // The file's name and shape on the page: its title had no width beside an empty card.
     QCoreApplication::processEvents();
-    QLabel *title = window.modelPage()->titleLabel();
+    QLabel *title = window.model()->modelPage()->titleLabel();
     QVERIFY(title->text().contains(QStringLiteral("gpt2-attn.npz")));
     QVERIFY2(
         title->width() >=
             QFontMetrics(title->font())
                 .horizontalAdvance(QTextDocumentFragment::fromHtml(title->text()).toPlainText()),
         qPrintable(QStringLiteral("%1 px").arg(title->width())));
-    QCOMPARE(tabs->currentWidget(), window.modelPage());
-    QVERIFY(window.modelPage()->showsGrid());
+    QCOMPARE(tabs->currentWidget(), window.model()->modelPage());
+    QVERIFY(window.model()->modelPage()->showsGrid());
     QVERIFY2(window.windowTitle().startsWith(QStringLiteral("gpt2-attn.npz")),
              qPrintable(window.windowTitle()));
     // The other tabs keep the session's name.
     tabs->setCurrentIndex(0);
     QVERIFY(!window.windowTitle().contains(QStringLiteral("gpt2-attn")));
-    tabs->setCurrentWidget(window.modelPage());
+    tabs->setCurrentWidget(window.model()->modelPage());
     QVERIFY(window.windowTitle().contains(QStringLiteral("gpt2-attn")));
     // Presentation mode darkens the Model tab as the rest, and enlarges its text.
-    const int normalFont = window.modelPage()->heatmap()->fontInfo().pixelSize();
+    const int normalFont = window.model()->modelPage()->heatmap()->fontInfo().pixelSize();
     window.setPresentationMode(true);
-    QTRY_VERIFY(window.modelPage()->grid()->palette().color(QPalette::Base).lightness() < 100);
-    QTRY_VERIFY(window.modelPage()->heatmap()->fontInfo().pixelSize() > normalFont);
+    QTRY_VERIFY(window.model()->modelPage()->grid()->palette().color(QPalette::Base).lightness() <
+                100);
+    QTRY_VERIFY(window.model()->modelPage()->heatmap()->fontInfo().pixelSize() > normalFont);
     window.setPresentationMode(false);
-    QTRY_VERIFY(window.modelPage()->grid()->palette().color(QPalette::Base).lightness() > 150);
+    QTRY_VERIFY(window.model()->modelPage()->grid()->palette().color(QPalette::Base).lightness() >
+                150);
 
     // Dropped on the window, and from File > Open Recent, where it was added.
     QMimeData mime;
@@ -754,7 +758,7 @@ void TestModelView::windowRoutesAttentionFiles()
     QDropEvent drop(QPointF(50, 50), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
     QApplication::sendEvent(&window, &drop);
     QCOMPARE(opened.last(), QStringLiteral("/data/dropped.safetensors"));
-    QCOMPARE(window.modelDocument()->displayName(), QStringLiteral("dropped.safetensors"));
+    QCOMPARE(window.model()->document()->displayName(), QStringLiteral("dropped.safetensors"));
     auto *recent = window.findChild<RecentFilesMenu *>();
     QVERIFY(recent);
     QStringList recentTexts;
@@ -784,10 +788,10 @@ void TestModelView::unreadableFileLeavesEverythingAsItWas()
     m_page.reset();
     MainWindow window;
     window.show();
-    window.modelDocument()->setTensor(makeTensor(2, 2, 5), QStringLiteral("before.npy"));
-    window.modelDocument()->select(1, 1);
-    const int sessionKeys = int(window.document()->session().keys.rows());
-    window.modelDocument()->setLoader([](const QString &path, QString *error) {
+    window.model()->document()->setTensor(makeTensor(2, 2, 5), QStringLiteral("before.npy"));
+    window.model()->document()->select(1, 1);
+    const int sessionKeys = int(window.session()->document()->session().keys.rows());
+    window.model()->document()->setLoader([](const QString &path, QString *error) {
         *error = QStringLiteral("%1: layer 0, head 1, row 3 sums to 0.5, not 1").arg(path);
         return std::optional<std::vector<AttentionSet>>();
     });
@@ -800,10 +804,10 @@ void TestModelView::unreadableFileLeavesEverythingAsItWas()
     });
     QVERIFY(!window.openFile(QStringLiteral("/data/bad.npy")));
     QCOMPARE(shown, QStringLiteral("/data/bad.npy: layer 0, head 1, row 3 sums to 0.5, not 1"));
-    QCOMPARE(window.modelDocument()->displayName(), QStringLiteral("before.npy"));
-    QCOMPARE(window.modelDocument()->layer(), 1);
-    QCOMPARE(window.modelDocument()->head(), 1);
-    QCOMPARE(int(window.document()->session().keys.rows()), sessionKeys);
+    QCOMPARE(window.model()->document()->displayName(), QStringLiteral("before.npy"));
+    QCOMPARE(window.model()->document()->layer(), 1);
+    QCOMPARE(window.model()->document()->head(), 1);
+    QCOMPARE(int(window.session()->document()->session().keys.rows()), sessionKeys);
 }
 
 void TestModelView::linesFollowTheCurrentMatrix()
@@ -834,18 +838,18 @@ void TestModelView::modelTabExportsItsViews()
     m_page.reset();
     MainWindow window;
     window.show();
-    window.modelDocument()->setTensor(makeTensor(2, 3, 6), QStringLiteral("t.npy"));
+    window.model()->document()->setTensor(makeTensor(2, 3, 6), QStringLiteral("t.npy"));
     auto *tabs = window.findChild<QTabWidget *>();
     QVERIFY(tabs);
-    tabs->setCurrentWidget(window.modelPage());
+    tabs->setCurrentWidget(window.model()->modelPage());
     QVERIFY(window.showsModel());
     QCOMPARE(window.currentViewName(), QStringLiteral("grid"));
-    window.modelDocument()->select(1, 2);
-    window.modelPage()->showLarge();
+    window.model()->document()->select(1, 2);
+    window.model()->modelPage()->showLarge();
     QCOMPARE(window.currentViewName(), QStringLiteral("head"));
-    window.modelDocument()->setView(ModelView::LayerAverage);
+    window.model()->document()->setView(ModelView::LayerAverage);
     QCOMPARE(window.currentViewName(), QStringLiteral("average"));
-    window.modelPage()->setCurrentMatrixView(1);
+    window.model()->modelPage()->setCurrentMatrixView(1);
     QCOMPARE(window.currentViewName(), QStringLiteral("lines"));
 
     // File > Export and Copy Figure draw the model's figure, not the session's.
@@ -861,8 +865,8 @@ void TestModelView::modelTabExportsItsViews()
         // The tensor figure's own size, and drawn: not a blank page.
         const TensorFigureView *tensorView = findTensorFigureView(view);
         QVERIFY(tensorView);
-        const std::vector<HeadScores> &scores = window.modelDocument()->allScores();
-        const TensorFigureData data{window.modelDocument()->tensor(), scores};
+        const std::vector<HeadScores> &scores = window.model()->document()->allScores();
+        const TensorFigureData data{window.model()->document()->tensor(), scores};
         QCOMPARE(image.size(), tensorFigureDefaultSize(*tensorView, data));
         QSet<QRgb> colours;
         for (int y = 0; y < image.height(); y += 5)
@@ -877,7 +881,7 @@ void TestModelView::modelTabExportsItsViews()
     // Not the session's figure either.
     const QImage sessionFigure = FigureExporter::renderImage(
         *findFigureView(QStringLiteral("figure")),
-        FigureData{window.document()->session(), window.document()->result()},
+        FigureData{window.session()->document()->session(), window.session()->document()->result()},
         window.currentFigureStyle(), ExportSize{});
     QVERIFY(!images.values().contains(sessionFigure.convertToFormat(QImage::Format_ARGB32)));
     QString error;
@@ -946,7 +950,7 @@ void TestModelView::batchedFileAsksWhichInput()
                  "1)), a batch of 2 and 2 layers")),
              qPrintable(question));
     QVERIFY2(asked.contains(QStringLiteral("2 inputs")), qPrintable(asked));
-    QCOMPARE(window.modelDocument()->displayName(), QStringLiteral("batch2.npy"));
+    QCOMPARE(window.model()->document()->displayName(), QStringLiteral("batch2.npy"));
     QVERIFY(window.showsModel());
     // What it shows is what the reader gives for those choices, and batch
     // first is the other reading: its layer l of input 1 is input l's layer 1.
@@ -954,7 +958,7 @@ void TestModelView::batchedFileAsksWhichInput()
     const std::optional<AttentionTensor> expected =
         AttentionFiles::read(path, nullptr, &layersFirst);
     QVERIFY(expected);
-    compareMatrices(window.modelDocument()->tensor().head(0, 2), expected->head(0, 2));
+    compareMatrices(window.model()->document()->tensor().head(0, 2), expected->head(0, 2));
     answerMessageBox(&question, QStringLiteral("Batch first"),
                      [&asked] { answerBatch(&asked, 1); });
     QVERIFY(window.openFile(path));
@@ -962,20 +966,20 @@ void TestModelView::batchedFileAsksWhichInput()
         AttentionFiles::ReadChoices other{l, BatchLayout::LayersFirst};
         const std::optional<AttentionTensor> input = AttentionFiles::read(path, nullptr, &other);
         QVERIFY(input);
-        compareMatrices(window.modelDocument()->tensor().head(l, 0), input->head(1, 0));
+        compareMatrices(window.model()->document()->tensor().head(l, 0), input->head(1, 0));
     }
 
     // Cancelled, at either question: nothing opens, no error box, the open file stays.
-    window.modelDocument()->setTensor(makeTensor(1, 1, 3), QStringLiteral("kept.npy"));
+    window.model()->document()->setTensor(makeTensor(1, 1, 3), QStringLiteral("kept.npy"));
     answerMessageBox(&question, QString());
     QVERIFY(!window.openFile(path));
-    QCOMPARE(window.modelDocument()->displayName(), QStringLiteral("kept.npy"));
+    QCOMPARE(window.model()->document()->displayName(), QStringLiteral("kept.npy"));
     answerMessageBox(&question, QStringLiteral("Layers first"), [] {
         if (auto *dialog = qobject_cast<QInputDialog *>(QApplication::activeModalWidget()))
             dialog->reject();
     });
     QVERIFY(!window.openFile(path));
-    QCOMPARE(window.modelDocument()->displayName(), QStringLiteral("kept.npy"));
+    QCOMPARE(window.model()->document()->displayName(), QStringLiteral("kept.npy"));
 }
 
 void TestModelView::largePageKeysWorkWhereverTheFocusIs()
@@ -1012,7 +1016,7 @@ void TestModelView::sessionDocksStepAsideOnTheModelTab()
     QCOMPARE(docks.size(), 3);
     docks[2]->hide(); // one the user closed stays closed
     auto *tabs = window.findChild<QTabWidget *>();
-    tabs->setCurrentWidget(window.modelPage());
+    tabs->setCurrentWidget(window.model()->modelPage());
     for (QDockWidget *dock : docks)
         QVERIFY2(!dock->isVisible(), qPrintable(dock->windowTitle()));
     tabs->setCurrentIndex(0);

@@ -24,6 +24,8 @@
 #include "ui/model/modeltextpanel.h"
 #include "ui/views/elidinglabel.h"
 #include "ui/window/mainwindow.h"
+#include "ui/window/modeltabeditor.h"
+#include "ui/window/sessionworkspace.h"
 #include "ui/window/tabeditor.h"
 
 #include <QCheckBox>
@@ -83,11 +85,11 @@ QString copyModel(const QTemporaryDir &dir, const char *name)
 /// \a window with gpt2-tiny open, having read \a text.
 bool openTinyWith(MainWindow &window, const QString &text)
 {
-    if (!window.openModelFolder(model("gpt2-tiny")))
+    if (!window.model()->openModelFolder(model("gpt2-tiny")))
         return false;
-    window.modelTextPanel()->textEdit()->setText(text);
-    window.modelRunner()->waitForIdle();
-    return window.modelRunner()->lastRun() != nullptr;
+    window.model()->textPanel()->textEdit()->setText(text);
+    window.model()->runner()->waitForIdle();
+    return window.model()->runner()->lastRun() != nullptr;
 }
 
 /// The lens shown large on \a page, read once.
@@ -166,21 +168,22 @@ void TestModelWindow::tabReachesTheGrid()
     MainWindow window;
     window.show();
     QVERIFY(QTest::qWaitForWindowActive(&window));
-    QVERIFY(window.openModelFolder(model("gpt2-tiny")));
-    window.modelRunner()->waitForIdle();
-    window.modelTextPanel()->textEdit()->setFocus();
+    QVERIFY(window.model()->openModelFolder(model("gpt2-tiny")));
+    window.model()->runner()->waitForIdle();
+    window.model()->textPanel()->textEdit()->setFocus();
     QStringList visited;
-    for (int i = 0; i < 40 && QApplication::focusWidget() != window.modelPage()->grid(); ++i) {
+    for (int i = 0; i < 40 && QApplication::focusWidget() != window.model()->modelPage()->grid();
+         ++i) {
         visited << QString::fromLatin1(QApplication::focusWidget()->metaObject()->className());
         QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
     }
-    QVERIFY2(QApplication::focusWidget() == window.modelPage()->grid(),
+    QVERIFY2(QApplication::focusWidget() == window.model()->modelPage()->grid(),
              qPrintable(visited.join(QLatin1Char(' '))));
     // From the keyboard alone: a head chosen and opened.
-    QTest::keyClick(window.modelPage()->grid(), Qt::Key_Right);
-    QTest::keyClick(window.modelPage()->grid(), Qt::Key_Return);
-    QVERIFY(window.modelPage()->showsLarge());
-    QCOMPARE(window.modelDocument()->head(), 1);
+    QTest::keyClick(window.model()->modelPage()->grid(), Qt::Key_Right);
+    QTest::keyClick(window.model()->modelPage()->grid(), Qt::Key_Return);
+    QVERIFY(window.model()->modelPage()->showsLarge());
+    QCOMPARE(window.model()->document()->head(), 1);
 }
 
 void TestModelWindow::encoderDecoderFileShowsEachSet()
@@ -193,8 +196,8 @@ void TestModelWindow::encoderDecoderFileShowsEachSet()
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     QVERIFY(window.openFile(QStringLiteral(TEST_DATA_DIR "/attention-sets/encoder_decoder.npz")));
-    ModelPage *page = window.modelPage();
-    ModelDocument *document = window.modelDocument();
+    ModelPage *page = window.model()->modelPage();
+    ModelDocument *document = window.model()->document();
     QComboBox *chooser = page->setChooser();
     QTRY_VERIFY(chooser->isVisible());
     QCOMPARE(chooser->count(), 3);
@@ -232,24 +235,24 @@ void TestModelWindow::typingRunsTheModel()
 {
     MainWindow window;
     window.show();
-    QVERIFY(window.openModelFolder(model("gpt2-tiny")));
-    ModelRunner *runner = window.modelRunner();
+    QVERIFY(window.model()->openModelFolder(model("gpt2-tiny")));
+    ModelRunner *runner = window.model()->runner();
     runner->waitForIdle();
-    QCOMPARE(window.tabs()->currentWidget(), window.modelPage());
-    QVERIFY(window.modelTextPanel()->isVisible());
-    QVERIFY(!window.modelTextPanel()->pairEdit()->isVisible());
-    QVERIFY(window.modelTextPanel()->bosToggle()->isVisible());
-    ModelDocument *document = window.modelDocument();
+    QCOMPARE(window.tabs()->currentWidget(), window.model()->modelPage());
+    QVERIFY(window.model()->textPanel()->isVisible());
+    QVERIFY(!window.model()->textPanel()->pairEdit()->isVisible());
+    QVERIFY(window.model()->textPanel()->bosToggle()->isVisible());
+    ModelDocument *document = window.model()->document();
     QCOMPARE(document->tensor().layers(), 2);
     QCOMPARE(document->tensor().heads(), 4);
     QCOMPARE(document->tensor().tokens(), runner->lastTokens().tokens);
-    QVERIFY(
-        window.modelTextPanel()->predictionsLabel()->text().contains(QLatin1String("Next token")));
+    QVERIFY(window.model()->textPanel()->predictionsLabel()->text().contains(
+        QLatin1String("Next token")));
 
     // Looking at head 1.2 large while typing: it stays on head 1.2.
     document->select(1, 2);
-    window.modelPage()->showLarge();
-    QLineEdit *text = window.modelTextPanel()->textEdit();
+    window.model()->modelPage()->showLarge();
+    QLineEdit *text = window.model()->textPanel()->textEdit();
     text->selectAll();
     QTest::keyClicks(text, QStringLiteral("The cat sat"));
     runner->waitForIdle();
@@ -261,9 +264,9 @@ void TestModelWindow::typingRunsTheModel()
     QCOMPARE(document->tensor().keys(), 3);
     QCOMPARE(document->layer(), 1);
     QCOMPARE(document->head(), 2);
-    QVERIFY(window.modelPage()->showsLarge());
+    QVERIFY(window.model()->modelPage()->showsLarge());
 
-    window.modelTextPanel()->bosToggle()->setChecked(true);
+    window.model()->textPanel()->bosToggle()->setChecked(true);
     runner->waitForIdle();
     QCOMPARE(runner->lastTokens().tokens.front(), std::string("<|endoftext|>"));
     QCOMPARE(document->tensor().keys(), 4);
@@ -273,9 +276,9 @@ void TestModelWindow::newestTextWins()
 {
     MainWindow window;
     window.show();
-    QVERIFY(window.openModelFolder(model("gpt2-tiny")));
-    ModelRunner *runner = window.modelRunner();
-    QLineEdit *text = window.modelTextPanel()->textEdit();
+    QVERIFY(window.model()->openModelFolder(model("gpt2-tiny")));
+    ModelRunner *runner = window.model()->runner();
+    QLineEdit *text = window.model()->textPanel()->textEdit();
     // Many texts while passes run: only the last one counts in the end.
     for (const char *t : {"the", "the cat", "the cat sat", "the cat sat on", "it was"})
         text->setText(QString::fromLatin1(t));
@@ -283,40 +286,41 @@ void TestModelWindow::newestTextWins()
     QCOMPARE(runner->requestedText().text, QStringLiteral("it was"));
     QCOMPARE(runner->lastTokens().tokens, (std::vector<std::string>{"it", "\xc4\xa0"
                                                                           "was"}));
-    QCOMPARE(window.modelDocument()->tensor().keys(), 2);
+    QCOMPARE(window.model()->document()->tensor().keys(), 2);
 }
 
 void TestModelWindow::badTextKeepsTheHeads()
 {
     MainWindow window;
     window.show();
-    QVERIFY(window.openModelFolder(model("gpt2-tiny")));
-    ModelRunner *runner = window.modelRunner();
-    QLineEdit *text = window.modelTextPanel()->textEdit();
+    QVERIFY(window.model()->openModelFolder(model("gpt2-tiny")));
+    ModelRunner *runner = window.model()->runner();
+    QLineEdit *text = window.model()->textPanel()->textEdit();
     text->setText(QStringLiteral("The cat sat"));
     runner->waitForIdle();
     text->clear();
     runner->waitForIdle();
-    QVERIFY(window.modelTextPanel()->statusLabel()->text().contains(
+    QVERIFY(window.model()->textPanel()->statusLabel()->text().contains(
         QLatin1String("the text is empty")));
-    QCOMPARE(window.modelDocument()->tensor().keys(), 3);
+    QCOMPARE(window.model()->document()->tensor().keys(), 3);
     text->setText(QStringLiteral("the cat ").repeated(40));
     runner->waitForIdle();
-    QVERIFY(window.modelTextPanel()->statusLabel()->text().contains(QLatin1String("at most 32")));
-    QCOMPARE(window.modelDocument()->tensor().keys(), 3);
+    QVERIFY(
+        window.model()->textPanel()->statusLabel()->text().contains(QLatin1String("at most 32")));
+    QCOMPARE(window.model()->document()->tensor().keys(), 3);
     text->setText(QStringLiteral("it"));
     runner->waitForIdle();
-    QVERIFY(window.modelTextPanel()->statusLabel()->text().isEmpty());
-    QCOMPARE(window.modelDocument()->tensor().keys(), 1);
+    QVERIFY(window.model()->textPanel()->statusLabel()->text().isEmpty());
+    QCOMPARE(window.model()->document()->tensor().keys(), 1);
 }
 
 void TestModelWindow::bertShowsMasksAndPair()
 {
     MainWindow window;
     window.show();
-    QVERIFY(window.openModelFolder(model("bert-tiny")));
-    ModelRunner *runner = window.modelRunner();
-    ModelTextPanel *panel = window.modelTextPanel();
+    QVERIFY(window.model()->openModelFolder(model("bert-tiny")));
+    ModelRunner *runner = window.model()->runner();
+    ModelTextPanel *panel = window.model()->textPanel();
     QVERIFY(panel->pairEdit()->isVisible());
     QVERIFY(!panel->bosToggle()->isVisible());
     panel->textEdit()->setText(QStringLiteral("The cat sat on the [MASK]."));
@@ -332,17 +336,17 @@ void TestModelWindow::headOpensInAttentionTab()
 {
     MainWindow window;
     window.show();
-    QVERIFY(window.openModelFolder(model("gpt2-tiny")));
-    ModelRunner *runner = window.modelRunner();
-    window.modelTextPanel()->textEdit()->setText(QStringLiteral("it was the animal"));
+    QVERIFY(window.model()->openModelFolder(model("gpt2-tiny")));
+    ModelRunner *runner = window.model()->runner();
+    window.model()->textPanel()->textEdit()->setText(QStringLiteral("it was the animal"));
     runner->waitForIdle();
-    window.modelDocument()->select(1, 3);
-    QPushButton *button = window.modelTextPanel()->openHeadButton();
+    window.model()->document()->select(1, 3);
+    QPushButton *button = window.model()->textPanel()->openHeadButton();
     QVERIFY(button->isEnabled());
     QVERIFY(button->text().contains(QLatin1String("1.3")));
     QTest::mouseClick(button, Qt::LeftButton);
     QCOMPARE(window.tabs()->currentIndex(), 0);
-    const Session &session = window.document()->session();
+    const Session &session = window.session()->document()->session();
     QCOMPARE(session, headSession(*runner->lastRun(), 1, 3));
     QCOMPARE(session.options.mask, MaskMode::Causal);
     const AttentionResult result =
@@ -350,11 +354,11 @@ void TestModelWindow::headOpensInAttentionTab()
     QVERIFY((result.weights - runner->lastRun()->attention.head(1, 3).cast<double>())
                 .cwiseAbs()
                 .maxCoeff() < 1e-5);
-    QVERIFY(window.document()->filePath().isEmpty()); // untitled: Save asks for a name
+    QVERIFY(window.session()->document()->filePath().isEmpty()); // untitled: Save asks for a name
 
     // Not on a layer average.
-    window.tabs()->setCurrentWidget(window.modelPage());
-    window.modelDocument()->setView(ModelView::LayerAverage);
+    window.tabs()->setCurrentWidget(window.model()->modelPage());
+    window.model()->document()->setView(ModelView::LayerAverage);
     QVERIFY(!button->isEnabled());
     QVERIFY(!window.openHeadInAttentionTab());
 }
@@ -363,15 +367,15 @@ void TestModelWindow::unreadableFolderSaysWhy()
 {
     MainWindow window;
     window.show();
-    QVERIFY(window.openModelFolder(model("gpt2-tiny")));
-    window.modelRunner()->waitForIdle();
+    QVERIFY(window.model()->openModelFolder(model("gpt2-tiny")));
+    window.model()->runner()->waitForIdle();
     QString shown;
     closeNextMessageBox(&shown);
-    QVERIFY(!window.openModelFolder(model("nothing-here")));
+    QVERIFY(!window.model()->openModelFolder(model("nothing-here")));
     QVERIFY2(shown.contains(QLatin1String("no such folder")), qPrintable(shown));
     // What was open stays open.
-    QVERIFY(window.modelRunner()->hasModel());
-    QCOMPARE(window.modelDocument()->tensor().layers(), 2);
+    QVERIFY(window.model()->runner()->hasModel());
+    QCOMPARE(window.model()->document()->tensor().layers(), 2);
 }
 
 void TestModelWindow::weightsCutShortSaysReopen()
@@ -384,26 +388,26 @@ void TestModelWindow::weightsCutShortSaysReopen()
     QVERIFY(!folder.isEmpty());
     MainWindow window;
     window.show();
-    RowVector key = window.document()->session().keys.row(0);
+    RowVector key = window.session()->document()->session().keys.row(0);
     key(0) = 0.625;
-    window.document()->setVector(VectorKind::Key, 0, key);
-    QVERIFY(window.openModelFolder(folder));
-    ModelRunner *runner = window.modelRunner();
-    QLineEdit *text = window.modelTextPanel()->textEdit();
+    window.session()->document()->setVector(VectorKind::Key, 0, key);
+    QVERIFY(window.model()->openModelFolder(folder));
+    ModelRunner *runner = window.model()->runner();
+    QLineEdit *text = window.model()->textPanel()->textEdit();
     text->setText(QStringLiteral("The cat"));
     runner->waitForIdle();
-    const int keys = window.modelDocument()->tensor().keys();
+    const int keys = window.model()->document()->tensor().keys();
     QVERIFY(QFile::resize(folder + QStringLiteral("/model.safetensors"), 100));
     text->setText(QStringLiteral("The cat sat"));
     runner->waitForIdle();
-    const QString status = window.modelTextPanel()->statusLabel()->text();
+    const QString status = window.model()->textPanel()->statusLabel()->text();
     QVERIFY2(status.contains(QLatin1String("changed on disk while it was open")) &&
                  status.contains(QLatin1String("reopen the model")),
              qPrintable(status));
     // The heads of the last good text stay, and so does the session's edit.
-    QCOMPARE(window.modelDocument()->tensor().keys(), keys);
-    QVERIFY(window.document()->isModified());
-    QCOMPARE(window.document()->session().keys(0, 0), 0.625);
+    QCOMPARE(window.model()->document()->tensor().keys(), keys);
+    QVERIFY(window.session()->document()->isModified());
+    QCOMPARE(window.session()->document()->session().keys(0, 0), 0.625);
     QVERIFY(window.isVisible());
 }
 
@@ -424,10 +428,10 @@ void TestModelWindow::unusedTensorsAreShown()
     config.close();
     MainWindow window;
     window.show();
-    QVERIFY(window.openModelFolder(folder));
-    window.modelRunner()->waitForIdle();
-    QCOMPARE(window.modelDocument()->tensor().layers(), 1);
-    const QLabel *status = window.modelTextPanel()->warningsLabel();
+    QVERIFY(window.model()->openModelFolder(folder));
+    window.model()->runner()->waitForIdle();
+    QCOMPARE(window.model()->document()->tensor().layers(), 1);
+    const QLabel *status = window.model()->textPanel()->warningsLabel();
     QVERIFY2(status->text().contains(QLatin1String("12 tensors are not used by the configuration "
                                                    "(h.1.attn.c_attn.bias")),
              qPrintable(status->text()));
@@ -441,23 +445,23 @@ void TestModelWindow::groupedQueryModelShowsItsCardAndGroups()
     // its keys and values.
     MainWindow window;
     window.show();
-    QVERIFY(window.openModelFolder(QStringLiteral(TEST_DATA_DIR "/decoders/llama-gqa")));
-    window.modelTextPanel()->textEdit()->setText(QStringLiteral("the cat sat"));
-    window.modelRunner()->waitForIdle();
-    QTRY_COMPARE(window.modelDocument()->tensor().keys(), 4); // <s> the cat sat
-    const QString card = window.modelPage()->modelCardLine();
+    QVERIFY(window.model()->openModelFolder(QStringLiteral(TEST_DATA_DIR "/decoders/llama-gqa")));
+    window.model()->textPanel()->textEdit()->setText(QStringLiteral("the cat sat"));
+    window.model()->runner()->waitForIdle();
+    QTRY_COMPARE(window.model()->document()->tensor().keys(), 4); // <s> the cat sat
+    const QString card = window.model()->modelPage()->modelCardLine();
     QVERIFY2(card.contains(QLatin1String("Llama")) &&
                  card.contains(QLatin1String("6 query heads sharing 2 key/value")) &&
                  card.contains(QLatin1String("rotary theta=10000")),
              qPrintable(card));
-    QCOMPARE(window.modelDocument()->tensor().keyValueHeads(), 2);
-    const QString tip = window.modelPage()->grid()->toolTipFor(1, 4);
+    QCOMPARE(window.model()->document()->tensor().keyValueHeads(), 2);
+    const QString tip = window.model()->modelPage()->grid()->toolTipFor(1, 4);
     QVERIFY2(tip.contains(QLatin1String("query head 4 shares key/value head 1 with heads 3 to 5")),
              qPrintable(tip));
-    QVERIFY(window.modelTextPanel()->bosToggle()->isChecked()); // its tokenizer adds <s>
-    QCOMPARE(window.modelTextPanel()->bosToggle()->text(), QStringLiteral("Start with <s>"));
-    QVERIFY(
-        window.modelTextPanel()->predictionsLabel()->text().contains(QLatin1String("Next token")));
+    QVERIFY(window.model()->textPanel()->bosToggle()->isChecked()); // its tokenizer adds <s>
+    QCOMPARE(window.model()->textPanel()->bosToggle()->text(), QStringLiteral("Start with <s>"));
+    QVERIFY(window.model()->textPanel()->predictionsLabel()->text().contains(
+        QLatin1String("Next token")));
 }
 
 void TestModelWindow::generationStepsThroughItsTokens()
@@ -468,16 +472,16 @@ void TestModelWindow::generationStepsThroughItsTokens()
     // returns, step by step, to the text before anything was written.
     MainWindow window;
     window.show();
-    QVERIFY(window.openModelFolder(model("gpt2-tiny")));
-    window.modelTextPanel()->textEdit()->setText(QStringLiteral("the cat sat"));
-    window.modelRunner()->waitForIdle();
-    const int prompt = int(window.modelRunner()->lastTokens().ids.size());
-    GenerationPanel *panel = window.generationPanel();
+    QVERIFY(window.model()->openModelFolder(model("gpt2-tiny")));
+    window.model()->textPanel()->textEdit()->setText(QStringLiteral("the cat sat"));
+    window.model()->runner()->waitForIdle();
+    const int prompt = int(window.model()->runner()->lastTokens().ids.size());
+    GenerationPanel *panel = window.model()->generationPanel();
     QVERIFY(panel->isVisible()); // GPT-2 writes
     panel->findChild<QSpinBox *>()->setValue(5);
-    QSignalSpy finished(window.generationRunner(), &GenerationRunner::finished);
-    QSignalSpy written(window.generationRunner(), &GenerationRunner::written);
-    QVERIFY(!window.modelDocument()->undoStack()->canUndo());
+    QSignalSpy finished(window.model()->generationRunner(), &GenerationRunner::finished);
+    QSignalSpy written(window.model()->generationRunner(), &GenerationRunner::written);
+    QVERIFY(!window.model()->document()->undoStack()->canUndo());
     panel->generateButton()->click();
     QVERIFY(finished.wait(20000));
     const auto generation = panel->generation();
@@ -501,10 +505,10 @@ void TestModelWindow::generationStepsThroughItsTokens()
     }
     // One undo step on the Model tab's own stack, which Edit > Undo takes
     // while the tab is current.
-    QUndoStack *undo = window.modelDocument()->undoStack();
+    QUndoStack *undo = window.model()->document()->undoStack();
     QCOMPARE(undo->count(), 1);
     QCOMPARE(undo->undoText(), QStringLiteral("Generate 5 tokens"));
-    QVERIFY(window.tabs()->currentWidget() == window.modelPage());
+    QVERIFY(window.tabs()->currentWidget() == window.model()->modelPage());
     QAction *editUndo = nullptr;
     for (QAction *action : window.findChildren<QAction *>())
         if (action->shortcut() == QKeySequence(QKeySequence::Undo))
@@ -515,15 +519,15 @@ void TestModelWindow::generationStepsThroughItsTokens()
     QCOMPARE(panel->step(), 5);
     // At step 5 the views show the text through the token before the fifth
     // written one: its last row chose that token.
-    QCOMPARE(window.modelDocument()->tensor().keys(), prompt + 4);
-    QVERIFY(window.modelDocument()->tensor().visibility().causal);
+    QCOMPARE(window.model()->document()->tensor().keys(), prompt + 4);
+    QVERIFY(window.model()->document()->tensor().visibility().causal);
     QVERIFY2(panel->stepText().contains(QLatin1String("Step 5 of 5")),
              qPrintable(panel->stepText()));
     panel->setStep(1);
-    QCOMPARE(window.modelDocument()->tensor().keys(), prompt);
+    QCOMPARE(window.model()->document()->tensor().keys(), prompt);
     // The first step's attention is the prompt's own pass: the same numbers.
-    const AttentionTensor &shown = window.modelDocument()->tensor();
-    const ModelRun &run = *window.modelRunner()->lastRun();
+    const AttentionTensor &shown = window.model()->document()->tensor();
+    const ModelRun &run = *window.model()->runner()->lastRun();
     double error = 0.0;
     for (int l = 0; l < shown.layers(); ++l)
         for (int h = 0; h < shown.heads(); ++h)
@@ -546,7 +550,7 @@ void TestModelWindow::generationStepsThroughItsTokens()
     editUndo->trigger();
     QCOMPARE(panel->generation(), generation);
     QCOMPARE(panel->step(), 2);
-    QCOMPARE(window.modelDocument()->tensor().keys(), prompt + 1);
+    QCOMPARE(window.model()->document()->tensor().keys(), prompt + 1);
     // Redo takes it again; Back is Undo too.
     undo->redo();
     QCOMPARE(panel->generation(), taken);
@@ -555,35 +559,35 @@ void TestModelWindow::generationStepsThroughItsTokens()
     // Undo the Generate: nothing written, the text's own attention.
     editUndo->trigger();
     QVERIFY(!panel->generation());
-    QCOMPARE(window.modelDocument()->tensor().keys(), prompt);
+    QCOMPARE(window.model()->document()->tensor().keys(), prompt);
     QVERIFY(!undo->canUndo());
     undo->redo();
     QCOMPARE(panel->generation(), generation);
     // On the Attention tab, Edit > Undo is the session's again.
     window.tabs()->setCurrentIndex(0);
-    window.document()->setTemperature(2.0);
+    window.session()->document()->setTemperature(2.0);
     editUndo->trigger();
-    QCOMPARE(window.document()->session().options.temperature, 1.0);
+    QCOMPARE(window.session()->document()->session().options.temperature, 1.0);
     QCOMPARE(panel->generation(), generation);
-    window.tabs()->setCurrentWidget(window.modelPage());
+    window.tabs()->setCurrentWidget(window.model()->modelPage());
     // Open Head at step 3 takes the text up to the token that step chose from.
     panel->setStep(3);
-    window.modelPage()->showLarge();
+    window.model()->modelPage()->showLarge();
     QVERIFY(window.openHeadInAttentionTab());
-    QCOMPARE(int(window.document()->session().keys.rows()), prompt + 2);
-    window.tabs()->setCurrentWidget(window.modelPage());
+    QCOMPARE(int(window.session()->document()->session().keys.rows()), prompt + 2);
+    window.tabs()->setCurrentWidget(window.model()->modelPage());
     // A new text: what was written goes.
-    window.modelTextPanel()->textEdit()->setText(QStringLiteral("the dog"));
-    window.modelRunner()->waitForIdle();
+    window.model()->textPanel()->textEdit()->setText(QStringLiteral("the dog"));
+    window.model()->runner()->waitForIdle();
     QVERIFY(!panel->generation());
     QVERIFY(!undo->canUndo());
     // A new text while the model writes: what it wrote goes (cancelled, or
     // cleared had it finished), and nothing of it comes back.
     panel->findChild<QSpinBox *>()->setValue(30);
     panel->generateButton()->click();
-    window.modelTextPanel()->textEdit()->setText(QStringLiteral("the bird"));
-    window.modelRunner()->waitForIdle();
-    window.generationRunner()->waitForIdle();
+    window.model()->textPanel()->textEdit()->setText(QStringLiteral("the bird"));
+    window.model()->runner()->waitForIdle();
+    window.model()->generationRunner()->waitForIdle();
     QVERIFY(!panel->generation());
     QVERIFY(!undo->canUndo());
     QVERIFY(panel->generateButton()->isEnabled());
@@ -596,10 +600,10 @@ void TestModelWindow::logitLensShowsEveryLayersGuess()
     MainWindow window;
     window.show();
     QVERIFY(openTinyWith(window, QStringLiteral("the cat sat")));
-    ModelPage *page = window.modelPage();
+    ModelPage *page = window.model()->modelPage();
     QVERIFY(showLens(page));
     const LogitLens &lens = *page->lensView()->lens();
-    const ModelRun &run = *window.modelRunner()->lastRun();
+    const ModelRun &run = *window.model()->runner()->lastRun();
     QCOMPARE(lens.layers, run.attention.layers());
     QCOMPARE(lens.positions, run.tokenCount());
     QCOMPARE(lens.at(lens.layers - 1, lens.positions - 1).front().id, run.topNext.front().id);
@@ -617,7 +621,7 @@ void TestModelWindow::logitLensShowsEveryLayersGuess()
     QVERIFY(editor->exportFile(dir.filePath(QStringLiteral("lens.svg")), QStringLiteral("lens"),
                                FigureStyle(), ExportSize{}, &error));
     // BERT reads no next token: no lens is offered.
-    QVERIFY(window.openModelFolder(model("bert-tiny")));
+    QVERIFY(window.model()->openModelFolder(model("bert-tiny")));
     QVERIFY(!page->showsLens());
 }
 
@@ -630,13 +634,13 @@ void TestModelWindow::logitLensFollowsTheTimeline()
     MainWindow window;
     window.show();
     QVERIFY(openTinyWith(window, QStringLiteral("the cat sat")));
-    const int prompt = int(window.modelRunner()->lastTokens().ids.size());
-    ModelPage *page = window.modelPage();
+    const int prompt = int(window.model()->runner()->lastTokens().ids.size());
+    ModelPage *page = window.model()->modelPage();
     QVERIFY(showLens(page));
     QCOMPARE(page->lensView()->lens()->positions, prompt);
-    GenerationPanel *panel = window.generationPanel();
+    GenerationPanel *panel = window.model()->generationPanel();
     panel->findChild<QSpinBox *>()->setValue(4);
-    QSignalSpy finished(window.generationRunner(), &GenerationRunner::finished);
+    QSignalSpy finished(window.model()->generationRunner(), &GenerationRunner::finished);
     panel->generateButton()->click();
     QVERIFY(finished.wait(20000));
     QCOMPARE(panel->step(), 4);
@@ -648,7 +652,7 @@ void TestModelWindow::logitLensFollowsTheTimeline()
     for (int step : {2, 1, 4}) {
         panel->setStep(step);
         QTRY_COMPARE_WITH_TIMEOUT(lensColumns(), prompt + step - 1, 20000);
-        QCOMPARE(window.modelDocument()->tensor().keys(), prompt + step - 1);
+        QCOMPARE(window.model()->document()->tensor().keys(), prompt + step - 1);
     }
     // Heatmap, a step back, then Lens: the lens of the step in view.
     page->setCurrentMatrixView(0);
@@ -668,7 +672,7 @@ void TestModelWindow::logitLensReadsInTheHall()
     MainWindow window;
     window.show();
     QVERIFY(openTinyWith(window, QStringLiteral("the cat sat")));
-    ModelPage *page = window.modelPage();
+    ModelPage *page = window.model()->modelPage();
     QVERIFY(showLens(page));
     QCOMPARE(page->lensView()->style().theme, FigureStyle::Theme::Light);
     window.setPresentationMode(true);
@@ -706,22 +710,22 @@ void TestModelWindow::attentionFileReplacesTheModelEverywhere()
         auto *line = window.statusBar()->findChild<ElidingLabel *>(QStringLiteral("StatusLine"));
         return line ? line->fullText() : QStringLiteral("(no status line)");
     };
-    QVERIFY(window.openModelFolder(model("gpt2-tiny")));
-    const QString name = window.modelRunner()->model()->name();
+    QVERIFY(window.model()->openModelFolder(model("gpt2-tiny")));
+    const QString name = window.model()->runner()->model()->name();
     QVERIFY2(window.windowTitle().contains(name), qPrintable(window.windowTitle()));
     QVERIFY2(!permanentText().contains(QLatin1String("no model")), qPrintable(permanentText()));
-    window.modelTextPanel()->textEdit()->setText(QStringLiteral("the cat sat"));
-    window.modelRunner()->waitForIdle();
-    QVERIFY(window.generationPanel()->isVisible());
+    window.model()->textPanel()->textEdit()->setText(QStringLiteral("the cat sat"));
+    window.model()->runner()->waitForIdle();
+    QVERIFY(window.model()->generationPanel()->isVisible());
     QVERIFY(window.openFile(QStringLiteral(TEST_DATA_DIR "/attention/hook_pattern.npz")));
     QVERIFY2(!window.windowTitle().contains(name), qPrintable(window.windowTitle()));
     QVERIFY2(window.windowTitle().contains(QLatin1String("hook_pattern")),
              qPrintable(window.windowTitle()));
     QVERIFY2(!permanentText().contains(name), qPrintable(permanentText()));
     QVERIFY2(permanentText().contains(QLatin1String("hook_pattern")), qPrintable(permanentText()));
-    QVERIFY(!window.generationPanel()->isVisible());
-    QVERIFY(!window.modelTextPanel()->isVisible());
-    QVERIFY(!window.modelRunner()->model());
+    QVERIFY(!window.model()->generationPanel()->isVisible());
+    QVERIFY(!window.model()->textPanel()->isVisible());
+    QVERIFY(!window.model()->runner()->model());
 }
 
 void TestModelWindow::everyFamilyIsNamed()
@@ -750,18 +754,18 @@ void TestModelWindow::gridExportNamesTheGrid()
     MainWindow window;
     window.show();
     QVERIFY(openTinyWith(window, QStringLiteral("the cat sat")));
-    window.modelDocument()->setView(ModelView::Rollout);
-    window.modelPage()->showLarge();
+    window.model()->document()->setView(ModelView::Rollout);
+    window.model()->modelPage()->showLarge();
     TabEditor *editor = window.currentEditor();
     QTRY_VERIFY(editor->exportTitle().contains(QLatin1String("rollout")));
-    window.modelPage()->showGrid();
+    window.model()->modelPage()->showGrid();
     QCOMPARE(editor->currentViewName(), QStringLiteral("grid"));
     QVERIFY2(!editor->exportTitle().contains(QLatin1String("rollout")),
              qPrintable(editor->exportTitle()));
     QVERIFY2(!editor->statusText().contains(QLatin1String("rollout")),
              qPrintable(editor->statusText()));
-    auto *score = window.modelPage()->findChild<QComboBox *>();
-    for (QComboBox *box : window.modelPage()->findChildren<QComboBox *>())
+    auto *score = window.model()->modelPage()->findChild<QComboBox *>();
+    for (QComboBox *box : window.model()->modelPage()->findChildren<QComboBox *>())
         if (box->accessibleName() == QLatin1String("Score"))
             score = box;
     score->setCurrentIndex(int(HeadScoreKind::FirstToken));
@@ -780,14 +784,14 @@ void TestModelWindow::statusLineKeepsItsPlace()
     MainWindow window;
     window.resize(1400, 900);
     window.show();
-    QVERIFY(window.openModelFolder(model("gpt2-tiny")));
-    window.modelRunner()->waitForIdle();
-    ModelTextPanel *panel = window.modelTextPanel();
+    QVERIFY(window.model()->openModelFolder(model("gpt2-tiny")));
+    window.model()->runner()->waitForIdle();
+    ModelTextPanel *panel = window.model()->textPanel();
     QVERIFY(panel->statusLabel()->isHidden());
     QVERIFY(panel->warningsLabel()->isHidden());
     QVERIFY(panel->busyLabel()->isHidden());
     QVERIFY(panel->busyLabel()->sizePolicy().retainSizeWhenHidden());
-    const QWidget *grid = window.modelPage()->findChild<HeadGridView *>();
+    const QWidget *grid = window.model()->modelPage()->findChild<HeadGridView *>();
     QVERIFY(grid);
     QTest::qWait(20);
     const int gridTop = grid->mapTo(&window, QPoint(0, 0)).y();
@@ -798,7 +802,7 @@ void TestModelWindow::statusLineKeepsItsPlace()
     QCOMPARE(grid->mapTo(&window, QPoint(0, 0)).y(), gridTop);
     QCOMPARE(panel->textEdit()->width(), textWidth);
     panel->textEdit()->setText(QStringLiteral("the cat sat"));
-    window.modelRunner()->waitForIdle();
+    window.model()->runner()->waitForIdle();
     QTest::qWait(50);
     QVERIFY(panel->busyLabel()->isHidden());
     QCOMPARE(grid->mapTo(&window, QPoint(0, 0)).y(), gridTop);
@@ -807,7 +811,7 @@ void TestModelWindow::statusLineKeepsItsPlace()
     const QRect predictions(panel->predictionsLabel()->mapTo(&window, QPoint(0, 0)),
                             panel->predictionsLabel()->size());
     panel->textEdit()->clear();
-    window.modelRunner()->waitForIdle();
+    window.model()->runner()->waitForIdle();
     QTRY_VERIFY(panel->statusLabel()->isVisible());
     QVERIFY(panel->predictionsLabel()->isHidden());
     const QPoint status = panel->statusLabel()->mapTo(&window, QPoint(0, 0));
@@ -947,7 +951,7 @@ void TestModelWindow::brokenTokenizerSaysWhy()
     window.show();
     QString shown;
     closeNextMessageBox(&shown);
-    QVERIFY(!window.openModelFolder(folder));
+    QVERIFY(!window.model()->openModelFolder(folder));
     QVERIFY2(shown.contains(expected), qPrintable(shown));
     QVERIFY2(!shown.contains(QLatin1Char('\n')) && !shown.contains(QChar(0x202E)) &&
                  !shown.contains(QChar(0x1B)),
@@ -962,10 +966,10 @@ void TestModelWindow::builtinModelWritesOnItsExample()
     // asked to, it writes past its end-of-text token.
     MainWindow window;
     window.show();
-    QVERIFY(window.openBuiltinModel());
-    window.modelRunner()->waitForIdle();
-    GenerationPanel *panel = window.generationPanel();
-    QSignalSpy finished(window.generationRunner(), &GenerationRunner::finished);
+    QVERIFY(window.model()->openBuiltinModel());
+    window.model()->runner()->waitForIdle();
+    GenerationPanel *panel = window.model()->generationPanel();
+    QSignalSpy finished(window.model()->generationRunner(), &GenerationRunner::finished);
     panel->generateButton()->click();
     QVERIFY(finished.wait(30000));
     const auto generation = panel->generation();
@@ -983,8 +987,8 @@ void TestModelWindow::builtinModelWritesOnItsExample()
     QVERIFY(stopAtEnd && stopAtEnd->isChecked());
     stopAtEnd->setChecked(false);
     panel->findChild<QSpinBox *>()->setValue(24);
-    window.modelTextPanel()->textEdit()->setText(QStringLiteral("a member of the genus"));
-    window.modelRunner()->waitForIdle();
+    window.model()->textPanel()->textEdit()->setText(QStringLiteral("a member of the genus"));
+    window.model()->runner()->waitForIdle();
     panel->generateButton()->click();
     QVERIFY(finished.wait(30000));
     QCOMPARE(int(panel->generation()->steps.size()), 24);
@@ -997,19 +1001,19 @@ void TestModelWindow::builtinModelOpensInOneClick()
     // click shows its heads on its example sentence.
     MainWindow window;
     window.show();
-    window.tabs()->setCurrentWidget(window.modelPage());
-    QVERIFY(window.modelPage()->showsEmptyState());
-    QPushButton *offer = window.modelPage()->builtinButton();
+    window.tabs()->setCurrentWidget(window.model()->modelPage());
+    QVERIFY(window.model()->modelPage()->showsEmptyState());
+    QPushButton *offer = window.model()->modelPage()->builtinButton();
     QVERIFY(offer->isVisible());
     QCOMPARE(offer->text(), u"Open the built-in model: "_s + BuiltinModel::description());
     QTest::mouseClick(offer, Qt::LeftButton);
-    window.modelRunner()->waitForIdle();
-    QVERIFY(window.modelRunner()->hasModel());
-    QCOMPARE(QFileInfo(window.modelRunner()->model()->folder()).canonicalFilePath(),
+    window.model()->runner()->waitForIdle();
+    QVERIFY(window.model()->runner()->hasModel());
+    QCOMPARE(QFileInfo(window.model()->runner()->model()->folder()).canonicalFilePath(),
              QFileInfo(BuiltinModel::folder()).canonicalFilePath());
-    QCOMPARE(window.modelTextPanel()->textEdit()->text(), BuiltinModel::exampleText());
-    QVERIFY(window.modelPage()->showsGrid());
-    QCOMPARE(window.modelDocument()->tensor().layers(), 4);
+    QCOMPARE(window.model()->textPanel()->textEdit()->text(), BuiltinModel::exampleText());
+    QVERIFY(window.model()->modelPage()->showsGrid());
+    QCOMPARE(window.model()->document()->tensor().layers(), 4);
     QVERIFY(!offer->isVisible());
     // File > Open Built-in Model does the same, with its shortcut.
     QAction *action = nullptr;
@@ -1028,9 +1032,9 @@ void TestModelWindow::builtinKnownHeadsResolve()
     const KnownHeadGroup group = builtinGroup();
     MainWindow window;
     window.show();
-    QVERIFY(window.openBuiltinModel());
-    window.modelRunner()->waitForIdle();
-    ModelPage *page = window.modelPage();
+    QVERIFY(window.model()->openBuiltinModel());
+    window.model()->runner()->waitForIdle();
+    ModelPage *page = window.model()->modelPage();
     QCOMPARE(page->knownHeadsButton()->isVisibleTo(page), !group.entries.isEmpty());
     if (group.entries.isEmpty()) {
         QVERIFY(page->knownHeadsMenu()->actions().isEmpty());
@@ -1051,8 +1055,8 @@ void TestModelWindow::builtinKnownHeadsResolve()
     for (qsizetype i = 0; i < entries.size(); ++i) {
         const KnownHead &known = group.entries[i];
         entries[i]->trigger();
-        QCOMPARE(window.modelDocument()->layer(), known.layer);
-        QCOMPARE(window.modelDocument()->head(), known.head);
+        QCOMPARE(window.model()->document()->layer(), known.layer);
+        QCOMPARE(window.model()->document()->head(), known.head);
         QVERIFY(page->showsLarge());
         QVERIFY(page->matrixTitleLabel()->text().contains(known.role));
         QVERIFY(!known.source.isEmpty());
@@ -1077,12 +1081,12 @@ void TestModelWindow::builtinHeadOpensInAttentionTab()
     QFETCH(int, head);
     MainWindow window;
     window.show();
-    QVERIFY(window.openBuiltinModel());
-    ModelRunner *runner = window.modelRunner();
+    QVERIFY(window.model()->openBuiltinModel());
+    ModelRunner *runner = window.model()->runner();
     runner->waitForIdle();
-    window.modelDocument()->select(layer, head);
+    window.model()->document()->select(layer, head);
     QVERIFY(window.openHeadInAttentionTab());
-    const Session &session = window.document()->session();
+    const Session &session = window.session()->document()->session();
     const AttentionResult result =
         attend(session.queries, session.keys, session.effectiveValues(), session.options);
     const Eigen::MatrixXd model = runner->lastRun()->attention.head(layer, head).cast<double>();
@@ -1112,16 +1116,16 @@ void TestModelWindow::builtinHeadOfEachRoleIsShown()
     QFETCH(bool, found);
     MainWindow window;
     window.show();
-    QCOMPARE(window.showBuiltinHead(role), found);
-    QCOMPARE(window.tabs()->currentWidget(), static_cast<QWidget *>(window.modelPage()));
+    QCOMPARE(window.model()->showBuiltinHead(role), found);
+    QCOMPARE(window.tabs()->currentWidget(), static_cast<QWidget *>(window.model()->modelPage()));
     if (!found)
         return;
-    QVERIFY(window.modelPage()->showsLarge());
+    QVERIFY(window.model()->modelPage()->showsLarge());
     bool shown = false;
     for (const KnownHead &known : builtinGroup().entries)
         if (known.role == role) {
-            QCOMPARE(window.modelDocument()->layer(), known.layer);
-            QCOMPARE(window.modelDocument()->head(), known.head);
+            QCOMPARE(window.model()->document()->layer(), known.layer);
+            QCOMPARE(window.model()->document()->head(), known.head);
             shown = true;
             break;
         }

@@ -27,8 +27,10 @@
 #include "ui/views/guidedtour.h"
 #include "ui/views/heatmapview.h"
 #include "ui/views/panelhighlight.h"
+#include "ui/window/attentiontab.h"
 #include "ui/window/mainwindow.h"
 #include "ui/window/modeltabeditor.h"
+#include "ui/window/sessionworkspace.h"
 #include "ui/window/tabeditor.h"
 
 #include <QAction>
@@ -102,7 +104,7 @@ bool builtinModelInTheHall(MainWindow &window)
         return false;
     window.setPresentationMode(true);
     return QTest::qWaitFor([&window] { return window.isFullScreen(); }) &&
-           window.openBuiltinModel();
+           window.model()->openBuiltinModel();
 }
 
 /// \a window in presentation mode (the test's screen: a 1280 x 720 hall)
@@ -205,16 +207,16 @@ void TestProjector::controlsStayUnderThePointer()
     QCoreApplication::processEvents();
 
     // The Model tab: the heads stay where they were when the model writes.
-    QVERIFY(window.openModelFolder(model("gpt2-tiny")));
-    window.modelTextPanel()->textEdit()->setText(QStringLiteral("the cat sat"));
-    window.modelRunner()->waitForIdle();
+    QVERIFY(window.model()->openModelFolder(model("gpt2-tiny")));
+    window.model()->textPanel()->textEdit()->setText(QStringLiteral("the cat sat"));
+    window.model()->runner()->waitForIdle();
     QCoreApplication::processEvents();
-    QWidget *pages = window.modelPage()->findChild<QStackedWidget *>();
+    QWidget *pages = window.model()->modelPage()->findChild<QStackedWidget *>();
     QVERIFY(pages);
     const QPoint headsBefore = pages->mapTo(&window, QPoint(0, 0));
-    GenerationPanel *panel = window.generationPanel();
+    GenerationPanel *panel = window.model()->generationPanel();
     panel->findChild<QSpinBox *>()->setValue(2);
-    QSignalSpy finished(window.generationRunner(), &GenerationRunner::finished);
+    QSignalSpy finished(window.model()->generationRunner(), &GenerationRunner::finished);
     panel->generateButton()->click();
     QVERIFY(finished.wait(20000));
     QCoreApplication::processEvents();
@@ -231,16 +233,16 @@ void TestProjector::builtinHeadReadsInTheHall()
         QSKIP("the built-in model is not installed");
     MainWindow window;
     QVERIFY(builtinModelInTheHall(window));
-    window.modelTextPanel()->textEdit()->setText(QStringLiteral("a member of the genus"));
-    window.modelRunner()->waitForIdle();
-    window.modelDocument()->select(1, 1);
-    window.modelPage()->showLarge();
+    window.model()->textPanel()->textEdit()->setText(QStringLiteral("a member of the genus"));
+    window.model()->runner()->waitForIdle();
+    window.model()->document()->select(1, 1);
+    window.model()->modelPage()->showLarge();
     // The large view's title, a known head's role and source, shrinks to its
     // room before it is cut ("head 1.1: induction in the bu").
     QCoreApplication::processEvents();
-    const QLabel *title = window.modelPage()->matrixTitleLabel();
+    const QLabel *title = window.model()->modelPage()->matrixTitleLabel();
     QVERIFY(title->text().contains(QLatin1String("induction")));
-    const QFont pageFont = window.modelPage()->font();
+    const QFont pageFont = window.model()->modelPage()->font();
     const QRect wrapped = QFontMetrics(title->font())
                               .boundingRect(QRect(0, 0, title->contentsRect().width(), 1 << 20),
                                             Qt::TextWordWrap, title->text());
@@ -254,7 +256,7 @@ void TestProjector::builtinHeadReadsInTheHall()
             QFontMetrics(pageFont).horizontalAdvance(title->text()));
     QVERIFY(window.openHeadInAttentionTab());
     QCoreApplication::processEvents();
-    QCustomPlot *plot = window.heatmap()->plot();
+    QCustomPlot *plot = window.session()->attentionTab()->heatmap()->plot();
     plot->replot();
     // The keys' names apart: upright with a column each, or turned.
     QCPAxis *keys = plot->xAxis;
@@ -275,10 +277,10 @@ void TestProjector::builtinHeadReadsInTheHall()
                                                  .arg(needed)));
     }
     // Numbers in the cells.
-    QTRY_VERIFY(!window.heatmap()->numbersShown().isEmpty());
+    QTRY_VERIFY(!window.session()->attentionTab()->heatmap()->numbersShown().isEmpty());
     // The entropy axis: its labels apart, or none.
-    QCPAxis *bits = window.entropyBars()->plot()->xAxis;
-    window.entropyBars()->plot()->replot();
+    QCPAxis *bits = window.session()->attentionTab()->entropyBars()->plot()->xAxis;
+    window.session()->attentionTab()->entropyBars()->plot()->replot();
     if (bits->tickLabels()) {
         const QFontMetricsF bitsMetrics(bits->tickLabelFont());
         const QVector<double> ticks = bits->tickVector();
@@ -301,22 +303,23 @@ void TestProjector::largeHeadFillsTheHall()
         QSKIP("the built-in model is not installed");
     MainWindow window;
     QVERIFY(builtinModelInTheHall(window));
-    window.modelRunner()->waitForIdle();
-    window.tabs()->setCurrentWidget(window.modelPage());
-    window.modelDocument()->select(1, 2);
-    window.modelPage()->showLarge();
+    window.model()->runner()->waitForIdle();
+    window.tabs()->setCurrentWidget(window.model()->modelPage());
+    window.model()->document()->select(1, 2);
+    window.model()->modelPage()->showLarge();
     QCoreApplication::processEvents();
-    ModelHeatmapView *view = window.modelPage()->heatmap();
+    ModelHeatmapView *view = window.model()->modelPage()->heatmap();
     const QRect plot = view->plotRect();
-    const int page = window.modelPage()->width();
+    const int page = window.model()->modelPage()->width();
     QVERIFY2(plot.width() >= page * 0.4,
              qPrintable(QStringLiteral("%1 px of %2").arg(plot.width()).arg(page)));
-    QVERIFY2(view->width() > window.modelPage()->entropyBars()->width(),
+    QVERIFY2(view->width() > window.model()->modelPage()->entropyBars()->width(),
              qPrintable(QStringLiteral("heatmap %1 px, bars %2 px")
                             .arg(view->width())
-                            .arg(window.modelPage()->entropyBars()->width())));
+                            .arg(window.model()->modelPage()->entropyBars()->width())));
     // The entropy bars keep a row per query beside the matrix's rows.
-    QCOMPARE(view->visibleRows(), qMakePair(0, int(window.modelDocument()->rowLabels().size())));
+    QCOMPARE(view->visibleRows(),
+             qMakePair(0, int(window.model()->document()->rowLabels().size())));
     // The splitter narrowed toward the matrix shrinks it; widened, it grows again.
     auto *splitter = view->parentWidget();
     while (splitter && !qobject_cast<QSplitter *>(splitter))
@@ -333,7 +336,7 @@ void TestProjector::largeHeadFillsTheHall()
     // Given the room, it takes it: its cells as wide as they may be, or the whole width.
     const QSizeF fitted = view->cellSize();
     QVERIFY2(fitted.width() >= ModelHeatmapView::kMaximumCellAspect * fitted.height() - 1e-6 ||
-                 plot.width() >= view->width() - window.modelPage()->width() / 4,
+                 plot.width() >= view->width() - window.model()->modelPage()->width() / 4,
              qPrintable(QStringLiteral("%1 x %2 cells").arg(fitted.width()).arg(fitted.height())));
     // A cell is never more than kMaximumCellAspect times as wide as tall.
     const QSizeF cell = view->cellSize();
@@ -350,7 +353,7 @@ void TestProjector::maskLabNumbersReadInTheHall()
     MainWindow window;
     LabCanvas *canvas = nullptr;
     const std::unique_ptr<TextRecorder> painted =
-        paintedInTheHall(window, window.maskLab(), &canvas);
+        paintedInTheHall(window, window.session()->maskLab(), &canvas);
     QVERIFY(painted);
     const TextRecorder &recorder = *painted;
     const double label = recorder.pixelSizeOf(QStringLiteral("barked"));
@@ -375,7 +378,8 @@ void TestProjector::geometryNotesReadInTheHall()
     // plane", "q·k/√3 = 0.185  α = 0.337": its weight, what the lecture
     // points at) were 13 px beside 17 px names. They are at least 16 px.
     MainWindow window;
-    const std::unique_ptr<TextRecorder> recorder = paintedInTheHall(window, window.geometryLab());
+    const std::unique_ptr<TextRecorder> recorder =
+        paintedInTheHall(window, window.session()->geometryLab());
     QVERIFY(recorder);
     int notes = 0;
     for (const TextRecorder::Text &text : recorder->texts()) {
@@ -398,8 +402,9 @@ void TestProjector::scaleChartsReadInTheHall()
     MainWindow window;
     LabCanvas *canvas = nullptr;
     const std::unique_ptr<TextRecorder> recorder =
-        paintedInTheHall(window, window.scaleLab(), &canvas,
-                         [&window] { return window.scaleLab()->table()->rowCount() > 0; });
+        paintedInTheHall(window, window.session()->scaleLab(), &canvas, [&window] {
+            return window.session()->scaleLab()->table()->rowCount() > 0;
+        });
     QVERIFY(recorder);
     QStringList texts;
     for (const TextRecorder::Text &text : recorder->texts())
@@ -408,7 +413,7 @@ void TestProjector::scaleChartsReadInTheHall()
              qPrintable(QStringLiteral("%1 px tall: %2")
                             .arg(canvas->height())
                             .arg(texts.join(QLatin1Char('|')))));
-    QVERIFY(window.scaleLab()->table()->isVisible());
+    QVERIFY(window.session()->scaleLab()->table()->isVisible());
     window.setPresentationMode(false);
 }
 
@@ -551,23 +556,24 @@ void TestProjector::modelTabControlsActOnTheModel()
 {
     MainWindow window;
     window.show();
-    QVERIFY(window.openModelFolder(model("gpt2-tiny")));
-    window.modelRunner()->waitForIdle();
+    QVERIFY(window.model()->openModelFolder(model("gpt2-tiny")));
+    window.model()->runner()->waitForIdle();
     QCOMPARE(window.tabs()->currentIndex(), 7);
-    const AttentionOptions before = window.document()->session().options;
+    const AttentionOptions before = window.session()->document()->session().options;
     // Ctrl+K, Ctrl+3 and Ctrl+[ changed the hidden session while the heads
     // stayed as they were; now they are off on the Model tab.
     QTest::keyClick(&window, Qt::Key_K, Qt::ControlModifier);
     QTest::keyClick(&window, Qt::Key_3, Qt::ControlModifier);
     QTest::keyClick(&window, Qt::Key_BracketLeft, Qt::ControlModifier);
-    const AttentionOptions after = window.document()->session().options;
+    const AttentionOptions after = window.session()->document()->session().options;
     QCOMPARE(after.scale, before.scale);
     QCOMPARE(int(after.mask), int(before.mask));
     QCOMPARE(after.temperature, before.temperature);
     QVERIFY(!actionNamed(&window, QStringLiteral("Scale by √d_k"))->isEnabled());
     // No "Mask: No mask" beside GPT-2; the bar itself stays, so the tabs stay put.
-    QTRY_VERIFY(window.attentionToolBar()->isVisible() && !window.maskChooser()->isVisible());
-    QVERIFY(!window.maskChooser()->isEnabled());
+    QTRY_VERIFY(window.attentionToolBar()->isVisible() &&
+                !window.session()->maskChooser()->isVisible());
+    QVERIFY(!window.session()->maskChooser()->isEnabled());
     // The status bar describes the model, not the hidden session.
     const QString status = statusLine(window);
     QVERIFY2(status.contains(QLatin1String("gpt2-tiny")) && status.contains(QLatin1String("GPT-2")),
@@ -577,9 +583,10 @@ void TestProjector::modelTabControlsActOnTheModel()
              qPrintable(window.windowTitle()));
     // On the Attention tab the session's controls are back and act.
     window.tabs()->setCurrentIndex(0);
-    QTRY_VERIFY(window.attentionToolBar()->isVisible() && window.maskChooser()->isVisible());
+    QTRY_VERIFY(window.attentionToolBar()->isVisible() &&
+                window.session()->maskChooser()->isVisible());
     QTest::keyClick(&window, Qt::Key_K, Qt::ControlModifier);
-    QCOMPARE(window.document()->session().options.scale, !before.scale);
+    QCOMPARE(window.session()->document()->session().options.scale, !before.scale);
     const QString sessionStatus = statusLine(window);
     QVERIFY2(sessionStatus.contains(QLatin1String("d_k =")), qPrintable(sessionStatus));
     // The toolbar's undo follows the tab's own history, as Edit > Undo does:
@@ -588,7 +595,7 @@ void TestProjector::modelTabControlsActOnTheModel()
     QCOMPARE(undo->text(), QStringLiteral("Undo"));
     QVERIFY(undo->isEnabled());
     window.tabs()->setCurrentIndex(7);
-    QVERIFY(window.modelDocument()->undoStack()->count() == 0);
+    QVERIFY(window.model()->document()->undoStack()->count() == 0);
     QVERIFY(!undo->isEnabled());
     window.tabs()->setCurrentIndex(0);
     QVERIFY(undo->isEnabled());
@@ -601,15 +608,15 @@ void TestProjector::eachTabKeepsItsExportTitle()
     MainWindow window;
     window.show();
     window.currentEditor()->rememberExportTitle(QStringLiteral("Causal mask: mask, then softmax"));
-    QVERIFY(window.openModelFolder(model("gpt2-tiny")));
-    window.modelRunner()->waitForIdle();
+    QVERIFY(window.model()->openModelFolder(model("gpt2-tiny")));
+    window.model()->runner()->waitForIdle();
     TabEditor *modelEditor = window.currentEditor();
     const QString caption = modelEditor->exportTitle();
     // The grid is shown: the caption names it and its score, not a head.
     QVERIFY2(
         caption.startsWith(QString::fromUtf8("gpt2-tiny, every head by mean entropy (bits): “")),
         qPrintable(caption));
-    QVERIFY2(caption.contains(window.modelRunner()->requestedText().text.left(20)),
+    QVERIFY2(caption.contains(window.model()->runner()->requestedText().text.left(20)),
              qPrintable(caption));
     // A title typed for the model stays the model's; the session's stays its own.
     modelEditor->rememberExportTitle(QStringLiteral("An induction head"));
@@ -619,8 +626,8 @@ void TestProjector::eachTabKeepsItsExportTitle()
              QStringLiteral("Causal mask: mask, then softmax"));
     // Accepting the caption as it was does not freeze it for the next head.
     modelEditor->rememberExportTitle(static_cast<ModelTabEditor *>(modelEditor)->caption());
-    window.modelDocument()->select(1, 2);
-    window.modelPage()->showLarge(); // the head shown, not the grid
+    window.model()->document()->select(1, 2);
+    window.model()->modelPage()->showLarge(); // the head shown, not the grid
     QVERIFY2(modelEditor->exportTitle().startsWith(QLatin1String("gpt2-tiny, head 1.2")),
              qPrintable(modelEditor->exportTitle()));
 }
@@ -640,9 +647,9 @@ void TestProjector::toolBarsCanBeHidden()
     window.tabs()->setCurrentIndex(7);
     window.tabs()->setCurrentIndex(0);
     QVERIFY(!window.attentionToolBar()->isVisible());
-    const bool scaled = window.document()->session().options.scale;
+    const bool scaled = window.session()->document()->session().options.scale;
     QTest::keyClick(&window, Qt::Key_K, Qt::ControlModifier);
-    QCOMPARE(window.document()->session().options.scale, !scaled);
+    QCOMPARE(window.session()->document()->session().options.scale, !scaled);
     toolBars->trigger();
     QVERIFY(window.attentionToolBar()->isVisible() && window.viewToolBar()->isVisible());
 }
@@ -658,14 +665,14 @@ void TestProjector::leavingPresentationModeRestoresTheColumns()
     QDockWidget *sliders = dockNamed(&window, "SlidersDock");
     QVERIFY(sliders && sliders->isVisible());
     const int before = sliders->width();
-    const QString title = window.entropyBars()->axisTitle();
+    const QString title = window.session()->attentionTab()->entropyBars()->axisTitle();
     window.setPresentationMode(true);
     QTRY_VERIFY(window.isFullScreen());
     QTest::qWait(50);
     window.setPresentationMode(false);
     QTRY_VERIFY(!window.isFullScreen());
     QTRY_COMPARE(sliders->width(), before);
-    QTRY_COMPARE(window.entropyBars()->axisTitle(), title);
+    QTRY_COMPARE(window.session()->attentionTab()->entropyBars()->axisTitle(), title);
 }
 
 void TestProjector::tabsStayPutFromTabToTab_data()
@@ -748,7 +755,7 @@ void TestProjector::tourFramesThePanelItDescribes()
             if (panel && panel->isVisible() && screen.contains(dialog->frameGeometry()))
                 checked << text.section(QLatin1String("</h3>"), 0, 0).remove(QLatin1String("<h3>"));
             if (page == dialog->pageCount() - 1) {
-                if (panel == static_cast<QWidget *>(window.modelPage()) &&
+                if (panel == static_cast<QWidget *>(window.model()->modelPage()) &&
                     text.contains(QLatin1String("Open Model")) &&
                     text.contains(QLatin1String("Open Head in Attention Tab")))
                     checked << QStringLiteral("model page");
@@ -783,21 +790,23 @@ void TestProjector::barsKeepARowPerLabelInTheHall()
     window.setPresentationMode(true);
     QTRY_VERIFY(window.isFullScreen());
     QTest::qWait(50);
-    QTRY_COMPARE(window.entropyBars()->rowLabelsShown(),
+    QTRY_COMPARE(window.session()->attentionTab()->entropyBars()->rowLabelsShown(),
                  (QStringList{QStringLiteral("the"), QStringLiteral("dog"),
                               QStringLiteral("barked"), QStringLiteral("loudly")}));
     // The heatmap above keeps its own labels and numbers (it gave the room).
-    QVERIFY(window.heatmap()->height() > window.entropyBars()->height() / 2);
+    QVERIFY(window.session()->attentionTab()->heatmap()->height() >
+            window.session()->attentionTab()->entropyBars()->height() / 2);
     // The colour bar's title, longer than the bar of four rows, was cut to
     // "veight": it is shown whole, on one line or broken over two where the
     // bar is short (the bars now stand beside the heatmap, so it is taller).
-    QCOMPARE(window.heatmap()->colorBarTitle(), QStringLiteral("weight (0 to 1)"));
-    QTRY_COMPARE(
-        window.heatmap()->colorBarTitleShown().replace(QLatin1Char('\n'), QLatin1Char(' ')),
-        QStringLiteral("weight (0 to 1)"));
+    QCOMPARE(window.session()->attentionTab()->heatmap()->colorBarTitle(),
+             QStringLiteral("weight (0 to 1)"));
+    QTRY_COMPARE(window.session()->attentionTab()->heatmap()->colorBarTitleShown().replace(
+                     QLatin1Char('\n'), QLatin1Char(' ')),
+                 QStringLiteral("weight (0 to 1)"));
     // Its top tick, "1", lies inside the widget, so it is drawn.
-    QVERIFY(window.heatmap()->colorBarTickLabelFits(1.0));
-    QVERIFY(window.heatmap()->colorBarTickLabelFits(0.0));
+    QVERIFY(window.session()->attentionTab()->heatmap()->colorBarTickLabelFits(1.0));
+    QVERIFY(window.session()->attentionTab()->heatmap()->colorBarTickLabelFits(0.0));
 }
 
 void TestProjector::heatmapNumbersStayInTheHall()
@@ -807,19 +816,20 @@ void TestProjector::heatmapNumbersStayInTheHall()
     // shrink to fit instead, never below the normal 11 pt.
     MainWindow window;
     window.show();
-    QTRY_COMPARE(window.heatmap()->numbersShown(),
+    QTRY_COMPARE(window.session()->attentionTab()->heatmap()->numbersShown(),
                  (QStringList{QStringLiteral("0.3369"), QStringLiteral("0.3019"),
                               QStringLiteral("0.3611")}));
-    QCOMPARE(window.heatmap()->numberPointSize(), 11.0);
+    QCOMPARE(window.session()->attentionTab()->heatmap()->numberPointSize(), 11.0);
     window.setPresentationMode(true);
     QTRY_VERIFY(window.isFullScreen());
-    QTRY_COMPARE(window.heatmap()->numbersShown(),
+    QTRY_COMPARE(window.session()->attentionTab()->heatmap()->numbersShown(),
                  (QStringList{QStringLiteral("0.3369"), QStringLiteral("0.3019"),
                               QStringLiteral("0.3611")}));
-    QVERIFY2(window.heatmap()->numberPointSize() >= 11.0,
-             qPrintable(QString::number(window.heatmap()->numberPointSize())));
+    QVERIFY2(window.session()->attentionTab()->heatmap()->numberPointSize() >= 11.0,
+             qPrintable(
+                 QString::number(window.session()->attentionTab()->heatmap()->numberPointSize())));
     window.setPresentationMode(false);
-    QTRY_COMPARE(window.heatmap()->numberPointSize(), 11.0);
+    QTRY_COMPARE(window.session()->attentionTab()->heatmap()->numberPointSize(), 11.0);
 }
 
 void TestProjector::colourBarTitleBreaksWhereItReadsWell_data()

@@ -34,6 +34,9 @@
 #include "ui/record/spooledtensor.h"
 #include "ui/views/vectoreditor.h"
 #include "ui/window/mainwindow.h"
+#include "ui/window/modeltabeditor.h"
+#include "ui/window/recordcontroller.h"
+#include "ui/window/sessionworkspace.h"
 #include "ui/window/tabeditor.h"
 
 #include <QAction>
@@ -118,9 +121,9 @@ QImage stillExport(MainWindow *window)
 {
     const FigureView *view = findFigureView(QStringLiteral("geometry"));
     return FigureExporter::renderImage(*view,
-                                       FigureData{window->document()->session(),
-                                                  window->document()->result(),
-                                                  &window->labState()->settings()},
+                                       FigureData{window->session()->document()->session(),
+                                                  window->session()->document()->result(),
+                                                  &window->session()->labState()->settings()},
                                        window->currentFigureStyle(), ExportSize{});
 }
 
@@ -128,14 +131,14 @@ QImage stillExport(MainWindow *window)
 
 void TestRecording::recordDrag(int steps, QList<QImage> *shown)
 {
-    m_window->tabs()->setCurrentWidget(m_window->geometryLab());
-    GeometryCanvas *canvas = m_window->geometryLab()->canvas();
+    m_window->tabs()->setCurrentWidget(m_window->session()->geometryLab());
+    GeometryCanvas *canvas = m_window->session()->geometryLab()->canvas();
     canvas->repaint(); // lays out the picture
     const GeometryMap &map = canvas->geometryMap();
     QVERIFY(map.valid);
     QCOMPARE(m_window->currentViewName(), QStringLiteral("geometry"));
-    m_window->recordAction()->trigger();
-    QVERIFY(m_window->recorder()->isRecording());
+    m_window->record()->recordAction()->trigger();
+    QVERIFY(m_window->record()->recorder()->isRecording());
     shown->append(stillExport(m_window.get()));
     const QPoint start = map.keys[2].toPoint();
     QTest::mousePress(canvas, Qt::LeftButton, {}, start);
@@ -153,7 +156,7 @@ void TestRecording::recordDrag(int steps, QList<QImage> *shown)
 
 void TestRecording::recordActionSaysItIsRecording()
 {
-    QAction *record = m_window->recordAction();
+    QAction *record = m_window->record()->recordAction();
     QCOMPARE(record->shortcut(), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
     auto *indicator =
         m_window->statusBar()->findChild<QLabel *>(QStringLiteral("RecordingIndicator"));
@@ -164,10 +167,11 @@ void TestRecording::recordActionSaysItIsRecording()
     QCOMPARE(record->text(), QStringLiteral("Stop &Recording"));
     QVERIFY(indicator->isVisible());
     QVERIFY2(indicator->text().contains(QStringLiteral("1 frame")), qPrintable(indicator->text()));
-    m_window->document()->setScale(!m_window->document()->session().options.scale);
+    m_window->session()->document()->setScale(
+        !m_window->session()->document()->session().options.scale);
     QTRY_VERIFY2(indicator->text().contains(QStringLiteral("2 frames")),
                  qPrintable(indicator->text()));
-    const std::unique_ptr<Recording> recording = m_window->recorder()->stop();
+    const std::unique_ptr<Recording> recording = m_window->record()->recorder()->stop();
     QCOMPARE(recording->count(), 2);
     QVERIFY(!record->isChecked());
     QCOMPARE(record->text(), QStringLiteral("&Record"));
@@ -178,8 +182,8 @@ void TestRecording::dragGivesAFrameAStep()
 {
     QList<QImage> shown;
     recordDrag(6, &shown);
-    QCOMPARE(m_window->recorder()->frameCount(), 1 + 6); // the start, then a frame a step
-    const std::unique_ptr<Recording> recording = m_window->recorder()->stop();
+    QCOMPARE(m_window->record()->recorder()->frameCount(), 1 + 6); // the start, then a frame a step
+    const std::unique_ptr<Recording> recording = m_window->record()->recorder()->stop();
     QCOMPARE(recording->count(), shown.size());
     for (int i = 0; i < recording->count(); ++i)
         QCOMPARE(recording->frame(i).render(m_window->currentFigureStyle(), ExportSize{}),
@@ -191,12 +195,12 @@ void TestRecording::sliderStepGivesOneFrame()
 {
     // A slider's step changes the result and makes the labs refit their
     // picture: two signals, one frame.
-    QSlider *slider = m_window->vectorEditor()->slider(0);
+    QSlider *slider = m_window->session()->vectorEditor()->slider(0);
     QVERIFY(slider);
     QCOMPARE(m_window->currentViewName(), QStringLiteral("figure"));
-    m_window->recordAction()->trigger();
-    QSignalSpy labs(m_window->labState(), &LabState::changed);
-    QSignalSpy results(m_window->document(), &AttentionDocument::resultChanged);
+    m_window->record()->recordAction()->trigger();
+    QSignalSpy labs(m_window->session()->labState(), &LabState::changed);
+    QSignalSpy results(m_window->session()->document(), &AttentionDocument::resultChanged);
     slider->setFocus();
     for (int step = 0; step < 5; ++step) {
         QTest::keyClick(slider, Qt::Key_Right);
@@ -204,8 +208,8 @@ void TestRecording::sliderStepGivesOneFrame()
     }
     QCOMPARE(results.count(), 5);
     QCOMPARE(labs.count(), 5); // the geometry refits: a second signal each step
-    QCOMPARE(m_window->recorder()->frameCount(), 1 + 5);
-    const std::unique_ptr<Recording> recording = m_window->recorder()->stop();
+    QCOMPARE(m_window->record()->recorder()->frameCount(), 1 + 5);
+    const std::unique_ptr<Recording> recording = m_window->record()->recorder()->stop();
     const FigureStyle style = m_window->currentFigureStyle();
     for (int i = 0; i + 1 < recording->count(); ++i)
         QVERIFY(recording->frame(i).render(style, ExportSize{}) !=
@@ -216,10 +220,10 @@ void TestRecording::undoAfterRecordingKeepsFrames()
 {
     QList<QImage> shown;
     recordDrag(4, &shown);
-    QCOMPARE(m_window->recorder()->frameCount(), 5);
-    m_window->document()->undoStack()->undo(); // the drag is one step: back to the start
-    QTRY_COMPARE(m_window->recorder()->frameCount(), 6);
-    const std::unique_ptr<Recording> recording = m_window->recorder()->stop();
+    QCOMPARE(m_window->record()->recorder()->frameCount(), 5);
+    m_window->session()->document()->undoStack()->undo(); // the drag is one step: back to the start
+    QTRY_COMPARE(m_window->record()->recorder()->frameCount(), 6);
+    const std::unique_ptr<Recording> recording = m_window->record()->recorder()->stop();
     const FigureStyle style = m_window->currentFigureStyle();
     for (int i = 0; i < 5; ++i)
         QCOMPARE(recording->frame(i).render(style, ExportSize{}), shown[i]);
@@ -263,7 +267,7 @@ void TestRecording::writesGifAndMp4()
 {
     QList<QImage> shown;
     recordDrag(5, &shown);
-    const std::unique_ptr<Recording> recording = m_window->recorder()->stop();
+    const std::unique_ptr<Recording> recording = m_window->record()->recorder()->stop();
     QCOMPARE(recording->count(), 6);
     AnimationTiming timing;
     timing.fps = 10;
@@ -298,7 +302,7 @@ void TestRecording::previewPlaysTheFrames()
 {
     QList<QImage> shown;
     recordDrag(5, &shown);
-    const std::unique_ptr<Recording> recording = m_window->recorder()->stop();
+    const std::unique_ptr<Recording> recording = m_window->record()->recorder()->stop();
     RecordDialog dialog(*recording, ColorMaps::Name::Viridis, false, QString(), m_window.get());
     dialog.show();
     QVERIFY(!dialog.previewImage().isNull());
@@ -315,7 +319,7 @@ void TestRecording::writeStaysWhereItWas()
     // under the pointer. Its room is kept.
     QList<QImage> shown;
     recordDrag(3, &shown);
-    const std::unique_ptr<Recording> recording = m_window->recorder()->stop();
+    const std::unique_ptr<Recording> recording = m_window->record()->recorder()->stop();
     RecordDialog dialog(*recording, ColorMaps::Name::Viridis, false, QString(), m_window.get());
     dialog.show();
     QVERIFY(QTest::qWaitForWindowExposed(&dialog));
@@ -338,7 +342,7 @@ void TestRecording::cancelledWriteLeavesNoFile()
 {
     QList<QImage> shown;
     recordDrag(8, &shown);
-    const std::unique_ptr<Recording> recording = m_window->recorder()->stop();
+    const std::unique_ptr<Recording> recording = m_window->record()->recorder()->stop();
     QTemporaryDir dir; // its own, so that only this test's files are in it
     const QString old = dir.filePath(QStringLiteral("old.gif"));
     {
@@ -384,7 +388,7 @@ void TestRecording::spoolHoldsSessionsOnDisk()
     QVERIFY2(recording.open(&error), qPrintable(error));
     RecordedFrame frame;
     frame.view = QStringLiteral("weights");
-    frame.session = m_window->document()->session();
+    frame.session = m_window->session()->document()->session();
     frame.labs = std::make_shared<const LabSettings>();
     for (int i = 0; i < 1000; ++i) {
         frame.session->options.temperature = 0.5 + i * 0.001;
@@ -396,8 +400,8 @@ void TestRecording::spoolHoldsSessionsOnDisk()
         const RecordedFrame back = recording.frame(i);
         QVERIFY(back.session.has_value());
         QCOMPARE(back.session->options.temperature, 0.5 + i * 0.001);
-        QCOMPARE(back.session->keys, m_window->document()->session().keys);
-        QCOMPARE(back.session->tokens, m_window->document()->session().tokens);
+        QCOMPARE(back.session->keys, m_window->session()->document()->session().keys);
+        QCOMPARE(back.session->tokens, m_window->session()->document()->session().tokens);
     }
     // A frame that repeats the previous session is written once.
     const qint64 before = recording.spoolBytes();
@@ -530,37 +534,37 @@ void TestRecording::modelTimelineGivesAFrameAStep()
     // Generate, then record the timeline stepping through what was written:
     // a frame a step, each the still export of that step, the tensors of
     // the steps spooled, not kept.
-    QVERIFY(m_window->openModelFolder(QStringLiteral(TEST_DATA_DIR "/models/gpt2-tiny")));
-    m_window->modelTextPanel()->textEdit()->setText(QStringLiteral("the cat sat on"));
-    m_window->modelRunner()->waitForIdle();
-    GenerationPanel *panel = m_window->generationPanel();
+    QVERIFY(m_window->model()->openModelFolder(QStringLiteral(TEST_DATA_DIR "/models/gpt2-tiny")));
+    m_window->model()->textPanel()->textEdit()->setText(QStringLiteral("the cat sat on"));
+    m_window->model()->runner()->waitForIdle();
+    GenerationPanel *panel = m_window->model()->generationPanel();
     constexpr int kSteps = 8;
     panel->findChild<QSpinBox *>()->setValue(kSteps);
-    QSignalSpy finished(m_window->generationRunner(), &GenerationRunner::finished);
+    QSignalSpy finished(m_window->model()->generationRunner(), &GenerationRunner::finished);
     panel->generateButton()->click();
     QVERIFY(finished.wait(20000));
     QCOMPARE(int(panel->generation()->steps.size()), kSteps);
-    ModelDocument *document = m_window->modelDocument();
+    ModelDocument *document = m_window->model()->document();
     panel->setStep(1);
     document->waitForScores();
     QCoreApplication::processEvents();
     const QString view = m_window->currentViewName();
     const FigureStyle style = m_window->currentFigureStyle();
-    m_window->recordAction()->trigger();
-    QVERIFY(m_window->recorder()->isRecording());
+    m_window->record()->recordAction()->trigger();
+    QVERIFY(m_window->record()->recorder()->isRecording());
     QList<QImage> shown{m_window->currentEditor()->figureImage(style)};
     std::vector<std::weak_ptr<const AttentionTensor>> tensors{document->sharedTensor()};
     for (int step = 2; step <= kSteps; ++step) {
         panel->setStep(step);
         document->waitForScores();
-        QTRY_COMPARE(m_window->recorder()->frameCount(), step);
+        QTRY_COMPARE(m_window->record()->recorder()->frameCount(), step);
         shown << m_window->currentEditor()->figureImage(style);
         tensors.push_back(document->sharedTensor());
     }
     // Only the step on screen is held, by the document: not by the recording.
     for (size_t i = 0; i + 1 < tensors.size(); ++i)
         QVERIFY2(tensors[i].expired(), qPrintable(QString::number(i + 1)));
-    const std::unique_ptr<Recording> recording = m_window->recorder()->stop();
+    const std::unique_ptr<Recording> recording = m_window->record()->recorder()->stop();
     QCOMPARE(recording->count(), kSteps);
     QCOMPARE(recording->spooledTensors(), kSteps); // each step a tensor of its own
     QCOMPARE(recording->tensorsInMemory(), 0);
@@ -592,7 +596,7 @@ void TestRecording::animateDialogSpeaksTheCommandLine()
     // The dialog's sweep is the command line's --sweep text, so both are
     // parsed (and refused) by Sweep alike.
     AnimateDialog::Target session;
-    session.session = &m_window->document()->session();
+    session.session = &m_window->session()->document()->session();
     session.views = ExportDialog::sessionViews();
     session.currentView = QStringLiteral("figure");
     AnimateDialog dialog(session, ColorMaps::Name::Viridis, false, QString(), m_window.get());

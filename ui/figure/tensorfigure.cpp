@@ -463,15 +463,15 @@ const QList<TensorFigureView> &tensorFigureViews()
          QSize(1700, 1800), paintGrid},
         {QStringLiteral("head"),
          QStringLiteral("one head (--layer, --head) large, with its tokens and entropy bars"),
-         QSize(1600, 1400), paintHead},
+         QSize(1600, 1400), paintHead, true},
         {QStringLiteral("lines"),
          QStringLiteral("one head (--layer, --head) as lines from each query to each key"),
-         QSize(1200, 1400), paintLines},
+         QSize(1200, 1400), paintLines, true},
         {QStringLiteral("average"), QStringLiteral("the mean of the heads of --layer"),
          QSize(1600, 1400), paintAverage},
         {QStringLiteral("rollout"),
          QStringLiteral("attention rollout through every layer (needs as many queries as keys)"),
-         QSize(1600, 1400), paintRollout},
+         QSize(1600, 1400), paintRollout, false, false, true},
     };
     return views;
 }

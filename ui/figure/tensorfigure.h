@@ -49,6 +49,13 @@ struct TensorFigureView
     QSize defaultSize;
     std::function<void(QPainter &, const QRectF &, const TensorFigureData &, const FigureStyle &)>
         paint;
+    /// What the view can show, which the window and the commands ask
+    /// instead of naming views: one head (a head sweep goes through the
+    /// heads), a generation's steps, and whether it follows a text through
+    /// its own layers (rollout: a square self-attention only).
+    bool oneHead = false;
+    bool overSteps = true;
+    bool needsSquareSelfAttention = false;
 };
 
 /// grid, head, lines, average, rollout, in the order help lists them.

@@ -238,10 +238,12 @@ void AnimateDialog::accept()
                                  .arg(id == Heads ? tr("heads") : tr("steps")));
         return;
     }
-    if (id == Heads && viewName() == QLatin1String("grid")) {
+    if (const TensorFigureView *view = findTensorFigureView(viewName());
+        id == Heads && view && !view->oneHead) {
         QMessageBox::warning(this, tr("Animate"),
-                             tr("The grid shows every head at once: choose the head or the lines "
-                                "view to go through the heads one after another."));
+                             tr("The %1 view does not show one head: choose the head or the lines "
+                                "view to go through the heads one after another.")
+                                 .arg(view->name));
         return;
     }
     QSize defaultSize;

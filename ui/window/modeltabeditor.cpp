@@ -1,220 +1,369 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 The Attention Lab authors
 
+// ModelTabEditor: the tab's page and panels, models opened from their
+// folders (every family of core/familydescription), attention files, the
+// text a model reads, and the head taken into the Attention tab. Its
+// title, status and figures are in modeltabfigures.cpp.
+
 #include "ui/window/modeltabeditor.h"
 
-#include "ui/figure/lenspainter.h"
-#include "ui/model/headgridview.h"
-#include "ui/model/lensview.h"
+#include "core/familydescription.h"
+#include "core/headsession.h"
+#include "core/hugepagebuffer.h"
+#include "io/builtinmodel.h"
+#include "io/generation.h"
+#include "io/pretrainedmodel.h"
+#include "io/readerror.h"
+#include "ui/model/generationcontroller.h"
+#include "ui/model/generationpanel.h"
+#include "ui/model/generationrunner.h"
+#include "ui/model/knownheads.h"
+#include "ui/model/lenscontroller.h"
 #include "ui/model/modeldocument.h"
 #include "ui/model/modelpage.h"
 #include "ui/model/modelrunner.h"
+#include "ui/model/modeltextpanel.h"
 #include "ui/settings/preferences.h"
+#include "ui/views/actionicons.h"
 
-#include <QCoreApplication>
+#include <QAction>
+#include <QApplication>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QInputDialog>
+#include <QLineEdit>
+#include <QMenu>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <climits>
 
 namespace AttentionLab {
 
-namespace {
-
-QString tr(const char *text)
+ModelTabEditor::ModelTabEditor(QWidget *window)
+    : QObject(window), m_window(window), m_document(new ModelDocument(this)),
+      m_page(new ModelPage(m_document, window)), m_runner(new ModelRunner(this)),
+      m_text(new ModelTextPanel(m_runner, m_document, m_page)),
+      m_generationPanel(new GenerationPanel(m_page)),
+      m_generationRunner(new GenerationRunner(this)),
+      m_generation(new GenerationController(m_document, m_runner, m_generationPanel,
+                                            m_generationRunner, window)),
+      m_lens(new LensController(m_page->lensView(), this))
 {
-    return QCoreApplication::translate("ModelTabEditor", text);
+    createPage(window);
 }
 
-} // namespace
+ModelTabEditor::~ModelTabEditor() = default;
 
-ModelTabEditor::ModelTabEditor(ModelPage *page, ModelDocument *document, const ModelRunner *runner,
-                               std::function<bool()> showsRun)
-    : m_page(page), m_document(document), m_runner(runner), m_showsRun(std::move(showsRun))
+void ModelTabEditor::createPage(QWidget *window)
 {
+    m_generationPanel->setAvailable(false);
+    m_text->hide();
+    // The text, then what the model writes after it.
+    auto *textArea = new QWidget(m_page);
+    auto *textLayout = new QVBoxLayout(textArea);
+    textLayout->setContentsMargins(0, 0, 0, 0);
+    textLayout->setSpacing(2);
+    textLayout->addWidget(m_text);
+    textLayout->addWidget(m_generationPanel);
+    m_page->setTextPanel(textArea);
+    connect(m_generation, &GenerationController::statusMessage, this,
+            &ModelTabEditor::statusMessage);
+    connect(m_generation, &GenerationController::textRequested, this,
+            &ModelTabEditor::showTextAttention);
+    connect(m_generation, &GenerationController::textInViewChanged, this,
+            &ModelTabEditor::refreshLens);
+    connect(m_page, &ModelPage::matrixViewChanged, this, &ModelTabEditor::refreshLens);
+    // Nothing to download: the tab offers the model shipped with the program.
+    if (!BuiltinModel::folder().isEmpty())
+        m_page->setBuiltinOffer(tr("Open the built-in model: %1").arg(BuiltinModel::description()));
+    connect(m_page, &ModelPage::builtinModelRequested, this, &ModelTabEditor::openBuiltinModel);
+    connect(m_runner, &ModelRunner::runFinished, this, &ModelTabEditor::showModelRun);
+    connect(m_text, &ModelTextPanel::openHeadRequested, this, &ModelTabEditor::takeHeadRequested);
+    // A batched file is read again with the input the user chose.
+    m_document->setLoader([this](const QString &path, QString *error) {
+        return AttentionFiles::readSets(path, error, &m_attentionChoices);
+    });
+    for (auto changed : {&ModelDocument::tensorChanged, &ModelDocument::currentChanged})
+        connect(m_document, changed, this, &ModelTabEditor::describedChanged);
+    connect(m_page, &ModelPage::shownChanged, this, &ModelTabEditor::describedChanged);
+    Q_UNUSED(window);
 }
 
-QUndoStack *ModelTabEditor::undoStack() const
+void ModelTabEditor::addFileActions(QMenu *file)
 {
-    return m_document->undoStack();
+    QAction *openModel = file->addAction(tr("Open &Model…"), this, [this] {
+        const QString folder = QFileDialog::getExistingDirectory(
+            m_window, tr("Open a model's folder (%1)").arg(QString::fromStdString(familyNames())),
+            Preferences::modelFolder);
+        if (!folder.isEmpty())
+            openModelFolder(folder);
+    });
+    ActionIcons::set(openModel, QStringLiteral("folder-open"));
+    openModel->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
+    openModel->setToolTip(tr("Run a model (%1) from its folder (config.json, the weights' "
+                             ".safetensors and the tokenizer's files) on a text you type")
+                              .arg(QString::fromStdString(familyNames())));
+    QAction *openBuiltin =
+        file->addAction(tr("Open &Built-in Model"), this, [this] { openBuiltinModel(); });
+    ActionIcons::set(openBuiltin, QStringLiteral("attentionlab-heatmap"));
+    openBuiltin->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_B));
+    openBuiltin->setToolTip(
+        tr("Open the model that comes with Attention Lab: %1").arg(BuiltinModel::description()));
+    openBuiltin->setEnabled(!BuiltinModel::folder().isEmpty());
+    m_openHeadAction = file->addAction(tr("Open &Head in Attention Tab"), this,
+                                       &ModelTabEditor::takeHeadRequested);
+    ActionIcons::set(m_openHeadAction, QStringLiteral("attentionlab-open-head"));
+    m_openHeadAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_L));
+    m_openHeadAction->setToolTip(tr("Take the model's selected head, with its real queries, keys "
+                                    "and values, into the Attention tab"));
+    m_openHeadAction->setEnabled(false);
+    auto syncOpenHead = [this] {
+        m_openHeadAction->setEnabled(m_showsRun && m_runner->lastRun() &&
+                                     m_document->view() == ModelView::Head);
+    };
+    connect(m_document, &ModelDocument::currentChanged, this, syncOpenHead);
+    connect(m_document, &ModelDocument::tensorChanged, this, syncOpenHead);
 }
 
-QWidget *ModelTabEditor::page() const
+bool ModelTabEditor::openModelFolder(const QString &folder)
 {
-    return m_page;
-}
-
-QString ModelTabEditor::sourceName() const
-{
-    if (m_showsRun() && m_runner->model())
-        return m_runner->model()->name();
-    return m_document->displayName();
-}
-
-TabEditor::Title ModelTabEditor::title() const
-{
-    // A model opened but still reading its first text is what is open.
-    if (m_document->isEmpty() && m_runner->model())
-        return {tr("%1 (%2)").arg(m_runner->model()->name(), m_runner->model()->description()),
-                m_runner->model()->folder(), false};
-    if (m_document->isEmpty())
-        return {tr("Model"), QString(), false};
-    if (m_showsRun() && m_runner->model())
-        return {tr("%1 (%2)").arg(m_runner->model()->name(), m_runner->model()->description()),
-                m_runner->model()->folder(), false};
-    return {tr("%1 (%2)").arg(m_document->displayName(), m_document->shapeText()),
-            m_document->filePath(), false};
-}
-
-QString ModelTabEditor::shownTitle() const
-{
-    // The grid in view is what an export, a caption or the status line
-    // names: not the view the large page last showed (a rollout).
-    if (!m_page->showsLarge())
-        return tr("every head by %1")
-            .arg(QString::fromStdString(headScoreTitle(m_page->grid()->scoreKind())));
-    return m_document->currentTitle();
-}
-
-QString ModelTabEditor::statusText() const
-{
-    if (m_document->isEmpty() && m_runner->model())
-        return tr("%1: %2   no text read yet")
-            .arg(m_runner->model()->name(), m_runner->model()->description());
-    if (m_document->isEmpty())
-        return tr("no model or attention file open");
-    const AttentionTensor &t = m_document->tensor();
-    const QString what =
-        m_showsRun() && m_runner->model()
-            ? tr("%1: %2").arg(m_runner->model()->name(), m_runner->model()->description())
-            : tr("%1: %2").arg(m_document->displayName(), m_document->shapeText());
-    return tr("%1   %2 tokens   showing %3").arg(what).arg(t.keys()).arg(shownTitle());
-}
-
-QList<ExportDialog::View> ModelTabEditor::exportViews() const
-{
-    if (m_document->isEmpty())
-        return {};
-    QList<ExportDialog::View> views = ExportDialog::modelViews();
-    if (m_page->lensView()->lens())
-        views.append({QStringLiteral("lens"),
-                      tr("the logit lens: each layer's most likely next token at each position")});
-    return views;
-}
-
-QString ModelTabEditor::currentViewName() const
-{
-    if (!m_page->showsLarge())
-        return QStringLiteral("grid");
-    if (m_page->showsLines())
-        return QStringLiteral("lines");
-    if (m_page->showsLens())
-        return QStringLiteral("lens");
-    switch (m_document->view()) {
-    case ModelView::Head:
-        return QStringLiteral("head");
-    case ModelView::LayerAverage:
-        return QStringLiteral("average");
-    case ModelView::Rollout:
-        return QStringLiteral("rollout");
-    }
-    return QStringLiteral("grid");
-}
-
-std::optional<RecordedFrame> ModelTabEditor::recordedFrame(const QString &viewName) const
-{
-    if (!findTensorFigureView(viewName) || m_document->isEmpty() || !m_document->scoresReady())
-        return std::nullopt;
-    std::shared_ptr<const AttentionTensor> tensor = m_document->sharedTensor();
-    if (m_recordedTensor.lock() != tensor) {
-        m_recordedTensor = tensor;
-        m_recordedScores = std::make_shared<const std::vector<HeadScores>>(m_document->allScores());
-    }
-    RecordedFrame frame;
-    frame.view = viewName;
-    frame.tensor = std::move(tensor);
-    frame.scores = m_recordedScores;
-    frame.layer = m_document->layer();
-    frame.head = m_document->head();
-    frame.words = m_document->wordLevel();
-    frame.scoreKind = m_page->grid()->scoreKind();
-    frame.sorted = m_page->grid()->isSorted();
-    return frame;
-}
-
-std::optional<ExportFigure> ModelTabEditor::figure(const QString &viewName) const
-{
-    if (viewName == QLatin1String("lens")) {
-        // The lens in view, drawn by the painter the window draws it with.
-        const LensView *lens = m_page->lensView();
-        if (!lens->lens())
-            return std::nullopt;
-        ExportFigure drawn;
-        drawn.name = QStringLiteral("lens");
-        drawn.description = tr("Logit lens");
-        drawn.defaultSize = QSize(1600, 900);
-        drawn.paint = [lens](QPainter &painter, const QRectF &rect, const FigureStyle &style) {
-            paintLogitLens(painter, rect.adjusted(12, 12, -12, -12), lens->exportFigure(), style);
-        };
-        return drawn;
-    }
-    const TensorFigureView *view = findTensorFigureView(viewName);
-    if (!view || m_document->isEmpty())
-        return std::nullopt;
-    m_document->waitForScores();
-    // The grid as it is on screen: its score, its order.
-    m_figureData.emplace(TensorFigureData{
-        m_document->tensor(), m_document->allScores(), m_document->layer(), m_document->head(),
-        m_document->wordLevel(), m_page->grid()->scoreKind(), m_page->grid()->isSorted()});
-    return tensorExportFigure(*view, *m_figureData);
-}
-
-bool ModelTabEditor::exportFile(const QString &path, const QString &viewName,
-                                const FigureStyle &style, const ExportSize &size,
-                                QString *error) const
-{
-    const std::optional<ExportFigure> drawn = figure(viewName);
-    if (!drawn) {
-        if (error)
-            *error = m_document->isEmpty() ? tr("There is no model or attention file to export.")
-                                           : tr("There is no view called “%1”.").arg(viewName);
+    std::shared_ptr<const PretrainedModel> model;
+    QApplication::setOverrideCursor(Qt::WaitCursor);
+    try {
+        model = PretrainedModel::open(folder);
+    } catch (const ReadError &error) {
+        QApplication::restoreOverrideCursor();
+        QMessageBox::warning(m_window, tr("Cannot open the model"), error.message);
+        return false;
+    } catch (const std::bad_alloc &) {
+        QApplication::restoreOverrideCursor();
+        QMessageBox::warning(m_window, tr("Cannot open the model"),
+                             tr("%1: not enough memory to open this model").arg(folder));
         return false;
     }
-    FigureExporter exporter;
-    if (exporter.exportFile(path, *drawn, style, size))
-        return true;
-    if (error)
-        *error = exporter.errorString();
+    QApplication::restoreOverrideCursor();
+    // The last text typed, with whichever model; the lecture's sentence at first.
+    const QString text = Preferences::modelText;
+    Preferences::modelFolder.set(model->folder());
+    // Open Recent and a dropped folder bring it back.
+    emit opened(model->folder());
+    m_showsRun = false;
+    // Nothing of the model that was open stays on screen: until this one has
+    // read a text, the page says so (and a text it cannot read, why).
+    m_page->setEmptyStateText(tr("%1 has not read a text yet: type one above").arg(model->name()));
+    m_page->setModelCard(model->cardLine(), model->card());
+    m_document->setTensor(AttentionTensor(), model->folder());
+    m_generation->clear();
+    // The last model's pass buffer, kept for its next pass, is not this one's.
+    HugePageBuffer::releaseRetained();
+    m_runner->setModel(model);
+    // Only a model that writes left to right can be asked to write on.
+    const bool writes = familyDescription(model->config().family).writes();
+    m_generationPanel->setAvailable(writes);
+    m_page->setLensAvailable(writes);
+    m_generationPanel->setSpelling([model = std::weak_ptr<const PretrainedModel>(model)](int id) {
+        const auto open = model.lock();
+        return open ? open->tokenSpelling(id) : std::to_string(id);
+    });
+    m_text->show();
+    m_text->modelChanged(text);
+    emit raiseRequested();
+    m_text->textEdit()->setFocus();
+    emit describedChanged();
+    emit statusMessage(tr("Opened %1: %2").arg(model->folder(), model->description()), 4000);
+    return true;
+}
+
+bool ModelTabEditor::openBuiltinModel()
+{
+    const QString folder = BuiltinModel::folder();
+    if (folder.isEmpty()) {
+        QMessageBox::warning(m_window, tr("Cannot open the built-in model"),
+                             tr("The built-in model is not installed (looked in %1).")
+                                 .arg(BuiltinModel::candidates().join(QStringLiteral(", "))));
+        return false;
+    }
+    if (!openModelFolder(folder))
+        return false;
+    emit raiseRequested();
+    m_text->textEdit()->setText(BuiltinModel::exampleText());
+    return true;
+}
+
+bool ModelTabEditor::showBuiltinHead(const QString &role)
+{
+    const QString folder = BuiltinModel::folder();
+    if (folder.isEmpty())
+        return false;
+    const std::shared_ptr<const PretrainedModel> &open = m_runner->model();
+    if (!open ||
+        QFileInfo(open->folder()).canonicalFilePath() != QFileInfo(folder).canonicalFilePath()) {
+        if (!openBuiltinModel())
+            return false;
+    } else if (m_text->textEdit()->text() != BuiltinModel::exampleText()) {
+        m_text->textEdit()->setText(BuiltinModel::exampleText());
+    }
+    m_runner->waitForIdle();
+    emit raiseRequested();
+    if (m_document->isEmpty())
+        return false;
+    const AttentionTensor &t = m_document->tensor();
+    for (const KnownHeadGroup &group :
+         KnownHeads::matching(KnownHeads::load(), t.layers(), t.heads(), t.tokens())) {
+        for (const KnownHead &head : group.entries) {
+            if (head.role == role) {
+                m_document->select(head.layer, head.head);
+                m_page->showLarge();
+                return true;
+            }
+        }
+    }
     return false;
 }
 
-QImage ModelTabEditor::figureImage(const FigureStyle &style) const
+bool ModelTabEditor::openAttentionFile(const QString &path)
 {
-    const std::optional<ExportFigure> drawn = figure(currentViewName());
-    return drawn ? FigureExporter::renderImage(*drawn, style, ExportSize{}) : QImage();
-}
-
-QString ModelTabEditor::caption() const
-{
-    if (m_document->isEmpty())
-        return {};
-    QString text = tr("%1, %2").arg(sourceName(), shownTitle());
-    if (m_showsRun() && !m_runner->requestedText().text.isEmpty()) {
-        QString typed = m_runner->requestedText().text.simplified();
-        constexpr int kMaxCaptionText = 60;
-        if (typed.size() > kMaxCaptionText)
-            typed = typed.left(kMaxCaptionText - 1) + QStringLiteral("…");
-        text += tr(": “%1”").arg(typed);
+    QString error;
+    m_attentionChoices = {};
+    bool read = m_document->open(path, &error);
+    if (!read && m_attentionChoices.needsLayout) {
+        // A five-axis array that reads as [L, B, ...] and as [B, L, ...]: the
+        // command line's --layout, asked for here, naming both readings.
+        QMessageBox question(QMessageBox::Question, tr("How is this file laid out?"),
+                             tr("%1\n\nWhich is it?").arg(error), QMessageBox::Cancel, m_window);
+        QPushButton *layersFirst =
+            question.addButton(tr("Layers first [L, B, H, Q, K]"), QMessageBox::AcceptRole);
+        QPushButton *batchFirst =
+            question.addButton(tr("Batch first [B, L, H, Q, K]"), QMessageBox::AcceptRole);
+        question.exec();
+        if (question.clickedButton() == layersFirst)
+            m_attentionChoices.layout = BatchLayout::LayersFirst;
+        else if (question.clickedButton() == batchFirst)
+            m_attentionChoices.layout = BatchLayout::BatchFirst;
+        else
+            return false;
+        read = m_document->open(path, &error);
     }
-    return text;
+    if (!read && m_attentionChoices.batchSize > 1) {
+        // A batch of inputs, as `output_attentions` gives for several
+        // sentences: the command line's --batch, asked for here.
+        bool chosen = false;
+        const long long batchSize = m_attentionChoices.batchSize;
+        const int batch = QInputDialog::getInt(
+            m_window, tr("Choose an input"),
+            tr("%1 holds the attention of %2 inputs (a batch). Which one do you want to see? "
+               "(from 0 to %3)")
+                .arg(QFileInfo(path).fileName())
+                .arg(batchSize)
+                .arg(batchSize - 1),
+            0, 0, int(std::min<long long>(batchSize - 1, INT_MAX)), 1, &chosen);
+        if (!chosen)
+            return false;
+        m_attentionChoices.batch = batch;
+        read = m_document->open(path, &error);
+    }
+    m_attentionChoices = {};
+    if (!read) {
+        QMessageBox::warning(m_window, tr("Cannot open"), error);
+        return false;
+    }
+    emit opened(path);
+    // The file replaces a model's attention: the text it read goes with it.
+    m_page->setModelCard(QString(), {}); // a file of attention has no model to describe
+    m_page->setLensAvailable(false);
+    m_showsRun = false;
+    // Nothing of the model stays: what it wrote, its Generate row, its text box.
+    m_generation->clear();
+    m_generationPanel->setAvailable(false);
+    m_runner->setModel(nullptr);
+    HugePageBuffer::releaseRetained();
+    m_text->hide();
+    m_page->setEmptyStateText(ModelPage::emptyStateText());
+    emit raiseRequested();
+    m_page->showGrid();
+    // The title and the status line were drawn while the model was still open.
+    emit describedChanged();
+    emit statusMessage(tr("Opened %1").arg(path), 4000);
+    return true;
 }
 
-QString ModelTabEditor::exportTitle() const
+std::optional<ModelTabEditor::TakenHead> ModelTabEditor::takeHead(Session *session)
 {
-    const QString typed = Preferences::exportModelTitle;
-    return typed.isEmpty() ? caption() : typed;
+    std::shared_ptr<const ModelRun> run = m_runner->lastRun();
+    if (!m_showsRun || !run || m_document->view() != ModelView::Head)
+        return std::nullopt;
+    QString text = m_runner->requestedText().text;
+    // At a step of a generation: the text up to the token that step chose
+    // from, read again for its q, k and v (the cache keeps no lab session).
+    if (m_generation->showsStep()) {
+        const TokenizedText upTo = m_generation->textInView();
+        try {
+            run = std::make_shared<const ModelRun>(m_runner->model()->run(upTo));
+            text = QString::fromStdString(m_runner->model()->decode(upTo.ids));
+        } catch (const ReadError &error) {
+            QMessageBox::warning(m_window, tr("Open Head in Attention Tab"), error.message);
+            return std::nullopt;
+        }
+    }
+    const int layer = m_document->layer();
+    const int head = m_document->head();
+    *session = headSession(*run, layer, head);
+    const QString name = tr("%1 head %2.%3").arg(m_runner->model()->name()).arg(layer).arg(head);
+    // What was done to q and k on the way.
+    return TakenHead{
+        name, tr("%1: the model's queries, keys and values for “%2”: %3.")
+                  .arg(name, text,
+                       QString::fromStdString(headSessionNote(m_runner->model()->config(), head)))};
 }
 
-void ModelTabEditor::rememberExportTitle(const QString &title)
+void ModelTabEditor::showModelRun()
 {
-    // The caption proposed is not remembered: the next head gets its own.
-    Preferences::exportModelTitle.set(title == caption() ? QString() : title);
+    const std::shared_ptr<const ModelRun> run = m_runner->lastRun();
+    if (!run || !m_runner->hasModel())
+        return;
+    m_generation->clear(); // a new text: what was written after the old one goes
+    QMetaObject::invokeMethod(this, &ModelTabEditor::refreshLens, Qt::QueuedConnection);
+    showTextAttention();
+    Preferences::modelText.set(m_runner->requestedText().text);
+}
+
+void ModelTabEditor::showTextAttention()
+{
+    const std::shared_ptr<const ModelRun> run = m_runner->lastRun();
+    if (!run || !m_runner->hasModel())
+        return;
+    // The document's tensor points into the run, which it keeps alive: no copy.
+    const AttentionTensor &attention = run->attention;
+    std::vector<const float *> heads;
+    for (int l = 0; l < attention.layers(); ++l) {
+        for (int h = 0; h < attention.heads(); ++h)
+            heads.push_back(attention.headData(l, h));
+    }
+    AttentionTensor view(attention.shape(), std::move(heads), run);
+    view.setTokens(attention.tokens());
+    view.setVisibility(attention.visibility());
+    view.setKeyValueHeads(attention.keyValueHeads());
+    const bool keep = m_showsRun;
+    m_showsRun = true;
+    // A new model opens on the grid (ModelPage follows tensorChanged), and
+    // the keys stay with the text being typed.
+    m_document->setTensor(std::move(view), m_runner->model()->folder(), keep);
+}
+
+void ModelTabEditor::refreshLens()
+{
+    if (!m_page->showsLens())
+        return;
+    const std::shared_ptr<const PretrainedModel> model = m_runner->model();
+    if (!model || !m_showsRun || !m_runner->lastRun()) {
+        m_lens->clear(tr("The logit lens reads a model's text: open a model and type one"));
+        return;
+    }
+    m_lens->read(model, m_generation->textInView());
 }
 
 } // namespace AttentionLab

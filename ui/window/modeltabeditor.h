@@ -4,32 +4,86 @@
 #pragma once
 
 #include "ui/figure/tensorfigure.h"
+#include "ui/model/attentionfiles.h"
 #include "ui/window/tabeditor.h"
 
-#include <functional>
+#include <QObject>
+
 #include <memory>
 #include <optional>
 
+class QAction;
+class QMenu;
+
 namespace AttentionLab {
 
+class GenerationController;
+class GenerationPanel;
+class GenerationRunner;
+class LensController;
 class ModelDocument;
 class ModelPage;
 class ModelRunner;
+class ModelTextPanel;
+struct Session;
 
 /**
- * The Model tab: a trained model's attention, from a file or from a model
- * run on the text being typed. It uses no dock and none of the session's
- * controls; its title and status name the model or the file, its figures
- * are the model's (tensorFigureViews()), and an export's caption names the
- * model, the head and the text.
+ * The Model tab as its own editor: a trained model's attention, from a file
+ * or from a model run on the text being typed, with what the model writes
+ * after it and the logit lens. It owns the document, the page and its
+ * panels, the runner, the generation and the lens; the window asks it for
+ * its title, status, figures and File menu entries. It uses no dock and
+ * none of the session's controls; an export's caption names the model, the
+ * head and the text.
  */
-class ModelTabEditor : public TabEditor
+class ModelTabEditor : public QObject, public TabEditor
 {
-public:
-    /// \a showsRun: the tab shows \a runner's runs, not an attention file.
-    ModelTabEditor(ModelPage *page, ModelDocument *document, const ModelRunner *runner,
-                   std::function<bool()> showsRun);
+    Q_OBJECT
 
+public:
+    /// \a window parents the tab's page and its messages.
+    explicit ModelTabEditor(QWidget *window);
+    ~ModelTabEditor() override;
+
+    ModelDocument *document() const { return m_document; }
+    ModelPage *modelPage() const { return m_page; }
+    /// The model opened with File > Open Model, run on the text being typed.
+    ModelRunner *runner() const { return m_runner; }
+    ModelTextPanel *textPanel() const { return m_text; }
+    GenerationPanel *generationPanel() const { return m_generationPanel; }
+    GenerationRunner *generationRunner() const { return m_generationRunner; }
+    GenerationController *generation() const { return m_generation; }
+    /// The tab shows the runner's runs (not an attention file).
+    bool showsRun() const { return m_showsRun; }
+
+    /// File > Open Model, Open Built-in Model and Open Head in Attention Tab.
+    void addFileActions(QMenu *file);
+    /// Opens a model's folder and reads the last text (or the lecture's
+    /// sentence) with it; a message box says why a folder cannot be opened,
+    /// and what was open stays open.
+    bool openModelFolder(const QString &folder);
+    /// The model shipped with the program (io/builtinmodel.h), reading
+    /// BuiltinModel::exampleText(); a message box when it is not installed.
+    bool openBuiltinModel();
+    /// Opens the built-in model unless it is open, and shows its first
+    /// known head of \a role ("previous token", "induction") large; false
+    /// when the model or such a head is not there. The guided tour's pages.
+    bool showBuiltinHead(const QString &role);
+    /// An .npy, .npz or .safetensors file of attention, asking for its
+    /// layout or batch where the file leaves them open.
+    bool openAttentionFile(const QString &path);
+
+    /// The selected head of the text in view as a lab session (its tokens,
+    /// q, k and v rows, the model's mask), with its name and a note of what
+    /// was done to q and k; nothing when no model's head is selected.
+    struct TakenHead
+    {
+        QString name;
+        QString note;
+    };
+    std::optional<TakenHead> takeHead(Session *session);
+
+    // TabEditor
     QWidget *page() const override;
     Docks docks() const override { return {}; }
     bool usesSessionControls() const override { return false; }
@@ -46,12 +100,34 @@ public:
     void rememberExportTitle(const QString &title) override;
     /// The model's figures (not the lens), once the head scores have arrived.
     std::optional<RecordedFrame> recordedFrame(const QString &viewName) const override;
+    QList<QMetaObject::Connection> noteChanges(Recorder *recorder) const override;
+    std::optional<AnimateDialog::Target> animationTarget(QString *why) const override;
+    AnimationFrames animationFrames(const AnimateDialog &dialog, const FigureStyle &style,
+                                    const ExportSize &size, int frames) override;
 
     /// The caption an export proposes when no title was typed for the tab:
     /// "gpt2, head 5.1: “When Mary and John went to the store”".
     QString caption() const;
 
+signals:
+    /// A passing message for the status bar.
+    void statusMessage(const QString &message, int timeout);
+    /// The title or the status line changed.
+    void describedChanged();
+    /// The tab wants to be the current one.
+    void raiseRequested();
+    /// A model folder or a file was opened (the recent list).
+    void opened(const QString &path);
+    /// Open Head in Attention Tab was asked for.
+    void takeHeadRequested();
+
 private:
+    void createPage(QWidget *window);
+    /// Shows the runner's newest run.
+    void showModelRun();
+    /// The attention of the text typed (the runner's last run), on the grid.
+    void showTextAttention();
+    void refreshLens();
     /// The figure \a viewName, drawn from data kept in m_figureData.
     std::optional<ExportFigure> figure(const QString &viewName) const;
     /// What the tab shows: the model's folder name, or the file's.
@@ -59,16 +135,29 @@ private:
     /// What the page shows now: the grid, or the large view's matrix.
     QString shownTitle() const;
 
-    ModelPage *m_page;
+    QWidget *m_window;
     ModelDocument *m_document;
-    const ModelRunner *m_runner;
-    std::function<bool()> m_showsRun;
+    ModelPage *m_page;
+    ModelRunner *m_runner;
+    ModelTextPanel *m_text;
+    GenerationPanel *m_generationPanel;
+    GenerationRunner *m_generationRunner;
+    GenerationController *m_generation;
+    LensController *m_lens;
+    QAction *m_openHeadAction = nullptr;
+    bool m_showsRun = false;
+    /// The input and layout chosen for the attention file being opened, and
+    /// what the last read of it found must still be asked.
+    AttentionFiles::ReadChoices m_attentionChoices;
     /// What the figures are drawn from (they refer to it).
     mutable std::optional<TensorFigureData> m_figureData;
     /// The scores shared by a recording's frames of one tensor, copied once;
     /// the tensor is watched, not kept (the recording spools it).
     mutable std::shared_ptr<const std::vector<HeadScores>> m_recordedScores;
     mutable std::weak_ptr<const AttentionTensor> m_recordedTensor;
+    /// What an animation's frames refer to, kept until they are written.
+    std::vector<HeadScores> m_animatedScores;
+    std::shared_ptr<const AttentionTensor> m_animatedTensor;
 };
 
 } // namespace AttentionLab

@@ -3,13 +3,18 @@
 
 #include "ui/window/sessiontabeditor.h"
 
+#include "core/sweep.h"
 #include "ui/document/attentiondocument.h"
+#include "ui/figure/animationexporter.h"
 #include "ui/figure/figureview.h"
 #include "ui/labs/labstate.h"
+#include "ui/record/recorder.h"
 #include "ui/settings/preferences.h"
 
 #include <QCoreApplication>
 #include <QTime>
+
+#include <stdexcept>
 
 namespace AttentionLab {
 
@@ -110,6 +115,38 @@ std::optional<RecordedFrame> SessionTabEditor::recordedFrame(const QString &view
 void SessionTabEditor::rememberExportTitle(const QString &title)
 {
     Preferences::exportTitle.set(title);
+}
+
+QList<QMetaObject::Connection> SessionTabEditor::noteChanges(Recorder *recorder) const
+{
+    return {QObject::connect(m_document, &AttentionDocument::resultChanged, recorder,
+                             &Recorder::noteChange),
+            QObject::connect(m_labs, &LabState::changed, recorder, &Recorder::noteChange)};
+}
+
+std::optional<AnimateDialog::Target> SessionTabEditor::animationTarget(QString *) const
+{
+    AnimateDialog::Target target;
+    target.session = &m_document->session();
+    target.views = ExportDialog::sessionViews();
+    target.currentView = currentViewName();
+    return target;
+}
+
+AnimationFrames SessionTabEditor::animationFrames(const AnimateDialog &dialog,
+                                                  const FigureStyle &style, const ExportSize &size,
+                                                  int frames)
+{
+    const Session &session = m_document->session();
+    const Sweep sweep = Sweep::parse(dialog.spec().toStdString(), session);
+    const FigureView *view = findFigureView(dialog.viewName());
+    if (!view)
+        throw std::invalid_argument("there is no view called \"" + dialog.viewName().toStdString() +
+                                    "\"");
+    AnimationExporter::requireAnimationMemory(*view, session,
+                                              FigureExporter::pixelSize(*view, size), frames);
+    return AnimationExporter::sweepFrames(*view, session, sweep, frames, style, size,
+                                          &m_labs->settings());
 }
 
 } // namespace AttentionLab

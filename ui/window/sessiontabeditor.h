@@ -46,6 +46,10 @@ public:
     QString exportTitle() const override;
     void rememberExportTitle(const QString &title) override;
     std::optional<RecordedFrame> recordedFrame(const QString &viewName) const override;
+    QList<QMetaObject::Connection> noteChanges(Recorder *recorder) const override;
+    std::optional<AnimateDialog::Target> animationTarget(QString *why) const override;
+    AnimationFrames animationFrames(const AnimateDialog &dialog, const FigureStyle &style,
+                                    const ExportSize &size, int frames) override;
 
 private:
     FigureData data() const;

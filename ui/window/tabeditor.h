@@ -3,13 +3,16 @@
 
 #pragma once
 
+#include "ui/figure/animationexporter.h"
 #include "ui/figure/figureexporter.h"
+#include "ui/record/animatedialog.h"
 #include "ui/record/recordedframe.h"
 #include "ui/views/exportdialog.h"
 
 #include <QFlags>
 #include <QImage>
 #include <QList>
+#include <QMetaObject>
 #include <QString>
 
 #include <optional>
@@ -19,12 +22,15 @@ class QWidget;
 
 namespace AttentionLab {
 
+class Recorder;
+
 /**
  * One tab of the main window as an editor, in the manner of Tiled's
  * editors: it says which docks and controls it uses, and gives its own
  * window title, status line, export views, figures and export title. The
  * main window asks the current editor instead of branching on which tab is
- * current, so a control that does not act on a tab is never offered there.
+ * current, so a control that does not act on a tab is never offered there:
+ * what it exports, records and animates is the editor's to say.
  */
 class TabEditor
 {
@@ -75,6 +81,16 @@ public:
     /// What \a viewName shows now, kept for a recording (File > Record);
     /// nothing when it shows nothing that can be drawn again.
     virtual std::optional<RecordedFrame> recordedFrame(const QString &viewName) const = 0;
+    /// Tells \a recorder of each change of what the tab shows (each a
+    /// frame) until the connections returned are cut.
+    virtual QList<QMetaObject::Connection> noteChanges(Recorder *recorder) const = 0;
+    /// What File > Animate can sweep on the tab; nothing, with the reason
+    /// in \a why, when the tab shows nothing that can be animated.
+    virtual std::optional<AnimateDialog::Target> animationTarget(QString *why) const = 0;
+    /// The frames of the sweep \a dialog chose; throws std::invalid_argument
+    /// naming what is wrong with it. The editor keeps what they refer to.
+    virtual AnimationFrames animationFrames(const AnimateDialog &dialog, const FigureStyle &style,
+                                            const ExportSize &size, int frames) = 0;
 };
 
 Q_DECLARE_OPERATORS_FOR_FLAGS(TabEditor::Docks)
