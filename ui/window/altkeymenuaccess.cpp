@@ -3,6 +3,7 @@
 
 #include "ui/window/altkeymenuaccess.h"
 
+#include <QAction>
 #include <QApplication>
 #include <QKeyEvent>
 #include <QMenuBar>
@@ -12,6 +13,13 @@ namespace AttentionLab {
 AltKeyMenuAccess::AltKeyMenuAccess(QMenuBar *menuBar) : QObject(menuBar), m_menuBar(menuBar)
 {
     qApp->installEventFilter(this);
+    auto *menuKey = new QAction(tr("Open the Menu Bar"), menuBar->window());
+    menuKey->setShortcut(QKeySequence(Qt::Key_F10));
+    connect(menuKey, &QAction::triggered, this, [this] {
+        if (const QList<QAction *> menus = m_menuBar->actions(); !menus.isEmpty())
+            m_menuBar->setActiveAction(menus.first());
+    });
+    menuBar->window()->addAction(menuKey);
 }
 
 bool AltKeyMenuAccess::eventFilter(QObject *watched, QEvent *event)

@@ -10,14 +10,15 @@ class QMenuBar;
 namespace AttentionLab {
 
 /// Alt pressed and released on its own opens the menu bar's first menu, as
-/// F10 does: a keyboard or a presenter's clicker reaches every menu. Fusion
-/// does not do it by itself. Alt held with another key stays a mnemonic.
+/// F10 does (an action of the window, as on GNOME and KDE): a keyboard or a
+/// presenter's clicker reaches every menu. Fusion does neither by itself.
+/// Alt held with another key stays a mnemonic.
 class AltKeyMenuAccess : public QObject
 {
     Q_OBJECT
 
 public:
-    /// Watches the key events of \a menuBar's window.
+    /// Watches the key events of \a menuBar's window, and gives the window F10.
     explicit AltKeyMenuAccess(QMenuBar *menuBar);
 
 protected:

@@ -5,59 +5,44 @@
 
 #include "core/hugepagebuffer.h"
 #include "core/session.h"
-#include "ui/document/attentiondocument.h"
 #include "ui/document/autosaver.h"
-#include "ui/document/sessionpaths.h"
-#include "ui/labs/labcanvas.h"
-#include "ui/model/attentionfiles.h"
 #include "ui/model/modeldocument.h"
 #include "ui/model/modelpage.h"
 #include "ui/settings/preferences.h"
-#include "ui/views/actionicons.h"
 #include "ui/views/attentionlinesview.h"
-#include "ui/views/elidinglabel.h"
-#include "ui/views/entropybarsview.h"
-#include "ui/views/exportdialog.h"
 #include "ui/views/heatmapview.h"
 #include "ui/views/hintbar.h"
 #include "ui/views/matrixeditor.h"
 #include "ui/views/outputtable.h"
-#include "ui/views/recentfilesmenu.h"
 #include "ui/views/temperaturecontrol.h"
 #include "ui/views/vectoreditor.h"
 #include "ui/window/altkeymenuaccess.h"
 #include "ui/window/attentiontab.h"
+#include "ui/window/exportactions.h"
+#include "ui/window/fileopener.h"
 #include "ui/window/helpmenu.h"
 #include "ui/window/modeltabeditor.h"
 #include "ui/window/presentationtheme.h"
 #include "ui/window/recordcontroller.h"
+#include "ui/window/screenfit.h"
 #include "ui/window/sessiontabeditor.h"
 #include "ui/window/sessionworkspace.h"
+#include "ui/window/statusline.h"
+#include "ui/window/undoactions.h"
 #include "ui/window/undoshortcutrouter.h"
 #include "ui/window/viewcontrols.h"
 #include "ui/window/windowdocks.h"
 #include "ui/window/windowtoolbars.h"
 
-#include <QApplication>
-#include <QClipboard>
 #include <QCloseEvent>
 #include <QComboBox>
 #include <QDragEnterEvent>
-#include <QFileDialog>
-#include <QFileInfo>
+#include <QLabel>
 #include <QMenuBar>
-#include <QMessageBox>
 #include <QMimeData>
-#include <QScreen>
 #include <QStatusBar>
-#include <QStyle>
-#include <QTabBar>
 #include <QTabWidget>
 #include <QTimer>
-#include <QToolBar>
-#include <QUndoGroup>
-
-#include <algorithm>
 
 namespace AttentionLab {
 
@@ -72,6 +57,7 @@ MainWindow::MainWindow(QWidget *parent)
     m_docks = new WindowDocks(this, m_session->vectorEditor(), m_session->matrixEditor(),
                               m_session->outputTable());
     createStatusBar();
+    m_opener = new FileOpener(m_session, m_model, this);
     new AltKeyMenuAccess(menuBar());
     new UndoShortcutRouter(this);
     createFileMenu();
@@ -86,30 +72,26 @@ MainWindow::MainWindow(QWidget *parent)
             m_session->attentionTab()->hintBar()->showIfNew();
         },
         this);
-    m_toolBars = new WindowToolBars(this, m_tabs,
-                                    {m_undoAction, m_redoAction, m_session->scaleAction(),
-                                     m_session->maskChooser(), m_session->temperatureControl(),
-                                     m_view, m_record->recordAction(), m_presentationAction});
+    m_toolBars =
+        new WindowToolBars(this, m_tabs,
+                           {m_undo->toolBarUndo(), m_undo->toolBarRedo(), m_session->scaleAction(),
+                            m_session->maskChooser(), m_session->temperatureControl(), m_view,
+                            m_record->recordAction(), m_presentationAction});
     connect(m_record, &RecordController::recordingChanged, m_toolBars,
             &WindowToolBars::keepRecordButtonWidth);
 
     connect(m_session, &SessionWorkspace::statusMessage, this, &MainWindow::showStatusMessage);
     connect(m_model, &ModelTabEditor::statusMessage, this, &MainWindow::showStatusMessage);
-    connect(m_record, &RecordController::statusMessage, this, &MainWindow::showStatusMessage);
-    connect(m_session, &SessionWorkspace::describedChanged, this, &MainWindow::updateTitle);
-    connect(m_session, &SessionWorkspace::describedChanged, this, &MainWindow::updateStatus);
+    connect(m_session, &SessionWorkspace::describedChanged, this, &MainWindow::describeTab);
     connect(m_session, &SessionWorkspace::docksChanged, this, [this] {
         m_docks->fitTo(currentEditor()->docks());
-        updateStatus();
+        describeTab();
     });
-    connect(m_model, &ModelTabEditor::describedChanged, this, &MainWindow::updateTitle);
-    connect(m_model, &ModelTabEditor::describedChanged, this, &MainWindow::updateStatus);
+    connect(m_model, &ModelTabEditor::describedChanged, this, &MainWindow::describeTab);
     connect(m_model, &ModelTabEditor::raiseRequested, this,
             [this] { m_tabs->setCurrentWidget(m_model->page()); });
     connect(m_model, &ModelTabEditor::takeHeadRequested, this,
             [this] { openHeadInAttentionTab(); });
-    connect(m_session, &SessionWorkspace::fileUsed, this, &MainWindow::addRecentFile);
-    connect(m_model, &ModelTabEditor::opened, this, &MainWindow::addRecentFile);
     connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::fitToTab);
     connect(m_view, &ViewControls::styleChanged, this, &MainWindow::syncLabStyle);
     syncLabStyle();
@@ -118,7 +100,7 @@ MainWindow::MainWindow(QWidget *parent)
 
     if (!restoreGeometry(Preferences::windowGeometry))
         resize(1500, 920);
-    fitToScreen();
+    fitWindowToScreen(this);
     if (!restoreState(Preferences::windowState))
         m_docks->sizeForFirstStart();
     m_toolBars->arrange(width());
@@ -153,22 +135,13 @@ void MainWindow::createTabs()
 
 void MainWindow::createStatusBar()
 {
-    // What the tab shows, shortened with "…" rather than cut or printed
-    // over a message; a message (a few seconds) takes the whole bar but the
-    // recording's badge, and the line comes back after it.
-    m_status = new ElidingLabel(QString(), this);
-    m_status->setObjectName(QStringLiteral("StatusLine"));
-    m_status->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-    m_status->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
-    statusBar()->addPermanentWidget(m_status, 1);
-    connect(statusBar(), &QStatusBar::messageChanged, this, [this](const QString &text) {
-        if (text.isEmpty())
-            statusBar()->setToolTip(QString());
-        m_status->setVisible(text.isEmpty());
-    });
     m_record = new RecordController(
         this, [this] { return currentEditor(); }, [this] { return currentFigureStyle(); });
-    statusBar()->insertPermanentWidget(0, m_record->badge());
+    m_export = new ExportActions(
+        this, [this] { return currentEditor(); }, [this] { return currentFigureStyle(); });
+    m_status = new StatusLine(statusBar(), m_record->badge());
+    connect(m_record, &RecordController::statusMessage, this, &MainWindow::showStatusMessage);
+    connect(m_export, &ExportActions::statusMessage, this, &MainWindow::showStatusMessage);
 }
 
 TabEditor *MainWindow::currentEditor() const
@@ -192,40 +165,13 @@ QToolBar *MainWindow::viewToolBar() const
     return m_toolBars->viewBar();
 }
 
-void MainWindow::fitToScreen()
-{
-    const QScreen *screen = this->screen() ? this->screen() : QGuiApplication::primaryScreen();
-    if (!screen || isFullScreen() || isMaximized())
-        return;
-    const QRect available = screen->availableGeometry();
-    QSize frameExtra = frameGeometry().size() - geometry().size();
-    // Before the window manager has said how large its frame is, a title
-    // bar's height is kept free on a desktop: a 1280 x 720 window put its
-    // status bar under the screen's edge.
-    const QString platform = QGuiApplication::platformName();
-    if (frameExtra.isNull() &&
-        (platform == QLatin1String("xcb") || platform.startsWith(QLatin1String("wayland"))))
-        frameExtra = QSize(0, 32);
-    const QSize room = available.size() - frameExtra;
-    QSize fitted = size().boundedTo(room).expandedTo(minimumSizeHint().boundedTo(room));
-    if (fitted != size())
-        resize(fitted);
-    QRect frame = frameGeometry();
-    frame.moveLeft(std::clamp(frame.left(), available.left(),
-                              std::max(available.left(), available.right() - frame.width() + 1)));
-    frame.moveTop(std::clamp(frame.top(), available.top(),
-                             std::max(available.top(), available.bottom() - frame.height() + 1)));
-    if (frame.topLeft() != frameGeometry().topLeft())
-        move(frame.topLeft());
-}
-
 void MainWindow::fitToTab()
 {
     const TabEditor *editor = currentEditor();
     if (!editor || !m_toolBars)
         return;
     m_docks->fitTo(editor->docks());
-    m_undoGroup->setActiveStack(editor->undoStack());
+    m_undo->setActiveStack(editor->undoStack());
     const bool session = editor->usesSessionControls();
     for (QAction *action : m_session->sessionActions())
         action->setEnabled(session);
@@ -233,38 +179,24 @@ void MainWindow::fitToTab()
     m_view->linesAction()->setEnabled(session);
     m_view->setSessionShown(session);
     m_toolBars->setSessionShown(session);
-    updateTitle();
-    updateStatus();
+    describeTab();
 }
 
-void MainWindow::updateTitle()
+void MainWindow::describeTab()
 {
-    if (!currentEditor())
+    const TabEditor *editor = currentEditor();
+    if (!editor || !m_status)
         return;
-    const TabEditor::Title title = currentEditor()->title();
+    const TabEditor::Title title = editor->title();
     setWindowTitle(title.text + QStringLiteral(" — Attention Lab"));
     setWindowFilePath(title.filePath);
     setWindowModified(title.modified);
-}
-
-void MainWindow::updateStatus()
-{
-    if (const TabEditor *editor = currentEditor(); editor && m_status)
-        m_status->setFullText(editor->statusText());
+    m_status->setText(editor->statusText());
 }
 
 void MainWindow::showStatusMessage(const QString &message, int timeout)
 {
-    QStatusBar *bar = statusBar();
-    // The line of the tab steps aside while the message shows (messageChanged);
-    // the recording's badge stays.
-    const QWidget *badge = m_record ? m_record->badge() : nullptr;
-    const int room = bar->width() - (badge && badge->isVisible() ? badge->width() : 0) -
-                     bar->fontMetrics().averageCharWidth() * 4;
-    const QString shown =
-        bar->fontMetrics().elidedText(message, Qt::ElideRight, std::max(40, room));
-    bar->setToolTip(shown == message ? QString() : message);
-    bar->showMessage(shown, timeout);
+    m_status->showMessage(message, timeout);
 }
 
 void MainWindow::showEvent(QShowEvent *event)
@@ -273,9 +205,10 @@ void MainWindow::showEvent(QShowEvent *event)
     // Only now is the frame known: the whole window, frame too, must fit.
     if (!m_shownOnce) {
         m_shownOnce = true;
-        QMetaObject::invokeMethod(this, &MainWindow::fitToScreen, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            this, [this] { fitWindowToScreen(this); }, Qt::QueuedConnection);
         // Window managers tell the frame's size a moment after mapping.
-        QTimer::singleShot(400, this, &MainWindow::fitToScreen);
+        QTimer::singleShot(400, this, [this] { fitWindowToScreen(this); });
     }
 }
 
@@ -311,92 +244,27 @@ bool MainWindow::exportFigure(const QString &path, const QString &viewName, cons
     return currentEditor()->exportFile(path, viewName, style, size, error);
 }
 
-void MainWindow::showExportDialog()
-{
-    TabEditor *editor = currentEditor();
-    const QList<ExportDialog::View> views = editor->exportViews();
-    if (views.isEmpty()) {
-        QMessageBox::information(this, tr("Nothing to export"),
-                                 tr("This tab shows nothing to export yet: open a model or an "
-                                    "attention file first."));
-        return;
-    }
-    const FigureStyle current = currentFigureStyle();
-    ExportDialog dialog(current.colorMap, m_presentation, views, currentViewName(), this);
-    dialog.setTitle(editor->exportTitle());
-    if (dialog.exec() != QDialog::Accepted)
-        return;
-    editor->rememberExportTitle(dialog.style().title);
-    QString error;
-    if (!exportFigure(dialog.filePath(), dialog.viewName(), dialog.size(), dialog.style(),
-                      &error)) {
-        QMessageBox::warning(this, tr("Cannot export"), error);
-        return;
-    }
-    showStatusMessage(tr("Exported %1").arg(dialog.filePath()), 5000);
-}
-
 QImage MainWindow::figureImage() const
 {
-    return currentEditor()->figureImage(currentFigureStyle());
+    return m_export->figureImage();
 }
 
 void MainWindow::copyFigure()
 {
-    const QImage image = figureImage();
-    if (image.isNull()) {
-        showStatusMessage(tr("This tab shows nothing to copy yet"), 4000);
-        return;
-    }
-    QGuiApplication::clipboard()->setImage(image);
-    showStatusMessage(tr("The figure is on the clipboard"), 4000);
+    m_export->copyFigure();
 }
 
 void MainWindow::syncLabStyle()
 {
     FigureStyle style = currentFigureStyle();
     style.fontScale = m_presentation ? PresentationTheme::kFigureFontScale : 1.0;
-    for (LabCanvas *canvas : findChildren<LabCanvas *>())
-        canvas->setStyle(style);
-    m_session->attentionTab()->linesView()->setStyle(style);
+    m_session->setFigureStyle(style);
     m_model->modelPage()->linesView()->setStyle(style);
 }
 
 bool MainWindow::openFile(const QString &path)
 {
-    return AttentionFiles::isAttentionFile(path) ? m_model->openAttentionFile(path)
-                                                 : m_session->open(path);
-}
-
-void MainWindow::openFromUser(const QString &path)
-{
-    // A model's folder or an attention file leaves the session as it is:
-    // nothing to save first.
-    if (QFileInfo(path).isDir())
-        m_model->openModelFolder(path);
-    else if (AttentionFiles::isAttentionFile(path) || m_session->maybeSave())
-        openFile(path);
-}
-
-void MainWindow::open()
-{
-    const QString sessions = tr("Attention Lab sessions (*%1 *.json)").arg(SessionPaths::kSuffix);
-    const QString tensors = AttentionFiles::fileFilter();
-    // Everything either tab opens, then each kind alone.
-    const QString everything =
-        tr("Sessions and attention tensors (*.json %1)")
-            .arg(tensors.section(QLatin1Char('('), 1).section(QLatin1Char(')'), 0, 0));
-    const QString path = QFileDialog::getOpenFileName(
-        this, tr("Open a session or an attention file"), SessionPaths::folder(),
-        QStringList{everything, sessions, tensors}.join(QStringLiteral(";;")));
-    if (!path.isEmpty())
-        openFromUser(path);
-}
-
-void MainWindow::addRecentFile(const QString &path)
-{
-    SessionPaths::remember(path);
-    m_recentMenu->add(path);
+    return m_opener->openFile(path);
 }
 
 bool MainWindow::openHeadInAttentionTab()
@@ -426,7 +294,7 @@ void MainWindow::dropEvent(QDropEvent *event)
     if (urls.size() != 1 || !urls.first().isLocalFile())
         return;
     event->acceptProposedAction();
-    openFromUser(urls.first().toLocalFile());
+    m_opener->openFromUser(urls.first().toLocalFile());
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

@@ -13,16 +13,17 @@
 class QTabBar;
 class QTabWidget;
 class QToolBar;
-class QUndoGroup;
 
 namespace AttentionLab {
 
-class ElidingLabel;
+class ExportActions;
 class ModelTabEditor;
-class RecentFilesMenu;
+class FileOpener;
 class RecordController;
 class SessionWorkspace;
+class StatusLine;
 class TabEditor;
+class UndoActions;
 class ViewControls;
 class WindowDocks;
 class WindowToolBars;
@@ -105,21 +106,10 @@ private:
     /// uses them), the session's controls only where they act, its title
     /// and its status.
     void fitToTab();
-    /// The window fits the screen it is on: a geometry remembered on a
-    /// larger screen, or the default size, never spills off a projector.
-    void fitToScreen();
-    void updateTitle();
-    void updateStatus();
-    /// A passing message in the status bar, shortened with "…" to the room
-    /// the status line's fields leave it; the whole message is its tooltip.
+    /// The window's title and status line from the current tab's editor.
+    void describeTab();
     void showStatusMessage(const QString &message, int timeout = 0);
-    void showExportDialog();
     void syncLabStyle();
-    void open();
-    /// Opens \a path as the user asked (menu, recent list, drop): a model's
-    /// folder, an attention file, or a session after offering to save.
-    void openFromUser(const QString &path);
-    void addRecentFile(const QString &path);
 
     SessionWorkspace *m_session;
     ModelTabEditor *m_model;
@@ -129,13 +119,11 @@ private:
     WindowToolBars *m_toolBars = nullptr;
     /// One editor per tab, in the tabs' order.
     std::vector<TabEditor *> m_editors;
-    /// Edit > Undo acts on the current tab's stack (TabEditor::undoStack()).
-    QUndoGroup *m_undoGroup = nullptr;
-    QAction *m_undoAction = nullptr;
-    QAction *m_redoAction = nullptr;
-    RecentFilesMenu *m_recentMenu = nullptr;
+    UndoActions *m_undo = nullptr;
+    ExportActions *m_export = nullptr;
+    FileOpener *m_opener = nullptr;
     WindowDocks *m_docks = nullptr;
-    ElidingLabel *m_status = nullptr;
+    StatusLine *m_status = nullptr;
     QAction *m_presentationAction = nullptr;
     QAction *m_fullScreenAction = nullptr;
     QAction *m_toolBarsAction = nullptr;

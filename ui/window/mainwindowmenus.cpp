@@ -9,14 +9,15 @@
 #include "ui/model/modelpage.h"
 #include "ui/views/actionicons.h"
 #include "ui/views/entropybarsview.h"
-#include "ui/views/heatmapview.h"
-#include "ui/views/hintbar.h"
-#include "ui/views/recentfilesmenu.h"
 #include "ui/window/attentiontab.h"
+#include "ui/window/exportactions.h"
+#include "ui/window/fileopener.h"
 #include "ui/window/modeltabeditor.h"
 #include "ui/window/presentationtheme.h"
 #include "ui/window/recordcontroller.h"
 #include "ui/window/sessionworkspace.h"
+#include "ui/window/tabsmenu.h"
+#include "ui/window/undoactions.h"
 #include "ui/window/viewcontrols.h"
 #include "ui/window/windowdocks.h"
 #include "ui/window/windowtoolbars.h"
@@ -30,8 +31,6 @@
 #include <QTabBar>
 #include <QTabWidget>
 #include <QToolBar>
-#include <QUndoGroup>
-#include <QUndoStack>
 
 namespace AttentionLab {
 
@@ -42,7 +41,7 @@ void MainWindow::createFileMenu()
     ActionIcons::set(newAction, QStringLiteral("document-new"));
     newAction->setShortcut(QKeySequence::New);
     newAction->setToolTip(tr("A new untitled session, starting from the lecture example"));
-    QAction *openAction = file->addAction(tr("&Open…"), this, &MainWindow::open);
+    QAction *openAction = file->addAction(tr("&Open…"), m_opener, &FileOpener::showOpenDialog);
     ActionIcons::set(openAction, QStringLiteral("document-open"));
     openAction->setShortcut(QKeySequence::Open);
     m_model->addFileActions(file);
@@ -56,16 +55,9 @@ void MainWindow::createFileMenu()
         QKeySequence::keyBindings(QKeySequence::SaveAs).isEmpty()
             ? QList<QKeySequence>{QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S)}
             : QKeySequence::keyBindings(QKeySequence::SaveAs));
-    m_recentMenu = new RecentFilesMenu(this);
-    file->addMenu(m_recentMenu);
-    connect(m_recentMenu, &RecentFilesMenu::fileChosen, this, &MainWindow::openFromUser);
+    m_opener->addRecentMenu(file);
     file->addSeparator();
-    QAction *exportAction =
-        file->addAction(tr("&Export Figure…"), this, &MainWindow::showExportDialog);
-    ActionIcons::set(exportAction, QStringLiteral("document-export"));
-    exportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
-    exportAction->setToolTip(
-        tr("Save the heatmap, the entropy bars or the whole figure as PNG, SVG or PDF"));
+    m_export->addExportAction(file);
     m_record->addFileActions(file);
     file->addSeparator();
     QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
@@ -76,49 +68,10 @@ void MainWindow::createFileMenu()
 void MainWindow::createEditMenu()
 {
     QMenu *edit = menuBar()->addMenu(tr("&Edit"));
-    // One Undo for the window, acting on the current tab's stack.
-    QUndoGroup *stack = m_undoGroup = new QUndoGroup(this);
-    for (TabEditor *editor : m_editors)
-        if (!stack->stacks().contains(editor->undoStack()))
-            stack->addStack(editor->undoStack());
-    stack->setActiveStack(m_editors.front()->undoStack());
-    QAction *undo = stack->createUndoAction(this, tr("&Undo"));
-    undo->setShortcut(QKeySequence::Undo);
-    QAction *redo = stack->createRedoAction(this, tr("&Redo"));
-    redo->setShortcut(QKeySequence::Redo);
-    ActionIcons::set(undo, QStringLiteral("edit-undo"));
-    ActionIcons::set(redo, QStringLiteral("edit-redo"));
-    edit->addActions({undo, redo});
-    // The toolbar's undo and redo keep a fixed text, so that the toolbar never
-    // re-lays itself out (and moves the τ slider under the pointer) when the
-    // text of the next undo step changes; the step is in the tooltip.
-    m_undoAction = new QAction(tr("Undo"), this);
-    m_redoAction = new QAction(tr("Redo"), this);
-    ActionIcons::set(m_undoAction, QStringLiteral("edit-undo"));
-    ActionIcons::set(m_redoAction, QStringLiteral("edit-redo"));
-    connect(m_undoAction, &QAction::triggered, stack, &QUndoGroup::undo);
-    connect(m_redoAction, &QAction::triggered, stack, &QUndoGroup::redo);
-    // The stack clears itself, and signals, while the window's children are
-    // destroyed: the lambda holds the actions, never the window, and lives
-    // only as long as the undo action.
-    auto syncUndo = [undo = m_undoAction, redo = m_redoAction, stack] {
-        undo->setEnabled(stack->canUndo());
-        redo->setEnabled(stack->canRedo());
-        undo->setToolTip(stack->canUndo() ? tr("Undo: %1 (Ctrl+Z)").arg(stack->undoText())
-                                          : tr("Nothing to undo"));
-        redo->setToolTip(stack->canRedo() ? tr("Redo: %1 (Ctrl+Shift+Z)").arg(stack->redoText())
-                                          : tr("Nothing to redo"));
-    };
-    connect(stack, &QUndoGroup::indexChanged, m_undoAction, syncUndo);
-    connect(stack, &QUndoGroup::cleanChanged, m_undoAction, syncUndo);
-    connect(stack, &QUndoGroup::activeStackChanged, m_undoAction, syncUndo);
-    syncUndo();
+    m_undo = new UndoActions(m_editors, this);
+    m_undo->addToMenu(edit);
     edit->addSeparator();
-    QAction *copy = edit->addAction(tr("&Copy Figure"), this, &MainWindow::copyFigure);
-    ActionIcons::set(copy, QStringLiteral("edit-copy"));
-    copy->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
-    copy->setToolTip(
-        tr("Put the whole figure on the clipboard as an image, for slides (Ctrl+Shift+C)"));
+    m_export->addCopyAction(edit);
 }
 
 void MainWindow::createViewMenu()
@@ -126,24 +79,7 @@ void MainWindow::createViewMenu()
     QMenu *view = menuBar()->addMenu(tr("&View"));
     m_view = new ViewControls(m_session->attentionTab(), m_model->modelPage(), this);
     m_view->fillMenu(view);
-    // Tabs from the keyboard: Alt+digit and Ctrl+PgUp/PgDown, never Alt+letter.
-    QMenu *tabs = view->addMenu(tr("&Tabs"));
-    QAction *next = tabs->addAction(tr("&Next Tab"), this, [this] {
-        m_tabs->setCurrentIndex((m_tabs->currentIndex() + 1) % m_tabs->count());
-    });
-    next->setShortcuts(
-        {QKeySequence(Qt::CTRL | Qt::Key_PageDown), QKeySequence(Qt::CTRL | Qt::Key_Tab)});
-    QAction *previous = tabs->addAction(tr("&Previous Tab"), this, [this] {
-        m_tabs->setCurrentIndex((m_tabs->currentIndex() + m_tabs->count() - 1) % m_tabs->count());
-    });
-    previous->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_PageUp),
-                            QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Backtab)});
-    tabs->addSeparator();
-    for (int i = 0; i < m_tabs->count(); ++i) {
-        QAction *go =
-            tabs->addAction(m_tabs->tabText(i), this, [this, i] { m_tabs->setCurrentIndex(i); });
-        go->setShortcut(QKeySequence(Qt::ALT | Qt::Key(Qt::Key_1 + i)));
-    }
+    view->addMenu(new TabsMenu(m_tabs, view));
     view->addSeparator();
     m_toolBarsAction = view->addAction(tr("Show &Toolbars"));
     m_toolBarsAction->setCheckable(true);
@@ -165,14 +101,6 @@ void MainWindow::createViewMenu()
     m_presentationAction->setToolTip(
         tr("Large text and thick lines for a lecture hall, full screen (F5)"));
     connect(m_presentationAction, &QAction::toggled, this, &MainWindow::setPresentationMode);
-    // F10 opens the menu bar, as on GNOME and KDE.
-    auto *menuKey = new QAction(tr("Open the Menu Bar"), this);
-    menuKey->setShortcut(QKeySequence(Qt::Key_F10));
-    connect(menuKey, &QAction::triggered, this, [this] {
-        if (const QList<QAction *> menus = menuBar()->actions(); !menus.isEmpty())
-            menuBar()->setActiveAction(menus.first());
-    });
-    addAction(menuKey);
 }
 
 QWidget *MainWindow::tourPanel(const QString &name)
@@ -253,15 +181,8 @@ void MainWindow::setPresentationMode(bool on)
             },
             Qt::QueuedConnection);
     }
-    // The first-start hint is for a student at a desk, not for the hall.
-    AttentionTab *attention = m_session->attentionTab();
-    if (on)
-        attention->hintBar()->hide();
-    else
-        attention->hintBar()->showIfNew();
     const double scale = on ? PresentationTheme::kPlotScale : 1.0;
-    attention->heatmap()->setAppearance(on, scale);
-    attention->entropyBars()->setAppearance(on, scale);
+    m_session->setPresentation(on, scale);
     m_model->modelPage()->setAppearance(on, scale);
     syncLabStyle();
     // Larger text makes the toolbars wider: they may need a second row now.

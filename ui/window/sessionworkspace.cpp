@@ -14,13 +14,16 @@
 #include "ui/labs/geometrycanvas.h"
 #include "ui/labs/geometrylab.h"
 #include "ui/labs/headslab.h"
+#include "ui/labs/labcanvas.h"
 #include "ui/labs/labstate.h"
 #include "ui/labs/masklab.h"
 #include "ui/labs/positionlab.h"
 #include "ui/labs/scalelab.h"
 #include "ui/labs/sizelab.h"
 #include "ui/views/attentionlinesview.h"
+#include "ui/views/entropybarsview.h"
 #include "ui/views/heatmapview.h"
+#include "ui/views/hintbar.h"
 #include "ui/views/matrixeditor.h"
 #include "ui/views/outputtable.h"
 #include "ui/views/temperaturecontrol.h"
@@ -162,6 +165,23 @@ void SessionWorkspace::createEditors()
             .arg(c.heads)
             .arg(c.feedForward);
     });
+}
+
+void SessionWorkspace::setPresentation(bool on, double scale)
+{
+    if (on)
+        m_attentionTab->hintBar()->hide();
+    else
+        m_attentionTab->hintBar()->showIfNew();
+    m_attentionTab->heatmap()->setAppearance(on, scale);
+    m_attentionTab->entropyBars()->setAppearance(on, scale);
+}
+
+void SessionWorkspace::setFigureStyle(const FigureStyle &style)
+{
+    for (LabCanvas *canvas : m_window->findChildren<LabCanvas *>())
+        canvas->setStyle(style);
+    m_attentionTab->linesView()->setStyle(style);
 }
 
 bool SessionWorkspace::open(const QString &path)

@@ -3,6 +3,8 @@
 
 #pragma once
 
+#include "ui/figure/figureexporter.h"
+
 #include <QList>
 #include <QObject>
 #include <QString>
@@ -79,6 +81,12 @@ public:
     void fillAttentionMenu(QMenu *attention);
     /// The Presets menu: the chapter's examples as new documents.
     void fillPresetsMenu(QMenu *presets);
+
+    /// The hall's look (large text, dark, thick lines) on the session's views,
+    /// and the first-start hint, which is for a desk, out of the hall.
+    void setPresentation(bool on, double scale);
+    /// The figures' style on the labs and the lines.
+    void setFigureStyle(const FigureStyle &style);
 
     /// Opens a session file; a message box says why one cannot be read.
     bool open(const QString &path);
