@@ -69,8 +69,10 @@ CellNumberFormat::Fit CellNumberFormat::fit(const QSizeF &cell, const HeatmapSty
         return out;
     out.format = format;
     out.pixelSize = std::max(1, int(size));
-    out.maskedPixelSize =
-        std::max(1, int(std::min(size, sizeFor(at100.horizontalAdvance(maskedText())))));
+    // "masked" takes its own size, and stays out where it would be smaller
+    // than a number may be: the grey says it.
+    const double masked = std::min(size, sizeFor(at100.horizontalAdvance(maskedText())));
+    out.maskedPixelSize = masked >= style.smallestNumber ? std::max(1, int(masked)) : 0;
     return out;
 }
 

@@ -51,7 +51,8 @@ private:
 };
 
 /// The numbers of cells of one size: their format and font size in
-/// pixels, and the masked word's size; a pixel size of 0 writes none.
+/// pixels, and the masked word's size; a pixel size of 0 writes none (the
+/// masked word's is 0 where it would be smaller than style.smallestNumber).
 struct CellNumberFormat::Fit
 {
     CellNumberFormat format;

@@ -65,13 +65,15 @@ CellNumberFormat::Fit MatrixPainter::numbers(const Grid &grid, const QRect &cell
     QFont numberFont = m_style.font;
     numberFont.setPixelSize(fit.pixelSize);
     QFont maskedFont = m_style.font;
-    maskedFont.setPixelSize(fit.maskedPixelSize);
+    maskedFont.setPixelSize(std::max(1, fit.maskedPixelSize));
     const QString masked = CellNumberFormat::maskedText();
     qsizetype k = 0;
     for (int i = cells.top(); i <= cells.bottom(); ++i) {
         for (int j = cells.left(); j <= cells.right(); ++j) {
             const double v = values[k++];
             if (std::isnan(v)) {
+                if (fit.maskedPixelSize == 0)
+                    continue;
                 m_painter.setFont(maskedFont);
                 m_painter.setPen(ColorMaps::maskedTextColor());
                 m_painter.drawText(grid.rect(i, j), Qt::AlignCenter, masked);
