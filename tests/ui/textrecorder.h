@@ -13,6 +13,7 @@
 #include <QPaintDevice>
 #include <QPaintEngine>
 #include <QPainter>
+#include <QPointF>
 #include <QSize>
 #include <QString>
 #include <QTextItem>
@@ -27,6 +28,7 @@ public:
     {
         QString text;
         double pixelSize = 0.0;
+        QPointF position; ///< the start of its baseline, on the device
     };
 
     explicit TextRecorder(const QSize &size) : m_size(size), m_engine(new Engine(this)) {}
@@ -99,7 +101,7 @@ private:
         void drawEllipse(const QRect &) override {}
         void drawPoints(const QPointF *, int) override {}
         void drawPoints(const QPoint *, int) override {}
-        void drawTextItem(const QPointF &, const QTextItem &item) override
+        void drawTextItem(const QPointF &p, const QTextItem &item) override
         {
             // The size on the device: the font's pixel size through the painter's scale.
             const double scale =
@@ -107,7 +109,8 @@ private:
             const QFont font = item.font();
             const double pixels =
                 font.pixelSize() > 0 ? font.pixelSize() : font.pointSizeF() * 96.0 / 72.0;
-            m_owner->m_texts.append({item.text(), pixels * scale});
+            const QPointF position = painter() ? painter()->deviceTransform().map(p) : p;
+            m_owner->m_texts.append({item.text(), pixels * scale, position});
         }
         Type type() const override { return User; }
 

@@ -128,17 +128,6 @@ public:
     QSize devicePixelsOf(const QRectF &rect) const;
 
 private:
-    /// matrixHeatmap() in its steps: measure, then title, cells, numbers,
-    /// labels and colour bar.
-    struct HeatmapLayout;
-    HeatmapLayout heatmapLayout(const QRectF &rect, const MatrixHeatmap &spec) const;
-    QColor cellColor(double value, double lo, double hi) const;
-    void drawHeatmapTitle(const HeatmapLayout &layout, const QString &title);
-    void drawHeatmapCells(const HeatmapLayout &layout, const MatrixHeatmap &spec);
-    void drawHeatmapNumbers(const HeatmapLayout &layout, const MatrixHeatmap &spec);
-    void drawHeatmapLabels(const HeatmapLayout &layout, const MatrixHeatmap &spec);
-    void drawColorBar(const HeatmapLayout &layout, const QString &title);
-
     QPainter &m_painter;
     const FigureData *m_data = nullptr; ///< null for a figure not drawn from a session
     const FigureStyle &m_style;

@@ -58,6 +58,11 @@ struct TensorFigureView
     bool needsSquareSelfAttention = false;
 };
 
+/// The "head" view of \a data in \a rect, as `export --view head` paints it;
+/// returns the rectangle its heatmap's cells fill (empty for a message).
+QRectF paintTensorHead(QPainter &painter, const QRectF &rect, const TensorFigureData &data,
+                       const FigureStyle &style);
+
 /// grid, head, lines, average, rollout, in the order help lists them.
 const QList<TensorFigureView> &tensorFigureViews();
 /// The view called \a name, or nullptr.

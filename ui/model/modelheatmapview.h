@@ -6,14 +6,15 @@
 #include "core/attentionaggregates.h"
 #include "ui/figure/colormaps.h"
 #include "ui/figure/colorrange.h"
+#include "ui/figure/heatmapstyle.h"
+#include "ui/model/attentionpyramid.h"
+#include "ui/model/heatmapviewport.h"
 
 #include <QImage>
 #include <QPointF>
 #include <QRect>
 #include <QSizeF>
 #include <QWidget>
-
-#include <vector>
 
 class QPainter;
 
@@ -26,7 +27,8 @@ class ModelDocument;
  * attentionImage (each pixel the largest weight it covers), token labels on
  * both axes (thinned while they would overlap, every one once the rows are
  * tall enough), the exact weight of the cell under the pointer, and the
- * value in each cell once cells are over 14 pixels. The wheel zooms toward
+ * value in each cell once it fits (drawn with MatrixPainter in the style of
+ * heatmapStyle(), as the exported head figure is). The wheel zooms toward
  * the pointer, dragging pans, Home fits the whole matrix. Left and Right
  * step through the heads of a layer, Up and Down through the layers, Escape
  * goes back to the grid.
@@ -43,9 +45,10 @@ public:
     /// A fitted cell is at most this many times as wide as it is tall, or as
     /// tall as it is wide: the matrix fills the room a hall's screen leaves
     /// it, which is wide and low, and still reads as rows and columns.
-    static constexpr double kMaximumCellAspect = 3.0;
-    /// Cells at least this many pixels wide show their value.
-    static constexpr double kValueCellPixels = 14.0;
+    static constexpr double kMaximumCellAspect = HeatmapViewport::kMaximumCellAspect;
+    /// Cells at least this many pixels tall (and wide enough) show their
+    /// value: half a cell's height holds a number of the smallest size.
+    static constexpr double kValueCellPixels = 2.0 * HeatmapStyle::kSmallestHeadNumber;
 
     explicit ModelHeatmapView(ModelDocument *document, QWidget *parent = nullptr);
 
@@ -71,6 +74,8 @@ public:
     QPair<int, int> visibleRows() const;
     /// The rectangle the matrix is drawn in: the whole matrix at the fitted zoom.
     QRect plotRect() const;
+    /// The style its cells, numbers, labels and colour bar are drawn in.
+    HeatmapStyle heatmapStyle() const;
 
 signals:
     /// The text describing the cell under the pointer (empty when outside).
@@ -94,20 +99,24 @@ private:
     void matrixChanged();
     void finishMatrixChange(bool sameShape);
     void rebuildSource();
-    void clampOrigin();
-    /// The cell that shows the whole matrix in the room there is.
-    QSizeF fittedCell() const;
+    /// The viewport, told the room there is now.
+    HeatmapViewport &viewport() const;
     /// Where the plot may go: the widget less the labels' room.
     QRect availableRect() const;
+    int topMargin() const;
     int labelStep(double pixelsPerCell) const;
     QFont labelFont() const;
+    /// The colour bar right of the matrix, its labels and its title.
+    int colorBarRoom() const;
+    int colorBarLabelWidth() const;
+    void paintLabels(QPainter &painter, const QRect &cells);
+    void paintColorBar(QPainter &painter, const QRect &plot);
 
     ModelDocument *m_document;
-    /// What is drawn: the matrix, or its rows each spread over 0..1 (per-row
-    /// colour range), and its max-pyramid: level k shrinks level k - 1 by
-    /// two, so a zoomed-out view reads a few thousand cells, not millions.
+    /// The rows each spread over 0..1 (per-row colour range), and the
+    /// max-pyramid of what is drawn: the matrix or those rows.
     FloatMatrix m_rowScaled;
-    std::vector<FloatMatrix> m_pyramid;
+    AttentionPyramid m_pyramid;
     double m_lo = 0.0;
     double m_hi = 1.0;
     QString m_barTitle;
@@ -117,19 +126,13 @@ private:
     ColorRange::Mode m_colorRange = ColorRange::Mode::Fixed;
     bool m_dark = false;
     double m_scale = 1.0;
-    /// The matrix point at the plot's top left, in cells, and the zoom: the
-    /// cell's size over the fitted cell's (1 when fitted).
-    QPointF m_origin;
-    double m_zoom = 1.0;
+    mutable HeatmapViewport m_viewport;
     QPointF m_dragFrom;
     bool m_dragging = false;
     QStringList m_measuredRows;
     QStringList m_measuredColumns;
     bool m_remeasure = true;
     int m_rowLabelWidth = 100;
-    /// The colour bar right of the matrix, its labels and its title.
-    int colorBarRoom() const;
-    void paintColorBar(QPainter &painter, const QRect &plot);
     int m_columnLabelHeight = 90;
 };
 

@@ -3,6 +3,7 @@
 
 #include "ui/views/heatmapview.h"
 
+#include "ui/figure/cellnumberformat.h"
 #include "ui/figure/figurepainter.h"
 
 #include "ui/document/attentiondocument.h"
@@ -283,26 +284,24 @@ void HeatmapView::refresh()
     m_barTitle = range.barTitle(FigurePainter::quantityTitle(m_quantity));
     fitBarTitle();
 
+    const CellNumberFormat format(m_digits == 1 ? 2 : m_digits, m_digits == 1);
     for (int idx = 0; idx < m_cellTexts.size(); ++idx) {
         QCPItemText *text = m_cellTexts[idx];
         const int i = idx / n;
         const int j = idx % n;
         const double v = cellValue(i, j);
         if (std::isnan(v)) {
-            text->setText(tr("masked"));
+            text->setText(CellNumberFormat::maskedText());
             text->setColor(ColorMaps::maskedTextColor());
             continue;
         }
+        // m_digits 1 is two decimals without the leading zero (".36").
+        text->setText(format.text(v));
         if (std::isinf(v)) {
-            text->setText(v > 0 ? QStringLiteral("+∞") : QStringLiteral("−∞"));
             text->setColor(
                 ColorMaps::textColorOn(ColorMaps::colorAt(m_colorMap, v > 0 ? 1.0 : 0.0)));
             continue;
         }
-        QString number = QString::number(v, 'f', m_digits == 1 ? 2 : m_digits);
-        if (m_digits == 1 && number.startsWith(QLatin1String("0.")))
-            number.remove(0, 1); // ".36": the leading zero does not fit
-        text->setText(number);
         text->setColor(
             ColorMaps::textColorOn(ColorMaps::colorAt(m_colorMap, range.position(i, v))));
     }
