@@ -3,7 +3,7 @@
 
 #include "io/modelcheckpoint.h"
 
-#include "core/familydescription.h"
+#include "core/model/familydescription.h"
 
 #include "io/attentionarray.h"
 #include "io/fileaccess.h"

@@ -7,8 +7,8 @@
 
 #include "ui/figure/labelstride.h"
 
-#include "core/attentionresult.h"
-#include "core/session.h"
+#include "core/maths/attentionresult.h"
+#include "core/maths/session.h"
 #include "ui/figure/equationtext.h"
 
 #include <QFontMetricsF>

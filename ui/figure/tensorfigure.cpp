@@ -3,11 +3,11 @@
 
 #include "ui/figure/tensorfigure.h"
 
-#include "core/attentionaggregates.h"
-#include "core/counttext.h"
-#include "core/matrixrowstatistics.h"
-#include "core/memorybudget.h"
-#include "core/tokenlabels.h"
+#include "core/sets/attentionaggregates.h"
+#include "core/sets/matrixrowstatistics.h"
+#include "core/sets/tokenlabels.h"
+#include "core/support/counttext.h"
+#include "core/support/memorybudget.h"
 #include "ui/figure/attentionimage.h"
 #include "ui/figure/figurepainter.h"
 #include "ui/figure/headgridstyle.h"

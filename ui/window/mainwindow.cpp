@@ -3,8 +3,8 @@
 
 #include "ui/window/mainwindow.h"
 
-#include "core/chapterexamples.h"
-#include "core/hugepagebuffer.h"
+#include "core/maths/chapterexamples.h"
+#include "core/support/hugepagebuffer.h"
 #include "io/builtinmodel.h"
 #include "ui/document/attentiondocument.h"
 #include "ui/document/autosaver.h"
@@ -95,7 +95,7 @@ MainWindow::MainWindow(QWidget *parent)
       m_temperature(new TemperatureControl(m_document, this))
 {
     // A model's pass runs on every keystroke: each keeps the last one's
-    // attention buffer for the next (core/hugepagebuffer).
+    // attention buffer for the next (core/support/hugepagebuffer).
     HugePageBuffer::setReuse(true);
     // The weights as a heatmap or as lines (View > Show as Lines). The
     // heatmap alone sizes the stack: the splitter keeps its proportions.

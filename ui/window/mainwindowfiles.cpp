@@ -6,8 +6,8 @@
 
 #include "ui/window/mainwindow.h"
 
-#include "core/chapterexamples.h"
-#include "core/hugepagebuffer.h"
+#include "core/maths/chapterexamples.h"
+#include "core/support/hugepagebuffer.h"
 #include "io/sessionreader.h"
 #include "ui/document/attentiondocument.h"
 #include "ui/document/autosaver.h"

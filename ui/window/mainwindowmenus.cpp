@@ -6,8 +6,8 @@
 #include "ui/window/mainwindow.h"
 #include "ui/window/tabeditor.h"
 
-#include "core/chapterexamples.h"
-#include "core/randomsession.h"
+#include "core/maths/chapterexamples.h"
+#include "core/maths/randomsession.h"
 #include "ui/document/attentiondocument.h"
 #include "ui/model/modeldocument.h"
 #include "ui/model/modelpage.h"

@@ -2,16 +2,17 @@
 // SPDX-FileCopyrightText: 2026 The Attention Lab authors
 
 // MainWindow: models opened from their folders (every family of
-// core/familydescription), the text they read, what they write, the logit
+// core/model/familydescription), the text they read, what they write, the logit
 // lens, and a real head taken into the Attention tab.
 
 #include "ui/window/mainwindow.h"
 
-#include "core/familydescription.h"
-#include "core/headsession.h"
-#include "core/hugepagebuffer.h"
-#include "core/memorybudget.h"
-#include "core/tokenlabels.h"
+#include "core/model/familydescription.h"
+#include "core/model/headsession.h"
+#include "core/sets/attentiontensor.h"
+#include "core/sets/tokenlabels.h"
+#include "core/support/hugepagebuffer.h"
+#include "core/support/memorybudget.h"
 #include "io/builtinmodel.h"
 #include "io/inputtextqt.h"
 #include "io/pretrainedmodel.h"

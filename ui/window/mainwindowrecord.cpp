@@ -6,8 +6,8 @@
 
 #include "ui/window/mainwindow.h"
 
-#include "core/headscores.h"
-#include "core/sweep.h"
+#include "core/maths/sweep.h"
+#include "core/sets/headscores.h"
 #include "ui/document/attentiondocument.h"
 #include "ui/figure/animationexporter.h"
 #include "ui/figure/tensorfigure.h"
