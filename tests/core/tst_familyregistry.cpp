@@ -161,7 +161,7 @@ void TestFamilyRegistry::unknownModelTypeRefused()
     QVERIFY(!findModelFamily(modelType.toStdString(), &family));
     QCOMPARE(family, ModelFamily::Bert);
 
-    // The message of io/modelcheckpoint.cpp, as tests/io/tst_decoderforward.cpp
+    // The message of io/checkpointconfig.cpp, as tests/io/tst_decoderforward.cpp
     // expects it for "mamba": every model_type, quoted, in registry order.
     QStringList quoted;
     for (ModelFamily known : modelFamilies())
