@@ -8,7 +8,7 @@
 #include "app/commandrequest.h"
 #include "app/commandtable.h"
 #include "app/usageerror.h"
-#include "core/hugepagebuffer.h"
+#include "core/support/hugepagebuffer.h"
 
 #include <vector>
 

@@ -3,12 +3,12 @@
 
 #include "app/benchmark.h"
 
-#include "core/attention.h"
-#include "core/generator.h"
-#include "core/median.h"
-#include "core/memorybudget.h"
-#include "core/randomsession.h"
-#include "core/transformerforward.h"
+#include "core/maths/attention.h"
+#include "core/maths/randomsession.h"
+#include "core/model/generator.h"
+#include "core/model/transformerforward.h"
+#include "core/support/median.h"
+#include "core/support/memorybudget.h"
 #include "io/inputtextqt.h"
 #include "io/modelcheckpoint.h"
 

@@ -3,12 +3,12 @@
 
 #include "app/chapterreports.h"
 
-#include "core/attention.h"
-#include "core/attentioncost.h"
-#include "core/chapterexamples.h"
-#include "core/maskorders.h"
-#include "core/memorybudget.h"
-#include "core/parametercount.h"
+#include "core/maths/attention.h"
+#include "core/maths/attentioncost.h"
+#include "core/maths/chapterexamples.h"
+#include "core/maths/maskorders.h"
+#include "core/maths/parametercount.h"
+#include "core/support/memorybudget.h"
 #include "io/jsonvalues.h"
 
 #include <QJsonArray>

@@ -4,8 +4,8 @@
 #pragma once
 
 #include "app/report.h"
-#include "core/scaleexperiment.h"
-#include "core/transformerconfig.h"
+#include "core/maths/scaleexperiment.h"
+#include "core/maths/transformerconfig.h"
 
 #include <cstdint>
 #include <vector>

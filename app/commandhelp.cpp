@@ -5,7 +5,7 @@
 
 #include "app/commandline.h"
 
-#include "core/familydescription.h"
+#include "core/model/familydescription.h"
 #include "ui/figure/figureview.h"
 #include "ui/figure/tensorfigure.h"
 

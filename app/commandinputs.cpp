@@ -5,8 +5,8 @@
 
 #include "app/commandrequest.h"
 #include "app/usageerror.h"
-#include "core/attention.h"
-#include "core/familydescription.h"
+#include "core/maths/attention.h"
+#include "core/model/familydescription.h"
 #include "io/attentionfilereader.h"
 #include "io/inputtextqt.h"
 #include "io/pretrainedmodel.h"

@@ -3,11 +3,11 @@
 
 #pragma once
 
-#include "core/attentionresult.h"
-#include "core/attentionset.h"
-#include "core/attentiontensor.h"
-#include "core/modelrun.h"
-#include "core/session.h"
+#include "core/maths/attentionresult.h"
+#include "core/maths/session.h"
+#include "core/model/modelrun.h"
+#include "core/sets/attentionset.h"
+#include "core/sets/attentiontensor.h"
 #include "io/tokenizedtext.h"
 
 #include <QJsonArray>

@@ -7,9 +7,9 @@
 #include "app/commandrequest.h"
 #include "app/commandtable.h"
 #include "app/usageerror.h"
-#include "core/inputtext.h"
-#include "core/kernelset.h"
-#include "core/utf8.h"
+#include "core/kernels/kernelset.h"
+#include "core/maths/inputtext.h"
+#include "core/support/utf8.h"
 #include "io/inputtextqt.h"
 #include "io/readerror.h"
 

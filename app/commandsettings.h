@@ -4,9 +4,9 @@
 #pragma once
 
 #include "app/commandrequest.h"
-#include "core/generationoptions.h"
-#include "core/scaleexperiment.h"
-#include "core/transformerconfig.h"
+#include "core/maths/scaleexperiment.h"
+#include "core/maths/transformerconfig.h"
+#include "core/model/generationoptions.h"
 #include "ui/figure/figureexporter.h"
 #include "ui/figure/figurestyle.h"
 

@@ -3,8 +3,8 @@
 
 #pragma once
 
-#include "core/attentionresult.h"
-#include "core/session.h"
+#include "core/maths/attentionresult.h"
+#include "core/maths/session.h"
 
 namespace AttentionLab {
 

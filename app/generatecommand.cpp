@@ -11,7 +11,7 @@
 #include "app/commandsettings.h"
 #include "app/commandtable.h"
 #include "app/usageerror.h"
-#include "core/generator.h"
+#include "core/model/generator.h"
 #include "io/attentionfilewriter.h"
 #include "io/inputtextqt.h"
 #include "io/pretrainedmodel.h"

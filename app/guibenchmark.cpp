@@ -5,8 +5,8 @@
 
 #include "app/benchmark.h"
 
-#include "core/median.h"
-#include "core/randomsession.h"
+#include "core/maths/randomsession.h"
+#include "core/support/median.h"
 #include "io/pretrainedmodel.h"
 #include "io/readerror.h"
 #include "ui/document/attentiondocument.h"

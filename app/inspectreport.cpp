@@ -4,9 +4,9 @@
 #include "app/inspectreport.h"
 
 #include "app/usageerror.h"
-#include "core/counttext.h"
-#include "core/inputtext.h"
-#include "core/tokenlabels.h"
+#include "core/maths/inputtext.h"
+#include "core/sets/tokenlabels.h"
+#include "core/support/counttext.h"
 #include "io/jsonstreamwriter.h"
 
 #include <QStringList>

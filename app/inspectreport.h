@@ -3,9 +3,9 @@
 
 #pragma once
 
-#include "core/attentionaggregates.h"
-#include "core/attentiontensor.h"
-#include "core/headscores.h"
+#include "core/sets/attentionaggregates.h"
+#include "core/sets/attentiontensor.h"
+#include "core/sets/headscores.h"
 
 #include <QString>
 

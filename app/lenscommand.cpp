@@ -9,7 +9,7 @@
 #include "app/commandrequest.h"
 #include "app/commandtable.h"
 #include "app/usageerror.h"
-#include "core/logitlens.h"
+#include "core/model/logitlens.h"
 #include "io/inputtextqt.h"
 #include "io/pretrainedmodel.h"
 #include "io/readerror.h"

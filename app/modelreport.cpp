@@ -4,9 +4,9 @@
 #include "app/modelreport.h"
 
 #include "app/inspectreport.h"
-#include "core/familydescription.h"
-#include "core/inputtext.h"
-#include "core/tokenlabels.h"
+#include "core/maths/inputtext.h"
+#include "core/model/familydescription.h"
+#include "core/sets/tokenlabels.h"
 #include "io/jsonstreamwriter.h"
 #include "io/pretrainedmodel.h"
 

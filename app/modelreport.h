@@ -3,8 +3,8 @@
 
 #pragma once
 
-#include "core/headscores.h"
-#include "core/modelrun.h"
+#include "core/model/modelrun.h"
+#include "core/sets/headscores.h"
 #include "io/tokenizedtext.h"
 
 #include <QString>

@@ -8,7 +8,7 @@
 #include "app/commandrequest.h"
 #include "app/commandsettings.h"
 #include "app/commandtable.h"
-#include "core/attentioncost.h"
+#include "core/maths/attentioncost.h"
 
 #include <QJsonObject>
 

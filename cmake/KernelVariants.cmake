@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # SPDX-FileCopyrightText: 2026 The Attention Lab authors
 # The hot kernels (core/kernels/) compiled once per instruction set and linked
-# into attentionlab_core so that the sets share no code at all.
+# into the kernels room (attentionlab_core_kernels) so that the sets share no
+# code at all.
 #
 # Compiling the same Eigen template in several translation units with
 # different -march flags gives functions of the same mangled name; the linker

@@ -3,7 +3,7 @@
 
 #pragma once
 
-#include "core/floatvalues.h"
+#include "core/support/floatvalues.h"
 #include "io/floatconversion.h"
 
 #include <QString>

@@ -3,8 +3,8 @@
 
 #include "io/attentionfilereader.h"
 
-#include "core/attentionvalidation.h"
-#include "core/memorybudget.h"
+#include "core/sets/attentionvalidation.h"
+#include "core/sets/inferredvisibility.h"
 #include "io/attentionlayout.h"
 #include "io/fileaccess.h"
 #include "io/inputtextqt.h"

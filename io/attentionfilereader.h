@@ -3,7 +3,7 @@
 
 #pragma once
 
-#include "core/attentiontensor.h"
+#include "core/sets/attentiontensor.h"
 #include "io/attentionlayout.h"
 
 #include <QString>
@@ -11,7 +11,7 @@
 #include <memory>
 #include <optional>
 
-#include "core/attentionset.h"
+#include "core/sets/attentionset.h"
 
 #include <utility>
 #include <vector>
@@ -40,7 +40,7 @@ struct AttentionReadOptions
  * Opens the attention tensors people dump from numpy, PyTorch and
  * safetensors: .npy (NpyReader), .npz (NpzReader) and .safetensors
  * (SafetensorsReader), laid out by AttentionLayout, with their tokens, and
- * checked row by row to be distributions (core/attentionvalidation.h). Large
+ * checked row by row to be distributions (core/sets/attentionvalidation.h). Large
  * float32 files are memory-mapped and used in place; other types become an
  * owned float32 buffer. Every failure is one line naming the file.
  */

@@ -3,7 +3,7 @@
 
 #include "io/attentionfilewriter.h"
 
-#include "core/attentiontensor.h"
+#include "core/sets/attentiontensor.h"
 #include "io/inputtextqt.h"
 #include "io/outputfile.h"
 

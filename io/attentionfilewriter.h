@@ -3,7 +3,7 @@
 
 #pragma once
 
-#include "core/attentionset.h"
+#include "core/sets/attentionset.h"
 
 #include <QString>
 

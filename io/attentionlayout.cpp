@@ -3,7 +3,7 @@
 
 #include "io/attentionlayout.h"
 
-#include "core/memorybudget.h"
+#include "core/support/memorybudget.h"
 #include "io/inputtextqt.h"
 #include "io/readerror.h"
 

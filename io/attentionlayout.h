@@ -3,7 +3,7 @@
 
 #pragma once
 
-#include "core/attentiontensor.h"
+#include "core/sets/attentiontensor.h"
 #include "io/attentionarray.h"
 
 #include <QString>

@@ -3,8 +3,8 @@
 
 #pragma once
 
-#include "core/attentiontensor.h"
-#include "core/generator.h"
+#include "core/model/generator.h"
+#include "core/sets/attentiontensor.h"
 #include "io/tokenizedtext.h"
 
 #include <memory>

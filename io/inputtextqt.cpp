@@ -3,8 +3,8 @@
 
 #include "io/inputtextqt.h"
 
-#include "core/inputtext.h"
-#include "core/utf8.h"
+#include "core/maths/inputtext.h"
+#include "core/support/utf8.h"
 
 #include <string>
 

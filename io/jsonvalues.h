@@ -3,8 +3,8 @@
 
 #pragma once
 
-#include "core/attentionresult.h"
-#include "core/types.h"
+#include "core/maths/attentionresult.h"
+#include "core/support/types.h"
 
 #include <QJsonArray>
 

@@ -3,7 +3,7 @@
 
 #include "io/modelcardwords.h"
 
-#include "core/familydescription.h"
+#include "core/model/familydescription.h"
 
 #include <QCoreApplication>
 

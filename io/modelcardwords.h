@@ -3,7 +3,7 @@
 
 #pragma once
 
-#include "core/modelconfig.h"
+#include "core/model/modelconfig.h"
 
 #include <QString>
 

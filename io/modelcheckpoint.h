@@ -3,8 +3,8 @@
 
 #pragma once
 
-#include "core/modelconfig.h"
-#include "core/modelweights.h"
+#include "core/model/modelconfig.h"
+#include "core/model/modelweights.h"
 
 #include <QString>
 #include <QStringList>
@@ -19,7 +19,7 @@ class MappedFile;
 /**
  * A checkpoint folder as the Hugging Face hub distributes it: config.json
  * and model.safetensors, or the shards model.safetensors.index.json names
- * (F32, F16 or BF16), of any family core/familydescription.h describes. The weights file is
+ * (F32, F16 or BF16), of any family core/model/familydescription.h describes. The weights file is
  * memory-mapped, never read into a copy: float32 weights are used in place,
  * float16 and bfloat16 ones converted layer by layer as the pass uses them.
  * The tokenizer files are not read here.

@@ -3,8 +3,8 @@
 
 #include "io/npyreader.h"
 
-#include "core/memorybudget.h"
-#include "core/utf8.h"
+#include "core/sets/attentiontensor.h"
+#include "core/support/utf8.h"
 #include "io/inputtextqt.h"
 #include "io/readerror.h"
 

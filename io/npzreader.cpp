@@ -3,7 +3,6 @@
 
 #include "io/npzreader.h"
 
-#include "core/memorybudget.h"
 #include "io/inputtextqt.h"
 #include "io/npyreader.h"
 #include "io/readerror.h"

@@ -3,11 +3,11 @@
 
 #include "io/pretrainedmodel.h"
 
-#include "core/counttext.h"
-#include "core/familydescription.h"
-#include "core/generator.h"
-#include "core/repeatprobe.h"
-#include "core/transformerforward.h"
+#include "core/model/familydescription.h"
+#include "core/model/generator.h"
+#include "core/model/transformerforward.h"
+#include "core/sets/repeatprobe.h"
+#include "core/support/counttext.h"
 #include "io/gpt2tokenizer.h"
 #include "io/hubtokenizer.h"
 #include "io/inputtextqt.h"

@@ -3,11 +3,11 @@
 
 #pragma once
 
-#include "core/generationoptions.h"
-#include "core/keyvisibility.h"
-#include "core/logitlens.h"
-#include "core/modelconfig.h"
-#include "core/modelrun.h"
+#include "core/kernels/keyvisibility.h"
+#include "core/model/generationoptions.h"
+#include "core/model/logitlens.h"
+#include "core/model/modelconfig.h"
+#include "core/model/modelrun.h"
 #include "io/tokenizedtext.h"
 
 #include <QList>
@@ -96,7 +96,7 @@ public:
 
     /// Olsson et al.'s induction probe for this model: \a count distinct
     /// random tokens of its vocabulary, its special tokens left out, then the
-    /// same again (core/repeatprobe.h, PCG64(\a seed)), spelled; after the
+    /// same again (core/sets/repeatprobe.h, PCG64(\a seed)), spelled; after the
     /// beginning-of-text token when \a bos says so (unset: as the tokenizer
     /// does by itself). Throws ReadError when the probe does not fit the
     /// vocabulary or the positions.
@@ -118,7 +118,7 @@ public:
     const Tokenizer &tokenizer() const { return *m_tokenizer; }
 
     /**
-     * A generation after \a prompt (core/generator.h), stopping at the
+     * A generation after \a prompt (core/model/generator.h), stopping at the
      * model's end-of-text token unless \a options names another. It reads
      * this model's weights: keep the model open while it runs. Throws
      * ReadError, one line, for what Generator refuses (a model that is not
@@ -127,7 +127,7 @@ public:
      */
     std::unique_ptr<Generator> generator(const TokenizedText &prompt,
                                          GenerationOptions options) const;
-    /// The logit lens over \a tokens (core/logitlens.h), with the pass that
+    /// The logit lens over \a tokens (core/model/logitlens.h), with the pass that
     /// read it in \a run when given (its attention carrying the tokens);
     /// ReadError for what logitLens() refuses.
     LogitLens lens(const TokenizedText &tokens, int count = kTopTokens,

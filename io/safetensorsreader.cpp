@@ -3,7 +3,7 @@
 
 #include "io/safetensorsreader.h"
 
-#include "core/memorybudget.h"
+#include "core/sets/attentiontensor.h"
 #include "io/inputtextqt.h"
 #include "io/readerror.h"
 

@@ -3,7 +3,8 @@
 
 #include "io/sessionreader.h"
 
-#include "core/memorybudget.h"
+#include "core/maths/labmemory.h"
+#include "core/support/memorybudget.h"
 #include "io/fileaccess.h"
 #include "io/inputtextqt.h"
 #include "io/sessionformat.h"

@@ -3,7 +3,7 @@
 
 #pragma once
 
-#include "core/session.h"
+#include "core/maths/session.h"
 
 #include <QString>
 

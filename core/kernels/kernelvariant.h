@@ -8,7 +8,7 @@
 // ATTENTIONLAB_KERNEL_NAMESPACE, and its own entry point,
 // ATTENTIONLAB_KERNEL_ENTRY, the only symbol its object exports.
 
-#include "core/kernelset.h"
+#include "core/kernels/kernelset.h"
 
 #include <cstdint>
 

@@ -2,10 +2,10 @@
 // SPDX-FileCopyrightText: 2026 The Attention Lab authors
 
 // The operations of a model's forward pass, compiled once per instruction
-// set; the block graph that calls them is core/modelgraph.cpp.
+// set; the block graph that calls them is core/model/modelgraph.cpp.
 
 #include "core/kernels/kernelvariant.h"
-#include "core/threadpool.h"
+#include "core/support/threadpool.h"
 
 #include <Eigen/Core>
 

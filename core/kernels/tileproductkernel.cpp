@@ -31,7 +31,7 @@
 
 #include "core/kernels/kernelvariant.h"
 #include "core/kernels/registertranspose.h"
-#include "core/threadpool.h"
+#include "core/support/threadpool.h"
 
 #include <immintrin.h>
 

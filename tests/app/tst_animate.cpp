@@ -8,7 +8,7 @@
 #include "binaryrun.h"
 #include "mp4probe.h"
 
-#include "core/session.h"
+#include "core/maths/session.h"
 #include "io/sessionreader.h"
 #include "io/sessionwriter.h"
 

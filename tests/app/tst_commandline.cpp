@@ -6,7 +6,7 @@
 // for anything that cannot be done.
 
 #include "binaryrun.h"
-#include "core/kernelset.h"
+#include "core/kernels/kernelset.h"
 
 #include <QImageReader>
 #include <QJsonArray>

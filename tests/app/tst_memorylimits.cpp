@@ -9,8 +9,9 @@
 // allocations would show as "out of memory" instead; streaming runs are
 // held to a peak resident size.
 
-#include "core/attention.h"
-#include "core/memorybudget.h"
+#include "core/maths/attention.h"
+#include "core/maths/labmemory.h"
+#include "core/support/memorybudget.h"
 #include "io/sessionreader.h"
 #include "ui/document/attentiondocument.h"
 #include "ui/figure/figureexporter.h"

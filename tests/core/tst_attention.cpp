@@ -4,10 +4,10 @@
 // Eq. 16.2 and the causal mask, checked against the chapter's numbers and
 // against the properties the chapter states.
 
-#include "core/attention.h"
-#include "core/chapterexamples.h"
-#include "core/normalgenerator.h"
-#include "core/rowsoftmax.h"
+#include "core/maths/attention.h"
+#include "core/maths/chapterexamples.h"
+#include "core/maths/rowsoftmax.h"
+#include "core/support/normalgenerator.h"
 
 #include <QtTest>
 

@@ -5,7 +5,7 @@
 // summing to 1 (or all zeros), with the first bad row named in
 // (layer, head, row) order.
 
-#include "core/attentionvalidation.h"
+#include "core/sets/attentionvalidation.h"
 
 #include <QtTest>
 

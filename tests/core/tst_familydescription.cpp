@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 The Attention Lab authors
 
-// The family table (core/familydescription.h, core/families/): every
+// The family table (core/model/familydescription.h, core/model/families/): every
 // family's description is complete for the block it describes, so a new
 // family written as data is checked before any checkpoint of it is opened;
 // and the positions as `model --json` writes them, and the rotary's inverse
 // frequencies as modeling_rope_utils makes them.
 
-#include "core/familydescription.h"
-#include "core/rotarytable.h"
+#include "core/model/familydescription.h"
+#include "core/model/rotarytable.h"
 
 #include <QtTest>
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 The Attention Lab authors
 
-// The registry of families (core/familyregistry.h): every family is found by
+// The registry of families (core/model/familyregistry.h): every family is found by
 // each of its model_type names, familyNames() and the "unsupported
 // model_type" message list each family once in the registry's order, an
 // unknown model_type is refused with today's one-line message, and the
@@ -9,7 +9,7 @@
 // checkpoints of make_model_fixtures.py) has a checkpoint of every family
 // and of no other.
 
-#include "core/familydescription.h"
+#include "core/model/familydescription.h"
 #include "io/modelcheckpoint.h"
 #include "io/readerror.h"
 
@@ -161,7 +161,7 @@ void TestFamilyRegistry::unknownModelTypeRefused()
     QVERIFY(!findModelFamily(modelType.toStdString(), &family));
     QCOMPARE(family, ModelFamily::Bert);
 
-    // The message of io/modelcheckpoint.cpp, as tests/io/tst_decoderforward.cpp
+    // The message of io/checkpointconfig.cpp, as tests/io/tst_decoderforward.cpp
     // expects it for "mamba": every model_type, quoted, in registry order.
     QStringList quoted;
     for (ModelFamily known : modelFamilies())

@@ -6,7 +6,7 @@
 // block kept for reuse is given to the next buffer of about its size, never
 // to one much smaller or larger, and never adds to the peak.
 
-#include "core/hugepagebuffer.h"
+#include "core/support/hugepagebuffer.h"
 
 #include <QtTest>
 

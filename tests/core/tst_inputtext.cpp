@@ -3,7 +3,7 @@
 
 // The one quoting of input in messages: escaped, cut, and numbers short.
 
-#include "core/inputtext.h"
+#include "core/maths/inputtext.h"
 
 #include <QtTest>
 

@@ -8,9 +8,9 @@
 // attention (causal heads a block of queries at a time) of a plain reference
 // computed here, and the set chosen at start-up is the fastest supported one.
 
-#include "core/attention.h"
-#include "core/kernelset.h"
-#include "core/normalgenerator.h"
+#include "core/kernels/kernelset.h"
+#include "core/maths/attention.h"
+#include "core/support/normalgenerator.h"
 
 #include <QtTest>
 

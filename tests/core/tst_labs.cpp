@@ -4,14 +4,14 @@
 // The computations behind the chapter's labs: key geometry, the
 // permutation demonstration and per-head statistics.
 
-#include "core/attention.h"
-#include "core/chapterexamples.h"
-#include "core/geometryframe.h"
-#include "core/keygeometry.h"
-#include "core/multiheadattention.h"
-#include "core/normalgenerator.h"
-#include "core/permutationdemo.h"
-#include "core/rotarydemo.h"
+#include "core/maths/attention.h"
+#include "core/maths/chapterexamples.h"
+#include "core/maths/geometryframe.h"
+#include "core/maths/keygeometry.h"
+#include "core/maths/multiheadattention.h"
+#include "core/maths/permutationdemo.h"
+#include "core/model/rotarydemo.h"
+#include "core/support/normalgenerator.h"
 
 #include <QtTest>
 

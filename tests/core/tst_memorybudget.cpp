@@ -5,10 +5,12 @@
 // the estimates refuse, and a refusal message that never reads as
 // "needs 8.0 GiB; the limit is 8.0 GiB".
 
-#include "core/memorybudget.h"
-#include "core/multiheadattention.h"
-#include "core/permutationdemo.h"
-#include "core/scaleexperiment.h"
+#include "core/maths/labmemory.h"
+#include "core/maths/multiheadattention.h"
+#include "core/maths/permutationdemo.h"
+#include "core/maths/scaleexperiment.h"
+#include "core/model/modelmemory.h"
+#include "core/support/memorybudget.h"
 
 #include <QtTest>
 

@@ -4,10 +4,10 @@
 // The generator must give the numbers numpy gives for the same seed, so that a
 // lecturer running the chapter's Python sees what the window shows.
 
-#include "core/normalgenerator.h"
-#include "core/pcg64.h"
-#include "core/randomsession.h"
-#include "core/seedsequence.h"
+#include "core/maths/randomsession.h"
+#include "core/support/normalgenerator.h"
+#include "core/support/pcg64.h"
+#include "core/support/seedsequence.h"
 #include "fixtures.h"
 
 #include <QJsonArray>

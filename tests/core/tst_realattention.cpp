@@ -5,12 +5,13 @@
 // rollout, word merging) against numpy's values, written once by
 // tests/data/make_inspect_fixtures.py into tests/data/inspect/expected.json.
 
-#include "core/attentionaggregates.h"
-#include "core/attentiontensor.h"
-#include "core/headscores.h"
-#include "core/repeatprobe.h"
-#include "core/tokenlabels.h"
-#include "core/tokenrepeats.h"
+#include "core/sets/attentionaggregates.h"
+#include "core/sets/attentiontensor.h"
+#include "core/sets/headscores.h"
+#include "core/sets/inferredvisibility.h"
+#include "core/sets/repeatprobe.h"
+#include "core/sets/tokenlabels.h"
+#include "core/sets/tokenrepeats.h"
 #include "fixtures.h"
 
 #include <QJsonArray>

@@ -4,7 +4,7 @@
 // The scale experiment against the tables numpy computed with the chapter's
 // procedure (tests/data/scale_tables.json), and against the chapter's prose.
 
-#include "core/scaleexperiment.h"
+#include "core/maths/scaleexperiment.h"
 #include "fixtures.h"
 
 #include <QJsonArray>

@@ -3,8 +3,8 @@
 
 // Shape and label edits keep a session consistent.
 
-#include "core/chapterexamples.h"
-#include "core/sessionedits.h"
+#include "core/maths/chapterexamples.h"
+#include "core/maths/sessionedits.h"
 
 #include <QtTest>
 

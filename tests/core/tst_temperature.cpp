@@ -6,8 +6,8 @@
 // weight goes to the largest visible-to-the-softmax score (ties share it
 // equally); as tau -> infinity the row becomes uniform.
 
-#include "core/attention.h"
-#include "core/chapterexamples.h"
+#include "core/maths/attention.h"
+#include "core/maths/chapterexamples.h"
 
 #include <QtTest>
 

@@ -4,11 +4,11 @@
 // The sizes of a transformer: parameters, the cost of a sequence, multi-head
 // attention, projections and the positional encoding of Eq. 16.4.
 
-#include "core/attentioncost.h"
-#include "core/multiheadattention.h"
-#include "core/normalgenerator.h"
-#include "core/parametercount.h"
-#include "core/positionalencoding.h"
+#include "core/maths/attentioncost.h"
+#include "core/maths/multiheadattention.h"
+#include "core/maths/parametercount.h"
+#include "core/maths/positionalencoding.h"
+#include "core/support/normalgenerator.h"
 
 #include <QtTest>
 

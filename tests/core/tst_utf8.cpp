@@ -4,7 +4,7 @@
 // The one UTF-8 encoder and decoder (issue 19, item 19), and where a text
 // stops being UTF-8, found in one pass (item 16).
 
-#include "core/utf8.h"
+#include "core/support/utf8.h"
 
 #include <QStringDecoder>
 #include <QtTest>

@@ -10,7 +10,7 @@
 // fit its axes, as is every attention set of the file (an encoder-decoder's
 // three). Each input is read twice: as given, and picking batch 1.
 
-#include "core/attentiontensor.h"
+#include "core/sets/attentiontensor.h"
 #include "io/attentionfilereader.h"
 
 #include <QByteArray>

@@ -11,8 +11,8 @@
 // exception, a crash or a hang is a failure.
 
 #include "attentionfuzzcheck.h"
-#include "core/modelconfig.h"
-#include "core/transformerforward.h"
+#include "core/model/modelconfig.h"
+#include "core/model/transformerforward.h"
 #include "io/modelcheckpoint.h"
 #include "io/readerror.h"
 

@@ -5,7 +5,7 @@
 // fails with one line, or reads into a session that writes and reads back
 // identical, and that attends to finite weights within their bounds.
 
-#include "core/attention.h"
+#include "core/maths/attention.h"
 #include "io/sessionreader.h"
 #include "io/sessionwriter.h"
 

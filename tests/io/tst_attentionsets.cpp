@@ -8,8 +8,8 @@
 // one set; a set a file lacks, or a token list of the wrong length, is
 // refused in one line.
 
-#include "core/attentionset.h"
-#include "core/headscores.h"
+#include "core/sets/attentionset.h"
+#include "core/sets/headscores.h"
 #include "io/attentionfilereader.h"
 #include "io/attentionfilewriter.h"
 

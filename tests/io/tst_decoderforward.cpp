@@ -9,9 +9,10 @@
 // and k give back the attention under the causal mask and the sliding
 // window; each folder's configuration as read; and every refusal one line.
 
-#include "core/familydescription.h"
-#include "core/kernelset.h"
-#include "core/transformerforward.h"
+#include "core/kernels/kernelset.h"
+#include "core/model/familydescription.h"
+#include "core/model/modelgraph.h"
+#include "core/model/transformerforward.h"
 #include "io/inputtextqt.h"
 #include "io/modelcheckpoint.h"
 #include "io/pretrainedmodel.h"
@@ -64,7 +65,7 @@ ModelRun runCase(const QString &model, int item, int set)
     input.ids = ints(expected.value(u"ids"));
     const auto opened = openModel(model);
     return &kernels == &activeKernels() ? runModel(opened->weights(), input)
-                                        : kernels.runModel(opened->weights(), input);
+                                        : runModelGraph(kernels, opened->weights(), input);
 }
 
 QString copyModel(const QString &name, const QTemporaryDir &dir)

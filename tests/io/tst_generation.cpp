@@ -8,11 +8,11 @@
 // the whole text to 1e-5, and the lens to 1e-5; top-k and top-p on hand-made
 // logits; the same seed the same text; the stops; and every refusal.
 
-#include "core/generator.h"
-#include "core/logitlens.h"
-#include "core/memorybudget.h"
-#include "core/tokensampler.h"
-#include "core/transformerforward.h"
+#include "core/model/generator.h"
+#include "core/model/logitlens.h"
+#include "core/model/modelmemory.h"
+#include "core/model/tokensampler.h"
+#include "core/model/transformerforward.h"
 #include "io/generation.h"
 #include "io/modelcheckpoint.h"
 

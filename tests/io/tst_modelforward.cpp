@@ -7,10 +7,11 @@
 // PyTorch's attention to 1e-5, its q, k and v rows, and its top-5 tokens; the
 // kept q and k give back the attention; broken folders are refused in one
 // line naming the file and what is wrong. The PyTorch comparison runs under
-// every kernel set the processor supports (core/kernelset.h).
+// every kernel set the processor supports (core/kernels/kernelset.h).
 
-#include "core/kernelset.h"
-#include "core/transformerforward.h"
+#include "core/kernels/kernelset.h"
+#include "core/model/modelgraph.h"
+#include "core/model/transformerforward.h"
 #include "io/inputtextqt.h"
 #include "io/modelcheckpoint.h"
 #include "io/readerror.h"
@@ -207,7 +208,7 @@ void ModelForwardTest::matchesPyTorch()
     const ModelConfig &config = opened->config();
     const ModelRun run = &kernels == &activeKernels()
                              ? runModel(opened->weights(), inputOf(expected))
-                             : kernels.runModel(opened->weights(), inputOf(expected));
+                             : runModelGraph(kernels, opened->weights(), inputOf(expected));
 
     const int n = int(expected.value(u"ids").toArray().size());
     QCOMPARE(run.tokenCount(), n);
@@ -275,7 +276,7 @@ void ModelForwardTest::keptRowsGiveTheAttention()
     const auto opened = openModel(model);
     const ModelRun run = &kernels == &activeKernels()
                              ? runModel(opened->weights(), inputOf(expected))
-                             : kernels.runModel(opened->weights(), inputOf(expected));
+                             : runModelGraph(kernels, opened->weights(), inputOf(expected));
     const bool causal = run.family == ModelFamily::Gpt2;
     const int n = run.tokenCount();
     const int dh = run.headDim;

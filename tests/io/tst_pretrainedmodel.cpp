@@ -7,10 +7,10 @@
 // head taken into the lab attends to the model's own weights; the attention
 // written as .npz and .safetensors reads back; and every refusal is one line.
 
-#include "core/attention.h"
-#include "core/generator.h"
-#include "core/headsession.h"
-#include "core/tokenlabels.h"
+#include "core/maths/attention.h"
+#include "core/model/generator.h"
+#include "core/model/headsession.h"
+#include "core/sets/tokenlabels.h"
 #include "io/attentionfilereader.h"
 #include "io/attentionfilewriter.h"
 #include "io/modelcheckpoint.h"

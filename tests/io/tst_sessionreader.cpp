@@ -3,7 +3,7 @@
 
 // Session files: what a good one gives, and the one line a bad one gets.
 
-#include "core/chapterexamples.h"
+#include "core/maths/chapterexamples.h"
 #include "io/sessionreader.h"
 #include "io/sessionwriter.h"
 

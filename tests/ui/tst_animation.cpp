@@ -4,8 +4,8 @@
 // The animation's parts without the command line: the sweep's states, the
 // palette fitted to frames, the delays, and a cancelled write.
 
-#include "core/attentionresult.h"
-#include "core/sweep.h"
+#include "core/maths/attentionresult.h"
+#include "core/maths/sweep.h"
 #include "io/sessionreader.h"
 #include "ui/figure/animationexporter.h"
 #include "ui/figure/figureview.h"

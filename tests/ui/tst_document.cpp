@@ -5,9 +5,9 @@
 // step that restores the session exactly, drags merge, and the clean state
 // follows saves.
 
-#include "core/attention.h"
-#include "core/chapterexamples.h"
-#include "core/sessionedits.h"
+#include "core/maths/attention.h"
+#include "core/maths/chapterexamples.h"
+#include "core/maths/sessionedits.h"
 #include "io/sessionreader.h"
 #include "ui/document/attentiondocument.h"
 

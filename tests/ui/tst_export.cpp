@@ -5,8 +5,8 @@
 // cells, SVG with a shape per cell and the labels as text, PDF with the
 // labels as text, and failed exports that leave the old file alone.
 
-#include "core/attention.h"
-#include "core/chapterexamples.h"
+#include "core/maths/attention.h"
+#include "core/maths/chapterexamples.h"
 #include "ui/figure/figureexporter.h"
 #include "ui/figure/figurepainter.h"
 #include "ui/figure/labelstride.h"

@@ -6,9 +6,10 @@
 // at the same size they write the same numbers and "masked" in the same
 // cells, at the same pixel size, on the same colours.
 
-#include "core/attentiontensor.h"
-#include "core/headscores.h"
-#include "core/keyvisibility.h"
+#include "core/kernels/keyvisibility.h"
+#include "core/sets/attentiontensor.h"
+#include "core/sets/headscores.h"
+#include "core/sets/inferredvisibility.h"
 #include "ui/figure/colormaps.h"
 #include "ui/figure/figurestyle.h"
 #include "ui/figure/tensorfigure.h"

@@ -5,10 +5,10 @@
 // view edits the session, the scale lab's table is the command line's, and
 // the mask, heads and position labs show the core's numbers.
 
-#include "core/attention.h"
-#include "core/chapterexamples.h"
-#include "core/normalgenerator.h"
-#include "core/session.h"
+#include "core/maths/attention.h"
+#include "core/maths/chapterexamples.h"
+#include "core/maths/session.h"
+#include "core/support/normalgenerator.h"
 #include "ui/document/attentiondocument.h"
 #include "ui/figure/figureexporter.h"
 #include "ui/figure/labpainter.h"
@@ -47,7 +47,7 @@
 
 #include "windowtestsettings.h"
 
-#include "core/keygeometry.h"
+#include "core/maths/keygeometry.h"
 #include "ui/figure/labelplacer.h"
 
 using namespace AttentionLab;

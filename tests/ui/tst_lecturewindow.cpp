@@ -6,8 +6,8 @@
 // keyboard that reaches everything, accessible names, and views that stay
 // readable at 512 tokens. The real MainWindow, offscreen.
 
-#include "core/chapterexamples.h"
-#include "core/sliderrange.h"
+#include "core/maths/chapterexamples.h"
+#include "core/maths/sliderrange.h"
 #include "ui/document/attentiondocument.h"
 #include "ui/document/autosaver.h"
 #include "ui/document/sessionpaths.h"

@@ -6,8 +6,8 @@
 // Attention tab's Heatmap | Lines choice following a drag and remembered,
 // and `attention-lab export SESSION --view lines`.
 
-#include "core/attention.h"
-#include "core/chapterexamples.h"
+#include "core/maths/attention.h"
+#include "core/maths/chapterexamples.h"
 #include "ui/document/attentiondocument.h"
 #include "ui/document/autosaver.h"
 #include "ui/figure/linepainter.h"

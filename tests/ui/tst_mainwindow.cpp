@@ -4,8 +4,8 @@
 // The real window, driven offscreen: the views follow the document and show
 // the core's numbers.
 
-#include "core/attention.h"
-#include "core/chapterexamples.h"
+#include "core/maths/attention.h"
+#include "core/maths/chapterexamples.h"
 #include "ui/document/attentiondocument.h"
 #include "ui/document/autosaver.h"
 #include "ui/figure/figureexporter.h"

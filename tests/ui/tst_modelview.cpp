@@ -5,9 +5,9 @@
 // memory, as a grid of heads, one head large, the aggregates, and the
 // window's routing of attention files.
 
-#include "core/attentionaggregates.h"
-#include "core/headscores.h"
-#include "core/tokenlabels.h"
+#include "core/sets/attentionaggregates.h"
+#include "core/sets/headscores.h"
+#include "core/sets/tokenlabels.h"
 #include "ui/document/attentiondocument.h"
 #include "ui/figure/colormaps.h"
 #include "ui/figure/figureexporter.h"

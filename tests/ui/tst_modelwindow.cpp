@@ -7,9 +7,9 @@
 // why and keeps what was shown, and a head opens in the Attention tab with
 // the model's own weights.
 
-#include "core/attention.h"
-#include "core/familydescription.h"
-#include "core/headsession.h"
+#include "core/maths/attention.h"
+#include "core/model/familydescription.h"
+#include "core/model/headsession.h"
 #include "io/builtinmodel.h"
 #include "io/readerror.h"
 #include "ui/document/attentiondocument.h"

@@ -12,7 +12,7 @@
 #include "../app/mp4probe.h"
 #include "windowtestsettings.h"
 
-#include "core/sweep.h"
+#include "core/maths/sweep.h"
 #include "ui/document/attentiondocument.h"
 #include "ui/figure/animationexporter.h"
 #include "ui/figure/figureexporter.h"

@@ -6,8 +6,9 @@
 // grid in layer and head order, a 1024-token head as a small SVG, and clear
 // messages where a view cannot be drawn.
 
-#include "core/attentiontensor.h"
-#include "core/headscores.h"
+#include "core/sets/attentiontensor.h"
+#include "core/sets/headscores.h"
+#include "core/sets/inferredvisibility.h"
 #include "ui/figure/colormaps.h"
 #include "ui/figure/figurepainter.h"
 #include "ui/figure/tensorfigure.h"

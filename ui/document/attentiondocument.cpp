@@ -3,9 +3,10 @@
 
 #include "ui/document/attentiondocument.h"
 
-#include "core/attention.h"
-#include "core/chapterexamples.h"
-#include "core/memorybudget.h"
+#include "core/maths/attention.h"
+#include "core/maths/chapterexamples.h"
+#include "core/maths/labmemory.h"
+#include "core/support/memorybudget.h"
 #include "io/sessionreader.h"
 #include "io/sessionwriter.h"
 #include "ui/document/changeoptionscommand.h"

@@ -3,9 +3,9 @@
 
 #pragma once
 
-#include "core/attentionresult.h"
-#include "core/memorybudget.h"
-#include "core/session.h"
+#include "core/maths/attentionresult.h"
+#include "core/maths/session.h"
+#include "core/support/memorybudget.h"
 #include "ui/document/vectorkind.h"
 
 #include <QObject>

@@ -3,7 +3,7 @@
 
 #pragma once
 
-#include "core/attentionoptions.h"
+#include "core/kernels/attentionoptions.h"
 #include "ui/document/continuouseditcommand.h"
 
 namespace AttentionLab {

@@ -3,7 +3,7 @@
 
 #include "ui/figure/attentionimage.h"
 
-#include "core/attentionaggregates.h"
+#include "core/sets/attentionaggregates.h"
 
 #include <QColor>
 

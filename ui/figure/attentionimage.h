@@ -3,7 +3,7 @@
 
 #pragma once
 
-#include "core/keyvisibility.h"
+#include "core/kernels/keyvisibility.h"
 #include "ui/figure/colormaps.h"
 
 #include <QImage>

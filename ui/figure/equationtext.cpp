@@ -3,7 +3,7 @@
 
 #include "ui/figure/equationtext.h"
 
-#include "core/session.h"
+#include "core/maths/session.h"
 
 #include <QStringList>
 

@@ -3,8 +3,8 @@
 
 #pragma once
 
-#include "core/attentionoptions.h"
-#include "core/types.h"
+#include "core/kernels/attentionoptions.h"
+#include "core/support/types.h"
 
 #include <QString>
 

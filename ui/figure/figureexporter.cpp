@@ -3,8 +3,9 @@
 
 #include "ui/figure/figureexporter.h"
 
-#include "core/memorybudget.h"
-#include "core/session.h"
+#include "core/maths/labmemory.h"
+#include "core/maths/session.h"
+#include "core/support/memorybudget.h"
 #include "io/inputtextqt.h"
 #include "io/outputfile.h"
 #include "ui/figure/figurepainter.h"

@@ -3,8 +3,8 @@
 
 #include "ui/figure/figurepainter.h"
 
-#include "core/attentionresult.h"
-#include "core/session.h"
+#include "core/maths/attentionresult.h"
+#include "core/maths/session.h"
 #include "ui/figure/axisticks.h"
 #include "ui/figure/equationtext.h"
 #include "ui/figure/labelstride.h"

@@ -3,8 +3,8 @@
 
 #pragma once
 
-#include "core/cellvalue.h"
-#include "core/rowstatistics.h"
+#include "core/kernels/rowstatistics.h"
+#include "core/maths/cellvalue.h"
 #include "ui/figure/figurestyle.h"
 #include "ui/figure/figureview.h"
 

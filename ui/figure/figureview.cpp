@@ -3,7 +3,7 @@
 
 #include "ui/figure/figureview.h"
 
-#include "core/session.h"
+#include "core/maths/session.h"
 #include "ui/figure/figurepainter.h"
 #include "ui/figure/labpainter.h"
 #include "ui/figure/linepainter.h"

@@ -3,7 +3,7 @@
 
 #pragma once
 
-#include "core/headscores.h"
+#include "core/sets/headscores.h"
 
 #include <QColor>
 #include <QFont>

@@ -3,10 +3,10 @@
 
 #pragma once
 
-#include "core/geometryframe.h"
-#include "core/multiheadattention.h"
-#include "core/permutationdemo.h"
-#include "core/rotarydemo.h"
+#include "core/maths/geometryframe.h"
+#include "core/maths/multiheadattention.h"
+#include "core/maths/permutationdemo.h"
+#include "core/model/rotarydemo.h"
 #include "ui/figure/figurepainter.h"
 #include "ui/figure/labsettings.h"
 

@@ -6,7 +6,7 @@
 // Small drawing helpers the lab painters share (labpainter*.cpp): not part of
 // any public interface.
 
-#include "core/keygeometry.h"
+#include "core/maths/keygeometry.h"
 #include "ui/figure/figurepainter.h"
 
 #include <QFont>

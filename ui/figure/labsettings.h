@@ -3,10 +3,10 @@
 
 #pragma once
 
-#include "core/attentioncost.h"
-#include "core/geometryframe.h"
-#include "core/scaleexperiment.h"
-#include "core/transformerconfig.h"
+#include "core/maths/attentioncost.h"
+#include "core/maths/geometryframe.h"
+#include "core/maths/scaleexperiment.h"
+#include "core/maths/transformerconfig.h"
 
 #include <cstdint>
 #include <memory>

@@ -5,7 +5,7 @@
 
 #include "ui/figure/labelstride.h"
 
-#include "core/cellvalue.h"
+#include "core/maths/cellvalue.h"
 #include "ui/figure/figurepainter.h"
 
 #include <QFontMetricsF>

@@ -3,10 +3,10 @@
 
 #include "ui/figure/tensorfigure.h"
 
-#include "core/attentionaggregates.h"
-#include "core/counttext.h"
-#include "core/matrixrowstatistics.h"
-#include "core/memorybudget.h"
+#include "core/sets/attentionaggregates.h"
+#include "core/sets/matrixrowstatistics.h"
+#include "core/support/counttext.h"
+#include "core/support/memorybudget.h"
 #include "ui/figure/attentionimage.h"
 #include "ui/figure/figureheading.h"
 #include "ui/figure/figurepainter.h"

@@ -3,8 +3,8 @@
 
 #pragma once
 
-#include "core/attentiontensor.h"
-#include "core/headscores.h"
+#include "core/sets/attentiontensor.h"
+#include "core/sets/headscores.h"
 #include "ui/figure/figureexporter.h"
 #include "ui/figure/figurestyle.h"
 

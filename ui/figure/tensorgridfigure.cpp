@@ -3,7 +3,7 @@
 
 #include "ui/figure/tensorgridfigure.h"
 
-#include "core/counttext.h"
+#include "core/support/counttext.h"
 #include "ui/figure/attentionimage.h"
 #include "ui/figure/figureheading.h"
 #include "ui/figure/figurepainter.h"

@@ -3,7 +3,7 @@
 
 #include "ui/figure/tensormatrix.h"
 
-#include "core/tokenlabels.h"
+#include "core/sets/tokenlabels.h"
 
 #include <string>
 #include <vector>

@@ -3,8 +3,8 @@
 
 #pragma once
 
-#include "core/attentionaggregates.h"
-#include "core/keyvisibility.h"
+#include "core/kernels/keyvisibility.h"
+#include "core/sets/attentionaggregates.h"
 #include "ui/figure/tensorfigure.h"
 
 #include <QStringList>

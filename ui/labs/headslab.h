@@ -3,7 +3,7 @@
 
 #pragma once
 
-#include "core/multiheadattention.h"
+#include "core/maths/multiheadattention.h"
 
 #include <QWidget>
 

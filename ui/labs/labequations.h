@@ -3,7 +3,7 @@
 
 #pragma once
 
-#include "core/parametercount.h"
+#include "core/maths/parametercount.h"
 #include "ui/figure/labpainter.h"
 
 #include <QString>

@@ -3,7 +3,7 @@
 
 #pragma once
 
-#include "core/permutationdemo.h"
+#include "core/maths/permutationdemo.h"
 
 #include <QWidget>
 

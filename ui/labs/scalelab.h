@@ -3,7 +3,7 @@
 
 #pragma once
 
-#include "core/scaleexperiment.h"
+#include "core/maths/scaleexperiment.h"
 #include "ui/document/backgroundoutcome.h"
 
 #include <QFutureWatcher>

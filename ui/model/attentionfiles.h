@@ -3,8 +3,8 @@
 
 #pragma once
 
-#include "core/attentionset.h"
-#include "core/attentiontensor.h"
+#include "core/sets/attentionset.h"
+#include "core/sets/attentiontensor.h"
 #include "io/attentionlayout.h"
 
 #include <QString>

@@ -3,8 +3,8 @@
 
 #include "ui/model/generationcontroller.h"
 
-#include "core/memorybudget.h"
-#include "core/tokenlabels.h"
+#include "core/sets/tokenlabels.h"
+#include "core/support/memorybudget.h"
 #include "io/generation.h"
 #include "io/pretrainedmodel.h"
 #include "ui/model/generationcommand.h"

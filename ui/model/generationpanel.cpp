@@ -3,8 +3,8 @@
 
 #include "ui/model/generationpanel.h"
 
-#include "core/memorybudget.h"
-#include "core/tokenlabels.h"
+#include "core/sets/tokenlabels.h"
+#include "core/support/memorybudget.h"
 #include "ui/model/generationrunner.h"
 
 #include <QCheckBox>

@@ -3,7 +3,7 @@
 
 #pragma once
 
-#include "core/generationoptions.h"
+#include "core/model/generationoptions.h"
 
 #include <QWidget>
 

@@ -3,9 +3,9 @@
 
 #pragma once
 
-#include "core/attentiontensor.h"
-#include "core/generationoptions.h"
-#include "core/generator.h"
+#include "core/model/generationoptions.h"
+#include "core/model/generator.h"
+#include "core/sets/attentiontensor.h"
 #include "io/generation.h"
 #include "io/tokenizedtext.h"
 

@@ -3,8 +3,8 @@
 
 #pragma once
 
-#include "core/attentionaggregates.h"
-#include "core/headscores.h"
+#include "core/sets/attentionaggregates.h"
+#include "core/sets/headscores.h"
 #include "ui/document/backgroundoutcome.h"
 #include "ui/figure/colormaps.h"
 #include "ui/figure/colorrange.h"

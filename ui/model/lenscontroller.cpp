@@ -3,8 +3,8 @@
 
 #include "ui/model/lenscontroller.h"
 
-#include "core/logitlens.h"
-#include "core/tokenlabels.h"
+#include "core/model/logitlens.h"
+#include "core/sets/tokenlabels.h"
 #include "io/pretrainedmodel.h"
 #include "io/tokenizedtext.h"
 #include "ui/document/backgroundoutcome.h"

@@ -3,7 +3,7 @@
 
 #pragma once
 
-#include "core/logitlens.h"
+#include "core/model/logitlens.h"
 #include "ui/figure/figurestyle.h"
 #include "ui/figure/lenspainter.h"
 

@@ -3,9 +3,9 @@
 
 #include "ui/model/modeldocument.h"
 
-#include "core/counttext.h"
-#include "core/matrixrowstatistics.h"
-#include "core/tokenlabels.h"
+#include "core/sets/matrixrowstatistics.h"
+#include "core/sets/tokenlabels.h"
+#include "core/support/counttext.h"
 
 #include <QFileInfo>
 #include <QtConcurrent/QtConcurrentRun>

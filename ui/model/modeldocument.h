@@ -3,11 +3,11 @@
 
 #pragma once
 
-#include "core/attentionaggregates.h"
-#include "core/attentionset.h"
-#include "core/attentiontensor.h"
-#include "core/headscores.h"
-#include "core/rowstatistics.h"
+#include "core/kernels/rowstatistics.h"
+#include "core/sets/attentionaggregates.h"
+#include "core/sets/attentionset.h"
+#include "core/sets/attentiontensor.h"
+#include "core/sets/headscores.h"
 
 #include "ui/document/backgroundoutcome.h"
 

@@ -3,7 +3,7 @@
 
 #pragma once
 
-#include "core/attentionaggregates.h"
+#include "core/sets/attentionaggregates.h"
 #include "ui/figure/colormaps.h"
 #include "ui/figure/colorrange.h"
 #include "ui/figure/heatmapstyle.h"

@@ -3,7 +3,7 @@
 
 #include "ui/model/modelpage.h"
 
-#include "core/familydescription.h"
+#include "core/model/familydescription.h"
 
 #include "ui/model/headgridlegend.h"
 #include "ui/model/headgridview.h"

@@ -3,7 +3,7 @@
 
 #pragma once
 
-#include "core/attentionset.h"
+#include "core/sets/attentionset.h"
 #include "ui/figure/figurestyle.h"
 
 #include "ui/figure/colormaps.h"

@@ -3,7 +3,7 @@
 
 #pragma once
 
-#include "core/modelrun.h"
+#include "core/model/modelrun.h"
 #include "io/pretrainedmodel.h"
 #include "io/tokenizedtext.h"
 

@@ -3,8 +3,8 @@
 
 #include "ui/model/modeltextpanel.h"
 
-#include "core/familydescription.h"
-#include "core/tokenlabels.h"
+#include "core/model/familydescription.h"
+#include "core/sets/tokenlabels.h"
 #include "ui/model/modeldocument.h"
 #include "ui/model/modelrunner.h"
 

@@ -3,9 +3,9 @@
 
 #include "ui/record/animatedialog.h"
 
-#include "core/scaleexperiment.h"
-#include "core/session.h"
-#include "core/sweep.h"
+#include "core/maths/scaleexperiment.h"
+#include "core/maths/session.h"
+#include "core/maths/sweep.h"
 #include "ui/figure/animationexporter.h"
 #include "ui/figure/figureview.h"
 #include "ui/figure/tensorfigure.h"

@@ -3,7 +3,7 @@
 
 #include "ui/record/recordedframe.h"
 
-#include "core/attention.h"
+#include "core/maths/attention.h"
 #include "ui/figure/figureview.h"
 #include "ui/figure/tensorfigure.h"
 

@@ -3,9 +3,9 @@
 
 #pragma once
 
-#include "core/attentiontensor.h"
-#include "core/headscores.h"
-#include "core/session.h"
+#include "core/maths/session.h"
+#include "core/sets/attentiontensor.h"
+#include "core/sets/headscores.h"
 #include "ui/figure/figureexporter.h"
 #include "ui/figure/labsettings.h"
 

@@ -3,8 +3,8 @@
 
 #pragma once
 
-#include "core/attentiontensor.h"
-#include "core/headscores.h"
+#include "core/sets/attentiontensor.h"
+#include "core/sets/headscores.h"
 
 #include <memory>
 #include <vector>

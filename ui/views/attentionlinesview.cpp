@@ -3,7 +3,7 @@
 
 #include "ui/views/attentionlinesview.h"
 
-#include "core/types.h"
+#include "core/support/types.h"
 
 #include <QHelpEvent>
 #include <QKeyEvent>

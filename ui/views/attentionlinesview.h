@@ -3,7 +3,7 @@
 
 #pragma once
 
-#include "core/attentionaggregates.h"
+#include "core/sets/attentionaggregates.h"
 #include "ui/figure/figurestyle.h"
 #include "ui/figure/linepainter.h"
 

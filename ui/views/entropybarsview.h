@@ -3,7 +3,7 @@
 
 #pragma once
 
-#include "core/rowstatistics.h"
+#include "core/kernels/rowstatistics.h"
 
 #include <QStringList>
 #include <QWidget>

@@ -5,7 +5,7 @@
 
 #include "ui/views/panelhighlight.h"
 
-#include "core/familydescription.h"
+#include "core/model/familydescription.h"
 
 #include <QDialogButtonBox>
 #include <QHBoxLayout>

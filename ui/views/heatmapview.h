@@ -3,7 +3,7 @@
 
 #pragma once
 
-#include "core/cellvalue.h"
+#include "core/maths/cellvalue.h"
 #include "ui/figure/colormaps.h"
 #include "ui/figure/colorrange.h"
 

@@ -3,7 +3,7 @@
 
 #include "ui/views/matrixeditor.h"
 
-#include "core/sessionedits.h"
+#include "core/maths/sessionedits.h"
 #include "ui/document/attentiondocument.h"
 #include "ui/views/actionicons.h"
 #include "ui/views/vectortablemodel.h"

@@ -3,7 +3,7 @@
 
 #include "ui/views/vectoreditor.h"
 
-#include "core/sliderrange.h"
+#include "core/maths/sliderrange.h"
 
 #include "ui/document/attentiondocument.h"
 #include "ui/settings/preferences.h"

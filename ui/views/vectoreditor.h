@@ -3,7 +3,7 @@
 
 #pragma once
 
-#include "core/types.h"
+#include "core/support/types.h"
 #include "ui/document/vectorkind.h"
 
 #include <QWidget>

@@ -3,7 +3,7 @@
 
 #include "ui/views/vectortablemodel.h"
 
-#include "core/sessionedits.h"
+#include "core/maths/sessionedits.h"
 #include "ui/document/attentiondocument.h"
 
 #include <QLocale>

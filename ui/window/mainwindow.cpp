@@ -3,8 +3,8 @@
 
 #include "ui/window/mainwindow.h"
 
-#include "core/hugepagebuffer.h"
-#include "core/session.h"
+#include "core/maths/session.h"
+#include "core/support/hugepagebuffer.h"
 #include "ui/document/autosaver.h"
 #include "ui/model/modeldocument.h"
 #include "ui/model/modelpage.h"

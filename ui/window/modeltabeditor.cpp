@@ -8,9 +8,9 @@
 
 #include "ui/window/modeltabeditor.h"
 
-#include "core/familydescription.h"
-#include "core/headsession.h"
-#include "core/hugepagebuffer.h"
+#include "core/model/familydescription.h"
+#include "core/model/headsession.h"
+#include "core/support/hugepagebuffer.h"
 #include "io/builtinmodel.h"
 #include "io/generation.h"
 #include "io/pretrainedmodel.h"

@@ -6,7 +6,7 @@
 
 #include "ui/window/modeltabeditor.h"
 
-#include "core/sweep.h"
+#include "core/maths/sweep.h"
 #include "io/generation.h"
 #include "io/pretrainedmodel.h"
 #include "ui/figure/animationexporter.h"

@@ -6,8 +6,8 @@
 
 #include "ui/window/sessionworkspace.h"
 
-#include "core/chapterexamples.h"
-#include "core/randomsession.h"
+#include "core/maths/chapterexamples.h"
+#include "core/maths/randomsession.h"
 #include "ui/document/attentiondocument.h"
 #include "ui/views/actionicons.h"
 

@@ -3,7 +3,7 @@
 
 #include "ui/window/sessiontabeditor.h"
 
-#include "core/sweep.h"
+#include "core/maths/sweep.h"
 #include "ui/document/attentiondocument.h"
 #include "ui/figure/animationexporter.h"
 #include "ui/figure/figureview.h"

@@ -6,7 +6,7 @@
 
 #include "ui/window/sessionworkspace.h"
 
-#include "core/chapterexamples.h"
+#include "core/maths/chapterexamples.h"
 #include "io/sessionreader.h"
 #include "ui/document/attentiondocument.h"
 #include "ui/document/autosaver.h"

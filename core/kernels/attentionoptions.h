@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 The Attention Lab authors
+
+#pragma once
+
+#include "core/kernels/maskmode.h"
+#include "core/support/types.h"
+
+#include <cmath>
+
+namespace AttentionLab {
+
+/// How scores become weights: logits = scores / (sqrt(d_k) when scaled) / temperature.
+struct AttentionOptions
+{
+    bool scale = true;
+    MaskMode mask = MaskMode::None;
+    /// Softmax temperature tau > 0; 1 is Eq. 16.2 itself.
+    double temperature = 1.0;
+
+    /// The number every raw score is divided by for key width \a keyDim.
+    double divisor(Index keyDim) const
+    {
+        const double root = scale ? std::sqrt(static_cast<double>(keyDim)) : 1.0;
+        return temperature == 1.0 ? root : root * temperature;
+    }
+
+    bool operator==(const AttentionOptions &) const = default;
+};
+
+/// Number of keys query row \a row (of \a queries) may see among \a keys:
+/// key j is visible when j <= row + (keys - queries), so with fewer queries
+/// than keys the queries line up with the last keys. Clamped to [0, keys].
+constexpr Index visibleKeyCount(MaskMode mode, Index row, Index queries, Index keys)
+{
+    if (!isCausal(mode))
+        return keys;
+    const Index last = row + (keys - queries);
+    if (last < 0)
+        return 0;
+    return last + 1 < keys ? last + 1 : keys;
+}
+
+} // namespace AttentionLab

@@ -1,0 +1,111 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 The Attention Lab authors
+
+#include "core/maths/attention.h"
+
+#include "core/kernels/kernelset.h"
+#include "core/maths/inputtext.h"
+#include "core/maths/rowsoftmax.h"
+
+#include <stdexcept>
+#include <string>
+
+namespace AttentionLab {
+
+namespace {
+
+std::string shape(const Matrix &m)
+{
+    return std::to_string(m.rows()) + " x " + std::to_string(m.cols());
+}
+
+void softmaxAllRows(AttentionResult &r)
+{
+    const Index m = r.scores.rows();
+    const Index n = r.scores.cols();
+    r.rows.resize(static_cast<size_t>(m));
+#pragma omp parallel for schedule(static) if (double(m) * double(n) > kParallelAttentionWork)
+    for (Index i = 0; i < m; ++i) {
+        const Index visible = visibleKeyCount(r.options.mask, i, m, n);
+        r.rows[static_cast<size_t>(i)] = softmaxRow(r.scores.row(i).data(), r.weights.row(i).data(),
+                                                    n, visible, r.divisor, r.options.mask);
+    }
+}
+
+} // namespace
+
+void checkAttentionShapes(const Matrix &q, const Matrix &k, const Matrix &v,
+                          const AttentionOptions &options)
+{
+    if (k.rows() == 0)
+        throw std::invalid_argument("attention needs at least one key");
+    if (q.rows() == 0)
+        throw std::invalid_argument("attention needs at least one query");
+    if (k.cols() == 0)
+        throw std::invalid_argument("keys must have at least one dimension");
+    if (q.cols() != k.cols())
+        throw std::invalid_argument("queries are " + shape(q) + " but keys are " + shape(k) +
+                                    ": a query and a key must have the same width d_k");
+    if (v.rows() != k.rows())
+        throw std::invalid_argument("there are " + std::to_string(v.rows()) + " values for " +
+                                    std::to_string(k.rows()) + " keys: one value per key");
+    if (!(options.temperature > 0.0) || !std::isfinite(options.temperature))
+        throw std::invalid_argument("the temperature must be a positive number, not " +
+                                    inputNumber(options.temperature));
+}
+
+AttentionResult attend(const Matrix &q, const Matrix &k, const Matrix &v,
+                       const AttentionOptions &options)
+{
+    checkAttentionShapes(q, k, v, options);
+    AttentionResult r;
+    r.options = options;
+    r.divisor = options.divisor(k.cols());
+    r.scores.noalias() = q * k.transpose();
+    r.weights.resize(q.rows(), k.rows());
+    softmaxAllRows(r);
+    r.output.noalias() = r.weights * v;
+    return r;
+}
+
+AttentionResult attend(const Matrix &q, const Matrix &k, const AttentionOptions &options)
+{
+    return attend(q, k, k, options);
+}
+
+void updateQueryRow(AttentionResult &r, const Matrix &q, const Matrix &k, const Matrix &v,
+                    Index row)
+{
+    checkAttentionShapes(q, k, v, r.options);
+    if (row < 0 || row >= r.scores.rows() || q.rows() != r.scores.rows() ||
+        k.rows() != r.scores.cols())
+        throw std::invalid_argument("updateQueryRow: the result does not match the inputs");
+    const Index m = q.rows();
+    const Index n = k.rows();
+    r.scores.row(row).noalias() = q.row(row) * k.transpose();
+    r.rows[static_cast<size_t>(row)] =
+        softmaxRow(r.scores.row(row).data(), r.weights.row(row).data(), n,
+                   visibleKeyCount(r.options.mask, row, m, n), r.divisor, r.options.mask);
+    r.output.row(row).noalias() = r.weights.row(row) * v;
+}
+
+void updateKeyColumn(AttentionResult &r, const Matrix &q, const Matrix &k, const Matrix &v,
+                     Index col)
+{
+    checkAttentionShapes(q, k, v, r.options);
+    if (col < 0 || col >= r.scores.cols() || q.rows() != r.scores.rows() ||
+        k.rows() != r.scores.cols() || v.cols() != r.output.cols())
+        throw std::invalid_argument("updateKeyColumn: the result does not match the inputs");
+    r.scores.col(col).noalias() = q * k.row(col).transpose();
+    softmaxAllRows(r);
+    r.output.noalias() = r.weights * v;
+}
+
+void fusedAttention(const Matrix &q, const Matrix &k, const Matrix &v,
+                    const AttentionOptions &options, FusedPassResult &out)
+{
+    checkAttentionShapes(q, k, v, options);
+    activeKernels().fusedAttention(q, k, v, options, out);
+}
+
+} // namespace AttentionLab

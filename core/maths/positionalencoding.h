@@ -1,0 +1,17 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 The Attention Lab authors
+
+#pragma once
+
+#include "core/support/types.h"
+
+namespace AttentionLab {
+
+/**
+ * Eq. 16.4: PE(pos, 2i) = sin(pos / 10000^(2i/D)),
+ * PE(pos, 2i+1) = cos(pos / 10000^(2i/D)), for pos = 0..positions-1.
+ * Returns positions x D. Throws std::invalid_argument for sizes < 1.
+ */
+Matrix sinusoidalEncoding(Index positions, Index modelDim);
+
+} // namespace AttentionLab

@@ -1,0 +1,198 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 The Attention Lab authors
+
+#pragma once
+
+#include "core/kernels/modeloperands.h"
+#include "core/model/modelconfig.h"
+
+#include <string>
+#include <vector>
+
+namespace AttentionLab {
+
+enum class NormPlacement
+{
+    BeforeSublayer, ///< pre-norm: x + f(norm(x)) (GPT-2 and every decoder since)
+    AfterResidual   ///< post-norm: norm(x + f(x)) (BERT)
+};
+
+enum class PositionKind
+{
+    Learned, ///< a position embedding added to the input
+    Rotary   ///< q and k turned by angles proportional to the position (ModelConfig::rotary)
+};
+
+enum class FeedForwardKind
+{
+    Plain,    ///< out(act(in(x))), act from config.json
+    GatedSilu ///< down(silu(gate(x)) * up(x)): SwiGLU
+};
+
+/// Where q, k and v come from.
+enum class QueryKeyValueLayout
+{
+    Separate,    ///< three projections (BERT, Llama)
+    FusedBlocks, ///< one projection: all of q, then all of k, then all of v (GPT-2's c_attn)
+    FusedPerHead ///< one projection: head by head, its q, k and v (GPT-NeoX's query_key_value)
+};
+
+/// How a dense layer's weight is stored.
+enum class LinearLayout
+{
+    InputMajor, ///< [in, out]: GPT-2's Conv1D
+    OutputMajor ///< [out, in]: nn.Linear
+};
+
+/// What the last hidden states are read for.
+enum class Readout
+{
+    NextToken, ///< the most likely tokens after the last position
+    MaskedLm   ///< BERT's guesses at each [MASK]
+};
+
+/// Which files hold the tokenizer.
+enum class TokenizerKind
+{
+    Gpt2Files,     ///< vocab.json and merges.txt
+    WordPieceFile, ///< vocab.txt (and tokenizer_config.json)
+    TokenizerJson  ///< tokenizer.json
+};
+
+/// config.json's names for each quantity, as transformers' attribute_map
+/// gives them; empty where the family has no such key.
+struct ConfigKeys
+{
+    std::string layers;
+    std::string heads;
+    std::string kvHeads; ///< absent from the file: as many as heads
+    std::string modelDim;
+    std::string headDim; ///< absent or null in the file: modelDim / heads
+    std::string feedForward;
+    int feedForwardTimesWidth =
+        0; ///< a null or absent feedForward is this times modelDim; 0: required
+    std::string positions;
+    std::string vocabulary;
+    std::string tokenTypes;
+    std::string epsilon;
+    std::string activation;
+    std::string ropeTheta;
+    std::string rotaryFraction;
+    std::string ropeScaling;
+    std::string slidingWindow;
+    std::string tieEmbeddings;
+    std::string parallelResidual;
+    std::string attentionBias; ///< turns the q, k, v and output biases on
+    std::string feedForwardBias;
+};
+
+/// The names of a family's tensors, each a module whose ".weight" (and
+/// ".bias") the file holds; "%1" stands for the layer's index. Names are
+/// under prefix (which some files leave out) unless listed in topLevel.
+struct TensorNames
+{
+    std::string prefix;
+    std::string wordEmbeddings;
+    std::string positionEmbeddings;
+    std::string tokenTypeEmbeddings;
+    std::string embeddingNorm;
+    std::string attentionNorm;
+    std::string query; ///< or, fused, the one query_key_value projection
+    std::string key;
+    std::string value;
+    std::string attentionOutput;
+    std::string queryNorm;
+    std::string keyNorm;
+    std::string feedForwardNorm;
+    std::string feedForwardGate;
+    std::string feedForwardIn;
+    std::string feedForwardOut;
+    std::string finalNorm;
+    std::string output; ///< the separate output matrix when not tied
+    std::string maskedLmTransform;
+    std::string maskedLmNorm;
+    std::string maskedLmBias; ///< a tensor, not a module
+    /// Names outside the prefix.
+    std::vector<std::string> topLevel;
+    /// Tensors there by design that the pass does not use (buffers, tied copies, other heads).
+    std::vector<std::string> ignoredEndings;
+    std::vector<std::string> ignoredBeginnings;
+};
+
+/**
+ * Everything that sets a model family apart, as data: how its config.json
+ * names things, how its block is built and what its tensors are called. The
+ * reader (io/modelcheckpoint) and the forward pass (core/model/transformerforward)
+ * take everything from here, and ask it for facts (causal, the readout, the
+ * positions, the tokenizer) rather than comparing families. Each family's
+ * description is a function in core/model/families/, listed once in the registry
+ * (core/model/familyregistry.h).
+ */
+struct FamilyDescription
+{
+    ModelFamily family = ModelFamily::Gpt2;
+    std::string modelType; ///< config.json's model_type, the one messages name
+    /// Other model_type names config.json may give the family (none today).
+    std::vector<std::string> otherModelTypes;
+    std::string displayName; ///< "GPT-2"
+    /// The checkpoints people know the family by, for --help and the tour:
+    /// {"Llama", "SmolLM", "TinyLlama"}; empty: the display name alone.
+    std::vector<std::string> knownAs;
+    ConfigKeys keys;
+    NormKind norm = NormKind::LayerNorm;
+    NormPlacement normPlacement = NormPlacement::BeforeSublayer;
+    PositionKind positions = PositionKind::Learned;
+    FeedForwardKind feedForward = FeedForwardKind::Plain;
+    QueryKeyValueLayout queryKeyValue = QueryKeyValueLayout::Separate;
+    LinearLayout linearLayout = LinearLayout::OutputMajor;
+    bool queryKeyNorm = false; ///< an RMSNorm of each head's q and k before the rotary
+    bool causal = true;
+    Readout readout = Readout::NextToken;
+    /// Whether the model writes text: causal, and reading out the next
+    /// token. What Generate, the logit lens and every writing command ask.
+    bool writes() const { return causal && readout == Readout::NextToken; }
+    /// Defaults where config.json has no key for them (or the family none).
+    bool tiedOutput = true;
+    bool parallelResidual = false;
+    bool queryKeyValueBias = true;
+    bool outputBias = true;
+    bool feedForwardBias = true;
+    TokenizerKind tokenizer = TokenizerKind::TokenizerJson;
+    TensorNames tensors;
+
+    /// modelType, then otherModelTypes: every name findModelFamily() takes.
+    std::vector<std::string> modelTypes() const;
+    /// knownAs, or the display name when it is empty.
+    std::vector<std::string> checkpointNames() const;
+};
+
+// The description of each family, one function per file of core/model/families/.
+#define ATTENTIONLAB_FAMILY_DECLARATION(identity, description)                                     \
+    const FamilyDescription &description();
+ATTENTIONLAB_MODEL_FAMILIES(ATTENTIONLAB_FAMILY_DECLARATION)
+#undef ATTENTIONLAB_FAMILY_DECLARATION
+
+/// The description of \a family: its line of the registry.
+const FamilyDescription &familyDescription(ModelFamily family);
+
+/// Every family, in the registry's order, which is the order messages list them in.
+const std::vector<ModelFamily> &modelFamilies();
+
+/// Every family's display name, for people: "GPT-2, BERT, Llama, ... and GPT-NeoX".
+std::string familyNames();
+
+/// How \a config places its tokens, as `model --json` writes it: "learned",
+/// "rotary theta=10000", "rotary theta=500000 llama3 x32", "rotary 25% theta=10000".
+std::string positionSummary(const ModelConfig &config);
+
+/// The family one of whose model_type names is \a modelType; false when there is none.
+bool findModelFamily(const std::string &modelType, ModelFamily *family);
+
+/// Every family's model_type, quoted, for the message that refuses another:
+/// "\"gpt2\", \"bert\", ... and \"gpt_neox\"".
+std::string supportedModelTypes();
+
+/// \a names joined for people: "a", "a or b", "a, b or c" (\a last is " or " or " and ").
+std::string joinNames(const std::vector<std::string> &names, const std::string &last);
+
+} // namespace AttentionLab

@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 The Attention Lab authors
+
+#include "core/model/headsession.h"
+
+#include "core/model/familydescription.h"
+#include "core/sets/tokenlabels.h"
+
+#include <stdexcept>
+
+namespace AttentionLab {
+
+namespace {
+
+/// Rows [offset, offset + n * d) of \a rows as an n x d double matrix.
+Matrix headRows(const std::vector<float> &rows, long long offset, int n, int d)
+{
+    using FloatRows = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+    return Eigen::Map<const FloatRows>(rows.data() + offset, n, d).cast<double>();
+}
+
+} // namespace
+
+Session headSession(const ModelRun &run, int layer, int head)
+{
+    if (layer < 0 || layer >= run.attention.layers() || head < 0 || head >= run.attention.heads())
+        throw std::out_of_range("no head " + std::to_string(layer) + "." + std::to_string(head) +
+                                " in a model of " + std::to_string(run.attention.layers()) +
+                                " layers of " + std::to_string(run.attention.heads()) + " heads");
+    const int n = run.tokenCount();
+    const long long offset = run.headOffset(layer, head);
+    Session session;
+    session.tokens.reserve(size_t(n));
+    for (int i = 0; i < n; ++i)
+        session.tokens.push_back(displayToken(run.attention.keyToken(i)));
+    session.queries = headRows(run.queries, offset, n, run.headDim);
+    session.keys = headRows(run.keys, offset, n, run.headDim);
+    session.values = headRows(run.values, offset, n, run.headDim);
+    session.options.scale = true;
+    session.options.temperature = 1.0;
+    session.options.mask = familyDescription(run.family).causal ? MaskMode::Causal : MaskMode::None;
+    return session;
+}
+
+std::string headSessionNote(const ModelConfig &config, int head)
+{
+    const FamilyDescription &family = familyDescription(config.family);
+    std::string note;
+    switch (family.positions) {
+    case PositionKind::Learned:
+        note = "positions were added to the input (learned)";
+        break;
+    case PositionKind::Rotary:
+        note = std::string(family.queryKeyNorm ? "q and k normed per head, then rotated"
+                                               : "q and k rotated") +
+               " by each token's position (" + positionSummary(config) +
+               "): their dot products depend on the offset between tokens alone";
+        break;
+    }
+    const int kv = config.keyValueHeads();
+    if (kv < config.heads && kv > 0) {
+        const int group = config.heads / kv;
+        const int shared = head / group;
+        note += "; query head " + std::to_string(head) + " read key/value head " +
+                std::to_string(shared) + ", shared with heads " + std::to_string(shared * group) +
+                " to " + std::to_string(shared * group + group - 1);
+    }
+    if (config.slidingWindow > 0)
+        note += "; the model let each token see only the last " +
+                std::to_string(config.slidingWindow) +
+                " keys, the lab's causal mask shows every earlier one";
+    return note;
+}
+
+} // namespace AttentionLab

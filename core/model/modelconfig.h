@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 The Attention Lab authors
+
+#pragma once
+
+#include "core/kernels/modeloperands.h"
+#include "core/model/familyregistry.h"
+
+namespace AttentionLab {
+
+/// The families of trained models Attention Lab runs natively, one per
+/// line of the registry (core/model/familyregistry.h), in its order; each is
+/// described by a FamilyDescription (core/model/familydescription.h). Code asks
+/// the description for what it needs rather than comparing these values.
+enum class ModelFamily
+{
+#define ATTENTIONLAB_FAMILY_IDENTITY(identity, description) identity,
+    ATTENTIONLAB_MODEL_FAMILIES(ATTENTIONLAB_FAMILY_IDENTITY)
+#undef ATTENTIONLAB_FAMILY_IDENTITY
+};
+
+/// How a rotary checkpoint rescales its frequencies (config.json's rope_scaling).
+enum class RopeScaling
+{
+    None,   ///< no rope_scaling, or rope_type "default"
+    Linear, ///< every inverse frequency divided by factor
+    Llama3  ///< Llama 3.1's: low frequencies divided, high ones kept, a blend between
+};
+
+/// The rotary positions of a checkpoint (unused by a family with learned positions).
+struct RotaryConfig
+{
+    double theta = 10000.0; ///< rope_theta, rotary_emb_base
+    double fraction = 1.0;  ///< the rotated share of each head: partial_rotary_factor, rotary_pct
+    RopeScaling scaling = RopeScaling::None;
+    double factor = 1.0;              ///< rope_scaling's factor
+    double lowFrequencyFactor = 1.0;  ///< llama3's low_freq_factor
+    double highFrequencyFactor = 4.0; ///< llama3's high_freq_factor
+    int originalPositions = 8192;     ///< llama3's original_max_position_embeddings
+};
+
+/// The sizes and constants of a checkpoint, from its config.json; every one
+/// set explicitly by the reader, whatever the family's names for them.
+struct ModelConfig
+{
+    ModelFamily family = ModelFamily::Gpt2;
+    int layers = 0;        ///< GPT-2 n_layer, BERT num_hidden_layers
+    int heads = 0;         ///< query heads: n_head, num_attention_heads
+    int kvHeads = 0;       ///< key/value heads, num_key_value_heads; 0: as many as heads
+    int headSize = 0;      ///< head_dim; 0: modelDim / heads
+    int modelDim = 0;      ///< n_embd, hidden_size
+    int feedForward = 0;   ///< n_inner (4 n_embd when null), intermediate_size
+    int positions = 0;     ///< n_positions, max_position_embeddings
+    int vocabulary = 0;    ///< vocab_size
+    int tokenTypes = 0;    ///< BERT type_vocab_size; 0 for the others
+    double epsilon = 1e-5; ///< layer_norm_epsilon, layer_norm_eps, rms_norm_eps
+    GeluForm gelu = GeluForm::Tanh;
+    RotaryConfig rotary;
+    int slidingWindow = 0;         ///< a query sees this many keys, itself included; 0: all
+    bool tiedOutput = true;        ///< the output matrix is the word embeddings
+    bool parallelResidual = false; ///< x + attention(n1(x)) + mlp(n2(x)), as GPT-NeoX
+    bool queryKeyValueBias = true;
+    bool outputBias = true; ///< the attention's output projection
+    bool feedForwardBias = true;
+
+    int headDim() const { return headSize > 0 ? headSize : (heads > 0 ? modelDim / heads : 0); }
+    int keyValueHeads() const { return kvHeads > 0 ? kvHeads : heads; }
+    /// The dimensions of each head the rotary turns: an even count, as transformers takes it.
+    int rotatedDims() const { return int(double(headDim()) * rotary.fraction) / 2 * 2; }
+};
+
+/// config.json's model_type ("gpt2", "llama"), from the family's description.
+const char *modelTypeName(ModelFamily family);
+
+} // namespace AttentionLab

@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 The Attention Lab authors
+
+#include "core/model/modelmemory.h"
+
+#include "core/model/familydescription.h"
+#include "core/model/logitlens.h"
+
+#include <algorithm>
+
+namespace AttentionLab {
+
+double modelPassBytes(const ModelConfig &config, long long tokens)
+{
+    const double n = double(tokens);
+    const double d = double(config.modelDim);
+    const double heads = double(config.layers) * double(config.heads);
+    const double kept = heads * (n * n + 3.0 * n * double(config.headDim()));
+    // x and its normalised copy, q, k and v (fused or not), the context and
+    // an output projection: at most nine of the wider of d and the query
+    // heads' width by n; beside them the feed-forward's n x intermediate_size
+    // (two with a gate) and its d x n output.
+    const double width = std::max(d, double(config.heads) * double(config.headDim()));
+    const double gates =
+        familyDescription(config.family).feedForward == FeedForwardKind::Plain ? 1.0 : 2.0;
+    const double activations = n * (9.0 * width + gates * double(config.feedForward));
+    return 4.0 * (kept + activations);
+}
+
+double generationBytes(const ModelConfig &config, long long promptTokens, long long totalTokens)
+{
+    const double total = double(totalTokens);
+    const double prompt = double(promptTokens);
+    const double cache = 2.0 * double(config.layers) * double(config.keyValueHeads()) * total *
+                         double(config.headDim());
+    // Rows of prompt + 1 ... total keys.
+    const double rowKeys = (total * (total + 1.0) - prompt * (prompt + 1.0)) / 2.0;
+    const double rows = double(config.layers) * double(config.heads) * rowKeys;
+    const double steps = (total - prompt) * 6.0 * 16.0;
+    const double logits = 2.0 * double(config.vocabulary);
+    return modelPassBytes(config, promptTokens) + 4.0 * (cache + rows + logits) + steps;
+}
+
+double logitLensBytes(const ModelConfig &config, long long tokens)
+{
+    const double cells = double(config.layers) * double(tokens);
+    const double block = double(lensBlockColumns(config));
+    const double logits = 4.0 * std::min(block, double(tokens)) * double(config.vocabulary);
+    return modelPassBytes(config, tokens) + 4.0 * cells * double(config.modelDim) +
+           cells * 5.0 * 16.0 + logits + 4.0 * double(config.vocabulary);
+}
+
+} // namespace AttentionLab

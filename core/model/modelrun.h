@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 The Attention Lab authors
+
+#pragma once
+
+#include "core/kernels/modeloperands.h"
+#include "core/model/modelconfig.h"
+#include "core/sets/attentiontensor.h"
+
+#include <vector>
+
+namespace AttentionLab {
+
+/// BERT's reading of one [MASK]: the most likely tokens at that position.
+struct MaskedPrediction
+{
+    int position = 0;
+    std::vector<TokenProbability> top;
+};
+
+/// How many of the most likely tokens a position lists, everywhere the
+/// program lists them: a pass's predictions, a generation step's
+/// alternatives and each cell of the logit lens.
+inline constexpr int kTopTokens = 5;
+
+/// What one forward pass is asked to do.
+struct ModelInput
+{
+    std::vector<int> ids;
+    /// BERT's token types (0 for sentence A, 1 for B); empty means all 0.
+    std::vector<int> tokenTypes;
+    /// BERT: the positions whose masked-LM predictions are wanted.
+    std::vector<int> maskPositions;
+    /// How many tokens each prediction lists.
+    int topCount = kTopTokens;
+    /// Keep the residual stream after every block at every position
+    /// (ModelRun::residuals), for the logit lens.
+    bool keepResiduals = false;
+};
+
+/**
+ * What one forward pass keeps: every layer's and head's attention matrix,
+ * each head's q, k and v rows, and the model's own reading of the text.
+ */
+struct ModelRun
+{
+    ModelFamily family = ModelFamily::Gpt2;
+    /// L x H matrices of n x n weights; the caller sets the tokens.
+    AttentionTensor attention;
+    int headDim = 0;
+    /// The key/value heads the query heads share: query head h read key/value
+    /// head h / (heads / kvHeads); its kept k and v rows are that head's.
+    int kvHeads = 0;
+    /// A query saw at most this many keys, itself included; 0: all it could.
+    int slidingWindow = 0;
+    /// Each laid out [layer][head][position][d_h], float32 as computed.
+    std::vector<float> queries;
+    std::vector<float> keys;
+    std::vector<float> values;
+    /// Causal families: the topCount most likely tokens after the last one, most likely first.
+    std::vector<TokenProbability> topNext;
+    /// BERT: one entry per ModelInput::maskPositions, in that order.
+    std::vector<MaskedPrediction> masked;
+    /// Causal families: the last position's state after the final norm (d
+    /// values), what the unembedding reads.
+    std::vector<float> finalState;
+    /// With ModelInput::keepResiduals: the residual stream after each block,
+    /// laid out [layer][position][d], before the final norm.
+    std::vector<float> residuals;
+
+    int tokenCount() const { return attention.keys(); }
+    /// Offset of head (layer, head)'s n x d_h block in queries, keys and values.
+    long long headOffset(int layer, int head) const
+    {
+        return (static_cast<long long>(layer) * attention.heads() + head) * tokenCount() * headDim;
+    }
+};
+
+} // namespace AttentionLab

@@ -1,0 +1,169 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 The Attention Lab authors
+
+#include "io/checkpointconfig.h"
+
+#include "core/model/familydescription.h"
+#include "io/checkpointfiles.h"
+#include "io/configreader.h"
+#include "io/inputtextqt.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+namespace AttentionLab::Checkpoint {
+
+namespace {
+
+/// \a value as its JSON text ("3", "[1]", "{}"), for messages.
+QString jsonText(const QJsonValue &value)
+{
+    const QByteArray array = QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact);
+    return QString::fromUtf8(array.mid(1, array.size() - 2));
+}
+
+/// config.json's rotary settings: theta, the rotated share, rope_scaling
+/// (or, in newer files, rope_parameters).
+RotaryConfig readRotary(const QString &path, const QJsonObject &object, ConfigReader &reader,
+                        const ConfigKeys &keys)
+{
+    RotaryConfig rotary;
+    QJsonObject scaling;
+    if (object.value(QLatin1String("rope_parameters")).isObject()) {
+        scaling = object.value(QLatin1String("rope_parameters")).toObject();
+        if (scaling.value(QLatin1String("rope_theta")).isDouble())
+            rotary.theta = scaling.value(QLatin1String("rope_theta")).toDouble();
+    }
+    if (reader.has(key(keys.ropeTheta)))
+        rotary.theta = reader.positive(key(keys.ropeTheta));
+    if (reader.has(key(keys.rotaryFraction))) {
+        rotary.fraction = reader.positive(key(keys.rotaryFraction));
+        if (rotary.fraction > 1.0)
+            fail(path, QStringLiteral("has \"%1\" %2; the rotated share of a head is at most 1")
+                           .arg(key(keys.rotaryFraction))
+                           .arg(rotary.fraction));
+    }
+    if (reader.has(key(keys.ropeScaling))) {
+        const QJsonValue value = reader.require(key(keys.ropeScaling));
+        if (!value.isObject())
+            fail(path,
+                 QStringLiteral("has \"%1\" that is not an object").arg(key(keys.ropeScaling)));
+        scaling = value.toObject();
+    }
+    if (scaling.isEmpty())
+        return rotary;
+    // rope_type, or type in older files. One that is given must be a known
+    // name: an empty or non-string one once ran as plain rotary positions,
+    // its factor dropped (issue 36, item 7).
+    const QLatin1String typeKey(scaling.contains(QLatin1String("rope_type")) ? "rope_type"
+                                                                             : "type");
+    const QJsonValue typeValue = scaling.value(typeKey);
+    const bool typeGiven = !typeValue.isUndefined() && !typeValue.isNull();
+    if (typeGiven && !typeValue.isString())
+        fail(path, QStringLiteral("has a %1 that is not a name (%2); Attention Lab runs "
+                                  "\"default\", \"linear\" and \"llama3\" rotary positions")
+                       .arg(typeKey, inputText(jsonText(typeValue))));
+    const QString type = typeValue.toString();
+    ConfigReader parameters(path, scaling);
+    if ((!typeGiven && scaling.value(QLatin1String("factor")).isUndefined()) ||
+        type == QLatin1String("default"))
+        return rotary;
+    if (type == QLatin1String("linear")) {
+        rotary.scaling = RopeScaling::Linear;
+        rotary.factor = parameters.positive(QStringLiteral("factor"));
+    } else if (type == QLatin1String("llama3")) {
+        rotary.scaling = RopeScaling::Llama3;
+        rotary.factor = parameters.positive(QStringLiteral("factor"));
+        rotary.lowFrequencyFactor = parameters.positive(QStringLiteral("low_freq_factor"));
+        rotary.highFrequencyFactor = parameters.positive(QStringLiteral("high_freq_factor"));
+        rotary.originalPositions =
+            parameters.count(QStringLiteral("original_max_position_embeddings"));
+        if (!(rotary.highFrequencyFactor > rotary.lowFrequencyFactor))
+            fail(path, QStringLiteral("has a llama3 rope_scaling whose high_freq_factor is not "
+                                      "above its low_freq_factor"));
+    } else {
+        fail(path, QStringLiteral("has the rope_type \"%1\"; Attention Lab runs \"default\", "
+                                  "\"linear\" and \"llama3\" rotary positions")
+                       .arg(inputText(type)));
+    }
+    return rotary;
+}
+
+} // namespace
+
+ModelConfig readConfig(const QString &path)
+{
+    const QJsonObject object = readJsonObject(path, QStringLiteral("a model's configuration"),
+                                              QStringLiteral("a model's config.json"));
+    ConfigReader reader(path, object);
+    const QString type = reader.require(QStringLiteral("model_type")).toString();
+    ModelConfig config;
+    if (!findModelFamily(type.toStdString(), &config.family))
+        fail(path, QStringLiteral("has the model_type \"%1\"; Attention Lab runs %2 checkpoints")
+                       .arg(inputText(type), QString::fromStdString(supportedModelTypes())));
+    const FamilyDescription &family = familyDescription(config.family);
+    const ConfigKeys &keys = family.keys;
+    config.layers = reader.count(key(keys.layers));
+    config.heads = reader.count(key(keys.heads));
+    config.modelDim = reader.count(key(keys.modelDim));
+    config.kvHeads = reader.has(key(keys.kvHeads)) ? reader.count(key(keys.kvHeads)) : config.heads;
+    config.positions = reader.count(key(keys.positions));
+    config.vocabulary = reader.count(key(keys.vocabulary));
+    // n_inner: null (or absent, as in older files) means 4 n_embd.
+    config.feedForward = keys.feedForwardTimesWidth > 0 && !reader.has(key(keys.feedForward))
+                             ? keys.feedForwardTimesWidth * config.modelDim
+                             : reader.count(key(keys.feedForward));
+    if (!keys.tokenTypes.empty())
+        config.tokenTypes = reader.count(key(keys.tokenTypes));
+    config.epsilon = reader.positive(key(keys.epsilon));
+    switch (family.feedForward) {
+    case FeedForwardKind::Plain:
+        config.gelu = reader.gelu(key(keys.activation));
+        break;
+    case FeedForwardKind::GatedSilu:
+        if (const QString name = reader.require(key(keys.activation)).toString();
+            name != QLatin1String("silu"))
+            fail(path, QStringLiteral("has \"%1\" \"%2\"; a gated MLP of model_type \"%3\" "
+                                      "runs \"silu\"")
+                           .arg(key(keys.activation), inputText(name), type));
+        break;
+    }
+    switch (family.positions) {
+    case PositionKind::Learned:
+        break;
+    case PositionKind::Rotary:
+        config.rotary = readRotary(path, object, reader, keys);
+        break;
+    }
+    if (reader.has(key(keys.slidingWindow)))
+        config.slidingWindow = reader.count(key(keys.slidingWindow));
+    // Qwen2's per-layer windows (use_sliding_window, max_window_layers) are not built.
+    if (reader.flag(QStringLiteral("use_sliding_window"), false))
+        fail(path, QStringLiteral("has \"use_sliding_window\" true; Attention Lab runs no "
+                                  "sliding-window layers of model_type \"%1\"")
+                       .arg(type));
+    config.tiedOutput = reader.flag(key(keys.tieEmbeddings), family.tiedOutput);
+    config.parallelResidual = reader.flag(key(keys.parallelResidual), family.parallelResidual);
+    const bool attentionBias = reader.flag(key(keys.attentionBias), family.queryKeyValueBias);
+    config.queryKeyValueBias =
+        keys.attentionBias.empty() ? family.queryKeyValueBias : attentionBias;
+    config.outputBias = keys.attentionBias.empty() ? family.outputBias : attentionBias;
+    config.feedForwardBias = reader.flag(key(keys.feedForwardBias), family.feedForwardBias);
+    if (config.heads % config.kvHeads != 0)
+        fail(path, QStringLiteral("has %1 query heads, which its %2 key/value heads do not divide")
+                       .arg(config.heads)
+                       .arg(config.kvHeads));
+    if (reader.has(key(keys.headDim))) {
+        config.headSize = reader.count(key(keys.headDim));
+    } else {
+        if (config.modelDim % config.heads != 0)
+            fail(path, QStringLiteral("has a model width of %1, which its %2 heads do not divide")
+                           .arg(config.modelDim)
+                           .arg(config.heads));
+        config.headSize = config.modelDim / config.heads;
+    }
+    return config;
+}
+
+} // namespace AttentionLab::Checkpoint
