@@ -6,10 +6,12 @@
 // than its rectangle, no two labels printed over each other, no button or
 // list narrower than its text, and no widget squeezed below the height it
 // asks for. The lecture example, the causal-mask preset, and a GPT-2 model
-// on its grid and its large head view.
+// on its grid and its large head view, and each set of an encoder-decoder's
+// file.
 
 #include "ui/model/generationpanel.h"
 #include "ui/model/generationrunner.h"
+#include "ui/model/modeldocument.h"
 #include "ui/model/modelpage.h"
 #include "ui/model/modelrunner.h"
 #include "ui/model/modeltextpanel.h"
@@ -200,6 +202,7 @@ private slots:
     void everyTabReadsInTheHall();
     void modelTabReadsInTheHall_data();
     void modelTabReadsInTheHall();
+    void everySetReadsInTheHall();
 };
 
 void TestHallLayout::everyTabReadsInTheHall_data()
@@ -264,6 +267,35 @@ void TestHallLayout::modelTabReadsInTheHall()
     problems = settledProblems(&window);
     QVERIFY2(problems.isEmpty(),
              qPrintable(QStringLiteral("after Generate:\n") + problems.join(QLatin1Char('\n'))));
+}
+
+void TestHallLayout::everySetReadsInTheHall()
+{
+    // An encoder-decoder's file: the set chooser beside the controls, and
+    // each set on the grid and large (the chooser's item was cut here once).
+    MainWindow window;
+    window.show();
+    window.setPresentationMode(true);
+    QTRY_VERIFY(window.isFullScreen());
+    QVERIFY(window.openFile(QStringLiteral(TEST_DATA_DIR "/attention-sets/encoder_decoder.npz")));
+    auto *chooser = window.findChild<QComboBox *>(QStringLiteral("SetChoice"));
+    QVERIFY(chooser);
+    QTRY_VERIFY(chooser->isVisible());
+    QCOMPARE(chooser->count(), 3);
+    for (int set = 0; set < chooser->count(); ++set) {
+        window.model()->document()->chooseSet(set);
+        QCOMPARE(chooser->currentIndex(), set);
+        window.model()->modelPage()->showGrid();
+        QStringList problems = settledProblems(&window);
+        QVERIFY2(problems.isEmpty(),
+                 qPrintable(chooser->currentText() + QStringLiteral(", grid:\n") +
+                            problems.join(QLatin1Char('\n'))));
+        window.model()->modelPage()->showLarge();
+        problems = settledProblems(&window);
+        QVERIFY2(problems.isEmpty(),
+                 qPrintable(chooser->currentText() + QStringLiteral(", large:\n") +
+                            problems.join(QLatin1Char('\n'))));
+    }
 }
 
 QTEST_MAIN(TestHallLayout)
