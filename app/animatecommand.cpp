@@ -222,14 +222,14 @@ int runAnimateCommand(const CommandRequest &r, const CommandContext &)
     // The d_k sweep draws the scale lab's experiment: that is its view.
     const bool keyDimSweep = sweepSpec.startsWith(QLatin1String("dk="));
     const QString viewName = r.values.value(
-        QStringLiteral("view"), keyDimSweep ? QStringLiteral("scale") : QStringLiteral("figure"));
+        QStringLiteral("view"), keyDimSweep ? keyDimSweepView().name : QStringLiteral("figure"));
     const FigureView *view = findFigureView(viewName);
     if (!view)
         usageError(QStringLiteral("--view: unknown view \"%1\" (use %2)")
                        .arg(inputText(viewName), figureViewNames()));
-    if (keyDimSweep && view->name != QLatin1String("scale"))
-        usageError(QStringLiteral("--sweep %1 draws the scale lab's experiment: use --view scale")
-                       .arg(inputText(sweepSpec)));
+    if (keyDimSweep && !view->drawsKeyDimSweep)
+        usageError(QStringLiteral("--sweep %1 draws the scale lab's experiment: use --view %2")
+                       .arg(inputText(sweepSpec), keyDimSweepView().name));
     SessionReader reader;
     const std::optional<Session> session = reader.readFile(r.file);
     if (!session)

@@ -83,11 +83,14 @@ const QList<FigureView> &figureViews()
              LabPainter(p, d, s).geometry(r);
          },
          LabPainter::requireGeometryMemory},
-        {QStringLiteral("scale"), QStringLiteral("scale lab: why divide by √d_k"),
+        {QStringLiteral("scale"),
+         QStringLiteral("scale lab: why divide by √d_k"),
          QSize(1800, 1000),
          [](QPainter &p, const QRectF &r, const FigureData &d, const FigureStyle &s) {
              LabPainter(p, d, s).scale(r);
-         }},
+         },
+         {},
+         true},
         {QStringLiteral("mask"), QStringLiteral("mask lab: the two orders side by side"),
          QSize(1800, 800),
          [](QPainter &p, const QRectF &r, const FigureData &d, const FigureStyle &s) {
@@ -127,6 +130,14 @@ const FigureView *findFigureView(const QString &name)
             return &view;
     }
     return nullptr;
+}
+
+const FigureView &keyDimSweepView()
+{
+    for (const FigureView &view : figureViews())
+        if (view.drawsKeyDimSweep)
+            return view;
+    Q_UNREACHABLE();
 }
 
 QString figureViewNames()

@@ -44,12 +44,16 @@ struct FigureView
     /// session): throws std::invalid_argument with the memory guard's message
     /// when that would exceed the limit. Empty for the others.
     std::function<void(const FigureData &)> requireMemory = {};
+    /// The view a sweep of d_k draws (the scale lab's experiment at each d_k).
+    bool drawsKeyDimSweep = false;
 };
 
 /// Every view `export --view` accepts, in the order help lists them.
 const QList<FigureView> &figureViews();
 /// The view called \a name, or nullptr.
 const FigureView *findFigureView(const QString &name);
+/// The view that draws a sweep of d_k (drawsKeyDimSweep).
+const FigureView &keyDimSweepView();
 /// "weights, scores, entropy, figure"
 QString figureViewNames();
 

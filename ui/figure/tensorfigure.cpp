@@ -281,7 +281,7 @@ ExportFigure tensorExportFigure(const TensorFigureView &view, const TensorFigure
         },
         [shape, &view, &data](const QSize &pixels) {
             // The whole rollout matrix takes L - 1 products: refused past its limit.
-            if (view.name == QLatin1String("rollout") && hasRollout(data.tensor))
+            if (view.needsSquareSelfAttention && hasRollout(data.tensor))
                 if (const std::string why = rolloutRefusal(data.tensor); !why.empty())
                     throw std::invalid_argument(why);
             // Beside its pixels a figure holds a few Q x K float matrices:

@@ -211,8 +211,9 @@ void ModelHeatmapView::paintColorBar(QPainter &painter, const QRect &plot)
     bar.hi = m_hi;
     bar.title = m_barTitle;
     bar.titleFont = labelFont();
-    bar.tickLength = 3;
-    bar.labelGap = 4;
+    // A gap between the tick and its label: "-0.8" read as minus 0.8.
+    bar.tickLength = std::max(3, int(std::lround(4 * m_scale)));
+    bar.labelGap = bar.tickLength + std::max(4, int(std::lround(5 * m_scale)));
     bar.labelWidth = colorBarLabelWidth();
     bar.titleHeight = metrics.height() + 2;
     bar.maskedKey = masks;

@@ -199,7 +199,7 @@ QString AnimateDialog::spec() const
 QString AnimateDialog::viewName() const
 {
     if (Page(m_sweep->currentData().toInt()) == KeyDim)
-        return QStringLiteral("scale");
+        return keyDimSweepView().name;
     return m_view->currentData().toString();
 }
 
