@@ -630,6 +630,15 @@ void TestProjector::eachTabKeepsItsExportTitle()
     window.model()->modelPage()->showLarge(); // the head shown, not the grid
     QVERIFY2(modelEditor->exportTitle().startsWith(QLatin1String("gpt2-tiny, head 1.2")),
              qPrintable(modelEditor->exportTitle()));
+    // Animate goes through the heads, each frame naming its own: the title
+    // it proposes names none (every frame read "head 1.2" over "head 0").
+    const QString animated = modelEditor->animationTitle();
+    QVERIFY2(animated.startsWith(QString::fromUtf8("gpt2-tiny: “")), qPrintable(animated));
+    QVERIFY2(!animated.contains(QLatin1String("head")), qPrintable(animated));
+    // Accepted as proposed, it is not remembered as typed either.
+    modelEditor->rememberExportTitle(animated);
+    QVERIFY2(modelEditor->exportTitle().startsWith(QLatin1String("gpt2-tiny, head 1.2")),
+             qPrintable(modelEditor->exportTitle()));
 }
 
 void TestProjector::toolBarsCanBeHidden()

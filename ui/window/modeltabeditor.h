@@ -98,6 +98,8 @@ public:
     QImage figureImage(const FigureStyle &style) const override;
     QString exportTitle() const override;
     void rememberExportTitle(const QString &title) override;
+    /// The caption without the head, which each frame names.
+    QString animationTitle() const override;
     /// The model's figures (not the lens), once the head scores have arrived.
     std::optional<RecordedFrame> recordedFrame(const QString &viewName) const override;
     QList<QMetaObject::Connection> noteChanges(Recorder *recorder) const override;
@@ -130,6 +132,8 @@ private:
     void refreshLens();
     /// The figure \a viewName, drawn from data kept in m_figureData.
     std::optional<ExportFigure> figure(const QString &viewName) const;
+    /// The caption naming \a shown (nothing: the model and the text alone).
+    QString captionOf(const QString &shown) const;
     /// What the tab shows: the model's folder name, or the file's.
     QString sourceName() const;
     /// What the page shows now: the grid, or the large view's matrix.

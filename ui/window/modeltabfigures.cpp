@@ -186,9 +186,20 @@ QImage ModelTabEditor::figureImage(const FigureStyle &style) const
 
 QString ModelTabEditor::caption() const
 {
+    return captionOf(shownTitle());
+}
+
+QString ModelTabEditor::animationTitle() const
+{
+    const QString typed = Preferences::exportModelTitle;
+    return typed.isEmpty() ? captionOf(QString()) : typed;
+}
+
+QString ModelTabEditor::captionOf(const QString &shown) const
+{
     if (m_document->isEmpty())
         return {};
-    QString text = tr("%1, %2").arg(sourceName(), shownTitle());
+    QString text = shown.isEmpty() ? sourceName() : tr("%1, %2").arg(sourceName(), shown);
     if (m_showsRun && !m_runner->requestedText().text.isEmpty()) {
         QString typed = m_runner->requestedText().text.simplified();
         constexpr int kMaxCaptionText = 60;
@@ -208,7 +219,8 @@ QString ModelTabEditor::exportTitle() const
 void ModelTabEditor::rememberExportTitle(const QString &title)
 {
     // The caption proposed is not remembered: the next head gets its own.
-    Preferences::exportModelTitle.set(title == caption() ? QString() : title);
+    const bool proposed = title == caption() || title == captionOf(QString());
+    Preferences::exportModelTitle.set(proposed ? QString() : title);
 }
 
 QList<QMetaObject::Connection> ModelTabEditor::noteChanges(Recorder *recorder) const

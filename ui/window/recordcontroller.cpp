@@ -116,7 +116,7 @@ void RecordController::showAnimateDialog()
     }
     const FigureStyle current = m_style();
     AnimateDialog dialog(*target, current.colorMap, current.theme == FigureStyle::Theme::Dark,
-                         editor->exportTitle(), m_window);
+                         editor->animationTitle(), m_window);
     if (dialog.exec() != QDialog::Accepted)
         return;
     const AnimationSettingsForm *settings = dialog.settings();

@@ -78,6 +78,9 @@ public:
     /// this tab, or a caption of what it shows.
     virtual QString exportTitle() const = 0;
     virtual void rememberExportTitle(const QString &title) = 0;
+    /// The title File > Animate proposes: the export's, unless what the tab
+    /// shows changes from frame to frame (a model's heads).
+    virtual QString animationTitle() const { return exportTitle(); }
     /// What \a viewName shows now, kept for a recording (File > Record);
     /// nothing when it shows nothing that can be drawn again.
     virtual std::optional<RecordedFrame> recordedFrame(const QString &viewName) const = 0;
