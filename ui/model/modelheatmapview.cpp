@@ -123,9 +123,7 @@ void ModelHeatmapView::rebuildSource()
     };
     const ColorRange range(m_colorRange, true, m_colorRange == ColorRange::Mode::Fixed ? 0 : m_rows,
                            m_cols, value);
-    m_lo = range.barLow();
-    m_hi = range.barHigh();
-    m_barTitle = range.barTitle(tr("weight"));
+    m_colorBar.setRange(range.barLow(), range.barHigh(), range.barTitle(tr("weight")));
     const float *data = m.data();
     if (m_colorRange == ColorRange::Mode::PerRow) {
         m_rowScaled.resize(m_rows, m_cols);
@@ -179,46 +177,9 @@ HeatmapStyle ModelHeatmapView::heatmapStyle() const
     return style;
 }
 
-int ModelHeatmapView::colorBarLabelWidth() const
-{
-    // The widest tick label, and never narrower than "0.000", so that the
-    // plot keeps its size from head to head ("masked" under the bar may
-    // reach under the title).
-    const QFontMetrics metrics(labelFont());
-    return std::max(metrics.horizontalAdvance(QStringLiteral("0.000")),
-                    int(std::ceil(MatrixPainter::colorBarLabelWidth(m_lo, m_hi, labelFont())))) +
-           2;
-}
-
 int ModelHeatmapView::colorBarRoom() const
 {
-    // The gap, the bar, its widest tick label and its title along it.
-    const QFontMetrics metrics(labelFont());
-    return int(std::lround(34 * m_scale)) + colorBarLabelWidth() + metrics.height();
-}
-
-void ModelHeatmapView::paintColorBar(QPainter &painter, const QRect &plot)
-{
-    // From the least value (bottom) to the largest, and below it the grey of
-    // a masked cell, where the matrix has one.
-    const QFontMetrics metrics(labelFont());
-    const bool masks = m_document->currentVisibility().masksAny();
-    const int swatch = masks ? metrics.height() + 6 : 0;
-    MatrixPainter::ColorBar bar;
-    bar.bar = QRectF(plot.right() + std::lround(12 * m_scale), plot.top(),
-                     std::lround(14 * m_scale), std::max(20, plot.height() - swatch));
-    bar.lo = m_lo;
-    bar.hi = m_hi;
-    bar.title = m_barTitle;
-    bar.titleFont = labelFont();
-    // A gap between the tick and its label: "-0.8" read as minus 0.8.
-    bar.tickLength = std::max(3, int(std::lround(4 * m_scale)));
-    bar.labelGap = bar.tickLength + std::max(4, int(std::lround(5 * m_scale)));
-    bar.labelWidth = colorBarLabelWidth();
-    bar.titleHeight = metrics.height() + 2;
-    bar.maskedKey = masks;
-    const HeatmapStyle style = heatmapStyle();
-    MatrixPainter(painter, style).colorBar(bar);
+    return m_colorBar.room(labelFont(), m_scale);
 }
 
 QRect ModelHeatmapView::plotRect() const
@@ -327,8 +288,8 @@ void ModelHeatmapView::paintEvent(QPaintEvent *)
     // The cells from the pyramid, masked cells grey, placed by the matrix's
     // own rows and columns (a pyramid level's cells cover several of them).
     const bool perRow = m_rowScaled.size() > 0;
-    const double lo = perRow ? 0.0 : m_lo;
-    const double hi = perRow ? 1.0 : m_hi;
+    const double lo = perRow ? 0.0 : m_colorBar.low();
+    const double hi = perRow ? 1.0 : m_colorBar.high();
     const ModelDocument::MatrixMap m = m_document->currentMatrix();
     QImage image =
         m_pyramid.image(perRow ? m_rowScaled.data() : m.data(), cells, target, m_colorMap, lo, hi);
@@ -355,7 +316,8 @@ void ModelHeatmapView::paintEvent(QPaintEvent *)
     painter.setPen(palette().color(QPalette::Mid));
     painter.setBrush(Qt::NoBrush);
     painter.drawRect(target.intersected(QRectF(plot)).adjusted(-0.5, -0.5, 0.5, 0.5));
-    paintColorBar(painter, plot);
+    m_colorBar.paint(painter, plot, width(), height(), style, m_scale,
+                     m_document->currentVisibility().masksAny(), devicePixelRatioF());
     if (hasFocus()) {
         painter.setPen(QPen(palette().color(QPalette::Highlight), 2));
         painter.drawRect(rect().adjusted(1, 1, -1, -1));

@@ -8,6 +8,7 @@
 #include "ui/figure/colorrange.h"
 #include "ui/figure/heatmapstyle.h"
 #include "ui/model/attentionpyramid.h"
+#include "ui/model/heatmapcolorbar.h"
 #include "ui/model/heatmapviewport.h"
 
 #include <QImage>
@@ -108,18 +109,14 @@ private:
     QFont labelFont() const;
     /// The colour bar right of the matrix, its labels and its title.
     int colorBarRoom() const;
-    int colorBarLabelWidth() const;
     void paintLabels(QPainter &painter, const QRect &cells);
-    void paintColorBar(QPainter &painter, const QRect &plot);
 
     ModelDocument *m_document;
     /// The rows each spread over 0..1 (per-row colour range), and the
     /// max-pyramid of what is drawn: the matrix or those rows.
     FloatMatrix m_rowScaled;
     AttentionPyramid m_pyramid;
-    double m_lo = 0.0;
-    double m_hi = 1.0;
-    QString m_barTitle;
+    HeatmapColorBar m_colorBar;
     int m_rows = 0;
     int m_cols = 0;
     ColorMaps::Name m_colorMap = ColorMaps::Name::Viridis;

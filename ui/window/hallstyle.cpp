@@ -29,9 +29,14 @@ void HallStyle::drawComplexControl(ComplexControl control, const QStyleOptionCom
     }
     // On: the highlight behind it, its words and icon in the highlight's
     // text colour, a frame around it that reads from the back of the hall.
+    // On but off limits on this tab (Scale by √d_k on the Model tab): the
+    // highlight dimmed and the words grey, not the bright "on" of a control
+    // that acts.
+    const bool enabled = option->state & State_Enabled;
     painter->save();
     painter->setRenderHint(QPainter::Antialiasing, true);
-    const QColor fill = option->palette.color(QPalette::Highlight);
+    const QColor highlight = option->palette.color(QPalette::Highlight);
+    const QColor fill = enabled ? highlight : highlight.darker(320);
     painter->setPen(QPen(fill.lighter(130), 2.0));
     painter->setBrush(fill);
     painter->drawRoundedRect(QRectF(option->rect).adjusted(1, 1, -1, -1), 4.0, 4.0);
@@ -39,8 +44,10 @@ void HallStyle::drawComplexControl(ComplexControl control, const QStyleOptionCom
     QStyleOptionToolButton label = *button;
     label.state &= ~(State_On | State_Sunken | State_Raised);
     label.state |= State_AutoRaise;
-    label.palette.setColor(QPalette::ButtonText, option->palette.color(QPalette::HighlightedText));
-    label.palette.setColor(QPalette::WindowText, option->palette.color(QPalette::HighlightedText));
+    const QColor ink = enabled ? option->palette.color(QPalette::HighlightedText)
+                               : option->palette.color(QPalette::Disabled, QPalette::ButtonText);
+    label.palette.setColor(QPalette::ButtonText, ink);
+    label.palette.setColor(QPalette::WindowText, ink);
     label.rect = subControlRect(CC_ToolButton, button, SC_ToolButton, widget);
     proxy()->drawControl(CE_ToolButtonLabel, &label, painter, widget);
 }
