@@ -124,12 +124,7 @@ void linearKernel(const LinearWeights &layer, const float *x, std::ptrdiff_t ldX
     }
 #endif
     // Rows per part, a multiple of the 16-float packing width.
-    const std::ptrdiff_t chunk = ((layer.out + parts - 1) / parts + 15) / 16 * 16;
-    runParts(parts, [&](int t) {
-        const std::ptrdiff_t begin = std::min<std::ptrdiff_t>(std::ptrdiff_t(t) * chunk, layer.out);
-        const std::ptrdiff_t rows = std::min<std::ptrdiff_t>(chunk, layer.out - begin);
-        if (rows <= 0)
-            return;
+    runRowParts(layer.out, parts, 16, [&](std::ptrdiff_t begin, std::ptrdiff_t rows) {
         if (layer.bf16 && n == 1) {
             bfloat16Product(rows, n, layer.in, layer.bf16 + begin * layer.in, x, ldX, y + begin,
                             ldY);

@@ -77,12 +77,7 @@ void linearColumn(const KernelSet &ops, const LinearWeights &layer, const float 
     const int parts =
         double(layer.out) * layer.in >= kParallelProduct ? ThreadPool::shared().threads() : 1;
     // Rows per part, a multiple of 16 floats.
-    const std::ptrdiff_t chunk = ((layer.out + parts - 1) / parts + 15) / 16 * 16;
-    runParts(parts, [&](int t) {
-        const std::ptrdiff_t begin = std::min<std::ptrdiff_t>(std::ptrdiff_t(t) * chunk, layer.out);
-        const std::ptrdiff_t rows = std::min<std::ptrdiff_t>(chunk, layer.out - begin);
-        if (rows <= 0)
-            return;
+    runRowParts(layer.out, parts, 16, [&](std::ptrdiff_t begin, std::ptrdiff_t rows) {
         // Conv1D's [in, out] row-major is W column-major; nn.Linear's [out, in] is W row-major.
         const float *w = layer.weight + (layer.inputMajor ? begin : begin * layer.in);
         ops.serialProduct(rows, 1, layer.in, w, layer.inputMajor ? layer.out : layer.in,

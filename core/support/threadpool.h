@@ -3,8 +3,10 @@
 
 #pragma once
 
+#include <algorithm>
 #include <atomic>
 #include <condition_variable>
+#include <cstddef>
 #include <cstdint>
 #include <mutex>
 #include <thread>
@@ -75,6 +77,21 @@ template <typename Callable> void runParts(int parts, Callable &&body)
     ThreadPool::shared().run(
         parts, [](void *context, int part) { (*static_cast<Type *>(context))(part); },
         const_cast<void *>(static_cast<const void *>(&body)));
+}
+
+/// \a rows split between \a parts threads in runs of a multiple of \a multiple
+/// rows (the products' packing width), \a body(first row, row count) once
+/// for each run that holds any.
+template <typename Callable>
+void runRowParts(std::ptrdiff_t rows, int parts, std::ptrdiff_t multiple, Callable &&body)
+{
+    const std::ptrdiff_t chunk = ((rows + parts - 1) / parts + multiple - 1) / multiple * multiple;
+    runParts(parts, [&](int part) {
+        const std::ptrdiff_t begin = std::min<std::ptrdiff_t>(std::ptrdiff_t(part) * chunk, rows);
+        const std::ptrdiff_t count = std::min<std::ptrdiff_t>(chunk, rows - begin);
+        if (count > 0)
+            body(begin, count);
+    });
 }
 
 } // namespace AttentionLab
