@@ -53,12 +53,12 @@ ModelTabEditor::ModelTabEditor(QWidget *window)
                                             m_generationRunner, window)),
       m_lens(new LensController(m_page->lensView(), this))
 {
-    createPage(window);
+    createPage();
 }
 
 ModelTabEditor::~ModelTabEditor() = default;
 
-void ModelTabEditor::createPage(QWidget *window)
+void ModelTabEditor::createPage()
 {
     m_generationPanel->setAvailable(false);
     m_text->hide();
@@ -90,7 +90,6 @@ void ModelTabEditor::createPage(QWidget *window)
     for (auto changed : {&ModelDocument::tensorChanged, &ModelDocument::currentChanged})
         connect(m_document, changed, this, &ModelTabEditor::describedChanged);
     connect(m_page, &ModelPage::shownChanged, this, &ModelTabEditor::describedChanged);
-    Q_UNUSED(window);
 }
 
 void ModelTabEditor::addFileActions(QMenu *file)

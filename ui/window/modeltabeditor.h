@@ -124,7 +124,7 @@ signals:
     void takeHeadRequested();
 
 private:
-    void createPage(QWidget *window);
+    void createPage();
     /// Shows the runner's newest run.
     void showModelRun();
     /// The attention of the text typed (the runner's last run), on the grid.
