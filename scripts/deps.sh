@@ -13,6 +13,7 @@ packages=(
     libgif-dev # animate: GIFs through giflib
     libavcodec-dev libavformat-dev libavutil-dev libswscale-dev # the MP4 plugin (H.264)
     zlib1g-dev # tst_hubtokenizer unpacks the gzipped tokenizer.json files
+    libsentencepiece-dev # SentencePiece .model files (T5, Marian), through the reference library
     fonts-dejavu-core
     poppler-utils
     clang libclang-rt-14-dev libomp-dev
