@@ -12,6 +12,9 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
+#include <algorithm>
+#include <cmath>
+
 namespace AttentionLab::Checkpoint {
 
 namespace {
@@ -90,6 +93,49 @@ RotaryConfig readRotary(const QString &path, const QJsonObject &object, ConfigRe
     return rotary;
 }
 
+/// An encoder-decoder's decoder stack: its layers, heads, MLP, vocabulary
+/// and start token, each the encoder's where config.json gives none.
+void readDecoderShape(const QString &path, ConfigReader &reader, const FamilyDescription &family,
+                      ModelConfig &config)
+{
+    const ConfigKeys &keys = family.keys;
+    DecoderShape &decoder = config.decoder;
+    auto countOr = [&](const std::string &name, const std::string &fallback) {
+        return reader.has(key(name)) ? reader.count(key(name)) : reader.count(key(fallback));
+    };
+    decoder.layers = countOr(keys.decoderLayers, keys.layers);
+    decoder.heads = countOr(keys.decoderHeads, keys.heads);
+    decoder.feedForward = countOr(keys.decoderFeedForward, keys.feedForward);
+    decoder.vocabulary = countOr(keys.decoderVocabulary, keys.vocabulary);
+    // decoder_start_token_id, else the pad token (T5's _shift_right), as
+    // transformers starts the decoder.
+    const QString start = reader.has(key(keys.decoderStart)) ? key(keys.decoderStart) : key(keys.pad);
+    const QJsonValue value = reader.require(start);
+    if (!value.isDouble() || value.toDouble() != std::floor(value.toDouble()))
+        fail(path, QStringLiteral("has \"%1\" that is not a token id").arg(start));
+    decoder.startId = int(std::clamp(value.toDouble(), -1.0, 2.0e9));
+}
+
+/// T5's feed_forward_proj: "relu", "gelu", or "gated-" and an activation
+/// (gated-gelu is the tanh GELU, gelu_new, as transformers maps it).
+void readFeedForwardProjection(const QString &path, ConfigReader &reader, const ConfigKeys &keys,
+                               ModelConfig &config)
+{
+    const QString name = reader.require(key(keys.feedForwardProjection)).toString();
+    const QStringList parts = name.split(QLatin1Char('-'));
+    const bool gated = parts.size() == 2 && parts[0] == QLatin1String("gated");
+    QString function = parts.last();
+    if (gated && function == QLatin1String("gelu"))
+        function = QStringLiteral("gelu_new");
+    const std::optional<Activation> activation = ConfigReader::activationNamed(function);
+    if ((parts.size() != 1 && !gated) || !activation)
+        fail(path, QStringLiteral("has \"%1\" \"%2\"; T5 runs \"relu\", \"gelu\", "
+                                  "\"gated-gelu\" and \"gated-silu\"")
+                       .arg(key(keys.feedForwardProjection), inputText(name)));
+    config.gated = gated;
+    config.activation = *activation;
+}
+
 } // namespace
 
 ModelConfig readConfig(const QString &path)
@@ -105,10 +151,14 @@ ModelConfig readConfig(const QString &path)
     const FamilyDescription &family = familyDescription(config.family);
     const ConfigKeys &keys = family.keys;
     config.layers = reader.count(key(keys.layers));
+    if (family.encoderDecoder)
+        readDecoderShape(path, reader, family, config);
     config.heads = reader.count(key(keys.heads));
     config.modelDim = reader.count(key(keys.modelDim));
     config.kvHeads = reader.has(key(keys.kvHeads)) ? reader.count(key(keys.kvHeads)) : config.heads;
-    config.positions = reader.count(key(keys.positions));
+    // T5 has no table of positions and so no limit of its own.
+    config.positions =
+        keys.positions.empty() ? kUnboundedPositions : reader.count(key(keys.positions));
     config.vocabulary = reader.count(key(keys.vocabulary));
     // n_inner: null (or absent, as in older files) means 4 n_embd.
     config.feedForward = keys.feedForwardTimesWidth > 0 && !reader.has(key(keys.feedForward))
@@ -116,21 +166,36 @@ ModelConfig readConfig(const QString &path)
                              : reader.count(key(keys.feedForward));
     if (!keys.tokenTypes.empty())
         config.tokenTypes = reader.count(key(keys.tokenTypes));
-    config.epsilon = reader.positive(key(keys.epsilon));
-    switch (family.feedForward) {
-    case FeedForwardKind::Plain:
-        config.gelu = reader.gelu(key(keys.activation));
-        break;
-    case FeedForwardKind::GatedSilu:
+    config.epsilon = keys.epsilon.empty() ? family.epsilon : reader.positive(key(keys.epsilon));
+    config.gated = family.feedForward == FeedForwardKind::Gated;
+    if (!keys.feedForwardProjection.empty()) {
+        readFeedForwardProjection(path, reader, keys, config);
+    } else if (!config.gated) {
+        config.activation = reader.activation(key(keys.activation));
+    } else {
+        config.activation = Activation::Silu;
         if (const QString name = reader.require(key(keys.activation)).toString();
             name != QLatin1String("silu"))
             fail(path, QStringLiteral("has \"%1\" \"%2\"; a gated MLP of model_type \"%3\" "
                                       "runs \"silu\"")
                            .arg(key(keys.activation), inputText(name), type));
-        break;
     }
+    if (reader.flag(key(keys.scaleEmbedding), false))
+        config.embeddingScale = float(std::sqrt(double(config.modelDim)));
     switch (family.positions) {
     case PositionKind::Learned:
+    case PositionKind::SplitSinusoid:
+        break;
+    case PositionKind::RelativeBias:
+        config.relativeBuckets = reader.count(key(keys.relativeBuckets));
+        config.relativeMaxDistance = reader.has(key(keys.relativeMaxDistance))
+                                         ? reader.count(key(keys.relativeMaxDistance))
+                                         : 128;
+        if (config.relativeBuckets < 4)
+            fail(path, QStringLiteral("has \"%1\" %2; T5's relative positions need at least 4 "
+                                      "buckets")
+                           .arg(key(keys.relativeBuckets))
+                           .arg(config.relativeBuckets));
         break;
     case PositionKind::Rotary:
         config.rotary = readRotary(path, object, reader, keys);
@@ -150,6 +215,19 @@ ModelConfig readConfig(const QString &path)
         keys.attentionBias.empty() ? family.queryKeyValueBias : attentionBias;
     config.outputBias = keys.attentionBias.empty() ? family.outputBias : attentionBias;
     config.feedForwardBias = reader.flag(key(keys.feedForwardBias), family.feedForwardBias);
+    if (family.encoderDecoder) {
+        const int startLimit = config.decoder.vocabulary;
+        if (config.decoder.startId < 0 || config.decoder.startId >= startLimit)
+            fail(path, QStringLiteral("has the decoder start token %1, outside the decoder's "
+                                      "vocabulary of %2")
+                           .arg(config.decoder.startId)
+                           .arg(startLimit));
+        if (!reader.has(key(keys.headDim)) && config.modelDim % config.decoder.heads != 0)
+            fail(path,
+                 QStringLiteral("has a model width of %1, which its %2 decoder heads do not divide")
+                     .arg(config.modelDim)
+                     .arg(config.decoder.heads));
+    }
     if (config.heads % config.kvHeads != 0)
         fail(path, QStringLiteral("has %1 query heads, which its %2 key/value heads do not divide")
                        .arg(config.heads)

@@ -55,26 +55,71 @@ LinearTensors linear(TensorTable &table, LinearLayout layout, const QString &nam
     return tensors;
 }
 
-} // namespace
-
-/// Every tensor \a config needs, by the names of its family's description.
-ModelTensors readTensors(TensorTable &table, const ModelConfig &config)
+/// The word embeddings of a stack: the shared matrix of an encoder-decoder
+/// when the file has it (the stacks' own names then tied copies), else the
+/// stack's own.
+WeightTensor wordEmbeddings(TensorTable &table, const TensorNames &names, long long vocabulary,
+                            long long d)
 {
-    const FamilyDescription &family = familyDescription(config.family);
-    const TensorNames &names = family.tensors;
+    const QString own = module(names.wordEmbeddings) + QStringLiteral(".weight");
+    if (!names.sharedEmbeddings.empty()) {
+        const QString shared = module(names.sharedEmbeddings) + QStringLiteral(".weight");
+        if (table.contains(shared)) {
+            table.ignore(own);
+            return table.require(shared, {vocabulary, d});
+        }
+    }
+    return table.require(own, {vocabulary, d});
+}
+
+/// q, k and v of an attention, as the family lays them out.
+std::vector<LinearTensors> queryKeyValue(TensorTable &table, const FamilyDescription &family,
+                                         const ModelConfig &config, const QString &query,
+                                         const QString &key, const QString &value)
+{
     const LinearLayout layout = family.linearLayout;
     const long long d = config.modelDim;
     const long long queryWidth = (long long)config.heads * config.headDim();
     const long long kvWidth = (long long)config.keyValueHeads() * config.headDim();
+    switch (family.queryKeyValue) {
+    case QueryKeyValueLayout::FusedBlocks:
+    case QueryKeyValueLayout::FusedPerHead:
+        return {linear(table, layout, query, d, queryWidth + 2 * kvWidth,
+                       config.queryKeyValueBias)};
+    case QueryKeyValueLayout::Separate:
+        break;
+    }
+    return {linear(table, layout, query, d, queryWidth, config.queryKeyValueBias),
+            linear(table, layout, key, d, kvWidth, config.queryKeyValueBias),
+            linear(table, layout, value, d, kvWidth, config.queryKeyValueBias)};
+}
+
+/// One stack's tensors by \a names: the only one, or an encoder-decoder's
+/// encoder or (\a decoder) decoder, whose blocks add a cross-attention and
+/// which holds the output.
+ModelTensors readStack(TensorTable &table, const ModelConfig &config, const TensorNames &names,
+                       bool decoder)
+{
+    const FamilyDescription &family = familyDescription(config.family);
+    const LinearLayout layout = family.linearLayout;
+    const long long d = config.modelDim;
+    const long long queryWidth = (long long)config.heads * config.headDim();
+
     ModelTensors tensors;
-    tensors.wordEmbeddings = table.require(module(names.wordEmbeddings) + QStringLiteral(".weight"),
-                                           {config.vocabulary, d});
+    tensors.wordEmbeddings = wordEmbeddings(table, names, config.vocabulary, d);
     switch (family.positions) {
     case PositionKind::Learned:
-        tensors.positionEmbeddings = table.require(
-            module(names.positionEmbeddings) + QStringLiteral(".weight"), {config.positions, d});
+        tensors.positionEmbeddings =
+            table.require(module(names.positionEmbeddings) + QStringLiteral(".weight"),
+                          {config.positions + family.positionOffset, d});
+        break;
+    case PositionKind::RelativeBias:
+        tensors.relativeBias =
+            table.require(module(names.relativeBias) + QStringLiteral(".weight"),
+                          {config.relativeBuckets, config.heads});
         break;
     case PositionKind::Rotary:
+    case PositionKind::SplitSinusoid:
         break;
     }
     if (!names.tokenTypeEmbeddings.empty())
@@ -85,22 +130,8 @@ ModelTensors readTensors(TensorTable &table, const ModelConfig &config)
     for (int l = 0; l < config.layers; ++l) {
         LayerTensors layer;
         layer.attentionNorm = norm(table, family.norm, module(names.attentionNorm, l), d);
-        switch (family.queryKeyValue) {
-        case QueryKeyValueLayout::FusedBlocks:
-        case QueryKeyValueLayout::FusedPerHead:
-            layer.queryKeyValue.push_back(linear(table, layout, module(names.query, l), d,
-                                                 queryWidth + 2 * kvWidth,
-                                                 config.queryKeyValueBias));
-            break;
-        case QueryKeyValueLayout::Separate:
-            layer.queryKeyValue.push_back(linear(table, layout, module(names.query, l), d,
-                                                 queryWidth, config.queryKeyValueBias));
-            layer.queryKeyValue.push_back(
-                linear(table, layout, module(names.key, l), d, kvWidth, config.queryKeyValueBias));
-            layer.queryKeyValue.push_back(linear(table, layout, module(names.value, l), d, kvWidth,
-                                                 config.queryKeyValueBias));
-            break;
-        }
+        layer.queryKeyValue = queryKeyValue(table, family, config, module(names.query, l),
+                                            module(names.key, l), module(names.value, l));
         layer.attentionOutput = linear(table, layout, module(names.attentionOutput, l), queryWidth,
                                        d, config.outputBias);
         if (family.queryKeyNorm) {
@@ -109,28 +140,39 @@ ModelTensors readTensors(TensorTable &table, const ModelConfig &config)
             layer.keyNorm =
                 norm(table, NormKind::RmsNorm, module(names.keyNorm, l), config.headDim());
         }
+        if (decoder) {
+            layer.crossNorm = norm(table, family.norm, module(names.crossNorm, l), d);
+            layer.crossQueryKeyValue =
+                queryKeyValue(table, family, config, module(names.crossQuery, l),
+                              module(names.crossKey, l), module(names.crossValue, l));
+            layer.crossOutput = linear(table, layout, module(names.crossOutput, l), queryWidth, d,
+                                       config.outputBias);
+        }
         layer.feedForwardNorm = norm(table, family.norm, module(names.feedForwardNorm, l), d);
-        switch (family.feedForward) {
-        case FeedForwardKind::Plain:
-            break;
-        case FeedForwardKind::GatedSilu:
+        const std::string &in =
+            config.gated && !names.feedForwardUp.empty() ? names.feedForwardUp : names.feedForwardIn;
+        if (config.gated)
             layer.feedForwardGate = linear(table, layout, module(names.feedForwardGate, l), d,
                                            config.feedForward, config.feedForwardBias);
-            break;
-        }
-        layer.feedForwardIn = linear(table, layout, module(names.feedForwardIn, l), d,
-                                     config.feedForward, config.feedForwardBias);
+        layer.feedForwardIn =
+            linear(table, layout, module(in, l), d, config.feedForward, config.feedForwardBias);
         layer.feedForwardOut = linear(table, layout, module(names.feedForwardOut, l),
                                       config.feedForward, d, config.feedForwardBias);
         tensors.layers.push_back(std::move(layer));
     }
     if (!names.finalNorm.empty())
         tensors.finalNorm = norm(table, family.norm, module(names.finalNorm), d);
+    // An encoder's output is the decoder's to read: it has no output matrix.
+    if (family.encoderDecoder && !decoder)
+        return tensors;
     if (!config.tiedOutput)
         tensors.outputMatrix =
             table.require(module(names.output) + QStringLiteral(".weight"), {config.vocabulary, d});
     else if (!names.output.empty())
         table.ignore(module(names.output) + QLatin1Char('.'));
+    if (!names.finalLogitsBias.empty())
+        tensors.finalLogitsBias =
+            table.optional(module(names.finalLogitsBias), {1, config.vocabulary});
     // The masked-LM head is optional (a bare BertModel has none).
     switch (family.readout) {
     case Readout::NextToken:
@@ -144,6 +186,19 @@ ModelTensors readTensors(TensorTable &table, const ModelConfig &config)
         }
         break;
     }
+    return tensors;
+}
+
+} // namespace
+
+/// Every tensor \a config needs, by the names of its family's description.
+ModelTensors readTensors(TensorTable &table, const ModelConfig &config)
+{
+    const FamilyDescription &family = familyDescription(config.family);
+    ModelTensors tensors = readStack(table, config, family.tensors, false);
+    if (family.encoderDecoder)
+        tensors.decoder = std::make_shared<ModelTensors>(
+            readStack(table, config.decoderConfig(), family.decoderTensors, true));
     return tensors;
 }
 

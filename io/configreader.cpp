@@ -70,15 +70,26 @@ double ConfigReader::positive(const QString &key)
     return value.toDouble();
 }
 
-GeluForm ConfigReader::gelu(const QString &key)
+std::optional<Activation> ConfigReader::activationNamed(const QString &name)
+{
+    if (name == QLatin1String("gelu_new") || name == QLatin1String("gelu_pytorch_tanh"))
+        return Activation::GeluTanh;
+    if (name == QLatin1String("gelu"))
+        return Activation::GeluErf;
+    if (name == QLatin1String("relu"))
+        return Activation::Relu;
+    if (name == QLatin1String("silu") || name == QLatin1String("swish"))
+        return Activation::Silu;
+    return std::nullopt;
+}
+
+Activation ConfigReader::activation(const QString &key)
 {
     const QString name = require(key).toString();
-    if (name == QLatin1String("gelu_new") || name == QLatin1String("gelu_pytorch_tanh"))
-        return GeluForm::Tanh;
-    if (name == QLatin1String("gelu"))
-        return GeluForm::Erf;
-    fail(m_path, QStringLiteral("has \"%1\" \"%2\"; only \"gelu_new\", \"gelu_pytorch_tanh\" "
-                                "and \"gelu\" are supported")
+    if (const std::optional<Activation> found = activationNamed(name))
+        return *found;
+    fail(m_path, QStringLiteral("has \"%1\" \"%2\"; only \"gelu_new\", \"gelu_pytorch_tanh\", "
+                                "\"gelu\", \"relu\", \"silu\" and \"swish\" are supported")
                      .arg(key, inputText(name)));
 }
 

@@ -9,6 +9,8 @@
 #include <QJsonValue>
 #include <QString>
 
+#include <optional>
+
 namespace AttentionLab::Checkpoint {
 
 /// The settings of one JSON object of a checkpoint's config.json (the
@@ -35,8 +37,11 @@ public:
     /// \a key's positive number.
     double positive(const QString &key);
 
-    /// \a key's GELU: "gelu_new" or "gelu_pytorch_tanh" (tanh), or "gelu" (erf).
-    GeluForm gelu(const QString &key);
+    /// \a key's activation: "gelu_new" or "gelu_pytorch_tanh" (tanh), "gelu"
+    /// (erf), "relu", "silu" or "swish".
+    Activation activation(const QString &key);
+    /// \a name as an activation, if it is one of those.
+    static std::optional<Activation> activationNamed(const QString &name);
 
 private:
     QString m_path;

@@ -97,6 +97,11 @@ struct Gpt2Tokenizer::Tables
     std::array<int, 256> byteIds{};
     BpeMerges merges;
     int endOfText = 0;
+    /// BART: <s> and </s> around every text, and these tokens matched in it.
+    bool bart = false;
+    int begin = 0;
+    std::vector<std::pair<QString, int>> specials;
+    std::optional<int> pad, mask;
     /// Matched from several threads at once, which QRegularExpression allows.
     QRegularExpression pieces = pieceExpression();
     EncodedPieceCache cache;
@@ -127,6 +132,16 @@ Gpt2Tokenizer::Gpt2Tokenizer(std::shared_ptr<Tables> tables)
 }
 
 Gpt2Tokenizer Gpt2Tokenizer::fromFiles(const QString &vocabJson, const QString &mergesTxt)
+{
+    return read(vocabJson, mergesTxt, false);
+}
+
+Gpt2Tokenizer Gpt2Tokenizer::bartFromFiles(const QString &vocabJson, const QString &mergesTxt)
+{
+    return read(vocabJson, mergesTxt, true);
+}
+
+Gpt2Tokenizer Gpt2Tokenizer::read(const QString &vocabJson, const QString &mergesTxt, bool bart)
 {
     auto tables = std::make_shared<Tables>();
 
@@ -166,10 +181,29 @@ Gpt2Tokenizer Gpt2Tokenizer::fromFiles(const QString &vocabJson, const QString &
                                .arg(inputText(QString::fromStdString(spelling))));
         tables->byteIds[byte] = *found;
     }
-    const std::optional<int> endOfText = tables->vocabulary.id(kEndOfText.toStdString());
-    if (!endOfText)
-        throwTokenizerFileError(vocabJson, QStringLiteral("has no <|endoftext|> token"));
-    tables->endOfText = *endOfText;
+    if (bart) {
+        const std::optional<int> begin = tables->vocabulary.id("<s>");
+        const std::optional<int> end = tables->vocabulary.id("</s>");
+        if (!begin || !end)
+            throwTokenizerFileError(vocabJson, QStringLiteral("has no %1 token, which BART's "
+                                                              "tokenizer puts around every text")
+                                                   .arg(begin ? QStringLiteral("</s>")
+                                                              : QStringLiteral("<s>")));
+        tables->bart = true;
+        tables->begin = *begin;
+        tables->endOfText = *end;
+        tables->pad = tables->vocabulary.id("<pad>");
+        tables->mask = tables->vocabulary.id("<mask>");
+        for (const char *token : {"<s>", "</s>", "<pad>", "<unk>", "<mask>"})
+            if (const std::optional<int> id = tables->vocabulary.id(token))
+                tables->specials.emplace_back(QString::fromLatin1(token), *id);
+    } else {
+        const std::optional<int> endOfText = tables->vocabulary.id(kEndOfText.toStdString());
+        if (!endOfText)
+            throwTokenizerFileError(vocabJson, QStringLiteral("has no <|endoftext|> token"));
+        tables->endOfText = *endOfText;
+        tables->specials = {{kEndOfText, *endOfText}};
+    }
 
     const QByteArray mergesBytes = readTokenizerFile(mergesTxt, kMaxMergesBytes);
     const QList<QByteArray> lines = textLines(mergesBytes);
@@ -208,13 +242,14 @@ Gpt2Tokenizer Gpt2Tokenizer::fromFiles(const QString &vocabJson, const QString &
 TokenizedText Gpt2Tokenizer::encode(const QString &text, std::optional<bool> bos) const
 {
     TokenizedText result;
-    if (bos.value_or(false))
+    if (m_tables->bart)
+        result.ids.push_back(m_tables->begin);
+    else if (bos.value_or(false))
         result.ids.push_back(m_tables->endOfText);
 
     const QString clean = withoutLoneSurrogates(text);
 
-    const std::vector<std::pair<QString, int>> specials{{kEndOfText, m_tables->endOfText}};
-    SpecialTokenScanner scanner(clean, specials);
+    SpecialTokenScanner scanner(clean, m_tables->specials);
     qsizetype start = 0;
     while (start <= clean.size()) {
         const SpecialTokenScanner::Match special = scanner.next(start);
@@ -230,6 +265,8 @@ TokenizedText Gpt2Tokenizer::encode(const QString &text, std::optional<bool> bos
         start = end + special.length;
     }
 
+    if (m_tables->bart)
+        result.ids.push_back(m_tables->endOfText);
     result.tokens.reserve(result.ids.size());
     for (const int id : result.ids)
         result.tokens.push_back(m_tables->vocabulary.tokenOf(id));
@@ -247,8 +284,10 @@ std::string Gpt2Tokenizer::decode(const std::vector<int> &ids) const
 Tokenizer::SpecialIds Gpt2Tokenizer::specialIds() const
 {
     SpecialIds ids;
-    ids.bos = m_tables->endOfText;
+    ids.bos = m_tables->bart ? m_tables->begin : m_tables->endOfText;
     ids.eos = m_tables->endOfText;
+    ids.pad = m_tables->pad;
+    ids.mask = m_tables->mask;
     return ids;
 }
 

@@ -29,6 +29,11 @@ public:
     /// ("vocab.json: is not a JSON object of token to id", "merges.txt: line 7 is not two
     /// tokens", a missing file).
     static Gpt2Tokenizer fromFiles(const QString &vocabJson, const QString &mergesTxt);
+    /// BART's use of the same files (RobertaTokenizer): every text between
+    /// <s> and </s>; <s>, </s>, <pad>, <unk> and <mask> written in a text are
+    /// those tokens. Throws ReadError as fromFiles() does, and when vocab.json
+    /// lacks <s> or </s>.
+    static Gpt2Tokenizer bartFromFiles(const QString &vocabJson, const QString &mergesTxt);
 
     /// Ids and tokens of \a text; \a bos true prepends <|endoftext|> (TransformerLens;
     /// unset, none, as Hugging Face's tokenizer). "<|endoftext|>" written in the text is
@@ -39,12 +44,14 @@ public:
     /// The bytes of the tokens back from their characters (ByteLevelAlphabet).
     std::string decode(const std::vector<int> &ids) const override;
     /// <|endoftext|> begins and ends a text; no pad, mask or decoder start.
+    /// BART's: <s> begins, </s> ends, <pad> pads, <mask> masks.
     SpecialIds specialIds() const override;
     int endOfTextId() const;
 
 private:
     struct Tables;
     explicit Gpt2Tokenizer(std::shared_ptr<Tables> tables);
+    static Gpt2Tokenizer read(const QString &vocabJson, const QString &mergesTxt, bool bart);
     std::shared_ptr<Tables> m_tables;
 };
 

@@ -42,25 +42,32 @@ ModelCardWords modelCardWords(const ModelConfig &c)
     if (family.queryKeyNorm)
         words.norm += tr("; q and k normed per head");
 
-    QString gelu;
-    switch (c.gelu) {
-    case GeluForm::Tanh:
-        gelu = tr("tanh form");
+    QString activation;
+    switch (c.activation) {
+    case Activation::GeluTanh:
+        activation = c.gated ? tr("GeGLU") : tr("GELU (tanh form)");
+        words.mlpShort = c.gated ? tr("GeGLU") : tr("GELU");
         break;
-    case GeluForm::Erf:
-        gelu = tr("erf form");
+    case Activation::GeluErf:
+        activation = c.gated ? tr("GeGLU (erf form)") : tr("GELU (erf form)");
+        words.mlpShort = c.gated ? tr("GeGLU") : tr("GELU");
+        break;
+    case Activation::Relu:
+        activation = c.gated ? tr("ReGLU") : tr("ReLU");
+        words.mlpShort = activation;
+        break;
+    case Activation::Silu:
+        activation = c.gated ? tr("SwiGLU") : tr("SiLU");
+        words.mlpShort = activation;
         break;
     }
-    switch (family.feedForward) {
-    case FeedForwardKind::Plain:
-        words.mlpShort = tr("GELU");
-        words.mlp = tr("GELU (%1), %2 wide").arg(gelu).arg(c.feedForward);
-        break;
-    case FeedForwardKind::GatedSilu:
-        words.mlpShort = tr("SwiGLU");
-        words.mlp = tr("SwiGLU: down(silu(gate(x)) × up(x)), %1 wide").arg(c.feedForward);
-        break;
-    }
+    const QString function = c.activation == Activation::Silu       ? QStringLiteral("silu")
+                             : c.activation == Activation::Relu     ? QStringLiteral("relu")
+                                                                    : QStringLiteral("gelu");
+    words.mlp = c.gated ? tr("%1: down(%2(gate(x)) × up(x)), %3 wide")
+                              .arg(activation, function)
+                              .arg(c.feedForward)
+                        : tr("%1, %2 wide").arg(activation).arg(c.feedForward);
 
     words.residual = c.parallelResidual ? tr("parallel: x + attention(x) + MLP(x)")
                                         : tr("sequential: attention, then MLP");

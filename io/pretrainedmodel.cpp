@@ -8,13 +8,12 @@
 #include "core/model/transformerforward.h"
 #include "core/sets/repeatprobe.h"
 #include "core/support/counttext.h"
-#include "io/gpt2tokenizer.h"
-#include "io/hubtokenizer.h"
 #include "io/inputtextqt.h"
 #include "io/modelcardwords.h"
 #include "io/modelcheckpoint.h"
+#include "io/modeltokenizers.h"
 #include "io/readerror.h"
-#include "io/wordpiecetokenizer.h"
+#include "io/tokenizer.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -27,32 +26,12 @@ namespace AttentionLab {
 
 namespace {
 
-/// Whether \a path names something, a dangling link too: what is there but is
-/// not a readable file is then refused by the reader, which says what it is.
-bool present(const QString &path)
+/// The decoder's start token, then \a target (teacher forcing).
+TokenizedText withStart(int start, const Tokenizer &tokenizer, TokenizedText target)
 {
-    const QFileInfo info(path);
-    return info.exists() || info.isSymLink();
-}
-
-/// \a folder's file \a name, which must exist; ReadError otherwise. A FIFO,
-/// a folder or a device there is refused by readTokenizerFile as such.
-QString requiredFile(const QDir &folder, const QString &name, const QString &why)
-{
-    const QString path = folder.filePath(name);
-    if (!present(path))
-        throwReadError(QStringLiteral("%1: missing (%2)").arg(inputText(path), why));
-    return path;
-}
-
-/// A tokenizer's ids must all have a row in the embeddings; ReadError otherwise.
-void requireFits(const QString &vocabulary, int tokens, const ModelConfig &config)
-{
-    if (tokens > config.vocabulary)
-        throwReadError(QStringLiteral("%1: has %2 tokens and config.json's vocab_size is %3")
-                           .arg(inputText(vocabulary))
-                           .arg(tokens)
-                           .arg(config.vocabulary));
+    target.ids.insert(target.ids.begin(), start);
+    target.tokens.insert(target.tokens.begin(), tokenizer.spelling(start));
+    return target;
 }
 
 } // namespace
@@ -73,35 +52,9 @@ std::shared_ptr<const PretrainedModel> PretrainedModel::open(const QString &fold
     model->m_checkpoint = ModelCheckpoint::open(model->m_folder);
     const QDir dir(model->m_folder);
     const ModelConfig &config = model->config();
-    QString vocabulary; // the file named when its tokens outnumber the embeddings
-    switch (familyDescription(config.family).tokenizer) {
-    case TokenizerKind::Gpt2Files: {
-        const QString why = QStringLiteral("GPT-2's tokenizer needs vocab.json and merges.txt");
-        vocabulary = requiredFile(dir, QStringLiteral("vocab.json"), why);
-        const QString merges = requiredFile(dir, QStringLiteral("merges.txt"), why);
-        model->m_tokenizer =
-            std::make_shared<Gpt2Tokenizer>(Gpt2Tokenizer::fromFiles(vocabulary, merges));
-        break;
-    }
-    case TokenizerKind::WordPieceFile: {
-        vocabulary = requiredFile(dir, QStringLiteral("vocab.txt"),
-                                  QStringLiteral("BERT's tokenizer needs vocab.txt"));
-        const QString tokenizerConfig = dir.filePath(QStringLiteral("tokenizer_config.json"));
-        model->m_tokenizer = std::make_shared<WordPieceTokenizer>(WordPieceTokenizer::fromFiles(
-            vocabulary, present(tokenizerConfig) ? tokenizerConfig : QString()));
-        break;
-    }
-    case TokenizerKind::TokenizerJson: {
-        vocabulary = requiredFile(
-            dir, QStringLiteral("tokenizer.json"),
-            QStringLiteral("a %1 model's tokenizer is its tokenizer.json")
-                .arg(QString::fromStdString(familyDescription(config.family).displayName)));
-        model->m_tokenizer =
-            std::make_shared<HubTokenizer>(HubTokenizer::fromFolder(model->m_folder));
-        break;
-    }
-    }
-    requireFits(vocabulary, model->m_tokenizer->vocabularySize(), config);
+    ModelTokenizers tokenizers = openModelTokenizers(model->m_folder, config);
+    model->m_tokenizer = std::move(tokenizers.source);
+    model->m_targetTokenizer = std::move(tokenizers.target);
     return model;
 }
 
@@ -209,7 +162,57 @@ ModelRun PretrainedModel::run(const TokenizedText &tokens, int topCount) const
 
 ModelRun PretrainedModel::run(const ModelText &text, int topCount) const
 {
+    if (encoderDecoder())
+        return run(tokenize(text), decoderTokens(text.target), topCount);
+    if (text.target)
+        throwReadError(QStringLiteral("a target text (--target) is for encoder-decoder models; "
+                                      "%1 is a %2 model")
+                           .arg(name(), QString::fromStdString(
+                                            familyDescription(config().family).displayName)));
     return run(tokenize(text), topCount);
+}
+
+bool PretrainedModel::encoderDecoder() const
+{
+    return config().encoderDecoder();
+}
+
+TokenizedText PretrainedModel::decoderTokens(const std::optional<QString> &target) const
+{
+    const int start = config().decoder.startId;
+    if (!target)
+        return withStart(start, *m_targetTokenizer, {});
+    if (target->isEmpty())
+        throwReadError(QStringLiteral("the target text is empty; leave it out to start the "
+                                      "decoder from its start token alone"));
+    TokenizedText tokens = withStart(start, *m_targetTokenizer, m_targetTokenizer->encode(*target));
+    const int positions = config().positions;
+    if (tokens.ids.size() > size_t(positions))
+        throwReadError(QStringLiteral("the target is %1 tokens long with the start token and "
+                                      "this model reads at most %2")
+                           .arg(tokens.ids.size())
+                           .arg(positions));
+    return tokens;
+}
+
+ModelRun PretrainedModel::run(const TokenizedText &source, const TokenizedText &decoder,
+                              int topCount) const
+{
+    EncoderDecoderInput input;
+    input.source = source.ids;
+    input.decoder = decoder.ids;
+    input.topCount = topCount;
+    m_checkpoint->requireUnchanged();
+    try {
+        ModelRun run = runEncoderDecoder(m_checkpoint->weights(), input);
+        m_checkpoint->requireUnchanged();
+        run.encoderAttention.setTokens(source.tokens);
+        run.attention.setTokens(decoder.tokens);
+        run.crossAttention.setTokens(source.tokens, decoder.tokens);
+        return run;
+    } catch (const std::invalid_argument &error) {
+        throwReadError(QString::fromUtf8(error.what()));
+    }
 }
 
 std::string PretrainedModel::tokenSpelling(int id) const

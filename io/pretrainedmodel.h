@@ -36,6 +36,9 @@ struct ModelText
     /// tokenizer does by itself (GPT-2 and BERT: none; tokenizer.json: its
     /// post-processor or tokenizer_config.json's add_bos_token).
     std::optional<bool> bos;
+    /// An encoder-decoder's target: the decoder reads its start token, then
+    /// these tokens (teacher forcing); unset, the start token alone.
+    std::optional<QString> target;
 };
 
 /**
@@ -72,8 +75,23 @@ public:
     QStringList warnings() const;
     /// One forward pass over \a tokens; the run's attention carries their spelling.
     ModelRun run(const TokenizedText &tokens, int topCount = kTopTokens) const;
-    /// tokenize() then run().
+    /// tokenize() then run(); for an encoder-decoder, the source's tokens,
+    /// decoderTokens() of the target, and run() over both.
     ModelRun run(const ModelText &text, int topCount = kTopTokens) const;
+    /// An encoder-decoder (T5, BART, Marian): a source read by the encoder
+    /// and a target by the decoder.
+    bool encoderDecoder() const;
+    /// The tokenizer of the decoder's text: Marian's target.spm, else tokenizer().
+    const Tokenizer &targetTokenizer() const { return *m_targetTokenizer; }
+    /// What the decoder reads: its start token, then \a target's tokens as the
+    /// target tokenizer gives them (with its end token); the start token
+    /// alone for no target. ReadError for an empty or too long target.
+    TokenizedText decoderTokens(const std::optional<QString> &target) const;
+    /// One pass of an encoder-decoder over \a source and \a decoder tokens:
+    /// its three attentions with their tokens (the cross-attention's queries
+    /// the decoder's, its keys the source's) and the tokens after the last.
+    ModelRun run(const TokenizedText &source, const TokenizedText &decoder,
+                 int topCount = kTopTokens) const;
 
     /// The model card shown when a model opens: its family, layers, query and
     /// key/value heads, head size, positions, norm, MLP, residual, output,
@@ -140,6 +158,8 @@ private:
     std::shared_ptr<const ModelCheckpoint> m_checkpoint;
     /// GPT-2's files, BERT's vocab.txt or a tokenizer.json, as the family says.
     std::shared_ptr<const Tokenizer> m_tokenizer;
+    /// An encoder-decoder's target tokenizer (the same one but for Marian's).
+    std::shared_ptr<const Tokenizer> m_targetTokenizer;
 };
 
 } // namespace AttentionLab

@@ -79,10 +79,12 @@ struct KernelSet
     /// The norm of each of the n columns of \a rows entries, in place.
     void (*norm)(NormKind kind, float *x, std::ptrdiff_t rows, std::ptrdiff_t n, std::ptrdiff_t ld,
                  const NormWeights &weights, double epsilon);
-    /// GELU of \a count contiguous values, in place, split by \a columns for the threads.
-    void (*gelu)(float *x, std::ptrdiff_t rows, std::ptrdiff_t columns, GeluForm form);
-    /// gate = silu(gate) * up for \a count values: SwiGLU's product.
-    void (*gatedSilu)(float *gate, const float *up, std::ptrdiff_t count);
+    /// The activation of \a rows x \a columns contiguous values, in place,
+    /// split by \a columns for the threads.
+    void (*activation)(float *x, std::ptrdiff_t rows, std::ptrdiff_t columns, Activation form);
+    /// gate = act(gate) * up for \a count values: a gated MLP's product
+    /// (SwiGLU's with SiLU, Flan-T5's with the tanh GELU).
+    void (*gatedProduct)(float *gate, const float *up, std::ptrdiff_t count, Activation form);
     /// Turns the first \a rotated dimensions of each of \a heads heads at
     /// each of the n tokens, in place, in the half-split layout: dimension
     /// c < rotated / 2 pairs with c + rotated / 2, by the angle whose cosine

@@ -55,9 +55,9 @@ void linearKernel(const LinearWeights &layer, const float *x, std::ptrdiff_t ldX
 void normKernel(NormKind kind, float *x, std::ptrdiff_t rows, std::ptrdiff_t n, std::ptrdiff_t ld,
                 const NormWeights &weights, double epsilon);
 
-void geluKernel(float *x, std::ptrdiff_t rows, std::ptrdiff_t columns, GeluForm form);
+void activationKernel(float *x, std::ptrdiff_t rows, std::ptrdiff_t columns, Activation form);
 
-void gatedSiluKernel(float *gate, const float *up, std::ptrdiff_t count);
+void gatedProductKernel(float *gate, const float *up, std::ptrdiff_t count, Activation form);
 
 void rotaryKernel(HeadRows x, int heads, int n, int rotated, const float *cos, const float *sin);
 

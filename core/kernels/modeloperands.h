@@ -18,11 +18,13 @@ enum class NormKind
     RmsNorm    ///< x / sqrt(mean(x^2) + eps) * weight
 };
 
-/// The two forms of GELU that checkpoints name in their config.json.
-enum class GeluForm
+/// The activations that checkpoints name in their config.json.
+enum class Activation
 {
-    Tanh, ///< "gelu_new": 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3)))
-    Erf   ///< "gelu": 0.5 x (1 + erf(x / sqrt 2))
+    GeluTanh, ///< "gelu_new": 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3)))
+    GeluErf,  ///< "gelu": 0.5 x (1 + erf(x / sqrt 2))
+    Relu,     ///< "relu": max(x, 0) (T5 v1.0)
+    Silu      ///< "silu", "swish": x / (1 + exp(-x)) (Llama's gate, Marian)
 };
 
 /// A dense layer's values: float32 \a weight, or, for a bfloat16 file's

@@ -181,28 +181,43 @@ void normKernel(NormKind kind, float *x, std::ptrdiff_t rows, std::ptrdiff_t n, 
     });
 }
 
-void geluKernel(float *x, std::ptrdiff_t rows, std::ptrdiff_t columns, GeluForm form)
+namespace {
+
+/// \a form of the values of \a x, in place.
+template <typename Values>
+void activate(Values &&x, Activation form)
+{
+    switch (form) {
+    case Activation::GeluTanh: {
+        const float c = 0.7978845608028654f; // sqrt(2 / pi)
+        x = 0.5f * x * (1.0f + (c * (x + 0.044715f * x.cube())).tanh());
+        break;
+    }
+    case Activation::GeluErf:
+        for (Eigen::Index i = 0; i < x.size(); ++i)
+            x[i] = 0.5f * x[i] * (1.0f + std::erf(x[i] * 0.7071067811865476f));
+        break;
+    case Activation::Relu:
+        x = x.max(0.0f);
+        break;
+    case Activation::Silu:
+        // silu(x) = x * sigmoid(x) = x / (1 + exp(-x)).
+        x = x / (1.0f + (-x).exp());
+        break;
+    }
+}
+
+} // namespace
+
+void activationKernel(float *x, std::ptrdiff_t rows, std::ptrdiff_t columns, Activation form)
 {
     forRanges(columns, columns >= kParallelTokens, [&](std::ptrdiff_t first, std::ptrdiff_t last) {
-        for (std::ptrdiff_t j = first; j < last; ++j) {
-            Eigen::Map<Eigen::ArrayXf> column(x + j * rows, rows);
-            switch (form) {
-            case GeluForm::Tanh: {
-                const float c = 0.7978845608028654f; // sqrt(2 / pi)
-                column = 0.5f * column * (1.0f + (c * (column + 0.044715f * column.cube())).tanh());
-                break;
-            }
-            case GeluForm::Erf:
-                for (std::ptrdiff_t i = 0; i < rows; ++i)
-                    column[i] =
-                        0.5f * column[i] * (1.0f + std::erf(column[i] * 0.7071067811865476f));
-                break;
-            }
-        }
+        for (std::ptrdiff_t j = first; j < last; ++j)
+            activate(Eigen::Map<Eigen::ArrayXf>(x + j * rows, rows), form);
     });
 }
 
-void gatedSiluKernel(float *gate, const float *up, std::ptrdiff_t count)
+void gatedProductKernel(float *gate, const float *up, std::ptrdiff_t count, Activation form)
 {
     constexpr std::ptrdiff_t kPart = 16384;
     const std::ptrdiff_t parts = (count + kPart - 1) / kPart;
@@ -211,9 +226,8 @@ void gatedSiluKernel(float *gate, const float *up, std::ptrdiff_t count)
             const std::ptrdiff_t begin = p * kPart;
             const std::ptrdiff_t size = std::min(kPart, count - begin);
             Eigen::Map<Eigen::ArrayXf> g(gate + begin, size);
-            const Eigen::Map<const Eigen::ArrayXf> u(up + begin, size);
-            // silu(x) = x * sigmoid(x) = x / (1 + exp(-x)).
-            g = g / (1.0f + (-g).exp()) * u;
+            activate(g, form);
+            g *= Eigen::Map<const Eigen::ArrayXf>(up + begin, size);
         }
     });
 }

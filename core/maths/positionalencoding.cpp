@@ -26,4 +26,15 @@ Matrix sinusoidalEncoding(Index positions, Index modelDim)
     return pe;
 }
 
+void splitSinusoidRow(Index position, Index modelDim, float *row)
+{
+    const Index half = modelDim / 2;
+    for (Index i = 0; i < half; ++i) {
+        const double angle =
+            double(position) / std::pow(10000.0, 2.0 * double(i) / double(modelDim));
+        row[i] = float(std::sin(angle));
+        row[half + i] = float(std::cos(angle));
+    }
+}
+
 } // namespace AttentionLab

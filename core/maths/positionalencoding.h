@@ -14,4 +14,14 @@ namespace AttentionLab {
  */
 Matrix sinusoidalEncoding(Index positions, Index modelDim);
 
+/**
+ * The same angles with the sines in the first half of the row and the
+ * cosines in the second, as Marian (and Whisper) lay them out:
+ * PE(pos, i) = sin(pos / 10000^(2i/D)), PE(pos, D/2 + i) = cos(the same), for
+ * i < D/2 (transformers' MarianSinusoidalPositionalEmbedding, computed in
+ * double and rounded to float). Writes the D values of \a position's row
+ * into \a row; \a modelDim is even.
+ */
+void splitSinusoidRow(Index position, Index modelDim, float *row);
+
 } // namespace AttentionLab

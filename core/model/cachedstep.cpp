@@ -30,6 +30,8 @@ KeyValueCache emptyCache(const ModelConfig &config, int capacity)
     cache.values.resize(size);
     switch (familyDescription(config.family).positions) {
     case PositionKind::Learned:
+    case PositionKind::RelativeBias:
+    case PositionKind::SplitSinusoid:
         break;
     case PositionKind::Rotary:
         cache.rotary = rotaryTable(config, capacity);

@@ -102,9 +102,16 @@ std::string number(double value)
 
 std::string positionSummary(const ModelConfig &config)
 {
-    switch (familyDescription(config.family).positions) {
+    const FamilyDescription &family = familyDescription(config.family);
+    switch (family.positions) {
     case PositionKind::Learned:
-        return "learned";
+        return family.positionOffset > 0 ? "learned +" + std::to_string(family.positionOffset)
+                                         : "learned";
+    case PositionKind::RelativeBias:
+        return "relative buckets=" + std::to_string(config.relativeBuckets) +
+               " max_distance=" + std::to_string(config.relativeMaxDistance);
+    case PositionKind::SplitSinusoid:
+        return "sinusoid halves";
     case PositionKind::Rotary:
         break;
     }

@@ -19,14 +19,16 @@ enum class NormPlacement
 
 enum class PositionKind
 {
-    Learned, ///< a position embedding added to the input
-    Rotary   ///< q and k turned by angles proportional to the position (ModelConfig::rotary)
+    Learned,       ///< a position embedding added to the input (BART's from row 2 on)
+    Rotary,        ///< q and k turned by angles proportional to the position (ModelConfig::rotary)
+    RelativeBias,  ///< T5's learned bias per head and bucket of offsets, added to the scores
+    SplitSinusoid, ///< Eq. 16.4's sinusoids added, sines in one half and cosines in the other (Marian)
 };
 
 enum class FeedForwardKind
 {
-    Plain,    ///< out(act(in(x))), act from config.json
-    GatedSilu ///< down(silu(gate(x)) * up(x)): SwiGLU
+    Plain, ///< out(act(in(x))), act from config.json
+    Gated  ///< down(act(gate(x)) * up(x)): SwiGLU with SiLU, Flan-T5's with the tanh GELU
 };
 
 /// Where q, k and v come from.
@@ -56,7 +58,10 @@ enum class TokenizerKind
 {
     Gpt2Files,     ///< vocab.json and merges.txt
     WordPieceFile, ///< vocab.txt (and tokenizer_config.json)
-    TokenizerJson  ///< tokenizer.json
+    TokenizerJson, ///< tokenizer.json
+    SentencePiece, ///< T5's spiece.model, through libsentencepiece
+    MarianFiles,   ///< Marian's source.spm and target.spm, with the ids of vocab.json
+    BartFiles      ///< GPT-2's vocab.json and merges.txt, each text between <s> and </s>
 };
 
 /// config.json's names for each quantity, as transformers' attribute_map
@@ -84,6 +89,19 @@ struct ConfigKeys
     std::string parallelResidual;
     std::string attentionBias; ///< turns the q, k, v and output biases on
     std::string feedForwardBias;
+    /// An encoder-decoder's decoder stack, where it differs from the encoder.
+    std::string decoderLayers;      ///< absent: as many as the encoder
+    std::string decoderHeads;       ///< absent: as many as the encoder
+    std::string decoderFeedForward; ///< absent: as wide as the encoder's
+    std::string decoderVocabulary;  ///< Marian's decoder_vocab_size; absent: vocabulary
+    std::string decoderStart;       ///< decoder_start_token_id; absent: pad
+    std::string pad;
+    std::string relativeBuckets;
+    std::string relativeMaxDistance;
+    std::string scaleEmbedding; ///< scale_embedding: the embeddings times sqrt(d_model)
+    /// T5's feed_forward_proj: "relu", or "gated-gelu" (its own gate and
+    /// activation) in place of the activation key.
+    std::string feedForwardProjection;
 };
 
 /// The names of a family's tensors, each a module whose ".weight" (and
@@ -106,12 +124,26 @@ struct TensorNames
     std::string feedForwardNorm;
     std::string feedForwardGate;
     std::string feedForwardIn;
+    /// A gated MLP's up projection where it is not named as the plain one's
+    /// input (T5's wi_1 beside wi); empty: feedForwardIn.
+    std::string feedForwardUp;
     std::string feedForwardOut;
     std::string finalNorm;
     std::string output; ///< the separate output matrix when not tied
     std::string maskedLmTransform;
     std::string maskedLmNorm;
     std::string maskedLmBias; ///< a tensor, not a module
+    /// An encoder-decoder's: the word embeddings both stacks share (tried
+    /// before wordEmbeddings), the decoder's cross-attention, T5's relative
+    /// position bias (block 0's, a module) and the output's bias (a tensor).
+    std::string sharedEmbeddings;
+    std::string crossQuery;
+    std::string crossKey;
+    std::string crossValue;
+    std::string crossOutput;
+    std::string crossNorm;
+    std::string relativeBias;
+    std::string finalLogitsBias;
     /// Names outside the prefix.
     std::vector<std::string> topLevel;
     /// Tensors there by design that the pass does not use (buffers, tied copies, other heads).
@@ -147,10 +179,25 @@ struct FamilyDescription
     LinearLayout linearLayout = LinearLayout::OutputMajor;
     bool queryKeyNorm = false; ///< an RMSNorm of each head's q and k before the rotary
     bool causal = true;
+    /// Two stacks: an encoder over the source, and a decoder over the
+    /// target that also attends to the encoder's output (T5, BART, Marian).
+    /// Its causal and readout are the decoder's.
+    bool encoderDecoder = false;
+    /// Scores divided by sqrt(d_k) (false: T5, whose scale is in its initialisation).
+    bool scaledScores = true;
+    /// With tied embeddings, the decoder's output times d_model^-0.5 (T5).
+    bool scaledTiedOutput = false;
+    /// The row of the learned position table that position 0 reads (BART's 2).
+    int positionOffset = 0;
+    /// Where config.json gives no epsilon key (BART, Marian: 1e-5).
+    double epsilon = 1e-5;
     Readout readout = Readout::NextToken;
     /// Whether the model writes text: causal, and reading out the next
     /// token. What Generate, the logit lens and every writing command ask.
-    bool writes() const { return causal && readout == Readout::NextToken; }
+    bool writes() const
+    {
+        return causal && readout == Readout::NextToken && !encoderDecoder;
+    }
     /// Defaults where config.json has no key for them (or the family none).
     bool tiedOutput = true;
     bool parallelResidual = false;
@@ -158,7 +205,11 @@ struct FamilyDescription
     bool outputBias = true;
     bool feedForwardBias = true;
     TokenizerKind tokenizer = TokenizerKind::TokenizerJson;
+    /// The only stack's tensors, or an encoder-decoder's encoder's (with
+    /// the prefix, the shared names and the lists of what is ignored).
     TensorNames tensors;
+    /// An encoder-decoder's decoder stack, named under tensors.prefix.
+    TensorNames decoderTensors;
 
     /// modelType, then otherModelTypes: every name findModelFamily() takes.
     std::vector<std::string> modelTypes() const;

@@ -22,4 +22,8 @@
     FAMILY(Mistral, mistralFamily)                                                                 \
     FAMILY(Qwen2, qwen2Family)                                                                     \
     FAMILY(Qwen3, qwen3Family)                                                                     \
-    FAMILY(GptNeox, gptNeoxFamily)
+    FAMILY(GptNeox, gptNeoxFamily)                                                                 \
+    FAMILY(T5, t5Family)                                                                           \
+    FAMILY(Bart, bartFamily)                                                                       \
+    FAMILY(MBart, mbartFamily)                                                                     \
+    FAMILY(Marian, marianFamily)

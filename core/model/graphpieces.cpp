@@ -3,6 +3,7 @@
 
 #include "core/model/graphpieces.h"
 
+#include "core/maths/positionalencoding.h"
 #include "core/model/familydescription.h"
 #include "core/support/threadpool.h"
 
@@ -24,26 +25,6 @@ using ConstVectorMap = Eigen::Map<const Eigen::VectorXf>;
 /// with the output matrix's alone), so only a product of tens of
 /// milliseconds, the unembedding of a large vocabulary, is split.
 constexpr double kParallelProduct = 8.0e6;
-
-/// The block's MLP on \a x (already normed when the norm comes first).
-Activations feedForward(const KernelSet &ops, const FamilyDescription &family,
-                        const ModelConfig &config, const LayerWeights &layer, const Activations &x)
-{
-    switch (family.feedForward) {
-    case FeedForwardKind::Plain: {
-        Activations inner = linear(ops, layer.feedForwardIn, x);
-        ops.gelu(inner.data(), inner.rows(), inner.cols(), config.gelu);
-        return linear(ops, layer.feedForwardOut, inner);
-    }
-    case FeedForwardKind::GatedSilu: {
-        Activations gate = linear(ops, layer.feedForwardGate, x);
-        const Activations up = linear(ops, layer.feedForwardIn, x);
-        ops.gatedSilu(gate.data(), up.data(), gate.size());
-        return linear(ops, layer.feedForwardOut, gate);
-    }
-    }
-    return {};
-}
 
 /// Qwen3's RMSNorm of each of \a heads heads, in place.
 void normHeads(const KernelSet &ops, const HeadRows &rows, int heads, int n, int headDim,
@@ -105,6 +86,21 @@ void norm(const KernelSet &ops, NormKind kind, Activations &x, const NormWeights
     ops.norm(kind, x.data(), x.rows(), x.cols(), x.rows(), weights, epsilon);
 }
 
+/// The block's MLP on \a x (already normed when the norm comes first).
+Activations feedForward(const KernelSet &ops, const ModelConfig &config, const LayerWeights &layer,
+                        const Activations &x)
+{
+    if (!config.gated) {
+        Activations inner = linear(ops, layer.feedForwardIn, x);
+        ops.activation(inner.data(), inner.rows(), inner.cols(), config.activation);
+        return linear(ops, layer.feedForwardOut, inner);
+    }
+    Activations gate = linear(ops, layer.feedForwardGate, x);
+    const Activations up = linear(ops, layer.feedForwardIn, x);
+    ops.gatedProduct(gate.data(), up.data(), gate.size(), config.activation);
+    return linear(ops, layer.feedForwardOut, gate);
+}
+
 /// Copies the heads of \a rows into \a target laid out [head][position][d_h],
 /// query head h given key/value head h / (heads / source heads).
 void keepHeadRows(const HeadRows &rows, int heads, int sourceHeads, int n, int headDim,
@@ -133,24 +129,33 @@ Activations embed(const KernelSet &ops, const ModelConfig &config,
                   const EmbeddingWeights &embeddings, const std::vector<int> &ids,
                   const std::vector<int> &tokenTypes, int first)
 {
+    const FamilyDescription &family = familyDescription(config.family);
     const int d = config.modelDim;
     const int n = int(ids.size());
     Activations x(d, n);
+    Eigen::VectorXf sinusoid(family.positions == PositionKind::SplitSinusoid ? d : 0);
     for (int i = 0; i < n; ++i) {
         const size_t id = size_t(ids[size_t(i)]);
         if (embeddings.wordBf16)
             widen(embeddings.wordBf16 + id * size_t(d), d, x.col(i).data());
         else
             x.col(i) = ConstVectorMap(embeddings.word + id * size_t(d), d);
+        if (config.embeddingScale != 1.0f)
+            x.col(i) *= config.embeddingScale;
         if (embeddings.position)
-            x.col(i) += ConstVectorMap(embeddings.position + size_t(first + i) * d, d);
+            x.col(i) += ConstVectorMap(
+                embeddings.position + size_t(first + i + family.positionOffset) * d, d);
+        if (sinusoid.size() > 0) {
+            splitSinusoidRow(first + i, d, sinusoid.data());
+            x.col(i) += sinusoid;
+        }
         if (embeddings.tokenType) {
             const int type = tokenTypes.empty() ? 0 : tokenTypes[size_t(i)];
             x.col(i) += ConstVectorMap(embeddings.tokenType + size_t(type) * d, d);
         }
     }
     if (embeddings.norm.weight)
-        norm(ops, familyDescription(config.family).norm, x, embeddings.norm, config.epsilon);
+        norm(ops, family.norm, x, embeddings.norm, config.epsilon);
     return x;
 }
 
@@ -219,7 +224,7 @@ void finishBlock(const KernelSet &ops, const ModelConfig &config, const LayerWei
     case NormPlacement::AfterResidual:
         x += attended;
         norm(ops, family.norm, x, layer.attentionNorm, config.epsilon);
-        x += feedForward(ops, family, config, layer, x);
+        x += feedForward(ops, config, layer, x);
         norm(ops, family.norm, x, layer.feedForwardNorm, config.epsilon);
         break;
     case NormPlacement::BeforeSublayer: {
@@ -227,7 +232,7 @@ void finishBlock(const KernelSet &ops, const ModelConfig &config, const LayerWei
             x += attended;
         Activations inner = x;
         norm(ops, family.norm, inner, layer.feedForwardNorm, config.epsilon);
-        x += feedForward(ops, family, config, layer, inner);
+        x += feedForward(ops, config, layer, inner);
         if (config.parallelResidual)
             x += attended;
         break;

@@ -26,6 +26,11 @@ Activations linear(const KernelSet &ops, const LinearWeights &layer, const Activ
 void norm(const KernelSet &ops, NormKind kind, Activations &x, const NormWeights &weights,
           double epsilon);
 
+/// The MLP on \a x (already normed when the norm comes first): plain or
+/// gated, as \a config says.
+Activations feedForward(const KernelSet &ops, const ModelConfig &config, const LayerWeights &layer,
+                        const Activations &x);
+
 /// Copies the heads of \a rows into \a target laid out [head][position][d_h],
 /// query head h given key/value head h / (heads / source heads).
 void keepHeadRows(const HeadRows &rows, int heads, int sourceHeads, int n, int headDim,

@@ -50,6 +50,14 @@ std::string headSessionNote(const ModelConfig &config, int head)
     case PositionKind::Learned:
         note = "positions were added to the input (learned)";
         break;
+    case PositionKind::SplitSinusoid:
+        note = "positions were added to the input (Eq. 16.4's sinusoids, sines and cosines in "
+               "two halves)";
+        break;
+    case PositionKind::RelativeBias:
+        note = "the model added a learned bias per offset between tokens to the scores (" +
+               positionSummary(config) + ") and did not divide them by sqrt(d_k)";
+        break;
     case PositionKind::Rotary:
         note = std::string(family.queryKeyNorm ? "q and k normed per head, then rotated"
                                                : "q and k rotated") +

@@ -39,6 +39,21 @@ struct RotaryConfig
     int originalPositions = 8192;     ///< llama3's original_max_position_embeddings
 };
 
+/// The positions of a family with no table of them (T5's relative buckets
+/// reach any offset): the memory limit refuses a text long before this.
+inline constexpr int kUnboundedPositions = 1 << 20;
+
+/// An encoder-decoder's decoder stack (T5, BART, Marian): its sizes where
+/// config.json gives them apart from the encoder's.
+struct DecoderShape
+{
+    int layers = 0;      ///< num_decoder_layers, decoder_layers; 0: no decoder stack
+    int heads = 0;       ///< decoder_attention_heads
+    int feedForward = 0; ///< decoder_ffn_dim
+    int vocabulary = 0;  ///< Marian's decoder_vocab_size: the target's tokens
+    int startId = 0;     ///< decoder_start_token_id: the first token the decoder reads
+};
+
 /// The sizes and constants of a checkpoint, from its config.json; every one
 /// set explicitly by the reader, whatever the family's names for them.
 struct ModelConfig
@@ -54,7 +69,8 @@ struct ModelConfig
     int vocabulary = 0;    ///< vocab_size
     int tokenTypes = 0;    ///< BERT type_vocab_size; 0 for the others
     double epsilon = 1e-5; ///< layer_norm_epsilon, layer_norm_eps, rms_norm_eps
-    GeluForm gelu = GeluForm::Tanh;
+    Activation activation = Activation::GeluTanh; ///< the MLP's, or its gate's
+    bool gated = false; ///< down(act(gate(x)) * up(x)), else out(act(in(x)))
     RotaryConfig rotary;
     int slidingWindow = 0;         ///< a query sees this many keys, itself included; 0: all
     bool tiedOutput = true;        ///< the output matrix is the word embeddings
@@ -62,7 +78,26 @@ struct ModelConfig
     bool queryKeyValueBias = true;
     bool outputBias = true; ///< the attention's output projection
     bool feedForwardBias = true;
+    /// An encoder-decoder's decoder; its layers are 0 for a single stack.
+    DecoderShape decoder;
+    int relativeBuckets = 0;     ///< T5's relative_attention_num_buckets
+    int relativeMaxDistance = 0; ///< T5's relative_attention_max_distance
+    float embeddingScale = 1.0f; ///< sqrt(d_model) where scale_embedding is set (Marian)
 
+    bool encoderDecoder() const { return decoder.layers > 0; }
+    /// The decoder stack as a model of its own: its layers, heads, MLP and
+    /// vocabulary in place of the encoder's, the rest shared.
+    ModelConfig decoderConfig() const
+    {
+        ModelConfig stack = *this;
+        stack.layers = decoder.layers;
+        stack.heads = stack.kvHeads = decoder.heads;
+        stack.feedForward = decoder.feedForward;
+        stack.vocabulary = decoder.vocabulary;
+        stack.headSize = headSize > 0 ? headSize : modelDim / decoder.heads;
+        stack.decoder = {};
+        return stack;
+    }
     int headDim() const { return headSize > 0 ? headSize : (heads > 0 ? modelDim / heads : 0); }
     int keyValueHeads() const { return kvHeads > 0 ? kvHeads : heads; }
     /// The dimensions of each head the rotary turns: an even count, as transformers takes it.

@@ -78,6 +78,8 @@ ModelRun runModelGraph(const KernelSet &ops, const ModelWeights &weights, const 
     RotaryTable rotary;
     switch (family.positions) {
     case PositionKind::Learned:
+    case PositionKind::RelativeBias:
+    case PositionKind::SplitSinusoid:
         break;
     case PositionKind::Rotary:
         rotary = rotaryTable(config, n);
@@ -146,7 +148,8 @@ ModelRun runModelGraph(const KernelSet &ops, const ModelWeights &weights, const 
         if (!weights.hasMaskedLmHead())
             break;
         Activations transformed = linear(ops, output.maskedLmTransform, x);
-        ops.gelu(transformed.data(), transformed.rows(), transformed.cols(), config.gelu);
+        ops.activation(transformed.data(), transformed.rows(), transformed.cols(),
+                       config.activation);
         norm(ops, family.norm, transformed, output.maskedLmNorm, config.epsilon);
         for (size_t j = 0; j < readPositions.size(); ++j) {
             const Eigen::Index column = input.keepResiduals ? readPositions[j] : Eigen::Index(j);

@@ -21,8 +21,7 @@ double modelPassBytes(const ModelConfig &config, long long tokens)
     // heads' width by n; beside them the feed-forward's n x intermediate_size
     // (two with a gate) and its d x n output.
     const double width = std::max(d, double(config.heads) * double(config.headDim()));
-    const double gates =
-        familyDescription(config.family).feedForward == FeedForwardKind::Plain ? 1.0 : 2.0;
+    const double gates = config.gated ? 2.0 : 1.0;
     const double activations = n * (9.0 * width + gates * double(config.feedForward));
     return 4.0 * (kept + activations);
 }
@@ -48,6 +47,25 @@ double logitLensBytes(const ModelConfig &config, long long tokens)
     const double logits = 4.0 * std::min(block, double(tokens)) * double(config.vocabulary);
     return modelPassBytes(config, tokens) + 4.0 * cells * double(config.modelDim) +
            cells * 5.0 * 16.0 + logits + 4.0 * double(config.vocabulary);
+}
+
+double encoderDecoderPassBytes(const ModelConfig &config, long long source, long long target)
+{
+    const ModelConfig decoder = config.decoderConfig();
+    const double s = double(source);
+    const double t = double(target);
+    const double encoderHeads = double(config.layers) * double(config.heads);
+    const double decoderHeads = double(decoder.layers) * double(decoder.heads);
+    const double attention = encoderHeads * s * s + decoderHeads * (t * t + t * s);
+    // The relative bias of each stack's self-attention, the heads' scores.
+    const double bias = double(config.heads) * s * s + double(decoder.heads) * t * t;
+    const double width = std::max(double(config.modelDim),
+                                  double(std::max(config.heads, decoder.heads)) * config.headDim());
+    const double inner = double(std::max(config.feedForward, decoder.feedForward)) *
+                         (config.gated ? 2.0 : 1.0);
+    const double longest = std::max(s, t);
+    const double activations = longest * (9.0 * width + inner) + s * 3.0 * width;
+    return 4.0 * (attention + bias + activations);
 }
 
 } // namespace AttentionLab

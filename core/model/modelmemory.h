@@ -22,6 +22,15 @@ namespace AttentionLab {
 double modelPassBytes(const ModelConfig &config, long long tokens);
 
 /**
+ * Bytes an encoder-decoder's pass over \a source and \a target tokens holds
+ * beside its weights: its three attentions (the encoder's source x source,
+ * the decoder's target x target and the cross-attention's target x source,
+ * each layer's and head's), the encoder's output the decoder reads, T5's
+ * relative bias, and one block's activations at its widest.
+ */
+double encoderDecoderPassBytes(const ModelConfig &config, long long source, long long target);
+
+/**
  * Bytes generating from a prompt of \a promptTokens up to \a totalTokens
  * tokens holds beside its weights: the prompt's pass (modelPassBytes()),
  * the key/value cache for every position (2 x layers x key/value heads x

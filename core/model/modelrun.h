@@ -5,6 +5,7 @@
 
 #include "core/kernels/modeloperands.h"
 #include "core/model/modelconfig.h"
+#include "core/sets/attentionset.h"
 #include "core/sets/attentiontensor.h"
 
 #include <vector>
@@ -45,8 +46,14 @@ struct ModelInput
 struct ModelRun
 {
     ModelFamily family = ModelFamily::Gpt2;
-    /// L x H matrices of n x n weights; the caller sets the tokens.
+    /// L x H matrices of n x n weights; the caller sets the tokens. An
+    /// encoder-decoder's: its decoder's self-attention over the target.
     AttentionTensor attention;
+    /// An encoder-decoder's encoder self-attention over the source, and its
+    /// cross-attention (the target's queries over the source's keys); empty
+    /// for a single stack.
+    AttentionTensor encoderAttention;
+    AttentionTensor crossAttention;
     int headDim = 0;
     /// The key/value heads the query heads share: query head h read key/value
     /// head h / (heads / kvHeads); its kept k and v rows are that head's.
@@ -67,6 +74,11 @@ struct ModelRun
     /// With ModelInput::keepResiduals: the residual stream after each block,
     /// laid out [layer][position][d], before the final norm.
     std::vector<float> residuals;
+
+    bool encoderDecoder() const { return !crossAttention.isEmpty(); }
+    /// Every attention of the run as sets, in kAttentionKinds' order: the
+    /// decoder's (or encoder's) one, or an encoder-decoder's three.
+    std::vector<AttentionSet> sets() const;
 
     int tokenCount() const { return attention.keys(); }
     /// Offset of head (layer, head)'s n x d_h block in queries, keys and values.

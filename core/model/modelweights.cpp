@@ -63,6 +63,10 @@ ModelWeights::ModelWeights(ModelConfig config, ModelTensors tensors)
 {
     if (int(m_tensors.layers.size()) != m_config.layers)
         throw std::invalid_argument("the checkpoint's layers do not match its configuration");
+    if (m_config.encoderDecoder() != bool(m_tensors.decoder))
+        throw std::invalid_argument("the checkpoint's decoder does not match its configuration");
+    if (m_tensors.decoder)
+        m_decoder = std::make_unique<ModelWeights>(m_config.decoderConfig(), *m_tensors.decoder);
 }
 
 bool ModelWeights::hasMaskedLmHead() const
@@ -78,6 +82,7 @@ EmbeddingWeights ModelWeights::embeddings() const
     weights.position = load(m_tensors.positionEmbeddings, weights);
     weights.tokenType = load(m_tensors.tokenTypeEmbeddings, weights);
     weights.norm = loadNorm(m_tensors.embeddingNorm, weights);
+    weights.relativeBias = load(m_tensors.relativeBias, weights);
     return weights;
 }
 
@@ -95,6 +100,10 @@ LayerWeights ModelWeights::layer(int index) const
     weights.feedForwardIn = loadLinear(tensors.feedForwardIn, weights);
     weights.feedForwardOut = loadLinear(tensors.feedForwardOut, weights);
     weights.feedForwardNorm = loadNorm(tensors.feedForwardNorm, weights);
+    for (const LinearTensors &linear : tensors.crossQueryKeyValue)
+        weights.crossQueryKeyValue.push_back(loadLinear(linear, weights));
+    weights.crossOutput = loadLinear(tensors.crossOutput, weights);
+    weights.crossNorm = loadNorm(tensors.crossNorm, weights);
     return weights;
 }
 
@@ -103,6 +112,7 @@ OutputWeights ModelWeights::output() const
     OutputWeights weights;
     weights.finalNorm = loadNorm(m_tensors.finalNorm, weights);
     weights.matrix = loadEither(m_tensors.outputMatrix, weights.matrixBf16, weights);
+    weights.logitsBias = load(m_tensors.finalLogitsBias, weights);
     if (hasMaskedLmHead()) {
         weights.maskedLmTransform = loadLinear(m_tensors.maskedLmTransform, weights);
         weights.maskedLmNorm = loadNorm(m_tensors.maskedLmNorm, weights);

@@ -48,6 +48,11 @@ struct LayerTensors
     LinearTensors feedForwardOut;
     /// GPT-2's ln_2 (before the MLP), BERT's output.LayerNorm (after it).
     NormTensors feedForwardNorm;
+    /// An encoder-decoder's decoder block: the cross-attention's query, key
+    /// and value (over the encoder's output), its output and its norm.
+    std::vector<LinearTensors> crossQueryKeyValue;
+    LinearTensors crossOutput;
+    NormTensors crossNorm;
 };
 
 /// Every tensor of a checkpoint that the forward pass uses.
@@ -65,6 +70,14 @@ struct ModelTensors
     LinearTensors maskedLmTransform;
     NormTensors maskedLmNorm;
     WeightTensor maskedLmBias;
+    /// T5's relative position bias [buckets, heads], block 0's.
+    WeightTensor relativeBias;
+    /// BART's and Marian's final_logits_bias [1, vocabulary], added to the logits.
+    WeightTensor finalLogitsBias;
+    /// An encoder-decoder's decoder stack (its embeddings, blocks with
+    /// cross-attention, final norm and output); these fields are then the
+    /// encoder's. Null for a single stack.
+    std::shared_ptr<ModelTensors> decoder;
 };
 
 /// Values loaded for one step of the pass; converted copies go with it.
@@ -85,6 +98,9 @@ struct LayerWeights : LoadedWeights
     LinearWeights feedForwardIn;
     LinearWeights feedForwardOut;
     NormWeights feedForwardNorm;
+    std::vector<LinearWeights> crossQueryKeyValue;
+    LinearWeights crossOutput;
+    NormWeights crossNorm;
 };
 
 /// The embeddings (held through the pass: the word embeddings are also the output matrix).
@@ -96,6 +112,8 @@ struct EmbeddingWeights : LoadedWeights
     const float *position = nullptr;
     const float *tokenType = nullptr;
     NormWeights norm;
+    /// T5's relative position bias, [buckets, heads] row-major.
+    const float *relativeBias = nullptr;
 };
 
 /// What follows the last block: GPT-2's ln_f, BERT's masked-LM head.
@@ -109,6 +127,8 @@ struct OutputWeights : LoadedWeights
     LinearWeights maskedLmTransform;
     NormWeights maskedLmNorm;
     const float *maskedLmBias = nullptr;
+    /// BART's and Marian's bias of the logits, [vocabulary].
+    const float *logitsBias = nullptr;
 };
 
 /**
@@ -127,6 +147,10 @@ public:
     /// BERT with cls.predictions: masked positions can be read.
     bool hasMaskedLmHead() const;
 
+    /// An encoder-decoder's decoder stack, a model of its own (its config
+    /// decoderConfig()); null for a single stack.
+    const ModelWeights *decoder() const { return m_decoder.get(); }
+
     EmbeddingWeights embeddings() const;
     LayerWeights layer(int index) const;
     OutputWeights output() const;
@@ -134,6 +158,7 @@ public:
 private:
     ModelConfig m_config;
     ModelTensors m_tensors;
+    std::unique_ptr<ModelWeights> m_decoder;
 };
 
 } // namespace AttentionLab

@@ -16,20 +16,32 @@ namespace AttentionLab {
 
 namespace {
 
+/// \a ids fit \a config's positions and vocabulary; \a what names them
+/// ("the source's ") in the message, or is empty.
+void checkIds(const ModelConfig &config, const std::vector<int> &ids, const std::string &what)
+{
+    const long long n = static_cast<long long>(ids.size());
+    if (n == 0)
+        throw std::invalid_argument("the model needs at least one token" +
+                                    (what.empty() ? std::string() : " in " + what));
+    if (n > config.positions)
+        throw std::invalid_argument(std::to_string(n) + " tokens" +
+                                    (what.empty() ? std::string() : " of " + what) +
+                                    " are more than the model's " +
+                                    std::to_string(config.positions) + " positions");
+    for (size_t i = 0; i < ids.size(); ++i) {
+        if (ids[i] < 0 || ids[i] >= config.vocabulary)
+            throw std::invalid_argument(
+                (what.empty() ? std::string() : what + "'s ") + "token " + std::to_string(i) +
+                " has the id " + std::to_string(ids[i]) + ", outside the vocabulary of " +
+                std::to_string(config.vocabulary));
+    }
+}
+
 void checkInput(const ModelConfig &config, const ModelInput &input, bool maskedLm)
 {
     const long long n = static_cast<long long>(input.ids.size());
-    if (n == 0)
-        throw std::invalid_argument("the model needs at least one token");
-    if (n > config.positions)
-        throw std::invalid_argument(std::to_string(n) + " tokens are more than the model's " +
-                                    std::to_string(config.positions) + " positions");
-    for (size_t i = 0; i < input.ids.size(); ++i) {
-        if (input.ids[i] < 0 || input.ids[i] >= config.vocabulary)
-            throw std::invalid_argument(
-                "token " + std::to_string(i) + " has the id " + std::to_string(input.ids[i]) +
-                ", outside the vocabulary of " + std::to_string(config.vocabulary));
-    }
+    checkIds(config, input.ids, {});
     if (!maskedLm)
         return;
     if (!input.tokenTypes.empty()) {
@@ -61,6 +73,24 @@ ModelRun runModel(const ModelWeights &weights, const ModelInput &input)
     requireMemory(modelPassBytes(config, n),
                   "a forward pass over " + std::to_string(n) + " tokens");
     return runModelGraph(activeKernels(), weights, input);
+}
+
+ModelRun runEncoderDecoder(const ModelWeights &weights, const EncoderDecoderInput &input)
+{
+    if (!weights.decoder())
+        throw std::invalid_argument(
+            std::string(modelTypeName(weights.config().family)) +
+            " has no decoder over a source: it is not an encoder-decoder");
+    const ModelConfig &encoder = weights.config();
+    const ModelConfig &decoder = weights.decoder()->config();
+    checkIds(encoder, input.source, "the source");
+    checkIds(decoder, input.decoder, "the decoder");
+    const long long source = static_cast<long long>(input.source.size());
+    const long long target = static_cast<long long>(input.decoder.size());
+    requireMemory(encoderDecoderPassBytes(encoder, source, target),
+                  "a pass over " + std::to_string(source) + " source and " +
+                      std::to_string(target) + " target tokens");
+    return runEncoderDecoderGraph(activeKernels(), weights, input);
 }
 
 } // namespace AttentionLab

@@ -3,6 +3,7 @@
 
 #pragma once
 
+#include "core/model/encoderdecodergraph.h"
 #include "core/model/modelrun.h"
 #include "core/model/modelweights.h"
 
@@ -28,5 +29,15 @@ namespace AttentionLab {
  * (modelPassBytes()).
  */
 ModelRun runModel(const ModelWeights &weights, const ModelInput &input);
+
+/**
+ * One float32 pass of an encoder-decoder (T5, BART, mBART, Marian) over
+ * \a input's source and decoder tokens, built by runEncoderDecoderGraph()
+ * (core/model/encoderdecodergraph.h): the three attentions and the tokens
+ * after the decoder's last. Throws std::invalid_argument for no tokens, ids
+ * outside the encoder's or the decoder's vocabulary, more tokens than the
+ * positions, and a pass beyond the memory limit.
+ */
+ModelRun runEncoderDecoder(const ModelWeights &weights, const EncoderDecoderInput &input);
 
 } // namespace AttentionLab

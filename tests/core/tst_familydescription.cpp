@@ -76,6 +76,13 @@ void TestFamilyDescription::descriptionsAreComplete()
     case PositionKind::Learned:
         QVERIFY(!t.positionEmbeddings.empty());
         break;
+    case PositionKind::SplitSinusoid:
+        QVERIFY(t.positionEmbeddings.empty());
+        break;
+    case PositionKind::RelativeBias:
+        QVERIFY(t.relativeBias.find("%1") == std::string::npos && !t.relativeBias.empty());
+        QVERIFY(!f.decoderTensors.relativeBias.empty());
+        break;
     case PositionKind::Rotary:
         QVERIFY(t.positionEmbeddings.empty());
         QVERIFY(!k.ropeTheta.empty());
@@ -85,7 +92,7 @@ void TestFamilyDescription::descriptionsAreComplete()
     case FeedForwardKind::Plain:
         QVERIFY(t.feedForwardGate.empty());
         break;
-    case FeedForwardKind::GatedSilu:
+    case FeedForwardKind::Gated:
         QVERIFY(t.feedForwardGate.find("%1") != std::string::npos);
         break;
     }

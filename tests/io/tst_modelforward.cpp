@@ -335,7 +335,7 @@ void ModelForwardTest::checkpointLayouts()
     QCOMPARE(config.heads, 4);
     QCOMPARE(config.modelDim, 32);
     QCOMPARE(config.feedForward, feedForward);
-    QCOMPARE(config.gelu, family == 0 ? GeluForm::Tanh : GeluForm::Erf);
+    QCOMPARE(config.activation, family == 0 ? Activation::GeluTanh : Activation::GeluErf);
     QCOMPARE(config.tokenTypes, family == 0 ? 0 : 2);
     QCOMPARE(checkpoint->weights().hasMaskedLmHead(), maskedLmHead);
     QCOMPARE(checkpoint->folder(), modelsDir() + QLatin1Char('/') + model);

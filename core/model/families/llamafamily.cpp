@@ -38,7 +38,7 @@ const FamilyDescription &llamaFamily()
         f.norm = NormKind::RmsNorm;
         f.normPlacement = NormPlacement::BeforeSublayer;
         f.positions = PositionKind::Rotary;
-        f.feedForward = FeedForwardKind::GatedSilu;
+        f.feedForward = FeedForwardKind::Gated;
         f.queryKeyValue = QueryKeyValueLayout::Separate;
         f.linearLayout = LinearLayout::OutputMajor;
         f.causal = true;
