@@ -64,7 +64,9 @@ const QMap<QString, QStringList> kValueOptions = {
     {QStringLiteral("layout"),
      {QStringLiteral("inspect"), QStringLiteral("export"), QStringLiteral("animate")}},
     {QStringLiteral("set"),
-     {QStringLiteral("inspect"), QStringLiteral("export"), QStringLiteral("animate")}},
+     {QStringLiteral("inspect"), QStringLiteral("export"), QStringLiteral("animate"),
+      QStringLiteral("model")}},
+    {QStringLiteral("target"), {QStringLiteral("model")}},
     {QStringLiteral("layer"), {QStringLiteral("export"), QStringLiteral("animate")}},
     {QStringLiteral("head"), {QStringLiteral("export"), QStringLiteral("animate")}},
     {QStringLiteral("text"),
@@ -159,6 +161,12 @@ CommandRequest parseCommandLine(const QStringList &args)
                 if (hasValue)
                     usageError(QStringLiteral("--%1 takes no value").arg(name));
                 r.*flags.value(name) = true;
+            } else if (name == QLatin1String("target") && r.command == QLatin1String("tokenize")) {
+                // After `tokenize`, --target reads the text with the target's tokenizer.
+                if (hasValue)
+                    usageError(QStringLiteral("tokenize --target takes no value: it reads --text "
+                                              "with an encoder-decoder's target tokenizer"));
+                r.target = true;
             } else if (name == QLatin1String("scale") && (r.command == QLatin1String("export") ||
                                                           r.command == QLatin1String("animate"))) {
                 // After `export` and `animate`, --scale S is the pixel scale factor.

@@ -29,6 +29,7 @@ struct CommandRequest
     bool noBos = false;    // tokenize and model: without it, whatever tokenizer.json says
     bool greedy = false;   // generate: the arg-max at every step (the default)
     bool generate = false; // bench --model: generation with the key/value cache
+    bool target = false;   // tokenize: the encoder-decoder's target tokenizer
 
     /// --bos, --no-bos, or neither (the tokenizer's own choice).
     std::optional<bool> bosChoice() const

@@ -9,7 +9,9 @@
 #include "app/commandtable.h"
 #include "app/modelreport.h"
 #include "app/usageerror.h"
+#include "core/model/familydescription.h"
 #include "core/model/headsession.h"
+#include "core/sets/attentionset.h"
 #include "core/sets/headscores.h"
 #include "io/attentionfilewriter.h"
 #include "io/inputtextqt.h"
@@ -31,15 +33,16 @@ namespace AttentionLab {
 
 namespace {
 
-/// --session L.H: the layer and head, checked against the model's.
-std::pair<int, int> sessionHead(const QString &text, const ModelConfig &config)
+/// --session L.H: the layer and head, checked against the set's.
+std::pair<int, int> sessionHead(const QString &text, const AttentionTensor &tensor)
 {
     const QStringList parts = text.split(QLatin1Char('.'));
     if (parts.size() != 2)
         usageError(QStringLiteral("--session: \"%1\" is not LAYER.HEAD, such as 5.1")
                        .arg(inputText(text)));
-    const int layer = int(parseInteger(QStringLiteral("session"), parts[0], 0, config.layers - 1));
-    const int head = int(parseInteger(QStringLiteral("session"), parts[1], 0, config.heads - 1));
+    const int layer =
+        int(parseInteger(QStringLiteral("session"), parts[0], 0, tensor.layers() - 1));
+    const int head = int(parseInteger(QStringLiteral("session"), parts[1], 0, tensor.heads() - 1));
     return {layer, head};
 }
 
@@ -62,6 +65,30 @@ TokenizedText probeTokens(const PretrainedModel &model, const CommandRequest &r)
     }
 }
 
+/// --set KIND: the run's set it names (the default one without it); a
+/// model without such an attention is refused: "gpt2 has no cross-attention:
+/// it is a decoder".
+int chosenRunSet(const CommandRequest &r, const PretrainedModel &model,
+                 const std::vector<AttentionSet> &sets)
+{
+    std::optional<AttentionKind> kind;
+    if (r.values.contains(QStringLiteral("set"))) {
+        const QString name = r.values.value(QStringLiteral("set"));
+        kind = parseAttentionKind(name.toStdString());
+        if (!kind)
+            usageError(QStringLiteral("--set: \"%1\" is not encoder, decoder or cross")
+                           .arg(inputText(name)));
+    }
+    const int index = chosenSetIndex(sets, kind);
+    if (index < 0)
+        usageError(QStringLiteral("%1 has no %2: it is %3")
+                       .arg(model.name(), QString::fromStdString(attentionKindTitle(*kind)),
+                            familyDescription(model.config().family).causal
+                                ? QStringLiteral("a decoder")
+                                : QStringLiteral("an encoder")));
+    return index;
+}
+
 } // namespace
 
 int runModelCommand(const CommandRequest &r, const CommandContext &)
@@ -79,33 +106,56 @@ int runModelCommand(const CommandRequest &r, const CommandContext &)
                 : QStringLiteral("-o %1: unknown format \"%2\": use .npz or .safetensors")
                       .arg(inputText(output), inputText(QFileInfo(output).suffix())));
     const std::shared_ptr<const PretrainedModel> model = openModel(r);
-    std::optional<std::pair<int, int>> head;
-    if (wantsSession)
-        head = sessionHead(r.values.value(QStringLiteral("session")), model->config());
+    const bool encoderDecoder = model->encoderDecoder();
+    if (r.values.contains(QStringLiteral("target")) && !encoderDecoder)
+        usageError(
+            QStringLiteral("--target is for encoder-decoder models (T5, BART, Marian); %1 "
+                           "is a %2 model")
+                .arg(model->name(), QString::fromStdString(
+                                        familyDescription(model->config().family).displayName)));
     const TokenizedText tokens = r.values.contains(QStringLiteral("repeat-random"))
                                      ? probeTokens(*model, r)
                                      : tokenizeRequest(*model, r);
-    const ModelRun run = model->run(tokens);
+    TokenizedText decoder;
+    ModelRun run;
+    try {
+        if (encoderDecoder) {
+            decoder = model->decoderTokens(
+                r.values.contains(QStringLiteral("target"))
+                    ? std::optional<QString>(r.values.value(QStringLiteral("target")))
+                    : std::nullopt);
+            run = model->run(tokens, decoder);
+        } else {
+            run = model->run(tokens);
+        }
+    } catch (const ReadError &error) {
+        usageError(QStringLiteral("%1: %2").arg(inputText(r.file), error.message));
+    }
+    const std::vector<AttentionSet> sets = run.sets();
+    const AttentionSet &set = sets[size_t(chosenRunSet(r, *model, sets))];
 
-    if (head) {
+    if (wantsSession) {
+        const auto [layer, head] =
+            sessionHead(r.values.value(QStringLiteral("session")), *set.tensor);
         SessionWriter writer;
-        if (!writer.writeFile(headSession(run, head->first, head->second), output))
+        if (!writer.writeFile(headSession(run, set.kind, layer, head), output))
             throw UsageError{writer.errorString()};
     } else if (!output.isEmpty()) {
+        // Every set, under Hugging Face's names where there are several.
         AttentionFileWriter writer;
-        if (!writer.writeFile(run.attention, output))
+        if (!writer.writeSets(sets, output))
             throw UsageError{writer.errorString()};
     }
     // Silent when writing a file, as export is, unless the report is asked for.
     if (!output.isEmpty() && !r.json)
         return 0;
-    const std::vector<HeadScores> scores = scoreHeads(run.attention);
+    const std::vector<HeadScores> scores = scoreHeads(*set.tensor);
     if (!r.json) {
-        CommandOutput::write(modelRunText(*model, run, scores));
+        CommandOutput::write(modelRunText(*model, run, set, scores));
         return 0;
     }
     JsonStreamWriter out(stdout);
-    writeModelRunJson(*model, tokens, run, scores, out);
+    writeModelRunJson(*model, {tokens, decoder}, run, set, scores, out);
     CommandOutput::finishJson(out);
     return 0;
 }

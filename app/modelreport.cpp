@@ -49,6 +49,41 @@ void writeTop(const PretrainedModel &model, const std::vector<TokenProbability> 
     out.endArray();
 }
 
+void writeIds(JsonStreamWriter &out, const std::vector<int> &ids)
+{
+    out.beginArray(Layout::Line);
+    for (int id : ids)
+        out.integer(id);
+    out.endArray();
+}
+
+/// Each set's kind, shape and tokens: [{kind, layers, heads, query_tokens, key_tokens}].
+void writeSetsJson(JsonStreamWriter &out, const std::vector<AttentionSet> &sets)
+{
+    out.beginArray();
+    for (const AttentionSet &set : sets) {
+        const AttentionTensor &tensor = *set.tensor;
+        std::vector<std::string> queries, keys;
+        for (int q = 0; q < tensor.queries(); ++q)
+            queries.push_back(tensor.queryToken(q));
+        for (int k = 0; k < tensor.keys(); ++k)
+            keys.push_back(tensor.keyToken(k));
+        out.beginObject();
+        out.key("kind");
+        out.string(attentionKindName(set.kind));
+        out.key("layers");
+        out.integer(tensor.layers());
+        out.key("heads");
+        out.integer(tensor.heads());
+        out.key("query_tokens");
+        writeStrings(out, queries);
+        out.key("key_tokens");
+        writeStrings(out, keys);
+        out.endObject();
+    }
+    out.endArray();
+}
+
 } // namespace
 
 QString tokenizeText(const TokenizedText &tokens)
@@ -83,18 +118,34 @@ void writeTokenizeJson(const TokenizedText &tokens, JsonStreamWriter &out)
     out.endObject();
 }
 
-QString modelRunText(const PretrainedModel &model, const ModelRun &run,
+QString modelRunText(const PretrainedModel &model, const ModelRun &run, const AttentionSet &set,
                      const std::vector<HeadScores> &scores)
 {
-    const AttentionTensor &tensor = run.attention;
-    QString text = QStringLiteral("%1 (%2): %3 tokens\n")
-                       .arg(model.name(), model.description())
-                       .arg(tensor.keys());
-    text += tokenListText(tensor);
+    const AttentionTensor &tensor = *set.tensor;
+    QString text;
+    if (run.encoderDecoder()) {
+        text = QStringLiteral("%1 (%2): %3 source tokens, %4 decoder tokens; the %5\n")
+                   .arg(model.name(), model.description())
+                   .arg(run.encoderAttention.keys())
+                   .arg(run.attention.keys())
+                   .arg(QString::fromStdString(attentionKindTitle(set.kind)));
+        text += tokenListText(tensor);
+        if (!tensor.queryTokens().empty()) {
+            QStringList queries;
+            for (int q = 0; q < tensor.queries(); ++q)
+                queries << QString::fromStdString(inputText(tensor.queryToken(q)));
+            text += QStringLiteral("query tokens: %1\n").arg(queries.join(QLatin1Char(' ')));
+        }
+    } else {
+        text = QStringLiteral("%1 (%2): %3 tokens\n")
+                   .arg(model.name(), model.description())
+                   .arg(tensor.keys());
+        text += tokenListText(tensor);
+    }
     text += QLatin1Char('\n') + headScoreTable(tensor, scores, HeadScoreKind::Entropy);
     if (familyDescription(run.family).readout == Readout::NextToken) {
         text += QStringLiteral("\nmost likely next tokens after %1:\n  %2\n")
-                    .arg(quoted(tensor.keyToken(tensor.keys() - 1)),
+                    .arg(quoted(run.attention.keyToken(run.attention.keys() - 1)),
                          predictionLine(model, run.topNext));
     } else if (run.masked.empty()) {
         text += QStringLiteral("\nno [MASK] in the text: write [MASK] where BERT should guess a "
@@ -107,10 +158,11 @@ QString modelRunText(const PretrainedModel &model, const ModelRun &run,
     return text;
 }
 
-void writeModelRunJson(const PretrainedModel &model, const TokenizedText &tokens,
-                       const ModelRun &run, const std::vector<HeadScores> &scores,
-                       JsonStreamWriter &out)
+void writeModelRunJson(const PretrainedModel &model, const ModelRunTokens &read,
+                       const ModelRun &run, const AttentionSet &set,
+                       const std::vector<HeadScores> &scores, JsonStreamWriter &out)
 {
+    const TokenizedText &tokens = read.source;
     const ModelConfig &config = model.config();
     out.beginObject();
     out.key("model_type");
@@ -134,8 +186,20 @@ void writeModelRunJson(const PretrainedModel &model, const TokenizedText &tokens
     for (int id : tokens.ids)
         out.integer(id);
     out.endArray();
+    if (run.encoderDecoder()) {
+        out.key("source_ids");
+        writeIds(out, tokens.ids);
+        out.key("decoder_ids");
+        writeIds(out, read.decoder.ids);
+        out.key("decoder_tokens");
+        writeStrings(out, read.decoder.tokens);
+    }
+    out.key("sets");
+    writeSetsJson(out, run.sets());
+    out.key("set");
+    out.string(attentionKindName(set.kind));
     out.key("entropy_bits");
-    writeHeadScores(out, run.attention, scores, HeadScoreKind::Entropy);
+    writeHeadScores(out, *set.tensor, scores, HeadScoreKind::Entropy);
     if (familyDescription(run.family).readout == Readout::NextToken) {
         out.key("top_next");
         writeTop(model, run.topNext, out);

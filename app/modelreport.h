@@ -4,6 +4,7 @@
 #pragma once
 
 #include "core/model/modelrun.h"
+#include "core/sets/attentionset.h"
 #include "core/sets/headscores.h"
 #include "io/tokenizedtext.h"
 
@@ -23,16 +24,28 @@ void writeTokenizeJson(const TokenizedText &tokens, JsonStreamWriter &out);
 
 /// `model`: the model, the tokens, each head's mean entropy (inspect's
 /// table) and the model's own reading: GPT-2's next tokens, BERT's masks.
-QString modelRunText(const PretrainedModel &model, const ModelRun &run,
+QString modelRunText(const PretrainedModel &model, const ModelRun &run, const AttentionSet &set,
                      const std::vector<HeadScores> &scores);
+
+/// What a pass read: the text's tokens, and an encoder-decoder's decoder's
+/// (its start token first; empty for a single stack).
+struct ModelRunTokens
+{
+    TokenizedText source;
+    TokenizedText decoder;
+};
 /**
  * `model --json`, with exactly these members: model_type, layers, heads,
- * d_model, tokens, ids, entropy_bits (L x H, inspect's definition), and
- * top_next (GPT-2: [{"token", "id", "p"}]) or masked (BERT:
- * [{"position", "top": [...]}]).
+ * d_model, kv_heads, head_dim, positions, tokens, ids, sets ([{kind, layers,
+ * heads, query_tokens, key_tokens}], every attention of the run), set (the
+ * kind entropy_bits is of), entropy_bits (L x H of \a set, inspect's
+ * definition), and top_next ([{"token", "id", "p"}]) or masked (BERT:
+ * [{"position", "top": [...]}]). An encoder-decoder adds source_ids,
+ * decoder_ids and decoder_tokens (what its decoder read, the start token
+ * first); its tokens and ids are the source's.
  */
-void writeModelRunJson(const PretrainedModel &model, const TokenizedText &tokens,
-                       const ModelRun &run, const std::vector<HeadScores> &scores,
-                       JsonStreamWriter &out);
+void writeModelRunJson(const PretrainedModel &model, const ModelRunTokens &tokens,
+                       const ModelRun &run, const AttentionSet &set,
+                       const std::vector<HeadScores> &scores, JsonStreamWriter &out);
 
 } // namespace AttentionLab

@@ -59,7 +59,21 @@ TokenizedText tokenizeWithTokenizerJson(const CommandRequest &r)
 int runTokenizeCommand(const CommandRequest &r, const CommandContext &)
 {
     TokenizedText tokens;
-    if (hasOnlyTokenizerJson(r.file)) {
+    if (r.target) {
+        const std::shared_ptr<const PretrainedModel> model = openModel(r);
+        if (!model->encoderDecoder())
+            usageError(QStringLiteral("--target: %1 has one tokenizer: it is not an "
+                                      "encoder-decoder")
+                           .arg(model->name()));
+        try {
+            // What the decoder reads, without its start token.
+            tokens = model->decoderTokens(r.values.value(QStringLiteral("text")));
+        } catch (const ReadError &error) {
+            usageError(QStringLiteral("%1: %2").arg(inputText(r.file), error.message));
+        }
+        tokens.ids.erase(tokens.ids.begin());
+        tokens.tokens.erase(tokens.tokens.begin());
+    } else if (hasOnlyTokenizerJson(r.file)) {
         tokens = tokenizeWithTokenizerJson(r);
     } else {
         const std::shared_ptr<const PretrainedModel> model = openModel(r);

@@ -217,12 +217,12 @@ ModelRun PretrainedModel::run(const TokenizedText &source, const TokenizedText &
 
 std::string PretrainedModel::tokenSpelling(int id) const
 {
-    return m_tokenizer->spelling(id);
+    return m_targetTokenizer->spelling(id);
 }
 
 std::string PretrainedModel::decode(const std::vector<int> &ids) const
 {
-    return m_tokenizer->decode(ids);
+    return m_targetTokenizer->decode(ids);
 }
 
 std::optional<int> PretrainedModel::endOfTextId() const

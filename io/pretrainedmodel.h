@@ -121,7 +121,8 @@ public:
     TokenizedText repeatedRandomTokens(int count, std::uint64_t seed,
                                        std::optional<bool> bos) const;
 
-    /// Token \a id as spelled in the vocabulary; "<id>" for an id it has no
+    /// Token \a id as spelled in the vocabulary (an encoder-decoder's
+    /// target vocabulary: what its decoder writes); "<id>" for an id it has no
     /// token for (a vocabulary padded past its tokens).
     std::string tokenSpelling(int id) const;
     /// The text of \a ids, UTF-8, as Hugging Face's decode() with special

@@ -28,8 +28,8 @@ struct SetBuffer
     std::shared_ptr<HugePageBuffer> values;
 
     SetBuffer(int layers, int heads, int queries, int keys)
-        : values(std::make_shared<HugePageBuffer>(size_t(layers) * size_t(heads) *
-                                                  size_t(queries) * size_t(keys)))
+        : values(std::make_shared<HugePageBuffer>(size_t(layers) * size_t(heads) * size_t(queries) *
+                                                  size_t(keys)))
     {
         shape.layers = layers;
         shape.heads = heads;
@@ -76,16 +76,42 @@ HeadRows headRows(Activations &projected, int headDim)
     return {projected.data(), projected.rows(), headDim};
 }
 
+/// Where one attention's q, k and v rows are kept, layer after layer.
+struct KeptRows
+{
+    float *queries = nullptr;
+    float *keys = nullptr;
+    float *values = nullptr;
+};
+
+/// Room in \a vectors for \a layers x \a heads heads of \a queries and
+/// \a keys rows of \a headDim; its pointers at layer 0.
+KeptRows makeRoom(KeptVectors &vectors, int layers, int heads, int queries, int keys, int headDim)
+{
+    const size_t perHead = size_t(layers) * size_t(heads) * size_t(headDim);
+    vectors.queries.resize(perHead * size_t(queries));
+    vectors.keys.resize(perHead * size_t(keys));
+    vectors.values.resize(perHead * size_t(keys));
+    return {vectors.queries.data(), vectors.keys.data(), vectors.values.data()};
+}
+
 /// The attention of \a q over \a k and \a v into \a weights, then the
-/// output projection of the context.
+/// output projection of the context; q, k and v kept at \a kept's layer \a layer.
 Activations attend(const KernelSet &ops, const ModelConfig &config, Activations &q, Activations &k,
                    Activations &v, const AttentionScoring &scoring, const LinearWeights &output,
-                   float *weights, int layer)
+                   float *weights, int layer, const KeptRows &kept)
 {
     const int heads = config.heads;
     const int headDim = config.headDim();
     const int queries = int(q.cols());
     const int keys = int(k.cols());
+    const size_t layerHeads = size_t(layer) * size_t(heads) * size_t(headDim);
+    keepHeadRows(headRows(q, headDim), heads, heads, queries, headDim,
+                 kept.queries + layerHeads * size_t(queries));
+    keepHeadRows(headRows(k, headDim), heads, heads, keys, headDim,
+                 kept.keys + layerHeads * size_t(keys));
+    keepHeadRows(headRows(v, headDim), heads, heads, keys, headDim,
+                 kept.values + layerHeads * size_t(keys));
     Activations context(heads * headDim, queries);
     ops.attention(headRows(q, headDim), headRows(k, headDim), headRows(v, headDim), heads, heads,
                   queries, keys, headDim, scoring, weights, context.data(), context.rows());
@@ -114,11 +140,13 @@ AttentionScoring selfScoring(const FamilyDescription &family, const ModelConfig 
  * The blocks of one stack over \a ids: the encoder's (\a memory null) or the
  * decoder's, whose blocks also attend to \a memory. Returns the states after
  * the stack's final norm; writes its self-attention into \a self and the
- * decoder's cross-attention into \a cross.
+ * decoder's cross-attention into \a cross, their q, k and v into \a keptSelf
+ * and \a keptCross.
  */
 Activations runStack(const KernelSet &ops, const ModelWeights &weights, const std::vector<int> &ids,
                      const Activations *memory, SetBuffer &self, SetBuffer *cross,
-                     EmbeddingWeights &embeddings)
+                     EmbeddingWeights &embeddings, const KeptRows &keptSelf,
+                     const KeptRows &keptCross)
 {
     const ModelConfig &config = weights.config();
     const FamilyDescription &family = familyDescription(config.family);
@@ -140,8 +168,8 @@ Activations runStack(const KernelSet &ops, const ModelWeights &weights, const st
             Activations q = linear(ops, layer.queryKeyValue[0], input);
             Activations k = linear(ops, layer.queryKeyValue[1], input);
             Activations v = linear(ops, layer.queryKeyValue[2], input);
-            const Activations out =
-                attend(ops, config, q, k, v, scoring, layer.attentionOutput, self.layer(l), l);
+            const Activations out = attend(ops, config, q, k, v, scoring, layer.attentionOutput,
+                                           self.layer(l), l, keptSelf);
             addSublayer(ops, family, config, x, out, layer.attentionNorm);
         }
         if (decoder) {
@@ -149,8 +177,8 @@ Activations runStack(const KernelSet &ops, const ModelWeights &weights, const st
             Activations q = linear(ops, layer.crossQueryKeyValue[0], input);
             Activations k = linear(ops, layer.crossQueryKeyValue[1], *memory);
             Activations v = linear(ops, layer.crossQueryKeyValue[2], *memory);
-            const Activations out =
-                attend(ops, config, q, k, v, crossScoring, layer.crossOutput, cross->layer(l), l);
+            const Activations out = attend(ops, config, q, k, v, crossScoring, layer.crossOutput,
+                                           cross->layer(l), l, keptCross);
             addSublayer(ops, family, config, x, out, layer.crossNorm);
         }
         const Activations input = sublayerInput(ops, family, config, x, layer.feedForwardNorm);
@@ -187,15 +215,29 @@ ModelRun runEncoderDecoderGraph(const KernelSet &ops, const ModelWeights &weight
     SetBuffer decoderSet(decoderConfig.layers, decoderConfig.heads, targetCount, targetCount);
     SetBuffer crossSet(decoderConfig.layers, decoderConfig.heads, targetCount, sourceCount);
 
+    ModelRun run;
+    const int headDim = decoderConfig.headDim();
+    const KeptRows encoderRows =
+        makeRoom(run.encoderVectors, encoderConfig.layers, encoderConfig.heads, sourceCount,
+                 sourceCount, encoderConfig.headDim());
+    KeptVectors decoderVectors;
+    const KeptRows decoderRows = makeRoom(decoderVectors, decoderConfig.layers, decoderConfig.heads,
+                                          targetCount, targetCount, headDim);
+    const KeptRows crossRows = makeRoom(run.crossVectors, decoderConfig.layers, decoderConfig.heads,
+                                        targetCount, sourceCount, headDim);
+
     EmbeddingWeights encoderEmbeddings;
     Activations encoded = runStack(ops, weights, input.source, nullptr, encoderSet, nullptr,
-                                   encoderEmbeddings);
+                                   encoderEmbeddings, encoderRows, {});
     finalNorm(ops, weights, encoded, weights.output().finalNorm);
     requireFinite(encoded.data(), size_t(encoded.size()), -1, "encoder's outputs");
 
     EmbeddingWeights decoderEmbeddings;
     Activations x = runStack(ops, decoderWeights, input.decoder, &encoded, decoderSet, &crossSet,
-                             decoderEmbeddings);
+                             decoderEmbeddings, decoderRows, crossRows);
+    run.queries = std::move(decoderVectors.queries);
+    run.keys = std::move(decoderVectors.keys);
+    run.values = std::move(decoderVectors.values);
     const OutputWeights output = decoderWeights.output();
     Activations last = x.rightCols(1);
     finalNorm(ops, decoderWeights, last, output.finalNorm);
@@ -203,18 +245,16 @@ ModelRun runEncoderDecoderGraph(const KernelSet &ops, const ModelWeights &weight
         last *= 1.0f / std::sqrt(float(decoderConfig.modelDim));
     requireFinite(last.data(), size_t(last.size()), -1, "final norm's outputs");
 
-    ModelRun run;
     run.family = encoderConfig.family;
-    run.headDim = decoderConfig.headDim();
+    run.headDim = headDim;
     run.kvHeads = decoderConfig.heads;
     const LinearWeights unembed = unembeddingLayer(decoderConfig, output, decoderEmbeddings);
-    run.topNext = unembed.weight
-                      ? ops.topTokens(unembed.weight, decoderConfig.modelDim,
-                                      decoderConfig.vocabulary, last.data(), output.logitsBias,
-                                      input.topCount)
-                      : ops.topTokensBFloat16(unembed.bf16, decoderConfig.modelDim,
-                                              decoderConfig.vocabulary, last.data(),
-                                              output.logitsBias, input.topCount);
+    run.topNext =
+        unembed.weight
+            ? ops.topTokens(unembed.weight, decoderConfig.modelDim, decoderConfig.vocabulary,
+                            last.data(), output.logitsBias, input.topCount)
+            : ops.topTokensBFloat16(unembed.bf16, decoderConfig.modelDim, decoderConfig.vocabulary,
+                                    last.data(), output.logitsBias, input.topCount);
     requireFiniteTokens(run.topNext);
     run.finalState.assign(last.data(), last.data() + last.size());
 

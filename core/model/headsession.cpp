@@ -42,6 +42,62 @@ Session headSession(const ModelRun &run, int layer, int head)
     return session;
 }
 
+Session headSession(const ModelRun &run, AttentionKind kind, int layer, int head)
+{
+    if (!run.encoderDecoder()) {
+        if (kind != kindOf(run.attention))
+            throw std::out_of_range("the run has no " + attentionKindTitle(kind));
+        return headSession(run, layer, head);
+    }
+    const AttentionTensor &tensor = kind == AttentionKind::Encoder ? run.encoderAttention
+                                    : kind == AttentionKind::Cross ? run.crossAttention
+                                                                   : run.attention;
+    if (layer < 0 || layer >= tensor.layers() || head < 0 || head >= tensor.heads())
+        throw std::out_of_range("no head " + std::to_string(layer) + "." + std::to_string(head) +
+                                " in the " + attentionKindTitle(kind) + " of " +
+                                std::to_string(tensor.layers()) + " layers of " +
+                                std::to_string(tensor.heads()) + " heads");
+    const std::vector<float> &queries = kind == AttentionKind::Encoder ? run.encoderVectors.queries
+                                        : kind == AttentionKind::Cross ? run.crossVectors.queries
+                                                                       : run.queries;
+    const std::vector<float> &keys = kind == AttentionKind::Encoder ? run.encoderVectors.keys
+                                     : kind == AttentionKind::Cross ? run.crossVectors.keys
+                                                                    : run.keys;
+    const std::vector<float> &values = kind == AttentionKind::Encoder ? run.encoderVectors.values
+                                       : kind == AttentionKind::Cross ? run.crossVectors.values
+                                                                      : run.values;
+    const int m = tensor.queries();
+    const int n = tensor.keys();
+    const int d = int(keys.size() / (size_t(tensor.layers()) * size_t(tensor.heads()) * size_t(n)));
+    const long long headIndex = static_cast<long long>(layer) * tensor.heads() + head;
+    Session session;
+    for (int j = 0; j < n; ++j)
+        session.tokens.push_back(displayToken(tensor.keyToken(j)));
+    if (kind == AttentionKind::Cross)
+        for (int i = 0; i < m; ++i)
+            session.queryTokens.push_back(displayToken(tensor.queryToken(i)));
+    session.queries = headRows(queries, headIndex * m * d, m, d);
+    session.keys = headRows(keys, headIndex * n * d, n, d);
+    session.values = headRows(values, headIndex * n * d, n, d);
+    session.options.scale = familyDescription(run.family).scaledScores;
+    session.options.temperature = 1.0;
+    session.options.mask = kind == AttentionKind::Decoder ? MaskMode::Causal : MaskMode::None;
+    return session;
+}
+
+std::string headSessionNote(const ModelConfig &config, AttentionKind kind, int head)
+{
+    const FamilyDescription &family = familyDescription(config.family);
+    if (!family.encoderDecoder)
+        return headSessionNote(config, head);
+    std::string note = kind == AttentionKind::Cross
+                           ? "the decoder's queries over the encoder's keys and values"
+                           : headSessionNote(config, head);
+    if (!family.scaledScores && kind == AttentionKind::Cross)
+        note += "; the model did not divide its scores by sqrt(d_k) (T5), nor does the lab here";
+    return note;
+}
+
 std::string headSessionNote(const ModelConfig &config, int head)
 {
     const FamilyDescription &family = familyDescription(config.family);

@@ -22,6 +22,17 @@ namespace AttentionLab {
  */
 Session headSession(const ModelRun &run, int layer, int head);
 
+/**
+ * The same for an encoder-decoder's set \a kind: the encoder's or the
+ * decoder's self-attention (queries and keys its tokens), or the
+ * cross-attention, whose queries are the decoder's tokens and whose keys
+ * and values are the encoder's. Scaled as the family scales (T5 does not),
+ * masked as the set is (the decoder's causal). A single stack's run takes
+ * its one kind. Throws std::out_of_range for a set, layer or head the run
+ * does not have.
+ */
+Session headSession(const ModelRun &run, AttentionKind kind, int layer, int head);
+
 /// What was done to head \a head's q and k before they reached the lab, one
 /// sentence for the window to say: "q and k normed per head, then rotated by
 /// each token's position (rotary theta=1000000): their dot products depend on
@@ -29,5 +40,9 @@ Session headSession(const ModelRun &run, int layer, int head);
 /// with heads 3 to 5". A sliding window the lab's causal mask does not
 /// reproduce is said too.
 std::string headSessionNote(const ModelConfig &config, int head);
+
+/// The same for an encoder-decoder's set \a kind: T5's bias on its
+/// self-attentions (none on the cross-attention), its scores not scaled.
+std::string headSessionNote(const ModelConfig &config, AttentionKind kind, int head);
 
 } // namespace AttentionLab

@@ -39,6 +39,15 @@ struct ModelInput
     bool keepResiduals = false;
 };
 
+/// One attention's q, k and v rows, each laid out [layer][head][position][d_h]
+/// (q over the queries' positions, k and v over the keys').
+struct KeptVectors
+{
+    std::vector<float> queries;
+    std::vector<float> keys;
+    std::vector<float> values;
+};
+
 /**
  * What one forward pass keeps: every layer's and head's attention matrix,
  * each head's q, k and v rows, and the model's own reading of the text.
@@ -54,6 +63,9 @@ struct ModelRun
     /// for a single stack.
     AttentionTensor encoderAttention;
     AttentionTensor crossAttention;
+    /// Their q, k and v rows (the decoder's are queries, keys and values).
+    KeptVectors encoderVectors;
+    KeptVectors crossVectors;
     int headDim = 0;
     /// The key/value heads the query heads share: query head h read key/value
     /// head h / (heads / kvHeads); its kept k and v rows are that head's.

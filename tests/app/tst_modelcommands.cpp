@@ -130,7 +130,7 @@ void TestModelCommands::decoderRefusals_data()
     QTest::newRow("unsupported model_type")
         << u"llama-gqa"_s << u"config.json"_s << u"model_type"_s << QJsonValue(u"phi3"_s)
         << u"has the model_type \"phi3\"; Attention Lab runs \"gpt2\", \"bert\", \"llama\", "
-           "\"mistral\", \"qwen2\", \"qwen3\" and \"gpt_neox\" checkpoints"_s;
+           "\"mistral\", \"qwen2\", \"qwen3\", \"gpt_neox\", \"t5\", \"bart\", \"mbart\" and \"marian\" checkpoints"_s;
     QTest::newRow("unsupported rope_type")
         << u"llama-gqa"_s << u"config.json"_s << u"rope_scaling"_s
         << QJsonValue(QJsonObject{{u"rope_type"_s, u"dynamic"_s}, {u"factor"_s, 2.0}})
@@ -350,6 +350,8 @@ void TestModelCommands::modelJson()
                         u"positions"_s,
                         u"tokens"_s,
                         u"ids"_s,
+                        u"sets"_s,
+                        u"set"_s,
                         u"entropy_bits"_s,
                         gpt2 ? u"top_next"_s : u"masked"_s};
     members.sort();

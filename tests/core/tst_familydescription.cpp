@@ -52,9 +52,19 @@ void TestFamilyDescription::descriptionsAreComplete()
 
     // The sizes every block needs.
     const ConfigKeys &k = f.keys;
-    for (const std::string *key : {&k.layers, &k.heads, &k.modelDim, &k.feedForward, &k.positions,
-                                   &k.vocabulary, &k.epsilon, &k.activation})
+    for (const std::string *key : {&k.layers, &k.heads, &k.modelDim, &k.feedForward, &k.vocabulary})
         QVERIFY(!key->empty());
+    // T5 has no table of positions; BART's and Marian's LayerNorms have a
+    // fixed epsilon; T5 names its MLP's activation with feed_forward_proj.
+    QCOMPARE(k.positions.empty(), f.positions == PositionKind::RelativeBias);
+    QVERIFY(!k.epsilon.empty() || f.encoderDecoder);
+    QCOMPARE(k.activation.empty(), !k.feedForwardProjection.empty());
+    // An encoder-decoder names its decoder stack and its cross-attention.
+    QCOMPARE(f.decoderTensors.crossQuery.empty(), !f.encoderDecoder);
+    QCOMPARE(f.decoderTensors.crossNorm.empty(), !f.encoderDecoder);
+    QCOMPARE(k.decoderLayers.empty(), !f.encoderDecoder);
+    if (f.encoderDecoder)
+        QVERIFY(!f.writes());
 
     // Per-layer tensors name their layer; the others do not.
     const TensorNames &t = f.tensors;
@@ -90,7 +100,8 @@ void TestFamilyDescription::descriptionsAreComplete()
     }
     switch (f.feedForward) {
     case FeedForwardKind::Plain:
-        QVERIFY(t.feedForwardGate.empty());
+        // T5's feed_forward_proj may make it gated: its gate is named.
+        QCOMPARE(t.feedForwardGate.empty(), k.feedForwardProjection.empty());
         break;
     case FeedForwardKind::Gated:
         QVERIFY(t.feedForwardGate.find("%1") != std::string::npos);
@@ -99,12 +110,14 @@ void TestFamilyDescription::descriptionsAreComplete()
     QCOMPARE(f.queryKeyNorm, !t.queryNorm.empty());
     QCOMPARE(f.queryKeyNorm, !t.keyNorm.empty());
     // A family that can be untied names its output matrix, outside the prefix.
+    // An encoder-decoder's is its decoder's.
+    const TensorNames &outputNames = f.encoderDecoder ? f.decoderTensors : t;
     if (!f.tiedOutput || !k.tieEmbeddings.empty()) {
-        QVERIFY(!t.output.empty());
+        QVERIFY(!outputNames.output.empty());
         bool topLevel = false;
         for (const std::string &top : t.topLevel)
-            topLevel = topLevel || t.output.rfind(top.substr(0, top.size() - 1), 0) == 0;
-        QVERIFY2(topLevel, t.output.c_str());
+            topLevel = topLevel || outputNames.output.rfind(top.substr(0, top.size() - 1), 0) == 0;
+        QVERIFY2(topLevel, outputNames.output.c_str());
     }
     switch (f.readout) {
     case Readout::NextToken:

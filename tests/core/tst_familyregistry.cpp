@@ -55,8 +55,8 @@ QSet<QString> fixtureModelTypes(const QString &script, const QString &from)
     const qsizetype start = from.isEmpty() ? 0 : text.indexOf(from);
     if (start < 0)
         return {};
-    static const QRegularExpression pattern(
-        QStringLiteral("(?:llama_config\\(|\"model_type\":\\s*)\"([a-z0-9_]+)\""));
+    static const QRegularExpression pattern(QStringLiteral(
+        "(?:llama_config\\(|bart_family_config\\(|\"model_type\":\\s*)\"([a-z0-9_]+)\""));
     QSet<QString> names;
     for (const QRegularExpressionMatch &match : pattern.globalMatch(text.mid(start)))
         names.insert(match.captured(1));
@@ -197,10 +197,14 @@ void TestFamilyRegistry::fixtureTableMatchesRegistry()
     const QSet<QString> decoders =
         fixtureModelTypes(data + u"/make_decoder_fixtures.py"_s, u"def main():"_s);
     const QSet<QString> others = fixtureModelTypes(data + u"/make_model_fixtures.py"_s, {});
+    const QSet<QString> encoderDecoders =
+        fixtureModelTypes(data + u"/make_seq2seq_fixtures.py"_s, {});
     QVERIFY(!decoders.isEmpty());
     QVERIFY(!others.isEmpty());
+    QVERIFY(!encoderDecoders.isEmpty());
     QVERIFY2(!decoders.intersects(others), "a family in both scripts");
-    QSet<QString> fixtures = decoders + others;
+    QVERIFY2(!encoderDecoders.intersects(decoders + others), "a family in two scripts");
+    QSet<QString> fixtures = decoders + others + encoderDecoders;
     const QStringList registered = registeredModelTypes();
     QSet<QString> expected(registered.begin(), registered.end());
     QStringList missing = (expected - fixtures).values();

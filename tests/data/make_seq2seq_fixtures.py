@@ -600,9 +600,10 @@ def main():
 
     vocab, merges = bart_vocabulary()
     bart_target = "Show the files"
-    for name, kind, dtype in (("bart-base", "bart", torch.float32),
-                              ("mbart-large", "mbart", torch.bfloat16)):
-        cfg = bart_family_config(kind, len(vocab))
+    for name, cfg, dtype in (("bart-base", bart_family_config("bart", len(vocab)), torch.float32),
+                             ("mbart-large", bart_family_config("mbart", len(vocab)),
+                              torch.bfloat16)):
+        kind = cfg["model_type"]
         w = bart_family_weights(cfg, lm_head=kind == "bart")
         path = os.path.join(OUT, name)
         os.makedirs(path, exist_ok=True)

@@ -346,7 +346,8 @@ void DecoderForwardTest::refusals_data()
            })
         << "config.json"
         << "has the model_type \"mamba\"; Attention Lab runs \"gpt2\", \"bert\", \"llama\", "
-           "\"mistral\", \"qwen2\", \"qwen3\" and \"gpt_neox\" checkpoints";
+           "\"mistral\", \"qwen2\", \"qwen3\", \"gpt_neox\", \"t5\", \"bart\", \"mbart\" and "
+           "\"marian\" checkpoints";
     QTest::newRow("unsupported rope_type")
         << "llama3-mqa" << Edit([](const QString &f) {
                editConfig(f, [](QJsonObject &c) {

@@ -378,11 +378,13 @@ void ModelForwardTest::refusesBadFolders_data()
         << "no such file";
     QTest::newRow("unknown model_type")
         << "gpt2-tiny" << Edit([](const QString &f) {
-               editConfig(f, [](QJsonObject &c) { c.insert(u"model_type", QStringLiteral("t5")); });
+               editConfig(f,
+                          [](QJsonObject &c) { c.insert(u"model_type", QStringLiteral("mamba")); });
            })
         << "config.json"
-        << "has the model_type \"t5\"; Attention Lab runs \"gpt2\", \"bert\", \"llama\", "
-           "\"mistral\", \"qwen2\", \"qwen3\" and \"gpt_neox\" checkpoints";
+        << "has the model_type \"mamba\"; Attention Lab runs \"gpt2\", \"bert\", \"llama\", "
+           "\"mistral\", \"qwen2\", \"qwen3\", \"gpt_neox\", \"t5\", \"bart\", \"mbart\" and "
+           "\"marian\" checkpoints";
     QTest::newRow("config without n_head") << "gpt2-tiny" << Edit([](const QString &f) {
         editConfig(f, [](QJsonObject &c) { c.remove(u"n_head"); });
     }) << "config.json"

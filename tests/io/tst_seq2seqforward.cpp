@@ -10,7 +10,9 @@
 // every offset, the tokenizers on 300 strings against sentencepiece, and
 // the refusals, each one line.
 
+#include "core/maths/attention.h"
 #include "core/model/familydescription.h"
+#include "core/model/headsession.h"
 #include "core/model/relativepositionbias.h"
 #include "io/pretrainedmodel.h"
 #include "io/readerror.h"
@@ -118,8 +120,8 @@ void editConfig(const QString &folder, const std::function<void(QJsonObject &)> 
 
 using Edit = std::function<void(const QString &)>;
 
-const char *const kModels[] = {"t5-small",     "flan-t5-small", "bart-base",
-                               "mbart-large",  "opus-mt-en-fr", "opus-mt-en-de-separate"};
+const char *const kModels[] = {"t5-small",    "flan-t5-small", "bart-base",
+                               "mbart-large", "opus-mt-en-fr", "opus-mt-en-de-separate"};
 
 } // namespace
 
@@ -136,6 +138,8 @@ private slots:
     void matchesPyTorch();
     void greedyStepsMatch_data();
     void greedyStepsMatch();
+    void headsOpenInTheLab_data();
+    void headsOpenInTheLab();
     void bucketsMatchTransformers();
     void tokenizersMatchSentencePiece();
     void describesEachFamily();
@@ -193,10 +197,10 @@ void Seq2SeqForwardTest::matchesPyTorch()
         const AttentionSet *set = findSet(sets, part.kind);
         QVERIFY(set);
         const double worst = worstDifference(*set->tensor, doubles(expected.value(part.key)));
-        QVERIFY2(worst < 1e-5, qPrintable(QStringLiteral("%1: largest difference %2")
-                                              .arg(QString::fromStdString(
-                                                  attentionKindName(part.kind)))
-                                              .arg(worst)));
+        QVERIFY2(worst < 1e-5,
+                 qPrintable(QStringLiteral("%1: largest difference %2")
+                                .arg(QString::fromStdString(attentionKindName(part.kind)))
+                                .arg(worst)));
     }
     // The cross-attention: the decoder's tokens over the source's.
     const AttentionSet *cross = findSet(sets, AttentionKind::Cross);
@@ -210,8 +214,7 @@ void Seq2SeqForwardTest::matchesPyTorch()
     for (qsizetype i = 0; i < top.size(); ++i) {
         const QJsonObject entry = top[i].toObject();
         QCOMPARE(run.topNext[size_t(i)].id, entry.value(u"id").toInt());
-        QVERIFY(std::abs(run.topNext[size_t(i)].p - entry.value(u"p").toDouble()) <
-                1e-5);
+        QVERIFY(std::abs(run.topNext[size_t(i)].p - entry.value(u"p").toDouble()) < 1e-5);
     }
 }
 
@@ -236,6 +239,57 @@ void Seq2SeqForwardTest::greedyStepsMatch()
                 worstDifference(run.crossAttention, doubles(expected.value(u"greedy_cross")));
             QVERIFY2(worst < 1e-5, qPrintable(QString::number(worst)));
         }
+    }
+}
+
+void Seq2SeqForwardTest::headsOpenInTheLab_data()
+{
+    QTest::addColumn<QString>("model");
+    QTest::addColumn<int>("kind");
+    for (const char *model : kModels)
+        for (AttentionKind kind : kAttentionKinds)
+            QTest::addRow("%s %s", model, attentionKindName(kind).c_str())
+                << QString::fromLatin1(model) << int(kind);
+}
+
+void Seq2SeqForwardTest::headsOpenInTheLab()
+{
+    QFETCH(QString, model);
+    QFETCH(int, kind);
+    const AttentionKind set = AttentionKind(kind);
+    const QJsonObject expected = expectedCase(model);
+    const auto opened = openModel(model);
+    ModelText text;
+    text.text = expected.value(u"source_text").toString();
+    text.target = expected.value(u"target_text").toString();
+    const ModelRun run = opened->run(text);
+    const std::vector<AttentionSet> sets = run.sets();
+    const AttentionTensor &tensor = *findSet(sets, set)->tensor;
+    const int layer = tensor.layers() - 1;
+    const int head = 1;
+    const Session session = headSession(run, set, layer, head);
+    QCOMPARE(session.queries.rows(), Index(tensor.queries()));
+    QCOMPARE(session.keys.rows(), Index(tensor.keys()));
+    if (set == AttentionKind::Cross) {
+        // The decoder's tokens as queries, the source's as keys.
+        QCOMPARE(session.queryTokens.size(), size_t(tensor.queries()));
+        QVERIFY(session.queryTokens != session.tokens);
+    }
+    const AttentionResult lab =
+        attend(session.queries, session.keys, session.effectiveValues(), session.options);
+    const AttentionTensor::HeadMatrix weights = tensor.head(layer, head);
+    double worst = 0.0;
+    for (int q = 0; q < tensor.queries(); ++q)
+        for (int k = 0; k < tensor.keys(); ++k)
+            worst = std::max(worst, std::abs(lab.weights(q, k) - double(weights(q, k))));
+    const std::string note = headSessionNote(opened->config(), set, head);
+    // T5 adds a learned bias to its self-attentions' scores, which the lab
+    // does not: there the note says so, and the weights differ.
+    if (model.contains(QLatin1String("t5")) && set != AttentionKind::Cross) {
+        QVERIFY2(note.find("bias") != std::string::npos, note.c_str());
+        QVERIFY(worst > 1e-3);
+    } else {
+        QVERIFY2(worst < 1e-5, qPrintable(QString::number(worst)));
     }
 }
 
@@ -348,19 +402,16 @@ void Seq2SeqForwardTest::refusesWhatItCannotRead_data()
                out.write(R"({"</s>": 0, "<unk>": 1, "hello": 2, "<pad>": 3})");
            })
         << u"vocab.json: disagrees with source.spm:"_qs;
-    QTest::newRow("a .spm that is not one")
-        << u"t5-small"_qs << Edit([](const QString &f) {
-               QFile::remove(f + QStringLiteral("/spiece.model"));
-               QFile out(f + QStringLiteral("/spiece.model"));
-               out.open(QIODevice::WriteOnly);
-               out.write("not a model");
-           })
-        << u"spiece.model: is not a SentencePiece model"_qs;
+    QTest::newRow("a .spm that is not one") << u"t5-small"_qs << Edit([](const QString &f) {
+        QFile::remove(f + QStringLiteral("/spiece.model"));
+        QFile out(f + QStringLiteral("/spiece.model"));
+        out.open(QIODevice::WriteOnly);
+        out.write("not a model");
+    }) << u"spiece.model: is not a SentencePiece model"_qs;
     QTest::newRow("relative bias of the wrong shape")
         << u"t5-small"_qs << Edit([](const QString &f) {
-               editConfig(f, [](QJsonObject &c) {
-                   c.insert(u"relative_attention_num_buckets", 16);
-               });
+               editConfig(f,
+                          [](QJsonObject &c) { c.insert(u"relative_attention_num_buckets", 16); });
            })
         << u"_bias.weight of shape [8, 4]; the configuration needs [16, 4]"_qs;
     QTest::newRow("decoder start outside the vocabulary")
@@ -368,11 +419,9 @@ void Seq2SeqForwardTest::refusesWhatItCannotRead_data()
                editConfig(f, [](QJsonObject &c) { c.insert(u"decoder_start_token_id", 100000); });
            })
         << u"config.json: has the decoder start token 100000, outside the decoder's vocabulary"_qs;
-    QTest::newRow("unknown feed_forward_proj")
-        << u"t5-small"_qs << Edit([](const QString &f) {
-               editConfig(f, [](QJsonObject &c) { c.insert(u"feed_forward_proj", u"gated"_qs); });
-           })
-        << u"config.json: has \"feed_forward_proj\" \"gated\"; T5 runs"_qs;
+    QTest::newRow("unknown feed_forward_proj") << u"t5-small"_qs << Edit([](const QString &f) {
+        editConfig(f, [](QJsonObject &c) { c.insert(u"feed_forward_proj", u"gated"_qs); });
+    }) << u"config.json: has \"feed_forward_proj\" \"gated\"; T5 runs"_qs;
 }
 
 void Seq2SeqForwardTest::refusesWhatItCannotRead()

@@ -93,11 +93,16 @@ void ModelDocument::setTensor(AttentionTensor tensor, const QString &filePath, b
     show(std::move(shared), filePath, keepSelection);
 }
 
-void ModelDocument::setSets(std::vector<AttentionSet> sets, const QString &filePath)
+void ModelDocument::setSets(std::vector<AttentionSet> sets, const QString &filePath,
+                            bool keepSelection)
 {
+    const std::optional<AttentionKind> shown =
+        m_setIndex >= 0 ? std::optional<AttentionKind>(setKind()) : std::nullopt;
     m_sets = std::move(sets);
-    m_setIndex = defaultSetIndex(m_sets);
-    show(m_setIndex >= 0 ? m_sets[size_t(m_setIndex)].tensor : nullptr, filePath, false);
+    // Retyped text keeps the set shown (and show() its head), where it is still there.
+    const int kept = keepSelection && shown ? chosenSetIndex(m_sets, shown) : -1;
+    m_setIndex = kept >= 0 ? kept : defaultSetIndex(m_sets);
+    show(m_setIndex >= 0 ? m_sets[size_t(m_setIndex)].tensor : nullptr, filePath, kept >= 0);
 }
 
 AttentionKind ModelDocument::setKind() const

@@ -66,7 +66,10 @@ public:
     void setTensor(AttentionTensor tensor, const QString &filePath, bool keepSelection = false);
     /// Shows a run of several attentions (an encoder-decoder's), the
     /// default one (defaultSetIndex(): the decoder's) first, named \a filePath.
-    void setSets(std::vector<AttentionSet> sets, const QString &filePath);
+    /// With \a keepSelection, the set shown before stays, with its head and
+    /// view where its layers and heads are as many (a retyped text).
+    void setSets(std::vector<AttentionSet> sets, const QString &filePath,
+                 bool keepSelection = false);
     /// Every attention of the run shown: one, or an encoder-decoder's three.
     const std::vector<AttentionSet> &sets() const { return m_sets; }
     /// Which of sets() is shown (-1 when nothing is).

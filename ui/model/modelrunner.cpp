@@ -16,7 +16,9 @@ ModelRunner::ModelRunner(QObject *parent, Pass pass) : QObject(parent), m_pass(s
         m_pass = [](const PretrainedModel &model, const ModelText &text) {
             PassResult result;
             result.tokens = model.tokenize(text);
-            result.run = model.run(result.tokens);
+            result.run = model.encoderDecoder()
+                             ? model.run(result.tokens, model.decoderTokens(text.target))
+                             : model.run(result.tokens);
             return result;
         };
     connect(&m_watcher, &QFutureWatcher<Outcome>::finished, this, &ModelRunner::finished);

@@ -56,7 +56,9 @@ QString topList(const PretrainedModel &model, const std::vector<TokenProbability
 
 ModelTextPanel::ModelTextPanel(ModelRunner *runner, ModelDocument *document, QWidget *parent)
     : QWidget(parent), m_runner(runner), m_document(document), m_text(new QLineEdit(this)),
+      m_textLabel(new QLabel(tr("&Text:"), this)),
       m_pairLabel(new QLabel(tr("Second sentence:"), this)), m_pair(new QLineEdit(this)),
+      m_targetLabel(new QLabel(tr("T&arget:"), this)), m_target(new QLineEdit(this)),
       m_bos(new QCheckBox(tr("Start with <|endoftext|>"), this)), m_predictions(new QLabel(this)),
       m_status(new QLabel(this)), m_results(new QStackedWidget(this)), m_warnings(new QLabel(this)),
       m_busy(new QLabel(this)), m_openHead(new QPushButton(tr("Open in Attention Tab"), this)),
@@ -69,6 +71,16 @@ ModelTextPanel::ModelTextPanel(ModelRunner *runner, ModelDocument *document, QWi
     m_pair->setObjectName(QStringLiteral("modelPairText"));
     m_pair->setPlaceholderText(tr("optional: [CLS] text [SEP] second sentence [SEP]"));
     m_pair->setToolTip(tr("BERT's second sentence (token type 1); leave empty for one sentence"));
+    m_target->setObjectName(QStringLiteral("modelTargetText"));
+    m_target->setAccessibleName(tr("Target the decoder reads"));
+    m_target->setPlaceholderText(tr("optional: the translation the decoder reads after its start "
+                                    "token"));
+    m_target->setToolTip(tr("Teacher forcing: the decoder reads its start token, then this text "
+                            "(with its end token); each of its tokens is a row of the "
+                            "cross-attention. Leave empty for the start token alone."));
+    m_targetLabel->setBuddy(m_target);
+    m_targetLabel->hide();
+    m_target->hide();
     m_bos->setToolTip(tr("Prepend GPT-2's <|endoftext|> token, as TransformerLens does; Hugging "
                          "Face's tokenizer adds none"));
     m_predictions->setTextFormat(Qt::RichText);
@@ -97,18 +109,19 @@ ModelTextPanel::ModelTextPanel(ModelRunner *runner, ModelDocument *document, QWi
     m_busyTimer->setSingleShot(true);
     m_busyTimer->setInterval(250);
 
-    auto *textLabel = new QLabel(tr("&Text:"), this);
-    textLabel->setBuddy(m_text);
+    m_textLabel->setBuddy(m_text);
     m_pairLabel->setBuddy(m_pair);
     auto *grid = new QGridLayout;
     grid->setContentsMargins(0, 0, 0, 0);
-    grid->addWidget(textLabel, 0, 0);
+    grid->addWidget(m_textLabel, 0, 0);
     grid->addWidget(m_text, 0, 1);
     grid->addWidget(m_busy, 0, 2);
     grid->addWidget(m_bos, 0, 3);
     grid->addWidget(m_openHead, 0, 4);
     grid->addWidget(m_pairLabel, 1, 0);
     grid->addWidget(m_pair, 1, 1, 1, 4);
+    grid->addWidget(m_targetLabel, 1, 0);
+    grid->addWidget(m_target, 1, 1, 1, 4);
     grid->addWidget(m_results, 2, 0, 1, 5);
     grid->addWidget(m_warnings, 3, 0, 1, 5);
     grid->setColumnStretch(1, 1);
@@ -116,6 +129,7 @@ ModelTextPanel::ModelTextPanel(ModelRunner *runner, ModelDocument *document, QWi
 
     connect(m_text, &QLineEdit::textChanged, this, &ModelTextPanel::requestRun);
     connect(m_pair, &QLineEdit::textChanged, this, &ModelTextPanel::requestRun);
+    connect(m_target, &QLineEdit::textChanged, this, &ModelTextPanel::requestRun);
     connect(m_bos, &QCheckBox::toggled, this, &ModelTextPanel::requestRun);
     connect(m_runner, &ModelRunner::runFinished, this, &ModelTextPanel::showRun);
     connect(m_runner, &ModelRunner::runFailed, this, &ModelTextPanel::showFailure);
@@ -157,8 +171,15 @@ void ModelTextPanel::modelChanged(const QString &text)
                              : QString());
     m_pairLabel->setVisible(maskedLm);
     m_pair->setVisible(maskedLm);
-    // The decoder's beginning-of-text token, ticked as its tokenizer adds it.
-    const std::optional<std::string> bos = model ? model->bosToken() : std::nullopt;
+    // An encoder-decoder reads a source and, optionally, a target.
+    const bool encoderDecoder = model && model->encoderDecoder();
+    m_textLabel->setText(encoderDecoder ? tr("&Source:") : tr("&Text:"));
+    m_targetLabel->setVisible(encoderDecoder);
+    m_target->setVisible(encoderDecoder);
+    // The decoder's beginning-of-text token, ticked as its tokenizer adds it
+    // (an encoder-decoder's tokenizer puts its own around every text).
+    const std::optional<std::string> bos =
+        model && !encoderDecoder ? model->bosToken() : std::nullopt;
     m_bos->setVisible(bos.has_value());
     if (bos) {
         m_bos->setText(tr("Start with %1").arg(QString::fromStdString(*bos)));
@@ -179,11 +200,13 @@ void ModelTextPanel::modelChanged(const QString &text)
         // One pass for the new model, not one per field set.
         const QSignalBlocker blockText(m_text);
         const QSignalBlocker blockPair(m_pair);
+        const QSignalBlocker blockTarget(m_target);
         const QSignalBlocker blockBos(m_bos);
         m_text->setText(text.isEmpty() ? defaultText(model ? model->maskToken() : std::nullopt)
                                        : text);
         m_text->setCursorPosition(0); // the start of the text, not its end, in a narrow box
         m_pair->clear();
+        m_target->clear();
         m_bos->setChecked(model && model->addsBosByDefault());
     }
     requestRun();
@@ -200,6 +223,8 @@ void ModelTextPanel::requestRun()
         text.pair = m_pair->text();
     if (!m_bos->isHidden())
         text.bos = m_bos->isChecked();
+    if (!m_target->isHidden() && !m_target->text().isEmpty())
+        text.target = m_target->text();
     m_runner->request(text);
 }
 

@@ -40,6 +40,8 @@ public:
 
     QLineEdit *textEdit() const { return m_text; }
     QLineEdit *pairEdit() const { return m_pair; }
+    /// An encoder-decoder's target, which its decoder reads after its start token.
+    QLineEdit *targetEdit() const { return m_target; }
     QCheckBox *bosToggle() const { return m_bos; }
     QLabel *predictionsLabel() const { return m_predictions; }
     /// Why the last text was not read, in the predictions' place; empty otherwise.
@@ -77,8 +79,11 @@ private:
     ModelRunner *m_runner;
     ModelDocument *m_document;
     QLineEdit *m_text;
+    QLabel *m_textLabel;
     QLabel *m_pairLabel;
     QLineEdit *m_pair;
+    QLabel *m_targetLabel;
+    QLineEdit *m_target;
     QCheckBox *m_bos;
     QLabel *m_predictions;
     QLabel *m_status;

@@ -310,13 +310,14 @@ std::optional<ModelTabEditor::TakenHead> ModelTabEditor::takeHead(Session *sessi
     }
     const int layer = m_document->layer();
     const int head = m_document->head();
-    *session = headSession(*run, layer, head);
+    const AttentionKind kind = m_document->setKind();
+    *session = headSession(*run, kind, layer, head);
     const QString name = tr("%1 head %2.%3").arg(m_runner->model()->name()).arg(layer).arg(head);
     // What was done to q and k on the way.
-    return TakenHead{
-        name, tr("%1: the model's queries, keys and values for “%2”: %3.")
-                  .arg(name, text,
-                       QString::fromStdString(headSessionNote(m_runner->model()->config(), head)))};
+    return TakenHead{name, tr("%1: the model's queries, keys and values for “%2”: %3.")
+                               .arg(name, text,
+                                    QString::fromStdString(
+                                        headSessionNote(m_runner->model()->config(), kind, head)))};
 }
 
 void ModelTabEditor::showModelRun()
@@ -335,6 +336,13 @@ void ModelTabEditor::showTextAttention()
     const std::shared_ptr<const ModelRun> run = m_runner->lastRun();
     if (!run || !m_runner->hasModel())
         return;
+    const bool keep = m_showsRun;
+    m_showsRun = true;
+    if (run->encoderDecoder()) {
+        // Its three attentions, the run kept alive by each set's tensor.
+        m_document->setSets(run->sets(), m_runner->model()->folder(), keep);
+        return;
+    }
     // The document's tensor points into the run, which it keeps alive: no copy.
     const AttentionTensor &attention = run->attention;
     std::vector<const float *> heads;
@@ -346,8 +354,6 @@ void ModelTabEditor::showTextAttention()
     view.setTokens(attention.tokens());
     view.setVisibility(attention.visibility());
     view.setKeyValueHeads(attention.keyValueHeads());
-    const bool keep = m_showsRun;
-    m_showsRun = true;
     // A new model opens on the grid (ModelPage follows tensorChanged), and
     // the keys stay with the text being typed.
     m_document->setTensor(std::move(view), m_runner->model()->folder(), keep);
