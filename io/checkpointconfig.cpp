@@ -109,7 +109,8 @@ void readDecoderShape(const QString &path, ConfigReader &reader, const FamilyDes
     decoder.vocabulary = countOr(keys.decoderVocabulary, keys.vocabulary);
     // decoder_start_token_id, else the pad token (T5's _shift_right), as
     // transformers starts the decoder.
-    const QString start = reader.has(key(keys.decoderStart)) ? key(keys.decoderStart) : key(keys.pad);
+    const QString start =
+        reader.has(key(keys.decoderStart)) ? key(keys.decoderStart) : key(keys.pad);
     const QJsonValue value = reader.require(start);
     if (!value.isDouble() || value.toDouble() != std::floor(value.toDouble()))
         fail(path, QStringLiteral("has \"%1\" that is not a token id").arg(start));

@@ -84,8 +84,8 @@ std::vector<LinearTensors> queryKeyValue(TensorTable &table, const FamilyDescrip
     switch (family.queryKeyValue) {
     case QueryKeyValueLayout::FusedBlocks:
     case QueryKeyValueLayout::FusedPerHead:
-        return {linear(table, layout, query, d, queryWidth + 2 * kvWidth,
-                       config.queryKeyValueBias)};
+        return {
+            linear(table, layout, query, d, queryWidth + 2 * kvWidth, config.queryKeyValueBias)};
     case QueryKeyValueLayout::Separate:
         break;
     }
@@ -114,9 +114,8 @@ ModelTensors readStack(TensorTable &table, const ModelConfig &config, const Tens
                           {config.positions + family.positionOffset, d});
         break;
     case PositionKind::RelativeBias:
-        tensors.relativeBias =
-            table.require(module(names.relativeBias) + QStringLiteral(".weight"),
-                          {config.relativeBuckets, config.heads});
+        tensors.relativeBias = table.require(module(names.relativeBias) + QStringLiteral(".weight"),
+                                             {config.relativeBuckets, config.heads});
         break;
     case PositionKind::Rotary:
     case PositionKind::SplitSinusoid:
@@ -149,8 +148,8 @@ ModelTensors readStack(TensorTable &table, const ModelConfig &config, const Tens
                                        config.outputBias);
         }
         layer.feedForwardNorm = norm(table, family.norm, module(names.feedForwardNorm, l), d);
-        const std::string &in =
-            config.gated && !names.feedForwardUp.empty() ? names.feedForwardUp : names.feedForwardIn;
+        const std::string &in = config.gated && !names.feedForwardUp.empty() ? names.feedForwardUp
+                                                                             : names.feedForwardIn;
         if (config.gated)
             layer.feedForwardGate = linear(table, layout, module(names.feedForwardGate, l), d,
                                            config.feedForward, config.feedForwardBias);

@@ -185,10 +185,10 @@ Gpt2Tokenizer Gpt2Tokenizer::read(const QString &vocabJson, const QString &merge
         const std::optional<int> begin = tables->vocabulary.id("<s>");
         const std::optional<int> end = tables->vocabulary.id("</s>");
         if (!begin || !end)
-            throwTokenizerFileError(vocabJson, QStringLiteral("has no %1 token, which BART's "
-                                                              "tokenizer puts around every text")
-                                                   .arg(begin ? QStringLiteral("</s>")
-                                                              : QStringLiteral("<s>")));
+            throwTokenizerFileError(
+                vocabJson, QStringLiteral("has no %1 token, which BART's "
+                                          "tokenizer puts around every text")
+                               .arg(begin ? QStringLiteral("</s>") : QStringLiteral("<s>")));
         tables->bart = true;
         tables->begin = *begin;
         tables->endOfText = *end;

@@ -61,9 +61,9 @@ ModelCardWords modelCardWords(const ModelConfig &c)
         words.mlpShort = activation;
         break;
     }
-    const QString function = c.activation == Activation::Silu       ? QStringLiteral("silu")
-                             : c.activation == Activation::Relu     ? QStringLiteral("relu")
-                                                                    : QStringLiteral("gelu");
+    const QString function = c.activation == Activation::Silu   ? QStringLiteral("silu")
+                             : c.activation == Activation::Relu ? QStringLiteral("relu")
+                                                                : QStringLiteral("gelu");
     words.mlp = c.gated ? tr("%1: down(%2(gate(x)) × up(x)), %3 wide")
                               .arg(activation, function)
                               .arg(c.feedForward)

@@ -87,9 +87,9 @@ ModelTokenizers openModelTokenizers(const QString &folder, const ModelConfig &co
                                                   "merges.txt");
         vocabulary = requiredFile(dir, QStringLiteral("vocab.json"), why);
         const QString merges = requiredFile(dir, QStringLiteral("merges.txt"), why);
-        tokenizers.source = std::make_shared<Gpt2Tokenizer>(
-            bart ? Gpt2Tokenizer::bartFromFiles(vocabulary, merges)
-                 : Gpt2Tokenizer::fromFiles(vocabulary, merges));
+        tokenizers.source =
+            std::make_shared<Gpt2Tokenizer>(bart ? Gpt2Tokenizer::bartFromFiles(vocabulary, merges)
+                                                 : Gpt2Tokenizer::fromFiles(vocabulary, merges));
         break;
     }
     case TokenizerKind::WordPieceFile: {

@@ -40,8 +40,7 @@ struct SentencePieceTokenizer::Tables
     void appendPieces(const std::string &text, TokenizedText &out) const;
 };
 
-void SentencePieceTokenizer::Tables::appendPieces(const std::string &text,
-                                                  TokenizedText &out) const
+void SentencePieceTokenizer::Tables::appendPieces(const std::string &text, TokenizedText &out) const
 {
     if (text.empty())
         return;
@@ -129,10 +128,10 @@ SentencePieceTokenizer SentencePieceTokenizer::fromMarian(const QString &spmPath
     tables->pad = tables->vocabulary.id("<pad>");
     tables->unk = tables->vocabulary.id("<unk>");
     if (!tables->eos || !tables->unk)
-        throwTokenizerFileError(vocabJson, QStringLiteral("has no %1 token, which Marian's "
-                                                          "tokenizer needs")
-                                               .arg(tables->eos ? QStringLiteral("<unk>")
-                                                                : QStringLiteral("</s>")));
+        throwTokenizerFileError(
+            vocabJson, QStringLiteral("has no %1 token, which Marian's "
+                                      "tokenizer needs")
+                           .arg(tables->eos ? QStringLiteral("<unk>") : QStringLiteral("</s>")));
     const sentencepiece::SentencePieceProcessor &processor = tables->processor;
     tables->pieceIds.assign(size_t(processor.GetPieceSize()), -1);
     int missing = 0;

@@ -184,8 +184,7 @@ void normKernel(NormKind kind, float *x, std::ptrdiff_t rows, std::ptrdiff_t n, 
 namespace {
 
 /// \a form of the values of \a x, in place.
-template <typename Values>
-void activate(Values &&x, Activation form)
+template <typename Values> void activate(Values &&x, Activation form)
 {
     switch (form) {
     case Activation::GeluTanh: {

@@ -22,7 +22,8 @@ enum class PositionKind
     Learned,       ///< a position embedding added to the input (BART's from row 2 on)
     Rotary,        ///< q and k turned by angles proportional to the position (ModelConfig::rotary)
     RelativeBias,  ///< T5's learned bias per head and bucket of offsets, added to the scores
-    SplitSinusoid, ///< Eq. 16.4's sinusoids added, sines in one half and cosines in the other (Marian)
+    SplitSinusoid, ///< Eq. 16.4's sinusoids added, sines in one half and cosines in the other
+                   ///< (Marian)
 };
 
 enum class FeedForwardKind
@@ -194,10 +195,7 @@ struct FamilyDescription
     Readout readout = Readout::NextToken;
     /// Whether the model writes text: causal, and reading out the next
     /// token. What Generate, the logit lens and every writing command ask.
-    bool writes() const
-    {
-        return causal && readout == Readout::NextToken && !encoderDecoder;
-    }
+    bool writes() const { return causal && readout == Readout::NextToken && !encoderDecoder; }
     /// Defaults where config.json has no key for them (or the family none).
     bool tiedOutput = true;
     bool parallelResidual = false;

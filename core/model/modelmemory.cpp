@@ -61,8 +61,8 @@ double encoderDecoderPassBytes(const ModelConfig &config, long long source, long
     const double bias = double(config.heads) * s * s + double(decoder.heads) * t * t;
     const double width = std::max(double(config.modelDim),
                                   double(std::max(config.heads, decoder.heads)) * config.headDim());
-    const double inner = double(std::max(config.feedForward, decoder.feedForward)) *
-                         (config.gated ? 2.0 : 1.0);
+    const double inner =
+        double(std::max(config.feedForward, decoder.feedForward)) * (config.gated ? 2.0 : 1.0);
     const double longest = std::max(s, t);
     const double activations = longest * (9.0 * width + inner) + s * 3.0 * width;
     return 4.0 * (attention + bias + activations);

@@ -25,16 +25,15 @@ void checkIds(const ModelConfig &config, const std::vector<int> &ids, const std:
         throw std::invalid_argument("the model needs at least one token" +
                                     (what.empty() ? std::string() : " in " + what));
     if (n > config.positions)
-        throw std::invalid_argument(std::to_string(n) + " tokens" +
-                                    (what.empty() ? std::string() : " of " + what) +
-                                    " are more than the model's " +
-                                    std::to_string(config.positions) + " positions");
+        throw std::invalid_argument(
+            std::to_string(n) + " tokens" + (what.empty() ? std::string() : " of " + what) +
+            " are more than the model's " + std::to_string(config.positions) + " positions");
     for (size_t i = 0; i < ids.size(); ++i) {
         if (ids[i] < 0 || ids[i] >= config.vocabulary)
-            throw std::invalid_argument(
-                (what.empty() ? std::string() : what + "'s ") + "token " + std::to_string(i) +
-                " has the id " + std::to_string(ids[i]) + ", outside the vocabulary of " +
-                std::to_string(config.vocabulary));
+            throw std::invalid_argument((what.empty() ? std::string() : what + "'s ") + "token " +
+                                        std::to_string(i) + " has the id " +
+                                        std::to_string(ids[i]) + ", outside the vocabulary of " +
+                                        std::to_string(config.vocabulary));
     }
 }
 
@@ -78,9 +77,8 @@ ModelRun runModel(const ModelWeights &weights, const ModelInput &input)
 ModelRun runEncoderDecoder(const ModelWeights &weights, const EncoderDecoderInput &input)
 {
     if (!weights.decoder())
-        throw std::invalid_argument(
-            std::string(modelTypeName(weights.config().family)) +
-            " has no decoder over a source: it is not an encoder-decoder");
+        throw std::invalid_argument(std::string(modelTypeName(weights.config().family)) +
+                                    " has no decoder over a source: it is not an encoder-decoder");
     const ModelConfig &encoder = weights.config();
     const ModelConfig &decoder = weights.decoder()->config();
     checkIds(encoder, input.source, "the source");
