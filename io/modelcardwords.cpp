@@ -76,6 +76,17 @@ ModelCardWords modelCardWords(const ModelConfig &c)
                                            ? tr("causal, a window of %1 keys").arg(c.slidingWindow)
                                            : tr("causal"))
                                     : tr("every token sees every token");
+    if (family.encoderDecoder) {
+        words.residual = tr("sequential: attention, then MLP; the decoder's blocks attend to the "
+                            "encoder's output between the two");
+        words.attention = tr("encoder: every source token; decoder: causal; cross: each target "
+                             "token over every source token");
+        if (c.tiedOutput && family.scaledTiedOutput)
+            words.output += tr(", the decoder's output times d_model^-0.5");
+    }
+    words.attention += family.scaledScores ? tr("; scores divided by √d_k")
+                                           : tr("; scores not divided by √d_k (T5 folds the "
+                                                "scale into its initialisation)");
     return words;
 }
 

@@ -95,7 +95,9 @@ QString PretrainedModel::description() const
             : QStringLiteral("%1 (%2 key/value)").arg(c.heads).arg(c.keyValueHeads());
     return QStringLiteral("%1, %2 × %3 heads, d_model %4")
         .arg(QString::fromStdString(familyDescription(c.family).displayName))
-        .arg(QString::fromStdString(countText(c.layers, "layer")))
+        .arg(c.encoderDecoder()
+                 ? QStringLiteral("%1 + %2 layers").arg(c.layers).arg(c.decoder.layers)
+                 : QString::fromStdString(countText(c.layers, "layer")))
         .arg(heads)
         .arg(c.modelDim);
 }
@@ -357,8 +359,15 @@ QList<QPair<QString, QString>> PretrainedModel::card() const
     QList<QPair<QString, QString>> rows{
         {tr("family"), QStringLiteral("%1 (%2)").arg(QString::fromStdString(family.displayName),
                                                      QString::fromStdString(family.modelType))},
-        {tr("layers"), QString::number(c.layers)},
-        {tr("heads"), headsText(c)},
+        {tr("layers"), c.encoderDecoder() ? tr("%1 encoder + %2 decoder")
+                                                .arg(c.layers)
+                                                .arg(c.decoder.layers)
+                                          : QString::number(c.layers)},
+        {tr("heads"), c.encoderDecoder() && c.decoder.heads != c.heads
+                          ? tr("%1 in the encoder, %2 in the decoder")
+                                .arg(c.heads)
+                                .arg(c.decoder.heads)
+                          : headsText(c)},
         {tr("head size"), QString::number(c.headDim())},
         {tr("model width"), QString::number(c.modelDim)},
         {tr("positions"), QString::fromStdString(positionSummary(c))},
@@ -385,7 +394,9 @@ QString PretrainedModel::cardLine() const
     const FamilyDescription &family = familyDescription(c.family);
     const ModelCardWords words = modelCardWords(c);
     QStringList parts{QString::fromStdString(family.displayName),
-                      QString::fromStdString(countText(c.layers, "layer"))};
+                      c.encoderDecoder()
+                          ? tr("%1 + %2 layers").arg(c.layers).arg(c.decoder.layers)
+                          : QString::fromStdString(countText(c.layers, "layer"))};
     const int kv = c.keyValueHeads();
     parts << (kv == c.heads ? tr("%1 heads").arg(c.heads)
                             : tr("%1 query heads sharing %2 key/value").arg(c.heads).arg(kv));

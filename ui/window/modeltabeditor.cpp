@@ -339,8 +339,13 @@ void ModelTabEditor::showTextAttention()
     const bool keep = m_showsRun;
     m_showsRun = true;
     if (run->encoderDecoder()) {
-        // Its three attentions, the run kept alive by each set's tensor.
-        m_document->setSets(run->sets(), m_runner->model()->folder(), keep);
+        // Its three attentions, the run kept alive by each set's tensor; a
+        // model just opened shows its cross-attention, Bahdanau's alignment.
+        std::vector<AttentionSet> sets = run->sets();
+        const int cross = chosenSetIndex(sets, AttentionKind::Cross);
+        m_document->setSets(std::move(sets), m_runner->model()->folder(), keep);
+        if (!keep)
+            m_document->chooseSet(cross);
         return;
     }
     // The document's tensor points into the run, which it keeps alive: no copy.
