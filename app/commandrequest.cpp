@@ -66,7 +66,7 @@ const QMap<QString, QStringList> kValueOptions = {
     {QStringLiteral("set"),
      {QStringLiteral("inspect"), QStringLiteral("export"), QStringLiteral("animate"),
       QStringLiteral("model")}},
-    {QStringLiteral("target"), {QStringLiteral("model")}},
+    {QStringLiteral("target"), {QStringLiteral("model"), QStringLiteral("generate")}},
     {QStringLiteral("layer"), {QStringLiteral("export"), QStringLiteral("animate")}},
     {QStringLiteral("head"), {QStringLiteral("export"), QStringLiteral("animate")}},
     {QStringLiteral("text"),

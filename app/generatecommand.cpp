@@ -11,7 +11,9 @@
 #include "app/commandsettings.h"
 #include "app/commandtable.h"
 #include "app/usageerror.h"
+#include "core/model/familydescription.h"
 #include "core/model/generator.h"
+#include "core/sets/attentionset.h"
 #include "io/attentionfilewriter.h"
 #include "io/inputtextqt.h"
 #include "io/pretrainedmodel.h"
@@ -62,21 +64,43 @@ int runGenerateCommand(const CommandRequest &r, const CommandContext &)
                        .arg(inputText(output), inputText(QFileInfo(output).suffix())));
     const GenerationOptions options = generationOptions(r);
     const std::shared_ptr<const PretrainedModel> model = openModel(r);
-    requireCausalModel(*model, QStringLiteral("generate"));
-    const TokenizedText prompt = tokenizeRequest(*model, r);
+    // An encoder-decoder translates the text: its decoder writes after its
+    // start token (and the target begun with --target).
+    const bool translates = model->encoderDecoder();
+    if (!translates)
+        requireCausalModel(*model, QStringLiteral("generate"));
+    if (r.values.contains(QStringLiteral("target")) && !translates)
+        usageError(
+            QStringLiteral("--target is for encoder-decoder models (T5, BART, Marian); %1 "
+                           "is a %2 model")
+                .arg(model->name(), QString::fromStdString(
+                                        familyDescription(model->config().family).displayName)));
+    const TokenizedText source = tokenizeRequest(*model, r);
+    TokenizedText prompt = source;
     std::unique_ptr<Generator> generator;
     try {
-        generator = model->generator(prompt, options);
+        if (translates) {
+            prompt = model->translationPrefix(
+                r.values.contains(QStringLiteral("target"))
+                    ? std::optional<QString>(r.values.value(QStringLiteral("target")))
+                    : std::nullopt);
+            generator = model->translator(source, prompt, options);
+        } else {
+            generator = model->generator(prompt, options);
+        }
     } catch (const ReadError &error) {
         throw UsageError{QStringLiteral("%1: %2").arg(inputText(r.file), error.message)};
     }
 
-    // The text as it is written: what the decoded text has grown by.
+    // The text as it is written: what the decoded text has grown by (a
+    // translation's after the decoder's start token).
     std::string printed;
     auto print = [&] {
         if (r.json)
             return;
-        const std::string text = model->decode(generator->ids());
+        const std::vector<int> &ids = generator->ids();
+        const std::string text =
+            model->decode(translates ? std::vector<int>(ids.begin() + 1, ids.end()) : ids);
         if (text.compare(0, printed.size(), printed) == 0) {
             writeBytes(text.substr(printed.size()));
             printed = text;
@@ -92,10 +116,20 @@ int runGenerateCommand(const CommandRequest &r, const CommandContext &)
     for (size_t i = size_t(generator->promptLength()); i < generator->ids().size(); ++i)
         spellings.push_back(model->tokenSpelling(generator->ids()[i]));
     if (!output.isEmpty()) {
-        AttentionTensor attention = generator->attention();
-        attention.setTokens(spellings);
+        auto attention = std::make_shared<AttentionTensor>(generator->attention());
+        attention->setTokens(spellings);
+        std::vector<AttentionSet> sets{{kindOf(*attention), attention}};
+        if (translates) {
+            auto encoder = std::make_shared<AttentionTensor>(generator->encoderAttention());
+            encoder->setTokens(source.tokens);
+            auto cross = std::make_shared<AttentionTensor>(generator->crossAttention());
+            cross->setTokens(source.tokens, spellings);
+            sets = {{AttentionKind::Encoder, encoder},
+                    {AttentionKind::Decoder, attention},
+                    {AttentionKind::Cross, cross}};
+        }
         AttentionFileWriter writer;
-        if (!writer.writeFile(attention, output))
+        if (!writer.writeSets(sets, output))
             throw UsageError{writer.errorString()};
     }
     if (!r.json)
@@ -112,7 +146,7 @@ int runGenerateCommand(const CommandRequest &r, const CommandContext &)
             {QStringLiteral("p"), step.p},
             {QStringLiteral("rank"), step.rank},
             {QStringLiteral("top"), tokenListJson(*model, step.top)}});
-    CommandOutput::writeJson(QJsonObject{
+    QJsonObject json{
         {QStringLiteral("model"), model->name()},
         {QStringLiteral("tokens"), tokens},
         {QStringLiteral("ids"), ids},
@@ -120,7 +154,17 @@ int runGenerateCommand(const CommandRequest &r, const CommandContext &)
         {QStringLiteral("text"), QString::fromStdString(model->decode(generator->ids()))},
         {QStringLiteral("stop"), stopName(generator->stop())},
         {QStringLiteral("memory_bytes"), generator->memoryBytes()},
-        {QStringLiteral("steps"), steps}});
+        {QStringLiteral("steps"), steps}};
+    if (translates) {
+        QJsonArray sourceIds, sourceTokens;
+        for (int id : source.ids)
+            sourceIds.append(id);
+        for (const std::string &token : source.tokens)
+            sourceTokens.append(QString::fromStdString(token));
+        json.insert(QStringLiteral("source_ids"), sourceIds);
+        json.insert(QStringLiteral("source_tokens"), sourceTokens);
+    }
+    CommandOutput::writeJson(json);
     return 0;
 }
 

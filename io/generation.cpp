@@ -4,6 +4,7 @@
 #include "io/generation.h"
 
 #include "io/pretrainedmodel.h"
+#include "io/tokenizer.h"
 
 #include <algorithm>
 
@@ -31,6 +32,27 @@ AttentionTensor Generation::attentionUpTo(int count) const
     view.setVisibility(visibility);
     view.setKeyValueHeads(attention.keyValueHeads());
     return view;
+}
+
+std::vector<AttentionSet> Generation::setsUpTo(int count) const
+{
+    auto decoder = std::make_shared<const AttentionTensor>(attentionUpTo(count));
+    if (!translates())
+        return {{kindOf(*decoder), decoder}};
+    const int n = decoder->queries();
+    const int sources = crossAttention.keys();
+    const AttentionShape shape{crossAttention.layers(), crossAttention.heads(), n, sources};
+    std::vector<float> values(size_t(shape.elementCount()));
+    for (int l = 0; l < shape.layers; ++l)
+        for (int h = 0; h < shape.heads; ++h)
+            std::copy_n(crossAttention.headData(l, h), size_t(n) * size_t(sources),
+                        values.data() + (size_t(l) * size_t(shape.heads) + size_t(h)) * size_t(n) *
+                                            size_t(sources));
+    auto cross = std::make_shared<AttentionTensor>(shape, std::move(values));
+    cross->setTokens(sourceTokens, decoder->tokens());
+    return {{AttentionKind::Encoder, std::make_shared<const AttentionTensor>(encoderAttention)},
+            {AttentionKind::Decoder, decoder},
+            {AttentionKind::Cross, std::move(cross)}};
 }
 
 TokenizedText Generation::textBefore(int step) const
@@ -62,6 +84,15 @@ std::shared_ptr<const Generation> Generation::snapshot(const Generator &generato
     generation->attention = generator.attention();
     generation->attention.setTokens(std::vector<std::string>(
         generation->tokens.begin(), generation->tokens.begin() + generation->attention.keys()));
+    if (generator.translates()) {
+        for (int id : generator.source())
+            generation->sourceTokens.push_back(model.tokenizer().spelling(id));
+        generation->encoderAttention = generator.encoderAttention();
+        generation->encoderAttention.setTokens(generation->sourceTokens);
+        generation->crossAttention = generator.crossAttention();
+        generation->crossAttention.setTokens(generation->sourceTokens,
+                                             generation->attention.tokens());
+    }
     return generation;
 }
 

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "core/model/generator.h"
+#include "core/sets/attentionset.h"
 #include "core/sets/attentiontensor.h"
 #include "io/tokenizedtext.h"
 
@@ -32,11 +33,23 @@ struct Generation
     /// pass and each written token's row from the key/value cache, with the
     /// tokens, the mask and the key/value heads set.
     AttentionTensor attention;
+    /// A translation's (an encoder-decoder's): the source's tokens, the
+    /// cross-attention of the decoder's tokens over them (L x H x N x S, as
+    /// many rows as attention) and the encoder's self-attention; empty for
+    /// a causal model.
+    std::vector<std::string> sourceTokens;
+    AttentionTensor crossAttention;
+    AttentionTensor encoderAttention;
+    bool translates() const { return !crossAttention.isEmpty(); }
 
     int tokenCount() const { return int(ids.size()); }
     /// The attention of the first \a count tokens: what the views show
     /// while the timeline stands at the token being written there.
     AttentionTensor attentionUpTo(int count) const;
+    /// Every attention of the first \a count tokens as sets: the decoder's
+    /// (attentionUpTo()), and a translation's encoder's and cross-attention
+    /// (its first \a count rows) beside it.
+    std::vector<AttentionSet> setsUpTo(int count) const;
     /// The text the timeline's step \a step chose its token after (step 1
     /// is the first token written): the prompt and what steps 1 to step - 1
     /// wrote. What the lens, Open Head in Attention Tab and an alternative

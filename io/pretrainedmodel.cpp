@@ -229,7 +229,7 @@ std::string PretrainedModel::decode(const std::vector<int> &ids) const
 
 std::optional<int> PretrainedModel::endOfTextId() const
 {
-    return m_tokenizer->specialIds().eos;
+    return m_targetTokenizer->specialIds().eos;
 }
 
 std::unique_ptr<Generator> PretrainedModel::generator(const TokenizedText &prompt,
@@ -243,6 +243,32 @@ std::unique_ptr<Generator> PretrainedModel::generator(const TokenizedText &promp
     } catch (const std::invalid_argument &error) {
         throwReadError(QString::fromUtf8(error.what()));
     }
+}
+
+std::unique_ptr<Generator> PretrainedModel::translator(const TokenizedText &source,
+                                                       const TokenizedText &prefix,
+                                                       GenerationOptions options) const
+{
+    if (options.endToken < 0)
+        options.endToken = endOfTextId().value_or(-1);
+    m_checkpoint->requireUnchanged();
+    try {
+        return std::make_unique<Generator>(m_checkpoint->weights(), source.ids, prefix.ids,
+                                           options);
+    } catch (const std::invalid_argument &error) {
+        throwReadError(QString::fromUtf8(error.what()));
+    }
+}
+
+TokenizedText PretrainedModel::translationPrefix(const std::optional<QString> &target) const
+{
+    TokenizedText tokens = decoderTokens(target);
+    const std::optional<int> end = m_targetTokenizer->specialIds().eos;
+    if (target && tokens.ids.size() > 1 && end && tokens.ids.back() == *end) {
+        tokens.ids.pop_back();
+        tokens.tokens.pop_back();
+    }
+    return tokens;
 }
 
 LogitLens PretrainedModel::lens(const TokenizedText &tokens, int count, ModelRun *run) const
@@ -359,15 +385,13 @@ QList<QPair<QString, QString>> PretrainedModel::card() const
     QList<QPair<QString, QString>> rows{
         {tr("family"), QStringLiteral("%1 (%2)").arg(QString::fromStdString(family.displayName),
                                                      QString::fromStdString(family.modelType))},
-        {tr("layers"), c.encoderDecoder() ? tr("%1 encoder + %2 decoder")
-                                                .arg(c.layers)
-                                                .arg(c.decoder.layers)
-                                          : QString::number(c.layers)},
-        {tr("heads"), c.encoderDecoder() && c.decoder.heads != c.heads
-                          ? tr("%1 in the encoder, %2 in the decoder")
-                                .arg(c.heads)
-                                .arg(c.decoder.heads)
-                          : headsText(c)},
+        {tr("layers"), c.encoderDecoder()
+                           ? tr("%1 encoder + %2 decoder").arg(c.layers).arg(c.decoder.layers)
+                           : QString::number(c.layers)},
+        {tr("heads"),
+         c.encoderDecoder() && c.decoder.heads != c.heads
+             ? tr("%1 in the encoder, %2 in the decoder").arg(c.heads).arg(c.decoder.heads)
+             : headsText(c)},
         {tr("head size"), QString::number(c.headDim())},
         {tr("model width"), QString::number(c.modelDim)},
         {tr("positions"), QString::fromStdString(positionSummary(c))},
@@ -394,9 +418,8 @@ QString PretrainedModel::cardLine() const
     const FamilyDescription &family = familyDescription(c.family);
     const ModelCardWords words = modelCardWords(c);
     QStringList parts{QString::fromStdString(family.displayName),
-                      c.encoderDecoder()
-                          ? tr("%1 + %2 layers").arg(c.layers).arg(c.decoder.layers)
-                          : QString::fromStdString(countText(c.layers, "layer"))};
+                      c.encoderDecoder() ? tr("%1 + %2 layers").arg(c.layers).arg(c.decoder.layers)
+                                         : QString::fromStdString(countText(c.layers, "layer"))};
     const int kv = c.keyValueHeads();
     parts << (kv == c.heads ? tr("%1 heads").arg(c.heads)
                             : tr("%1 query heads sharing %2 key/value").arg(c.heads).arg(kv));

@@ -146,6 +146,15 @@ public:
      */
     std::unique_ptr<Generator> generator(const TokenizedText &prompt,
                                          GenerationOptions options) const;
+    /// An encoder-decoder translating \a source, its decoder writing after
+    /// \a prefix (translationPrefix()), stopping at the target's end token
+    /// unless \a options names another. ReadError as generator() throws.
+    std::unique_ptr<Generator> translator(const TokenizedText &source, const TokenizedText &prefix,
+                                          GenerationOptions options) const;
+    /// What a translation starts from: the decoder's start token, then the
+    /// target begun (\a target's tokens without the end token its tokenizer
+    /// appends); the start token alone for no target.
+    TokenizedText translationPrefix(const std::optional<QString> &target) const;
     /// The logit lens over \a tokens (core/model/logitlens.h), with the pass that
     /// read it in \a run when given (its attention carrying the tokens);
     /// ReadError for what logitLens() refuses.

@@ -4,6 +4,7 @@
 #include "core/model/encoderdecodergraph.h"
 
 #include "core/kernels/kernelset.h"
+#include "core/model/cachedstep.h"
 #include "core/model/familydescription.h"
 #include "core/model/finitechecks.h"
 #include "core/model/graphpieces.h"
@@ -11,6 +12,7 @@
 #include "core/model/relativepositionbias.h"
 #include "core/support/hugepagebuffer.h"
 
+#include <algorithm>
 #include <cmath>
 #include <memory>
 #include <utility>
@@ -264,6 +266,137 @@ ModelRun runEncoderDecoderGraph(const KernelSet &ops, const ModelWeights &weight
     run.attention = decoderSet.tensor(causal);
     run.crossAttention = crossSet.tensor({});
     return run;
+}
+
+EncoderDecoderCache encoderDecoderCache(const ModelWeights &weights, ModelRun &run, int capacity)
+{
+    const ModelConfig &decoder = weights.decoder()->config();
+    EncoderDecoderCache cache;
+    cache.self = emptyCache(decoder, capacity);
+    fillCache(cache.self, run);
+    KeyValueCache &cross = cache.cross;
+    cross.layers = decoder.layers;
+    cross.kvHeads = decoder.heads;
+    cross.headDim = decoder.headDim();
+    cross.capacity = cross.length = run.crossAttention.keys();
+    cross.keys = std::move(run.crossVectors.keys);
+    cross.values = std::move(run.crossVectors.values);
+    run.crossVectors = {};
+    run.queries = {};
+    run.keys = {};
+    run.values = {};
+    return cache;
+}
+
+namespace {
+
+/// A cache's heads of layer \a layer as the kernel reads them.
+std::pair<HeadRows, HeadRows> cachedRows(KeyValueCache &cache, int layer)
+{
+    const std::ptrdiff_t stride = std::ptrdiff_t(cache.capacity) * cache.headDim;
+    return {{cache.keys.data() + cache.headOffset(layer, 0), cache.headDim, stride},
+            {cache.values.data() + cache.headOffset(layer, 0), cache.headDim, stride}};
+}
+
+} // namespace
+
+void stepEncoderDecoderGraph(const KernelSet &ops, const ModelWeights &weights,
+                             EncoderDecoderCache &cache, int id, float *selfRow, float *crossRow,
+                             float *logits)
+{
+    const ModelWeights &decoderWeights = *weights.decoder();
+    const ModelConfig &config = decoderWeights.config();
+    const FamilyDescription &family = familyDescription(config.family);
+    const int heads = config.heads;
+    const int headDim = config.headDim();
+    const int position = cache.self.length;
+    const int m = position + 1;
+    const int sources = cache.cross.length;
+
+    const EmbeddingWeights embeddings = decoderWeights.embeddings();
+    Activations x = embed(ops, config, embeddings, {id}, {}, position);
+    AttentionScoring scoring;
+    scoring.scale = family.scaledScores ? 1.0f / std::sqrt(float(headDim)) : 1.0f;
+    scoring.visibility.causal = true;
+    scoring.visibility.keyOffset = m - 1;
+    std::vector<float> bias;
+    if (embeddings.relativeBias) {
+        bias = relativePositionBias(embeddings.relativeBias, config.relativeBuckets, heads,
+                                    config.relativeMaxDistance, false, 1, m, position);
+        scoring.bias = bias.data();
+    }
+    AttentionScoring crossScoring;
+    crossScoring.scale = scoring.scale;
+
+    for (int l = 0; l < config.layers; ++l) {
+        const LayerWeights layer = decoderWeights.layer(l);
+        {
+            const Activations input = sublayerInput(ops, family, config, x, layer.attentionNorm);
+            Activations q = linear(ops, layer.queryKeyValue[0], input);
+            const Activations k = linear(ops, layer.queryKeyValue[1], input);
+            const Activations v = linear(ops, layer.queryKeyValue[2], input);
+            for (int h = 0; h < heads; ++h) {
+                const size_t at = cache.self.headOffset(l, h) + size_t(position) * size_t(headDim);
+                std::copy_n(k.data() + std::ptrdiff_t(h) * headDim, headDim,
+                            cache.self.keys.data() + at);
+                std::copy_n(v.data() + std::ptrdiff_t(h) * headDim, headDim,
+                            cache.self.values.data() + at);
+            }
+            const auto [keys, values] = cachedRows(cache.self, l);
+            Activations context(heads * headDim, 1);
+            float *rows = selfRow + size_t(l) * size_t(heads) * size_t(m);
+            ops.attention(headRows(q, headDim), keys, values, heads, heads, 1, m, headDim, scoring,
+                          rows, context.data(), context.rows());
+            requireFiniteAttention(rows, size_t(heads) * size_t(m), context.data(),
+                                   size_t(context.size()), l);
+            addSublayer(ops, family, config, x, linear(ops, layer.attentionOutput, context),
+                        layer.attentionNorm);
+        }
+        {
+            const Activations input = sublayerInput(ops, family, config, x, layer.crossNorm);
+            Activations q = linear(ops, layer.crossQueryKeyValue[0], input);
+            const auto [keys, values] = cachedRows(cache.cross, l);
+            Activations context(heads * headDim, 1);
+            float *rows = crossRow + size_t(l) * size_t(heads) * size_t(sources);
+            ops.attention(headRows(q, headDim), keys, values, heads, heads, 1, sources, headDim,
+                          crossScoring, rows, context.data(), context.rows());
+            requireFiniteAttention(rows, size_t(heads) * size_t(sources), context.data(),
+                                   size_t(context.size()), l);
+            addSublayer(ops, family, config, x, linear(ops, layer.crossOutput, context),
+                        layer.crossNorm);
+        }
+        const Activations input = sublayerInput(ops, family, config, x, layer.feedForwardNorm);
+        addSublayer(ops, family, config, x, feedForward(ops, config, layer, input),
+                    layer.feedForwardNorm);
+        requireFinite(x.data(), size_t(x.size()), l, "outputs");
+    }
+    cache.self.length = m;
+
+    const OutputWeights output = decoderWeights.output();
+    finalNorm(ops, decoderWeights, x, output.finalNorm);
+    if (family.scaledTiedOutput && config.tiedOutput)
+        x *= 1.0f / std::sqrt(float(config.modelDim));
+    linearColumn(ops, unembeddingLayer(config, output, embeddings), x.data(), logits);
+    if (output.logitsBias)
+        for (int i = 0; i < config.vocabulary; ++i)
+            logits[i] += output.logitsBias[i];
+    requireFinite(logits, size_t(config.vocabulary), -1, "logits");
+}
+
+std::vector<float> encoderDecoderLogits(const KernelSet &ops, const ModelWeights &weights,
+                                        const float *state)
+{
+    const ModelWeights &decoderWeights = *weights.decoder();
+    const ModelConfig &config = decoderWeights.config();
+    const OutputWeights output = decoderWeights.output();
+    const EmbeddingWeights embeddings = decoderWeights.embeddings();
+    std::vector<float> logits(size_t(config.vocabulary));
+    linearColumn(ops, unembeddingLayer(config, output, embeddings), state, logits.data());
+    if (output.logitsBias)
+        for (int i = 0; i < config.vocabulary; ++i)
+            logits[size_t(i)] += output.logitsBias[i];
+    requireFinite(logits.data(), logits.size(), -1, "logits");
+    return logits;
 }
 
 } // namespace AttentionLab

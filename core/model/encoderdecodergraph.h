@@ -3,6 +3,7 @@
 
 #pragma once
 
+#include "core/model/keyvaluecache.h"
 #include "core/model/modelrun.h"
 #include "core/model/modelweights.h"
 
@@ -35,5 +36,35 @@ struct EncoderDecoderInput
  */
 ModelRun runEncoderDecoderGraph(const KernelSet &ops, const ModelWeights &weights,
                                 const EncoderDecoderInput &input);
+
+/// What a translation keeps between its steps: the decoder's keys and
+/// values (self), and the cross-attention's over the source, computed once.
+struct EncoderDecoderCache
+{
+    KeyValueCache self;
+    KeyValueCache cross;
+};
+
+/// The cache of \a run (a full pass of an encoder-decoder, whose kept rows
+/// are moved out of it) with room for \a capacity decoder positions.
+EncoderDecoderCache encoderDecoderCache(const ModelWeights &weights, ModelRun &run, int capacity);
+
+/**
+ * One decoder token more of an encoder-decoder: token \a id at position
+ * cache.self.length, through the same sublayers as runEncoderDecoderGraph()
+ * with one column. Writes its decoder self-attention row ([layer][head][key]
+ * over the cache.self.length + 1 keys) to \a selfRow, its cross-attention
+ * row ([layer][head][source key]) to \a crossRow, and the logits of the token
+ * after it (the decoder's vocabulary) to \a logits. The caller checks that
+ * id is in the vocabulary and that the cache has room.
+ */
+void stepEncoderDecoderGraph(const KernelSet &ops, const ModelWeights &weights,
+                             EncoderDecoderCache &cache, int id, float *selfRow, float *crossRow,
+                             float *logits);
+
+/// The decoder's logits from \a state (its last position's output, after
+/// the final norm and T5's scale): the output matrix and final_logits_bias.
+std::vector<float> encoderDecoderLogits(const KernelSet &ops, const ModelWeights &weights,
+                                        const float *state);
 
 } // namespace AttentionLab

@@ -5,6 +5,7 @@
 
 #include "core/kernels/kernelset.h"
 #include "core/model/cachedstep.h"
+#include "core/model/encoderdecodergraph.h"
 #include "core/model/familydescription.h"
 #include "core/model/modelgraph.h"
 #include "core/model/modelmemory.h"
@@ -103,12 +104,67 @@ Generator::Generator(const ModelWeights &weights, std::vector<int> prompt,
     m_logits = nextTokenLogits(activeKernels(), weights, m_prompt.finalState.data());
 }
 
+Generator::Generator(const ModelWeights &weights, std::vector<int> source, std::vector<int> prompt,
+                     const GenerationOptions &options)
+    : m_weights(weights), m_source(std::move(source)), m_options(options),
+      m_sampler(options.sampling), m_ids(std::move(prompt))
+{
+    if (!weights.decoder())
+        throw std::invalid_argument(familyDescription(weights.config().family).displayName +
+                                    " is not an encoder-decoder: it translates nothing");
+    if (m_source.empty())
+        throw std::invalid_argument("a translation needs a source of at least one token");
+    checkOptions(options);
+    const ModelConfig &decoder = weights.decoder()->config();
+    m_promptLength = int(m_ids.size());
+    if (m_promptLength >= decoder.positions)
+        throw std::invalid_argument(std::to_string(m_promptLength) + " tokens fill the model's " +
+                                    std::to_string(decoder.positions) +
+                                    " positions: there is no room to write");
+    const int total =
+        std::min<long long>(decoder.positions, (long long)m_promptLength + options.maxTokens);
+    const long long sources = static_cast<long long>(m_source.size());
+    m_memoryBytes = generationBytes(decoder, m_promptLength, total) +
+                    encoderDecoderPassBytes(weights.config(), sources, m_promptLength) +
+                    4.0 * double(decoder.layers) * double(decoder.heads) * double(sources) *
+                        (double(total) + 2.0 * double(decoder.headDim()));
+    requireMemory(m_memoryBytes, "translating into " + std::to_string(total - m_promptLength) +
+                                     " tokens after " + std::to_string(m_promptLength));
+    EncoderDecoderInput input;
+    input.source = m_source;
+    input.decoder = m_ids;
+    input.topCount = options.topCount;
+    m_prompt = runEncoderDecoder(weights, input);
+    EncoderDecoderCache cache = encoderDecoderCache(weights, m_prompt, total);
+    m_cache = std::move(cache.self);
+    m_crossCache = std::move(cache.cross);
+    m_logits = encoderDecoderLogits(activeKernels(), weights, m_prompt.finalState.data());
+}
+
+const ModelConfig &Generator::writingConfig() const
+{
+    return m_weights.decoder() ? m_weights.decoder()->config() : m_weights.config();
+}
+
 void Generator::advance()
 {
-    std::vector<float> row(size_t(m_weights.config().layers) * size_t(m_weights.config().heads) *
-                           size_t(m_cache.length + 1));
-    stepModelGraph(activeKernels(), m_weights, m_cache, m_ids.back(), row.data(), m_logits.data());
+    const ModelConfig &config = writingConfig();
+    const size_t layerHeads = size_t(config.layers) * size_t(config.heads);
+    std::vector<float> row(layerHeads * size_t(m_cache.length + 1));
+    if (!translates()) {
+        stepModelGraph(activeKernels(), m_weights, m_cache, m_ids.back(), row.data(),
+                       m_logits.data());
+        m_rows.push_back(std::move(row));
+        return;
+    }
+    std::vector<float> crossRow(layerHeads * m_source.size());
+    EncoderDecoderCache cache{std::move(m_cache), std::move(m_crossCache)};
+    stepEncoderDecoderGraph(activeKernels(), m_weights, cache, m_ids.back(), row.data(),
+                            crossRow.data(), m_logits.data());
+    m_cache = std::move(cache.self);
+    m_crossCache = std::move(cache.cross);
     m_rows.push_back(std::move(row));
+    m_crossRows.push_back(std::move(crossRow));
 }
 
 bool Generator::step()
@@ -171,9 +227,37 @@ AttentionTensor Generator::attention() const
     shape.queries = int(n);
     shape.keys = int(n);
     AttentionTensor tensor(shape, std::move(values));
-    tensor.setVisibility(modelVisibility(m_weights.config(), int(n), int(n)));
-    tensor.setKeyValueHeads(m_weights.config().keyValueHeads());
+    tensor.setVisibility(modelVisibility(writingConfig(), int(n), int(n)));
+    tensor.setKeyValueHeads(writingConfig().keyValueHeads());
     return tensor;
+}
+
+AttentionTensor Generator::crossAttention() const
+{
+    if (!translates())
+        return {};
+    const int layers = m_prompt.crossAttention.layers();
+    const int heads = m_prompt.crossAttention.heads();
+    const size_t n = size_t(rowCount());
+    const size_t prompt = size_t(m_promptLength);
+    const size_t sources = m_source.size();
+    std::vector<float> values(size_t(layers) * size_t(heads) * n * sources, 0.0f);
+    for (int l = 0; l < layers; ++l) {
+        for (int h = 0; h < heads; ++h) {
+            const size_t head = size_t(l) * size_t(heads) + size_t(h);
+            float *matrix = values.data() + head * n * sources;
+            std::copy_n(m_prompt.crossAttention.headData(l, h), prompt * sources, matrix);
+            for (size_t s = 0; s < m_crossRows.size(); ++s)
+                std::copy_n(m_crossRows[s].data() + head * sources, sources,
+                            matrix + (prompt + s) * sources);
+        }
+    }
+    AttentionShape shape;
+    shape.layers = layers;
+    shape.heads = heads;
+    shape.queries = int(n);
+    shape.keys = int(sources);
+    return AttentionTensor(shape, std::move(values));
 }
 
 } // namespace AttentionLab

@@ -58,6 +58,15 @@ public:
      */
     Generator(const ModelWeights &weights, std::vector<int> prompt,
               const GenerationOptions &options);
+    /**
+     * An encoder-decoder translating \a source: the encoder reads it once,
+     * and the decoder writes after \a prompt (its start token, and a target
+     * begun), each step over its own key/value cache and the cross-attention's
+     * over the source. Throws as the other constructor does, and for a source
+     * of no token or a model that is not an encoder-decoder.
+     */
+    Generator(const ModelWeights &weights, std::vector<int> source, std::vector<int> prompt,
+              const GenerationOptions &options);
 
     /// Writes one token: false when the generation has stopped (having
     /// computed the last token's attention row).
@@ -88,17 +97,37 @@ public:
      * what a full pass over that text gives. The caller sets the tokens.
      */
     AttentionTensor attention() const;
+    /// An encoder-decoder's: whether it translates a source.
+    bool translates() const { return !m_source.empty(); }
+    /// The source it translates (empty for a causal model).
+    const std::vector<int> &source() const { return m_source; }
+    /// Its cross-attention of the first rowCount() decoder tokens over the
+    /// source, L x H x N x S; and its encoder's self-attention. Empty tensors
+    /// for a causal model.
+    AttentionTensor crossAttention() const;
+    const AttentionTensor &encoderAttention() const { return m_prompt.encoderAttention; }
+    /// Written token \a index's cross-attention row, [layer][head][source key].
+    const std::vector<float> &stepCrossAttention(int index) const
+    {
+        return m_crossRows[size_t(index)];
+    }
 
 private:
     void advance();
+    /// The config of the stack that writes: the model's, or its decoder's.
+    const ModelConfig &writingConfig() const;
 
     const ModelWeights &m_weights;
+    std::vector<int> m_source;
     GenerationOptions m_options;
     TokenSampler m_sampler;
     std::vector<int> m_ids;
     int m_promptLength = 0;
     ModelRun m_prompt;
     KeyValueCache m_cache;
+    /// An encoder-decoder's cross-attention keys and values over the source.
+    KeyValueCache m_crossCache;
+    std::vector<std::vector<float>> m_crossRows;
     std::vector<float> m_logits;
     std::vector<GenerationStep> m_steps;
     std::vector<std::vector<float>> m_rows;

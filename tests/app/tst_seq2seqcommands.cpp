@@ -63,6 +63,7 @@ private slots:
     void modelWritesEverySet();
     void reportNamesTheSet();
     void sessionOfACrossHead();
+    void generateTranslates();
     void refusals_data();
     void refusals();
 };
@@ -180,6 +181,38 @@ void TestSeq2SeqCommands::sessionOfACrossHead()
     QCOMPARE(evaluated.exitCode, 0);
 }
 
+void TestSeq2SeqCommands::generateTranslates()
+{
+    const QJsonObject want = expected(u"flan-t5-small"_s);
+    QTemporaryDir dir;
+    const QString npz = dir.filePath(u"translation.npz"_s);
+    const BinaryRun r =
+        run({u"generate"_s, model(u"flan-t5-small"_s), u"--text"_s,
+             want[u"source_text"_s].toString(), u"--tokens"_s, u"10"_s, u"--json"_s, u"-o"_s, npz});
+    QCOMPARE(r.exitCode, 0);
+    const QJsonObject got = QJsonDocument::fromJson(r.out).object();
+    QCOMPARE(got[u"source_ids"_s].toArray(), intArray(want[u"source_ids"_s]));
+    QCOMPARE(got[u"source_tokens"_s].toArray().size(), want[u"source_ids"_s].toArray().size());
+    // The decoder's ids, its start token first: greedy, as ten full passes chose.
+    const QJsonArray greedy = intArray(want[u"greedy_ids"_s]);
+    QCOMPARE(got[u"ids"_s].toArray(), greedy);
+    QCOMPARE(got[u"tokens"_s].toArray().size(), greedy.size());
+    QCOMPARE(got[u"steps"_s].toArray().size(), greedy.size() - 1);
+    QCOMPARE(got[u"prompt_length"_s].toInt(), 1);
+    // The three sets of the whole translation.
+    const BinaryRun inspected = run({u"inspect"_s, npz, u"--json"_s, u"--set"_s, u"cross"_s});
+    QCOMPARE(inspected.exitCode, 0);
+    const QJsonArray sets = QJsonDocument::fromJson(inspected.out)[u"sets"_s].toArray();
+    QCOMPARE(sets.size(), 3);
+    QCOMPARE(sets[2][u"query_tokens"_s].toArray(), got[u"tokens"_s].toArray());
+    QCOMPARE(sets[2][u"key_tokens"_s].toArray(), got[u"source_tokens"_s].toArray());
+    // Printed as it is written, without the decoder's start token.
+    const BinaryRun printed = run({u"generate"_s, model(u"flan-t5-small"_s), u"--text"_s,
+                                   want[u"source_text"_s].toString(), u"--tokens"_s, u"3"_s});
+    QCOMPARE(printed.exitCode, 0);
+    QVERIFY(!QString::fromUtf8(printed.out).startsWith(u"<pad>"_s));
+}
+
 void TestSeq2SeqCommands::refusals_data()
 {
     QTest::addColumn<QStringList>("arguments");
@@ -194,6 +227,10 @@ void TestSeq2SeqCommands::refusals_data()
         << u"bert-tiny has no decoder self-attention: it is an encoder"_s;
     QTest::newRow("--target on a decoder")
         << QStringList{u"model"_s, gpt2, u"--text"_s, u"a cat"_s, u"--target"_s, u"b"_s}
+        << u"--target is for encoder-decoder models (T5, BART, Marian); gpt2-tiny is a GPT-2 "
+           "model"_s;
+    QTest::newRow("generate --target on a decoder")
+        << QStringList{u"generate"_s, gpt2, u"--text"_s, u"a cat"_s, u"--target"_s, u"b"_s}
         << u"--target is for encoder-decoder models (T5, BART, Marian); gpt2-tiny is a GPT-2 "
            "model"_s;
     QTest::newRow("tokenize --target on a decoder")

@@ -12,6 +12,7 @@
 
 #include "core/maths/attention.h"
 #include "core/model/familydescription.h"
+#include "core/model/generator.h"
 #include "core/model/headsession.h"
 #include "core/model/relativepositionbias.h"
 #include "io/pretrainedmodel.h"
@@ -138,6 +139,8 @@ private slots:
     void matchesPyTorch();
     void greedyStepsMatch_data();
     void greedyStepsMatch();
+    void translationStepsMatchThePass_data();
+    void translationStepsMatchThePass();
     void headsOpenInTheLab_data();
     void headsOpenInTheLab();
     void bucketsMatchTransformers();
@@ -240,6 +243,60 @@ void Seq2SeqForwardTest::greedyStepsMatch()
             QVERIFY2(worst < 1e-5, qPrintable(QString::number(worst)));
         }
     }
+}
+
+void Seq2SeqForwardTest::translationStepsMatchThePass_data()
+{
+    tokenizesAsTheHub_data();
+}
+
+void Seq2SeqForwardTest::translationStepsMatchThePass()
+{
+    QFETCH(QString, model);
+    const QJsonObject expected = expectedCase(model);
+    const auto opened = openModel(model);
+    const std::vector<int> steps = ints(expected.value(u"greedy_ids"));
+    GenerationOptions options;
+    options.maxTokens = int(steps.size()) - 1;
+    options.stopAtEnd = false;
+    const std::unique_ptr<Generator> generator = opened->translator(
+        idsOnly(ints(expected.value(u"source_ids"))), idsOnly({steps.front()}), options);
+    QVERIFY(generator->translates());
+    while (generator->step()) {
+    }
+    generator->finish();
+    // The cached steps write what ten full passes chose.
+    QCOMPARE(generator->ids(), steps);
+    // Each step's cross-attention row is the full pass's.
+    const AttentionTensor cross = generator->crossAttention();
+    QCOMPARE(cross.queries(), int(steps.size()));
+    const std::vector<double> reference = doubles(expected.value(u"greedy_cross"));
+    const int rows = int(steps.size()) - 1;
+    const int sources = cross.keys();
+    double worst = 0.0;
+    size_t index = 0;
+    for (int l = 0; l < cross.layers(); ++l)
+        for (int h = 0; h < cross.heads(); ++h) {
+            const AttentionTensor::HeadMatrix matrix = cross.head(l, h);
+            for (int q = 0; q < rows; ++q)
+                for (int k = 0; k < sources; ++k)
+                    worst = std::max(worst, std::abs(double(matrix(q, k)) - reference[index++]));
+        }
+    QCOMPARE(index, reference.size());
+    QVERIFY2(worst < 1e-5, qPrintable(QString::number(worst)));
+    // And the decoder's rows, a full pass's over the same tokens.
+    const ModelRun full = opened->run(idsOnly(ints(expected.value(u"source_ids"))), idsOnly(steps));
+    QVERIFY(worstDifference(generator->attention(), [&] {
+                std::vector<double> values;
+                for (int l = 0; l < full.attention.layers(); ++l)
+                    for (int h = 0; h < full.attention.heads(); ++h) {
+                        const auto m = full.attention.head(l, h);
+                        for (int q = 0; q < m.rows(); ++q)
+                            for (int k = 0; k < m.cols(); ++k)
+                                values.push_back(m(q, k));
+                    }
+                return values;
+            }()) < 1e-5);
 }
 
 void Seq2SeqForwardTest::headsOpenInTheLab_data()
