@@ -85,6 +85,7 @@ std::shared_ptr<const Generation> Generation::snapshot(const Generator &generato
     generation->attention.setTokens(std::vector<std::string>(
         generation->tokens.begin(), generation->tokens.begin() + generation->attention.keys()));
     if (generator.translates()) {
+        generation->sourceIds = generator.source();
         for (int id : generator.source())
             generation->sourceTokens.push_back(model.tokenizer().spelling(id));
         generation->encoderAttention = generator.encoderAttention();

@@ -38,6 +38,7 @@ struct Generation
     /// many rows as attention) and the encoder's self-attention; empty for
     /// a causal model.
     std::vector<std::string> sourceTokens;
+    std::vector<int> sourceIds;
     AttentionTensor crossAttention;
     AttentionTensor encoderAttention;
     bool translates() const { return !crossAttention.isEmpty(); }
@@ -55,6 +56,8 @@ struct Generation
     /// wrote. What the lens, Open Head in Attention Tab and an alternative
     /// taken at that step read.
     TokenizedText textBefore(int step) const;
+    /// A translation's source (empty for a causal model's generation).
+    TokenizedText source() const { return {sourceIds, sourceTokens, {}}; }
     /// What \a generator wrote with \a model, finished (Generator::finish())
     /// and spelled: the window's generations and `animate --sweep generation`'s.
     static std::shared_ptr<const Generation> of(Generator &generator, const PretrainedModel &model);

@@ -140,6 +140,9 @@ TokenizedText PretrainedModel::tokenize(const ModelText &text) const
 
 ModelRun PretrainedModel::run(const TokenizedText &tokens, int topCount) const
 {
+    // An encoder-decoder reads them as its source, its decoder its start token.
+    if (encoderDecoder())
+        return run(tokens, decoderTokens(std::nullopt), topCount);
     ModelInput input;
     input.ids = tokens.ids;
     input.tokenTypes = tokens.tokenTypes;

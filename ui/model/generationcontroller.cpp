@@ -7,6 +7,7 @@
 #include "core/support/memorybudget.h"
 #include "io/generation.h"
 #include "io/pretrainedmodel.h"
+#include "io/readerror.h"
 #include "ui/model/generationcommand.h"
 #include "ui/model/generationpanel.h"
 #include "ui/model/generationrunner.h"
@@ -76,7 +77,19 @@ void GenerationController::start(const GenerationOptions &options)
                                         : tr("Generate %1 tokens").arg(options.maxTokens),
                  m_panel->generation(), m_panel->step()};
     m_panel->setRunning(true);
-    m_generator->start(model, m_runner->lastTokens(), options);
+    if (!model->encoderDecoder()) {
+        m_generator->start(model, m_runner->lastTokens(), options);
+        return;
+    }
+    // A translation of the source: the decoder writes after its start token
+    // and the target begun in the Target field.
+    try {
+        m_generator->start(model, model->translationPrefix(m_runner->requestedText().target),
+                           options, m_runner->lastTokens());
+    } catch (const ReadError &error) {
+        m_panel->setRunning(false);
+        QMessageBox::warning(m_window, tr("Translate"), error.message);
+    }
 }
 
 void GenerationController::showPartial(std::shared_ptr<const Generation> partial)
@@ -134,7 +147,10 @@ void GenerationController::showStep(int step)
     // The text up to the token before the one written at this step: its
     // last row is the query whose attention chose that token.
     const int tokens = generation->promptLength + step - 1;
-    m_document->setTensor(generation->attentionUpTo(tokens), m_runner->model()->folder(), true);
+    if (generation->translates())
+        m_document->setSets(generation->setsUpTo(tokens), m_runner->model()->folder(), true);
+    else
+        m_document->setTensor(generation->attentionUpTo(tokens), m_runner->model()->folder(), true);
     // The lens reads the same text as every other view: up to this step.
     emit textInViewChanged();
 }
@@ -156,7 +172,7 @@ void GenerationController::takeAlternative(int step, int id)
                      .arg(step),
                  generation, step};
     m_panel->setRunning(true);
-    m_generator->start(model, prompt, options);
+    m_generator->start(model, prompt, options, generation->source());
 }
 
 void GenerationController::clear()

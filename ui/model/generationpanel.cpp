@@ -149,6 +149,18 @@ void GenerationPanel::setSpelling(std::function<std::string(int)> spelling)
     m_spelling = std::move(spelling);
 }
 
+void GenerationPanel::setTranslates(bool translates)
+{
+    m_translates = translates;
+    m_generate->setText(translates ? tr("&Translate") : tr("&Generate"));
+    m_generate->setToolTip(translates
+                               ? tr("Let the model translate the source, one token at a time: "
+                                    "each step's row of the cross-attention is the source tokens "
+                                    "it looked at to write that token")
+                               : tr("Let the model write after the text, one token at a time"));
+    showStep();
+}
+
 void GenerationPanel::setAvailable(bool available)
 {
     setVisible(available);
@@ -252,8 +264,13 @@ void GenerationPanel::showStep()
 {
     const int s = step();
     if (s < 1) {
-        m_stepLabel->setText(tr("<span style=\"color:gray\">Generate writes after the text, a "
-                                "token a step; the timeline then steps through them.</span>"));
+        m_stepLabel->setText(
+            m_translates
+                ? tr("<span style=\"color:gray\">Translate writes the target of the source, a "
+                     "token a step; the timeline then steps through them, and the "
+                     "cross-attention shows the source tokens each step looked at.</span>")
+                : tr("<span style=\"color:gray\">Generate writes after the text, a "
+                     "token a step; the timeline then steps through them.</span>"));
         m_stepLabel->setToolTip(QString());
         return;
     }

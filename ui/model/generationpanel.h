@@ -45,6 +45,8 @@ public:
     void setSpelling(std::function<std::string(int)> spelling);
     /// Offered only for models that write (causal ones).
     void setAvailable(bool available);
+    /// An encoder-decoder's panel: Translate writes the target of the source.
+    void setTranslates(bool translates);
     GenerationOptions options() const;
     void setRunning(bool running);
     void setProgress(int written, int total);
@@ -102,6 +104,7 @@ private:
     QSlider *m_timeline;
     QPushButton *m_back;
     QLabel *m_stepLabel;
+    bool m_translates = false; ///< an encoder-decoder's: Translate, not Generate
 };
 
 } // namespace AttentionLab

@@ -34,7 +34,7 @@ GenerationRunner::~GenerationRunner()
 }
 
 void GenerationRunner::start(std::shared_ptr<const PretrainedModel> model, TokenizedText prompt,
-                             GenerationOptions options)
+                             GenerationOptions options, TokenizedText source)
 {
     if (m_watcher.isRunning()) {
         stop();
@@ -45,45 +45,47 @@ void GenerationRunner::start(std::shared_ptr<const PretrainedModel> model, Token
     m_snapshotInFlight = std::make_shared<std::atomic<bool>>(false);
     const int total = options.maxTokens;
     const quint64 serial = ++m_serial;
-    m_watcher.setFuture(
-        QtConcurrent::run([this, model, prompt, options, cancel = m_cancel,
-                           inFlight = m_snapshotInFlight, total, serial]() -> Outcome {
-            Outcome outcome;
-            outcome.serial = serial;
-            BackgroundOutcome<std::shared_ptr<const Generation>> result = catching([&] {
-                std::unique_ptr<Generator> generator = model->generator(prompt, options);
-                while (!cancel->load() && generator->step()) {
-                    const qint64 computedAt = steadyNanoseconds();
-                    const int count = int(generator->steps().size());
-                    QMetaObject::invokeMethod(
-                        this,
-                        [this, count, total, serial] {
-                            if (serial == m_serial)
-                                emit progress(count, total);
-                        },
-                        Qt::QueuedConnection);
-                    if (inFlight->exchange(true))
-                        continue;
-                    std::shared_ptr<const Generation> partial =
-                        Generation::snapshot(*generator, *model);
-                    QMetaObject::invokeMethod(
-                        this,
-                        [this, partial, computedAt, inFlight, serial] {
-                            inFlight->store(false);
-                            // A cancelled or replaced generation's snapshot is dropped.
-                            if (serial == m_serial)
-                                emit written(partial, computedAt);
-                        },
-                        Qt::QueuedConnection);
-                }
-                return Generation::of(*generator, *model);
-            });
-            if (result.value)
-                outcome.generation = std::move(*result.value);
-            else
-                outcome.error = result.error;
-            return outcome;
-        }));
+    m_watcher.setFuture(QtConcurrent::run([this, model, prompt, options, source, cancel = m_cancel,
+                                           inFlight = m_snapshotInFlight, total,
+                                           serial]() -> Outcome {
+        Outcome outcome;
+        outcome.serial = serial;
+        BackgroundOutcome<std::shared_ptr<const Generation>> result = catching([&] {
+            std::unique_ptr<Generator> generator = source.ids.empty()
+                                                       ? model->generator(prompt, options)
+                                                       : model->translator(source, prompt, options);
+            while (!cancel->load() && generator->step()) {
+                const qint64 computedAt = steadyNanoseconds();
+                const int count = int(generator->steps().size());
+                QMetaObject::invokeMethod(
+                    this,
+                    [this, count, total, serial] {
+                        if (serial == m_serial)
+                            emit progress(count, total);
+                    },
+                    Qt::QueuedConnection);
+                if (inFlight->exchange(true))
+                    continue;
+                std::shared_ptr<const Generation> partial =
+                    Generation::snapshot(*generator, *model);
+                QMetaObject::invokeMethod(
+                    this,
+                    [this, partial, computedAt, inFlight, serial] {
+                        inFlight->store(false);
+                        // A cancelled or replaced generation's snapshot is dropped.
+                        if (serial == m_serial)
+                            emit written(partial, computedAt);
+                    },
+                    Qt::QueuedConnection);
+            }
+            return Generation::of(*generator, *model);
+        });
+        if (result.value)
+            outcome.generation = std::move(*result.value);
+        else
+            outcome.error = result.error;
+        return outcome;
+    }));
 }
 
 void GenerationRunner::stop()

@@ -35,8 +35,10 @@ public:
     explicit GenerationRunner(QObject *parent = nullptr);
     ~GenerationRunner() override;
 
+    /// Writes after \a prompt; with a \a source, an encoder-decoder
+    /// translates it, its decoder writing after \a prompt.
     void start(std::shared_ptr<const PretrainedModel> model, TokenizedText prompt,
-               GenerationOptions options);
+               GenerationOptions options, TokenizedText source = {});
     /// Stops the generation at the token being written; finished() follows
     /// with what was written so far.
     void stop();

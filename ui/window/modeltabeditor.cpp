@@ -162,7 +162,9 @@ bool ModelTabEditor::openModelFolder(const QString &folder)
     m_runner->setModel(model);
     // Only a model that writes left to right can be asked to write on.
     const bool writes = familyDescription(model->config().family).writes();
-    m_generationPanel->setAvailable(writes);
+    // An encoder-decoder writes too: it translates its source.
+    m_generationPanel->setAvailable(writes || model->encoderDecoder());
+    m_generationPanel->setTranslates(model->encoderDecoder());
     m_page->setLensAvailable(writes);
     m_generationPanel->setSpelling([model = std::weak_ptr<const PretrainedModel>(model)](int id) {
         const auto open = model.lock();
@@ -301,7 +303,11 @@ std::optional<ModelTabEditor::TakenHead> ModelTabEditor::takeHead(Session *sessi
     if (m_generation->showsStep()) {
         const TokenizedText upTo = m_generation->textInView();
         try {
-            run = std::make_shared<const ModelRun>(m_runner->model()->run(upTo));
+            // A translation's step: the source, and the decoder's tokens up to there.
+            const std::shared_ptr<const PretrainedModel> model = m_runner->model();
+            run = std::make_shared<const ModelRun>(model->encoderDecoder()
+                                                       ? model->run(m_runner->lastTokens(), upTo)
+                                                       : model->run(upTo));
             text = QString::fromStdString(m_runner->model()->decode(upTo.ids));
         } catch (const ReadError &error) {
             QMessageBox::warning(m_window, tr("Open Head in Attention Tab"), error.message);
