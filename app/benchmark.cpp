@@ -139,15 +139,28 @@ Report modelBenchmarkReport(const QString &folder, const std::vector<long long> 
              .arg(config.heads)
              .arg(config.modelDim)
              .arg(omp_get_max_threads());
+    if (config.encoderDecoder())
+        t += QStringLiteral("(an encoder-decoder: n source tokens and n target tokens, teacher "
+                            "forced; its three attentions kept)\n\n");
     t += tableHeader();
     QJsonArray rows;
     for (long long n : lengths) {
         ModelInput input;
-        for (long long i = 0; i < n; ++i)
+        EncoderDecoderInput translation;
+        for (long long i = 0; i < n; ++i) {
             input.ids.push_back(int(i % config.vocabulary));
+            translation.source.push_back(int(i % config.vocabulary));
+            translation.decoder.push_back(int((i * 7 + 1) % config.decoder.vocabulary));
+        }
         timeRuns(
-            n, kMinModelRuns, [&] { runModel(checkpoint->weights(), input); }, "forward_ms_median",
-            2, t, rows);
+            n, kMinModelRuns,
+            [&] {
+                if (config.encoderDecoder())
+                    runEncoderDecoder(checkpoint->weights(), translation);
+                else
+                    runModel(checkpoint->weights(), input);
+            },
+            "forward_ms_median", 2, t, rows);
     }
     out.json.insert(QStringLiteral("model"), folder);
     out.json.insert(QStringLiteral("threads"), omp_get_max_threads());
@@ -160,8 +173,11 @@ Report generateBenchmarkReport(const QString &folder, long long tokens)
     using Clock = std::chrono::steady_clock;
     const std::shared_ptr<const ModelCheckpoint> checkpoint = ModelCheckpoint::open(folder);
     const ModelConfig &config = checkpoint->config();
+    // An encoder-decoder translates a source of 128 tokens from its start token.
+    const bool translates = config.encoderDecoder();
     const long long prompt = std::min<long long>(128, config.positions - 1);
-    const long long written = std::min<long long>(tokens, config.positions - prompt);
+    const long long written =
+        std::min<long long>(tokens, config.positions - (translates ? 1 : prompt));
     std::vector<int> ids;
     for (long long i = 0; i < prompt; ++i)
         ids.push_back(int(i % config.vocabulary));
@@ -174,7 +190,10 @@ Report generateBenchmarkReport(const QString &folder, long long tokens)
     std::vector<double> perToken;
     for (int run = 0; run < kMinModelRuns; ++run) {
         const Clock::time_point start = Clock::now();
-        Generator generator(checkpoint->weights(), ids, options);
+        options.stopAtEnd = false;
+        Generator generator = translates ? Generator(checkpoint->weights(), ids,
+                                                     {config.decoder.startId}, options)
+                                         : Generator(checkpoint->weights(), ids, options);
         generator.step();
         Clock::time_point last = Clock::now();
         firsts.push_back(milliseconds(last - start));
@@ -187,9 +206,9 @@ Report generateBenchmarkReport(const QString &folder, long long tokens)
     const double first = median(firsts);
     const double each = perToken.empty() ? 0.0 : median(perToken);
     Report out;
-    out.text = QStringLiteral("Generation with %1 (%2: %3 layers, %4 heads, d_model %5), float32, "
+    out.text = QStringLiteral("%12 with %1 (%2: %3 layers, %4 heads, d_model %5), float32, "
                               "%6 threads, greedy, key/value cache\n"
-                              "prompt %7 tokens, %8 written, %9 runs\n\n"
+                              "%13 %7 tokens, %8 written, %9 runs\n\n"
                               "first token   %10 ms\nper token     %11 ms (median)\n")
                    .arg(inputText(folder), QLatin1String(modelTypeName(config.family)))
                    .arg(config.layers)
@@ -200,7 +219,9 @@ Report generateBenchmarkReport(const QString &folder, long long tokens)
                    .arg(written)
                    .arg(kMinModelRuns)
                    .arg(first, 0, 'f', 2)
-                   .arg(each, 0, 'f', 2);
+                   .arg(each, 0, 'f', 2)
+                   .arg(translates ? QStringLiteral("Translation") : QStringLiteral("Generation"),
+                        translates ? QStringLiteral("source") : QStringLiteral("prompt"));
     out.json.insert(QStringLiteral("model"), folder);
     out.json.insert(QStringLiteral("threads"), omp_get_max_threads());
     out.json.insert(QStringLiteral("prompt"), prompt);

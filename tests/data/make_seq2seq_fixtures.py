@@ -180,7 +180,7 @@ def attention(q_in, kv_in, w, names, heads, head_dim, scale, bias=None, causal=F
 
 # ---------------------------------------------------------------- T5
 
-def t5_forward(w, cfg, source, decoder):
+def t5_forward(w, cfg, source, decoder, last_only=False):
     d, heads, dkv = cfg["d_model"], cfg["num_heads"], cfg["d_kv"]
     eps = cfg["layer_norm_epsilon"]
     gated = cfg["feed_forward_proj"].startswith("gated")
@@ -227,6 +227,8 @@ def t5_forward(w, cfg, source, decoder):
         h = h + out
         h = h + ff(h, b + "2.")
     h = t5_norm(h, w["decoder.final_layer_norm.weight"], eps)
+    if last_only:  # benchmarks/torch_seq2seq.py: the last position's logits alone
+        h = h[-1:]
     if cfg["tie_word_embeddings"]:
         h = h * (d ** -0.5)
         logits = h @ w["shared.weight"].T
@@ -319,7 +321,7 @@ def act(name, x):
     raise ValueError(name)
 
 
-def bart_family_forward(w, cfg, source, decoder):
+def bart_family_forward(w, cfg, source, decoder, last_only=False):
     """BartForConditionalGeneration, MBartForConditionalGeneration and
     MarianMTModel, as cfg["model_type"] says."""
     kind = cfg["model_type"]
@@ -391,6 +393,8 @@ def bart_family_forward(w, cfg, source, decoder):
         h = sub(h, b + "final_layer_norm", mlp(b, cfg["activation_function"]))
     if pre:
         h = ln(h, "model.decoder.layer_norm")
+    if last_only:  # benchmarks/torch_seq2seq.py: the last position's logits alone
+        h = h[-1:]
     out = w.get("lm_head.weight", w.get("model.decoder.embed_tokens.weight",
                                         w.get("model.shared.weight")))
     logits = h @ out.T + w["final_logits_bias"][0]
