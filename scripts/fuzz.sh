@@ -11,7 +11,8 @@ build=${FUZZ_BUILD_DIR:-$root/build-fuzz}
 seconds=${FUZZ_SECONDS:-45}
 "$root/scripts/deps.sh"
 cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-    -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ -DATTENTIONLAB_FUZZING=ON
+    -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ -DATTENTIONLAB_FUZZING=ON \
+    -DATTENTIONLAB_NATIVE=ON
 cmake --build "$build" --parallel "$(nproc)" --target attentionlab_fuzzers
 
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
