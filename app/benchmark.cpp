@@ -147,10 +147,12 @@ Report modelBenchmarkReport(const QString &folder, const std::vector<long long> 
     for (long long n : lengths) {
         ModelInput input;
         EncoderDecoderInput translation;
-        for (long long i = 0; i < n; ++i) {
+        for (long long i = 0; i < n; ++i)
             input.ids.push_back(int(i % config.vocabulary));
-            translation.source.push_back(int(i % config.vocabulary));
-            translation.decoder.push_back(int((i * 7 + 1) % config.decoder.vocabulary));
+        if (config.encoderDecoder()) {
+            translation.source = input.ids;
+            for (long long i = 0; i < n; ++i)
+                translation.decoder.push_back(int((i * 7 + 1) % config.decoder.vocabulary));
         }
         timeRuns(
             n, kMinModelRuns,
@@ -191,9 +193,9 @@ Report generateBenchmarkReport(const QString &folder, long long tokens)
     for (int run = 0; run < kMinModelRuns; ++run) {
         const Clock::time_point start = Clock::now();
         options.stopAtEnd = false;
-        Generator generator = translates ? Generator(checkpoint->weights(), ids,
-                                                     {config.decoder.startId}, options)
-                                         : Generator(checkpoint->weights(), ids, options);
+        Generator generator =
+            translates ? Generator(checkpoint->weights(), ids, {config.decoder.startId}, options)
+                       : Generator(checkpoint->weights(), ids, options);
         generator.step();
         Clock::time_point last = Clock::now();
         firsts.push_back(milliseconds(last - start));

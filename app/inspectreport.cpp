@@ -25,12 +25,13 @@ constexpr HeadScoreKind kTableKinds[] = {
     HeadScoreKind::Entropy,          HeadScoreKind::PreviousToken,
     HeadScoreKind::FirstToken,       HeadScoreKind::Self,
     HeadScoreKind::DuplicateToken,   HeadScoreKind::Induction,
-    HeadScoreKind::InductionRepeats,
+    HeadScoreKind::InductionRepeats, HeadScoreKind::Monotonicity,
 };
 
 /// The JSON's members for the scores, in the order the issue lists them.
 constexpr HeadScoreKind kJsonKinds[] = {HeadScoreKind::Entropy, HeadScoreKind::PreviousToken,
-                                        HeadScoreKind::FirstToken, HeadScoreKind::Self};
+                                        HeadScoreKind::FirstToken, HeadScoreKind::Self,
+                                        HeadScoreKind::Monotonicity};
 /// Then the detectors that need repeated tokens: null when no token repeats.
 constexpr HeadScoreKind kJsonRepeatKinds[] = {
     HeadScoreKind::DuplicateToken, HeadScoreKind::Induction, HeadScoreKind::InductionRepeats};

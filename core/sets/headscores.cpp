@@ -26,6 +26,8 @@ std::string headScoreKey(HeadScoreKind kind)
         return "induction";
     case HeadScoreKind::InductionRepeats:
         return "induction_repeats";
+    case HeadScoreKind::Monotonicity:
+        return "monotonicity";
     }
     return {};
 }
@@ -47,6 +49,8 @@ std::string headScoreTitle(HeadScoreKind kind)
         return "induction";
     case HeadScoreKind::InductionRepeats:
         return "induction over repeats (Olsson)";
+    case HeadScoreKind::Monotonicity:
+        return "alignment monotonicity";
     }
     return {};
 }
@@ -69,6 +73,8 @@ bool headScoreApplies(HeadScoreKind kind, AttentionKind set)
     case HeadScoreKind::Induction:
     case HeadScoreKind::InductionRepeats:
         return isSelfAttention(set);
+    case HeadScoreKind::Monotonicity:
+        return set == AttentionKind::Cross;
     }
     return false;
 }
@@ -90,6 +96,8 @@ double HeadScores::value(HeadScoreKind kind) const
         return induction;
     case HeadScoreKind::InductionRepeats:
         return inductionRepeats;
+    case HeadScoreKind::Monotonicity:
+        return monotonicity;
     }
     return 0.0;
 }
@@ -102,6 +110,24 @@ double rowEntropyBits(const float *row, int keys)
     const float nats = (a * a.max(std::numeric_limits<float>::min()).log()).sum();
     // A one-hot row sums to +0 nats: its entropy is 0, not -0.
     return nats < 0.0f ? -static_cast<double>(nats) / std::log(2.0) : 0.0;
+}
+
+double alignmentMonotonicity(const float *rows, int queries, int keys)
+{
+    int previous = -1;
+    int forward = 0;
+    int backward = 0;
+    for (int i = 0; i < queries; ++i) {
+        const Eigen::Map<const Eigen::ArrayXf> row(rows + static_cast<long long>(i) * keys, keys);
+        Eigen::Index best = 0;
+        if (keys == 0 || row.maxCoeff(&best) == 0.0f)
+            continue; // padding
+        if (previous >= 0 && best != previous)
+            ++(best > previous ? forward : backward);
+        previous = int(best);
+    }
+    const int moves = forward + backward;
+    return moves == 0 ? 0.0 : double(forward - backward) / moves;
 }
 
 double meanRowEntropyBits(const float *rows, int queries, int keys)
@@ -133,6 +159,7 @@ HeadScores scoreHead(const AttentionTensor &tensor, int layer, int head,
 
     HeadScores scores;
     scores.entropyBits = meanRowEntropyBits(a, queries, keys);
+    scores.monotonicity = alignmentMonotonicity(a, queries, keys);
     double previous = 0.0, first = 0.0, self = 0.0, total = 0.0, duplicate = 0.0, induction = 0.0;
     double repeatedInduction = 0.0;
     int repeatedRows = 0;

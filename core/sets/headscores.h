@@ -27,8 +27,14 @@ enum class HeadScoreKind
     Induction,      ///< TransformerLens' detector: weight on what followed earlier copies
     /// Olsson et al.'s probe: the same weight, averaged over the rows that repeat only
     InductionRepeats,
+    /// A cross-attention's alignment: over consecutive queries whose most
+    /// weighted key moved, (moves forward - moves backward) / moves, in
+    /// [-1, 1]: 1 for an alignment that only moves forward along the source
+    /// as the target does (a diagonal), 0 for one that does not move or
+    /// goes both ways, -1 for a reversed one.
+    Monotonicity,
 };
-inline constexpr int kHeadScoreKindCount = 7;
+inline constexpr int kHeadScoreKindCount = 8;
 
 /// The JSON member and command-line name: "entropy_bits", "previous_token", ...
 std::string headScoreKey(HeadScoreKind kind);
@@ -62,6 +68,7 @@ struct HeadScores
     double duplicateToken = 0.0;
     double induction = 0.0;
     double inductionRepeats = 0.0;
+    double monotonicity = 0.0;
 
     double value(HeadScoreKind kind) const;
 };
@@ -75,6 +82,9 @@ std::vector<HeadScores> scoreHeads(const AttentionTensor &tensor);
 /// Entropy in bits of one row of \a keys weights, -sum a log2 a (0 log 0 = 0).
 double rowEntropyBits(const float *row, int keys);
 
+/// The monotonicity of a Q x K row-major matrix's alignment
+/// (HeadScoreKind::Monotonicity): rows that are all zero are skipped.
+double alignmentMonotonicity(const float *rows, int queries, int keys);
 /// Mean entropy in bits of the rows of a Q x K row-major matrix that are
 /// not all zero (0 log 0 = 0); 0 when every row is zero.
 double meanRowEntropyBits(const float *rows, int queries, int keys);

@@ -123,8 +123,8 @@ void TestInspect::jsonMatchesNumpy()
     QCOMPARE(members,
              QStringList({u"duplicate_token"_s, u"entropy_bits"_s, u"first_token"_s, u"heads"_s,
                           u"induction"_s, u"induction_repeats"_s, u"keys"_s, u"layers"_s,
-                          u"previous_token"_s, u"queries"_s, u"query_tokens"_s, u"rollout"_s,
-                          u"self"_s, u"shape"_s, u"tokens"_s}));
+                          u"monotonicity"_s, u"previous_token"_s, u"queries"_s, u"query_tokens"_s,
+                          u"rollout"_s, u"self"_s, u"shape"_s, u"tokens"_s}));
     QCOMPARE(got.value(u"shape"_s), want.value(u"shape"_s));
     const QJsonArray shape = want.value(u"shape"_s).toArray();
     QCOMPARE(got.value(u"layers"_s).toInt(), shape[0].toInt());

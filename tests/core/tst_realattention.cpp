@@ -67,6 +67,8 @@ class TestRealAttention : public QObject
     Q_OBJECT
 
 private slots:
+    void alignmentMonotonicity_data();
+    void alignmentMonotonicity();
     void headScores_data();
     void headScores();
     void rollout_data();
@@ -716,6 +718,38 @@ void TestRealAttention::displayTokens()
     QFETCH(QString, token);
     QFETCH(QString, shown);
     QCOMPARE(QString::fromStdString(displayToken(token.toStdString())), shown);
+}
+
+void TestRealAttention::alignmentMonotonicity_data()
+{
+    // Each row's most weighted key, -1 for a row of padding (all zero).
+    QTest::addColumn<std::vector<int>>("argmax");
+    QTest::addColumn<double>("expected");
+    QTest::newRow("a diagonal") << std::vector<int>{0, 1, 2, 3, 4} << 1.0;
+    QTest::newRow("reversed") << std::vector<int>{4, 3, 2, 1, 0} << -1.0;
+    QTest::newRow("stuck on one key") << std::vector<int>{2, 2, 2, 2} << 0.0;
+    // Bahdanau's "zone économique européenne": forward, a swap back, forward.
+    QTest::newRow("one reordering") << std::vector<int>{0, 1, 3, 2, 4, 5} << 0.6;
+    QTest::newRow("padding is skipped") << std::vector<int>{0, -1, 1, -1, 2} << 1.0;
+    QTest::newRow("one row") << std::vector<int>{3} << 0.0;
+}
+
+void TestRealAttention::alignmentMonotonicity()
+{
+    QFETCH(std::vector<int>, argmax);
+    QFETCH(double, expected);
+    const int keys = 6;
+    std::vector<float> rows(argmax.size() * keys, 0.0f);
+    for (size_t i = 0; i < argmax.size(); ++i) {
+        if (argmax[i] < 0)
+            continue;
+        for (int k = 0; k < keys; ++k)
+            rows[i * keys + size_t(k)] = 0.1f;
+        rows[i * keys + size_t(argmax[i])] = 0.5f;
+    }
+    QCOMPARE(AttentionLab::alignmentMonotonicity(rows.data(), int(argmax.size()), keys), expected);
+    QVERIFY(headScoreApplies(HeadScoreKind::Monotonicity, AttentionKind::Cross));
+    QVERIFY(!headScoreApplies(HeadScoreKind::Monotonicity, AttentionKind::Decoder));
 }
 
 QTEST_APPLESS_MAIN(TestRealAttention)

@@ -18,6 +18,9 @@ the definitions in issue 11 and TransformerLens' head_detector.py:
                        its diagonal; that mask shifted right by one)
   induction_repeats    Olsson et al. 2022's probe: over the rows with an earlier
                        copy of their token, the mean of sum(A * induction pattern)
+  monotonicity         a cross-attention's alignment: over consecutive rows (not
+                       all zero) whose argmax key moved, (forward - backward)
+                       moves / moves; 0 when none moved
   rollout              B_{L-1} ... B_0, B_l = 0.5 mean_h A_l + 0.5 I
   words                Clark et al. 2019: sum over key pieces, mean over query pieces
 """
@@ -62,6 +65,12 @@ def detector_patterns(tokens, q):
     return duplicate[k - q:], induction[k - q:]
 
 
+def monotonicity(matrix):
+    rows = [int(np.argmax(row)) for row in matrix if row.max() > 0]
+    moves = [b - a for a, b in zip(rows, rows[1:]) if b != a]
+    return 0.0 if not moves else (sum(m > 0 for m in moves) - sum(m < 0 for m in moves)) / len(moves)
+
+
 def scores(a, tokens):
     layers, heads, q, k = a.shape
     a64 = a.astype(np.float64)
@@ -72,6 +81,7 @@ def scores(a, tokens):
         "previous_token": a64[:, :, rows[1:], rows[1:] - 1 + offset].mean(axis=-1).tolist(),
         "first_token": a64[:, :, rows[rows + offset >= 1], 0].mean(axis=-1).tolist(),
         "self": a64[:, :, rows, rows + offset].mean(axis=-1).tolist(),
+        "monotonicity": [[monotonicity(a[l, h]) for h in range(heads)] for l in range(layers)],
     }
     duplicate, induction = detector_patterns(tokens, q)
     total = a64.sum(axis=(-1, -2))

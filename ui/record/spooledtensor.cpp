@@ -50,10 +50,10 @@ bool SpooledTensor::writeTo(QIODevice *device, const AttentionTensor &tensor,
         SpoolLabels::write(head, tensor.queryTokens());
         head << quint32(scores.size());
         // Every field of HeadScores: one added there must be added here.
-        static_assert(sizeof(HeadScores) == 7 * sizeof(double));
+        static_assert(sizeof(HeadScores) == 8 * sizeof(double));
         for (const HeadScores &s : scores)
             head << s.entropyBits << s.previousToken << s.firstToken << s.self << s.duplicateToken
-                 << s.induction << s.inductionRepeats;
+                 << s.induction << s.inductionRepeats << s.monotonicity;
         out << qCompress(meta, kCompression);
     }
     const size_t bytes = headBytes(tensor.shape());
@@ -94,7 +94,7 @@ SpooledTensor SpooledTensor::readFrom(QIODevice *device)
     auto scores = std::make_shared<std::vector<HeadScores>>(count);
     for (HeadScores &s : *scores)
         head >> s.entropyBits >> s.previousToken >> s.firstToken >> s.self >> s.duplicateToken >>
-            s.induction >> s.inductionRepeats;
+            s.induction >> s.inductionRepeats >> s.monotonicity;
     if (head.status() != QDataStream::Ok)
         damaged();
 
