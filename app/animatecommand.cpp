@@ -12,6 +12,7 @@
 #include "app/usageerror.h"
 #include "core/maths/sweep.h"
 #include "core/model/generator.h"
+#include "core/sets/attentionset.h"
 #include "core/sets/headscores.h"
 #include "io/attentionfilereader.h"
 #include "io/generation.h"
@@ -25,6 +26,7 @@
 #include <QFileInfo>
 
 #include <algorithm>
+#include <optional>
 #include <stdexcept>
 
 namespace AttentionLab {
@@ -74,7 +76,25 @@ void animateTensor(const CommandRequest &r, const QString &output, const ExportS
     if (!view || !view->oneHead)
         usageError(QStringLiteral("--view: \"%1\" does not show one head (use head or lines)")
                        .arg(inputText(viewName)));
-    const AttentionTensor tensor = loadTensor(r);
+    // The alignment is a cross-attention's: that set unless --set names another.
+    AttentionTensor tensor;
+    if (view->showsCrossAttention && !r.values.contains(QStringLiteral("set"))) {
+        const std::vector<AttentionSet> sets = loadSets(r);
+        const AttentionSet *cross = findSet(sets, AttentionKind::Cross);
+        if (!cross)
+            usageError(
+                QStringLiteral("%1: --view %2 draws a cross-attention, and the file %3")
+                    .arg(inputText(r.file), view->name,
+                         QString::fromStdString(missingSetText(AttentionKind::Cross, sets))));
+        tensor = *cross->tensor;
+    } else {
+        tensor = loadTensor(r);
+        if (view->showsCrossAttention && kindOf(tensor) != AttentionKind::Cross &&
+            tensor.queryTokens().empty())
+            usageError(QStringLiteral("--view %1 draws a cross-attention; --set %2 names a "
+                                      "self-attention")
+                           .arg(view->name, r.values.value(QStringLiteral("set"))));
+    }
     const Sweep sweep = [&] {
         try {
             return Sweep::parseModel(r.values.value(QStringLiteral("sweep")).toStdString(),
@@ -129,11 +149,36 @@ void animateGeneration(const CommandRequest &r, const QString &output, const Exp
     AnimationTiming timing = animationTiming(r);
     const GenerationOptions options = generationOptions(r);
     const std::shared_ptr<const PretrainedModel> model = openModel(r);
-    requireCausalModel(*model, QStringLiteral("animate --sweep generation"));
+    // An encoder-decoder's steps are its translation's, shown by default as
+    // the cross-attention up to each step (--set names another).
+    const bool translates = model->encoderDecoder();
+    if (!translates)
+        requireCausalModel(*model, QStringLiteral("animate --sweep generation"));
+    std::optional<AttentionKind> setKind;
+    if (r.values.contains(QStringLiteral("set"))) {
+        setKind = parseAttentionKind(r.values.value(QStringLiteral("set")).toStdString());
+        if (!setKind || (!translates && *setKind != AttentionKind::Decoder))
+            usageError(QStringLiteral("--set: %1 writes %2")
+                           .arg(model->name(), translates ? QStringLiteral("encoder, decoder or "
+                                                                           "cross attention")
+                                                          : QStringLiteral("decoder attention "
+                                                                           "only")));
+    }
+    const AttentionKind shown =
+        setKind.value_or(translates ? AttentionKind::Cross : AttentionKind::Decoder);
+    if (view->showsCrossAttention && shown != AttentionKind::Cross)
+        usageError(QStringLiteral("--view %1 draws a cross-attention; %2 %3")
+                       .arg(view->name, model->name(),
+                            translates ? QStringLiteral("shows its %1 with --set %2")
+                                             .arg(QString::fromStdString(attentionKindTitle(shown)),
+                                                  QString::fromStdString(attentionKindName(shown)))
+                                       : QStringLiteral("has none: it is a decoder")));
     const TokenizedText prompt = tokenizeRequest(*model, r);
     std::shared_ptr<const Generation> generation;
     try {
-        const std::unique_ptr<Generator> generator = model->generator(prompt, options);
+        const std::unique_ptr<Generator> generator =
+            translates ? model->translator(prompt, model->translationPrefix(std::nullopt), options)
+                       : model->generator(prompt, options);
         while (generator->step()) {
         }
         generation = Generation::of(*generator, *model);
@@ -168,9 +213,13 @@ void animateGeneration(const CommandRequest &r, const QString &output, const Exp
     if (!exporter.writeFrames(output,
                               AnimationExporter::itemFrames(
                                   *view,
-                                  [generation](int item) {
-                                      return generation->attentionUpTo(generation->promptLength +
-                                                                       item);
+                                  [generation, shown](int item) {
+                                      const int count = generation->promptLength + item;
+                                      if (!generation->translates())
+                                          return generation->attentionUpTo(count);
+                                      const std::vector<AttentionSet> sets =
+                                          generation->setsUpTo(count);
+                                      return *findSet(sets, shown)->tensor;
                                   },
                                   sweep, timing.frames, layer, head, r.words, style, size),
                               timing))

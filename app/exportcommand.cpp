@@ -34,7 +34,18 @@ void exportTensor(const CommandRequest &r, const QString &output, const ExportSi
         usageError(QStringLiteral("--view: unknown view \"%1\" for an attention file (use %2)")
                        .arg(inputText(viewName), tensorFigureViewNames()));
     const std::vector<AttentionSet> sets = loadSets(r);
-    const AttentionSet &set = chosenSet(r, sets);
+    // The alignment is a cross-attention's: that set unless --set names another.
+    const bool cross = view->showsCrossAttention && !r.values.contains(QStringLiteral("set"));
+    if (cross && !findSet(sets, AttentionKind::Cross))
+        throw UsageError{
+            QStringLiteral("%1: --view %2 draws a cross-attention, and the file %3")
+                .arg(inputText(r.file), view->name,
+                     QString::fromStdString(missingSetText(AttentionKind::Cross, sets)))};
+    const AttentionSet &set = cross ? *findSet(sets, AttentionKind::Cross) : chosenSet(r, sets);
+    if (view->showsCrossAttention && set.kind != AttentionKind::Cross)
+        usageError(QStringLiteral("--view %1 draws a cross-attention; --set %2 names the %3")
+                       .arg(view->name, r.values.value(QStringLiteral("set")),
+                            QString::fromStdString(attentionKindTitle(set.kind))));
     const AttentionTensor &tensor = *set.tensor;
     if (view->needsSquareSelfAttention && !isSelfAttention(set.kind))
         throw UsageError{QStringLiteral("%1: rollout follows a text through its own layers; a "

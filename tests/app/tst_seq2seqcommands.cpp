@@ -143,12 +143,32 @@ void TestSeq2SeqCommands::modelWritesEverySet()
             sets[2][u"query_tokens"_s].toArray().size() > 2);
     QCOMPARE(sets[2][u"key_tokens"_s].toArray(), sets[0][u"key_tokens"_s].toArray());
     QCOMPARE(sets[2][u"query_tokens"_s].toArray(), sets[1][u"key_tokens"_s].toArray());
-    // The alignment figure of a cross head, from the written file.
+    // The alignment figure of a cross head, from the written file: the
+    // cross-attention without --set, its target tokens and its source's.
     const QString svg = dir.filePath(u"cross.svg"_s);
     const BinaryRun exported =
-        run({u"export"_s, npz, u"--set"_s, u"cross"_s, u"--view"_s, u"head"_s, u"-o"_s, svg});
+        run({u"export"_s, npz, u"--view"_s, u"alignment"_s, u"--layer"_s, u"1"_s, u"-o"_s, svg});
     QCOMPARE(exported.exitCode, 0);
-    QVERIFY(QFile(svg).size() > 1000);
+    QFile file(svg);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QString drawn = QString::fromUtf8(file.readAll());
+    QVERIFY(drawn.contains(u"alignment: cross-attention, layer 1, head 0"_s));
+    QVERIFY(drawn.contains(u"alignment monotonicity"_s));
+    QVERIFY(!drawn.contains(u"previous token"_s));
+    QVERIFY(drawn.contains(u"fichier"_s));
+    // A translation's steps as a GIF of the alignment growing a row a step.
+    const QString gif = dir.filePath(u"translation.gif"_s);
+    const BinaryRun animated =
+        run({u"animate"_s, model(u"opus-mt-en-fr"_s), u"--text"_s, u"Show hidden files"_s,
+             u"--sweep"_s, u"generation"_s, u"--tokens"_s, u"3"_s, u"--view"_s, u"alignment"_s,
+             u"--width"_s, u"320"_s, u"--height"_s, u"240"_s, u"-o"_s, gif});
+    QCOMPARE(animated.exitCode, 0);
+    QVERIFY(QFile(gif).size() > 1000);
+    // The alignment of a self-attention is refused.
+    const BinaryRun refused = run({u"export"_s, npz, u"--view"_s, u"alignment"_s, u"--set"_s,
+                                   u"encoder"_s, u"-o"_s, dir.filePath(u"never.svg"_s)});
+    QCOMPARE(refused.exitCode, 2);
+    QVERIFY(QString::fromUtf8(refused.err).contains(u"names the encoder self-attention"_s));
 }
 
 void TestSeq2SeqCommands::reportNamesTheSet()
@@ -242,6 +262,12 @@ void TestSeq2SeqCommands::refusals_data()
     QTest::newRow("--target on tokenize takes no value")
         << QStringList{u"tokenize"_s, model(u"t5-small"_s), u"--text"_s, u"a"_s, u"--target=b"_s}
         << u"tokenize --target takes no value"_s;
+    QTest::newRow("the alignment of a decoder's generation")
+        << QStringList{u"animate"_s,       gpt2,           u"--text"_s,
+                       u"a cat"_s,         u"--sweep"_s,   u"generation"_s,
+                       u"--view"_s,        u"alignment"_s, u"-o"_s,
+                       u"/tmp/never.gif"_s}
+        << u"--view alignment draws a cross-attention; gpt2-tiny has none: it is a decoder"_s;
     QTest::newRow("a head the set lacks")
         << QStringList{u"model"_s, model(u"t5-small"_s), u"--text"_s, u"a"_s,  u"--set"_s,
                        u"cross"_s, u"--session"_s,       u"3.0"_s,    u"-o"_s, u"/tmp/x.json"_s}

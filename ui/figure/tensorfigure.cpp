@@ -52,9 +52,17 @@ QString scoreText(const TensorFigureData &d)
     if (index >= d.scores.size())
         return {};
     const HeadScores &s = d.scores[index];
+    // A cross-attention's queries are tokens of their own: the detectors that
+    // compare a query's position with a key's mean nothing there, and its
+    // alignment's monotonicity nothing for a self-attention.
+    const bool cross =
+        !d.tensor.queryTokens().empty() && d.tensor.queryTokens() != d.tensor.tokens();
+    const AttentionKind set = cross ? AttentionKind::Cross : kindOf(d.tensor);
     QStringList parts;
     for (int k = 0; k < kHeadScoreKindCount; ++k) {
         const auto kind = HeadScoreKind(k);
+        if (!headScoreApplies(kind, set))
+            continue;
         const double v = s.value(kind);
         parts << QStringLiteral("%1 %2").arg(QString::fromStdString(headScoreTitle(kind)),
                                              std::isnan(v) ? QStringLiteral("–")
@@ -116,6 +124,24 @@ void paintHead(QPainter &painter, const QRectF &rect, const TensorFigureData &d,
                const FigureStyle &style)
 {
     paintTensorHead(painter, rect, d, style);
+}
+
+/// Bahdanau et al.'s Figure 3: one cross-attention head, the target's
+/// tokens down the side and the source's across, a cell for each weight.
+void paintAlignment(QPainter &painter, const QRectF &rect, const TensorFigureData &d,
+                    const FigureStyle &style)
+{
+    if (const QString problem = rangeProblem(d, true); !problem.isEmpty()) {
+        FigureHeading::message(painter, rect, style, problem);
+        return;
+    }
+    const TensorMatrix m = TensorMatrix::prepare(d, d.tensor.headData(d.layer, d.head));
+    matrixFigure(painter, rect, m,
+                 QStringLiteral("alignment: cross-attention, layer %1, head %2%3")
+                     .arg(d.layer)
+                     .arg(d.head)
+                     .arg(wordsNote(m, d)),
+                 scoreText(d), style);
 }
 
 } // namespace
@@ -224,6 +250,10 @@ const QList<TensorFigureView> &tensorFigureViews()
         {QStringLiteral("rollout"),
          QStringLiteral("attention rollout through every layer (needs as many queries as keys)"),
          QSize(1600, 1400), paintRollout, false, false, true},
+        {QStringLiteral("alignment"),
+         QStringLiteral("a cross-attention head (--layer, --head) as Bahdanau et al.'s alignment: "
+                        "target tokens down, source tokens across"),
+         QSize(1600, 1400), paintAlignment, true, true, false, true},
     };
     return views;
 }

@@ -56,6 +56,9 @@ struct TensorFigureView
     bool oneHead = false;
     bool overSteps = true;
     bool needsSquareSelfAttention = false;
+    /// Shows a cross-attention (Bahdanau's alignment): the one the file or
+    /// the run holds unless another set is named, and refused without one.
+    bool showsCrossAttention = false;
 };
 
 /// The "head" view of \a data in \a rect, as `export --view head` paints it;
@@ -63,7 +66,7 @@ struct TensorFigureView
 QRectF paintTensorHead(QPainter &painter, const QRectF &rect, const TensorFigureData &data,
                        const FigureStyle &style);
 
-/// grid, head, lines, average, rollout, in the order help lists them.
+/// grid, head, lines, average, rollout, alignment, in the order help lists them.
 const QList<TensorFigureView> &tensorFigureViews();
 /// The view called \a name, or nullptr.
 const TensorFigureView *findTensorFigureView(const QString &name);

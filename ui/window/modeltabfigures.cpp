@@ -86,6 +86,15 @@ QList<ExportDialog::View> ModelTabEditor::exportViews() const
     if (m_document->isEmpty())
         return {};
     QList<ExportDialog::View> views = ExportDialog::modelViews();
+    // The alignment is offered where a cross-attention is shown.
+    if (m_document->setKind() != AttentionKind::Cross)
+        views.erase(std::remove_if(views.begin(), views.end(),
+                                   [](const ExportDialog::View &view) {
+                                       const TensorFigureView *figure =
+                                           findTensorFigureView(view.name);
+                                       return figure && figure->showsCrossAttention;
+                                   }),
+                    views.end());
     if (m_page->lensView()->lens())
         views.append({QStringLiteral("lens"),
                       tr("the logit lens: each layer's most likely next token at each position")});
