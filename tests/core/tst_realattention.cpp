@@ -7,6 +7,7 @@
 
 #include "core/sets/attentionaggregates.h"
 #include "core/sets/attentiontensor.h"
+#include "core/sets/crossrollout.h"
 #include "core/sets/headscores.h"
 #include "core/sets/inferredvisibility.h"
 #include "core/sets/repeatprobe.h"
@@ -67,6 +68,7 @@ class TestRealAttention : public QObject
     Q_OBJECT
 
 private slots:
+    void crossRolloutFollowsTheSource();
     void alignmentMonotonicity_data();
     void alignmentMonotonicity();
     void headScores_data();
@@ -718,6 +720,57 @@ void TestRealAttention::displayTokens()
     QFETCH(QString, token);
     QFETCH(QString, shown);
     QCOMPARE(QString::fromStdString(displayToken(token.toStdString())), shown);
+}
+
+void TestRealAttention::crossRolloutFollowsTheSource()
+{
+    // Two decoder layers of 2 heads over 3 target tokens, an encoder of 1
+    // layer over 4 source tokens; softmax rows from a fixed pattern.
+    auto tensor = [](int layers, int heads, int queries, int keys, bool causal, int seed) {
+        std::vector<float> values;
+        for (int l = 0; l < layers; ++l)
+            for (int h = 0; h < heads; ++h)
+                for (int q = 0; q < queries; ++q) {
+                    std::vector<float> row(size_t(keys), 0.0f);
+                    float sum = 0.0f;
+                    for (int k = 0; k < keys; ++k) {
+                        if (causal && k > q)
+                            continue;
+                        row[size_t(k)] = 1.0f + float((seed + l * 7 + h * 5 + q * 3 + k) % 4);
+                        sum += row[size_t(k)];
+                    }
+                    for (float &v : row)
+                        values.push_back(v / sum);
+                }
+        return AttentionTensor(AttentionShape{layers, heads, queries, keys}, std::move(values));
+    };
+    const AttentionTensor encoder = tensor(1, 2, 4, 4, false, 1);
+    const AttentionTensor decoder = tensor(2, 2, 3, 3, true, 2);
+    const AttentionTensor cross = tensor(2, 2, 3, 4, false, 3);
+    QVERIFY(crossRolloutRefusal(encoder, decoder, cross).empty());
+    const FloatMatrix x = crossRollout(encoder, decoder, cross);
+    QCOMPARE(x.rows(), Eigen::Index(3));
+    QCOMPARE(x.cols(), Eigen::Index(4));
+    // Each row, of what its target token took from the source, sums to 1.
+    for (Eigen::Index t = 0; t < x.rows(); ++t)
+        QVERIFY(std::abs(x.row(t).sum() - 1.0f) < 1e-6f);
+    // By hand for the last layer's cross step alone: X = 0.5 S X1 ... the
+    // first target token, whose self-attention sees only itself: its share
+    // of the source is 0.5 (0.5 C_0 R_E)[0] + 0.5 (C_1 R_E)[0].
+    const FloatMatrix averageCross0 = 0.5f * (cross.head(0, 0) + cross.head(0, 1));
+    const FloatMatrix averageCross1 = 0.5f * (cross.head(1, 0) + cross.head(1, 1));
+    FloatMatrix encoderRollout = 0.5f * (encoder.head(0, 0) + encoder.head(0, 1));
+    encoderRollout = 0.5f * encoderRollout + 0.5f * FloatMatrix::Identity(4, 4);
+    // Each cross sublayer keeps half of the decoder's own share: after two
+    // layers a quarter stays with the target's tokens, the 0.75 from the
+    // source normalised to 1.
+    const Eigen::RowVectorXf expected = (0.25f * (averageCross0.row(0) * encoderRollout) +
+                                         0.5f * (averageCross1.row(0) * encoderRollout)) /
+                                        0.75f;
+    QVERIFY((x.row(0) - expected).cwiseAbs().maxCoeff() < 1e-6f);
+    // Sets of another run are refused in one line.
+    const AttentionTensor other = tensor(2, 2, 5, 4, false, 3);
+    QVERIFY(!crossRolloutRefusal(encoder, decoder, other).empty());
 }
 
 void TestRealAttention::alignmentMonotonicity_data()

@@ -3,6 +3,7 @@
 
 #include "ui/model/modeldocument.h"
 
+#include "core/sets/crossrollout.h"
 #include "core/sets/matrixrowstatistics.h"
 #include "core/sets/tokenlabels.h"
 #include "core/support/counttext.h"
@@ -57,6 +58,22 @@ void ModelDocument::startRollout()
 {
     if (m_rollout || m_rolloutWatcher.isRunning() || !canRollout())
         return;
+    // A cross-attention's rollout goes through the decoder's and the encoder's.
+    if (setKind() == AttentionKind::Cross) {
+        std::shared_ptr<const AttentionTensor> encoder =
+            findSet(m_sets, AttentionKind::Encoder)->tensor;
+        std::shared_ptr<const AttentionTensor> decoder =
+            findSet(m_sets, AttentionKind::Decoder)->tensor;
+        std::shared_ptr<const AttentionTensor> cross = m_tensor;
+        if (const std::string why = crossRolloutRefusal(*encoder, *decoder, *cross); !why.empty()) {
+            m_rolloutRefusal = QString::fromStdString(why);
+            return;
+        }
+        m_rolloutWatcher.setFuture(QtConcurrent::run([encoder, decoder, cross] {
+            return catching([&] { return crossRollout(*encoder, *decoder, *cross); });
+        }));
+        return;
+    }
     // Past its limits the whole matrix is not computed: the title says why.
     if (const std::string why = rolloutRefusal(*m_tensor); !why.empty()) {
         m_rolloutRefusal = QString::fromStdString(why);
@@ -221,8 +238,14 @@ bool ModelDocument::canMergeWords() const
 
 bool ModelDocument::canRollout() const
 {
-    // A rollout follows a token through its own text's layers: a self-attention's.
-    return !isEmpty() && hasRollout(*m_tensor) && isSelfAttention(setKind());
+    // A rollout follows a token through its own text's layers: a
+    // self-attention's; a cross-attention's, through the decoder's and the
+    // encoder's of the same run.
+    if (isEmpty())
+        return false;
+    if (setKind() == AttentionKind::Cross)
+        return findSet(m_sets, AttentionKind::Encoder) && findSet(m_sets, AttentionKind::Decoder);
+    return hasRollout(*m_tensor) && isSelfAttention(setKind());
 }
 
 void ModelDocument::select(int layer, int head)
