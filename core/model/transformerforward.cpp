@@ -66,6 +66,10 @@ void checkInput(const ModelConfig &config, const ModelInput &input, bool maskedL
 ModelRun runModel(const ModelWeights &weights, const ModelInput &input)
 {
     const ModelConfig &config = weights.config();
+    if (weights.decoder())
+        throw std::invalid_argument(std::string(modelTypeName(config.family)) +
+                                    " is an encoder-decoder: it reads a source and a target "
+                                    "(runEncoderDecoder)");
     // Token types and mask positions are read by the masked-LM families alone.
     checkInput(config, input, familyDescription(config.family).readout == Readout::MaskedLm);
     const long long n = static_cast<long long>(input.ids.size());
