@@ -56,6 +56,13 @@ std::vector<int> displayOrder(const std::vector<HeadScores> &scores, int count, 
     return order;
 }
 
+double thumbnailAspect(int queries, int keys, bool cross)
+{
+    if (!cross || keys <= 0)
+        return 1.0;
+    return std::clamp(double(queries) / double(keys), 0.25, 2.0);
+}
+
 QColor frameColor(double t, bool dark)
 {
     const QColor low = dark ? QColor(0x50, 0x50, 0x50) : QColor(0xd8, 0xd8, 0xd8);

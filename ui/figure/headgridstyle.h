@@ -41,6 +41,10 @@ ScoreSpan scoreSpan(const std::vector<HeadScores> &scores, HeadScoreKind kind);
 std::vector<int> displayOrder(const std::vector<HeadScores> &scores, int count, HeadScoreKind kind,
                               bool sorted);
 
+/// A thumbnail's height over its width: 1, or a cross-attention's (\a cross)
+/// target length over its source length (Bahdanau's alignment), within a
+/// quarter and twice.
+double thumbnailAspect(int queries, int keys, bool cross);
 /// A frame's colour for a score at \a t (0 to 1) of the way from the lowest to the highest.
 QColor frameColor(double t, bool dark);
 /// The bar under the heads that share key/value head \a group.

@@ -66,13 +66,18 @@ double layoutTensorGrid(QPainter &painter, const QRectF &rect, const TensorFigur
     const double frame = std::max(2.0, base.pt(3));
     const double barHeight = grouped ? std::max(3.0, base.pt(5)) : 0.0;
     const double available = inner.height() - headerHeight - legendHeight;
-    // The square each head gets: what both the width and the height allow.
+    // The square each head gets (a cross-attention's rectangle, side wide
+    // and tall by its aspect, as the Model tab's grid): what both the width
+    // and the height allow.
+    const bool cross = !t.queryTokens().empty() && t.queryTokens() != t.tokens();
+    const double aspect = HeadGridStyle::thumbnailAspect(t.queries(), t.keys(), cross);
     double pad = std::max(1.0, cellWidth * 0.05);
-    double side = std::min(cellWidth - 2 * pad - 2 * frame,
-                           available / rows - textHeight - barHeight - 2 * pad - 2 * frame);
+    double side =
+        std::min(cellWidth - 2 * pad - 2 * frame,
+                 (available / rows - textHeight - barHeight - 2 * pad - 2 * frame) / aspect);
     side = std::max(2.0, side);
     pad = std::max(1.0, std::min(pad, side * 0.08));
-    const double cellHeight = side + 2 * frame + 2 * pad + textHeight + barHeight;
+    const double cellHeight = side * aspect + 2 * frame + 2 * pad + textHeight + barHeight;
     const double blockWidth = headerWidth + H * (side + 2 * frame + 2 * pad);
     const double blockHeight = headerHeight + rows * cellHeight;
     // The block centred in what it leaves free: the spare room is outside it.
@@ -92,7 +97,7 @@ double layoutTensorGrid(QPainter &painter, const QRectF &rect, const TensorFigur
         for (int l = 0; l < L; ++l)
             painter.drawText(QRectF(inner.left(), top + headerHeight + l * cellHeight,
                                     left - inner.left() + headerWidth - base.pt(8),
-                                    side + 2 * frame + 2 * pad),
+                                    side * aspect + 2 * frame + 2 * pad),
                              Qt::AlignRight | Qt::AlignVCenter, QStringLiteral("layer %1").arg(l));
     }
     const HeadGridStyle::ScoreSpan span =
@@ -102,7 +107,7 @@ double layoutTensorGrid(QPainter &painter, const QRectF &rect, const TensorFigur
         const int l = index / H, h = index % H;
         const double x = left + headerWidth + (p % H) * column;
         const double y = top + headerHeight + (p / H) * cellHeight;
-        const QRectF thumb(x + pad + frame, y + pad + frame, side, side);
+        const QRectF thumb(x + pad + frame, y + pad + frame, side, side * aspect);
         const double value = scored ? d.scores[size_t(index)].value(d.scoreKind) : std::nan("");
         if (scored)
             painter.fillRect(thumb.adjusted(-frame, -frame, frame, frame),

@@ -180,17 +180,13 @@ void HeadGridView::relayout()
     const int rows = m_sorted ? (int(m_order.size()) + heads - 1) / heads : layers;
     const int byWidth = (width() - 2 * kMargin) / heads - kGap;
     m_tileWidth = m_tileHeight = std::clamp(byWidth, kMinimumSide, kMaximumSide);
-    // A cross-attention's heads are rectangles, as wide as its source is
-    // long for as tall as its target is (Bahdanau's alignment), within
-    // a quarter and twice the width.
-    if (!m_document->isEmpty() && m_document->setKind() == AttentionKind::Cross) {
-        const double aspect = std::clamp(double(m_document->tensor().queries()) /
-                                             double(std::max(1, m_document->tensor().keys())),
-                                         0.25, 2.0);
-        m_tileHeight = std::max(kMinimumSide / 2, int(std::lround(m_tileWidth * aspect)));
-    }
-    // The widget's font: presentation mode has already enlarged it. The score
-    // goes on a second line where it does not fit beside the name.
+    const bool cross = !m_document->isEmpty() && m_document->setKind() == AttentionKind::Cross;
+    if (cross) // a rectangle: headgridstyle.h
+        m_tileHeight = std::max(
+            kMinimumSide / 2,
+            int(m_tileWidth * HeadGridStyle::thumbnailAspect(m_document->tensor().queries(),
+                                                             m_document->tensor().keys(), true)));
+    // The font is presentation mode's there; the score goes under the name when it does not fit.
     m_scoreBelow = fontMetrics().horizontalAdvance(QStringLiteral("00.00  0.000")) > m_tileWidth;
     m_labelHeight = fontMetrics().height() * (m_scoreBelow ? 2 : 1) + 6;
     m_namesHidden = false;
