@@ -199,8 +199,12 @@ void animateGeneration(const CommandRequest &r, const QString &output, const Exp
                    ? int(parseInteger(option, r.values.value(option), 0, count - 1))
                    : 0;
     };
-    const int layer = index(QStringLiteral("layer"), generation->attention.layers());
-    const int head = index(QStringLiteral("head"), generation->attention.heads());
+    // Checked against the set shown (a translation's encoder may have other layers).
+    const std::vector<AttentionSet> shownSets = generation->setsUpTo(generation->promptLength);
+    const AttentionTensor &shownTensor =
+        generation->translates() ? *findSet(shownSets, shown)->tensor : generation->attention;
+    const int layer = index(QStringLiteral("layer"), shownTensor.layers());
+    const int head = index(QStringLiteral("head"), shownTensor.heads());
     // One second a step unless --frames says otherwise.
     if (!r.values.contains(QStringLiteral("frames")))
         timing.frames = std::clamp(steps * timing.fps, AnimationTiming::kMinFrames,

@@ -151,7 +151,10 @@ int runGenerateCommand(const CommandRequest &r, const CommandContext &)
         {QStringLiteral("tokens"), tokens},
         {QStringLiteral("ids"), ids},
         {QStringLiteral("prompt_length"), generator->promptLength()},
-        {QStringLiteral("text"), QString::fromStdString(model->decode(generator->ids()))},
+        {QStringLiteral("text"),
+         QString::fromStdString(model->decode(
+             translates ? std::vector<int>(generator->ids().begin() + 1, generator->ids().end())
+                        : generator->ids()))},
         {QStringLiteral("stop"), stopName(generator->stop())},
         {QStringLiteral("memory_bytes"), generator->memoryBytes()},
         {QStringLiteral("steps"), steps}};

@@ -185,7 +185,13 @@ ModelConfig readConfig(const QString &path)
         config.embeddingScale = float(std::sqrt(double(config.modelDim)));
     switch (family.positions) {
     case PositionKind::Learned:
+        break;
     case PositionKind::SplitSinusoid:
+        if (config.modelDim % 2 != 0)
+            fail(path, QStringLiteral("has \"%1\" %2; the sinusoids in two halves need an even "
+                                      "width")
+                           .arg(key(keys.modelDim))
+                           .arg(config.modelDim));
         break;
     case PositionKind::RelativeBias:
         config.relativeBuckets = reader.count(key(keys.relativeBuckets));
@@ -196,6 +202,13 @@ ModelConfig readConfig(const QString &path)
             fail(path, QStringLiteral("has \"%1\" %2; T5's relative positions need at least 4 "
                                       "buckets")
                            .arg(key(keys.relativeBuckets))
+                           .arg(config.relativeBuckets));
+        // Beyond half the buckets the offsets share buckets logarithmically
+        // up to the distance: a distance within them leaves no room for that.
+        if (config.relativeMaxDistance <= config.relativeBuckets / 2)
+            fail(path, QStringLiteral("has \"%1\" %2, not beyond half its %3 buckets")
+                           .arg(key(keys.relativeMaxDistance))
+                           .arg(config.relativeMaxDistance)
                            .arg(config.relativeBuckets));
         break;
     case PositionKind::Rotary:
@@ -242,6 +255,11 @@ ModelConfig readConfig(const QString &path)
                            .arg(config.heads));
         config.headSize = config.modelDim / config.heads;
     }
+    // The decoder's heads share the width: d_kv where given, else d_model over its heads.
+    if (family.encoderDecoder)
+        config.decoder.headSize = reader.has(key(keys.headDim))
+                                      ? config.headSize
+                                      : config.modelDim / std::max(1, config.decoder.heads);
     return config;
 }
 

@@ -113,6 +113,10 @@ TokenizedText PretrainedModel::tokenize(const ModelText &text) const
         throwReadError(QStringLiteral("a second sentence (--pair) is for BERT models; this "
                                       "is a %1 model")
                            .arg(familyName));
+    if (text.bos && encoderDecoder())
+        throwReadError(QStringLiteral("--bos and --no-bos are for decoders; %1 puts its own "
+                                      "tokens around every text")
+                           .arg(familyName));
     if (text.bos.value_or(false) && !m_tokenizer->choosesBos())
         throwReadError(QStringLiteral("--bos is for GPT-2 and the other decoders; BERT starts "
                                       "every input with [CLS] by itself"));
@@ -175,6 +179,29 @@ ModelRun PretrainedModel::run(const ModelText &text, int topCount) const
                            .arg(name(), QString::fromStdString(
                                             familyDescription(config().family).displayName)));
     return run(tokenize(text), topCount);
+}
+
+std::optional<RelativeBiasTables> PretrainedModel::relativeBias() const
+{
+    const ModelWeights &weights = m_checkpoint->weights();
+    if (!weights.decoder() || !weights.tensors().relativeBias.isPresent())
+        return std::nullopt;
+    const ModelConfig &config = weights.config();
+    RelativeBiasTables tables;
+    tables.model = name().toStdString();
+    tables.buckets = config.relativeBuckets;
+    tables.maxDistance = config.relativeMaxDistance;
+    tables.encoderHeads = config.heads;
+    tables.decoderHeads = weights.decoder()->config().heads;
+    const EmbeddingWeights encoder = weights.embeddings();
+    const EmbeddingWeights decoder = weights.decoder()->embeddings();
+    if (!encoder.relativeBias || !decoder.relativeBias)
+        return std::nullopt;
+    tables.encoder.assign(encoder.relativeBias,
+                          encoder.relativeBias + size_t(tables.buckets) * tables.encoderHeads);
+    tables.decoder.assign(decoder.relativeBias,
+                          decoder.relativeBias + size_t(tables.buckets) * tables.decoderHeads);
+    return tables;
 }
 
 bool PretrainedModel::encoderDecoder() const
@@ -337,8 +364,9 @@ TokenizedText PretrainedModel::repeatedRandomTokens(int count, std::uint64_t see
     } catch (const std::invalid_argument &error) {
         throwReadError(QString::fromUtf8(error.what()));
     }
+    // The source's vocabulary (an encoder-decoder's target spells the written tokens).
     for (int id : tokens.ids)
-        tokens.tokens.push_back(tokenSpelling(id));
+        tokens.tokens.push_back(m_tokenizer->spelling(id));
     return tokens;
 }
 

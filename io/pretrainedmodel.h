@@ -8,6 +8,7 @@
 #include "core/model/logitlens.h"
 #include "core/model/modelconfig.h"
 #include "core/model/modelrun.h"
+#include "core/model/relativepositionbias.h"
 #include "io/tokenizedtext.h"
 
 #include <QList>
@@ -81,6 +82,9 @@ public:
     /// An encoder-decoder (T5, BART, Marian): a source read by the encoder
     /// and a target by the decoder.
     bool encoderDecoder() const;
+    /// T5's learned relative position bias, both stacks', or none for a
+    /// model without it: what the Position lab draws per head.
+    std::optional<RelativeBiasTables> relativeBias() const;
     /// The tokenizer of the decoder's text: Marian's target.spm, else tokenizer().
     const Tokenizer &targetTokenizer() const { return *m_targetTokenizer; }
     /// What the decoder reads: its start token, then \a target's tokens as the

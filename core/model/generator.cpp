@@ -159,8 +159,15 @@ void Generator::advance()
     }
     std::vector<float> crossRow(layerHeads * m_source.size());
     EncoderDecoderCache cache{std::move(m_cache), std::move(m_crossCache)};
-    stepEncoderDecoderGraph(activeKernels(), m_weights, cache, m_ids.back(), row.data(),
-                            crossRow.data(), m_logits.data());
+    try {
+        stepEncoderDecoderGraph(activeKernels(), m_weights, cache, m_ids.back(), row.data(),
+                                crossRow.data(), m_logits.data());
+    } catch (...) {
+        // A step refused (a value not finite): the caches stay the generator's.
+        m_cache = std::move(cache.self);
+        m_crossCache = std::move(cache.cross);
+        throw;
+    }
     m_cache = std::move(cache.self);
     m_crossCache = std::move(cache.cross);
     m_rows.push_back(std::move(row));

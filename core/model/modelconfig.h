@@ -52,6 +52,7 @@ struct DecoderShape
     int feedForward = 0; ///< decoder_ffn_dim
     int vocabulary = 0;  ///< Marian's decoder_vocab_size: the target's tokens
     int startId = 0;     ///< decoder_start_token_id: the first token the decoder reads
+    int headSize = 0;    ///< d_kv where given, else d_model / heads
 };
 
 /// The sizes and constants of a checkpoint, from its config.json; every one
@@ -94,7 +95,7 @@ struct ModelConfig
         stack.heads = stack.kvHeads = decoder.heads;
         stack.feedForward = decoder.feedForward;
         stack.vocabulary = decoder.vocabulary;
-        stack.headSize = headSize > 0 ? headSize : modelDim / decoder.heads;
+        stack.headSize = decoder.headSize > 0 ? decoder.headSize : modelDim / decoder.heads;
         stack.decoder = {};
         return stack;
     }

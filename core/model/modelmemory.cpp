@@ -65,7 +65,11 @@ double encoderDecoderPassBytes(const ModelConfig &config, long long source, long
         double(std::max(config.feedForward, decoder.feedForward)) * (config.gated ? 2.0 : 1.0);
     const double longest = std::max(s, t);
     const double activations = longest * (9.0 * width + inner) + s * 3.0 * width;
-    return 4.0 * (attention + bias + activations);
+    // The kept q, k and v rows of every head of the three attentions.
+    const double kept = double(config.layers) * double(config.heads) * config.headDim() * 3.0 * s +
+                        double(decoder.layers) * double(decoder.heads) * decoder.headDim() *
+                            (3.0 * t + t + 2.0 * s);
+    return 4.0 * (attention + bias + activations + kept);
 }
 
 } // namespace AttentionLab

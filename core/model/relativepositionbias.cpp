@@ -29,7 +29,15 @@ int relativePositionBucket(int offset, bool bidirectional, int buckets, int maxD
     const float ratio = std::log(float(distance) / float(exact)) /
                         float(std::log(double(maxDistance) / double(exact))) *
                         float(buckets - exact);
-    return bucket + std::min(exact + int(ratio), buckets - 1);
+    return bucket + std::clamp(exact + int(ratio), exact, buckets - 1);
+}
+
+float RelativeBiasTables::bias(bool decoderStack, int head, int offset) const
+{
+    const int bucket = relativePositionBucket(offset, !decoderStack, buckets, maxDistance);
+    const int heads = decoderStack ? decoderHeads : encoderHeads;
+    const std::vector<float> &table = decoderStack ? decoder : encoder;
+    return table[size_t(bucket) * size_t(heads) + size_t(head)];
 }
 
 std::vector<float> relativePositionBias(const float *table, int buckets, int heads, int maxDistance,

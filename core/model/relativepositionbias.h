@@ -3,9 +3,28 @@
 
 #pragma once
 
+#include <string>
 #include <vector>
 
 namespace AttentionLab {
+
+/// A T5 model's learned relative position bias, both stacks', for the
+/// Position lab: each table [buckets][heads] row-major (block 0's
+/// relative_attention_bias.weight), the encoder's read with bidirectional
+/// buckets and the decoder's with one-directional ones.
+struct RelativeBiasTables
+{
+    std::string model; ///< the folder's name, for the figure's title
+    int buckets = 0;
+    int maxDistance = 0;
+    int encoderHeads = 0;
+    int decoderHeads = 0;
+    std::vector<float> encoder;
+    std::vector<float> decoder;
+    /// Head \a head's bias at offset \a offset (key - query) of the encoder's
+    /// (bidirectional) or the decoder's table.
+    float bias(bool decoderStack, int head, int offset) const;
+};
 
 /**
  * T5's bucket of the offset \a offset = key position - query position

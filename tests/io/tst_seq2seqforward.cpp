@@ -146,6 +146,7 @@ private slots:
     void bucketsMatchTransformers();
     void tokenizersMatchSentencePiece();
     void describesEachFamily();
+    void decoderHeadsOfTheirOwn();
     void refusesWhatItCannotRead_data();
     void refusesWhatItCannotRead();
 };
@@ -436,6 +437,27 @@ void Seq2SeqForwardTest::describesEachFamily()
         QVERIFY2(openModel(QString::fromLatin1(model))->warnings().isEmpty(), model);
 }
 
+void Seq2SeqForwardTest::decoderHeadsOfTheirOwn()
+{
+    // BART's decoder with 2 heads of 8 over the encoder's 4 of 4: the same
+    // projections, read with the decoder's own head size.
+    QTemporaryDir dir;
+    const QString folder = copyModel(QStringLiteral("bart-base"), dir);
+    editConfig(folder, [](QJsonObject &c) { c.insert(u"decoder_attention_heads", 2); });
+    const auto model = PretrainedModel::open(folder);
+    QCOMPARE(model->config().headDim(), 4);
+    QCOMPARE(model->config().decoderConfig().headDim(), 8);
+    ModelText text;
+    text.text = QStringLiteral("Show hidden files");
+    const ModelRun run = model->run(text);
+    QCOMPARE(run.encoderAttention.heads(), 4);
+    QCOMPARE(run.attention.heads(), 2);
+    QCOMPARE(run.crossAttention.heads(), 2);
+    // --bos is for decoders: an encoder-decoder's tokenizer puts its own tokens.
+    text.bos = true;
+    QVERIFY_THROWS_EXCEPTION(ReadError, model->tokenize(text));
+}
+
 void Seq2SeqForwardTest::refusesWhatItCannotRead_data()
 {
     QTest::addColumn<QString>("model");
@@ -476,6 +498,17 @@ void Seq2SeqForwardTest::refusesWhatItCannotRead_data()
                editConfig(f, [](QJsonObject &c) { c.insert(u"decoder_start_token_id", 100000); });
            })
         << u"config.json: has the decoder start token 100000, outside the decoder's vocabulary"_qs;
+    QTest::newRow("a distance within half the buckets")
+        << u"t5-small"_qs << Edit([](const QString &f) {
+               editConfig(f,
+                          [](QJsonObject &c) { c.insert(u"relative_attention_max_distance", 4); });
+           })
+        << u"config.json: has \"relative_attention_max_distance\" 4, not beyond half its 8 buckets"_qs;
+    QTest::newRow("sinusoid halves of an odd width")
+        << u"opus-mt-en-fr"_qs << Edit([](const QString &f) {
+               editConfig(f, [](QJsonObject &c) { c.insert(u"d_model", 15); });
+           })
+        << u"config.json: has \"d_model\" 15; the sinusoids in two halves need an even width"_qs;
     QTest::newRow("unknown feed_forward_proj") << u"t5-small"_qs << Edit([](const QString &f) {
         editConfig(f, [](QJsonObject &c) { c.insert(u"feed_forward_proj", u"gated"_qs); });
     }) << u"config.json: has \"feed_forward_proj\" \"gated\"; T5 runs"_qs;

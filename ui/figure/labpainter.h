@@ -141,6 +141,10 @@ private:
         std::vector<QPointF> points;
         bool dashed = false;
     };
+    /// The Position lab's other modes: Eq. 16.4 beside Marian's halves, and
+    /// T5's buckets and relative bias.
+    void splitHalvesPositional(const QRectF &rect);
+    void relativeBiasPositional(const QRectF &rect);
     void lineChart(const QRectF &rect, const QString &title, const QString &xTitle,
                    const QString &yTitle, const std::vector<Series> &series, bool logX, bool logY,
                    const std::vector<double> &xTicks);

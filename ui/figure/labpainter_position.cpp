@@ -3,6 +3,8 @@
 
 // LabPainter, Position: the sinusoidal encoding (Eq. 16.4) and the shuffle demonstration.
 
+#include "core/model/relativepositionbias.h"
+#include "ui/figure/headgridstyle.h"
 #include "ui/figure/labpainter.h"
 #include "ui/figure/labpainterhelpers.h"
 
@@ -92,14 +94,118 @@ void LabPainter::rotaryPositional(const QRectF &rect)
             .arg(QString::number(demo.addedSpread, 'g', 3)));
 }
 
+void LabPainter::splitHalvesPositional(const QRectF &rect)
+{
+    const LabSettings &l = labs();
+    m_base.setUnitFor(rect.width() / 2, rect.height() * 1.4, 900.0);
+    m_base.fixUnit();
+    const int positions = std::max(1, l.positions);
+    const int dim = std::max(2, l.positionDim / 2 * 2);
+    const Matrix alternating = sinusoidalEncoding(positions, dim);
+    Matrix halves(positions, dim);
+    std::vector<float> row(static_cast<size_t>(dim));
+    for (int p = 0; p < positions; ++p) {
+        splitSinusoidRow(p, dim, row.data());
+        for (int j = 0; j < dim; ++j)
+            halves(p, j) = row[size_t(j)];
+    }
+    const double half = rect.width() * 0.5;
+    auto draw = [&](const QRectF &area, const Matrix &pe, const QString &title) {
+        FigurePainter::MatrixHeatmap spec;
+        spec.rows = int(pe.rows());
+        spec.cols = int(pe.cols());
+        spec.value = [&pe](int i, int j) { return pe(i, j); };
+        const int rowStep = sparseLabelStep(spec.rows), colStep = sparseLabelStep(spec.cols);
+        spec.rowLabel = [rowStep](int i) {
+            return i % rowStep == 0 ? QString::number(i) : QString();
+        };
+        spec.colLabel = [colStep](int j) {
+            return j % colStep == 0 ? QString::number(j) : QString();
+        };
+        spec.lo = -1.0;
+        spec.hi = 1.0;
+        spec.rowTitle = QStringLiteral("position");
+        spec.colTitle = QStringLiteral("dimension");
+        spec.scaleTitle = QStringLiteral("PE value");
+        spec.title = title;
+        spec.numbers = false;
+        m_base.matrixHeatmap(area, spec);
+    };
+    draw(QRectF(rect.left(), rect.top(), half - m_base.pt(10), rect.height()), alternating,
+         QStringLiteral("Eq. 16.4: sin and cos alternate"));
+    draw(
+        QRectF(rect.left() + half + m_base.pt(10), rect.top(), half - m_base.pt(10), rect.height()),
+        halves, QStringLiteral("Marian: sines, then cosines (the same angles)"));
+}
+
+void LabPainter::relativeBiasPositional(const QRectF &rect)
+{
+    const LabSettings &l = labs();
+    m_base.setUnitFor(rect.width() / 2, rect.height() * 1.4, 900.0);
+    m_base.fixUnit();
+    const std::shared_ptr<const RelativeBiasTables> &tables = l.relativeBias;
+    const double half = rect.width() * 0.5;
+    const QRectF left(rect.left(), rect.top(), half - m_base.pt(10), rect.height());
+    const QRectF right(rect.left() + half + m_base.pt(10), rect.top(), half - m_base.pt(10),
+                       rect.height());
+    // The buckets: T5's defaults, or the open model's.
+    const int buckets = tables ? tables->buckets : 32;
+    const int distance = tables ? tables->maxDistance : 128;
+    const std::vector<double> ticks{-128, -64, -16, 0, 16, 64, 128};
+    std::vector<Series> steps(2);
+    steps[0] = {QStringLiteral("encoder (both directions)"), QColor(0x1f, 0x77, 0xb4), {}};
+    steps[1] = {
+        QStringLiteral("decoder (keys before the query)"), QColor(0xd6, 0x27, 0x28), {}, true};
+    for (int offset = -128; offset <= 128; ++offset) {
+        steps[0].points.emplace_back(offset,
+                                     relativePositionBucket(offset, true, buckets, distance));
+        steps[1].points.emplace_back(offset,
+                                     relativePositionBucket(offset, false, buckets, distance));
+    }
+    lineChart(left,
+              QStringLiteral("T5's buckets: %1, exact up to %2, logarithmic to %3")
+                  .arg(buckets)
+                  .arg(buckets / 4)
+                  .arg(distance),
+              QStringLiteral("offset (key - query)"), QStringLiteral("bucket"), steps, false, false,
+              ticks);
+    if (!tables) {
+        message(right, QStringLiteral("Open a T5 or Flan-T5 model in the Model tab to see its "
+                                      "learned bias per head: a number added to every score at "
+                                      "each offset, in place of positions added to the input."));
+        return;
+    }
+    std::vector<Series> heads;
+    for (int h = 0; h < tables->encoderHeads; ++h) {
+        Series s{QStringLiteral("head %1").arg(h), HeadGridStyle::groupColor(h), {}};
+        for (int offset = -128; offset <= 128; ++offset)
+            s.points.emplace_back(offset, tables->bias(false, h, offset));
+        heads.push_back(std::move(s));
+    }
+    lineChart(right,
+              QStringLiteral("%1's encoder: the bias each head adds to q·k, by offset (no √d_k)")
+                  .arg(QString::fromStdString(tables->model)),
+              QStringLiteral("offset (key - query)"), QStringLiteral("bias"), heads, false, false,
+              ticks);
+}
+
 void LabPainter::positional(const QRectF &rect)
 {
     if (!fitsInMemory(rect, requirePositionalMemory))
         return;
     const LabSettings &l = labs();
-    if (l.rotaryPositions) {
+    switch (l.positionMode) {
+    case LabSettings::PositionMode::Rotary:
         rotaryPositional(rect);
         return;
+    case LabSettings::PositionMode::SplitHalves:
+        splitHalvesPositional(rect);
+        return;
+    case LabSettings::PositionMode::RelativeBias:
+        relativeBiasPositional(rect);
+        return;
+    case LabSettings::PositionMode::Added:
+        break;
     }
     m_base.setUnitFor(rect.width() / 2, rect.height() * 1.4, 900.0);
     m_base.fixUnit();

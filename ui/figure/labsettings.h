@@ -7,6 +7,7 @@
 #include "core/maths/geometryframe.h"
 #include "core/maths/scaleexperiment.h"
 #include "core/maths/transformerconfig.h"
+#include "core/model/relativepositionbias.h"
 
 #include <cstdint>
 #include <memory>
@@ -46,9 +47,20 @@ struct LabSettings
     int positions = 48;
     int positionDim = 64;
     std::uint64_t shuffleSeed = 1;
-    /// Rotary mode: one q and one k at every position, turned by RoPE
-    /// (q·k depends on the offset alone) beside Eq. 16.4 added to them.
-    bool rotaryPositions = false;
+    /// What the lab shows: Eq. 16.4 added to the input; rotary positions,
+    /// one q and one k at every position turned by RoPE (q·k depends on the
+    /// offset alone) beside Eq. 16.4 added to them; Eq. 16.4's sinusoids
+    /// alternating beside Marian's in two halves; or T5's relative bias.
+    enum class PositionMode
+    {
+        Added,
+        Rotary,
+        SplitHalves,
+        RelativeBias
+    };
+    PositionMode positionMode = PositionMode::Added;
+    /// The open T5 model's learned bias (the Model tab sets it), or none.
+    std::shared_ptr<const RelativeBiasTables> relativeBias;
     double rotaryTheta = 10000.0;
 
     // Size lab.

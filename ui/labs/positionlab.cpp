@@ -23,8 +23,8 @@ PositionLab::PositionLab(AttentionDocument *document, LabState *labs, QWidget *p
       m_banner(new LabBanner(
           [document, labs] {
               const Session &s = document->session();
-              if (labs->settings().rotaryPositions && s.queries.rows() > 0 && s.keys.rows() > 0 &&
-                  s.keys.cols() >= 2)
+              if (labs->settings().positionMode == LabSettings::PositionMode::Rotary &&
+                  s.queries.rows() > 0 && s.keys.rows() > 0 && s.keys.cols() >= 2)
                   return LabEquations::rotaryPosition(labs->settings(),
                                                       LabPainter::rotaryDemo(s, labs->settings()));
               return LabEquations::position(labs->settings(),
@@ -47,12 +47,15 @@ PositionLab::PositionLab(AttentionDocument *document, LabState *labs, QWidget *p
     shuffle->setToolTip(tr("Another order of the session's tokens"));
     // Added sinusoids (the chapter's) or rotary positions (today's models).
     auto *mode = new QComboBox(this);
-    mode->addItems({tr("Added to the input (Eq. 16.4)"), tr("Rotary (RoPE)")});
+    mode->addItems({tr("Added to the input (Eq. 16.4)"), tr("Rotary (RoPE)"),
+                    tr("Sines and cosines in halves (Marian)"), tr("Relative bias (T5)")});
     mode->setAccessibleName(tr("Positions"));
-    mode->setToolTip(tr("Eq. 16.4's encoding added to each token, and what shuffling does; or "
+    mode->setToolTip(tr("Eq. 16.4's encoding added to each token, and what shuffling does; "
                         "rotary positions, as Llama, Qwen and Pythia turn q and k, where a score "
-                        "depends on the offset between two tokens alone"));
-    mode->setCurrentIndex(labs->settings().rotaryPositions ? 1 : 0);
+                        "depends on the offset between two tokens alone; Eq. 16.4 beside "
+                        "Marian's layout of the same sinusoids; or T5's learned bias added to "
+                        "each score by the offset's bucket (the open T5 model's, per head)"));
+    mode->setCurrentIndex(int(labs->settings().positionMode));
     mode->setSizePolicy(QSizePolicy::Minimum, mode->sizePolicy().verticalPolicy());
     auto *controls = new QHBoxLayout;
     controls->addWidget(mode);
@@ -75,17 +78,25 @@ PositionLab::PositionLab(AttentionDocument *document, LabState *labs, QWidget *p
     connect(m_positions, &QSpinBox::valueChanged, this, push);
     connect(m_dimensions, &QSpinBox::valueChanged, this, push);
     connect(shuffle, &QPushButton::clicked, this, &PositionLab::shuffleAgain);
-    const auto showMode = [this, shuffle, source](bool rotary) {
-        shuffle->setVisible(!rotary);
-        m_dimensions->setVisible(!rotary); // rotary turns the session's own d_k dimensions
-        source->setText(rotary ? tr("The session's last query and first key, at every position")
-                               : tr("The session's keys serve as the token vectors"));
+    const auto showMode = [this, shuffle, source](LabSettings::PositionMode shown) {
+        using Mode = LabSettings::PositionMode;
+        shuffle->setVisible(shown == Mode::Added);
+        // Rotary turns the session's own d_k dimensions; T5 adds no vectors.
+        m_dimensions->setVisible(shown == Mode::Added || shown == Mode::SplitHalves);
+        m_positions->setVisible(shown != Mode::RelativeBias);
+        source->setText(shown == Mode::Rotary
+                            ? tr("The session's last query and first key, at every position")
+                        : shown == Mode::Added ? tr("The session's keys serve as the token vectors")
+                        : shown == Mode::RelativeBias
+                            ? tr("The learned bias: the T5 model open in the Model tab")
+                            : QString());
     };
     connect(mode, &QComboBox::activated, this, [this, showMode](int index) {
-        m_labs->update([index](LabSettings &s) { s.rotaryPositions = index == 1; });
-        showMode(index == 1);
+        const auto shown = LabSettings::PositionMode(index);
+        m_labs->update([shown](LabSettings &s) { s.positionMode = shown; });
+        showMode(shown);
     });
-    showMode(labs->settings().rotaryPositions);
+    showMode(labs->settings().positionMode);
     connect(document, &AttentionDocument::resultChanged, m_banner, &LabBanner::refresh);
     connect(document, &AttentionDocument::sessionReset, m_banner, &LabBanner::refresh);
     connect(labs, &LabState::changed, m_banner, &LabBanner::refresh);

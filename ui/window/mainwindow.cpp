@@ -3,6 +3,8 @@
 
 #include "ui/window/mainwindow.h"
 
+#include "ui/labs/labstate.h"
+
 #include "core/maths/session.h"
 #include "core/support/hugepagebuffer.h"
 #include "ui/document/autosaver.h"
@@ -92,6 +94,11 @@ MainWindow::MainWindow(QWidget *parent)
             [this] { m_tabs->setCurrentWidget(m_model->page()); });
     connect(m_model, &ModelTabEditor::takeHeadRequested, this,
             [this] { openHeadInAttentionTab(); });
+    connect(m_model, &ModelTabEditor::relativeBiasChanged, this,
+            [this](std::shared_ptr<const RelativeBiasTables> tables) {
+                m_session->labState()->update(
+                    [&tables](LabSettings &s) { s.relativeBias = std::move(tables); });
+            });
     connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::fitToTab);
     connect(m_view, &ViewControls::styleChanged, this, &MainWindow::syncLabStyle);
     syncLabStyle();

@@ -160,6 +160,8 @@ bool ModelTabEditor::openModelFolder(const QString &folder)
     // The last model's pass buffer, kept for its next pass, is not this one's.
     HugePageBuffer::releaseRetained();
     m_runner->setModel(model);
+    const std::optional<RelativeBiasTables> bias = model->relativeBias();
+    emit relativeBiasChanged(bias ? std::make_shared<const RelativeBiasTables>(*bias) : nullptr);
     // Only a model that writes left to right can be asked to write on.
     const bool writes = familyDescription(model->config().family).writes();
     // An encoder-decoder writes too: it translates its source.
@@ -281,6 +283,7 @@ bool ModelTabEditor::openAttentionFile(const QString &path)
     m_generation->clear();
     m_generationPanel->setAvailable(false);
     m_runner->setModel(nullptr);
+    emit relativeBiasChanged(nullptr);
     HugePageBuffer::releaseRetained();
     m_text->hide();
     m_page->setEmptyStateText(ModelPage::emptyStateText());

@@ -3,6 +3,7 @@
 
 #pragma once
 
+#include "core/model/relativepositionbias.h"
 #include "ui/figure/tensorfigure.h"
 #include "ui/model/attentionfiles.h"
 #include "ui/window/tabeditor.h"
@@ -122,6 +123,9 @@ signals:
     void opened(const QString &path);
     /// Open Head in Attention Tab was asked for.
     void takeHeadRequested();
+    /// The open model's learned relative position bias (T5's), or none: the
+    /// Position lab draws it.
+    void relativeBiasChanged(std::shared_ptr<const RelativeBiasTables> tables);
 
 private:
     void createPage();

@@ -280,11 +280,18 @@ AnimationFrames ModelTabEditor::animationFrames(const AnimateDialog &dialog,
     }
     // Each step shows the text up to the token before the one it wrote, as
     // the timeline does (GenerationController::showStep()).
+    // A translation's: the set shown, up to each step.
     const std::shared_ptr<const Generation> generation = m_generationPanel->generation();
+    const AttentionKind shown = m_document->setKind();
     return AnimationExporter::itemFrames(
         *view,
-        [generation](int item) {
-            return generation->attentionUpTo(generation->promptLength + item);
+        [generation, shown](int item) {
+            const int count = generation->promptLength + item;
+            if (!generation->translates())
+                return generation->attentionUpTo(count);
+            const std::vector<AttentionSet> sets = generation->setsUpTo(count);
+            const AttentionSet *set = findSet(sets, shown);
+            return set ? *set->tensor : *sets[size_t(defaultSetIndex(sets))].tensor;
         },
         sweep, frames, m_document->layer(), m_document->head(), m_document->wordLevel(), style,
         size);
