@@ -4,7 +4,6 @@
 // LabPainter, Position: the sinusoidal encoding (Eq. 16.4) and the shuffle demonstration.
 
 #include "core/model/relativepositionbias.h"
-#include "ui/figure/headgridstyle.h"
 #include "ui/figure/labpainter.h"
 #include "ui/figure/labpainterhelpers.h"
 
@@ -163,9 +162,11 @@ void LabPainter::relativeBiasPositional(const QRectF &rect)
                                      relativePositionBucket(offset, false, buckets, distance));
     }
     lineChart(left,
-              QStringLiteral("T5's buckets: %1, exact up to %2, logarithmic to %3")
+              QStringLiteral("T5's %1 buckets: exact below %2 (encoder) or %3 (decoder), then "
+                             "logarithmic to %4")
                   .arg(buckets)
                   .arg(buckets / 4)
+                  .arg(buckets / 2)
                   .arg(distance),
               QStringLiteral("offset (key - query)"), QStringLiteral("bucket"), steps, false, false,
               ticks);
@@ -177,7 +178,9 @@ void LabPainter::relativeBiasPositional(const QRectF &rect)
     }
     std::vector<Series> heads;
     for (int h = 0; h < tables->encoderHeads; ++h) {
-        Series s{QStringLiteral("head %1").arg(h), HeadGridStyle::groupColor(h), {}};
+        Series s{QStringLiteral("head %1").arg(h),
+                 QColor::fromHsv(h * 360 / std::max(1, tables->encoderHeads), 200, 190),
+                 {}};
         for (int offset = -128; offset <= 128; ++offset)
             s.points.emplace_back(offset, tables->bias(false, h, offset));
         heads.push_back(std::move(s));

@@ -160,12 +160,31 @@ EquationText position(const LabSettings &labs, const PermutationDemo &demo, Inde
                       Index keyDim)
 {
     EquationText t;
+    if (labs.positionMode == LabSettings::PositionMode::RelativeBias) {
+        // T5 adds no vector to the input: a number to each score, by offset.
+        t.equation = QStringLiteral(
+            "score<sub>ij</sub> = q<sub>i</sub>·k<sub>j</sub> + b<sub>h</sub>(bucket(j − i))  "
+            "(T5: no √d<sub>k</sub>)");
+        t.note = labs.relativeBias
+                     ? QStringLiteral("The bias of each head of %1, learned per bucket of offsets "
+                                      "and shared by every layer: the relative position injected "
+                                      "into the scores.")
+                           .arg(QString::fromStdString(labs.relativeBias->model))
+                     : QStringLiteral("Open a T5 model in the Model tab to see its learned bias.");
+        return t;
+    }
     const QString exponent = QStringLiteral("<sup>2i/%1</sup>").arg(labs.positionDim);
     t.equation =
         QStringLiteral(
             "PE<sub>(pos, 2i)</sub> = sin(pos / 10000%1),  PE<sub>(pos, 2i+1)</sub> = cos(pos / "
             "10000%1)  (Eq. 16.4)")
             .arg(exponent);
+    if (labs.positionMode == LabSettings::PositionMode::SplitHalves) {
+        t.note = QStringLiteral("Marian (opus-mt) adds the same angles with the sines in the first "
+                                "half of each row and the cosines in the second: a permutation of "
+                                "the dimensions, the same information.");
+        return t;
+    }
     if (tokens < 2) {
         t.note = QStringLiteral("%1 positions shown.").arg(labs.positions);
         return t;
