@@ -25,6 +25,7 @@
 #include "ui/views/vectoreditor.h"
 #include "ui/window/attentiontab.h"
 #include "ui/window/mainwindow.h"
+#include "ui/window/modeltabeditor.h"
 #include "ui/window/sessionworkspace.h"
 
 #include <QComboBox>
@@ -51,6 +52,7 @@
 #include "ui/figure/labelplacer.h"
 
 using namespace AttentionLab;
+using namespace Qt::StringLiterals;
 
 Q_DECLARE_METATYPE(AttentionLab::Session)
 Q_DECLARE_METATYPE(std::vector<double>)
@@ -63,6 +65,7 @@ class TestLabsUi : public QObject
 private slots:
     void init();
     void cleanupTestCase();
+    void positionLabShowsT5AndMarian();
     void draggingAKeyEditsTheSession();
     void keyDraggedPastTheEdgeIsSelected();
     void scaleChartsKeepTheirHeight();
@@ -931,6 +934,35 @@ void TestLabsUi::everyLabExportsFromTheWindow()
             m_window->grab().save(QStringLiteral("%1/tab-%2.png").arg(dir).arg(t));
         }
     }
+}
+
+void TestLabsUi::positionLabShowsT5AndMarian()
+{
+    LabState *labs = m_window->session()->labState();
+    // Marian's halves beside Eq. 16.4's alternation.
+    labs->update([](LabSettings &s) { s.positionMode = LabSettings::PositionMode::SplitHalves; });
+    QString svg = exportSvg(QStringLiteral("positional"));
+    QVERIFY(svg.contains(u"Eq. 16.4: sin and cos alternate"_s));
+    QVERIFY(svg.contains(u"Marian: sines, then cosines"_s));
+    // T5's buckets alone, then with a model's learned bias per head, which
+    // the Model tab sets when a T5 model opens.
+    labs->update([](LabSettings &s) { s.positionMode = LabSettings::PositionMode::RelativeBias; });
+    svg = exportSvg(QStringLiteral("positional"));
+    QVERIFY(svg.contains(u"T5's 32 buckets"_s));
+    QVERIFY(svg.contains(u"Open a T5 or Flan-T5 model"_s));
+    QVERIFY(m_window->model()->openModelFolder(QStringLiteral(TEST_DATA_DIR "/seq2seq/t5-small")));
+    QVERIFY(labs->settings().relativeBias);
+    QCOMPARE(labs->settings().relativeBias->buckets, 8);
+    QCOMPARE(labs->settings().relativeBias->encoderHeads, 4);
+    // Opening the model raised the Model tab: back to the lab's.
+    m_window->tabs()->setCurrentWidget(m_window->session()->positionLab());
+    svg = exportSvg(QStringLiteral("positional"));
+    QVERIFY(svg.contains(u"T5's 8 buckets"_s));
+    QVERIFY(svg.contains(u"t5-small's encoder"_s));
+    QVERIFY(svg.contains(u"head 3"_s));
+    // A model without one takes it away.
+    QVERIFY(m_window->model()->openModelFolder(QStringLiteral(TEST_DATA_DIR "/seq2seq/bart-base")));
+    QVERIFY(!labs->settings().relativeBias);
 }
 
 QTEST_MAIN(TestLabsUi)
