@@ -207,6 +207,7 @@ void TestModelWindow::encoderDecoderFileShowsEachSet()
     QVERIFY(document->tensor().visibility().causal);
     auto *scores = qobject_cast<QStandardItemModel *>(page->scoreChooser()->model());
     QVERIFY(scores->item(int(HeadScoreKind::PreviousToken))->isEnabled());
+    QVERIFY(!scores->item(int(HeadScoreKind::Monotonicity))->isEnabled());
 
     page->scoreChooser()->setCurrentIndex(int(HeadScoreKind::PreviousToken));
     chooser->setCurrentIndex(2);
@@ -215,8 +216,10 @@ void TestModelWindow::encoderDecoderFileShowsEachSet()
     QCOMPARE(document->tensor().queryToken(2), std::string("▁chien"));
     QCOMPARE(document->tensor().keyToken(2), std::string("▁barked"));
     QVERIFY(!document->tensor().visibility().causal);
-    QVERIFY(!document->canRollout());
+    // Its rollout goes through the decoder's and the encoder's, which the file holds.
+    QVERIFY(document->canRollout());
     QVERIFY(!scores->item(int(HeadScoreKind::PreviousToken))->isEnabled());
+    QVERIFY(scores->item(int(HeadScoreKind::Monotonicity))->isEnabled());
     QVERIFY(!scores->item(int(HeadScoreKind::Induction))->isEnabled());
     QVERIFY(scores->item(int(HeadScoreKind::Entropy))->isEnabled());
     QCOMPARE(page->scoreChooser()->currentIndex(), int(HeadScoreKind::Entropy));

@@ -91,7 +91,8 @@ private slots:
 
 void TestTensorFigures::viewNames()
 {
-    QCOMPARE(tensorFigureViewNames(), QStringLiteral("grid, head, lines, average, rollout"));
+    QCOMPARE(tensorFigureViewNames(),
+             QStringLiteral("grid, head, lines, average, rollout, alignment"));
     QVERIFY(findTensorFigureView(QStringLiteral("grid")));
     QCOMPARE(findTensorFigureView(QStringLiteral("weights")), nullptr);
 }
