@@ -192,9 +192,6 @@ QString inspectText(const QString &file, const AttentionTensor &tensor,
     return text;
 }
 
-namespace {
-
-/// [{kind, layers, heads, query_tokens, key_tokens}], a member each set.
 void writeSetList(JsonStreamWriter &out, const std::vector<AttentionSet> &sets)
 {
     out.beginArray();
@@ -219,8 +216,6 @@ void writeSetList(JsonStreamWriter &out, const std::vector<AttentionSet> &sets)
     }
     out.endArray();
 }
-
-} // namespace
 
 void writeInspectJson(const AttentionTensor &tensor, const InspectSummary &summary,
                       AttentionKind kind, const std::vector<AttentionSet> &sets,

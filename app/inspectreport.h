@@ -58,6 +58,9 @@ QString headScoreTable(const AttentionTensor &tensor, const std::vector<HeadScor
 QString tokenListText(const AttentionTensor &tensor);
 /// \a strings as one JSON list on one line.
 void writeStrings(JsonStreamWriter &out, const std::vector<std::string> &strings);
+/// [{kind, layers, heads, query_tokens, key_tokens}], one member each set:
+/// inspect's and model's `sets`.
+void writeSetList(JsonStreamWriter &out, const std::vector<AttentionSet> &sets);
 /// One score of every head as a JSON list of L lists of H numbers.
 void writeHeadScores(JsonStreamWriter &out, const AttentionTensor &tensor,
                      const std::vector<HeadScores> &scores, HeadScoreKind kind);

@@ -57,33 +57,6 @@ void writeIds(JsonStreamWriter &out, const std::vector<int> &ids)
     out.endArray();
 }
 
-/// Each set's kind, shape and tokens: [{kind, layers, heads, query_tokens, key_tokens}].
-void writeSetsJson(JsonStreamWriter &out, const std::vector<AttentionSet> &sets)
-{
-    out.beginArray();
-    for (const AttentionSet &set : sets) {
-        const AttentionTensor &tensor = *set.tensor;
-        std::vector<std::string> queries, keys;
-        for (int q = 0; q < tensor.queries(); ++q)
-            queries.push_back(tensor.queryToken(q));
-        for (int k = 0; k < tensor.keys(); ++k)
-            keys.push_back(tensor.keyToken(k));
-        out.beginObject();
-        out.key("kind");
-        out.string(attentionKindName(set.kind));
-        out.key("layers");
-        out.integer(tensor.layers());
-        out.key("heads");
-        out.integer(tensor.heads());
-        out.key("query_tokens");
-        writeStrings(out, queries);
-        out.key("key_tokens");
-        writeStrings(out, keys);
-        out.endObject();
-    }
-    out.endArray();
-}
-
 } // namespace
 
 QString tokenizeText(const TokenizedText &tokens)
@@ -195,7 +168,7 @@ void writeModelRunJson(const PretrainedModel &model, const ModelRunTokens &read,
         writeStrings(out, read.decoder.tokens);
     }
     out.key("sets");
-    writeSetsJson(out, run.sets());
+    writeSetList(out, run.sets());
     out.key("set");
     out.string(attentionKindName(set.kind));
     out.key("entropy_bits");

@@ -93,6 +93,31 @@ void LabPainter::rotaryPositional(const QRectF &rect)
             .arg(QString::number(demo.addedSpread, 'g', 3)));
 }
 
+namespace {
+
+/// A positional encoding (positions x D) as a heatmap from -1 to 1, labels
+/// at round steps (about eight a side, so they never crowd).
+FigurePainter::MatrixHeatmap encodingHeatmap(const Matrix &pe, const QString &title)
+{
+    FigurePainter::MatrixHeatmap spec;
+    spec.rows = int(pe.rows());
+    spec.cols = int(pe.cols());
+    spec.value = [&pe](int i, int j) { return pe(i, j); };
+    const int rowStep = sparseLabelStep(spec.rows), colStep = sparseLabelStep(spec.cols);
+    spec.rowLabel = [rowStep](int i) { return i % rowStep == 0 ? QString::number(i) : QString(); };
+    spec.colLabel = [colStep](int j) { return j % colStep == 0 ? QString::number(j) : QString(); };
+    spec.lo = -1.0;
+    spec.hi = 1.0;
+    spec.rowTitle = QStringLiteral("position");
+    spec.colTitle = QStringLiteral("dimension");
+    spec.scaleTitle = QStringLiteral("PE value");
+    spec.title = title;
+    spec.numbers = false;
+    return spec;
+}
+
+} // namespace
+
 void LabPainter::splitHalvesPositional(const QRectF &rect)
 {
     const LabSettings &l = labs();
@@ -110,25 +135,7 @@ void LabPainter::splitHalvesPositional(const QRectF &rect)
     }
     const double half = rect.width() * 0.5;
     auto draw = [&](const QRectF &area, const Matrix &pe, const QString &title) {
-        FigurePainter::MatrixHeatmap spec;
-        spec.rows = int(pe.rows());
-        spec.cols = int(pe.cols());
-        spec.value = [&pe](int i, int j) { return pe(i, j); };
-        const int rowStep = sparseLabelStep(spec.rows), colStep = sparseLabelStep(spec.cols);
-        spec.rowLabel = [rowStep](int i) {
-            return i % rowStep == 0 ? QString::number(i) : QString();
-        };
-        spec.colLabel = [colStep](int j) {
-            return j % colStep == 0 ? QString::number(j) : QString();
-        };
-        spec.lo = -1.0;
-        spec.hi = 1.0;
-        spec.rowTitle = QStringLiteral("position");
-        spec.colTitle = QStringLiteral("dimension");
-        spec.scaleTitle = QStringLiteral("PE value");
-        spec.title = title;
-        spec.numbers = false;
-        m_base.matrixHeatmap(area, spec);
+        m_base.matrixHeatmap(area, encodingHeatmap(pe, title));
     };
     draw(QRectF(rect.left(), rect.top(), half - m_base.pt(10), rect.height()), alternating,
          QStringLiteral("Eq. 16.4: sin and cos alternate"));
@@ -213,24 +220,9 @@ void LabPainter::positional(const QRectF &rect)
     m_base.setUnitFor(rect.width() / 2, rect.height() * 1.4, 900.0);
     m_base.fixUnit();
     const Matrix pe = sinusoidalEncoding(std::max(1, l.positions), std::max(1, l.positionDim));
-    FigurePainter::MatrixHeatmap spec;
-    spec.rows = int(pe.rows());
-    spec.cols = int(pe.cols());
-    spec.value = [&pe](int i, int j) { return pe(i, j); };
-    // Labels at round steps, about eight a side, so they never crowd.
-    const int rowStep = sparseLabelStep(spec.rows), colStep = sparseLabelStep(spec.cols);
-    spec.rowLabel = [rowStep](int i) { return i % rowStep == 0 ? QString::number(i) : QString(); };
-    spec.colLabel = [colStep](int j) { return j % colStep == 0 ? QString::number(j) : QString(); };
-    spec.lo = -1.0;
-    spec.hi = 1.0;
-    spec.rowTitle = QStringLiteral("position");
-    spec.colTitle = QStringLiteral("dimension");
-    spec.scaleTitle = QStringLiteral("PE value");
-    spec.title = QStringLiteral("sinusoidal encoding (Eq. 16.4)");
-    spec.numbers = false;
     const double half = rect.width() * 0.5;
     m_base.matrixHeatmap(QRectF(rect.left(), rect.top(), half - m_base.pt(10), rect.height()),
-                         spec);
+                         encodingHeatmap(pe, QStringLiteral("sinusoidal encoding (Eq. 16.4)")));
 
     // The shuffle: the session's keys as token embeddings.
     const Session &s = m_data.session;
