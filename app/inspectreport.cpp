@@ -69,6 +69,21 @@ QString headScoreTable(const AttentionTensor &tensor, const std::vector<HeadScor
 
 QString tokenListText(const AttentionTensor &tensor)
 {
+    return keyTokenText(tensor) + queryTokenText(tensor);
+}
+
+QString queryTokenText(const AttentionTensor &tensor)
+{
+    if (tensor.queryTokens().empty())
+        return {};
+    QStringList queries;
+    for (int q = 0; q < tensor.queries(); ++q)
+        queries << QString::fromStdString(inputText(tensor.queryToken(q)));
+    return QStringLiteral("query tokens: %1\n").arg(queries.join(QLatin1Char(' ')));
+}
+
+QString keyTokenText(const AttentionTensor &tensor)
+{
     if (tensor.tokens().empty())
         return QStringLiteral("tokens: none in the file (positions 0 to %1)\n")
             .arg(tensor.keys() - 1);
@@ -165,12 +180,6 @@ QString inspectText(const QString &file, const AttentionTensor &tensor,
                        .arg(tensor.queries())
                        .arg(tensor.keys());
     text += tokenListText(tensor);
-    if (!tensor.queryTokens().empty()) {
-        QStringList queries;
-        for (int q = 0; q < tensor.queries(); ++q)
-            queries << QString::fromStdString(inputText(tensor.queryToken(q)));
-        text += QStringLiteral("query tokens: %1\n").arg(queries.join(QLatin1Char(' ')));
-    }
     if (tensor.keyOffset() != 0)
         text += QStringLiteral("query i is aligned with key i + %1\n").arg(tensor.keyOffset());
     const bool repeats = !summary.scores.empty() && !std::isnan(summary.scores.front().induction);

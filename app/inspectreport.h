@@ -54,8 +54,13 @@ QString inspectText(const QString &file, const AttentionTensor &tensor,
 QString headScoreTable(const AttentionTensor &tensor, const std::vector<HeadScores> &scores,
                        HeadScoreKind kind);
 /// The tokens, wrapped at 80 columns, each with its index, quoted as input
-/// is ("\n" for a newline), so that no token breaks the table.
+/// is ("\n" for a newline), so that no token breaks the table; then, where
+/// the queries have tokens of their own (a cross-attention's), those.
 QString tokenListText(const AttentionTensor &tensor);
+/// The key tokens alone, as tokenListText() lists them.
+QString keyTokenText(const AttentionTensor &tensor);
+/// "query tokens: ...": the queries' own tokens, or nothing where they have none.
+QString queryTokenText(const AttentionTensor &tensor);
 /// \a strings as one JSON list on one line.
 void writeStrings(JsonStreamWriter &out, const std::vector<std::string> &strings);
 /// [{kind, layers, heads, query_tokens, key_tokens}], one member each set:

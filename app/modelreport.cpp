@@ -95,26 +95,16 @@ QString modelRunText(const PretrainedModel &model, const ModelRun &run, const At
                      const std::vector<HeadScores> &scores)
 {
     const AttentionTensor &tensor = *set.tensor;
-    QString text;
-    if (run.encoderDecoder()) {
-        text = QStringLiteral("%1 (%2): %3 source tokens, %4 decoder tokens; the %5\n")
-                   .arg(model.name(), model.description())
-                   .arg(run.encoderAttention.keys())
-                   .arg(run.attention.keys())
-                   .arg(QString::fromStdString(attentionKindTitle(set.kind)));
-        text += tokenListText(tensor);
-        if (!tensor.queryTokens().empty()) {
-            QStringList queries;
-            for (int q = 0; q < tensor.queries(); ++q)
-                queries << QString::fromStdString(inputText(tensor.queryToken(q)));
-            text += QStringLiteral("query tokens: %1\n").arg(queries.join(QLatin1Char(' ')));
-        }
-    } else {
-        text = QStringLiteral("%1 (%2): %3 tokens\n")
-                   .arg(model.name(), model.description())
-                   .arg(tensor.keys());
-        text += tokenListText(tensor);
-    }
+    QString text = run.encoderDecoder()
+                       ? QStringLiteral("%1 (%2): %3 source tokens, %4 decoder tokens; the %5\n")
+                             .arg(model.name(), model.description())
+                             .arg(run.encoderAttention.keys())
+                             .arg(run.attention.keys())
+                             .arg(QString::fromStdString(attentionKindTitle(set.kind)))
+                       : QStringLiteral("%1 (%2): %3 tokens\n")
+                             .arg(model.name(), model.description())
+                             .arg(tensor.keys());
+    text += tokenListText(tensor);
     text += QLatin1Char('\n') + headScoreTable(tensor, scores, HeadScoreKind::Entropy);
     if (familyDescription(run.family).readout == Readout::NextToken) {
         text += QStringLiteral("\nmost likely next tokens after %1:\n  %2\n")
