@@ -75,7 +75,9 @@ expect "attention-lab tokenize " gpt2 -- lecture.json tired.npy
 expect "attention-lab model " gpt2 builtin -- lecture.json
 expect "attention-lab tokenize b" builtin -- gpt2
 expect "attention-lab bench --model " gpt2 builtin -- lecture.json
-expect "attention-lab model gpt2 -" --text --pair --bos --json -o --session --repeat-random --seed
+expect "attention-lab model gpt2 -" --text --pair --bos --json -o --session --repeat-random --seed \
+    --target --set
+expect "attention-lab tokenize gpt2 -" --text --target --json
 expect "attention-lab model gpt2 --text hi -o " tired.npz tired.safetensors lecture.json gpt2 \
     -- figure.png tired.npy
 expect "attention-lab animate " lecture.json tired.npy gpt2 -- figure.png notes.txt
