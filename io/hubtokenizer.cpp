@@ -13,6 +13,7 @@
 #include "io/tokenizerfile.h"
 #include "io/tokenizernormalizer.h"
 #include "io/tokenvocabulary.h"
+#include "io/unigrammodel.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -69,6 +70,7 @@ struct HubTokenizer::Tables
     QHash<char32_t, int> characterIds;
     std::array<int, 256> fallbackIds{}; // "<0x41>"; -1 where the vocabulary has none
     BpeMerges merges;
+    std::optional<UnigramModel> unigram; // a Unigram model instead of BPE
     std::optional<int> unk;
     bool byteFallback = false;
     bool fuseUnk = false;
@@ -96,10 +98,15 @@ struct HubTokenizer::Tables
 void HubTokenizer::Tables::readModel(const QJsonObject &model)
 {
     const QString type = model.value(QStringLiteral("type")).toString();
+    if (type == QStringLiteral("Unigram")) {
+        unigram = UnigramModel::fromJson(model, vocabulary);
+        inModel.assign(std::size_t(unigram->size()), 1);
+        return;
+    }
     if (type != QStringLiteral("BPE"))
         throwReadError(
-            QStringLiteral("model \"%1\" is not supported (BPE is; WordPiece is read from "
-                           "vocab.txt)")
+            QStringLiteral("model \"%1\" is not supported (BPE and Unigram are; WordPiece is "
+                           "read from vocab.txt)")
                 .arg(inputText(type.isEmpty() ? QStringLiteral("(no type)") : type)));
     for (const char *key : {"continuing_subword_prefix", "end_of_word_suffix"})
         if (!model.value(QLatin1String(key)).toString().isEmpty())
@@ -235,13 +242,16 @@ void HubTokenizer::Tables::readPostProcessor(const QJsonValue &value)
 }
 
 /**
- * Hugging Face's BPE::merge_word: each character is its token, or with
+ * A Unigram model's Viterbi path (UnigramModel), or Hugging Face's
+ * BPE::merge_word: each character is its token, or with
  * byte_fallback its UTF-8 bytes as "<0xNN>" tokens, or the unknown token (one
  * for a run of them with fuse_unk; none at all without an unk_token); then the
  * merges. With ignore_merges a piece that is itself a token is taken whole.
  */
 std::vector<int> HubTokenizer::Tables::encodeWord(const QString &word) const
 {
+    if (unigram)
+        return unigram->encode(word.toStdString());
     std::vector<int> symbols;
     if (ignoreMerges)
         if (const std::optional<int> whole = vocabulary.id(word.toStdString());
@@ -320,8 +330,27 @@ void HubTokenizer::Tables::appendText(const QString &text, bool atStart, std::ve
 
 HubTokenizer::HubTokenizer(std::shared_ptr<Tables> tables)
     : Tokenizer(std::shared_ptr<const TokenVocabulary>(tables, &tables->vocabulary)),
-      m_tables(std::move(tables))
+      m_tables(std::move(tables)), m_prefix(m_tables, &m_tables->prefix),
+      m_suffix(m_tables, &m_tables->suffix)
 {
+}
+
+std::vector<int> HubTokenizer::templatePrefix() const
+{
+    return *m_prefix;
+}
+
+std::vector<int> HubTokenizer::templateSuffix() const
+{
+    return *m_suffix;
+}
+
+HubTokenizer HubTokenizer::withTemplate(std::vector<int> prefix, std::vector<int> suffix) const
+{
+    HubTokenizer copy = *this;
+    copy.m_prefix = std::make_shared<const std::vector<int>>(std::move(prefix));
+    copy.m_suffix = std::make_shared<const std::vector<int>>(std::move(suffix));
+    return copy;
 }
 
 HubTokenizer HubTokenizer::fromFolder(const QString &folder)
@@ -423,8 +452,8 @@ bool HubTokenizer::addsBos() const
     const Tables &t = *m_tables;
     if (!t.bos)
         return false;
-    return t.configAddsBos.value_or(std::find(t.prefix.begin(), t.prefix.end(), *t.bos) !=
-                                    t.prefix.end());
+    return t.configAddsBos.value_or(std::find(m_prefix->begin(), m_prefix->end(), *t.bos) !=
+                                    m_prefix->end());
 }
 
 TokenizedText HubTokenizer::encode(const QString &text, std::optional<bool> bos) const
@@ -432,7 +461,7 @@ TokenizedText HubTokenizer::encode(const QString &text, std::optional<bool> bos)
     Tables &t = *m_tables;
     TokenizedText result;
     const bool wantBos = t.bos && bos.value_or(addsBos());
-    for (const int id : t.prefix)
+    for (const int id : *m_prefix)
         if (!(t.bos && id == *t.bos))
             result.ids.push_back(id);
     if (wantBos)
@@ -446,7 +475,7 @@ TokenizedText HubTokenizer::encode(const QString &text, std::optional<bool> bos)
             t.appendText(clean.mid(segment.start, segment.end - segment.start), segment.start == 0,
                          result.ids);
     }
-    result.ids.insert(result.ids.end(), t.suffix.begin(), t.suffix.end());
+    result.ids.insert(result.ids.end(), m_suffix->begin(), m_suffix->end());
 
     result.tokens.reserve(result.ids.size());
     for (const int id : result.ids)

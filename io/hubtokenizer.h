@@ -17,13 +17,13 @@ namespace AttentionLab {
 /**
  * A tokenizer read from a Hugging Face tokenizer.json, giving the ids of
  * Hugging Face's tokenizers library: byte-level BPE (GPT-2, Llama 3, Qwen2
- * and 3, SmolLM, Pythia) and SentencePiece-style BPE with byte fallback
- * (Llama 2, TinyLlama, Mistral). The text goes through the file's pipeline:
- * added tokens found whole, the normalizer (TokenizerNormalizer), the
- * pre-tokenizer (PreTokenizer), the BPE model (merged by BpeMerges, the BPE
- * Gpt2Tokenizer uses too) and the post-processor; labels come from the
- * decoder (TokenizerDecoder). An added token with "normalized" true is
- * spelled (token()) as normalized, as in Hugging Face.
+ * and 3, SmolLM, Pythia), SentencePiece-style BPE with byte fallback
+ * (Llama 2, TinyLlama, Mistral) and Unigram (T5, mBART and most models
+ * converted from SentencePiece, with its Precompiled normalizer). The text goes through the file's
+ * pipeline: added tokens found whole, the normalizer (TokenizerNormalizer), the pre-tokenizer
+ * (PreTokenizer), the BPE model (merged by BpeMerges, the BPE Gpt2Tokenizer uses too) and the
+ * post-processor; labels come from the decoder (TokenizerDecoder). An added token with "normalized"
+ * true is spelled (token()) as normalized, as in Hugging Face.
  *
  * Copies share the tables and the cache of encoded pieces, so a copy is cheap;
  * encode() may be called from several threads at once.
@@ -33,7 +33,7 @@ class HubTokenizer final : public Tokenizer
 public:
     /// \a folder's tokenizer.json, and its tokenizer_config.json when there is
     /// one. Throws ReadError (io/readerror.h) with one line "PATH: what is
-    /// wrong" (not JSON, a model other than BPE, a pre-tokenizer, normalizer,
+    /// wrong" (not JSON, a model other than BPE or Unigram, a pre-tokenizer, normalizer,
     /// decoder or post-processor it does not know, named; a merge of tokens
     /// not in the vocabulary).
     static HubTokenizer fromFolder(const QString &folder);
@@ -70,10 +70,20 @@ public:
     /// The label of \a id alone.
     QString label(int id) const;
 
+    /// The special tokens the post-processor puts before and after a text.
+    std::vector<int> templatePrefix() const;
+    std::vector<int> templateSuffix() const;
+    /// A copy sharing the tables whose texts are put between \a prefix and
+    /// \a suffix instead (mBART's source and target, each with its language
+    /// code, as transformers' set_src_lang_special_tokens and
+    /// set_tgt_lang_special_tokens do). The BOS token stays the file's.
+    HubTokenizer withTemplate(std::vector<int> prefix, std::vector<int> suffix) const;
+
 private:
     struct Tables;
     explicit HubTokenizer(std::shared_ptr<Tables> tables);
     std::shared_ptr<Tables> m_tables;
+    std::shared_ptr<const std::vector<int>> m_prefix, m_suffix; // the template's, or as set
 };
 
 } // namespace AttentionLab

@@ -17,6 +17,8 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
+#include <utility>
+
 namespace AttentionLab {
 
 namespace {
@@ -68,6 +70,49 @@ int extraIds(const QDir &dir)
     return value.toInt();
 }
 
+/**
+ * mBART's source and target tokenizers from its tokenizer.json, as
+ * tokenization_mbart.py sets them: the source "$A </s> src_lang" (mBART-50,
+ * MBart50Tokenizer: "src_lang $A </s>"), the target "$A </s>", its language
+ * code coming first as the decoder's start token (shift_tokens_right moves
+ * the labels' last token there), or for mBART-50 "tgt_lang $A </s>".
+ * Without src_lang in tokenizer_config.json the file's own template stays.
+ */
+std::pair<HubTokenizer, HubTokenizer> mbartTokenizers(const QDir &dir, const HubTokenizer &file)
+{
+    const QString path = dir.filePath(QStringLiteral("tokenizer_config.json"));
+    QJsonObject config;
+    if (present(path))
+        config = parseTokenizerJson(path, readTokenizerFile(path, 16 * 1024 * 1024)).object();
+    const bool fifty =
+        config.value(QStringLiteral("tokenizer_class")).toString().startsWith(u"MBart50");
+    const std::optional<int> end = file.id("</s>");
+    if (!end)
+        throwTokenizerFileError(dir.filePath(QStringLiteral("tokenizer.json")),
+                                QStringLiteral("has no </s>, which mBART ends each text with"));
+    auto language = [&](const char *key) -> std::optional<int> {
+        const QJsonValue value = config.value(QLatin1String(key));
+        if (value.isNull() || value.isUndefined())
+            return std::nullopt;
+        const std::optional<int> id = file.id(value.toString().toStdString());
+        if (!id)
+            throwTokenizerFileError(path,
+                                    QStringLiteral("names %1 \"%2\", which is not a token "
+                                                   "of tokenizer.json")
+                                        .arg(QLatin1String(key), inputText(value.toString())));
+        return id;
+    };
+    const std::optional<int> source = language("src_lang");
+    const std::optional<int> target = language("tgt_lang");
+    HubTokenizer sourceTokenizer = file;
+    if (source)
+        sourceTokenizer =
+            fifty ? file.withTemplate({*source}, {*end}) : file.withTemplate({}, {*end, *source});
+    HubTokenizer targetTokenizer =
+        fifty && target ? file.withTemplate({*target}, {*end}) : file.withTemplate({}, {*end});
+    return {sourceTokenizer, targetTokenizer};
+}
+
 } // namespace
 
 ModelTokenizers openModelTokenizers(const QString &folder, const ModelConfig &config)
@@ -107,11 +152,27 @@ ModelTokenizers openModelTokenizers(const QString &folder, const ModelConfig &co
         tokenizers.source = std::make_shared<HubTokenizer>(HubTokenizer::fromFolder(folder));
         break;
     case TokenizerKind::SentencePiece:
+        // As transformers' AutoTokenizer: the fast tokenizer's file when there is one.
+        if (present(dir.filePath(QStringLiteral("tokenizer.json")))) {
+            vocabulary = dir.filePath(QStringLiteral("tokenizer.json"));
+            tokenizers.source = std::make_shared<HubTokenizer>(HubTokenizer::fromFolder(folder));
+            break;
+        }
         vocabulary = requiredFile(dir, QStringLiteral("spiece.model"),
-                                  QStringLiteral("T5's tokenizer is its SentencePiece model"));
+                                  QStringLiteral("T5's tokenizer is its tokenizer.json or its "
+                                                 "SentencePiece model"));
         tokenizers.source = std::make_shared<SentencePieceTokenizer>(
             SentencePieceTokenizer::fromModel(vocabulary, extraIds(dir)));
         break;
+    case TokenizerKind::MBartJson: {
+        vocabulary = requiredFile(dir, QStringLiteral("tokenizer.json"),
+                                  QStringLiteral("mBART's tokenizer is read from its "
+                                                 "tokenizer.json"));
+        const auto [source, target] = mbartTokenizers(dir, HubTokenizer::fromFolder(folder));
+        tokenizers.source = std::make_shared<HubTokenizer>(source);
+        tokenizers.target = std::make_shared<HubTokenizer>(target);
+        break;
+    }
     case TokenizerKind::MarianFiles: {
         const QString why =
             QStringLiteral("Marian's tokenizer needs source.spm, target.spm and vocab.json");

@@ -68,6 +68,16 @@ std::vector<std::pair<qsizetype, qsizetype>> numberMatches(const QString &text)
     return out;
 }
 
+/// Each whitespace character (Rust's char::is_whitespace), as a match of its own.
+std::vector<std::pair<qsizetype, qsizetype>> whitespaceMatches(const QString &text)
+{
+    std::vector<std::pair<qsizetype, qsizetype>> out;
+    for (qsizetype i = 0; i < text.size(); ++i)
+        if (text[i].isSpace())
+            out.emplace_back(i, i + 1);
+    return out;
+}
+
 } // namespace
 
 PreTokenizer PreTokenizer::fromJson(const QJsonValue &value)
@@ -145,12 +155,14 @@ void PreTokenizer::append(const QJsonValue &value, std::vector<Step> &steps)
                                ? Step::Prepend::Always
                                : Step::Prepend::Never;
         }
+    } else if (type == QStringLiteral("WhitespaceSplit")) {
+        step.kind = Step::Kind::WhitespaceSplit;
     } else if (type == QStringLiteral("Digits")) {
         step.kind = Step::Kind::Digits;
         step.individualDigits = object.value(QStringLiteral("individual_digits")).toBool();
     } else {
         throwReadError(QStringLiteral("pre_tokenizer \"%1\" is not supported (Split, ByteLevel, "
-                                      "Metaspace, Digits and Sequence are)")
+                                      "Metaspace, WhitespaceSplit, Digits and Sequence are)")
                            .arg(inputText(type)));
     }
     steps.push_back(std::move(step));
@@ -275,6 +287,9 @@ void PreTokenizer::run(const Step &step, std::vector<Piece> &pieces)
             splitPiece(piece, numberMatches(piece.text),
                        step.individualDigits ? Behavior::Isolated : Behavior::Contiguous, false,
                        out);
+            break;
+        case Step::Kind::WhitespaceSplit:
+            splitPiece(piece, whitespaceMatches(piece.text), Behavior::Removed, false, out);
             break;
         case Step::Kind::Metaspace: {
             piece.text.replace(u' ', step.replacement);

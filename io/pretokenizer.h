@@ -16,7 +16,8 @@ namespace AttentionLab {
  * (the file's own pattern, with its behavior and invert), ByteLevel (GPT-2's
  * pattern when use_regex, add_prefix_space, and every byte written as
  * GPT-2's printable character), Metaspace (spaces as "▁", prepend_scheme
- * always, first or never, split), Digits (StarCoder's and SmolLM's digits
+ * always, first or never, split), WhitespaceSplit (older T5 files: cut
+ * at each whitespace character, which goes), Digits (StarCoder's and SmolLM's digits
  * one by one) and a Sequence of them. It cuts the
  * normalized text between added tokens into the pieces the model encodes
  * one by one.
@@ -49,6 +50,7 @@ private:
             Split,
             ByteLevel,
             Metaspace,
+            WhitespaceSplit,
             Digits
         } kind = Kind::Split;
         QString literal;

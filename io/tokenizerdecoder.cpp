@@ -152,6 +152,9 @@ std::vector<QString> TokenizerDecoder::labels(const std::vector<std::string> &to
             break;
         case Step::Kind::Metaspace:
             for (std::size_t i = 0; i < bytes.size(); ++i) {
+                // A byte of a character a ByteFallback before made is no text yet.
+                if (isByte[i])
+                    continue;
                 QString text = fromUtf8(bytes[i]);
                 // The first token loses every replacement character, not only a leading one.
                 text.replace(step.replacement,

@@ -59,9 +59,22 @@ void TokenizerNormalizer::append(const QJsonValue &value, std::vector<Step> &ste
         step.kind = Step::Kind::Strip;
         step.left = object.value(QStringLiteral("strip_left")).toBool();
         step.right = object.value(QStringLiteral("strip_right")).toBool();
+    } else if (type == QStringLiteral("Precompiled")) {
+        step.kind = Step::Kind::Precompiled;
+        const QJsonValue map = object.value(QStringLiteral("precompiled_charsmap"));
+        if (!map.isNull() && !map.isString())
+            throwReadError(QStringLiteral("Precompiled's precompiled_charsmap is not a base64 "
+                                          "string"));
+        const auto decoded = QByteArray::fromBase64Encoding(
+            map.toString().toLatin1(), QByteArray::AbortOnBase64DecodingErrors);
+        if (!decoded)
+            throwReadError(QStringLiteral("Precompiled's precompiled_charsmap is not base64"));
+        step.charsMap =
+            std::make_shared<const PrecompiledCharsMap>(PrecompiledCharsMap::fromBytes(*decoded));
     } else {
         throwReadError(QStringLiteral("normalizer \"%1\" is not supported (NFC, NFD, NFKC, NFKD, "
-                                      "Lowercase, Prepend, Replace, Strip and Sequence are)")
+                                      "Lowercase, Prepend, Replace, Strip, Precompiled and "
+                                      "Sequence are)")
                            .arg(inputText(type)));
     }
     steps.push_back(std::move(step));
@@ -163,6 +176,13 @@ QString TokenizerNormalizer::apply(const QString &input) const
             while (step.right && to > from && text[to - 1].isSpace())
                 --to;
             text = text.mid(from, to - from);
+            break;
+        }
+        case Step::Kind::Precompiled: {
+            std::optional<QString> normalized = step.charsMap->apply(text, limit);
+            if (!normalized)
+                refuseGrowth("Precompiled", input.size(), limit);
+            text = std::move(*normalized);
             break;
         }
         }

@@ -3,17 +3,21 @@
 
 #pragma once
 
+#include "io/precompiledcharsmap.h"
+
 #include <QJsonValue>
 #include <QRegularExpression>
 #include <QString>
 
+#include <memory>
 #include <vector>
 
 namespace AttentionLab {
 
 /**
  * The "normalizer" of a tokenizer.json (Hugging Face tokenizers): NFC, NFD,
- * NFKC, NFKD, Lowercase, Prepend, Replace, Strip and a Sequence of them, run
+ * NFKC, NFKD, Lowercase, Prepend, Replace, Strip, Precompiled (SentencePiece's
+ * compiled map, PrecompiledCharsMap) and a Sequence of them, run
  * on each stretch of text between added tokens before the pre-tokenizer.
  */
 class TokenizerNormalizer
@@ -43,7 +47,8 @@ private:
             Lowercase,
             Prepend,
             Replace,
-            Strip
+            Strip,
+            Precompiled
         } kind = Kind::Form;
         QString::NormalizationForm form = QString::NormalizationForm_C;
         QString text;    ///< Prepend: what is put in front; Replace: the replacement
@@ -52,6 +57,7 @@ private:
         QString source; ///< Replace: the regex as tokenizer.json gives it
         bool regexPattern = false;
         bool left = false, right = false; ///< Strip
+        std::shared_ptr<const PrecompiledCharsMap> charsMap;
     };
     static void append(const QJsonValue &value, std::vector<Step> &steps);
     std::vector<Step> m_steps;

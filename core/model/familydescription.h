@@ -60,9 +60,10 @@ enum class TokenizerKind
     Gpt2Files,     ///< vocab.json and merges.txt
     WordPieceFile, ///< vocab.txt (and tokenizer_config.json)
     TokenizerJson, ///< tokenizer.json
-    SentencePiece, ///< T5's spiece.model, through libsentencepiece
+    SentencePiece, ///< T5's tokenizer.json, else its spiece.model through libsentencepiece
     MarianFiles,   ///< Marian's source.spm and target.spm, with the ids of vocab.json
-    BartFiles      ///< GPT-2's vocab.json and merges.txt, each text between <s> and </s>
+    BartFiles,     ///< GPT-2's vocab.json and merges.txt, each text between <s> and </s>
+    MBartJson      ///< tokenizer.json, with tokenizer_config.json's src_lang and tgt_lang
 };
 
 /// config.json's names for each quantity, as transformers' attribute_map

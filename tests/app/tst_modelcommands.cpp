@@ -316,13 +316,13 @@ void TestModelCommands::tokenizeTokenizerJsonAlone()
     // A tokenizer.json it cannot read: one line naming the file, status 2.
     QFile broken(dir.filePath(u"tokenizer.json"_s));
     QVERIFY(broken.open(QIODevice::WriteOnly | QIODevice::Truncate));
-    broken.write(R"({"model": {"type": "Unigram", "vocab": []}})");
+    broken.write(R"({"model": {"type": "WordLevel", "vocab": {}}})");
     broken.close();
     const BinaryRun refused =
         runAttentionLab({u"tokenize"_s, dir.path(), u"--text"_s, u"the cat"_s});
     QCOMPARE(refused.exitCode, 2);
     // The file's name ends the path (inputText shortens a long one in the middle).
-    QVERIFY2(refused.err.contains(".json: model \"Unigram\" is not supported"),
+    QVERIFY2(refused.err.contains(".json: model \"WordLevel\" is not supported"),
              refused.err.constData());
     QCOMPARE(refused.err.count('\n'), 1);
 }

@@ -33,10 +33,18 @@ The decoder reads its start token then the target's ids (teacher forcing);
 greedy is ten argmax steps from the start token alone, with no stop at the
 end token, each step's cross-attention row being the full pass's row.
 
-Tokenizers: spm_train (unigram for T5 and Marian, BPE for mBART) on
-CORPUS below from a fixed seed; python3-sentencepiece gives the reference
-pieces. Marian's ids are the pieces looked up in vocab.json (ordered here
-unlike the .spm, so that a reader taking the .spm's ids fails)."""
+Tokenizers: spm_train (unigram, as T5's, Marian's and mBART's models all
+are) on CORPUS below from a fixed seed; python3-sentencepiece gives the
+reference pieces. Marian's ids are the pieces looked up in vocab.json
+(ordered here unlike the .spm, so that a reader taking the .spm's ids fails).
+t5-small keeps its spiece.model; flan-t5-small and mbart-large have only a
+tokenizer.json, converted from the .model as transformers'
+convert_slow_tokenizer.py does (SpmConverter, T5Converter, MBartConverter):
+the Unigram model of the pieces and scores, the Precompiled normalizer of the
+model's compiled map, Metaspace, the template. Hugging Face's own tokenizers
+(npm, make_unigram_tokenizer_fixtures.js) encodes the test strings with
+them."""
+import base64
 import json
 import math
 import os
@@ -111,6 +119,98 @@ def train_spm(path_prefix, model_type, vocab_size, extra):
         os.unlink(corpus)
     os.unlink(path_prefix + ".vocab")
     return spm.SentencePieceProcessor(model_file=path_prefix + ".model")
+
+
+def spm_proto(path):
+    from sentencepiece import sentencepiece_model_pb2  # needs python3-protobuf
+    proto = sentencepiece_model_pb2.ModelProto()
+    with open(path, "rb") as f:
+        proto.ParseFromString(f.read())
+    return proto
+
+
+def added_token(token_id, content, lstrip=False):
+    return {"id": token_id, "content": content, "single_word": False, "lstrip": lstrip,
+            "rstrip": False, "normalized": False, "special": True}
+
+
+def template(single, pair, specials):
+    """TemplateProcessing as tokenizers serialises it; a piece is "$A",
+    "$B" or a special token's name."""
+    def items(pieces):
+        out = []
+        for piece in pieces:
+            if piece in ("$A", "$B"):
+                out.append({"Sequence": {"id": piece[1], "type_id": 0}})
+            else:
+                out.append({"SpecialToken": {"id": piece, "type_id": 0}})
+        return out
+    return {"type": "TemplateProcessing", "single": items(single), "pair": items(pair),
+            "special_tokens": {name: {"id": name, "ids": [i], "tokens": [name]}
+                               for name, i in specials}}
+
+
+def unigram_tokenizer_json(proto, vocab, unk_id, added, post_processor):
+    """SpmConverter.converted(): Precompiled(charsmap), Strip(right) and
+    Replace(" {2,}", "▁"); Metaspace with prepend_scheme "always" (T5's and
+    mBART's legacy default); the Unigram model without byte fallback."""
+    charsmap = base64.b64encode(proto.normalizer_spec.precompiled_charsmap).decode("ascii")
+    metaspace = {"type": "Metaspace", "replacement": "\u2581", "prepend_scheme": "always",
+                 "split": True}
+    return {
+        "version": "1.0", "truncation": None, "padding": None, "added_tokens": added,
+        "normalizer": {"type": "Sequence", "normalizers": [
+            {"type": "Precompiled", "precompiled_charsmap": charsmap},
+            {"type": "Strip", "strip_left": False, "strip_right": True},
+            {"type": "Replace", "pattern": {"Regex": " {2,}"}, "content": "\u2581"}]},
+        "pre_tokenizer": metaspace, "post_processor": post_processor, "decoder": metaspace,
+        "model": {"type": "Unigram", "unk_id": unk_id, "vocab": [[p, s] for p, s in vocab],
+                  "byte_fallback": False}}
+
+
+def t5_tokenizer_json(proto, extra_ids):
+    """T5Converter: the pieces, then <extra_id_{n-1}> ... <extra_id_0>;
+    $A </s>."""
+    vocab = [(p.piece, p.score) for p in proto.pieces]
+    vocab += [(f"<extra_id_{i}>", 0.0) for i in range(extra_ids - 1, -1, -1)]
+    added = [added_token(i, p) for i, (p, _) in enumerate(vocab)
+             if p in ("<pad>", "</s>", "<unk>") or p.startswith("<extra_id_")]
+    return unigram_tokenizer_json(proto, vocab, 2, added,
+                                  template(["$A", "</s>"], ["$A", "</s>", "$B", "</s>"],
+                                           [("</s>", 1)]))
+
+
+# mBART's FAIRSEQ_LANGUAGE_CODES (tokenization_mbart.py).
+MBART_LANGUAGES = ["ar_AR", "cs_CZ", "de_DE", "en_XX", "es_XX", "et_EE", "fi_FI", "fr_XX",
+                   "gu_IN", "hi_IN", "it_IT", "ja_XX", "kk_KZ", "ko_KR", "lt_LT", "lv_LV",
+                   "my_MM", "ne_NP", "nl_XX", "ro_RO", "ru_RU", "si_LK", "tr_TR", "vi_VN",
+                   "zh_CN"]
+
+
+def mbart_vocabulary(proto):
+    """MBartConverter: <s> <pad> </s> <unk>, the pieces after the .model's
+    first three (fairseq's offset of 1), the language codes, <mask>."""
+    vocab = [("<s>", 0.0), ("<pad>", 0.0), ("</s>", 0.0), ("<unk>", 0.0)]
+    vocab += [(p.piece, p.score) for p in proto.pieces[3:]]
+    vocab += [(code, 0.0) for code in MBART_LANGUAGES]
+    vocab += [("<mask>", 0.0)]
+    return vocab
+
+
+def mbart_tokenizer_json(proto):
+    vocab = mbart_vocabulary(proto)
+    ids = {p: i for i, (p, _) in enumerate(vocab)}
+    added = [added_token(i, p, lstrip=p == "<mask>") for i, (p, _) in enumerate(vocab)
+             if i < 4 or p in MBART_LANGUAGES or p == "<mask>"]
+    return unigram_tokenizer_json(proto, vocab, 3, added,
+                                  template(["$A", "</s>", "en_XX"],
+                                           ["$A", "$B", "</s>", "en_XX"],
+                                           [("</s>", 2), ("en_XX", ids["en_XX"])]))
+
+
+def mbart_ids(processor, text):
+    """MBartTokenizer's ids: the .model's id + 1, its unknown as <unk> (3)."""
+    return [i + 1 if i > 0 else 3 for i in processor.encode(text)]
 
 
 # ---------------------------------------------------------------- shared maths
@@ -530,13 +630,19 @@ def spm_pieces(processor, strings):
     return [processor.encode(s, out_type=str) for s in strings]
 
 
-def t5_case(name, gated, processor, extra_ids, shards=1, dtype=torch.float32):
+def t5_case(name, gated, processor, extra_ids, shards=1, dtype=torch.float32,
+            tokenizer_json=False):
     vocab = processor.get_piece_size() + extra_ids
     cfg = t5_config(vocab + 3, gated)  # padded past the tokens, as the hub's 32128 over 32100
     w = t5_weights(cfg)
     path = os.path.join(OUT, name)
     os.makedirs(path, exist_ok=True)
-    shutil.copy(os.path.join(OUT, "t5-spiece.model"), os.path.join(path, "spiece.model"))
+    model = os.path.join(OUT, "t5-spiece.model")
+    if tokenizer_json:
+        write_json(os.path.join(path, "tokenizer.json"),
+                   t5_tokenizer_json(spm_proto(model), extra_ids))
+    else:
+        shutil.copy(model, os.path.join(path, "spiece.model"))
     write_json(os.path.join(path, "tokenizer_config.json"),
                {"eos_token": "</s>", "unk_token": "<unk>", "pad_token": "<pad>",
                 "extra_ids": extra_ids, "model_max_length": 512})
@@ -598,29 +704,54 @@ def main():
                     "--pad_piece=<pad>", "--eos_piece=</s>", "--unk_piece=<unk>"])
     checkpoints = {
         "t5-small": t5_case("t5-small", False, t5, 10),
-        "flan-t5-small": t5_case("flan-t5-small", True, t5, 10, shards=2),
+        "flan-t5-small": t5_case("flan-t5-small", True, t5, 10, shards=2, tokenizer_json=True),
     }
     os.unlink(os.path.join(OUT, "t5-spiece.model"))
 
     vocab, merges = bart_vocabulary()
     bart_target = "Show the files"
-    for name, cfg, dtype in (("bart-base", bart_family_config("bart", len(vocab)), torch.float32),
-                             ("mbart-large", bart_family_config("mbart", len(vocab)),
-                              torch.bfloat16)):
-        kind = cfg["model_type"]
-        w = bart_family_weights(cfg, lm_head=kind == "bart")
-        path = os.path.join(OUT, name)
-        os.makedirs(path, exist_ok=True)
-        write_json(os.path.join(path, "vocab.json"), vocab)
-        with open(os.path.join(path, "merges.txt"), "w", encoding="utf-8") as f:
-            f.write("#version: 0.2\n")
-            for a, b in merges:
-                f.write(f"{a} {b}\n")
-        source = bart_encode(SOURCE, vocab, merges)
-        target = bart_encode(bart_target, vocab, merges)
-        checkpoints[name] = case(name, cfg, w, bart_family_forward, source, target,
-                                 cfg["decoder_start_token_id"], dtype,
-                                 extra={"source_text": SOURCE, "target_text": bart_target})
+    name = "bart-base"
+    cfg = bart_family_config("bart", len(vocab))
+    w = bart_family_weights(cfg, lm_head=True)
+    path = os.path.join(OUT, name)
+    os.makedirs(path, exist_ok=True)
+    write_json(os.path.join(path, "vocab.json"), vocab)
+    with open(os.path.join(path, "merges.txt"), "w", encoding="utf-8") as f:
+        f.write("#version: 0.2\n")
+        for a, b in merges:
+            f.write(f"{a} {b}\n")
+    source = bart_encode(SOURCE, vocab, merges)
+    target = bart_encode(bart_target, vocab, merges)
+    checkpoints[name] = case(name, cfg, w, bart_family_forward, source, target,
+                             cfg["decoder_start_token_id"], torch.float32,
+                             extra={"source_text": SOURCE, "target_text": bart_target})
+
+    # mBART: a unigram .model with XLM-R's specials (<unk> 0, <s> 1, </s> 2),
+    # converted to its tokenizer.json; English to French (en_XX to fr_XX).
+    # The decoder starts from the target's language code, as
+    # shift_tokens_right makes it of the labels "... </s> fr_XX".
+    mbart_spm = train_spm(os.path.join(OUT, "mbart"), "unigram", 150,
+                          ["--unk_id=0", "--bos_id=1", "--eos_id=2", "--pad_id=-1"])
+    proto = spm_proto(os.path.join(OUT, "mbart.model"))
+    mbart_vocab = mbart_vocabulary(proto)
+    mbart_id = {p: i for i, (p, _) in enumerate(mbart_vocab)}
+    name = "mbart-large"
+    cfg = bart_family_config("mbart", len(mbart_vocab),
+                             decoder_start_token_id=mbart_id["fr_XX"])
+    w = bart_family_weights(cfg, lm_head=False)
+    path = os.path.join(OUT, name)
+    os.makedirs(path, exist_ok=True)
+    write_json(os.path.join(path, "tokenizer.json"), mbart_tokenizer_json(proto))
+    write_json(os.path.join(path, "tokenizer_config.json"),
+               {"tokenizer_class": "MBartTokenizer", "src_lang": "en_XX", "tgt_lang": "fr_XX",
+                "bos_token": "<s>", "eos_token": "</s>", "unk_token": "<unk>",
+                "pad_token": "<pad>", "model_max_length": 1024})
+    source = mbart_ids(mbart_spm, SOURCE) + [2, mbart_id["en_XX"]]
+    target = mbart_ids(mbart_spm, TARGET) + [2]
+    checkpoints[name] = case(name, cfg, w, bart_family_forward, source, target,
+                             cfg["decoder_start_token_id"], torch.bfloat16,
+                             extra={"source_text": SOURCE, "target_text": TARGET})
+    os.unlink(os.path.join(OUT, "mbart.model"))
 
     src = train_spm(os.path.join(OUT, "source"), "unigram", 120,
                     ["--unk_id=0", "--bos_id=-1", "--eos_id=1", "--pad_id=-1"])

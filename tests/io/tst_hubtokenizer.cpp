@@ -4,8 +4,10 @@
 // HubTokenizer, the tokenizer.json reader: three real files (Qwen3's and
 // Llama 3's byte-level BPE, a SentencePiece-style BPE with byte fallback)
 // against the ids of Hugging Face's tokenizers on several hundred strings each
-// (tests/data/make_hub_tokenizer_fixtures.js); small hand-made files for what
-// the real ones do not use; and one line naming the file for each broken one.
+// (tests/data/make_hub_tokenizer_fixtures.js); Unigram files converted from
+// SentencePiece as transformers converts T5's and mBART's, in four forms
+// (make_unigram_tokenizer_fixtures.js); small hand-made files for what the
+// real ones do not use; and one line naming the file for each broken one.
 
 #include "io/gpt2tokenizer.h"
 #include "io/hubtokenizer.h"
@@ -154,6 +156,54 @@ QByteArray tinyWithMerge(int rank, const QString &merge)
     return QJsonDocument(root).toJson();
 }
 
+/// The Unigram tokenizer.json \a name of tokenizers/hub/unigram's cases, as
+/// make_unigram_tokenizer_fixtures.js makes it.
+QByteArray unigramFile(const QString &name)
+{
+    const QString seq2seq = QStringLiteral(TEST_DATA_DIR "/seq2seq/");
+    if (name == QStringLiteral("mbart"))
+        return readAll(seq2seq + QStringLiteral("mbart-large/tokenizer.json"));
+    const QByteArray t5 = readAll(seq2seq + QStringLiteral("flan-t5-small/tokenizer.json"));
+    if (name == QStringLiteral("t5"))
+        return t5;
+    QJsonObject root = QJsonDocument::fromJson(t5).object();
+    const QJsonValue metaspace = root.value(QStringLiteral("decoder"));
+    if (name == QStringLiteral("t5_legacy")) {
+        // The hub's 2020 form: Precompiled alone, WhitespaceSplit then Metaspace.
+        root.insert(QStringLiteral("normalizer"), root.value(QStringLiteral("normalizer"))
+                                                      .toObject()
+                                                      .value(QStringLiteral("normalizers"))
+                                                      .toArray()
+                                                      .at(0));
+        const QJsonObject legacy{{QStringLiteral("type"), QStringLiteral("Metaspace")},
+                                 {QStringLiteral("replacement"), QStringLiteral("\u2581")},
+                                 {QStringLiteral("add_prefix_space"), true}};
+        root.insert(QStringLiteral("pre_tokenizer"),
+                    QJsonObject{{QStringLiteral("type"), QStringLiteral("Sequence")},
+                                {QStringLiteral("pretokenizers"),
+                                 QJsonArray{QJsonObject{{QStringLiteral("type"),
+                                                         QStringLiteral("WhitespaceSplit")}},
+                                            legacy}}});
+        root.insert(QStringLiteral("decoder"), legacy);
+    } else {
+        // Byte fallback: the 256 byte pieces at -20, and a ByteFallback decoder.
+        QJsonObject model = root.value(QStringLiteral("model")).toObject();
+        QJsonArray vocab = model.value(QStringLiteral("vocab")).toArray();
+        for (int byte = 0; byte < 256; ++byte)
+            vocab.append(QJsonArray{QString::asprintf("<0x%02X>", byte), -20});
+        model.insert(QStringLiteral("vocab"), vocab);
+        model.insert(QStringLiteral("byte_fallback"), true);
+        root.insert(QStringLiteral("model"), model);
+        root.insert(QStringLiteral("decoder"),
+                    QJsonObject{{QStringLiteral("type"), QStringLiteral("Sequence")},
+                                {QStringLiteral("decoders"),
+                                 QJsonArray{QJsonObject{{QStringLiteral("type"),
+                                                         QStringLiteral("ByteFallback")}},
+                                            metaspace}}});
+    }
+    return QJsonDocument(root).toJson(QJsonDocument::Compact);
+}
+
 } // namespace
 
 class TestHubTokenizer : public QObject
@@ -165,6 +215,9 @@ private slots:
     void realFiles();
     void tinyFiles_data();
     void tinyFiles();
+    void unigramFiles_data();
+    void unigramFiles();
+    void unigramFacts();
     void realFileFacts();
     void bosOverride();
     void labels();
@@ -303,6 +356,96 @@ void TestHubTokenizer::tinyFiles()
         QCOMPARE(joined(tokenizer.labels(got.ids)),
                  row.value(QStringLiteral("decoded")).toString());
     }
+}
+
+void TestHubTokenizer::unigramFiles_data()
+{
+    QTest::addColumn<QString>("name");
+    QTest::newRow("T5 (Flan-T5): Precompiled, Strip, Replace, Metaspace, $A </s>")
+        << QStringLiteral("t5");
+    QTest::newRow("mBART: $A </s> en_XX, language codes and <mask> added")
+        << QStringLiteral("mbart");
+    QTest::newRow("T5 as the hub's 2020 files: WhitespaceSplit, add_prefix_space")
+        << QStringLiteral("t5_legacy");
+    QTest::newRow("T5 with byte fallback and its decoder") << QStringLiteral("t5_byte_fallback");
+}
+
+void TestHubTokenizer::unigramFiles()
+{
+    QFETCH(QString, name);
+    const QByteArray json = unigramFile(name);
+    const int unknown = QJsonDocument::fromJson(json)
+                            .object()
+                            .value(QStringLiteral("model"))
+                            .toObject()
+                            .value(QStringLiteral("unk_id"))
+                            .toInt();
+    const HandMade file(json);
+    const HubTokenizer tokenizer = HubTokenizer::fromFiles(file.file());
+    const QJsonArray rows =
+        QJsonDocument::fromJson(gunzip(readAll(hubDir() + QStringLiteral("/unigram/") + name +
+                                               QStringLiteral("_cases.json.gz"))))
+            .object()
+            .value(QStringLiteral("cases"))
+            .toArray();
+    QVERIFY(rows.size() > 700);
+    int matched = 0;
+    QStringList failures;
+    for (const QJsonValue &value : rows) {
+        const QJsonObject row = value.toObject();
+        const QString text = row.value(QStringLiteral("text")).toString();
+        const std::vector<int> expected = ints(row.value(QStringLiteral("ids")));
+        const TokenizedText got = tokenizer.encode(text);
+        QString why;
+        if (got.ids != expected)
+            why = QStringLiteral("ids %1, Hugging Face %2").arg(idList(got.ids), idList(expected));
+        // Hugging Face spells an unknown as the text it stands for, and an
+        // added token with lstrip with the spaces it took; here each is its
+        // own token, as every tokenizer spells its ids.
+        const QJsonArray tokens = row.value(QStringLiteral("tokens")).toArray();
+        for (std::size_t i = 0; why.isEmpty() && i < got.tokens.size(); ++i)
+            if (got.ids[i] != unknown &&
+                got.tokens[i] != tokens[qsizetype(i)].toString().trimmed().toStdString())
+                why = QStringLiteral("token %1 spelled %2")
+                          .arg(i)
+                          .arg(QString::fromStdString(got.tokens[i]));
+        const QString labels = joined(tokenizer.labels(got.ids));
+        if (why.isEmpty() && labels != row.value(QStringLiteral("decoded")).toString())
+            why = QStringLiteral("labels join to \"%1\", decode gives \"%2\"")
+                      .arg(labels, row.value(QStringLiteral("decoded")).toString());
+        if (why.isEmpty())
+            ++matched;
+        else if (failures.size() < 12)
+            failures << row.value(QStringLiteral("name")).toString() + QStringLiteral(": ") + why;
+    }
+    qInfo("%s: %d of %lld strings give Hugging Face's ids, tokens and labels", qPrintable(name),
+          matched, qlonglong(rows.size()));
+    for (const QString &failure : failures)
+        qWarning("%s", qPrintable(failure.left(600)));
+    QCOMPARE(matched, int(rows.size()));
+}
+
+void TestHubTokenizer::unigramFacts()
+{
+    // What the Viterbi path and the compiled map do, on strings the cases hold
+    // too, so that a wrong turn names itself.
+    const HandMade t5(unigramFile(QStringLiteral("t5")));
+    const HubTokenizer tokenizer = HubTokenizer::fromFiles(t5.file());
+    QCOMPARE(tokenizer.vocabularySize(), 184); // 174 pieces and 10 sentinels
+    QCOMPARE(tokenizer.id("<extra_id_0>"), std::optional<int>(183));
+    // Full-width letters are ASCII after the map, and runs of spaces one.
+    QCOMPARE(tokenizer.encode(QStringLiteral("\uFF33how  hidden")).ids,
+             tokenizer.encode(QStringLiteral("Show hidden")).ids);
+    // Consecutive unknown characters fuse into one <unk> (id 2).
+    const std::vector<int> unknown = tokenizer.encode(QStringLiteral("\u65E5\u672C")).ids;
+    QCOMPARE(std::count(unknown.begin(), unknown.end(), 2), 1);
+
+    const HandMade fallback(unigramFile(QStringLiteral("t5_byte_fallback")));
+    const HubTokenizer bytes = HubTokenizer::fromFiles(fallback.file());
+    const TokenizedText japanese = bytes.encode(QStringLiteral("\u65E5"));
+    QCOMPARE(japanese.tokens,
+             (std::vector<std::string>{"\u2581", "<0xE6>", "<0x97>", "<0xA5>", "</s>"}));
+    QCOMPARE(joined(bytes.labels(japanese.ids)), QStringLiteral("\u65E5</s>"));
 }
 
 void TestHubTokenizer::realFileFacts()
@@ -478,9 +621,24 @@ void TestHubTokenizer::refusals_data()
     QTest::newRow("not JSON") << QByteArray("{\"model\": ") << QStringLiteral("is not JSON");
     QTest::newRow("not an object")
         << QByteArray("[1, 2]") << QStringLiteral("is not a JSON object");
-    QTest::newRow("Unigram") << tinyWith(QStringLiteral("model"),
-                                         R"({"type": "Unigram", "vocab": []})")
-                             << QStringLiteral("model \"Unigram\" is not supported");
+    QTest::newRow("Unigram without pieces")
+        << tinyWith(QStringLiteral("model"), R"({"type": "Unigram", "vocab": []})")
+        << QStringLiteral("Unigram model has no \"vocab\" of [piece, score] pairs");
+    QTest::newRow("Unigram piece without a score")
+        << tinyWith(QStringLiteral("model"), R"({"type": "Unigram", "vocab": [["a", 0], ["b"]]})")
+        << QStringLiteral("Unigram's vocab entry 1 is not [piece, score]");
+    QTest::newRow("Unigram unk_id outside")
+        << tinyWith(QStringLiteral("model"),
+                    R"({"type": "Unigram", "unk_id": 2, "vocab": [["a", 0], ["b", -1]]})")
+        << QStringLiteral("Unigram's unk_id is not one of its 2 pieces");
+    QTest::newRow("Precompiled map not base64")
+        << tinyWith(QStringLiteral("normalizer"),
+                    R"({"type": "Precompiled", "precompiled_charsmap": "!!"})")
+        << QStringLiteral("Precompiled's precompiled_charsmap is not base64");
+    QTest::newRow("Precompiled map's trie past its end")
+        << tinyWith(QStringLiteral("normalizer"),
+                    R"({"type": "Precompiled", "precompiled_charsmap": "QAAAAAAA"})")
+        << QStringLiteral("precompiled_charsmap says its trie is 64 bytes, and 2 follow");
     QTest::newRow("WordLevel") << tinyWith(QStringLiteral("model"),
                                            R"({"type": "WordLevel", "vocab": {}})")
                                << QStringLiteral("model \"WordLevel\" is not supported");
@@ -492,8 +650,11 @@ void TestHubTokenizer::refusals_data()
                     R"({"type": "Sequence", "pretokenizers": [{"type": "Punctuation"}]})")
         << QStringLiteral("pre_tokenizer \"Punctuation\" is not supported");
     QTest::newRow("unknown normalizer")
+        << tinyWith(QStringLiteral("normalizer"), R"({"type": "BertNormalizer"})")
+        << QStringLiteral("normalizer \"BertNormalizer\" is not supported");
+    QTest::newRow("Precompiled without its map")
         << tinyWith(QStringLiteral("normalizer"), R"({"type": "Precompiled"})")
-        << QStringLiteral("normalizer \"Precompiled\" is not supported");
+        << QStringLiteral("Precompiled's precompiled_charsmap is not a base64 string");
     QTest::newRow("unknown post-processor")
         << tinyWith(QStringLiteral("post_processor"), R"({"type": "Frobnicate"})")
         << QStringLiteral("post_processor \"Frobnicate\" is not supported");

@@ -145,6 +145,7 @@ private slots:
     void headsOpenInTheLab();
     void bucketsMatchTransformers();
     void tokenizersMatchSentencePiece();
+    void mbartLanguages();
     void describesEachFamily();
     void decoderHeadsOfTheirOwn();
     void refusesWhatItCannotRead_data();
@@ -411,6 +412,40 @@ void Seq2SeqForwardTest::tokenizersMatchSentencePiece()
              QStringLiteral("Show hidden files</s>"));
 }
 
+void Seq2SeqForwardTest::mbartLanguages()
+{
+    // tokenization_mbart.py: the source "text </s> src_lang"; the target
+    // "text </s>" after the decoder's start, the target's code. mBART-50
+    // (MBart50Tokenizer) puts each code first.
+    const std::shared_ptr<const PretrainedModel> mbart = openModel(u"mbart-large"_qs);
+    const std::optional<int> english = mbart->tokenizer().id("en_XX");
+    const std::optional<int> french = mbart->tokenizer().id("fr_XX");
+    QVERIFY(english && french);
+    ModelText text;
+    text.text = u"Show hidden files"_qs;
+    const std::vector<int> source = mbart->tokenize(text).ids;
+    QCOMPARE(std::vector<int>(source.end() - 2, source.end()), (std::vector<int>{2, *english}));
+    const std::vector<int> decoder = mbart->decoderTokens(u"Afficher les fichiers"_qs).ids;
+    QCOMPARE(decoder.front(), *french);
+    QCOMPARE(decoder.back(), 2);
+    QCOMPARE(std::count(decoder.begin(), decoder.end(), *french), 1);
+
+    QTemporaryDir dir;
+    const QString folder = copyModel(u"mbart-large"_qs, dir);
+    QFile config(folder + QStringLiteral("/tokenizer_config.json"));
+    QVERIFY(config.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    config.write(R"({"tokenizer_class": "MBart50Tokenizer", "src_lang": "en_XX",
+                     "tgt_lang": "fr_XX", "eos_token": "</s>"})");
+    config.close();
+    const std::shared_ptr<const PretrainedModel> fifty = PretrainedModel::open(folder);
+    const std::vector<int> fiftySource = fifty->tokenize(text).ids;
+    QCOMPARE(fiftySource.front(), *english);
+    QCOMPARE(fiftySource.back(), 2);
+    const std::vector<int> fiftyDecoder = fifty->decoderTokens(u"Afficher"_qs).ids;
+    QCOMPARE(fiftyDecoder[1], *french); // after the start token, the target's code
+    QCOMPARE(fiftyDecoder.back(), 2);
+}
+
 void Seq2SeqForwardTest::describesEachFamily()
 {
     const auto t5 = openModel(QStringLiteral("t5-small"));
@@ -509,6 +544,24 @@ void Seq2SeqForwardTest::refusesWhatItCannotRead_data()
                editConfig(f, [](QJsonObject &c) { c.insert(u"d_model", 15); });
            })
         << u"config.json: has \"d_model\" 15; the sinusoids in two halves need an even width"_qs;
+    QTest::newRow("T5 without a tokenizer")
+        << u"flan-t5-small"_qs
+        << Edit([](const QString &f) { QFile::remove(f + QStringLiteral("/tokenizer.json")); })
+        << u"spiece.model: missing (T5's tokenizer is its tokenizer.json or its SentencePiece "
+           "model)"_qs;
+    QTest::newRow("mBART with only its SentencePiece model")
+        << u"mbart-large"_qs << Edit([](const QString &f) {
+               QFile::rename(f + QStringLiteral("/tokenizer.json"),
+                             f + QStringLiteral("/sentencepiece.bpe.model"));
+           })
+        << u".json: missing (mBART's tokenizer is read from its tokenizer.json)"_qs;
+    QTest::newRow("mBART's language not among its tokens")
+        << u"mbart-large"_qs << Edit([](const QString &f) {
+               QFile config(f + QStringLiteral("/tokenizer_config.json"));
+               config.open(QIODevice::WriteOnly | QIODevice::Truncate);
+               config.write(R"({"src_lang": "xx_YY", "tgt_lang": "fr_XX"})");
+           })
+        << u".json: names src_lang \"xx_YY\", which is not a token of tokenizer.json"_qs;
     QTest::newRow("unknown feed_forward_proj") << u"t5-small"_qs << Edit([](const QString &f) {
         editConfig(f, [](QJsonObject &c) { c.insert(u"feed_forward_proj", u"gated"_qs); });
     }) << u"config.json: has \"feed_forward_proj\" \"gated\"; T5 runs"_qs;

@@ -3,7 +3,8 @@
 
 // mBART (transformers' modeling_mbart.py): BART's stacks with pre-norm
 // blocks and a final LayerNorm after each stack (encoder.layer_norm,
-// decoder.layer_norm).
+// decoder.layer_norm); its tokenizer is a SentencePiece Unigram with
+// language codes (tokenization_mbart.py), read from its tokenizer.json.
 
 #include "core/model/families/bartstacks.h"
 
@@ -19,6 +20,7 @@ const FamilyDescription &mbartFamily()
         f.normPlacement = NormPlacement::BeforeSublayer;
         f.tensors.finalNorm = "encoder.layer_norm";
         f.decoderTensors.finalNorm = "decoder.layer_norm";
+        f.tokenizer = TokenizerKind::MBartJson;
         return f;
     }();
     return description;
