@@ -9,6 +9,7 @@
 #include "core/sets/attentiontensor.h"
 #include "core/sets/headscores.h"
 #include "core/sets/inferredvisibility.h"
+#include "textrecorder.h"
 #include "ui/figure/colormaps.h"
 #include "ui/figure/figurepainter.h"
 #include "ui/figure/tensorfigure.h"
@@ -80,6 +81,7 @@ private slots:
     void gridHasAThumbnailPerHead();
     void gridExportIsTheGridOnScreen();
     void headShowsItsTokensAndScores();
+    void alignmentPutsTheSourceOnTop();
     void wordsMergeThePieces();
     void causalCellsAreMasked_data();
     void causalCellsAreMasked();
@@ -95,6 +97,34 @@ void TestTensorFigures::viewNames()
              QStringLiteral("grid, head, lines, average, rollout, alignment"));
     QVERIFY(findTensorFigureView(QStringLiteral("grid")));
     QCOMPARE(findTensorFigureView(QStringLiteral("weights")), nullptr);
+}
+
+void TestTensorFigures::alignmentPutsTheSourceOnTop()
+{
+    // Bahdanau et al.'s Figure 3: the source's words along the top and the
+    // target's down the side; every other heatmap has its keys below.
+    const AttentionTensor tensor = shiftedTensor(2, 3, 8, 8);
+    const std::vector<HeadScores> scores = scoreHeads(tensor);
+    const TensorFigureData data{tensor, scores, 1, 2, false};
+    auto titleY = [&](const QString &view, const QString &title) {
+        TextRecorder recorder(QSize(1600, 1400));
+        QPainter painter(&recorder);
+        findTensorFigureView(view)->paint(painter, QRectF(0, 0, 1600, 1400), data, FigureStyle());
+        painter.end();
+        for (const TextRecorder::Text &t : recorder.texts())
+            if (t.text == title)
+                return t.position.y();
+        return -1.0;
+    };
+    const double source = titleY(QStringLiteral("alignment"), QStringLiteral("source"));
+    const double target = titleY(QStringLiteral("alignment"), QStringLiteral("target"));
+    QVERIFY(source >= 0 && target >= 0);
+    QVERIFY2(source < target - 300,
+             qPrintable(QStringLiteral("source at %1, target at %2").arg(source).arg(target)));
+    const double keys = titleY(QStringLiteral("head"), QStringLiteral("keys"));
+    const double queries = titleY(QStringLiteral("head"), QStringLiteral("queries"));
+    QVERIFY(keys >= 0 && queries >= 0);
+    QVERIFY(keys > queries);
 }
 
 void TestTensorFigures::everyViewExports_data()

@@ -51,6 +51,9 @@ public:
         QString title;        ///< above the grid, when not empty
         QStringList rowNotes; ///< a column of text right of the grid
         bool colorBar = true;
+        /// The column labels and title above the grid (Bahdanau et al.'s
+        /// alignment has its source words along the top), not below.
+        bool colLabelsOnTop = false;
         bool numbers = true;        ///< also needs the style's numbers
         double minNumberSize = 6.0; ///< pixels; smaller cells show no numbers
         /// When there are more cells than pixels: the cells as an image of at

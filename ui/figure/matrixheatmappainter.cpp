@@ -134,8 +134,10 @@ MatrixHeatmapPainter::Layout MatrixHeatmapPainter::layout(const QRectF &rect) co
     l.cellWidth = gridWidth / l.n;
     l.rotate = l.colLabelWidth > l.cellWidth * labelStep(l.n) * 0.92;
     const double colLabelHeight = l.rotate ? l.colLabelWidth * 0.72 + l.labelHeight : l.labelHeight;
-    const double top = rect.top() + b.pt(8) + headerHeight;
-    const double bottom = rect.bottom() - l.axisTitle - colLabelHeight - b.pt(10);
+    const double columnsRoom = l.axisTitle + colLabelHeight + b.pt(10);
+    const double top =
+        rect.top() + b.pt(8) + headerHeight + (spec.colLabelsOnTop ? columnsRoom : 0);
+    const double bottom = rect.bottom() - (spec.colLabelsOnTop ? b.pt(10) : columnsRoom);
     l.grid = QRectF(l.left, top, gridWidth, std::max(10.0, bottom - top));
     l.cellHeight = l.grid.height() / l.m;
     return l;
@@ -212,7 +214,16 @@ void MatrixHeatmapPainter::drawLabels(const Layout &l)
     for (int j = 0; j < l.n; j += colStep) {
         const double x = grid.left() + (j + 0.5) * l.cellWidth;
         const QString text = FigurePainter::axisLabel(m_spec.colLabel(j));
-        if (l.rotate)
+        if (m_spec.colLabelsOnTop && l.rotate)
+            // Rising to the right from the top of its column.
+            p.label(QPointF(x, grid.top() - m_base.pt(6)), -45,
+                    QRectF(m_base.pt(4), -l.labelHeight / 2, l.colLabelWidth, l.labelHeight),
+                    Qt::AlignLeft | Qt::AlignVCenter, text, l.labelFont);
+        else if (m_spec.colLabelsOnTop)
+            p.label(QRectF(x - l.cellWidth * colStep / 2, grid.top() - m_base.pt(4) - l.labelHeight,
+                           l.cellWidth * colStep, l.labelHeight),
+                    Qt::AlignHCenter | Qt::AlignBottom, text, l.labelFont);
+        else if (l.rotate)
             p.label(QPointF(x, grid.bottom() + m_base.pt(6)), -45,
                     QRectF(-l.colLabelWidth - m_base.pt(4), -l.labelHeight / 2, l.colLabelWidth,
                            l.labelHeight),
@@ -222,8 +233,12 @@ void MatrixHeatmapPainter::drawLabels(const Layout &l)
                            l.cellWidth * colStep, l.labelHeight),
                     Qt::AlignHCenter | Qt::AlignTop, text, l.labelFont);
     }
-    p.label(QRectF(grid.left(), l.rect.bottom() - l.axisTitle, grid.width(), l.axisTitle),
-            Qt::AlignCenter, m_spec.colTitle, l.titleFont);
+    const double titleTop = m_spec.colLabelsOnTop
+                                ? l.rect.top() + m_base.pt(8) +
+                                      (m_spec.title.isEmpty() ? 0.0 : l.axisTitle + m_base.pt(4))
+                                : l.rect.bottom() - l.axisTitle;
+    p.label(QRectF(grid.left(), titleTop, grid.width(), l.axisTitle), Qt::AlignCenter,
+            m_spec.colTitle, l.titleFont);
     p.label(QPointF(l.rect.left(), grid.center().y()), -90,
             QRectF(-grid.height() / 2, 0, grid.height(), l.axisTitle), Qt::AlignCenter,
             m_spec.rowTitle, l.titleFont);

@@ -73,8 +73,11 @@ QString scoreText(const TensorFigureData &d)
 
 /// A matrix as a heatmap (max-downsampled when it has more cells than
 /// pixels) over its entropy bars, as the session's figure draws its weights.
+/// With \a alignment, the source (keys) along the top and the axes named
+/// target and source, as Bahdanau et al.'s Figure 3.
 QRectF matrixFigure(QPainter &painter, const QRectF &rect, const TensorMatrix &m,
-                    const QString &title, const QString &subtitle, const FigureStyle &style)
+                    const QString &title, const QString &subtitle, const FigureStyle &style,
+                    bool alignment = false)
 {
     FigurePainter base(painter, style);
     base.setUnitFor(rect.width(), rect.height() * 1.4, 1000.0);
@@ -93,6 +96,11 @@ QRectF matrixFigure(QPainter &painter, const QRectF &rect, const TensorMatrix &m
     spec.colLabel = [&m](int j) { return m.colLabels.value(j); };
     spec.rowTitle = m.merged ? QStringLiteral("query words") : QStringLiteral("queries");
     spec.colTitle = m.merged ? QStringLiteral("key words") : QStringLiteral("keys");
+    if (alignment) {
+        spec.rowTitle = m.merged ? QStringLiteral("target words") : QStringLiteral("target");
+        spec.colTitle = m.merged ? QStringLiteral("source words") : QStringLiteral("source");
+        spec.colLabelsOnTop = true;
+    }
     spec.minNumberSize = HeatmapStyle::kSmallestHeadNumber; // as on the Model tab
     spec.cellImage = [&m, &style](const QSize &pixels) {
         return attentionImage(m.data(), m.cols, QRect(0, 0, m.cols, m.rows), pixels, style.colorMap,
@@ -141,7 +149,7 @@ void paintAlignment(QPainter &painter, const QRectF &rect, const TensorFigureDat
                      .arg(d.layer)
                      .arg(d.head)
                      .arg(wordsNote(m, d)),
-                 scoreText(d), style);
+                 scoreText(d), style, true);
 }
 
 } // namespace
