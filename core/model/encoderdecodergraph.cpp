@@ -97,11 +97,11 @@ KeptRows makeRoom(KeptVectors &vectors, int layers, int heads, int queries, int 
     return {vectors.queries.data(), vectors.keys.data(), vectors.values.data()};
 }
 
-/// The attention of \a q over \a k and \a v into \a weights, then the
-/// output projection of the context; q, k and v kept at \a kept's layer \a layer.
+/// The context of \a q's attention over \a k and \a v, its weights into
+/// \a weights; q, k and v kept at \a kept's layer \a layer.
 Activations attend(const KernelSet &ops, const ModelConfig &config, Activations &q, Activations &k,
-                   Activations &v, const AttentionScoring &scoring, const LinearWeights &output,
-                   float *weights, int layer, const KeptRows &kept)
+                   Activations &v, const AttentionScoring &scoring, float *weights, int layer,
+                   const KeptRows &kept)
 {
     const int heads = config.heads;
     const int headDim = config.headDim();
@@ -119,20 +119,72 @@ Activations attend(const KernelSet &ops, const ModelConfig &config, Activations 
                   queries, keys, headDim, scoring, weights, context.data(), context.rows());
     requireFiniteAttention(weights, size_t(heads) * size_t(queries) * size_t(keys), context.data(),
                            size_t(context.size()), layer);
-    return linear(ops, output, context);
+    return context;
 }
 
-/// The scale and the relative bias of one stack's self-attention.
+/// The context of one query row over a cache's keys and values of layer
+/// \a layer (\a keys of them), its weights into \a weights.
+Activations attendCached(const KernelSet &ops, const ModelConfig &config, Activations &q,
+                         KeyValueCache &cache, int keys, const AttentionScoring &scoring,
+                         float *weights, int layer)
+{
+    const int heads = config.heads;
+    const int headDim = config.headDim();
+    const std::ptrdiff_t stride = std::ptrdiff_t(cache.capacity) * cache.headDim;
+    const HeadRows cachedKeys{cache.keys.data() + cache.headOffset(layer, 0), cache.headDim,
+                              stride};
+    const HeadRows cachedValues{cache.values.data() + cache.headOffset(layer, 0), cache.headDim,
+                                stride};
+    Activations context(heads * headDim, 1);
+    ops.attention(headRows(q, headDim), cachedKeys, cachedValues, heads, heads, 1, keys, headDim,
+                  scoring, weights, context.data(), context.rows());
+    requireFiniteAttention(weights, size_t(heads) * size_t(keys), context.data(),
+                           size_t(context.size()), layer);
+    return context;
+}
+
+/// One attention sublayer: \a context of the sublayer's input (normed
+/// before, or not), its output projection, the residual sum (normed after,
+/// or not).
+template <typename Context>
+void attentionSublayer(const KernelSet &ops, const FamilyDescription &family,
+                       const ModelConfig &config, Activations &x, const NormWeights &norm,
+                       const LinearWeights &output, Context context)
+{
+    const Activations input = sublayerInput(ops, family, config, x, norm);
+    addSublayer(ops, family, config, x, linear(ops, output, context(input)), norm);
+}
+
+/// The feed-forward sublayer, and the check that the block's outputs are finite.
+void feedForwardSublayer(const KernelSet &ops, const FamilyDescription &family,
+                         const ModelConfig &config, Activations &x, const LayerWeights &layer,
+                         int l)
+{
+    const Activations input = sublayerInput(ops, family, config, x, layer.feedForwardNorm);
+    addSublayer(ops, family, config, x, feedForward(ops, config, layer, input),
+                layer.feedForwardNorm);
+    requireFinite(x.data(), size_t(x.size()), l, "outputs");
+}
+
+/// The scale of a stack's scores: 1/sqrt(d_k), or 1 (T5).
+float scoreScale(const FamilyDescription &family, const ModelConfig &config)
+{
+    return family.scaledScores ? 1.0f / std::sqrt(float(config.headDim())) : 1.0f;
+}
+
+/// The scale and the relative bias of one stack's self-attention: \a queries
+/// rows from position \a first over \a keys keys (the decoder's are causal).
 AttentionScoring selfScoring(const FamilyDescription &family, const ModelConfig &config,
-                             const EmbeddingWeights &embeddings, bool causal, int n,
-                             std::vector<float> &bias)
+                             const EmbeddingWeights &embeddings, bool causal, int queries, int keys,
+                             int first, std::vector<float> &bias)
 {
     AttentionScoring scoring;
-    scoring.scale = family.scaledScores ? 1.0f / std::sqrt(float(config.headDim())) : 1.0f;
+    scoring.scale = scoreScale(family, config);
     scoring.visibility.causal = causal;
+    scoring.visibility.keyOffset = first;
     if (embeddings.relativeBias) {
         bias = relativePositionBias(embeddings.relativeBias, config.relativeBuckets, config.heads,
-                                    config.relativeMaxDistance, !causal, n, n, 0);
+                                    config.relativeMaxDistance, !causal, queries, keys, first);
         scoring.bias = bias.data();
     }
     return scoring;
@@ -159,34 +211,31 @@ Activations runStack(const KernelSet &ops, const ModelWeights &weights, const st
     requireFinite(x.data(), size_t(x.size()), -1, "embeddings");
 
     std::vector<float> bias;
-    const AttentionScoring scoring = selfScoring(family, config, embeddings, decoder, n, bias);
+    const AttentionScoring scoring =
+        selfScoring(family, config, embeddings, decoder, n, n, 0, bias);
     AttentionScoring crossScoring;
     crossScoring.scale = scoring.scale;
 
     for (int l = 0; l < config.layers; ++l) {
         const LayerWeights layer = weights.layer(l);
-        {
-            const Activations input = sublayerInput(ops, family, config, x, layer.attentionNorm);
-            Activations q = linear(ops, layer.queryKeyValue[0], input);
-            Activations k = linear(ops, layer.queryKeyValue[1], input);
-            Activations v = linear(ops, layer.queryKeyValue[2], input);
-            const Activations out = attend(ops, config, q, k, v, scoring, layer.attentionOutput,
-                                           self.layer(l), l, keptSelf);
-            addSublayer(ops, family, config, x, out, layer.attentionNorm);
-        }
-        if (decoder) {
-            const Activations input = sublayerInput(ops, family, config, x, layer.crossNorm);
-            Activations q = linear(ops, layer.crossQueryKeyValue[0], input);
-            Activations k = linear(ops, layer.crossQueryKeyValue[1], *memory);
-            Activations v = linear(ops, layer.crossQueryKeyValue[2], *memory);
-            const Activations out = attend(ops, config, q, k, v, crossScoring, layer.crossOutput,
-                                           cross->layer(l), l, keptCross);
-            addSublayer(ops, family, config, x, out, layer.crossNorm);
-        }
-        const Activations input = sublayerInput(ops, family, config, x, layer.feedForwardNorm);
-        addSublayer(ops, family, config, x, feedForward(ops, config, layer, input),
-                    layer.feedForwardNorm);
-        requireFinite(x.data(), size_t(x.size()), l, "outputs");
+        attentionSublayer(ops, family, config, x, layer.attentionNorm, layer.attentionOutput,
+                          [&](const Activations &input) {
+                              Activations q = linear(ops, layer.queryKeyValue[0], input);
+                              Activations k = linear(ops, layer.queryKeyValue[1], input);
+                              Activations v = linear(ops, layer.queryKeyValue[2], input);
+                              return attend(ops, config, q, k, v, scoring, self.layer(l), l,
+                                            keptSelf);
+                          });
+        if (decoder)
+            attentionSublayer(ops, family, config, x, layer.crossNorm, layer.crossOutput,
+                              [&](const Activations &input) {
+                                  Activations q = linear(ops, layer.crossQueryKeyValue[0], input);
+                                  Activations k = linear(ops, layer.crossQueryKeyValue[1], *memory);
+                                  Activations v = linear(ops, layer.crossQueryKeyValue[2], *memory);
+                                  return attend(ops, config, q, k, v, crossScoring, cross->layer(l),
+                                                l, keptCross);
+                              });
+        feedForwardSublayer(ops, family, config, x, layer, l);
     }
     return x;
 }
@@ -201,6 +250,29 @@ void finalNorm(const KernelSet &ops, const ModelWeights &weights, Activations &x
     GraphPieces::norm(ops, familyDescription(config.family).norm, x, norm, config.epsilon);
 }
 
+/// The decoder's last states as the unembedding reads them: its final norm,
+/// and T5's d_model^-0.5 where the output is tied to the embeddings.
+void decoderOutputState(const KernelSet &ops, const ModelWeights &decoderWeights, Activations &x)
+{
+    const ModelConfig &config = decoderWeights.config();
+    finalNorm(ops, decoderWeights, x, decoderWeights.output().finalNorm);
+    if (familyDescription(config.family).scaledTiedOutput && config.tiedOutput)
+        x *= 1.0f / std::sqrt(float(config.modelDim));
+}
+
+/// The logits of one decoder state, with final_logits_bias where there is one.
+void decoderLogits(const KernelSet &ops, const ModelWeights &decoderWeights, const float *state,
+                   float *logits)
+{
+    const ModelConfig &config = decoderWeights.config();
+    const OutputWeights output = decoderWeights.output();
+    linearColumn(ops, unembeddingLayer(config, output, decoderWeights.embeddings()), state, logits);
+    if (output.logitsBias)
+        for (int i = 0; i < config.vocabulary; ++i)
+            logits[i] += output.logitsBias[i];
+    requireFinite(logits, size_t(config.vocabulary), -1, "logits");
+}
+
 } // namespace
 
 ModelRun runEncoderDecoderGraph(const KernelSet &ops, const ModelWeights &weights,
@@ -209,7 +281,6 @@ ModelRun runEncoderDecoderGraph(const KernelSet &ops, const ModelWeights &weight
     const ModelWeights &decoderWeights = *weights.decoder();
     const ModelConfig &encoderConfig = weights.config();
     const ModelConfig &decoderConfig = decoderWeights.config();
-    const FamilyDescription &family = familyDescription(encoderConfig.family);
     const int sourceCount = int(input.source.size());
     const int targetCount = int(input.decoder.size());
 
@@ -242,9 +313,7 @@ ModelRun runEncoderDecoderGraph(const KernelSet &ops, const ModelWeights &weight
     run.values = std::move(decoderVectors.values);
     const OutputWeights output = decoderWeights.output();
     Activations last = x.rightCols(1);
-    finalNorm(ops, decoderWeights, last, output.finalNorm);
-    if (family.scaledTiedOutput && decoderConfig.tiedOutput)
-        last *= 1.0f / std::sqrt(float(decoderConfig.modelDim));
+    decoderOutputState(ops, decoderWeights, last);
     requireFinite(last.data(), size_t(last.size()), -1, "final norm's outputs");
 
     run.family = encoderConfig.family;
@@ -288,18 +357,6 @@ EncoderDecoderCache encoderDecoderCache(const ModelWeights &weights, ModelRun &r
     return cache;
 }
 
-namespace {
-
-/// A cache's heads of layer \a layer as the kernel reads them.
-std::pair<HeadRows, HeadRows> cachedRows(KeyValueCache &cache, int layer)
-{
-    const std::ptrdiff_t stride = std::ptrdiff_t(cache.capacity) * cache.headDim;
-    return {{cache.keys.data() + cache.headOffset(layer, 0), cache.headDim, stride},
-            {cache.values.data() + cache.headOffset(layer, 0), cache.headDim, stride}};
-}
-
-} // namespace
-
 void stepEncoderDecoderGraph(const KernelSet &ops, const ModelWeights &weights,
                              EncoderDecoderCache &cache, int id, float *selfRow, float *crossRow,
                              float *logits)
@@ -315,87 +372,52 @@ void stepEncoderDecoderGraph(const KernelSet &ops, const ModelWeights &weights,
 
     const EmbeddingWeights embeddings = decoderWeights.embeddings();
     Activations x = embed(ops, config, embeddings, {id}, {}, position);
-    AttentionScoring scoring;
-    scoring.scale = family.scaledScores ? 1.0f / std::sqrt(float(headDim)) : 1.0f;
-    scoring.visibility.causal = true;
-    scoring.visibility.keyOffset = m - 1;
     std::vector<float> bias;
-    if (embeddings.relativeBias) {
-        bias = relativePositionBias(embeddings.relativeBias, config.relativeBuckets, heads,
-                                    config.relativeMaxDistance, false, 1, m, position);
-        scoring.bias = bias.data();
-    }
+    const AttentionScoring scoring =
+        selfScoring(family, config, embeddings, true, 1, m, position, bias);
     AttentionScoring crossScoring;
     crossScoring.scale = scoring.scale;
 
     for (int l = 0; l < config.layers; ++l) {
         const LayerWeights layer = decoderWeights.layer(l);
-        {
-            const Activations input = sublayerInput(ops, family, config, x, layer.attentionNorm);
-            Activations q = linear(ops, layer.queryKeyValue[0], input);
-            const Activations k = linear(ops, layer.queryKeyValue[1], input);
-            const Activations v = linear(ops, layer.queryKeyValue[2], input);
-            for (int h = 0; h < heads; ++h) {
-                const size_t at = cache.self.headOffset(l, h) + size_t(position) * size_t(headDim);
-                std::copy_n(k.data() + std::ptrdiff_t(h) * headDim, headDim,
-                            cache.self.keys.data() + at);
-                std::copy_n(v.data() + std::ptrdiff_t(h) * headDim, headDim,
-                            cache.self.values.data() + at);
-            }
-            const auto [keys, values] = cachedRows(cache.self, l);
-            Activations context(heads * headDim, 1);
-            float *rows = selfRow + size_t(l) * size_t(heads) * size_t(m);
-            ops.attention(headRows(q, headDim), keys, values, heads, heads, 1, m, headDim, scoring,
-                          rows, context.data(), context.rows());
-            requireFiniteAttention(rows, size_t(heads) * size_t(m), context.data(),
-                                   size_t(context.size()), l);
-            addSublayer(ops, family, config, x, linear(ops, layer.attentionOutput, context),
-                        layer.attentionNorm);
-        }
-        {
-            const Activations input = sublayerInput(ops, family, config, x, layer.crossNorm);
-            Activations q = linear(ops, layer.crossQueryKeyValue[0], input);
-            const auto [keys, values] = cachedRows(cache.cross, l);
-            Activations context(heads * headDim, 1);
-            float *rows = crossRow + size_t(l) * size_t(heads) * size_t(sources);
-            ops.attention(headRows(q, headDim), keys, values, heads, heads, 1, sources, headDim,
-                          crossScoring, rows, context.data(), context.rows());
-            requireFiniteAttention(rows, size_t(heads) * size_t(sources), context.data(),
-                                   size_t(context.size()), l);
-            addSublayer(ops, family, config, x, linear(ops, layer.crossOutput, context),
-                        layer.crossNorm);
-        }
-        const Activations input = sublayerInput(ops, family, config, x, layer.feedForwardNorm);
-        addSublayer(ops, family, config, x, feedForward(ops, config, layer, input),
-                    layer.feedForwardNorm);
-        requireFinite(x.data(), size_t(x.size()), l, "outputs");
+        attentionSublayer(ops, family, config, x, layer.attentionNorm, layer.attentionOutput,
+                          [&](const Activations &input) {
+                              Activations q = linear(ops, layer.queryKeyValue[0], input);
+                              const Activations k = linear(ops, layer.queryKeyValue[1], input);
+                              const Activations v = linear(ops, layer.queryKeyValue[2], input);
+                              for (int h = 0; h < heads; ++h) {
+                                  const size_t at = cache.self.headOffset(l, h) +
+                                                    size_t(position) * size_t(headDim);
+                                  std::copy_n(k.data() + std::ptrdiff_t(h) * headDim, headDim,
+                                              cache.self.keys.data() + at);
+                                  std::copy_n(v.data() + std::ptrdiff_t(h) * headDim, headDim,
+                                              cache.self.values.data() + at);
+                              }
+                              return attendCached(ops, config, q, cache.self, m, scoring,
+                                                  selfRow + size_t(l) * size_t(heads) * size_t(m),
+                                                  l);
+                          });
+        attentionSublayer(ops, family, config, x, layer.crossNorm, layer.crossOutput,
+                          [&](const Activations &input) {
+                              Activations q = linear(ops, layer.crossQueryKeyValue[0], input);
+                              return attendCached(
+                                  ops, config, q, cache.cross, sources, crossScoring,
+                                  crossRow + size_t(l) * size_t(heads) * size_t(sources), l);
+                          });
+        feedForwardSublayer(ops, family, config, x, layer, l);
     }
     cache.self.length = m;
 
-    const OutputWeights output = decoderWeights.output();
-    finalNorm(ops, decoderWeights, x, output.finalNorm);
-    if (family.scaledTiedOutput && config.tiedOutput)
-        x *= 1.0f / std::sqrt(float(config.modelDim));
-    linearColumn(ops, unembeddingLayer(config, output, embeddings), x.data(), logits);
-    if (output.logitsBias)
-        for (int i = 0; i < config.vocabulary; ++i)
-            logits[i] += output.logitsBias[i];
-    requireFinite(logits, size_t(config.vocabulary), -1, "logits");
+    decoderOutputState(ops, decoderWeights, x);
+    decoderLogits(ops, decoderWeights, x.data(), logits);
 }
 
 std::vector<float> encoderDecoderLogits(const KernelSet &ops, const ModelWeights &weights,
                                         const float *state)
 {
     const ModelWeights &decoderWeights = *weights.decoder();
-    const ModelConfig &config = decoderWeights.config();
-    const OutputWeights output = decoderWeights.output();
-    const EmbeddingWeights embeddings = decoderWeights.embeddings();
-    std::vector<float> logits(size_t(config.vocabulary));
-    linearColumn(ops, unembeddingLayer(config, output, embeddings), state, logits.data());
-    if (output.logitsBias)
-        for (int i = 0; i < config.vocabulary; ++i)
-            logits[size_t(i)] += output.logitsBias[i];
-    requireFinite(logits.data(), logits.size(), -1, "logits");
+    std::vector<float> logits(size_t(decoderWeights.config().vocabulary));
+    decoderLogits(ops, decoderWeights, state, logits.data());
     return logits;
 }
 

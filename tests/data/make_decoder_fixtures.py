@@ -42,7 +42,7 @@ import torch.nn.functional as F
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from make_model_fixtures import DTYPES, f32, save_safetensors, top, write_json  # noqa: E402
+from make_model_fixtures import DTYPES, f32, save_weights, top, write_json  # noqa: E402
 
 OUT = os.path.join(HERE, "decoders")
 DTYPES[torch.bool] = "BOOL"
@@ -364,21 +364,7 @@ def write_checkpoint(path, cfg, stored, shards):
         write_json(os.path.join(path, "tokenizer_config.json"),
                    {"add_bos_token": True, "add_eos_token": False, "bos_token": "<s>",
                     "eos_token": "</s>", "unk_token": "<unk>"})
-    items = list(stored.items())
-    if shards == 1:
-        save_safetensors(os.path.join(path, "model.safetensors"), items)
-        return
-    weight_map, total = {}, 0
-    per = math.ceil(len(items) / shards)
-    for s in range(shards):
-        name = f"model-{s + 1:05d}-of-{shards:05d}.safetensors"
-        part = items[s * per:(s + 1) * per]
-        save_safetensors(os.path.join(path, name), part)
-        for key, t in part:
-            weight_map[key] = name
-            total += t.numel() * t.element_size()
-    write_json(os.path.join(path, "model.safetensors.index.json"),
-               {"metadata": {"total_size": total}, "weight_map": weight_map})
+    save_weights(path, list(stored.items()), shards)
 
 
 def case_record(name, ids, attentions, qkv_rows, logits):

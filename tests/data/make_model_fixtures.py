@@ -294,6 +294,26 @@ def save_safetensors(path, tensors):
         f.write(struct.pack("<Q", len(text)) + text + b"".join(data))
 
 
+def save_weights(path, items, shards=1):
+    """items: list of (name, tensor). model.safetensors in \a path, or
+    \a shards files named as the hub names them, with their index
+    (model.safetensors.index.json)."""
+    if shards == 1:
+        save_safetensors(os.path.join(path, "model.safetensors"), items)
+        return
+    weight_map, total = {}, 0
+    per = math.ceil(len(items) / shards)
+    for s in range(shards):
+        name = f"model-{s + 1:05d}-of-{shards:05d}.safetensors"
+        part = items[s * per:(s + 1) * per]
+        save_safetensors(os.path.join(path, name), part)
+        for key, t in part:
+            weight_map[key] = name
+            total += t.numel() * t.element_size()
+    write_json(os.path.join(path, "model.safetensors.index.json"),
+               {"metadata": {"total_size": total}, "weight_map": weight_map})
+
+
 def randn(*shape, std):
     return torch.randn(*shape) * std
 

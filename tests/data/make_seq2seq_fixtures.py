@@ -59,7 +59,7 @@ import torch.nn.functional as F
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from make_model_fixtures import (DTYPES, f32, gpt2_pieces, bpe, save_safetensors, top,  # noqa: E402
+from make_model_fixtures import (DTYPES, f32, gpt2_pieces, bpe, save_weights, top,  # noqa: E402
                                  write_json, BYTE_ENCODER)
 
 OUT = os.path.join(HERE, "seq2seq")
@@ -586,24 +586,6 @@ def greedy(forward, w, cfg, source, start, steps=10):
     return ids
 
 
-def write_weights(path, stored, shards):
-    items = list(stored.items())
-    if shards == 1:
-        save_safetensors(os.path.join(path, "model.safetensors"), items)
-        return
-    weight_map, total = {}, 0
-    per = math.ceil(len(items) / shards)
-    for s in range(shards):
-        name = f"model-{s + 1:05d}-of-{shards:05d}.safetensors"
-        part = items[s * per:(s + 1) * per]
-        save_safetensors(os.path.join(path, name), part)
-        for key, t in part:
-            weight_map[key] = name
-            total += t.numel() * t.element_size()
-    write_json(os.path.join(path, "model.safetensors.index.json"),
-               {"metadata": {"total_size": total}, "weight_map": weight_map})
-
-
 def case(name, cfg, w, forward, source_ids, target_ids, start, dtype=torch.float32, shards=1,
          extra=None):
     path = os.path.join(OUT, name)
@@ -611,7 +593,7 @@ def case(name, cfg, w, forward, source_ids, target_ids, start, dtype=torch.float
     write_json(os.path.join(path, "config.json"), cfg)
     stored = {k: v.to(dtype) for k, v in w.items()}
     seen = {k: v.to(torch.float32) for k, v in stored.items()}
-    write_weights(path, stored, shards)
+    save_weights(path, list(stored.items()), shards)
     decoder = [start] + target_ids
     enc, dec, cross, logits = forward(seen, cfg, source_ids, decoder)
     steps = greedy(forward, seen, cfg, source_ids, start)

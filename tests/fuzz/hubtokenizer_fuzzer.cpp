@@ -5,7 +5,12 @@
 // holding a NUL is a tokenizer.json before it and a text after it: the file
 // is read (a ReadError is a fine answer, anything else is not) and, when it
 // reads, the text encoded. The text (the whole input without a NUL) is also
-// encoded by the hand-made tokenizer.json files of tests/data/tokenizers/hub/tiny.
+// encoded by the hand-made tokenizer.json files of tests/data/tokenizers/hub/tiny
+// and by the Unigram files of tests/data/seq2seq (Flan-T5's and mBART's, with
+// SentencePiece's compiled normalisation map). The seed unigram_precompiled.bin
+// is a Unigram file with byte fallback whose map spm_train compiled from four
+// rules (full-width S, the fi ligature, the ideographic space, e and a
+// combining acute).
 // Every id must be in the vocabulary and spelled as its token, and there
 // must be one label per id.
 
@@ -41,6 +46,15 @@ const std::vector<HubTokenizer> &fixtures()
         }
         if (tokenizers.empty())
             AttentionFuzz::failure(kFuzzer, "no fixture in tests/data/tokenizers/hub/tiny");
+        for (const char *unigram : {"flan-t5-small", "mbart-large"}) {
+            try {
+                tokenizers.push_back(HubTokenizer::fromFiles(
+                    QStringLiteral(TEST_DATA_DIR "/seq2seq/%1/tokenizer.json")
+                        .arg(QLatin1String(unigram))));
+            } catch (const ReadError &error) {
+                AttentionFuzz::failure(kFuzzer, "cannot load a fixture:", error.message);
+            }
+        }
         return tokenizers;
     }();
     return loaded;
