@@ -5,6 +5,7 @@
 
 #include "app/commandrequest.h"
 
+#include "app/commandtable.h"
 #include "app/usageerror.h"
 #include "io/builtinmodel.h"
 #include "io/inputtextqt.h"
@@ -76,11 +77,7 @@ const QMap<QString, QStringList> kValueOptions = {
     {QStringLiteral("session"), {QStringLiteral("model")}},
 };
 
-/// The commands, and which of them take a FILE (or a model's folder).
-const QStringList kCommands = {
-    QStringLiteral("eval"),    QStringLiteral("bench"),    QStringLiteral("export"),
-    QStringLiteral("animate"), QStringLiteral("inspect"),  QStringLiteral("tokenize"),
-    QStringLiteral("model"),   QStringLiteral("generate"), QStringLiteral("lens")};
+/// The commands (commandtable.cpp's) that take a FILE (or a model's folder).
 const QStringList kFileCommands = {QStringLiteral("eval"),     QStringLiteral("export"),
                                    QStringLiteral("animate"),  QStringLiteral("inspect"),
                                    QStringLiteral("tokenize"), QStringLiteral("model"),
@@ -206,7 +203,7 @@ CommandRequest parseCommandLine(const QStringList &args)
         if (arg.startsWith(QLatin1Char('-')) && arg.size() > 1)
             usageError(QStringLiteral("unknown option \"%1\" (see attention-lab --help)")
                            .arg(inputText(arg)));
-        if (r.command.isEmpty() && kCommands.contains(arg)) {
+        if (r.command.isEmpty() && findCommand(arg)) {
             r.command = arg;
         } else if (kFileCommands.contains(r.command) && r.file.isEmpty()) {
             r.file = arg;
