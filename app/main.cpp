@@ -206,9 +206,9 @@ int main(int argc, char *argv[])
     const bool single =
         windowArguments.size() == 1 && !windowArguments.first().startsWith(QLatin1Char('-'));
     // A folder is a model's (config.json, model.safetensors and its tokenizer).
-    const bool openBuiltin =
-        single && windowArguments.first() == AttentionLab::BuiltinModel::argument();
-    const bool openModel = single && (QFileInfo(windowArguments.first()).isDir() || openBuiltin);
+    const AttentionLab::BuiltinModel *builtin =
+        single ? AttentionLab::BuiltinModel::named(windowArguments.first()) : nullptr;
+    const bool openModel = single && (QFileInfo(windowArguments.first()).isDir() || builtin);
     const bool openSession =
         single && (windowArguments.first().endsWith(QLatin1String(".json")) ||
                    AttentionLab::AttentionFiles::isAttentionFile(windowArguments.first()));
@@ -240,8 +240,8 @@ int main(int argc, char *argv[])
     window.show();
     if (presentation)
         window.setPresentationMode(true);
-    if (openBuiltin)
-        window.model()->openBuiltinModel();
+    if (builtin)
+        window.model()->openBuiltinModel(*builtin);
     else if (openModel)
         window.model()->openModelFolder(windowArguments.first());
     else if (openSession)

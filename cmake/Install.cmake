@@ -29,8 +29,10 @@ install(FILES "${desktop_dir}/${ATTENTIONLAB_APP_ID}.svg"
 install(DIRECTORY "${PROJECT_SOURCE_DIR}/resources/presets/"
         DESTINATION "${CMAKE_INSTALL_DATADIR}/attention-lab/presets"
         FILES_MATCHING PATTERN "*.json")
-# The built-in model (scripts/train_builtin_model.py): io/builtinmodel.cpp finds it here.
+# The built-in models (scripts/train_builtin_model.py, scripts/train_translator.py):
+# io/builtinmodel.cpp finds them here.
 install(DIRECTORY "${PROJECT_SOURCE_DIR}/resources/models/builtin"
+                  "${PROJECT_SOURCE_DIR}/resources/models/builtin-en-fr"
         DESTINATION "${CMAKE_INSTALL_DATADIR}/attention-lab/models")
 install(FILES "${PROJECT_SOURCE_DIR}/resources/completion/attention-lab"
         DESTINATION "${CMAKE_INSTALL_DATADIR}/bash-completion/completions")

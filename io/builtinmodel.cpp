@@ -10,11 +10,11 @@
 #include <QFileInfo>
 #include <QStandardPaths>
 
+#include <utility>
+
 namespace AttentionLab {
 
 namespace {
-
-const QString kSubfolder = QStringLiteral("attention-lab/models/builtin");
 
 /// True when the running program lies under the build tree it was built in.
 bool runsFromBuildTree()
@@ -26,42 +26,69 @@ bool runsFromBuildTree()
 
 } // namespace
 
-QString BuiltinModel::argument()
+BuiltinModel::BuiltinModel(QString argument, QString subfolder, QString description,
+                           QString exampleText)
+    : m_argument(std::move(argument)), m_subfolder(std::move(subfolder)),
+      m_description(std::move(description)), m_exampleText(std::move(exampleText))
 {
-    return QStringLiteral("builtin");
 }
 
-QString BuiltinModel::description()
-{
-    return QStringLiteral("a 4-layer GPT-2 trained on WordNet's definitions and examples");
-}
-
-QString BuiltinModel::exampleText()
+const BuiltinModel &BuiltinModel::gpt2()
 {
     // A gloss, then the same gloss broken off: the induction heads have a
     // repeat to show, and Generate writes on (" of the genus ..."), where
     // the whole second gloss made the model write its end-of-text at once.
-    return QStringLiteral("dog, domestic dog: a member of the genus Canis. dog, domestic dog: a "
-                          "member");
+    static const BuiltinModel model(
+        QStringLiteral("builtin"), QStringLiteral("builtin"),
+        QStringLiteral("a 4-layer GPT-2 trained on WordNet's definitions and examples"),
+        QStringLiteral("dog, domestic dog: a member of the genus Canis. dog, domestic dog: a "
+                       "member"));
+    return model;
 }
 
-QStringList BuiltinModel::candidates()
+const BuiltinModel &BuiltinModel::translator()
 {
+    // A held-out string whose French reorders it: "Afficher les fichiers
+    // cachés", the adjective after its noun (the card's alignments.tsv).
+    static const BuiltinModel model(
+        QStringLiteral("builtin-en-fr"), QStringLiteral("builtin-en-fr"),
+        QStringLiteral("an English-to-French translator (Marian, 3 + 3 layers) trained on "
+                       "Debian's French message catalogues"),
+        QStringLiteral("Show hidden files"));
+    return model;
+}
+
+std::vector<const BuiltinModel *> BuiltinModel::all()
+{
+    return {&gpt2(), &translator()};
+}
+
+const BuiltinModel *BuiltinModel::named(const QString &argument)
+{
+    for (const BuiltinModel *model : all())
+        if (model->argument() == argument)
+            return model;
+    return nullptr;
+}
+
+QStringList BuiltinModel::candidates() const
+{
+    const QString subfolder = QStringLiteral("attention-lab/models/") + m_subfolder;
     QStringList out;
     if (QCoreApplication::instance()) {
         out << QDir::cleanPath(QCoreApplication::applicationDirPath() +
-                               QStringLiteral("/../share/") + kSubfolder);
+                               QStringLiteral("/../share/") + subfolder);
     }
     for (const QString &data :
          QStandardPaths::standardLocations(QStandardPaths::GenericDataLocation))
-        out << QDir::cleanPath(data + QLatin1Char('/') + kSubfolder);
+        out << QDir::cleanPath(data + QLatin1Char('/') + subfolder);
     if (!QCoreApplication::instance() || runsFromBuildTree())
-        out << QStringLiteral(ATTENTION_LAB_SOURCE_DIR "/resources/models/builtin");
+        out << QStringLiteral(ATTENTION_LAB_SOURCE_DIR "/resources/models/") + m_subfolder;
     out.removeDuplicates();
     return out;
 }
 
-QString BuiltinModel::folder()
+QString BuiltinModel::folder() const
 {
     for (const QString &candidate : candidates())
         if (QFileInfo(candidate + QStringLiteral("/config.json")).isFile())
@@ -71,13 +98,13 @@ QString BuiltinModel::folder()
 
 QString BuiltinModel::resolve(const QString &argument)
 {
-    if (argument != BuiltinModel::argument())
+    const BuiltinModel *model = named(argument);
+    if (!model)
         return argument;
-    const QString found = folder();
+    const QString found = model->folder();
     if (found.isEmpty())
-        throw ReadError{
-            QStringLiteral("builtin: the built-in model is not installed (looked in %1)")
-                .arg(candidates().join(QStringLiteral(", ")))};
+        throw ReadError{QStringLiteral("%1: the built-in model is not installed (looked in %2)")
+                            .arg(argument, model->candidates().join(QStringLiteral(", ")))};
     return found;
 }
 

@@ -1006,15 +1006,15 @@ void TestModelWindow::builtinModelOpensInOneClick()
     window.show();
     window.tabs()->setCurrentWidget(window.model()->modelPage());
     QVERIFY(window.model()->modelPage()->showsEmptyState());
-    QPushButton *offer = window.model()->modelPage()->builtinButton();
+    QPushButton *offer = window.model()->modelPage()->builtinButtons().front();
     QVERIFY(offer->isVisible());
-    QCOMPARE(offer->text(), u"Open the built-in model: "_s + BuiltinModel::description());
+    QCOMPARE(offer->text(), u"Open the built-in model: "_s + BuiltinModel::gpt2().description());
     QTest::mouseClick(offer, Qt::LeftButton);
     window.model()->runner()->waitForIdle();
     QVERIFY(window.model()->runner()->hasModel());
     QCOMPARE(QFileInfo(window.model()->runner()->model()->folder()).canonicalFilePath(),
-             QFileInfo(BuiltinModel::folder()).canonicalFilePath());
-    QCOMPARE(window.model()->textPanel()->textEdit()->text(), BuiltinModel::exampleText());
+             QFileInfo(BuiltinModel::gpt2().folder()).canonicalFilePath());
+    QCOMPARE(window.model()->textPanel()->textEdit()->text(), BuiltinModel::gpt2().exampleText());
     QVERIFY(window.model()->modelPage()->showsGrid());
     QCOMPARE(window.model()->document()->tensor().layers(), 4);
     QVERIFY(!offer->isVisible());

@@ -229,7 +229,7 @@ void TestProjector::builtinHeadReadsInTheHall()
     // Open Head in Attention Tab on the built-in model, in a hall at 1280 x
     // 720: the keys' names overlapped ("ma memberoftheagenus"), the cells had
     // no numbers and the entropy axis read "012".
-    if (!QFileInfo::exists(BuiltinModel::folder()))
+    if (!QFileInfo::exists(BuiltinModel::gpt2().folder()))
         QSKIP("the built-in model is not installed");
     MainWindow window;
     QVERIFY(builtinModelInTheHall(window));
@@ -299,7 +299,7 @@ void TestProjector::largeHeadFillsTheHall()
     // square beside an entropy panel four times its width, and dragging the
     // splitter toward the panel did not grow it (its cells stayed square,
     // bound by the height).
-    if (!QFileInfo::exists(BuiltinModel::folder()))
+    if (!QFileInfo::exists(BuiltinModel::gpt2().folder()))
         QSKIP("the built-in model is not installed");
     MainWindow window;
     QVERIFY(builtinModelInTheHall(window));

@@ -40,7 +40,7 @@ namespace AttentionLab {
 ModelPage::ModelPage(ModelDocument *document, QWidget *parent)
     : QWidget(parent), m_document(document), m_pages(new QStackedWidget(this)),
       m_emptyPage(new QWidget(this)), m_emptyState(new QLabel(emptyStateText(), m_emptyPage)),
-      m_builtinButton(new QPushButton(m_emptyPage)), m_gridPage(new QWidget(this)),
+      m_builtinRow(new QHBoxLayout), m_gridPage(new QWidget(this)),
       m_grid(new HeadGridView(document, this)), m_largePage(new QWidget(this)),
       m_heatmap(new ModelHeatmapView(document, this)), m_bars(new EntropyBarsView(this)),
       m_lines(new AttentionLinesView(this)), m_matrixViews(new QStackedWidget(this)),
@@ -62,16 +62,11 @@ ModelPage::ModelPage(ModelDocument *document, QWidget *parent)
         auto *emptyLayout = new QVBoxLayout(m_emptyPage);
         emptyLayout->addStretch(1);
         emptyLayout->addWidget(m_emptyState);
-        auto *buttonRow = new QHBoxLayout;
-        buttonRow->addStretch(1);
-        buttonRow->addWidget(m_builtinButton);
-        buttonRow->addStretch(1);
+        m_builtinRow->addStretch(1);
+        m_builtinRow->addStretch(1);
         emptyLayout->addSpacing(12);
-        emptyLayout->addLayout(buttonRow);
+        emptyLayout->addLayout(m_builtinRow);
         emptyLayout->addStretch(1);
-        m_builtinButton->setObjectName(QStringLiteral("builtinModelButton"));
-        m_builtinButton->hide();
-        connect(m_builtinButton, &QPushButton::clicked, this, &ModelPage::builtinModelRequested);
     }
     m_pages->addWidget(m_emptyPage);
     m_pages->addWidget(m_gridPage);
@@ -253,15 +248,23 @@ QString ModelPage::modelCardLine() const
 void ModelPage::setEmptyStateText(const QString &text)
 {
     m_emptyState->setText(text);
-    m_builtinButton->setVisible(!m_builtinButton->text().isEmpty() && text == emptyStateText());
+    for (QPushButton *button : std::as_const(m_builtinButtons))
+        button->setVisible(text == emptyStateText());
 }
 
-void ModelPage::setBuiltinOffer(const QString &label)
+void ModelPage::setBuiltinOffers(const QStringList &labels)
 {
-    m_builtinButton->setText(label);
-    m_builtinButton->setToolTip(label.isEmpty() ? QString()
-                                                : tr("Opens the model that comes with Attention "
-                                                     "Lab: no download, no network"));
+    qDeleteAll(m_builtinButtons);
+    m_builtinButtons.clear();
+    for (int i = 0; i < labels.size(); ++i) {
+        auto *button = new QPushButton(labels[i], m_emptyPage);
+        button->setObjectName(QStringLiteral("builtinModelButton%1").arg(i));
+        button->setToolTip(tr("Opens a model that comes with Attention Lab: no download, no "
+                              "network"));
+        connect(button, &QPushButton::clicked, this, [this, i] { emit builtinModelRequested(i); });
+        m_builtinRow->insertWidget(m_builtinRow->count() - 1, button);
+        m_builtinButtons.append(button);
+    }
     setEmptyStateText(m_emptyState->text());
 }
 

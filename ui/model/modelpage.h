@@ -115,12 +115,13 @@ public:
     void setColorRange(ColorRange::Mode mode);
     void setAppearance(bool dark, double scale);
 
-    /// Offers the built-in model below the empty state's text, as a button
-    /// labelled \a label ("Open the built-in model: a 4-layer GPT-2 trained on
-    /// ..."); an empty label offers nothing. The button shows while the
-    /// page says nothing is open (emptyStateText()).
-    void setBuiltinOffer(const QString &label);
-    QPushButton *builtinButton() const { return m_builtinButton; }
+    /// Offers the built-in models below the empty state's text, a button
+    /// each, labelled \a labels ("Open the built-in model: a 4-layer GPT-2
+    /// trained on ..."); an empty list offers nothing. The buttons show while
+    /// the page says nothing is open (emptyStateText()).
+    void setBuiltinOffers(const QStringList &labels);
+    /// The buttons, in the order of the labels.
+    const QList<QPushButton *> &builtinButtons() const { return m_builtinButtons; }
 
 signals:
     /// Heatmap, Lines or Lens was chosen above the large view.
@@ -128,8 +129,9 @@ signals:
     /// What the page shows changed: the grid, the large view, its matrix or
     /// the grid's score (the status line and captions name it).
     void shownChanged();
-    /// The empty state's button: open the model shipped with the program.
-    void builtinModelRequested();
+    /// An empty state's button: open the model shipped with the program
+    /// that the \a index-th label offered.
+    void builtinModelRequested(int index);
 
 private:
     /// The parts of the page, made once by the constructor.
@@ -162,7 +164,8 @@ private:
     QStackedWidget *m_pages;
     QWidget *m_emptyPage;
     QLabel *m_emptyState;
-    QPushButton *m_builtinButton;
+    QHBoxLayout *m_builtinRow;
+    QList<QPushButton *> m_builtinButtons;
     QWidget *m_gridPage;
     HeadGridView *m_grid;
     HeadGridLegend *m_gridLegend = nullptr;

@@ -78,9 +78,19 @@ void ModelTabEditor::createPage()
             &ModelTabEditor::refreshLens);
     connect(m_page, &ModelPage::matrixViewChanged, this, &ModelTabEditor::refreshLens);
     // Nothing to download: the tab offers the model shipped with the program.
-    if (!BuiltinModel::folder().isEmpty())
-        m_page->setBuiltinOffer(tr("Open the built-in model: %1").arg(BuiltinModel::description()));
-    connect(m_page, &ModelPage::builtinModelRequested, this, &ModelTabEditor::openBuiltinModel);
+    QStringList offers;
+    std::vector<const BuiltinModel *> offered;
+    for (const BuiltinModel *builtin : BuiltinModel::all()) {
+        if (builtin->folder().isEmpty())
+            continue;
+        offers << (builtin == &BuiltinModel::translator()
+                       ? tr("Open the built-in translator: %1").arg(builtin->description())
+                       : tr("Open the built-in model: %1").arg(builtin->description()));
+        offered.push_back(builtin);
+    }
+    m_page->setBuiltinOffers(offers);
+    connect(m_page, &ModelPage::builtinModelRequested, this,
+            [this, offered](int index) { openBuiltinModel(*offered[size_t(index)]); });
     connect(m_runner, &ModelRunner::runFinished, this, &ModelTabEditor::showModelRun);
     connect(m_text, &ModelTextPanel::openHeadRequested, this, &ModelTabEditor::takeHeadRequested);
     // A batched file is read again with the input the user chose.
@@ -110,9 +120,17 @@ void ModelTabEditor::addFileActions(QMenu *file)
         file->addAction(tr("Open &Built-in Model"), this, [this] { openBuiltinModel(); });
     ActionIcons::set(openBuiltin, QStringLiteral("attentionlab-heatmap"));
     openBuiltin->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_B));
-    openBuiltin->setToolTip(
-        tr("Open the model that comes with Attention Lab: %1").arg(BuiltinModel::description()));
-    openBuiltin->setEnabled(!BuiltinModel::folder().isEmpty());
+    openBuiltin->setToolTip(tr("Open the model that comes with Attention Lab: %1")
+                                .arg(BuiltinModel::gpt2().description()));
+    openBuiltin->setEnabled(!BuiltinModel::gpt2().folder().isEmpty());
+    QAction *openTranslator = file->addAction(tr("Open Built-in &Translator"), this, [this] {
+        openBuiltinModel(BuiltinModel::translator());
+    });
+    ActionIcons::set(openTranslator, QStringLiteral("attentionlab-heatmap"));
+    openTranslator->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_T));
+    openTranslator->setToolTip(tr("Open the translator that comes with Attention Lab: %1")
+                                   .arg(BuiltinModel::translator().description()));
+    openTranslator->setEnabled(!BuiltinModel::translator().folder().isEmpty());
     m_openHeadAction = file->addAction(tr("Open &Head in Attention Tab"), this,
                                        &ModelTabEditor::takeHeadRequested);
     ActionIcons::set(m_openHeadAction, QStringLiteral("attentionlab-open-head"));
@@ -181,25 +199,31 @@ bool ModelTabEditor::openModelFolder(const QString &folder)
     return true;
 }
 
-bool ModelTabEditor::openBuiltinModel()
+bool ModelTabEditor::openBuiltinModel(const BuiltinModel &model)
 {
-    const QString folder = BuiltinModel::folder();
+    const QString folder = model.folder();
     if (folder.isEmpty()) {
-        QMessageBox::warning(m_window, tr("Cannot open the built-in model"),
-                             tr("The built-in model is not installed (looked in %1).")
-                                 .arg(BuiltinModel::candidates().join(QStringLiteral(", "))));
+        QMessageBox::warning(
+            m_window, tr("Cannot open the built-in model"),
+            tr("The built-in model %1 is not installed (looked in %2).")
+                .arg(model.argument(), model.candidates().join(QStringLiteral(", "))));
         return false;
     }
     if (!openModelFolder(folder))
         return false;
     emit raiseRequested();
-    m_text->textEdit()->setText(BuiltinModel::exampleText());
+    m_text->textEdit()->setText(model.exampleText());
+    if (m_runner->model() && m_runner->model()->encoderDecoder()) {
+        // The translator: its source typed, the target left to Translate.
+        m_text->targetEdit()->clear();
+        m_generationPanel->generateButton()->setFocus(Qt::OtherFocusReason);
+    }
     return true;
 }
 
 bool ModelTabEditor::showBuiltinHead(const QString &role)
 {
-    const QString folder = BuiltinModel::folder();
+    const QString folder = BuiltinModel::gpt2().folder();
     if (folder.isEmpty())
         return false;
     const std::shared_ptr<const PretrainedModel> &open = m_runner->model();
@@ -207,8 +231,8 @@ bool ModelTabEditor::showBuiltinHead(const QString &role)
         QFileInfo(open->folder()).canonicalFilePath() != QFileInfo(folder).canonicalFilePath()) {
         if (!openBuiltinModel())
             return false;
-    } else if (m_text->textEdit()->text() != BuiltinModel::exampleText()) {
-        m_text->textEdit()->setText(BuiltinModel::exampleText());
+    } else if (m_text->textEdit()->text() != BuiltinModel::gpt2().exampleText()) {
+        m_text->textEdit()->setText(BuiltinModel::gpt2().exampleText());
     }
     m_runner->waitForIdle();
     emit raiseRequested();

@@ -3,6 +3,8 @@
 
 #pragma once
 
+#include "io/builtinmodel.h"
+
 #include "core/model/relativepositionbias.h"
 #include "ui/figure/tensorfigure.h"
 #include "ui/model/attentionfiles.h"
@@ -63,9 +65,10 @@ public:
     /// sentence) with it; a message box says why a folder cannot be opened,
     /// and what was open stays open.
     bool openModelFolder(const QString &folder);
-    /// The model shipped with the program (io/builtinmodel.h), reading
-    /// BuiltinModel::exampleText(); a message box when it is not installed.
-    bool openBuiltinModel();
+    /// A model shipped with the program (io/builtinmodel.h), reading its
+    /// example (the translator's as its source, its Translate button ready);
+    /// a message box when it is not installed.
+    bool openBuiltinModel(const BuiltinModel &model = BuiltinModel::gpt2());
     /// Opens the built-in model unless it is open, and shows its first
     /// known head of \a role ("previous token", "induction") large; false
     /// when the model or such a head is not there. The guided tour's pages.
