@@ -14,7 +14,9 @@
 #include "io/attentionfilereader.h"
 
 #include <QByteArray>
+#include <QFile>
 #include <QString>
+#include <QTemporaryDir>
 
 #include <cmath>
 #include <cstdint>
@@ -27,6 +29,35 @@ namespace AttentionFuzz {
 {
     std::fprintf(stderr, "%s: %s %s\n", fuzzer, what, detail.toUtf8().constData());
     std::abort();
+}
+
+/// The two parts of a tokenizer fuzzer's input (hubtokenizer_fuzzer.cpp,
+/// sentencepiece_fuzzer.cpp): with a NUL, a file before it and a text after
+/// it; without one, the whole input is the text and there is no file.
+struct FileAndText
+{
+    QString text;
+    QString path; ///< the file part written to a temporary NAME; empty without a NUL
+};
+
+inline FileAndText fileAndText(const char *fuzzer, const std::uint8_t *data, std::size_t size,
+                               const QString &name)
+{
+    const QByteArray bytes =
+        QByteArray::fromRawData(reinterpret_cast<const char *>(data), qsizetype(size));
+    const qsizetype nul = bytes.indexOf('\0');
+    FileAndText out;
+    out.text = QString::fromUtf8(nul < 0 ? bytes : bytes.mid(nul + 1));
+    if (nul < 0)
+        return out;
+    // The readers take a path: the file part written where only this process looks.
+    static QTemporaryDir dir;
+    out.path = dir.filePath(name);
+    QFile file(out.path);
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) ||
+        file.write(bytes.left(nul)) != nul)
+        failure(fuzzer, "cannot write the temporary file", out.path);
+    return out;
 }
 
 inline void checkTensor(const char *fuzzer, const AttentionLab::AttentionTensor &t)

@@ -19,8 +19,6 @@
 #include "io/readerror.h"
 
 #include <QDir>
-#include <QFile>
-#include <QTemporaryDir>
 
 #include <vector>
 
@@ -82,25 +80,14 @@ void check(const HubTokenizer &tokenizer, const QString &text)
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
 {
-    const QByteArray bytes =
-        QByteArray::fromRawData(reinterpret_cast<const char *>(data), qsizetype(size));
-    // With a NUL the text is what follows it (the file is not text to encode).
-    const qsizetype nul = bytes.indexOf('\0');
-    const QString text = QString::fromUtf8(nul < 0 ? bytes : bytes.mid(nul + 1));
+    const AttentionFuzz::FileAndText input =
+        AttentionFuzz::fileAndText(kFuzzer, data, size, QStringLiteral("tokenizer.json"));
     for (const HubTokenizer &tokenizer : fixtures())
-        check(tokenizer, text);
-    if (nul < 0)
+        check(tokenizer, input.text);
+    if (input.path.isEmpty())
         return 0;
-    // The reader takes a path: the file part written where only this process looks.
-    static QTemporaryDir dir;
-    const QString path = dir.filePath(QStringLiteral("tokenizer.json"));
-    QFile file(path);
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) ||
-        file.write(bytes.left(nul)) != nul)
-        AttentionFuzz::failure(kFuzzer, "cannot write the temporary tokenizer.json");
-    file.close();
     try {
-        check(HubTokenizer::fromFiles(path), text);
+        check(HubTokenizer::fromFiles(input.path), input.text);
     } catch (const ReadError &) {
         // Refused in one line: what a bad file should get.
     }

@@ -15,9 +15,6 @@
 #include "io/readerror.h"
 #include "io/sentencepiecetokenizer.h"
 
-#include <QFile>
-#include <QTemporaryDir>
-
 #include <vector>
 
 using namespace AttentionLab;
@@ -61,24 +58,16 @@ void check(const SentencePieceTokenizer &tokenizer, const QString &text)
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
 {
-    const QByteArray bytes =
-        QByteArray::fromRawData(reinterpret_cast<const char *>(data), qsizetype(size));
-    const qsizetype nul = bytes.indexOf('\0');
-    const QString text = QString::fromUtf8(nul < 0 ? bytes : bytes.mid(nul + 1));
+    const AttentionFuzz::FileAndText input =
+        AttentionFuzz::fileAndText(kFuzzer, data, size, QStringLiteral("vocab.json"));
     for (const SentencePieceTokenizer &tokenizer : fixtures())
-        check(tokenizer, text);
-    if (nul < 0)
+        check(tokenizer, input.text);
+    if (input.path.isEmpty())
         return 0;
-    static QTemporaryDir dir;
-    const QString path = dir.filePath(QStringLiteral("vocab.json"));
-    QFile file(path);
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) ||
-        file.write(bytes.left(nul)) != nul)
-        AttentionFuzz::failure(kFuzzer, "cannot write the temporary vocab.json");
-    file.close();
     try {
-        check(SentencePieceTokenizer::fromMarian(kMarian + QStringLiteral("/source.spm"), path),
-              text);
+        check(
+            SentencePieceTokenizer::fromMarian(kMarian + QStringLiteral("/source.spm"), input.path),
+            input.text);
     } catch (const ReadError &) {
         // Refused in one line: what a bad file should get.
     }
