@@ -219,10 +219,15 @@ WordGroups groupWords(const std::vector<std::string> &tokens)
 {
     bool wordPiece = false;
     bool byteLevel = false;
+    bool gpt2Space = false;
     for (const auto &t : tokens) {
         wordPiece = wordPiece || (startsWith(t, "##") && t.size() > 2);
         byteLevel = byteLevel || startsWith(t, "\xC4\xA0") || startsWith(t, "\xE2\x96\x81");
+        gpt2Space = gpt2Space || startsWith(t, "\xC4\xA0");
     }
+    // SentencePiece marks every space with "▁" and splits nothing else off:
+    // a piece without one was glued to the piece before it in the text.
+    const bool sentencePiece = byteLevel && !gpt2Space;
     WordGroups groups;
     groups.wordOf.reserve(tokens.size());
     for (size_t i = 0; i < tokens.size(); ++i) {
@@ -230,6 +235,9 @@ WordGroups groupWords(const std::vector<std::string> &tokens)
         bool joins = false;
         if (i > 0 && wordPiece) {
             joins = startsWith(t, "##") && t.size() > 2;
+        } else if (i > 0 && sentencePiece) {
+            joins = !t.empty() && !startsWith(t, "\xE2\x96\x81") && !isSpecial(t) &&
+                    !isSpecial(tokens[i - 1]);
         } else if (i > 0 && byteLevel) {
             const std::string &before = tokens[i - 1];
             const bool glued = !t.empty() && !before.empty() && !startsWith(t, "\xC4\xA0") &&

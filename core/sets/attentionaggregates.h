@@ -58,10 +58,12 @@ std::string rolloutRefusal(const AttentionTensor &tensor);
 
 /**
  * Which word each token belongs to, for word-level merging. A WordPiece
- * "##" piece, or a GPT-2 byte-level piece that does not start a word (no
- * leading "Ġ", "Ċ" or SentencePiece "▁", and glued letter to letter to the
- * previous piece), joins the word before it. Tokens of other vocabularies
- * are words of their own.
+ * "##" piece, a GPT-2 byte-level piece that does not start a word (no
+ * leading "Ġ" or "Ċ", and glued letter to letter to the previous piece), or
+ * a SentencePiece piece without a leading "▁" (SentencePiece splits nothing
+ * but spaces: "▁d" "'" "espaces" is one word) joins the word before it;
+ * special tokens (<...>) stand alone. Tokens of other vocabularies are
+ * words of their own.
  */
 struct WordGroups
 {

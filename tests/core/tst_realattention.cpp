@@ -660,6 +660,19 @@ void TestRealAttention::wordGroups_data()
                        QStringLiteral("Ġcat")}
         << QStringList{QStringLiteral("<|endoftext|>"), QStringLiteral("The"),
                        QStringLiteral(" cat")};
+    QTest::newRow("SentencePiece: pieces and punctuation glued to a word")
+        << QStringList{QStringLiteral("<pad>"), QStringLiteral("▁Préférences"),
+                       QStringLiteral("▁du"),   QStringLiteral("▁sélect"),
+                       QStringLiteral("eur"),   QStringLiteral("▁d"),
+                       QStringLiteral("'"),     QStringLiteral("espaces"),
+                       QStringLiteral("."),     QStringLiteral("</s>")}
+        << QStringList{QStringLiteral("<pad>"),       QStringLiteral(" Préférences"),
+                       QStringLiteral(" du"),         QStringLiteral(" sélecteur"),
+                       QStringLiteral(" d'espaces."), QStringLiteral("</s>")};
+    QTest::newRow("SentencePiece: a lone space piece starts the word")
+        << QStringList{QStringLiteral("▁"), QStringLiteral("h"), QStringLiteral("idden"),
+                       QStringLiteral("▁files")}
+        << QStringList{QStringLiteral("\u00B7hidden"), QStringLiteral(" files")};
     QTest::newRow("WordPiece") << QStringList{QStringLiteral("[CLS]"), QStringLiteral("play"),
                                               QStringLiteral("##ing"), QStringLiteral("[SEP]")}
                                << QStringList{QStringLiteral("[CLS]"), QStringLiteral("playing"),

@@ -72,8 +72,8 @@ expect "attention-lab eval " lecture.json talk.attention.json gpt2 -- tired.npy 
 expect "attention-lab inspect " tired.npy tired.npz tired.safetensors -- lecture.json figure.png
 expect "attention-lab inspect tired.npz --" --tokens --batch --json -- --one
 expect "attention-lab tokenize " gpt2 -- lecture.json tired.npy
-expect "attention-lab model " gpt2 builtin -- lecture.json
-expect "attention-lab tokenize b" builtin -- gpt2
+expect "attention-lab model " gpt2 builtin builtin-en-fr -- lecture.json
+expect "attention-lab tokenize b" builtin builtin-en-fr -- gpt2
 expect "attention-lab bench --model " gpt2 builtin -- lecture.json
 expect "attention-lab model gpt2 -" --text --pair --bos --json -o --session --repeat-random --seed \
     --target --set
