@@ -315,14 +315,28 @@ def fetch(cache):
 
 
 def licence(root, name):
-    """The first License: of the package's copyright file."""
+    """The licence of the package's copyright file: in Debian's machine-readable
+    format the first License: that names one; otherwise what its text says
+    (the GNU GPL or LGPL with its version and "or later", BSD, Expat)."""
     path = os.path.join(root, "usr/share/doc", name, "copyright")
     if not os.path.exists(path):
-        return "(no copyright file)"
+        return "(no copyright file in the package)"
     with open(path, encoding="utf-8", errors="replace") as f:
-        for line in f:
-            if line.startswith("License:"):
-                return line.split(":", 1)[1].strip()
+        text = f.read()
+    for line in text.splitlines():
+        if line.startswith("License:") and line.split(":", 1)[1].strip():
+            return line.split(":", 1)[1].strip()
+    lesser = re.search(r"GNU (Lesser|Library) General Public License", text)
+    general = re.search(r"GNU General Public License", text)
+    if lesser or general:
+        version = re.search(r"[Vv]ersion (\d(\.\d)?)", text)
+        later = re.search(r"any later version|or later", text)
+        return (("LGPL" if lesser and not general else "GPL") +
+                ("-" + version.group(1) if version else "") + ("+" if later else ""))
+    if re.search(r"Permission is hereby granted, free of charge", text):
+        return "Expat"
+    if re.search(r"Redistribution and use in source and binary forms", text):
+        return "BSD"
     return "(see its copyright file)"
 
 

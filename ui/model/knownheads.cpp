@@ -39,6 +39,7 @@ QList<KnownHeadGroup> KnownHeads::parse(const QByteArray &json, QString *error)
         group.layers = model.value(QStringLiteral("layers")).toInt();
         group.heads = model.value(QStringLiteral("heads")).toInt();
         group.tokens = model.value(QStringLiteral("tokens")).toString();
+        group.set = model.value(QStringLiteral("set")).toString();
         for (const QJsonValue &e : model.value(QStringLiteral("entries")).toArray()) {
             const QJsonObject entry = e.toObject();
             KnownHead head;
@@ -66,23 +67,27 @@ QList<KnownHeadGroup> KnownHeads::parse(const QByteArray &json, QString *error)
 
 QString KnownHeads::tokenFamily(const std::vector<std::string> &tokens)
 {
+    bool sentencePiece = false;
     for (const std::string &token : tokens) {
         if (token.find("\xC4\xA0") != std::string::npos) // "Ġ", GPT-2's space
             return QStringLiteral("gpt2");
         if (token == "[CLS]" || token == "[SEP]" || token.rfind("##", 0) == 0)
             return QStringLiteral("bert");
+        sentencePiece = sentencePiece || token.rfind("\xE2\x96\x81", 0) == 0; // "▁"
     }
-    return {};
+    return sentencePiece ? QStringLiteral("sentencepiece") : QString();
 }
 
 QList<KnownHeadGroup> KnownHeads::matching(const QList<KnownHeadGroup> &groups, int layers,
-                                           int heads, const std::vector<std::string> &tokens)
+                                           int heads, const std::vector<std::string> &tokens,
+                                           const QString &set)
 {
     const QString family = tokenFamily(tokens);
     QList<KnownHeadGroup> out;
     for (const KnownHeadGroup &group : groups)
         if (group.layers == layers && group.heads == heads &&
-            (family.isEmpty() || group.tokens == family))
+            (family.isEmpty() || group.tokens == family) &&
+            (group.set.isEmpty() || group.set == set))
             out.append(group);
     return out;
 }

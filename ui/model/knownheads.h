@@ -27,7 +27,8 @@ struct KnownHeadGroup
     QString title; ///< "GPT-2 small"
     int layers = 0;
     int heads = 0;
-    QString tokens; ///< the tokenizer family: "gpt2" or "bert"
+    QString tokens; ///< the tokenizer family: "gpt2", "bert" or "sentencepiece"
+    QString set;    ///< the attention its heads are of: "encoder", "cross", ...; empty: any
     QList<KnownHead> entries;
 };
 
@@ -43,13 +44,16 @@ public:
     /// Parses a table in knownheads.json's format.
     static QList<KnownHeadGroup> parse(const QByteArray &json, QString *error = nullptr);
     /// "gpt2" when the tokens are GPT-2's byte-level BPE (a "Ġ"), "bert" for
-    /// WordPiece ("[CLS]", "##"), empty when the tokens do not tell.
+    /// WordPiece ("[CLS]", "##"), "sentencepiece" for SentencePiece's "▁"
+    /// pieces, empty when the tokens do not tell.
     static QString tokenFamily(const std::vector<std::string> &tokens);
     /// The groups of \a groups for a \a layers x \a heads tensor with \a
     /// tokens: those of the tokens' family, or every group of that shape
-    /// when the tokens do not tell.
+    /// when the tokens do not tell; a group of one attention set ("cross")
+    /// only when \a set names it.
     static QList<KnownHeadGroup> matching(const QList<KnownHeadGroup> &groups, int layers,
-                                          int heads, const std::vector<std::string> &tokens);
+                                          int heads, const std::vector<std::string> &tokens,
+                                          const QString &set = QString());
 };
 
 } // namespace AttentionLab

@@ -262,7 +262,9 @@ void ModelPage::rebuildKnownHeads()
     groups.clear();
     if (!m_document->isEmpty()) {
         const AttentionTensor &t = m_document->tensor();
-        groups = KnownHeads::matching(KnownHeads::load(), t.layers(), t.heads(), t.tokens());
+        groups =
+            KnownHeads::matching(KnownHeads::load(), t.layers(), t.heads(), t.tokens(),
+                                 QString::fromStdString(attentionKindName(m_document->setKind())));
     }
     for (const KnownHeadGroup &group : std::as_const(groups)) {
         // Each group titled by a disabled entry: some styles draw sections as bare lines.

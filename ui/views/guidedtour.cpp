@@ -128,6 +128,20 @@ QList<TourPage> tourPages()
              "<b>Known heads</b> lists the heads its card found; where it lists an induction "
              "head, this page opens it large.</p>"),
          QStringLiteral("builtin-induction")},
+        {GuidedTour::tr("The built-in translator: an alignment that bends"),
+         GuidedTour::tr(
+             "<p>Attention began in translation. Bahdanau et al. (2014) let the decoder look "
+             "back at every source word as it writes each target word; their figure is the "
+             "<b>alignment</b>: target words down the side, source words across. Attention Lab "
+             "comes with a translator it trained itself on Debian's French message catalogues: "
+             "<b>File &gt; Open Built-in Translator</b> (Ctrl+Shift+T).</p><p>This page gives it "
+             "<i>Show hidden files</i> and the catalogue's French, <i>Afficher les fichiers "
+             "cachés</i>, and opens its best-aligning <b>cross-attention</b> head large: "
+             "<i>cachés</i> looks back at <i>hidden</i>, though it comes after <i>fichiers</i>, "
+             "and the alignment bends to follow the French order. <b>Translate</b> writes the "
+             "French itself, a word a step; the timeline steps through what each step looked "
+             "at.</p>"),
+         QStringLiteral("builtin-alignment")},
         {GuidedTour::tr("A trained model's heads"),
          GuidedTour::tr(
              "<p><b>File &gt; Open Model</b> (Ctrl+Shift+O) takes a model's folder (%1) as the "

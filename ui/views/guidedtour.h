@@ -24,7 +24,7 @@ class GuidedTour : public QDialog
 
 public:
     /// The panel a page is about by its name ("heatmap", "sliders",
-    /// "bars", "toolbar", "tabs", "builtin-previous", "builtin-induction",
+    /// "bars", "toolbar", "tabs", "builtin-previous", "builtin-induction", "builtin-alignment",
     /// "model"), shown (a tab may be made
     /// current) or null; the tour frames it and stands beside it.
     using PanelFinder = std::function<QWidget *(const QString &name)>;

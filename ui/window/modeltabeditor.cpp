@@ -234,13 +234,36 @@ bool ModelTabEditor::showBuiltinHead(const QString &role)
     } else if (m_text->textEdit()->text() != BuiltinModel::gpt2().exampleText()) {
         m_text->textEdit()->setText(BuiltinModel::gpt2().exampleText());
     }
+    return showKnownHead(role);
+}
+
+bool ModelTabEditor::showBuiltinAlignment()
+{
+    const BuiltinModel &translator = BuiltinModel::translator();
+    const QString folder = translator.folder();
+    if (folder.isEmpty())
+        return false;
+    const std::shared_ptr<const PretrainedModel> &open = m_runner->model();
+    if ((!open ||
+         QFileInfo(open->folder()).canonicalFilePath() != QFileInfo(folder).canonicalFilePath()) &&
+        !openBuiltinModel(translator))
+        return false;
+    // The catalogue's own French, teacher-forced: "cachés" after "fichiers".
+    m_text->textEdit()->setText(translator.exampleText());
+    m_text->targetEdit()->setText(QStringLiteral("Afficher les fichiers cachés"));
+    return showKnownHead(QStringLiteral("alignment"));
+}
+
+bool ModelTabEditor::showKnownHead(const QString &role)
+{
     m_runner->waitForIdle();
     emit raiseRequested();
     if (m_document->isEmpty())
         return false;
     const AttentionTensor &t = m_document->tensor();
     for (const KnownHeadGroup &group :
-         KnownHeads::matching(KnownHeads::load(), t.layers(), t.heads(), t.tokens())) {
+         KnownHeads::matching(KnownHeads::load(), t.layers(), t.heads(), t.tokens(),
+                              QString::fromStdString(attentionKindName(m_document->setKind())))) {
         for (const KnownHead &head : group.entries) {
             if (head.role == role) {
                 m_document->select(head.layer, head.head);

@@ -73,6 +73,10 @@ public:
     /// known head of \a role ("previous token", "induction") large; false
     /// when the model or such a head is not there. The guided tour's pages.
     bool showBuiltinHead(const QString &role);
+    /// Opens the built-in translator on its example and the catalogue's
+    /// French, and shows its known aligning cross head large; false when the
+    /// translator or such a head is not there. The guided tour's page.
+    bool showBuiltinAlignment();
     /// An .npy, .npz or .safetensors file of attention, asking for its
     /// layout or batch where the file leaves them open.
     bool openAttentionFile(const QString &path);
@@ -131,6 +135,8 @@ signals:
     void relativeBiasChanged(std::shared_ptr<const RelativeBiasTables> tables);
 
 private:
+    /// The first known head of \a role for the shown set, selected and shown large.
+    bool showKnownHead(const QString &role);
     void createPage();
     /// Shows the runner's newest run.
     void showModelRun();
