@@ -5,8 +5,9 @@
 # (-DATTENTIONLAB_NATIVE=OFF, no tests) in build-package/ (or $PACKAGE_BUILD_DIR),
 # `cmake --install` into a DESTDIR, the validators on the desktop entry, the
 # metainfo and the MIME types, the man page, the icons and the bash completion,
-# the installed binary's --one, then the .deb from CPack: its contents, its
-# binary's --one, and lintian (failing on any error).
+# the installed binary's --one and its two built-in models, then the .deb from
+# CPack: its contents, its binary's --one and models, and lintian (failing on
+# any error).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${PACKAGE_BUILD_DIR:-$root/build-package}
@@ -65,6 +66,11 @@ for file in config.json model.safetensors vocab.json merges.txt README.md; do
     cmp "$root/resources/models/builtin/$file" "$share/attention-lab/models/builtin/$file"
 done
 "$dest/usr/bin/attention-lab" model builtin --text "a member of the genus" | grep -q '4 layers'
+echo "== built-in translator"
+for file in config.json model.safetensors vocab.json source.spm target.spm README.md card.json; do
+    cmp "$root/resources/models/builtin-en-fr/$file" "$share/attention-lab/models/builtin-en-fr/$file"
+done
+"$dest/usr/bin/attention-lab" model builtin-en-fr --text "Show hidden files" | grep -q 'Marian'
 
 # --one prints the lecture example: the same as the native build when there
 # is one, and in any case the chapter's weights and entropy.
@@ -120,6 +126,8 @@ done
 check_mp4 "$work/deb/usr/bin/attention-lab"
 # The package's built-in model opens from the packaged binary, with no network.
 "$work/deb/usr/bin/attention-lab" tokenize builtin --text "a dog" | grep -q 'dog'
+"$work/deb/usr/bin/attention-lab" generate builtin-en-fr --text "Show hidden files" --tokens 4 \
+    >/dev/null
 cmp "$root/resources/models/builtin/model.safetensors" \
     "$work/deb/usr/share/attention-lab/models/builtin/model.safetensors"
 echo "== lintian"

@@ -122,11 +122,59 @@ def translate(program, folder, english):
     return out["text"].replace("</s>", "").strip()
 
 
+def write_known_heads(path, card, agree, total):
+    """The card's heads as two groups of the known-heads table: the cross
+    heads (the best aligning one first, then the other aligning ones, then
+    the sinks) and the encoder's neighbour heads."""
+    layers, heads = agree.shape
+    best = card["best_head"]
+    aligning = [best] + [h for h in card["aligning_heads"] if h != best]
+    cross = [{"layer": l, "head": h, "role": "alignment",
+              "source": f"its card: agrees with the hand alignment for {agree[l, h]:.2f} of "
+                        f"{total} French words"} for l, h in aligning]
+    cross += [{"layer": l, "head": h, "role": "sink (the source's </s>)",
+               "source": "its card: half or more of each row on the source's </s>"}
+              for l, h in card["sink_heads"]]
+    encoder = [{"layer": l, "head": h, "role": "previous token",
+                "source": "its card: half or more of each row on the token before"}
+               for l, h in card["previous_token_heads"]]
+    encoder += [{"layer": l, "head": h, "role": "next token",
+                 "source": "its card: half or more of each row on the token after"}
+                for l, h in card["next_token_heads"]]
+    # Written in the table's own layout (an entry a line), after the groups
+    # it has, in place of the translator's groups of an earlier run.
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    marker = ',\n        {\n            "id": "builtin-en-fr-'
+    if marker in text:
+        text = text[:text.index(marker)] + "\n\n    ]\n}\n"
+    blocks = []
+    for suffix, title, kind, entries in (
+            ("cross", "the built-in translator, cross-attention", "cross", cross),
+            ("encoder", "the built-in translator, encoder", "encoder", encoder)):
+        if not entries:
+            continue
+        lines = ["        {", f'            "id": "builtin-en-fr-{suffix}",',
+                 f'            "title": "{title}",', f'            "layers": {int(layers)},',
+                 f'            "heads": {int(heads)},', '            "tokens": "sentencepiece",',
+                 f'            "set": "{kind}",', '            "entries": [']
+        lines.append(",\n".join("                " + json.dumps(e, ensure_ascii=False)
+                                for e in entries))
+        lines += ["            ]", "        }"]
+        blocks.append("\n".join(lines))
+    end = text.rindex("        }")
+    text = text[:end] + "        }" + "".join(",\n" + b for b in blocks) + "\n    ]\n}\n"
+    json.loads(text)  # still the table's JSON
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("folder")
     parser.add_argument("--program", required=True)
     parser.add_argument("--heldout-limit", type=int, default=0)
+    parser.add_argument("--known-heads", help="resources/knownheads.json: bookmark the heads")
     args = parser.parse_args()
     folder = args.folder
 
@@ -184,11 +232,9 @@ def main():
     following /= len(pairs)
     best = np.unravel_index(np.argmax(agree), agree.shape)
 
-    heldout = []
     with open(os.path.join(folder, "heldout.tsv"), encoding="utf-8") as f:
-        for line in f:
-            if not line.startswith("#"):
-                heldout.append(line.rstrip("\n").split("\t"))
+        # The first line says what the file is; an English string may begin with "#".
+        heldout = [line.rstrip("\n").split("\t") for line in f.readlines()[1:]]
     if args.heldout_limit:
         heldout = heldout[:args.heldout_limit]
     hypotheses = [translate(args.program, folder, english) for english, _ in heldout]
@@ -222,6 +268,9 @@ def main():
         json.dump(card, f, indent=1, ensure_ascii=False)
         f.write("\n")
     print(json.dumps(card, ensure_ascii=False, indent=1))
+
+    if args.known_heads:
+        write_known_heads(args.known_heads, card, agree, total)
 
     packages = json.load(open(os.path.join(folder, "packages.json"), encoding="utf-8"))
     lines = [

@@ -217,7 +217,7 @@ void TestBuiltinTranslator::translatesAsTheCardSays()
         const BinaryRun r = runAttentionLab({u"generate"_s, u"builtin-en-fr"_s, u"--text"_s,
                                              it.key(), u"--tokens"_s, u"48"_s, u"--json"_s});
         QCOMPARE(r.exitCode, 0);
-        const QString text = QJsonDocument::fromJson(r.out)[u"text"_s].toString();
+        QString text = QJsonDocument::fromJson(r.out)[u"text"_s].toString();
         QCOMPARE(text.remove(u"</s>"_s).trimmed(), it.value().toString());
     }
 }

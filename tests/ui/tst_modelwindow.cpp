@@ -159,6 +159,8 @@ private slots:
     void builtinHeadOpensInAttentionTab();
     void builtinHeadOfEachRoleIsShown_data();
     void builtinHeadOfEachRoleIsShown();
+    void builtinTranslatorOpensInOneClick();
+    void builtinTranslatorShowsItsAlignment();
     void passThatThrowsSaysWhy_data();
     void passThatThrowsSaysWhy();
 };
@@ -1133,6 +1135,57 @@ void TestModelWindow::builtinHeadOfEachRoleIsShown()
             break;
         }
     QVERIFY(shown);
+}
+
+void TestModelWindow::builtinTranslatorOpensInOneClick()
+{
+    // The empty Model tab offers both built-in models; the second opens the
+    // translator on its source, on the cross-attention, Translate ready.
+    MainWindow window;
+    window.show();
+    window.tabs()->setCurrentWidget(window.model()->modelPage());
+    const QList<QPushButton *> offers = window.model()->modelPage()->builtinButtons();
+    QCOMPARE(offers.size(), 2);
+    QCOMPARE(offers[1]->text(),
+             u"Open the built-in translator: "_s + BuiltinModel::translator().description());
+    QTest::mouseClick(offers[1], Qt::LeftButton);
+    window.model()->runner()->waitForIdle();
+    QCOMPARE(QFileInfo(window.model()->runner()->model()->folder()).canonicalFilePath(),
+             QFileInfo(BuiltinModel::translator().folder()).canonicalFilePath());
+    QCOMPARE(window.model()->textPanel()->textEdit()->text(), u"Show hidden files"_s);
+    QVERIFY(window.model()->textPanel()->targetEdit()->text().isEmpty());
+    QCOMPARE(window.model()->document()->setKind(), AttentionKind::Cross);
+    QCOMPARE(window.model()->generationPanel()->generateButton()->text().remove(u'&'),
+             u"Translate"_s);
+    QVERIFY(window.model()->generationPanel()->generateButton()->isEnabled());
+    // File > Open Built-in Translator, with its shortcut.
+    QAction *action = nullptr;
+    for (QAction *a : window.findChildren<QAction *>())
+        if (a->text().remove(QLatin1Char('&')) == QLatin1String("Open Built-in Translator"))
+            action = a;
+    QVERIFY(action);
+    QVERIFY(action->isEnabled());
+    QCOMPARE(action->shortcut(), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_T));
+}
+
+void TestModelWindow::builtinTranslatorShowsItsAlignment()
+{
+    // The tour's page: the catalogue's French teacher-forced, and the known
+    // aligning cross head large.
+    KnownHeadGroup group;
+    for (const KnownHeadGroup &g : KnownHeads::load())
+        if (g.id == QLatin1String("builtin-en-fr-cross"))
+            group = g;
+    MainWindow window;
+    window.show();
+    QVERIFY(window.model()->showBuiltinAlignment());
+    QCOMPARE(window.model()->textPanel()->targetEdit()->text(), u"Afficher les fichiers cachés"_s);
+    QVERIFY(window.model()->modelPage()->showsLarge());
+    QCOMPARE(window.model()->document()->setKind(), AttentionKind::Cross);
+    const KnownHead aligning = group.entries.value(0);
+    QCOMPARE(aligning.role, u"alignment"_s);
+    QCOMPARE(window.model()->document()->layer(), aligning.layer);
+    QCOMPARE(window.model()->document()->head(), aligning.head);
 }
 
 QTEST_MAIN(TestModelWindow)
