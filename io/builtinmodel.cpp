@@ -52,8 +52,7 @@ const BuiltinModel &BuiltinModel::translator()
     // cachés", the adjective after its noun (the card's alignments.tsv).
     static const BuiltinModel model(
         QStringLiteral("builtin-en-fr"), QStringLiteral("builtin-en-fr"),
-        QStringLiteral("an English-to-French translator (Marian, 3 + 3 layers) trained on "
-                       "Debian's French message catalogues"),
+        QStringLiteral("English to French, trained on Debian's message catalogues"),
         QStringLiteral("Show hidden files"));
     return model;
 }

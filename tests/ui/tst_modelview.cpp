@@ -688,12 +688,24 @@ void TestModelView::knownHeadsTableIsValid()
     QString error;
     const QList<KnownHeadGroup> groups = KnownHeads::load(&error);
     QVERIFY2(error.isEmpty(), qPrintable(error));
-    QCOMPARE(groups.size(), 3);
+    QCOMPARE(groups.size(), 5);
     QCOMPARE(groups[0].entries.size(), 17);
     QCOMPARE(groups[1].entries.size(), 6);
     // The built-in model's, from its card (tst_builtinmodel checks each).
     QCOMPARE(groups[2].id, QStringLiteral("builtin"));
     QCOMPARE(groups[2].entries.size(), 7);
+    // The built-in translator's, one group a set, from its card
+    // (scripts/translator_card.py; tst_builtintranslator checks the card).
+    QCOMPARE(groups[3].id, QStringLiteral("builtin-en-fr-cross"));
+    QCOMPARE(groups[3].set, QStringLiteral("cross"));
+    QCOMPARE(groups[3].tokens, QStringLiteral("sentencepiece"));
+    QCOMPARE(groups[3].entries.value(0).role, QStringLiteral("alignment"));
+    QCOMPARE(groups[4].id, QStringLiteral("builtin-en-fr-encoder"));
+    QCOMPARE(groups[4].set, QStringLiteral("encoder"));
+    // A set's group is offered on that set alone.
+    const std::vector<std::string> pieces{"\u2581Show", "\u2581files", "</s>"};
+    QCOMPARE(KnownHeads::matching(groups, 3, 4, pieces, QStringLiteral("cross")).size(), 1);
+    QCOMPARE(KnownHeads::matching(groups, 3, 4, pieces, QStringLiteral("decoder")).size(), 0);
     for (const KnownHeadGroup &g : groups)
         for (const KnownHead &h : g.entries)
             QVERIFY(!h.source.isEmpty() && !h.role.isEmpty());

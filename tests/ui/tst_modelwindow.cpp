@@ -1165,7 +1165,7 @@ void TestModelWindow::builtinTranslatorOpensInOneClick()
             action = a;
     QVERIFY(action);
     QVERIFY(action->isEnabled());
-    QCOMPARE(action->shortcut(), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_T));
+    QCOMPARE(action->shortcut(), QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_B));
 }
 
 void TestModelWindow::builtinTranslatorShowsItsAlignment()

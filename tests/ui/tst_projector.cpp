@@ -774,8 +774,8 @@ void TestProjector::tourFramesThePanelItDescribes()
     });
     tour->trigger();
     // Every page framed a shown panel and stood on the screen; the built-in
-    // model's two pages its Model tab, each where the model has a known head
-    // of the role it describes.
+    // models' three pages their Model tab, each where the model has a known
+    // head of the role it describes.
     int builtinPages = 0;
     for (const KnownHeadGroup &group : KnownHeads::load())
         if (group.id == QLatin1String("builtin"))
@@ -783,6 +783,11 @@ void TestProjector::tourFramesThePanelItDescribes()
                  {QStringLiteral("previous token"), QStringLiteral("induction")})
                 builtinPages += std::any_of(group.entries.begin(), group.entries.end(),
                                             [&](const KnownHead &h) { return h.role == role; });
+    // The translator's page, where its card lists an aligning cross head.
+    for (const KnownHeadGroup &group : KnownHeads::load())
+        if (group.id == QLatin1String("builtin-en-fr-cross"))
+            builtinPages += std::any_of(group.entries.begin(), group.entries.end(),
+                                        [](const KnownHead &h) { return h.role == u"alignment"; });
     QCOMPARE(checked.size(), 7 + builtinPages);
     QCOMPARE(checked.last(), QStringLiteral("model page"));
     // The frame goes with the tour.

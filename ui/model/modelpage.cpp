@@ -40,7 +40,7 @@ namespace AttentionLab {
 ModelPage::ModelPage(ModelDocument *document, QWidget *parent)
     : QWidget(parent), m_document(document), m_pages(new QStackedWidget(this)),
       m_emptyPage(new QWidget(this)), m_emptyState(new QLabel(emptyStateText(), m_emptyPage)),
-      m_builtinRow(new QHBoxLayout), m_gridPage(new QWidget(this)),
+      m_builtinColumn(new QVBoxLayout), m_gridPage(new QWidget(this)),
       m_grid(new HeadGridView(document, this)), m_largePage(new QWidget(this)),
       m_heatmap(new ModelHeatmapView(document, this)), m_bars(new EntropyBarsView(this)),
       m_lines(new AttentionLinesView(this)), m_matrixViews(new QStackedWidget(this)),
@@ -58,14 +58,12 @@ ModelPage::ModelPage(ModelDocument *document, QWidget *parent)
     m_emptyState->setAlignment(Qt::AlignCenter);
     m_emptyState->setWordWrap(true);
     {
-        // The text, and under it the one click to a trained model, centred.
+        // The text, and under it one click to each trained model, centred.
         auto *emptyLayout = new QVBoxLayout(m_emptyPage);
         emptyLayout->addStretch(1);
         emptyLayout->addWidget(m_emptyState);
-        m_builtinRow->addStretch(1);
-        m_builtinRow->addStretch(1);
         emptyLayout->addSpacing(12);
-        emptyLayout->addLayout(m_builtinRow);
+        emptyLayout->addLayout(m_builtinColumn);
         emptyLayout->addStretch(1);
     }
     m_pages->addWidget(m_emptyPage);
@@ -262,7 +260,7 @@ void ModelPage::setBuiltinOffers(const QStringList &labels)
         button->setToolTip(tr("Opens a model that comes with Attention Lab: no download, no "
                               "network"));
         connect(button, &QPushButton::clicked, this, [this, i] { emit builtinModelRequested(i); });
-        m_builtinRow->insertWidget(m_builtinRow->count() - 1, button);
+        m_builtinColumn->addWidget(button, 0, Qt::AlignHCenter);
         m_builtinButtons.append(button);
     }
     setEmptyStateText(m_emptyState->text());

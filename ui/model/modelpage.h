@@ -26,6 +26,7 @@ class QShortcut;
 class QSplitter;
 class QStackedWidget;
 class QToolButton;
+class QVBoxLayout;
 
 namespace AttentionLab {
 
@@ -164,7 +165,7 @@ private:
     QStackedWidget *m_pages;
     QWidget *m_emptyPage;
     QLabel *m_emptyState;
-    QHBoxLayout *m_builtinRow;
+    QVBoxLayout *m_builtinColumn; ///< the offers, one under another, centred
     QList<QPushButton *> m_builtinButtons;
     QWidget *m_gridPage;
     HeadGridView *m_grid;

@@ -134,7 +134,7 @@ QList<TourPage> tourPages()
              "back at every source word as it writes each target word; their figure is the "
              "<b>alignment</b>: target words down the side, source words across. Attention Lab "
              "comes with a translator it trained itself on Debian's French message catalogues: "
-             "<b>File &gt; Open Built-in Translator</b> (Ctrl+Shift+T).</p><p>This page gives it "
+             "<b>File &gt; Open Built-in Translator</b> (Ctrl+Alt+B).</p><p>This page gives it "
              "<i>Show hidden files</i> and the catalogue's French, <i>Afficher les fichiers "
              "cachés</i>, and opens its best-aligning <b>cross-attention</b> head large: "
              "<i>cachés</i> looks back at <i>hidden</i>, though it comes after <i>fichiers</i>, "

@@ -127,7 +127,7 @@ void ModelTabEditor::addFileActions(QMenu *file)
         openBuiltinModel(BuiltinModel::translator());
     });
     ActionIcons::set(openTranslator, QStringLiteral("attentionlab-heatmap"));
-    openTranslator->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_T));
+    openTranslator->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_B));
     openTranslator->setToolTip(tr("Open the translator that comes with Attention Lab: %1")
                                    .arg(BuiltinModel::translator().description()));
     openTranslator->setEnabled(!BuiltinModel::translator().folder().isEmpty());
