@@ -214,8 +214,10 @@ bool ModelTabEditor::openBuiltinModel(const BuiltinModel &model)
     emit raiseRequested();
     m_text->textEdit()->setText(model.exampleText());
     if (m_runner->model() && m_runner->model()->encoderDecoder()) {
-        // The translator: its source typed, the target left to Translate.
+        // The translator: its source typed, the target left to Translate,
+        // which keeps the keys once the grid has shown the run (Enter translates).
         m_text->targetEdit()->clear();
+        m_runner->waitForIdle();
         m_generationPanel->generateButton()->setFocus(Qt::OtherFocusReason);
     }
     return true;
