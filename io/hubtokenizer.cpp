@@ -335,16 +335,6 @@ HubTokenizer::HubTokenizer(std::shared_ptr<Tables> tables)
 {
 }
 
-std::vector<int> HubTokenizer::templatePrefix() const
-{
-    return *m_prefix;
-}
-
-std::vector<int> HubTokenizer::templateSuffix() const
-{
-    return *m_suffix;
-}
-
 HubTokenizer HubTokenizer::withTemplate(std::vector<int> prefix, std::vector<int> suffix) const
 {
     HubTokenizer copy = *this;

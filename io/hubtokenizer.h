@@ -70,9 +70,6 @@ public:
     /// The label of \a id alone.
     QString label(int id) const;
 
-    /// The special tokens the post-processor puts before and after a text.
-    std::vector<int> templatePrefix() const;
-    std::vector<int> templateSuffix() const;
     /// A copy sharing the tables whose texts are put between \a prefix and
     /// \a suffix instead (mBART's source and target, each with its language
     /// code, as transformers' set_src_lang_special_tokens and

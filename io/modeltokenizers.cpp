@@ -53,15 +53,20 @@ void requireFits(const QString &vocabulary, const Tokenizer &tokenizer, int rows
                            .arg(rows));
 }
 
+/// \a dir's tokenizer_config.json, or an empty object when it has none.
+QJsonObject tokenizerConfig(const QDir &dir)
+{
+    const QString path = dir.filePath(QStringLiteral("tokenizer_config.json"));
+    if (!present(path))
+        return {};
+    return parseTokenizerJson(path, readTokenizerFile(path, 16 * 1024 * 1024)).object();
+}
+
 /// tokenizer_config.json's extra_ids (T5Tokenizer's 100 when absent).
 int extraIds(const QDir &dir)
 {
     const QString path = dir.filePath(QStringLiteral("tokenizer_config.json"));
-    if (!present(path))
-        return 100;
-    const QJsonDocument document =
-        parseTokenizerJson(path, readTokenizerFile(path, 16 * 1024 * 1024));
-    const QJsonValue value = document.object().value(QLatin1String("extra_ids"));
+    const QJsonValue value = tokenizerConfig(dir).value(QLatin1String("extra_ids"));
     if (value.isUndefined() || value.isNull())
         return 100;
     if (!value.isDouble() || value.toDouble() < 0 || value.toDouble() > 100000 ||
@@ -81,9 +86,7 @@ int extraIds(const QDir &dir)
 std::pair<HubTokenizer, HubTokenizer> mbartTokenizers(const QDir &dir, const HubTokenizer &file)
 {
     const QString path = dir.filePath(QStringLiteral("tokenizer_config.json"));
-    QJsonObject config;
-    if (present(path))
-        config = parseTokenizerJson(path, readTokenizerFile(path, 16 * 1024 * 1024)).object();
+    const QJsonObject config = tokenizerConfig(dir);
     const bool fifty =
         config.value(QStringLiteral("tokenizer_class")).toString().startsWith(u"MBart50");
     const std::optional<int> end = file.id("</s>");
