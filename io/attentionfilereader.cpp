@@ -265,6 +265,10 @@ AttentionTensor AttentionFileReader::arrangeSet(const AttentionArrays &arrays, A
                        QString::fromStdString(problem->message()));
     tensor.setTokens(keys.value_or(std::vector<std::string>{}),
                      queries.value_or(std::vector<std::string>{}));
+    // A decoder's row wrote the token after the one it read; after the last
+    // row's, the file does not say.
+    if (several && kind == AttentionKind::Cross && queries)
+        tensor.setWrittenTokens(writtenAfter(*queries, std::string()));
     // A decoder's file: the zeros right of the diagonal were masked, not
     // weighed. A cross-attention sees every source token.
     if (kind != AttentionKind::Cross)

@@ -50,9 +50,15 @@ std::vector<AttentionSet> Generation::setsUpTo(int count) const
                                             size_t(sources));
     auto cross = std::make_shared<AttentionTensor>(shape, std::move(values));
     cross->setTokens(sourceTokens, decoder->tokens());
+    cross->setWrittenTokens(writtenAfter(decoder->tokens(), tokenAfter(n)));
     return {{AttentionKind::Encoder, std::make_shared<const AttentionTensor>(encoderAttention)},
             {AttentionKind::Decoder, decoder},
             {AttentionKind::Cross, std::move(cross)}};
+}
+
+std::string Generation::tokenAfter(int count) const
+{
+    return count >= 0 && size_t(count) < tokens.size() ? tokens[size_t(count)] : std::string();
 }
 
 TokenizedText Generation::textBefore(int step) const
@@ -93,6 +99,8 @@ std::shared_ptr<const Generation> Generation::snapshot(const Generator &generato
         generation->crossAttention = generator.crossAttention();
         generation->crossAttention.setTokens(generation->sourceTokens,
                                              generation->attention.tokens());
+        generation->crossAttention.setWrittenTokens(writtenAfter(
+            generation->attention.tokens(), generation->tokenAfter(generation->attention.keys())));
     }
     return generation;
 }

@@ -56,6 +56,9 @@ struct Generation
     /// wrote. What the lens, Open Head in Attention Tab and an alternative
     /// taken at that step read.
     TokenizedText textBefore(int step) const;
+    /// The token after the first \a count: what the row that read token
+    /// count - 1 wrote ("" past the end).
+    std::string tokenAfter(int count) const;
     /// A translation's source (empty for a causal model's generation).
     TokenizedText source() const { return {sourceIds, sourceTokens, {}}; }
     /// What \a generator wrote with \a model, finished (Generator::finish())

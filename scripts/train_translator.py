@@ -12,7 +12,7 @@ out by string: the English strings whose SHA-256 ends in a byte below 5 (about
 alignments.tsv (the hand-aligned pairs, in any case), are never trained on.
 
 Tokenizers: Debian's spm_train, one unigram model a language (source.spm for
-English, target.spm for French, 4,000 pieces each, from seed 1, one thread),
+English, target.spm for French, 2,500 pieces each, from seed 1, one thread),
 and vocab.json, the pieces of both merged in code-point order between </s>,
 <unk> and <pad>, as Marian's converter writes a shared vocabulary.
 

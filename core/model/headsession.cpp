@@ -75,7 +75,7 @@ Session headSession(const ModelRun &run, AttentionKind kind, int layer, int head
         session.tokens.push_back(displayToken(tensor.keyToken(j)));
     if (kind == AttentionKind::Cross)
         for (int i = 0; i < m; ++i)
-            session.queryTokens.push_back(displayToken(tensor.queryToken(i)));
+            session.queryTokens.push_back(displayToken(tensor.rowToken(i)));
     session.queries = headRows(queries, headIndex * m * d, m, d);
     session.keys = headRows(keys, headIndex * n * d, n, d);
     session.values = headRows(values, headIndex * n * d, n, d);

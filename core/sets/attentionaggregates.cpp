@@ -246,14 +246,20 @@ WordGroups groupWords(const std::vector<std::string> &tokens)
             joins = glued && !isSpecial(t) && !isSpecial(before) &&
                     (isWordCharacter(static_cast<unsigned char>(t.front())) || isContraction(t));
         }
-        // Each piece as shown (displayToken), a continuation without its "##".
-        const std::string shown = displayToken(joins && wordPiece ? t.substr(2) : t);
+        // Each piece as shown (displayToken), a continuation without its
+        // "##"; SentencePiece's pieces joined first and shown as one token, so
+        // that "▁" "minimal" is " minimal", not "·minimal".
+        const std::string piece = joins && wordPiece ? t.substr(2) : t;
+        const std::string shown = sentencePiece ? piece : displayToken(piece);
         if (joins)
             groups.words.back() += shown;
         else
             groups.words.push_back(shown);
         groups.wordOf.push_back(groups.count() - 1);
     }
+    if (sentencePiece)
+        for (std::string &word : groups.words)
+            word = displayToken(word);
     return groups;
 }
 

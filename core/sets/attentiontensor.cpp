@@ -45,6 +45,24 @@ std::string AttentionTensor::queryToken(int query) const
     return keyToken(query + keyOffset());
 }
 
+std::string AttentionTensor::rowToken(int query) const
+{
+    if (query < 0 || query >= static_cast<int>(m_writtenTokens.size()))
+        return queryToken(query);
+    const std::string &written = m_writtenTokens[static_cast<size_t>(query)];
+    return written.empty() ? std::string("\xE2\x80\xA6") : written; // "…"
+}
+
+std::vector<std::string> writtenAfter(const std::vector<std::string> &read, std::string next)
+{
+    std::vector<std::string> out;
+    if (read.empty())
+        return out;
+    out.assign(read.begin() + 1, read.end());
+    out.push_back(std::move(next));
+    return out;
+}
+
 double attentionTensorBytes(double elements)
 {
     return 4.0 * elements;

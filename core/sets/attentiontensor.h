@@ -81,6 +81,19 @@ public:
     /// Query \a query's token: its own, or the key token it is aligned with.
     std::string queryToken(int query) const;
 
+    /**
+     * The token each query row wrote, when the tensor knows it: a decoder's
+     * cross-attention, where the row that read target token i wrote token
+     * i + 1 (Bahdanau et al. label their alignment's rows so). Q strings, an
+     * empty one where the row's output is not known; empty otherwise.
+     */
+    const std::vector<std::string> &writtenTokens() const { return m_writtenTokens; }
+    void setWrittenTokens(std::vector<std::string> written) { m_writtenTokens = std::move(written); }
+    bool rowsAreWritten() const { return !m_writtenTokens.empty(); }
+    /// The token that labels row \a query: the one it wrote ("…" where that is
+    /// not known) when the tensor knows them, else its query token.
+    std::string rowToken(int query) const;
+
     /// Which keys each query could see; a key it could not was masked, not weighed 0.
     const KeyVisibility &visibility() const { return m_visibility; }
     void setVisibility(KeyVisibility visibility) { m_visibility = visibility; }
@@ -110,6 +123,7 @@ private:
     std::shared_ptr<const void> m_owner;
     std::vector<std::string> m_tokens;
     std::vector<std::string> m_queryTokens;
+    std::vector<std::string> m_writtenTokens;
     KeyVisibility m_visibility;
     int m_keyValueHeads = 0;
 };
@@ -117,5 +131,9 @@ private:
 /// Bytes of an attention tensor of \a elements float32 weights (what a model's
 /// attention file becomes in memory, mapped or converted).
 double attentionTensorBytes(double elements);
+
+/// What a decoder that read \a read wrote: its tokens from the second on,
+/// then \a next (the token written after the last, "" when not known).
+std::vector<std::string> writtenAfter(const std::vector<std::string> &read, std::string next);
 
 } // namespace AttentionLab

@@ -83,17 +83,24 @@ std::shared_ptr<const AttentionTensor> crossOf(const AlignedPair &pair, const QT
     qFatal("no cross-attention");
 }
 
-/// Agreed French words of one head's matrix: row j writes decoder token
-/// j + 1, so a French word's rows are those before its pieces (averaged, from
-/// a word the mean), and an English word's weight is the sum over its pieces,
+/// Agreed French words of one head's matrix: each row labelled by the token
+/// it wrote (the reader knows the row that read target token i wrote token
+/// i + 1), so a French word's rows are those before its pieces, averaged (from
+/// a word, the mean), and an English word's weight is the sum over its pieces,
 /// as the Words view merges them (groupWords, mergeWords).
+WordGroups writtenWords(const AttentionTensor &cross)
+{
+    std::vector<std::string> written;
+    for (int i = 0; i < cross.queries(); ++i)
+        written.push_back(cross.rowToken(i));
+    return groupWords(written);
+}
+
 int agreed(const FloatMatrix &head, const AttentionTensor &cross, const AlignedPair &pair)
 {
-    const std::vector<std::string> written(cross.queryTokens().begin() + 1,
-                                           cross.queryTokens().end());
-    const WordGroups rows = groupWords(written);
+    const WordGroups rows = writtenWords(cross);
     const WordGroups columns = groupWords(cross.tokens());
-    const FloatMatrix merged = mergeWords(head.topRows(head.rows() - 1), rows, columns);
+    const FloatMatrix merged = mergeWords(head, rows, columns);
     // The last word of each side is </s>: no French or English word.
     int count = 0;
     for (const auto &[french, english] : pair.links) {
@@ -151,6 +158,13 @@ void TestBuiltinTranslator::alignmentHoldsTheCard()
     int words = 0, lastLayer = 0;
     for (const AlignedPair &pair : pairs) {
         const std::shared_ptr<const AttentionTensor> cross = crossOf(pair, dir);
+        // The rows' words are the French words, then the row that wrote </s>
+        // and the last, which read </s> (what it wrote, the file does not say).
+        QStringList rowWords;
+        for (const std::string &word : writtenWords(*cross).words)
+            rowWords << QString::fromStdString(word).trimmed();
+        const QStringList frenchWords = pair.french.split(u' ') + QStringList{u"</s>"_s, u"…"_s};
+        QCOMPARE(rowWords, frenchWords);
         const int layers = cross->layers(), heads = cross->heads();
         perHead.resize(size_t(layers), std::vector<int>(size_t(heads), 0));
         FloatMatrix average = FloatMatrix::Zero(cross->queries(), cross->keys());

@@ -672,7 +672,7 @@ void TestRealAttention::wordGroups_data()
     QTest::newRow("SentencePiece: a lone space piece starts the word")
         << QStringList{QStringLiteral("▁"), QStringLiteral("h"), QStringLiteral("idden"),
                        QStringLiteral("▁files")}
-        << QStringList{QStringLiteral("\u00B7hidden"), QStringLiteral(" files")};
+        << QStringList{QStringLiteral(" hidden"), QStringLiteral(" files")};
     QTest::newRow("WordPiece") << QStringList{QStringLiteral("[CLS]"), QStringLiteral("play"),
                                               QStringLiteral("##ing"), QStringLiteral("[SEP]")}
                                << QStringList{QStringLiteral("[CLS]"), QStringLiteral("playing"),

@@ -152,9 +152,17 @@ void TestAttentionSets::readsEverySet()
             QCOMPARE(t.tokens(), keys);
         else
             QVERIFY(t.tokens().empty());
-        if (set.kind == AttentionKind::Cross && decoderTokens)
+        if (set.kind == AttentionKind::Cross && decoderTokens) {
             for (int q = 0; q < t.queries(); ++q)
                 QCOMPARE(t.queryToken(q), queries[size_t(q)]);
+            // Each row is labelled by the token it wrote, the last's unknown.
+            QVERIFY(t.rowsAreWritten());
+            for (int q = 0; q + 1 < t.queries(); ++q)
+                QCOMPARE(t.rowToken(q), queries[size_t(q + 1)]);
+            QCOMPARE(t.rowToken(t.queries() - 1), std::string("…"));
+        } else {
+            QVERIFY(!t.rowsAreWritten());
+        }
         QCOMPARE(double(t.head(1, 2)(3, 1)), want.value(u"cell").toArray()[0].toDouble());
         // Each head's mean entropy as numpy computes it from the same float32 weights.
         const std::vector<HeadScores> scores = scoreHeads(t);

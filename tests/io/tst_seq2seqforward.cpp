@@ -174,6 +174,14 @@ void Seq2SeqForwardTest::tokenizesAsTheHub()
     // With no target, the decoder reads its start token alone.
     QCOMPARE(opened->decoderTokens(std::nullopt).ids,
              std::vector<int>{ints(expected.value(u"decoder_ids")).front()});
+    // Each row of the cross-attention wrote the next target token; the last,
+    // the most likely one.
+    const ModelRun run = opened->run(opened->tokenize(text), decoder);
+    const AttentionTensor &cross = run.crossAttention;
+    QCOMPARE(cross.writtenTokens().size(), size_t(cross.queries()));
+    for (int q = 0; q + 1 < cross.queries(); ++q)
+        QCOMPARE(cross.rowToken(q), decoder.tokens[size_t(q + 1)]);
+    QCOMPARE(cross.writtenTokens().back(), opened->tokenSpelling(run.topNext.front().id));
 }
 
 void Seq2SeqForwardTest::matchesPyTorch_data()

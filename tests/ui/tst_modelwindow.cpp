@@ -13,6 +13,7 @@
 #include "io/builtinmodel.h"
 #include "io/readerror.h"
 #include "ui/document/attentiondocument.h"
+#include "ui/model/generationcontroller.h"
 #include "ui/model/generationpanel.h"
 #include "ui/model/generationrunner.h"
 #include "ui/model/headgridview.h"
@@ -1162,6 +1163,10 @@ void TestModelWindow::builtinTranslatorOpensInOneClick()
     QCoreApplication::processEvents();
     QCOMPARE(window.focusWidget(),
              static_cast<QWidget *>(window.model()->generationPanel()->generateButton()));
+    QSignalSpy translate(window.model()->generationPanel(), &GenerationPanel::generateRequested);
+    QTest::keyClick(window.focusWidget(), Qt::Key_Return);
+    QCOMPARE(translate.size(), 1);
+    window.model()->generation()->clear();
     // File > Open Built-in Translator, with its shortcut.
     QAction *action = nullptr;
     for (QAction *a : window.findChildren<QAction *>())

@@ -96,8 +96,12 @@ QRectF matrixFigure(QPainter &painter, const QRectF &rect, const TensorMatrix &m
     spec.colLabel = [&m](int j) { return m.colLabels.value(j); };
     spec.rowTitle = m.merged ? QStringLiteral("query words") : QStringLiteral("queries");
     spec.colTitle = m.merged ? QStringLiteral("key words") : QStringLiteral("keys");
+    if (m.written)
+        spec.rowTitle = QString::fromLatin1(m.merged ? "words written" : "tokens written");
     if (alignment) {
-        spec.rowTitle = m.merged ? QStringLiteral("target words") : QStringLiteral("target");
+        // Bahdanau et al.'s rows: each the target word its row of weights wrote.
+        spec.rowTitle = QString::fromLatin1(m.merged ? "target words" : "target") +
+                        QString::fromLatin1(m.written ? " written" : "");
         spec.colTitle = m.merged ? QStringLiteral("source words") : QStringLiteral("source");
         spec.colLabelsOnTop = true;
     }

@@ -12,11 +12,12 @@ namespace AttentionLab {
 
 namespace {
 
-std::vector<std::string> queryTokens(const AttentionTensor &t)
+/// The rows' tokens: each the one it wrote where the tensor knows them.
+std::vector<std::string> rowTokens(const AttentionTensor &t)
 {
     std::vector<std::string> out;
     for (int i = 0; i < t.queries(); ++i)
-        out.push_back(t.queryToken(i));
+        out.push_back(t.rowToken(i));
     return out;
 }
 
@@ -47,7 +48,8 @@ TensorMatrix TensorMatrix::prepare(const TensorFigureData &d, const float *head,
     m.visibility = isRollout ? t.visibility().forRollout() : t.visibility();
     m.rows = t.queries();
     m.cols = t.keys();
-    const WordGroups rowWords = d.words ? groupWords(queryTokens(t)) : WordGroups{};
+    m.written = t.rowsAreWritten();
+    const WordGroups rowWords = d.words ? groupWords(rowTokens(t)) : WordGroups{};
     const WordGroups colWords = d.words ? groupWords(keyTokens(t)) : WordGroups{};
     if (rowWords.mergesAny() || colWords.mergesAny()) {
         const Eigen::Map<const FloatMatrix> matrix(source, m.rows, m.cols);
@@ -64,7 +66,7 @@ TensorMatrix TensorMatrix::prepare(const TensorFigureData &d, const float *head,
     }
     m.owned = std::move(computed);
     m.head = m.owned.size() > 0 ? nullptr : head;
-    m.rowLabels = displayed(queryTokens(t));
+    m.rowLabels = displayed(rowTokens(t));
     m.colLabels = displayed(keyTokens(t));
     return m;
 }

@@ -24,6 +24,7 @@ struct TensorMatrix
     QStringList rowLabels;
     QStringList colLabels;
     bool merged = false;      ///< word-level merging was applied
+    bool written = false;     ///< rows are labelled by the token each wrote
     KeyVisibility visibility; ///< which cells were masked: NaN in at(), grey in the figure
 
     /// The weight, or NaN where the query could not see the key.

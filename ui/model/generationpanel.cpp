@@ -45,6 +45,8 @@ GenerationPanel::GenerationPanel(QWidget *parent)
       m_back(new QPushButton(tr("Back"), this)), m_stepLabel(new QLabel(this))
 {
     m_generate->setToolTip(tr("Let the model write after the text, one token at a time"));
+    // Enter presses it when it has the keys, as in a dialog (the translator opens so).
+    m_generate->setAutoDefault(true);
     m_count->setRange(1, 512);
     m_count->setValue(20);
     m_count->setSuffix(tr(" tokens"));

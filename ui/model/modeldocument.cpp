@@ -163,7 +163,7 @@ void ModelDocument::show(std::shared_ptr<const AttentionTensor> tensor, const QS
     m_rowTokens.clear();
     if (!t.tokens().empty() || !t.queryTokens().empty())
         for (int q = 0; q < t.queries(); ++q)
-            m_rowTokens.push_back(t.queryToken(q));
+            m_rowTokens.push_back(t.rowToken(q));
     m_rowWords = groupWords(m_rowTokens);
     m_columnWords = groupWords(t.tokens());
     m_wordLevel = m_wordLevel && canMergeWords();
@@ -404,7 +404,7 @@ void ModelDocument::rebuildCurrent()
         m_rowLabels.clear();
         m_columnLabels.clear();
         for (int q = 0; q < t.queries(); ++q)
-            m_rowLabels << QString::fromStdString(displayToken(t.queryToken(q)));
+            m_rowLabels << QString::fromStdString(displayToken(t.rowToken(q)));
         for (int k = 0; k < t.keys(); ++k)
             m_columnLabels << QString::fromStdString(displayToken(t.keyToken(k)));
     }

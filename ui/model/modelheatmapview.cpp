@@ -259,7 +259,10 @@ QString ModelHeatmapView::describeCell(int row, int col) const
         m_document->currentVisibility().sees(row, col)
             ? QString::number(double(m(row, col)), 'f', 6)
             : tr("masked (the query cannot see this key: −∞ before the softmax)");
-    return tr("query “%1” (%2) → key “%3” (%4): %5")
+    // A cross-attention's rows are labelled by the token each wrote.
+    const bool written = m_document->tensor().rowsAreWritten();
+    return (written ? tr("row writing “%1” (%2) → source “%3” (%4): %5")
+                    : tr("query “%1” (%2) → key “%3” (%4): %5"))
         .arg(m_document->rowLabels().value(row))
         .arg(row)
         .arg(m_document->columnLabels().value(col))

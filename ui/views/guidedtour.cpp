@@ -136,9 +136,10 @@ QList<TourPage> tourPages()
              "comes with a translator it trained itself on Debian's French message catalogues: "
              "<b>File &gt; Open Built-in Translator</b> (Ctrl+Alt+B).</p><p>This page gives it "
              "<i>Show hidden files</i> and the catalogue's French, <i>Afficher les fichiers "
-             "cachés</i>, and opens its best-aligning <b>cross-attention</b> head large: "
-             "<i>cachés</i> looks back at <i>hidden</i>, though it comes after <i>fichiers</i>, "
-             "and the alignment bends to follow the French order. <b>Translate</b> writes the "
+             "cachés</i>, and opens its best-aligning <b>cross-attention</b> head large. Each "
+             "row is labelled by the word it wrote: writing <i>cachés</i>, the decoder looks "
+             "back at <i>hidden</i>, though it comes after <i>fichiers</i>, and the alignment "
+             "bends to follow the French order. <b>Translate</b> writes the "
              "French itself, a word a step; the timeline steps through what each step looked "
              "at.</p>"),
          QStringLiteral("builtin-alignment")},
