@@ -242,10 +242,9 @@ ModelRun PretrainedModel::run(const TokenizedText &source, const TokenizedText &
         run.attention.setTokens(decoder.tokens);
         run.crossAttention.setTokens(source.tokens, decoder.tokens);
         // Each row wrote the next target token; the last, the model's most likely one.
-        run.crossAttention.setWrittenTokens(
-            writtenAfter(decoder.tokens, run.topNext.empty()
-                                             ? std::string()
-                                             : tokenSpelling(run.topNext.front().id)));
+        run.crossAttention.setWrittenTokens(writtenAfter(
+            decoder.tokens,
+            run.topNext.empty() ? std::string() : tokenSpelling(run.topNext.front().id)));
         return run;
     } catch (const std::invalid_argument &error) {
         throwReadError(QString::fromUtf8(error.what()));
