@@ -88,7 +88,10 @@ public:
      * empty one where the row's output is not known; empty otherwise.
      */
     const std::vector<std::string> &writtenTokens() const { return m_writtenTokens; }
-    void setWrittenTokens(std::vector<std::string> written) { m_writtenTokens = std::move(written); }
+    void setWrittenTokens(std::vector<std::string> written)
+    {
+        m_writtenTokens = std::move(written);
+    }
     bool rowsAreWritten() const { return !m_writtenTokens.empty(); }
     /// The token that labels row \a query: the one it wrote ("…" where that is
     /// not known) when the tensor knows them, else its query token.
