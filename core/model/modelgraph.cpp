@@ -17,6 +17,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <limits>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -25,6 +26,70 @@
 namespace AttentionLab {
 
 using namespace GraphPieces;
+
+namespace {
+
+/// Layer \a l's knockouts as the scores' bias: minus infinity on each
+/// knocked-out edge, heads x n x n; empty when the layer has none.
+std::vector<float> knockoutBias(const Interventions *interventions, int l, int heads, int n)
+{
+    std::vector<float> bias;
+    if (!interventions)
+        return bias;
+    for (const EdgeKnockout &k : interventions->knockouts) {
+        if (k.layer != l)
+            continue;
+        if (bias.empty())
+            bias.assign(size_t(heads) * size_t(n) * size_t(n), 0.0f);
+        for (int h = k.head < 0 ? 0 : k.head; h <= (k.head < 0 ? heads - 1 : k.head); ++h)
+            bias[(size_t(h) * size_t(n) + size_t(k.query)) * size_t(n) + size_t(k.key)] =
+                -std::numeric_limits<float>::infinity();
+    }
+    return bias;
+}
+
+/// Layer \a l's head outputs (\a context, heads x d_h rows, a column per
+/// position) ablated and patched as \a interventions say.
+void changeHeadOutputs(const Interventions *interventions, int l, int headDim, Activations &context)
+{
+    if (!interventions)
+        return;
+    for (const HeadIndex &h : interventions->ablated) {
+        if (h.layer != l)
+            continue;
+        auto rows = context.middleRows(Eigen::Index(h.head) * headDim, headDim);
+        if (interventions->ablation == AblationKind::Mean)
+            rows.colwise() = Eigen::VectorXf(rows.rowwise().mean());
+        else
+            rows.setZero();
+    }
+    for (const HeadIndex &h : interventions->patchedHeads) {
+        if (h.layer != l)
+            continue;
+        const PatchSource &source = *interventions->source;
+        const Eigen::Map<const Activations> clean(source.context(l), source.queryWidth,
+                                                  source.positions);
+        context.middleRows(Eigen::Index(h.head) * headDim, headDim) =
+            clean.middleRows(Eigen::Index(h.head) * headDim, headDim);
+    }
+}
+
+/// The residual positions \a interventions patch at layer \a l's input.
+void patchLayerInput(const Interventions *interventions, int l, Activations &x)
+{
+    if (!interventions)
+        return;
+    for (const ResidualSite &site : interventions->patchedResidual) {
+        if (site.layer != l)
+            continue;
+        const PatchSource &source = *interventions->source;
+        const Eigen::Map<const Activations> clean(source.layerInput(l), source.modelDim,
+                                                  source.positions);
+        x.col(site.position) = clean.col(site.position);
+    }
+}
+
+} // namespace
 
 ModelRun runModelGraph(const KernelSet &ops, const ModelWeights &weights, const ModelInput &input)
 {
@@ -37,6 +102,11 @@ ModelRun runModelGraph(const KernelSet &ops, const ModelWeights &weights, const 
     const int headDim = config.headDim();
     const int layers = config.layers;
     const int queryWidth = heads * headDim;
+    const Interventions *interventions =
+        input.interventions && !input.interventions->empty() ? input.interventions : nullptr;
+    // The layers below the first one changed are the reused pass's.
+    const ModelRun *reuse = interventions ? input.reuse : nullptr;
+    const int start = reuse ? interventions->firstLayer(layers) : 0;
 
     ModelRun run;
     run.family = config.family;
@@ -45,35 +115,86 @@ ModelRun runModelGraph(const KernelSet &ops, const ModelWeights &weights, const 
     run.slidingWindow = config.slidingWindow;
     const size_t headBlock = size_t(n) * size_t(headDim);
     const size_t qkvSize = size_t(layers) * size_t(heads) * headBlock;
-    run.queries.resize(qkvSize);
-    run.keys.resize(qkvSize);
-    run.values.resize(qkvSize);
     const size_t matrixSize = size_t(n) * size_t(n);
-    // Every value is written by the attention kernel before it is read.
-    const auto attention =
-        std::make_shared<HugePageBuffer>(size_t(layers) * size_t(heads) * matrixSize);
+    const size_t layerMatrices = size_t(heads) * matrixSize;
+    // Every value is written by the attention kernel (or copied from the
+    // reused pass) before it is read; without keepHeads, one layer's room.
+    const auto attention = std::make_shared<HugePageBuffer>(
+        input.keepHeads ? size_t(layers) * layerMatrices : layerMatrices);
+    if (input.keepHeads) {
+        run.queries.resize(qkvSize);
+        run.keys.resize(qkvSize);
+        run.values.resize(qkvSize);
+        if (reuse && start > 0) {
+            const size_t below = size_t(start) * size_t(heads) * headBlock;
+            std::copy_n(reuse->queries.data(), below, run.queries.data());
+            std::copy_n(reuse->keys.data(), below, run.keys.data());
+            std::copy_n(reuse->values.data(), below, run.values.data());
+            for (int l = 0; l < start; ++l)
+                for (int h = 0; h < heads; ++h)
+                    std::copy_n(reuse->attention.headData(l, h), matrixSize,
+                                attention->data() + (size_t(l) * heads + size_t(h)) * matrixSize);
+        }
+    }
     if (input.keepResiduals)
         run.residuals.resize(size_t(layers) * size_t(n) * size_t(d));
+    std::shared_ptr<PatchSource> kept;
+    if (input.keepPatchSource) {
+        kept = std::make_shared<PatchSource>();
+        kept->positions = n;
+        kept->queryWidth = queryWidth;
+        kept->modelDim = d;
+        kept->contexts.resize(size_t(layers) * size_t(n) * size_t(queryWidth));
+        kept->layerInputs.resize(size_t(layers) * size_t(n) * size_t(d));
+        if (reuse && start > 0) {
+            const PatchSource &below = *reuse->patchSource;
+            std::copy_n(below.contexts.data(), size_t(start) * size_t(n) * size_t(queryWidth),
+                        kept->contexts.data());
+            std::copy_n(below.layerInputs.data(), size_t(start) * size_t(n) * size_t(d),
+                        kept->layerInputs.data());
+        }
+    }
+    // The residual stream after block l < start is the reused input of layer l + 1.
+    if (input.keepResiduals && reuse)
+        for (int l = 0; l < start; ++l)
+            std::copy_n(reuse->patchSource->layerInput(l + 1), size_t(n) * size_t(d),
+                        run.residuals.data() + size_t(l) * size_t(n) * size_t(d));
 
-    // Positions whose final state is read: the last, or BERT's masks. The
-    // last block's output is computed for these columns alone (all of them
-    // for the logit lens).
-    std::vector<int> readPositions;
+    // Positions whose final state is read: the last, or BERT's masks, and
+    // those whose logits are asked for. The last block's output is computed
+    // for these columns alone (all of them for the logit lens).
+    std::vector<int> readPositions = input.logitPositions;
     switch (family.readout) {
     case Readout::NextToken:
         readPositions.push_back(n - 1);
         break;
     case Readout::MaskedLm:
         if (weights.hasMaskedLmHead())
-            readPositions = input.maskPositions;
+            readPositions.insert(readPositions.end(), input.maskPositions.begin(),
+                                 input.maskPositions.end());
         break;
     }
+    std::sort(readPositions.begin(), readPositions.end());
+    readPositions.erase(std::unique(readPositions.begin(), readPositions.end()),
+                        readPositions.end());
     const bool pickLast = !input.keepResiduals && int(readPositions.size()) < n;
+    // The column of x that holds \a position after the last block.
+    auto columnOf = [&](int position) -> Eigen::Index {
+        if (!pickLast)
+            return position;
+        return std::lower_bound(readPositions.begin(), readPositions.end(), position) -
+               readPositions.begin();
+    };
 
     // Held through the pass: the word embeddings may also be the output matrix.
     const EmbeddingWeights embeddings = weights.embeddings();
-    Activations x = embed(ops, config, embeddings, input.ids, input.tokenTypes, 0);
-    requireFinite(x.data(), size_t(x.size()), -1, "embeddings");
+    Activations x;
+    if (start > 0) {
+        x = Eigen::Map<const Activations>(reuse->patchSource->layerInput(start), d, n);
+    } else {
+        x = embed(ops, config, embeddings, input.ids, input.tokenTypes, 0);
+        requireFinite(x.data(), size_t(x.size()), -1, "embeddings");
+    }
 
     RotaryTable rotary;
     switch (family.positions) {
@@ -90,26 +211,40 @@ ModelRun runModelGraph(const KernelSet &ops, const ModelWeights &weights, const 
     AttentionScoring scoring;
     scoring.scale = 1.0f / std::sqrt(float(headDim));
     scoring.visibility = modelVisibility(config, n, n);
-    for (int l = 0; l < layers; ++l) {
+    for (int l = start; l < layers; ++l) {
         const LayerWeights layer = weights.layer(l);
+        patchLayerInput(interventions, l, x);
+        if (kept)
+            std::copy_n(x.data(), x.size(),
+                        kept->layerInputs.data() + size_t(l) * size_t(n) * size_t(d));
         QueryKeyValue qkv;
         projectQueryKeyValue(ops, config, layer, x, rotary.rotated, rotary.cos.data(),
                              rotary.sin.data(), qkv);
-        const size_t layerOffset = size_t(l) * size_t(heads) * headBlock;
-        keepHeadRows(qkv.qRows, heads, heads, n, headDim, run.queries.data() + layerOffset);
-        keepHeadRows(qkv.kRows, heads, kvHeads, n, headDim, run.keys.data() + layerOffset);
-        keepHeadRows(qkv.vRows, heads, kvHeads, n, headDim, run.values.data() + layerOffset);
-        const size_t layerSize = size_t(heads) * headBlock;
-        requireFinite(run.queries.data() + layerOffset, layerSize, l, "queries");
-        requireFinite(run.keys.data() + layerOffset, layerSize, l, "keys");
-        requireFinite(run.values.data() + layerOffset, layerSize, l, "values");
+        if (input.keepHeads) {
+            const size_t layerOffset = size_t(l) * size_t(heads) * headBlock;
+            keepHeadRows(qkv.qRows, heads, heads, n, headDim, run.queries.data() + layerOffset);
+            keepHeadRows(qkv.kRows, heads, kvHeads, n, headDim, run.keys.data() + layerOffset);
+            keepHeadRows(qkv.vRows, heads, kvHeads, n, headDim, run.values.data() + layerOffset);
+            const size_t layerSize = size_t(heads) * headBlock;
+            requireFinite(run.queries.data() + layerOffset, layerSize, l, "queries");
+            requireFinite(run.keys.data() + layerOffset, layerSize, l, "keys");
+            requireFinite(run.values.data() + layerOffset, layerSize, l, "values");
+        }
 
         Activations context(queryWidth, n);
-        float *layerAttention = attention->data() + size_t(l) * heads * matrixSize;
+        float *layerAttention =
+            attention->data() + (input.keepHeads ? size_t(l) * layerMatrices : 0);
+        const std::vector<float> knockouts = knockoutBias(interventions, l, heads, n);
+        scoring.bias = knockouts.empty() ? nullptr : knockouts.data();
         ops.attention(qkv.qRows, qkv.kRows, qkv.vRows, heads, kvHeads, n, n, headDim, scoring,
                       layerAttention, context.data(), context.rows());
-        requireFiniteAttention(layerAttention, size_t(heads) * matrixSize, context.data(),
+        scoring.bias = nullptr;
+        requireFiniteAttention(layerAttention, layerMatrices, context.data(),
                                size_t(context.size()), l);
+        changeHeadOutputs(interventions, l, headDim, context);
+        if (kept)
+            std::copy_n(context.data(), context.size(),
+                        kept->contexts.data() + size_t(l) * size_t(n) * size_t(queryWidth));
 
         if (l == layers - 1 && pickLast) {
             // Nothing after the last block's attention is kept for other positions.
@@ -123,6 +258,7 @@ ModelRun runModelGraph(const KernelSet &ops, const ModelWeights &weights, const 
         if (input.keepResiduals)
             std::copy_n(x.data(), x.size(), run.residuals.data() + size_t(l) * size_t(n) * d);
     }
+    run.patchSource = std::move(kept);
 
     const OutputWeights output = weights.output();
     // The output matrix, float32 or bfloat16 read in place (unembeddingLayer).
@@ -133,15 +269,32 @@ ModelRun runModelGraph(const KernelSet &ops, const ModelWeights &weights, const 
                               : ops.topTokensBFloat16(unembed.bf16, d, config.vocabulary, column,
                                                       bias, input.topCount);
     };
+    // The full logits of the positions asked for, from their final states.
+    auto keepLogits = [&](const Activations &states, const float *bias) {
+        if (input.logitPositions.empty())
+            return;
+        Activations picked(d, Eigen::Index(input.logitPositions.size()));
+        for (size_t i = 0; i < input.logitPositions.size(); ++i)
+            picked.col(Eigen::Index(i)) = states.col(columnOf(input.logitPositions[i]));
+        LinearWeights layer = unembed;
+        layer.bias = bias;
+        run.vocabulary = config.vocabulary;
+        run.logitPositions = input.logitPositions;
+        run.logits.resize(size_t(picked.cols()) * size_t(config.vocabulary));
+        ops.linear(layer, picked.data(), d, picked.cols(), run.logits.data(), config.vocabulary);
+        requireFinite(run.logits.data(), run.logits.size(), -1, "logits");
+    };
     switch (family.readout) {
     case Readout::NextToken: {
-        Activations last = x.rightCols(1);
+        Activations states = x;
         if (output.finalNorm.weight)
-            norm(ops, family.norm, last, output.finalNorm, config.epsilon);
-        requireFinite(last.data(), size_t(last.size()), -1, "final norm's outputs");
+            norm(ops, family.norm, states, output.finalNorm, config.epsilon);
+        requireFinite(states.data(), size_t(states.size()), -1, "final norm's outputs");
+        const Activations last = states.col(columnOf(n - 1));
         run.topNext = topTokens(last.data(), nullptr);
         requireFiniteTokens(run.topNext);
         run.finalState.assign(last.data(), last.data() + d);
+        keepLogits(states, nullptr);
         break;
     }
     case Readout::MaskedLm:
@@ -151,15 +304,17 @@ ModelRun runModelGraph(const KernelSet &ops, const ModelWeights &weights, const 
         ops.activation(transformed.data(), transformed.rows(), transformed.cols(),
                        config.activation);
         norm(ops, family.norm, transformed, output.maskedLmNorm, config.epsilon);
-        for (size_t j = 0; j < readPositions.size(); ++j) {
-            const Eigen::Index column = input.keepResiduals ? readPositions[j] : Eigen::Index(j);
-            run.masked.push_back(
-                {readPositions[j], topTokens(transformed.col(column).data(), output.maskedLmBias)});
+        for (int position : input.maskPositions) {
+            run.masked.push_back({position, topTokens(transformed.col(columnOf(position)).data(),
+                                                      output.maskedLmBias)});
             requireFiniteTokens(run.masked.back().top);
         }
+        keepLogits(transformed, output.maskedLmBias);
         break;
     }
 
+    if (!input.keepHeads)
+        return run;
     AttentionShape shape;
     shape.layers = layers;
     shape.heads = heads;

@@ -4,10 +4,12 @@
 #pragma once
 
 #include "core/kernels/modeloperands.h"
+#include "core/model/interventions.h"
 #include "core/model/modelconfig.h"
 #include "core/sets/attentionset.h"
 #include "core/sets/attentiontensor.h"
 
+#include <memory>
 #include <vector>
 
 namespace AttentionLab {
@@ -24,6 +26,8 @@ struct MaskedPrediction
 /// alternatives and each cell of the logit lens.
 inline constexpr int kTopTokens = 5;
 
+struct ModelRun;
+
 /// What one forward pass is asked to do.
 struct ModelInput
 {
@@ -37,6 +41,19 @@ struct ModelInput
     /// Keep the residual stream after every block at every position
     /// (ModelRun::residuals), for the logit lens.
     bool keepResiduals = false;
+    /// Changes to the pass (heads ablated, edges knocked out, patches); none when null.
+    const Interventions *interventions = nullptr;
+    /// A pass of the same input that kept its patch source: the layers below
+    /// the first one the interventions change are taken from it, not recomputed.
+    const ModelRun *reuse = nullptr;
+    /// Keep each layer's input and head outputs (ModelRun::patchSource): for
+    /// patching from this run, or for reusing its lower layers.
+    bool keepPatchSource = false;
+    /// Keep every head's attention and q, k and v rows (what the views
+    /// show); a sweep's passes need none of them.
+    bool keepHeads = true;
+    /// Positions whose full logits are wanted (ModelRun::logits), in this order.
+    std::vector<int> logitPositions;
 };
 
 /// One attention's q, k and v rows, each laid out [layer][head][position][d_h]
@@ -86,6 +103,21 @@ struct ModelRun
     /// With ModelInput::keepResiduals: the residual stream after each block,
     /// laid out [layer][position][d], before the final norm.
     std::vector<float> residuals;
+    /// With ModelInput::keepPatchSource: each layer's input and head outputs.
+    std::shared_ptr<const PatchSource> patchSource;
+    /// With ModelInput::logitPositions: [position][vocabulary] logits, each
+    /// position's as the readout gives them (the next token's; BERT's masked LM's).
+    std::vector<float> logits;
+    std::vector<int> logitPositions; ///< the position of each row of logits
+    int vocabulary = 0;
+    /// The logits at \a position, or nullptr when they were not kept.
+    const float *logitsOf(int position) const
+    {
+        for (size_t i = 0; i < logitPositions.size(); ++i)
+            if (logitPositions[i] == position)
+                return logits.data() + i * size_t(vocabulary);
+        return nullptr;
+    }
 
     bool encoderDecoder() const { return !crossAttention.isEmpty(); }
     /// Every attention of the run as sets, in kAttentionKinds' order: the

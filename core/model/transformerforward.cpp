@@ -73,6 +73,17 @@ ModelRun runModel(const ModelWeights &weights, const ModelInput &input)
     // Token types and mask positions are read by the masked-LM families alone.
     checkInput(config, input, familyDescription(config.family).readout == Readout::MaskedLm);
     const long long n = static_cast<long long>(input.ids.size());
+    for (int position : input.logitPositions)
+        if (position < 0 || position >= n)
+            throw std::invalid_argument("position " + std::to_string(position) +
+                                        " is outside the " + std::to_string(n) + " tokens");
+    if (input.interventions)
+        if (const std::string problem = interventionProblem(*input.interventions, config, int(n));
+            !problem.empty())
+            throw std::invalid_argument(problem);
+    if (input.reuse && (!input.reuse->patchSource || input.reuse->patchSource->positions != n ||
+                        (input.keepHeads && input.reuse->attention.isEmpty())))
+        throw std::invalid_argument("the pass to reuse kept no layers of this text");
     requireMemory(modelPassBytes(config, n),
                   "a forward pass over " + std::to_string(n) + " tokens");
     return runModelGraph(activeKernels(), weights, input);

@@ -126,19 +126,24 @@ def mask_of(n, window):
     return torch.where(visible, torch.zeros([]), torch.full([], torch.finfo(torch.float32).min))
 
 
-def eager_attention(q, k, v, n_rep, scaling, mask):
-    """eager_attention_forward of modeling_llama.py."""
+def eager_attention(q, k, v, n_rep, scaling, mask, edit=None, layer=0):
+    """eager_attention_forward of modeling_llama.py; edit, when given, changes
+    the scores before the softmax (make_intervention_fixtures.py)."""
     k = repeat_kv(k, n_rep)
     v = repeat_kv(v, n_rep)
     scores = torch.matmul(q, k.transpose(1, 2)) * scaling
     scores = scores + mask
+    if edit:
+        scores = edit.scores(layer, scores)
     a = F.softmax(scores, dim=-1, dtype=torch.float32)
     return a, torch.matmul(a, v), k, v
 
 
-def llama_forward(w, cfg, ids, hiddens=None):
+def llama_forward(w, cfg, ids, hiddens=None, edit=None):
     """LlamaForCausalLM / MistralForCausalLM / Qwen2ForCausalLM / Qwen3ForCausalLM;
-    hiddens, when given, receives the residual stream after each block."""
+    hiddens, when given, receives the residual stream after each block; edit,
+    when given, changes each block's input, the scores and the heads' context
+    before o_proj, and receives the logits at every position."""
     model_type = cfg["model_type"]
     n = len(ids)
     d = cfg["hidden_size"]
@@ -161,6 +166,8 @@ def llama_forward(w, cfg, ids, hiddens=None):
         def lin(x, name, with_bias):
             return F.linear(x, w[b + name + ".weight"], w[b + name + ".bias"] if with_bias else None)
 
+        if edit:
+            h = edit.resid(layer, h)
         residual = h
         x = rms_norm(h, w[b + "input_layernorm.weight"], eps)
         q = lin(x, "self_attn.q_proj", bias).view(n, heads, hd)
@@ -171,10 +178,13 @@ def llama_forward(w, cfg, ids, hiddens=None):
             k = rms_norm(k, w[b + "self_attn.k_norm.weight"], eps)
         q, k = q.transpose(0, 1), k.transpose(0, 1)
         q, k = apply_rotary(q, cos, sin), apply_rotary(k, cos, sin)
-        a, context, k_rep, v_rep = eager_attention(q, k, v, heads // kv, hd ** -0.5, mask)
+        a, context, k_rep, v_rep = eager_attention(q, k, v, heads // kv, hd ** -0.5, mask,
+                                                   edit, layer)
         attentions.append(a)
         qkv_rows.append((q, k_rep, v_rep))
         context = context.transpose(0, 1).reshape(n, heads * hd)
+        if edit:
+            context = edit.context(layer, context)
         h = residual + lin(context, "self_attn.o_proj", out_bias)
         residual = h
         x = rms_norm(h, w[b + "post_attention_layernorm.weight"], eps)
@@ -185,11 +195,13 @@ def llama_forward(w, cfg, ids, hiddens=None):
             hiddens.append(h)
     h = rms_norm(h, w["model.norm.weight"], eps)
     output = w["model.embed_tokens.weight"] if cfg["tie_word_embeddings"] else w["lm_head.weight"]
+    if edit:
+        edit.logits = h @ output.T
     return attentions, qkv_rows, h[-1] @ output.T
 
 
-def neox_forward(w, cfg, ids, hiddens=None):
-    """GPTNeoXForCausalLM, eager attention; hiddens as llama_forward's."""
+def neox_forward(w, cfg, ids, hiddens=None, edit=None):
+    """GPTNeoXForCausalLM, eager attention; hiddens and edit as llama_forward's."""
     n = len(ids)
     d = cfg["hidden_size"]
     heads = cfg["num_attention_heads"]
@@ -211,6 +223,8 @@ def neox_forward(w, cfg, ids, hiddens=None):
         def ln(x, name):
             return F.layer_norm(x, (d,), w[b + name + ".weight"], w[b + name + ".bias"], eps)
 
+        if edit:
+            h = edit.resid(layer, h)
         qkv = lin(ln(h, "input_layernorm"), "attention.query_key_value")
         qkv = qkv.view(n, heads, 3 * hd).transpose(0, 1)
         q, k, v = qkv.chunk(3, dim=-1)
@@ -218,10 +232,13 @@ def neox_forward(w, cfg, ids, hiddens=None):
         k_rot, k_pass = k[..., :rotary_ndims], k[..., rotary_ndims:]
         q = torch.cat((apply_rotary(q_rot, cos, sin), q_pass), dim=-1)
         k = torch.cat((apply_rotary(k_rot, cos, sin), k_pass), dim=-1)
-        a, context, _, _ = eager_attention(q, k, v, 1, hd ** -0.5, mask)
+        a, context, _, _ = eager_attention(q, k, v, 1, hd ** -0.5, mask, edit, layer)
         attentions.append(a)
         qkv_rows.append((q, k, v))
-        attn = lin(context.transpose(0, 1).reshape(n, d), "attention.dense")
+        context = context.transpose(0, 1).reshape(n, d)
+        if edit:
+            context = edit.context(layer, context)
+        attn = lin(context, "attention.dense")
         if cfg["use_parallel_residual"]:
             mlp = lin(F.gelu(lin(ln(h, "post_attention_layernorm"), "mlp.dense_h_to_4h")),
                       "mlp.dense_4h_to_h")
@@ -234,6 +251,8 @@ def neox_forward(w, cfg, ids, hiddens=None):
         if hiddens is not None:
             hiddens.append(h)
     h = F.layer_norm(h, (d,), w[p + "final_layer_norm.weight"], w[p + "final_layer_norm.bias"], eps)
+    if edit:
+        edit.logits = h @ w["embed_out.weight"].T
     return attentions, qkv_rows, h[-1] @ w["embed_out.weight"].T
 
 

@@ -177,9 +177,12 @@ def bert_encode(text, vocab):
 
 # ---------------------------------------------------------------- forward passes
 
-def gpt2_forward(w, cfg, ids, prefix="", hiddens=None):
+def gpt2_forward(w, cfg, ids, prefix="", hiddens=None, edit=None):
     """transformers' GPT2LMHeadModel, eager attention, float32; hiddens,
-    when given, receives the residual stream after each block."""
+    when given, receives the residual stream after each block; edit, when
+    given, changes the pass (make_intervention_fixtures.py: each block's
+    input, the scores before the softmax, the heads' context before the
+    output projection) and receives the logits at every position."""
     p = prefix
     n = len(ids)
     d, heads = cfg["n_embd"], cfg["n_head"]
@@ -192,6 +195,8 @@ def gpt2_forward(w, cfg, ids, prefix="", hiddens=None):
     lowest = torch.finfo(torch.float32).min
     for layer in range(cfg["n_layer"]):
         b = f"{p}h.{layer}."
+        if edit:
+            h = edit.resid(layer, h)
         residual = h
         x = F.layer_norm(h, (d,), w[b + "ln_1.weight"], w[b + "ln_1.bias"], eps)
         qkv = torch.addmm(w[b + "attn.c_attn.bias"], x, w[b + "attn.c_attn.weight"])
@@ -200,10 +205,14 @@ def gpt2_forward(w, cfg, ids, prefix="", hiddens=None):
         scores = torch.matmul(q, k.transpose(-1, -2))
         scores = scores / torch.full([], v.size(-1) ** 0.5, dtype=scores.dtype)
         scores = torch.where(causal, scores, torch.full([], lowest))
+        if edit:
+            scores = edit.scores(layer, scores)
         a = torch.softmax(scores, dim=-1)
         attentions.append(a)
         qkv_rows.append((q, k, v))
         context = torch.matmul(a, v).transpose(0, 1).reshape(n, d)
+        if edit:
+            context = edit.context(layer, context)
         h = torch.addmm(w[b + "attn.c_proj.bias"], context, w[b + "attn.c_proj.weight"]) + residual
         residual = h
         x = F.layer_norm(h, (d,), w[b + "ln_2.weight"], w[b + "ln_2.bias"], eps)
@@ -214,11 +223,14 @@ def gpt2_forward(w, cfg, ids, prefix="", hiddens=None):
             hiddens.append(h)
     h = F.layer_norm(h, (d,), w[p + "ln_f.weight"], w[p + "ln_f.bias"], eps)
     logits = h @ w[p + "wte.weight"].T
+    if edit:
+        edit.logits = logits
     return attentions, qkv_rows, logits[-1], h
 
 
-def bert_forward(w, cfg, ids, types, prefix, ln_names):
-    """transformers' BertForMaskedLM, eager attention, float32, no padding."""
+def bert_forward(w, cfg, ids, types, prefix, ln_names, edit=None):
+    """transformers' BertForMaskedLM, eager attention, float32, no padding;
+    edit as gpt2_forward's."""
     p = prefix
     g, be = ln_names
     n = len(ids)
@@ -241,14 +253,20 @@ def bert_forward(w, cfg, ids, types, prefix, ln_names):
     attentions, qkv_rows = [], []
     for layer in range(cfg["num_hidden_layers"]):
         b = f"{p}encoder.layer.{layer}."
+        if edit:
+            h = edit.resid(layer, h)
         q, k, v = (lin(h, b + "attention.self." + part).view(n, heads, dh).transpose(0, 1)
                    for part in ("query", "key", "value"))
         scores = torch.matmul(q, k.transpose(-1, -2)) / math.sqrt(dh)
         scores = scores + zero_mask
+        if edit:
+            scores = edit.scores(layer, scores)
         a = torch.softmax(scores, dim=-1)
         attentions.append(a)
         qkv_rows.append((q, k, v))
         context = torch.matmul(a, v).transpose(0, 1).reshape(n, d)
+        if edit:
+            context = edit.context(layer, context)
         h1 = ln(lin(context, b + "attention.output.dense") + h, b + "attention.output.LayerNorm")
         inner = F.gelu(lin(h1, b + "intermediate.dense"))
         h = ln(lin(inner, b + "output.dense") + h1, b + "output.LayerNorm")
@@ -257,6 +275,8 @@ def bert_forward(w, cfg, ids, types, prefix, ln_names):
         t = F.gelu(lin(h, "cls.predictions.transform.dense"))
         t = ln(t, "cls.predictions.transform.LayerNorm")
         logits = t @ w[e + "word_embeddings.weight"].T + w["cls.predictions.bias"]
+    if edit:
+        edit.logits = logits
     return attentions, qkv_rows, logits, h
 
 

@@ -1,0 +1,166 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 The Attention Lab authors
+
+#include "core/model/headsweep.h"
+
+#include "core/model/transformerforward.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+#include <string>
+
+namespace AttentionLab {
+
+namespace {
+
+void requireMeasurable(const ModelMeasure &measure, const ModelWeights &weights, int n)
+{
+    if (const std::string problem = measure.problem(weights.config(), n); !problem.empty())
+        throw std::invalid_argument(problem);
+}
+
+/// \a input as the pass every cell starts from: its logits for \a measure,
+/// its layers kept for reuse, no heads kept.
+ModelInput baselineInput(const ModelInput &input, const ModelMeasure &measure)
+{
+    ModelInput base = input;
+    base.logitPositions = measure.logitPositions(int(input.ids.size()));
+    base.keepPatchSource = true;
+    base.keepHeads = false;
+    base.keepResiduals = false;
+    base.reuse = nullptr;
+    return base;
+}
+
+/// Runs one cell per intervention \a cellOf(i) on top of \a base's own, each
+/// reusing \a baseRun's layers below it.
+SweepGrid sweep(const ModelWeights &weights, const ModelInput &base, const ModelRun &baseRun,
+                const ModelMeasure &measure, int rows, int columns,
+                const std::function<void(int row, int column, Interventions &)> &cellOf,
+                const SweepProgress &progress)
+{
+    SweepGrid grid;
+    grid.rows = rows;
+    grid.columns = columns;
+    grid.baseline = measureValue(measure, baseRun, base.ids, &baseRun);
+    grid.values.assign(size_t(rows) * size_t(columns), std::numeric_limits<double>::quiet_NaN());
+    const Interventions given = base.interventions ? *base.interventions : Interventions{};
+    ModelInput cell = base;
+    cell.keepPatchSource = false;
+    cell.reuse = &baseRun;
+    const int total = rows * columns;
+    for (int r = 0; r < rows; ++r)
+        for (int c = 0; c < columns; ++c) {
+            Interventions interventions = given;
+            cellOf(r, c, interventions);
+            cell.interventions = &interventions;
+            const ModelRun run = runModel(weights, cell);
+            const int index = r * columns + c;
+            grid.values[size_t(index)] = measureValue(measure, run, base.ids, &baseRun);
+            if (progress && !progress(index, grid.values[size_t(index)], index + 1, total)) {
+                grid.cancelled = true;
+                return grid;
+            }
+        }
+    return grid;
+}
+
+} // namespace
+
+SweepGrid sweepHeadAblations(const ModelWeights &weights, const ModelInput &input,
+                             const ModelMeasure &measure, AblationKind ablation,
+                             const SweepProgress &progress)
+{
+    requireMeasurable(measure, weights, int(input.ids.size()));
+    const ModelInput base = baselineInput(input, measure);
+    const ModelRun baseRun = runModel(weights, base);
+    const ModelConfig &config = weights.config();
+    return sweep(
+        weights, base, baseRun, measure, config.layers, config.heads,
+        [ablation](int l, int h, Interventions &interventions) {
+            interventions.ablated.push_back({l, h});
+            interventions.ablation = ablation;
+        },
+        progress);
+}
+
+double PatchGrid::restored(int row, int column) const
+{
+    const double gap = clean - corrupted;
+    if (gap == 0.0)
+        return std::numeric_limits<double>::quiet_NaN();
+    return (patched.values[size_t(row) * size_t(patched.columns) + size_t(column)] - corrupted) /
+           gap;
+}
+
+PatchGrid sweepPatches(const ModelWeights &weights, const ModelInput &clean,
+                       const ModelInput &corrupted, const ModelMeasure &measure, PatchSites sites,
+                       const SweepProgress &progress)
+{
+    const int n = int(corrupted.ids.size());
+    if (int(clean.ids.size()) != n)
+        throw std::invalid_argument("the clean text is " + std::to_string(clean.ids.size()) +
+                                    " tokens long and the corrupted one " + std::to_string(n) +
+                                    ": patching needs texts of the same length in tokens");
+    requireMeasurable(measure, weights, n);
+    const ModelInput cleanBase = baselineInput(clean, measure);
+    const ModelRun cleanRun = runModel(weights, cleanBase);
+    const ModelInput base = baselineInput(corrupted, measure);
+    const ModelRun baseRun = runModel(weights, base);
+    PatchGrid out;
+    // KL's reference is the corrupted run: the clean one's distance from it.
+    out.clean = measureValue(measure, cleanRun, clean.ids, &baseRun);
+    out.corrupted = measureValue(measure, baseRun, corrupted.ids, &baseRun);
+    const ModelConfig &config = weights.config();
+    const std::shared_ptr<const PatchSource> source = cleanRun.patchSource;
+    if (sites == PatchSites::Heads)
+        out.patched = sweep(
+            weights, base, baseRun, measure, config.layers, config.heads,
+            [&source](int l, int h, Interventions &interventions) {
+                interventions.source = source;
+                interventions.patchedHeads.push_back({l, h});
+            },
+            progress);
+    else
+        out.patched = sweep(
+            weights, base, baseRun, measure, config.layers, n,
+            [&source](int l, int position, Interventions &interventions) {
+                interventions.source = source;
+                interventions.patchedResidual.push_back({l, position});
+            },
+            progress);
+    return out;
+}
+
+MeasuredPass measuredPass(const ModelWeights &weights, ModelInput input,
+                          const Interventions &interventions,
+                          const std::vector<ModelMeasure> &measures)
+{
+    const int n = int(input.ids.size());
+    for (const ModelMeasure &measure : measures) {
+        requireMeasurable(measure, weights, n);
+        for (int position : measure.logitPositions(n))
+            if (std::find(input.logitPositions.begin(), input.logitPositions.end(), position) ==
+                input.logitPositions.end())
+                input.logitPositions.push_back(position);
+    }
+    MeasuredPass out;
+    input.interventions = nullptr;
+    input.reuse = nullptr;
+    const bool keepPatchSource = input.keepPatchSource;
+    input.keepPatchSource = true;
+    out.baseline = runModel(weights, input);
+    if (interventions.empty()) {
+        out.run = out.baseline;
+        return out;
+    }
+    input.interventions = &interventions;
+    input.reuse = &out.baseline;
+    input.keepPatchSource = keepPatchSource;
+    out.run = runModel(weights, input);
+    return out;
+}
+
+} // namespace AttentionLab
