@@ -15,7 +15,9 @@
 
 #include <QJsonObject>
 
+#include <cstdint>
 #include <iostream>
+#include <limits>
 #include <optional>
 #include <stdexcept>
 
@@ -163,6 +165,25 @@ QJsonArray tokenListJson(const PretrainedModel &model, const std::vector<TokenPr
             {QStringLiteral("id"), token.id},
             {QStringLiteral("p"), token.p}});
     return list;
+}
+
+// --repeat-random N [--seed S]: declared in commandinputs.h.
+TokenizedText repeatProbeRequest(const PretrainedModel &model, const CommandRequest &r)
+{
+    requireCausalModel(model, QStringLiteral("--repeat-random"));
+    const int count = int(parseInteger(QStringLiteral("repeat-random"),
+                                       r.values.value(QStringLiteral("repeat-random")), 1,
+                                       model.config().positions));
+    const long long seed =
+        r.values.contains(QStringLiteral("seed"))
+            ? parseInteger(QStringLiteral("seed"), r.values.value(QStringLiteral("seed")), 0,
+                           std::numeric_limits<long long>::max())
+            : 0;
+    try {
+        return model.repeatedRandomTokens(count, static_cast<std::uint64_t>(seed), r.bosChoice());
+    } catch (const ReadError &error) {
+        throw UsageError{QStringLiteral("%1: %2").arg(model.name(), error.message)};
+    }
 }
 
 } // namespace AttentionLab

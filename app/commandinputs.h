@@ -53,5 +53,9 @@ void requireCausalModel(const PretrainedModel &model, const QString &command);
 QJsonArray tokenListJson(const PretrainedModel &model, const std::vector<TokenProbability> &top);
 /// --text, --pair and --bos, tokenized by \a model; UsageError on failure.
 TokenizedText tokenizeRequest(const PretrainedModel &model, const CommandRequest &r);
+/// --repeat-random N [--seed S] [--bos|--no-bos]: Olsson et al.'s induction
+/// probe as the input; UsageError for a model that does not write or a probe
+/// that does not fit.
+TokenizedText repeatProbeRequest(const PretrainedModel &model, const CommandRequest &r);
 
 } // namespace AttentionLab

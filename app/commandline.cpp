@@ -69,8 +69,15 @@ CommandLine::CommandLine(QStringList arguments) : m_arguments(std::move(argument
 
 bool CommandLine::wantsExport(const QStringList &arguments)
 {
-    return arguments.size() > 1 && (arguments.contains(QStringLiteral("export")) ||
-                                    arguments.contains(QStringLiteral("animate")));
+    if (arguments.size() < 2)
+        return false;
+    if (arguments.contains(QStringLiteral("export")) ||
+        arguments.contains(QStringLiteral("animate")))
+        return true;
+    // sweep and patch draw their grid with -o.
+    return (arguments.at(1) == QLatin1String("sweep") ||
+            arguments.at(1) == QLatin1String("patch")) &&
+           arguments.contains(QStringLiteral("-o"));
 }
 
 bool CommandLine::wantsGuiBenchmark(const QStringList &arguments)

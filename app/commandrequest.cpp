@@ -26,8 +26,16 @@ const QStringList kSections = {QStringLiteral("one"),    QStringLiteral("select"
 const QMap<QString, QStringList> kValueOptions = {
     {QStringLiteral("seed"),
      {QStringLiteral("scale"), QStringLiteral("generate"), QStringLiteral("animate"),
-      QStringLiteral("model")}},
-    {QStringLiteral("repeat-random"), {QStringLiteral("model")}},
+      QStringLiteral("model"), QStringLiteral("sweep")}},
+    {QStringLiteral("repeat-random"), {QStringLiteral("model"), QStringLiteral("sweep")}},
+    {QStringLiteral("ablate"), {QStringLiteral("model")}},
+    {QStringLiteral("knockout"), {QStringLiteral("model")}},
+    {QStringLiteral("ablation"), {QStringLiteral("model"), QStringLiteral("sweep")}},
+    {QStringLiteral("position"),
+     {QStringLiteral("model"), QStringLiteral("sweep"), QStringLiteral("patch")}},
+    {QStringLiteral("clean"), {QStringLiteral("patch")}},
+    {QStringLiteral("corrupt"), {QStringLiteral("patch")}},
+    {QStringLiteral("over"), {QStringLiteral("patch")}},
     {QStringLiteral("temperature"), {QStringLiteral("generate"), QStringLiteral("animate")}},
     {QStringLiteral("top-k"), {QStringLiteral("generate"), QStringLiteral("animate")}},
     {QStringLiteral("top-p"), {QStringLiteral("generate"), QStringLiteral("animate")}},
@@ -43,7 +51,7 @@ const QMap<QString, QStringList> kValueOptions = {
     {QStringLiteral("d"), {QStringLiteral("cost"), QStringLiteral("bench")}},
     {QStringLiteral("output"),
      {QStringLiteral("export"), QStringLiteral("animate"), QStringLiteral("model"),
-      QStringLiteral("generate")}},
+      QStringLiteral("generate"), QStringLiteral("sweep"), QStringLiteral("patch")}},
     {QStringLiteral("sweep"), {QStringLiteral("animate")}},
     {QStringLiteral("frames"), {QStringLiteral("animate")}},
     {QStringLiteral("fps"), {QStringLiteral("animate")}},
@@ -72,7 +80,7 @@ const QMap<QString, QStringList> kValueOptions = {
     {QStringLiteral("head"), {QStringLiteral("export"), QStringLiteral("animate")}},
     {QStringLiteral("text"),
      {QStringLiteral("tokenize"), QStringLiteral("model"), QStringLiteral("generate"),
-      QStringLiteral("lens"), QStringLiteral("animate")}},
+      QStringLiteral("lens"), QStringLiteral("animate"), QStringLiteral("sweep")}},
     {QStringLiteral("pair"), {QStringLiteral("tokenize"), QStringLiteral("model")}},
     {QStringLiteral("session"), {QStringLiteral("model")}},
 };
@@ -81,10 +89,15 @@ const QMap<QString, QStringList> kValueOptions = {
 const QStringList kFileCommands = {QStringLiteral("eval"),     QStringLiteral("export"),
                                    QStringLiteral("animate"),  QStringLiteral("inspect"),
                                    QStringLiteral("tokenize"), QStringLiteral("model"),
-                                   QStringLiteral("generate"), QStringLiteral("lens")};
+                                   QStringLiteral("generate"), QStringLiteral("lens"),
+                                   QStringLiteral("sweep"),    QStringLiteral("patch")};
 /// The commands that read a text with a model: a folder, --text, --bos and --no-bos.
 const QStringList kTextCommands = {QStringLiteral("tokenize"), QStringLiteral("model"),
-                                   QStringLiteral("generate"), QStringLiteral("lens")};
+                                   QStringLiteral("generate"), QStringLiteral("lens"),
+                                   QStringLiteral("sweep")};
+/// The commands that measure a pass: --measure SPEC, as often as wanted.
+const QStringList kMeasureCommands = {QStringLiteral("model"), QStringLiteral("sweep"),
+                                      QStringLiteral("patch")};
 
 } // namespace
 
@@ -173,6 +186,13 @@ CommandRequest parseCommandLine(const QStringList &args)
                     value = args[++i];
                 }
                 r.values.insert(QStringLiteral("scale-factor"), value);
+            } else if (name == QLatin1String("measure")) {
+                if (!hasValue) {
+                    if (i + 1 >= args.size())
+                        usageError(QStringLiteral("--measure needs a value"));
+                    value = args[++i];
+                }
+                r.measures << value;
             } else if (kSections.contains(name)) {
                 if (hasValue)
                     usageError(QStringLiteral("--%1 takes no value").arg(name));
@@ -244,18 +264,32 @@ CommandRequest parseCommandLine(const QStringList &args)
     if (probe && r.values.contains(QStringLiteral("text")))
         usageError(QStringLiteral("--repeat-random makes the model's input: give it or --text, "
                                   "not both"));
-    if (r.values.contains(QStringLiteral("seed")) && r.command == QLatin1String("model") && !probe)
-        usageError(QStringLiteral("--seed applies to model --repeat-random N"));
+    if (r.values.contains(QStringLiteral("seed")) &&
+        (r.command == QLatin1String("model") || r.command == QLatin1String("sweep")) && !probe)
+        usageError(QStringLiteral("--seed applies to %1 --repeat-random N").arg(r.command));
+    if (!r.measures.isEmpty() && !kMeasureCommands.contains(r.command))
+        usageError(QStringLiteral("--measure applies to model, sweep and patch"));
+    if (r.command == QLatin1String("patch")) {
+        if (r.file.isEmpty())
+            usageError(QStringLiteral("patch needs a model's folder: attention-lab patch DIR "
+                                      "--clean TEXT --corrupt TEXT --measure SPEC"));
+        for (const char *text : {"clean", "corrupt"})
+            if (!r.values.contains(QLatin1String(text)))
+                usageError(
+                    QStringLiteral("patch needs the %1 text: --%1 TEXT").arg(QLatin1String(text)));
+    }
     if (kTextCommands.contains(r.command) && !r.values.contains(QStringLiteral("text")) && !probe)
         usageError(QStringLiteral("%1 needs the text to read: --text TEXT").arg(r.command));
     // animate reads a text with a model too, for --sweep generation.
-    const bool readsText =
-        kTextCommands.contains(r.command) || r.command == QLatin1String("animate");
+    const bool readsText = kTextCommands.contains(r.command) ||
+                           r.command == QLatin1String("animate") ||
+                           r.command == QLatin1String("patch");
     if (r.bos && !readsText)
-        usageError(QStringLiteral("--bos applies to tokenize, model, generate, lens and animate"));
+        usageError(QStringLiteral(
+            "--bos applies to tokenize, model, generate, lens, sweep, patch and animate"));
     if (r.noBos && !readsText)
-        usageError(
-            QStringLiteral("--no-bos applies to tokenize, model, generate, lens and animate"));
+        usageError(QStringLiteral(
+            "--no-bos applies to tokenize, model, generate, lens, sweep, patch and animate"));
     if (r.greedy && r.command != QLatin1String("generate") && r.command != QLatin1String("animate"))
         usageError(QStringLiteral("--greedy applies to generate and animate"));
     if (r.generate && r.command != QLatin1String("bench"))

@@ -18,9 +18,10 @@ struct CommandRequest
 {
     QStringList sections; // in the chapter's order
     QString command;      // "eval", "bench", "export", "animate", "inspect", "tokenize", "model",
-                          // "generate", "lens" or empty
+                          // "generate", "lens", "sweep", "patch" or empty
     QString file;         // the FILE of eval, export and inspect; the folder of tokenize and model
     QMap<QString, QString> values; // --name value
+    QStringList measures;          // model, sweep and patch: each --measure SPEC, in order
     bool json = false;
     bool gui = false;
     bool transparent = false;

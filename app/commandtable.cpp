@@ -18,6 +18,8 @@ constexpr std::array kCommands{
     Command{QLatin1StringView("model"), runModelCommand},
     Command{QLatin1StringView("generate"), runGenerateCommand},
     Command{QLatin1StringView("lens"), runLensCommand},
+    Command{QLatin1StringView("sweep"), runSweepCommand},
+    Command{QLatin1StringView("patch"), runPatchCommand},
     Command{QLatin1StringView("bench"), runBenchCommand},
 };
 

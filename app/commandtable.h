@@ -42,6 +42,8 @@ int runModelCommand(const CommandRequest &r, const CommandContext &context);
 int runGenerateCommand(const CommandRequest &r, const CommandContext &context);
 int runLensCommand(const CommandRequest &r, const CommandContext &context);
 int runBenchCommand(const CommandRequest &r, const CommandContext &context);
+int runSweepCommand(const CommandRequest &r, const CommandContext &context);
+int runPatchCommand(const CommandRequest &r, const CommandContext &context);
 /// No command: the chapter's sections (--one, --select...), tables or JSON.
 int runSectionsCommand(const CommandRequest &r, const CommandContext &context);
 

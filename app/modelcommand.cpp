@@ -7,6 +7,7 @@
 #include "app/commandoutput.h"
 #include "app/commandrequest.h"
 #include "app/commandtable.h"
+#include "app/experimentoptions.h"
 #include "app/modelreport.h"
 #include "app/usageerror.h"
 #include "core/model/familydescription.h"
@@ -14,6 +15,7 @@
 #include "core/sets/attentionset.h"
 #include "core/sets/headscores.h"
 #include "io/attentionfilewriter.h"
+#include "io/headexperiments.h"
 #include "io/inputtextqt.h"
 #include "io/jsonstreamwriter.h"
 #include "io/pretrainedmodel.h"
@@ -44,25 +46,6 @@ std::pair<int, int> sessionHead(const QString &text, const AttentionTensor &tens
         int(parseInteger(QStringLiteral("session"), parts[0], 0, tensor.layers() - 1));
     const int head = int(parseInteger(QStringLiteral("session"), parts[1], 0, tensor.heads() - 1));
     return {layer, head};
-}
-
-/// --repeat-random N [--seed S]: Olsson et al.'s induction probe as the input.
-TokenizedText probeTokens(const PretrainedModel &model, const CommandRequest &r)
-{
-    requireCausalModel(model, QStringLiteral("--repeat-random"));
-    const int count = int(parseInteger(QStringLiteral("repeat-random"),
-                                       r.values.value(QStringLiteral("repeat-random")), 1,
-                                       model.config().positions));
-    const long long seed =
-        r.values.contains(QStringLiteral("seed"))
-            ? parseInteger(QStringLiteral("seed"), r.values.value(QStringLiteral("seed")), 0,
-                           std::numeric_limits<long long>::max())
-            : 0;
-    try {
-        return model.repeatedRandomTokens(count, static_cast<std::uint64_t>(seed), r.bosChoice());
-    } catch (const ReadError &error) {
-        throw UsageError{QStringLiteral("%1: %2").arg(model.name(), error.message)};
-    }
 }
 
 /// --set KIND: the run's set it names (the default one without it); a
@@ -114,12 +97,28 @@ int runModelCommand(const CommandRequest &r, const CommandContext &)
                 .arg(model->name(), QString::fromStdString(
                                         familyDescription(model->config().family).displayName)));
     const TokenizedText tokens = r.values.contains(QStringLiteral("repeat-random"))
-                                     ? probeTokens(*model, r)
+                                     ? repeatProbeRequest(*model, r)
                                      : tokenizeRequest(*model, r);
     TokenizedText decoder;
     ModelRun run;
+    ExperimentOutcome experiment;
+    experiment.interventions = interventionsOf(r, *model);
+    const std::vector<WrittenMeasure> measures = measuresOf(r, *model);
     try {
-        if (encoderDecoder) {
+        if (!experiment.empty()) {
+            // --ablate, --knockout, --measure: the guesses with the
+            // interventions, each measure with them and without.
+            std::vector<ModelMeasure> read;
+            for (const WrittenMeasure &m : measures)
+                read.push_back(m.measure);
+            MeasuredPass pass =
+                HeadExperiments::measured(*model, tokens, experiment.interventions, read);
+            for (const WrittenMeasure &m : measures)
+                experiment.measures.push_back(
+                    {m.spec, measureValue(m.measure, pass.run, tokens.ids, &pass.baseline),
+                     measureValue(m.measure, pass.baseline, tokens.ids, &pass.baseline)});
+            run = std::move(pass.run);
+        } else if (encoderDecoder) {
             decoder = model->decoderTokens(
                 r.values.contains(QStringLiteral("target"))
                     ? std::optional<QString>(r.values.value(QStringLiteral("target")))
@@ -151,11 +150,11 @@ int runModelCommand(const CommandRequest &r, const CommandContext &)
         return 0;
     const std::vector<HeadScores> scores = scoreHeads(*set.tensor);
     if (!r.json) {
-        CommandOutput::write(modelRunText(*model, run, set, scores));
+        CommandOutput::write(modelRunText(*model, run, set, scores, experiment));
         return 0;
     }
     JsonStreamWriter out(stdout);
-    writeModelRunJson(*model, {tokens, decoder}, run, set, scores, out);
+    writeModelRunJson(*model, {tokens, decoder}, run, set, scores, experiment, out);
     CommandOutput::finishJson(out);
     return 0;
 }

@@ -3,6 +3,8 @@
 
 #include "app/modelreport.h"
 
+#include "app/experimentoptions.h"
+
 #include "app/inspectreport.h"
 #include "core/maths/inputtext.h"
 #include "core/model/familydescription.h"
@@ -92,7 +94,7 @@ void writeTokenizeJson(const TokenizedText &tokens, JsonStreamWriter &out)
 }
 
 QString modelRunText(const PretrainedModel &model, const ModelRun &run, const AttentionSet &set,
-                     const std::vector<HeadScores> &scores)
+                     const std::vector<HeadScores> &scores, const ExperimentOutcome &experiment)
 {
     const AttentionTensor &tensor = *set.tensor;
     QString text = run.encoderDecoder()
@@ -118,12 +120,28 @@ QString modelRunText(const PretrainedModel &model, const ModelRun &run, const At
         for (const MaskedPrediction &m : run.masked)
             text += QStringLiteral("  %1: %2\n").arg(m.position).arg(predictionLine(model, m.top));
     }
+    if (!experiment.interventions.empty())
+        text += QStringLiteral("\ninterventions: %1; the guesses above are with them\n")
+                    .arg(interventionsText(experiment.interventions));
+    if (!experiment.measures.empty())
+        text += QStringLiteral("\n%1  %2  %3  %4\n")
+                    .arg(QStringLiteral("measure"), -24)
+                    .arg(QStringLiteral("value"), 12)
+                    .arg(QStringLiteral("without"), 12)
+                    .arg(QStringLiteral("effect"), 12);
+    for (const MeasureOutcome &m : experiment.measures)
+        text += QStringLiteral("%1  %2  %3  %4\n")
+                    .arg(m.spec, -24)
+                    .arg(m.value, 12, 'g', 6)
+                    .arg(m.baseline, 12, 'g', 6)
+                    .arg(QString::number(m.value - m.baseline, 'g', 6), 12);
     return text;
 }
 
 void writeModelRunJson(const PretrainedModel &model, const ModelRunTokens &read,
                        const ModelRun &run, const AttentionSet &set,
-                       const std::vector<HeadScores> &scores, JsonStreamWriter &out)
+                       const std::vector<HeadScores> &scores, const ExperimentOutcome &experiment,
+                       JsonStreamWriter &out)
 {
     const TokenizedText &tokens = read.source;
     const ModelConfig &config = model.config();
@@ -178,6 +196,40 @@ void writeModelRunJson(const PretrainedModel &model, const ModelRunTokens &read,
             out.endObject();
         }
         out.endArray();
+    }
+    if (!experiment.empty()) {
+        const Interventions &given = experiment.interventions;
+        out.key("interventions");
+        out.beginObject();
+        out.key("ablated");
+        std::vector<std::string> heads;
+        for (const HeadIndex &h : given.ablated)
+            heads.push_back(headName(h));
+        writeStrings(out, heads);
+        out.key("ablation");
+        out.string(given.ablation == AblationKind::Mean ? "mean" : "zero");
+        out.key("knockouts");
+        std::vector<std::string> edges;
+        for (const EdgeKnockout &k : given.knockouts)
+            edges.push_back(std::to_string(k.layer) + "." +
+                            (k.head < 0 ? std::string("*") : std::to_string(k.head)) + ":" +
+                            std::to_string(k.query) + ">" + std::to_string(k.key));
+        writeStrings(out, edges);
+        out.endObject();
+        out.key("measures");
+        out.beginObject();
+        for (const MeasureOutcome &m : experiment.measures) {
+            out.key(m.spec.toStdString());
+            out.beginObject();
+            out.key("value");
+            out.number(m.value);
+            out.key("baseline");
+            out.number(m.baseline);
+            out.key("effect");
+            out.number(m.value - m.baseline);
+            out.endObject();
+        }
+        out.endObject();
     }
     out.endObject();
 }

@@ -147,6 +147,20 @@ ModelRun PretrainedModel::run(const TokenizedText &tokens, int topCount) const
     // An encoder-decoder reads them as its source, its decoder its start token.
     if (encoderDecoder())
         return run(tokens, decoderTokens(std::nullopt), topCount);
+    m_checkpoint->requireUnchanged();
+    try {
+        ModelRun run = runModel(m_checkpoint->weights(), input(tokens, topCount));
+        // A weights file cut short during the pass read as zeros: refused.
+        m_checkpoint->requireUnchanged();
+        run.attention.setTokens(tokens.tokens);
+        return run;
+    } catch (const std::invalid_argument &error) {
+        throwReadError(QString::fromUtf8(error.what()));
+    }
+}
+
+ModelInput PretrainedModel::input(const TokenizedText &tokens, int topCount) const
+{
     ModelInput input;
     input.ids = tokens.ids;
     input.tokenTypes = tokens.tokenTypes;
@@ -157,16 +171,7 @@ ModelRun PretrainedModel::run(const TokenizedText &tokens, int topCount) const
                 input.maskPositions.push_back(int(i));
         }
     }
-    m_checkpoint->requireUnchanged();
-    try {
-        ModelRun run = runModel(m_checkpoint->weights(), input);
-        // A weights file cut short during the pass read as zeros: refused.
-        m_checkpoint->requireUnchanged();
-        run.attention.setTokens(tokens.tokens);
-        return run;
-    } catch (const std::invalid_argument &error) {
-        throwReadError(QString::fromUtf8(error.what()));
-    }
+    return input;
 }
 
 ModelRun PretrainedModel::run(const ModelText &text, int topCount) const

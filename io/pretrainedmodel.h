@@ -76,6 +76,12 @@ public:
     QStringList warnings() const;
     /// One forward pass over \a tokens; the run's attention carries their spelling.
     ModelRun run(const TokenizedText &tokens, int topCount = kTopTokens) const;
+    /// What run() gives the model for \a tokens: their ids, token types and
+    /// [MASK] positions (a single stack's; core/model/modelrun.h).
+    ModelInput input(const TokenizedText &tokens, int topCount = kTopTokens) const;
+    /// The open checkpoint (its weights, mapped), for passes run elsewhere
+    /// (io/headexperiments.h); keep it while they run.
+    const std::shared_ptr<const ModelCheckpoint> &checkpoint() const { return m_checkpoint; }
     /// tokenize() then run(); for an encoder-decoder, the source's tokens,
     /// decoderTokens() of the target, and run() over both.
     ModelRun run(const ModelText &text, int topCount = kTopTokens) const;

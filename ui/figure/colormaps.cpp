@@ -21,7 +21,8 @@ QStringList displayNames()
 QString key(Name name)
 {
     static const QStringList keys{QStringLiteral("viridis"), QStringLiteral("cividis"),
-                                  QStringLiteral("greyscale"), QStringLiteral("high-contrast")};
+                                  QStringLiteral("greyscale"), QStringLiteral("high-contrast"),
+                                  QStringLiteral("diverging")};
     return keys.value(int(name));
 }
 
@@ -55,6 +56,11 @@ QList<QColor> stops(Name name)
     case Name::HighContrast:
         return {QColor(0x00, 0x00, 0x04), QColor(0x57, 0x10, 0x6e), QColor(0xbc, 0x37, 0x54),
                 QColor(0xf9, 0x8e, 0x09), QColor(0xfc, 0xff, 0xa4)};
+    case Name::Diverging:
+        return {QColor(0x05, 0x30, 0x61), QColor(0x21, 0x66, 0xac), QColor(0x43, 0x93, 0xc3),
+                QColor(0x92, 0xc5, 0xde), QColor(0xd1, 0xe5, 0xf0), QColor(0xf7, 0xf7, 0xf7),
+                QColor(0xfd, 0xdb, 0xc7), QColor(0xf4, 0xa5, 0x82), QColor(0xd6, 0x60, 0x4d),
+                QColor(0xb2, 0x18, 0x2b), QColor(0x67, 0x00, 0x1f)};
     }
     return {};
 }

@@ -19,8 +19,13 @@ enum class Name
     Cividis,      ///< for colour-vision deficiency
     Greyscale,    ///< for print
     HighContrast, ///< black through red and orange to white, for a projector
+    /// Blue through white to red (ColorBrewer's RdBu, reversed): for signed
+    /// values centred on zero, such as an experiment's effects. Not one of
+    /// the kCount maps a user picks for weights.
+    Diverging,
 };
 
+/// The maps a user can choose for weights (Diverging is not one).
 inline constexpr int kCount = 4;
 
 /// "Viridis", "Cividis (colour-blind safe)", ... in Name order.

@@ -1,0 +1,244 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 The Attention Lab authors
+
+#include "app/experimentoptions.h"
+
+#include "app/commandrequest.h"
+#include "app/usageerror.h"
+#include "io/headexperiments.h"
+#include "io/inputtextqt.h"
+#include "io/pretrainedmodel.h"
+#include "io/readerror.h"
+
+#include <QRegularExpression>
+
+#include <algorithm>
+
+namespace AttentionLab {
+
+namespace {
+
+/// A whole number of --option in [min, max], with what it is named in the message.
+int numberIn(const QString &option, const QString &whole, const QString &text, int min, int max,
+             const QString &what)
+{
+    bool ok = false;
+    const int value = text.toInt(&ok);
+    if (!ok)
+        usageError(QStringLiteral("--%1: in \"%2\", \"%3\" is not a whole number")
+                       .arg(option, inputText(whole), inputText(text)));
+    if (value < min || value > max)
+        usageError(QStringLiteral("--%1: %2 %3 is out of range (0 to %4)")
+                       .arg(option, what, QString::number(value), QString::number(max)));
+    return value;
+}
+
+std::vector<HeadIndex> headsOf(const QString &spec, const ModelConfig &config)
+{
+    std::vector<HeadIndex> out;
+    for (const QString &part : spec.split(QLatin1Char(','))) {
+        const QString item = part.trimmed();
+        const QStringList pieces = item.split(QLatin1Char('.'));
+        if (pieces.size() != 2 || pieces[0].isEmpty() || pieces[1].isEmpty())
+            usageError(QStringLiteral("--ablate: \"%1\" is not LAYER.HEAD (or LAYER.kvK for a "
+                                      "key/value head), such as 1.2")
+                           .arg(inputText(item)));
+        const int layer = numberIn(QStringLiteral("ablate"), item, pieces[0], 0, config.layers - 1,
+                                   QStringLiteral("layer"));
+        if (pieces[1].startsWith(QLatin1String("kv"))) {
+            const int kv = numberIn(QStringLiteral("ablate"), item, pieces[1].mid(2), 0,
+                                    config.keyValueHeads() - 1, QStringLiteral("key/value head"));
+            for (const HeadIndex &h : queryHeadsOfKeyValueHead(config, layer, kv))
+                out.push_back(h);
+        } else {
+            out.push_back({layer, numberIn(QStringLiteral("ablate"), item, pieces[1], 0,
+                                           config.heads - 1, QStringLiteral("head"))});
+        }
+    }
+    // Each head once, in order.
+    std::sort(out.begin(), out.end(), [](const HeadIndex &a, const HeadIndex &b) {
+        return a.layer < b.layer || (a.layer == b.layer && a.head < b.head);
+    });
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    return out;
+}
+
+std::vector<EdgeKnockout> knockoutsOf(const QString &spec, const ModelConfig &config)
+{
+    static const QRegularExpression edge(QStringLiteral("^(\\d+)\\.(\\d+|\\*):(\\d+)>(\\d+)$"));
+    std::vector<EdgeKnockout> out;
+    for (const QString &part : spec.split(QLatin1Char(','))) {
+        const QString item = part.trimmed();
+        const QRegularExpressionMatch m = edge.match(item);
+        if (!m.hasMatch())
+            usageError(QStringLiteral("--knockout: \"%1\" is not LAYER.HEAD:QUERY>KEY (HEAD * "
+                                      "for every head), such as 1.2:7>3")
+                           .arg(inputText(item)));
+        EdgeKnockout k;
+        k.layer = numberIn(QStringLiteral("knockout"), item, m.captured(1), 0, config.layers - 1,
+                           QStringLiteral("layer"));
+        k.head = m.captured(2) == QLatin1String("*")
+                     ? -1
+                     : numberIn(QStringLiteral("knockout"), item, m.captured(2), 0,
+                                config.heads - 1, QStringLiteral("head"));
+        k.query = m.captured(3).toInt();
+        k.key = m.captured(4).toInt();
+        out.push_back(k);
+    }
+    return out;
+}
+
+/// SPEC's tokens: "A" or "A,B", commas inside double quotes kept.
+QStringList tokenList(const QString &text)
+{
+    QStringList out;
+    QString current;
+    bool quoted = false;
+    for (const QChar c : text) {
+        if (c == QLatin1Char('"'))
+            quoted = !quoted;
+        if (c == QLatin1Char(',') && !quoted) {
+            out << current;
+            current.clear();
+        } else {
+            current += c;
+        }
+    }
+    out << current;
+    return out;
+}
+
+ModelMeasure measureOf(const QString &spec, const PretrainedModel &model, int position)
+{
+    const qsizetype colon = spec.indexOf(QLatin1Char(':'));
+    const QString kind = colon < 0 ? spec : spec.left(colon);
+    const QString rest = colon < 0 ? QString() : spec.mid(colon + 1);
+    ModelMeasure m;
+    m.position = position;
+    const auto token = [&](const QString &written) {
+        try {
+            return HeadExperiments::tokenId(model, written);
+        } catch (const ReadError &error) {
+            usageError(QStringLiteral("--measure %1: %2").arg(inputText(spec), error.message));
+        }
+    };
+    if (kind == QLatin1String("prob")) {
+        m.kind = MeasureKind::Probability;
+        if (rest.isEmpty())
+            usageError(QStringLiteral("--measure prob needs a token: prob:TOKEN, such as "
+                                      "prob:\" Paris\" or prob:#6342"));
+        m.tokenA = token(rest);
+    } else if (kind == QLatin1String("logitdiff")) {
+        m.kind = MeasureKind::LogitDifference;
+        const QStringList tokens = tokenList(rest);
+        if (tokens.size() != 2)
+            usageError(QStringLiteral("--measure %1: logitdiff needs two tokens, logitdiff:A,B, "
+                                      "such as logitdiff:\" Mary\",\" John\"")
+                           .arg(inputText(spec)));
+        m.tokenA = token(tokens[0]);
+        m.tokenB = token(tokens[1]);
+    } else if (kind == QLatin1String("loss")) {
+        m.kind = MeasureKind::Loss;
+        if (!rest.isEmpty()) {
+            static const QRegularExpression span(QStringLiteral("^(\\d+)-(\\d+)$"));
+            const QRegularExpressionMatch s = span.match(rest);
+            if (!s.hasMatch())
+                usageError(QStringLiteral("--measure %1: the span is FROM-TO, token indices from "
+                                          "0, such as loss:26-50")
+                               .arg(inputText(spec)));
+            m.from = s.captured(1).toInt();
+            m.to = s.captured(2).toInt();
+        }
+    } else if (kind == QLatin1String("kl")) {
+        m.kind = MeasureKind::KlDivergence;
+        if (!rest.isEmpty())
+            usageError(
+                QStringLiteral("--measure %1: kl takes nothing after it").arg(inputText(spec)));
+    } else {
+        usageError(QStringLiteral("--measure: \"%1\" is not prob:TOKEN, logitdiff:A,B, loss, "
+                                  "loss:FROM-TO or kl")
+                       .arg(inputText(spec)));
+    }
+    return m;
+}
+
+int positionOf(const CommandRequest &r)
+{
+    if (!r.values.contains(QStringLiteral("position")))
+        return -1;
+    return int(parseInteger(QStringLiteral("position"), r.values.value(QStringLiteral("position")),
+                            0, 1 << 30));
+}
+
+} // namespace
+
+AblationKind ablationOf(const CommandRequest &r)
+{
+    const QString kind = r.values.value(QStringLiteral("ablation"), QStringLiteral("zero"));
+    if (kind == QLatin1String("zero"))
+        return AblationKind::Zero;
+    if (kind == QLatin1String("mean"))
+        return AblationKind::Mean;
+    usageError(QStringLiteral("--ablation: \"%1\" is not zero or mean").arg(inputText(kind)));
+}
+
+Interventions interventionsOf(const CommandRequest &r, const PretrainedModel &model)
+{
+    Interventions out;
+    const ModelConfig &config = model.config();
+    if (r.values.contains(QStringLiteral("ablate")))
+        out.ablated = headsOf(r.values.value(QStringLiteral("ablate")), config);
+    out.ablation = ablationOf(r);
+    if (r.values.contains(QStringLiteral("knockout")))
+        out.knockouts = knockoutsOf(r.values.value(QStringLiteral("knockout")), config);
+    return out;
+}
+
+std::vector<WrittenMeasure> measuresOf(const CommandRequest &r, const PretrainedModel &model)
+{
+    std::vector<WrittenMeasure> out;
+    const int position = positionOf(r);
+    for (const QString &spec : r.measures)
+        out.push_back({spec, measureOf(spec, model, position)});
+    return out;
+}
+
+WrittenMeasure oneMeasureOf(const CommandRequest &r, const PretrainedModel &model)
+{
+    if (r.measures.size() != 1)
+        usageError(
+            r.measures.isEmpty()
+                ? QStringLiteral("%1 needs what to measure: --measure prob:TOKEN, "
+                                 "logitdiff:A,B, loss[:FROM-TO] or kl")
+                      .arg(r.command)
+                : QStringLiteral("%1 measures one thing: give --measure once").arg(r.command));
+    return measuresOf(r, model).front();
+}
+
+QString interventionsText(const Interventions &interventions)
+{
+    QStringList parts;
+    if (!interventions.ablated.empty()) {
+        QStringList heads;
+        for (const HeadIndex &h : interventions.ablated)
+            heads << QString::fromStdString(headName(h));
+        parts << QStringLiteral("heads %1 ablated (%2)")
+                     .arg(heads.join(QStringLiteral(", ")),
+                          interventions.ablation == AblationKind::Mean
+                              ? QStringLiteral("replaced by their mean over the positions")
+                              : QStringLiteral("zeroed"));
+    }
+    if (!interventions.knockouts.empty()) {
+        QStringList edges;
+        for (const EdgeKnockout &k : interventions.knockouts)
+            edges << QStringLiteral("%1.%2:%3>%4")
+                         .arg(k.layer)
+                         .arg(k.head < 0 ? QStringLiteral("*") : QString::number(k.head))
+                         .arg(k.query)
+                         .arg(k.key);
+        parts << QStringLiteral("edges %1 knocked out").arg(edges.join(QStringLiteral(", ")));
+    }
+    return parts.join(QStringLiteral("; "));
+}
+
+} // namespace AttentionLab
