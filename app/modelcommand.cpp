@@ -105,7 +105,7 @@ int runModelCommand(const CommandRequest &r, const CommandContext &)
     experiment.interventions = interventionsOf(r, *model);
     const std::vector<WrittenMeasure> measures = measuresOf(r, *model);
     try {
-        if (!experiment.empty()) {
+        if (!experiment.interventions.empty() || !measures.empty()) {
             // --ablate, --knockout, --measure: the guesses with the
             // interventions, each measure with them and without.
             std::vector<ModelMeasure> read;
