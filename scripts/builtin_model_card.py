@@ -66,6 +66,74 @@ def wordnet_licence():
     return "\n".join(lines).strip()
 
 
+def loss_with(program, folder, args, span, ablate=None):
+    """The measure of `model ... --measure loss:SPAN`, with HEADS ablated when given."""
+    extra = ["--ablate", ablate] if ablate else []
+    out = json.loads(run(program, "model", folder, *args, *extra, "--measure", f"loss:{span}",
+                         "--json"))
+    return out["measures"][f"loss:{span}"]
+
+
+def knockout_section(program, folder, rows, layers, heads, grid):
+    """The card's section on knocking heads out: the probe's second copy with
+    every head, without the induction heads, and without as many other heads
+    of their layers; and each head alone on the ordinary sentences."""
+    induction = sorted((l, h) for l, h, role, _, _ in rows if role == "induction")
+    others = []
+    for layer in sorted({l for l, _ in induction}):
+        count = sum(1 for l, _ in induction if l == layer)
+        others += [(layer, h) for h in range(heads) if (layer, h) not in induction][:count]
+    named = lambda hs: ",".join(f"{l}.{h}" for l, h in hs)  # noqa: E731
+    lines = []
+    results = {}
+    if induction:
+        lines += ["| probe | every head | induction heads "
+                  f"{named(induction)} knocked out | other heads {named(others)} knocked out |",
+                  "|---|---|---|---|"]
+        for n in PROBE_LENGTHS:
+            probe = ["--repeat-random", str(n), "--seed", "0"]
+            count = len(json.loads(run(program, "model", folder, *probe, "--json"))["ids"])
+            span = f"{count - n + 1}-{count - 1}"
+            without = loss_with(program, folder, probe, span, named(induction))
+            instead = loss_with(program, folder, probe, span, named(others))
+            results[n] = (without["baseline"], without["value"], instead["value"])
+            lines.append(f"| {n} random tokens repeated (`loss:{span}`) | "
+                         f"{without['baseline']:.3f} | {without['value']:.3f} | "
+                         f"{instead['value']:.3f} |")
+        first = PROBE_LENGTHS[0]
+        lines.append("")
+        lines.append(f"What is seen: on the probe of {first} tokens the induction heads carry "
+                     f"the copy: without them the loss goes from {results[first][0]:.3f} to "
+                     f"{results[first][1]:.3f} nats, without as many other heads of their "
+                     f"layers to {results[first][2]:.3f}.")
+    else:
+        lines.append("No induction head was found above: there is none to knock out.")
+    sweeps = [json.loads(run(program, "sweep", folder, "--text", s, "--measure", "loss",
+                             "--json")) for s in SENTENCES]
+    effects = mean_grid([s["effects"] for s in sweeps])
+    baseline = sum(s["baseline"] for s in sweeps) / len(sweeps)
+    largest = max((abs(effects[l][h]), l, h) for l in range(layers) for h in range(heads))
+    return f"""## Knocking heads out
+
+What the heads are for, measured by zeroing a head's output before the output projection
+(Michel et al. 2019) with the program's own experiments: `attention-lab model builtin
+--repeat-random N --seed 0 --ablate HEADS --measure loss:FROM-TO`, the loss in nats per token
+on the second copy of Olsson et al.'s probe (its tokens after the first, which no head can
+foresee), with every head, with the induction heads above knocked out, and with as many other
+heads of the same layers knocked out instead.
+
+""" + "\n".join(lines) + f"""
+
+Each head knocked out alone (`attention-lab sweep builtin --text SENTENCE --measure loss`): the
+change of the loss over each sentence below (tokens 1 to n - 1), averaged over the sentences,
+layer x head; with every head the loss is {baseline:.3f}.
+
+{grid(effects)}
+
+On this ordinary text no one head carries much: the largest change is
+{effects[largest[1]][largest[2]]:+.3f} nats (head {largest[1]}.{largest[2]})."""
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("folder")
@@ -124,6 +192,7 @@ def main():
                    f"lower of the two lengths): {training['steps']} steps, "
                    f"{training['tokens_seen']:,} tokens, were too few for them to form.")
     top = guesses["top_next"]
+    knockout_text = knockout_section(args.program, folder, rows, layers, heads, grid)
     licence = wordnet_licence()
     card = f"""# Attention Lab's built-in model
 
@@ -191,6 +260,8 @@ Induction over repeats, 40 random tokens repeated:
 First-token score (sinks), mean over the sentences:
 
 {grid(first)}
+
+{knockout_text}
 
 ## What it guesses
 
