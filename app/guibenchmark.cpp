@@ -175,7 +175,7 @@ QString textOfLength(const PretrainedModel &model, int tokens)
     QString text = QStringLiteral("The");
     for (int i = 1;; ++i) {
         const QString longer = text + QLatin1Char(' ') + words[i % words.size()];
-        if (int(model.tokenize(ModelText{longer, {}, false, {}}).ids.size()) > tokens)
+        if (int(model.tokenize(ModelText{longer, {}, false, {}, {}, {}}).ids.size()) > tokens)
             return text;
         text = longer;
     }

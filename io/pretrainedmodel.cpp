@@ -310,11 +310,13 @@ TokenizedText PretrainedModel::translationPrefix(const std::optional<QString> &t
     return tokens;
 }
 
-LogitLens PretrainedModel::lens(const TokenizedText &tokens, int count, ModelRun *run) const
+LogitLens PretrainedModel::lens(const TokenizedText &tokens, int count, ModelRun *run,
+                                const Interventions &interventions) const
 {
     m_checkpoint->requireUnchanged();
     try {
-        LogitLens lens = logitLens(m_checkpoint->weights(), tokens.ids, count, run);
+        LogitLens lens = logitLens(m_checkpoint->weights(), tokens.ids, count, run,
+                                   interventions.empty() ? nullptr : &interventions);
         m_checkpoint->requireUnchanged();
         if (run) {
             run->attention.setTokens(tokens.tokens);

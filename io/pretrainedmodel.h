@@ -7,6 +7,7 @@
 #include "core/model/generationoptions.h"
 #include "core/model/logitlens.h"
 #include "core/model/modelconfig.h"
+#include "core/model/modelmeasure.h"
 #include "core/model/modelrun.h"
 #include "core/model/relativepositionbias.h"
 #include "io/tokenizedtext.h"
@@ -40,6 +41,10 @@ struct ModelText
     /// An encoder-decoder's target: the decoder reads its start token, then
     /// these tokens (teacher forcing); unset, the start token alone.
     std::optional<QString> target;
+    /// Heads knocked out of the pass (a single stack's; core/model/interventions.h).
+    Interventions interventions;
+    /// What to measure of the pass, with the interventions and without.
+    std::vector<ModelMeasure> measures;
 };
 
 /**
@@ -166,10 +171,11 @@ public:
     /// appends); the start token alone for no target.
     TokenizedText translationPrefix(const std::optional<QString> &target) const;
     /// The logit lens over \a tokens (core/model/logitlens.h), with the pass that
-    /// read it in \a run when given (its attention carrying the tokens);
+    /// read it in \a run when given (its attention carrying the tokens), with
+    /// \a interventions applied (heads knocked out);
     /// ReadError for what logitLens() refuses.
-    LogitLens lens(const TokenizedText &tokens, int count = kTopTokens,
-                   ModelRun *run = nullptr) const;
+    LogitLens lens(const TokenizedText &tokens, int count = kTopTokens, ModelRun *run = nullptr,
+                   const Interventions &interventions = {}) const;
 
 private:
     PretrainedModel() = default;

@@ -52,7 +52,7 @@ int lensBlockColumns(const ModelConfig &config)
 }
 
 LogitLens logitLens(const ModelWeights &weights, const std::vector<int> &ids, int count,
-                    ModelRun *run)
+                    ModelRun *run, const Interventions *interventions)
 {
     const ModelConfig &config = weights.config();
     const FamilyDescription &family = familyDescription(config.family);
@@ -66,6 +66,7 @@ LogitLens logitLens(const ModelWeights &weights, const std::vector<int> &ids, in
     input.ids = ids;
     input.topCount = count;
     input.keepResiduals = true;
+    input.interventions = interventions;
     ModelRun pass = runModel(weights, input);
 
     const KernelSet &ops = activeKernels();

@@ -31,7 +31,8 @@ struct LogitLens
 
 /**
  * The logit lens of a causal model over \a ids, \a count tokens per cell, with
- * the pass that read it in \a run when given. Throws std::invalid_argument for
+ * the pass that read it in \a run when given, changed by \a interventions
+ * when given (heads knocked out: core/model/interventions.h). Throws std::invalid_argument for
  * a model that is not causal, for ids runModel() refuses, and when the lens
  * would exceed the memory limit (logitLensBytes()).
  */
@@ -40,6 +41,7 @@ struct LogitLens
 int lensBlockColumns(const ModelConfig &config);
 
 LogitLens logitLens(const ModelWeights &weights, const std::vector<int> &ids,
-                    int count = kTopTokens, ModelRun *run = nullptr);
+                    int count = kTopTokens, ModelRun *run = nullptr,
+                    const Interventions *interventions = nullptr);
 
 } // namespace AttentionLab

@@ -89,7 +89,8 @@ QString copyModel(const QTemporaryDir &dir, const QString &name)
     return target;
 }
 
-QString refusal(const QString &folder, const ModelText &text = {QStringLiteral("a"), {}, false, {}})
+QString refusal(const QString &folder,
+                const ModelText &text = {QStringLiteral("a"), {}, false, {}, {}, {}})
 {
     try {
         PretrainedModel::open(folder)->run(text);
@@ -254,7 +255,7 @@ void TestPretrainedModel::nonFinitePassIsRefused()
         for (long long i = 0; i < 32 * 96; ++i)
             QVERIFY(poison(folder, tensor, i, 3e38f));
     }
-    const QString message = refusal(folder, {QStringLiteral("the cat sat"), {}, false, {}});
+    const QString message = refusal(folder, {QStringLiteral("the cat sat"), {}, false, {}, {}, {}});
     QVERIFY2(message.startsWith(QLatin1String("the pass is not finite: ") + expected),
              qPrintable(message));
     // Generating is refused alike, never a token drawn from NaN.
@@ -263,7 +264,7 @@ void TestPretrainedModel::nonFinitePassIsRefused()
         GenerationOptions options;
         options.maxTokens = 3;
         auto generator = opened->generator(
-            opened->tokenize({QStringLiteral("the cat sat"), {}, false, {}}), options);
+            opened->tokenize({QStringLiteral("the cat sat"), {}, false, {}, {}, {}}), options);
         while (generator->step()) {
         }
         QFAIL("the generation was not refused");
@@ -276,9 +277,9 @@ void TestPretrainedModel::spacesAreText()
 {
     // GPT-2 reads spaces as tokens; BERT's basic tokenizer drops them, leaving [CLS] [SEP].
     const auto gpt2 = PretrainedModel::open(modelsDir() + QStringLiteral("/gpt2-tiny"));
-    QVERIFY(!gpt2->tokenize(ModelText{QStringLiteral("  \t "), {}, false, {}}).ids.empty());
+    QVERIFY(!gpt2->tokenize(ModelText{QStringLiteral("  \t "), {}, false, {}, {}, {}}).ids.empty());
     const auto bert = PretrainedModel::open(modelsDir() + QStringLiteral("/bert-tiny"));
-    QCOMPARE(bert->tokenize(ModelText{QStringLiteral(" \n "), {}, false, {}}).tokens,
+    QCOMPARE(bert->tokenize(ModelText{QStringLiteral(" \n "), {}, false, {}, {}, {}}).tokens,
              (std::vector<std::string>{"[CLS]", "[SEP]"}));
 }
 
@@ -334,7 +335,7 @@ void TestPretrainedModel::headSessionAttendsLikeTheModel()
     QFETCH(QJsonObject, reference);
     const auto pretrained = PretrainedModel::open(modelsDir() + QLatin1Char('/') + model);
     const ModelRun run = pretrained->run(
-        ModelText{reference.value(QLatin1String("text")).toString(), {}, false, {}});
+        ModelText{reference.value(QLatin1String("text")).toString(), {}, false, {}, {}, {}});
     for (int l = 0; l < run.attention.layers(); ++l) {
         for (int h = 0; h < run.attention.heads(); ++h) {
             const Session session = headSession(run, l, h);
@@ -367,7 +368,7 @@ void TestPretrainedModel::writtenAttentionReadsBack()
     QFETCH(QString, suffix);
     const auto model = PretrainedModel::open(modelsDir() + QStringLiteral("/gpt2-tiny"));
     const ModelRun run = model->run(ModelText{
-        QStringLiteral("The cat sat on the mat. \u00e9t\u00e9 \U0001F600"), {}, true, {}});
+        QStringLiteral("The cat sat on the mat. \u00e9t\u00e9 \U0001F600"), {}, true, {}, {}, {}});
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("out") + suffix);
     AttentionFileWriter writer;
@@ -413,7 +414,7 @@ void TestPretrainedModel::decodersReadText()
     QFETCH(QString, folder);
     QFETCH(QStringList, tokens);
     const auto model = PretrainedModel::open(QStringLiteral(TEST_DATA_DIR "/decoders/") + folder);
-    const ModelText text{QStringLiteral("the cat sat"), {}, std::nullopt, {}};
+    const ModelText text{QStringLiteral("the cat sat"), {}, std::nullopt, {}, {}, {}};
     const TokenizedText read = model->tokenize(text);
     QStringList spelled;
     for (const std::string &t : read.tokens)
@@ -426,9 +427,9 @@ void TestPretrainedModel::decodersReadText()
     const int last = model->config().vocabulary - 1;
     QCOMPARE(QString::fromStdString(model->tokenSpelling(last)), QStringLiteral("<%1>").arg(last));
     // --no-bos takes <s> away, --bos puts it first where the file has one.
-    const TokenizedText without = model->tokenize({text.text, {}, false, {}});
+    const TokenizedText without = model->tokenize({text.text, {}, false, {}, {}, {}});
     QCOMPARE(int(without.ids.size()), 3);
-    const TokenizedText with = model->tokenize({text.text, {}, true, {}});
+    const TokenizedText with = model->tokenize({text.text, {}, true, {}, {}, {}});
     QCOMPARE(int(with.ids.size()), model->bosToken() ? 4 : 3);
     const ModelRun run = model->run(text);
     QCOMPARE(run.attention.keys(), int(tokens.size()));
@@ -465,7 +466,7 @@ void TestPretrainedModel::decoderHeadSessionsAttendLikeTheModel()
     QFETCH(QString, note);
     const auto model = PretrainedModel::open(QStringLiteral(TEST_DATA_DIR "/decoders/") + folder);
     const ModelRun run =
-        model->run({QStringLiteral("the cat sat on the mat"), {}, std::nullopt, {}});
+        model->run({QStringLiteral("the cat sat on the mat"), {}, std::nullopt, {}, {}, {}});
     const bool windowed =
         model->config().slidingWindow > 0 && model->config().slidingWindow < run.tokenCount();
     for (int l = 0; l < run.attention.layers(); ++l)
@@ -532,7 +533,7 @@ void TestPretrainedModel::refusals()
     if (!removed.isEmpty())
         QVERIFY(QFile::remove(folder + QLatin1Char('/') + removed));
     ModelText modelText{
-        text, pair.isEmpty() ? std::nullopt : std::optional<QString>(pair), bos, {}};
+        text, pair.isEmpty() ? std::nullopt : std::optional<QString>(pair), bos, {}, {}, {}};
     const QString message = refusal(folder, modelText);
     QVERIFY2(message.contains(expected), qPrintable(message));
     QVERIFY(!message.contains(QLatin1Char('\n')));

@@ -11,8 +11,10 @@
 #include "core/model/familydescription.h"
 #include "core/model/headsession.h"
 #include "io/builtinmodel.h"
+#include "io/headexperiments.h"
 #include "io/readerror.h"
 #include "ui/document/attentiondocument.h"
+#include "ui/model/experimentpanel.h"
 #include "ui/model/generationcontroller.h"
 #include "ui/model/generationpanel.h"
 #include "ui/model/generationrunner.h"
@@ -162,6 +164,7 @@ private slots:
     void builtinHeadOfEachRoleIsShown();
     void builtinTranslatorOpensInOneClick();
     void builtinTranslatorShowsItsAlignment();
+    void knockOutHeadsFromTheGrid();
     void passThatThrowsSaysWhy_data();
     void passThatThrowsSaysWhy();
 };
@@ -1195,6 +1198,75 @@ void TestModelWindow::builtinTranslatorShowsItsAlignment()
     QCOMPARE(aligning.role, u"alignment"_s);
     QCOMPARE(window.model()->document()->layer(), aligning.layer);
     QCOMPARE(window.model()->document()->head(), aligning.head);
+}
+
+void TestModelWindow::knockOutHeadsFromTheGrid()
+{
+    // The built-in model on its example, which says its definition twice:
+    // K on the grid knocks the selected head out, the model reads the text
+    // again without it from its layer up, the Experiments row measures the
+    // loss with and without it, and Undo brings it back.
+    MainWindow window;
+    window.show();
+    QVERIFY(window.model()->openBuiltinModel());
+    ModelRunner *runner = window.model()->runner();
+    runner->waitForIdle();
+    ModelDocument *document = window.model()->document();
+    ExperimentPanel *panel = window.model()->experimentPanel();
+    QVERIFY(!panel->isVisible());
+    const AttentionTensor before = document->tensor();
+    QVERIFY(window.model()->generationPanel()->isEnabled());
+
+    document->select(1, 1);
+    HeadGridView *grid = window.model()->modelPage()->grid();
+    grid->setFocus();
+    QTest::keyClick(grid, Qt::Key_K);
+    runner->waitForIdle();
+    QCOMPARE(document->knockedOut(), (std::vector<HeadIndex>{{1, 1}}));
+    QVERIFY(panel->isVisible());
+    QVERIFY(!window.model()->generationPanel()->isEnabled());
+    QCOMPARE(runner->lastMeasured().size(), size_t(1));
+    const double without = runner->lastMeasured()[0];
+    const double with = runner->lastBaseline()[0];
+    QVERIFY(std::abs(without - with) > 1e-4);
+    QVERIFY2(panel->resultText().contains(u"without 1 head"_s), qPrintable(panel->resultText()));
+    // Layers up to the knocked-out head's read as before; those after it, again.
+    const AttentionTensor &after = document->tensor();
+    QCOMPARE(after.layers(), before.layers());
+    QVERIFY((after.head(1, 1) - before.head(1, 1)).cwiseAbs().maxCoeff() < 1e-6f);
+    QVERIFY((after.head(2, 0) - before.head(2, 0)).cwiseAbs().maxCoeff() > 1e-4f);
+    // The command line measures the same.
+    ModelMeasure loss;
+    Interventions one;
+    one.ablated = {{1, 1}};
+    const MeasuredPass pass =
+        HeadExperiments::measured(*runner->model(), runner->lastTokens(), one, {loss});
+    QVERIFY(std::abs(measureValue(loss, pass.run, runner->lastTokens().ids, &pass.baseline) -
+                     without) < 1e-6);
+
+    // A second head, then Undo twice: every head back.
+    document->select(3, 0);
+    QTest::keyClick(grid, Qt::Key_K);
+    runner->waitForIdle();
+    QCOMPARE(document->knockedOut().size(), size_t(2));
+    document->undoStack()->undo();
+    runner->waitForIdle();
+    QCOMPARE(document->knockedOut(), (std::vector<HeadIndex>{{1, 1}}));
+    QVERIFY(std::abs(runner->lastMeasured()[0] - without) < 1e-5);
+    document->undoStack()->undo();
+    runner->waitForIdle();
+    QVERIFY(document->knockedOut().empty());
+    QVERIFY(!panel->isVisible());
+    QVERIFY(window.model()->generationPanel()->isEnabled());
+    QVERIFY((document->tensor().head(2, 0) - before.head(2, 0)).cwiseAbs().maxCoeff() < 1e-6f);
+    // Restore Every Head is one step.
+    QTest::keyClick(grid, Qt::Key_K);
+    runner->waitForIdle();
+    QVERIFY(!document->knockedOut().empty());
+    QTest::mouseClick(panel->restoreButton(), Qt::LeftButton);
+    runner->waitForIdle();
+    QVERIFY(document->knockedOut().empty());
+    QCOMPARE(document->undoStack()->undoText(), u"Restore Every Head"_s);
 }
 
 QTEST_MAIN(TestModelWindow)

@@ -72,6 +72,11 @@ QColor frameColor(double t, bool dark)
                             float(low.blueF() + t * (high.blueF() - low.blueF())));
 }
 
+QColor knockedOutColor()
+{
+    return QColor(0xd6, 0x27, 0x28);
+}
+
 QColor groupColor(int group)
 {
     return group % 2 == 0 ? QColor(0x3f, 0x8f, 0xd0) : QColor(0xb0, 0x70, 0xd0);

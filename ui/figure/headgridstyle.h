@@ -49,6 +49,8 @@ double thumbnailAspect(int queries, int keys, bool cross);
 QColor frameColor(double t, bool dark);
 /// The bar under the heads that share key/value head \a group.
 QColor groupColor(int group);
+/// The cross over a knocked-out head's thumbnail: red, on any colour map.
+QColor knockedOutColor();
 /// A head's score as the grid writes it: two decimals, or "—" for NaN.
 QString scoreText(double value);
 /// The score's name in a legend: "first token (sink)" ...

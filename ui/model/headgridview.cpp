@@ -7,6 +7,7 @@
 #include "ui/figure/headgridstyle.h"
 #include "ui/model/modeldocument.h"
 
+#include <QContextMenuEvent>
 #include <QHelpEvent>
 #include <QKeyEvent>
 #include <QMouseEvent>
@@ -49,6 +50,7 @@ HeadGridView::HeadGridView(ModelDocument *document, QWidget *parent)
         update();
     });
     connect(document, &ModelDocument::currentChanged, this, qOverload<>(&QWidget::update));
+    connect(document, &ModelDocument::knockedOutChanged, this, qOverload<>(&QWidget::update));
     restart();
 }
 
@@ -331,6 +333,17 @@ void HeadGridView::paintEvent(QPaintEvent *event)
             painter.fillRect(thumb, palette().color(QPalette::AlternateBase));
         else
             painter.drawImage(thumb, image);
+        if (m_document->isKnockedOut(index / heads, index % heads)) {
+            // Knocked out: its output zeroed in the pass; crossed out, greyed.
+            painter.fillRect(thumb, QColor(128, 128, 128, 150));
+            painter.save();
+            painter.setRenderHint(QPainter::Antialiasing);
+            painter.setPen(QPen(HeadGridStyle::knockedOutColor(), std::max(2, thumbnailSide() / 16),
+                                Qt::SolidLine, Qt::RoundCap));
+            painter.drawLine(thumb.topLeft(), thumb.bottomRight());
+            painter.drawLine(thumb.topRight(), thumb.bottomLeft());
+            painter.restore();
+        }
         painter.setPen(index == selected ? palette().color(QPalette::HighlightedText)
                                          : palette().color(QPalette::Text));
         if (m_namesHidden)
@@ -372,6 +385,8 @@ QString HeadGridView::toolTipFor(int layer, int head) const
     if (m_document->isEmpty())
         return {};
     QString text = tr("<b>head %1.%2</b> (layer %1, head %2)").arg(layer).arg(head);
+    if (m_document->isKnockedOut(layer, head))
+        text += tr("<br><b>knocked out</b>: the model ran without its output (K restores it)");
     const AttentionTensor &tensor = m_document->tensor();
     if (tensor.keyValueHeads() < tensor.heads()) {
         const int group = tensor.keyValueHeadOf(head);
@@ -481,6 +496,17 @@ void HeadGridView::keyPressEvent(QKeyEvent *event)
             }
         }
     }
+}
+
+void HeadGridView::contextMenuEvent(QContextMenuEvent *event)
+{
+    const int p = positionAt(event->pos());
+    if (p < 0 || m_document->isEmpty())
+        return;
+    const int index = m_order[size_t(p)];
+    const int heads = m_document->tensor().heads();
+    m_document->select(index / heads, index % heads);
+    emit headMenuRequested(index / heads, index % heads, event->globalPos());
 }
 
 void HeadGridView::mousePressEvent(QMouseEvent *event)

@@ -71,6 +71,8 @@ public:
 signals:
     /// The user clicked a head or pressed Enter on it: open it large.
     void headActivated(int layer, int head);
+    /// The user asked for head \a head of layer \a layer's context menu at \a global.
+    void headMenuRequested(int layer, int head, const QPoint &global);
     void progressChanged(int done, int total);
     void scoreKindChanged(AttentionLab::HeadScoreKind kind);
 
@@ -79,6 +81,7 @@ protected:
     void resizeEvent(QResizeEvent *event) override;
     void keyPressEvent(QKeyEvent *event) override;
     void mousePressEvent(QMouseEvent *event) override;
+    void contextMenuEvent(QContextMenuEvent *event) override;
     bool event(QEvent *event) override;
     void changeEvent(QEvent *event) override;
 

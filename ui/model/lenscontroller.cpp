@@ -25,14 +25,18 @@ void LensController::clear(const QString &message)
 }
 
 void LensController::read(const std::shared_ptr<const PretrainedModel> &model,
-                          const TokenizedText &tokens)
+                          const TokenizedText &tokens, const Interventions &interventions)
 {
     if (tokens.ids.empty())
         return;
-    if (m_model.lock() == model && m_ids == tokens.ids)
+    const auto same = [](const Interventions &a, const Interventions &b) {
+        return a.ablated == b.ablated && a.ablation == b.ablation;
+    };
+    if (m_model.lock() == model && m_ids == tokens.ids && same(m_interventions, interventions))
         return; // shown already, or being read
     m_model = model;
     m_ids = tokens.ids;
+    m_interventions = interventions;
     const quint64 request = ++m_request;
     m_view->setMessage(tr("reading every layer's guess…"));
     using Outcome = BackgroundOutcome<LogitLens>;
@@ -57,8 +61,9 @@ void LensController::read(const std::shared_ptr<const PretrainedModel> &model,
                                         displayToken(model->tokenSpelling(id)));
                                 });
             });
-    watcher->setFuture(QtConcurrent::run(
-        [model, tokens] { return catching([&] { return model->lens(tokens, kTopTokens); }); }));
+    watcher->setFuture(QtConcurrent::run([model, tokens, interventions] {
+        return catching([&] { return model->lens(tokens, kTopTokens, nullptr, interventions); });
+    }));
 }
 
 } // namespace AttentionLab

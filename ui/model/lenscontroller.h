@@ -3,6 +3,8 @@
 
 #pragma once
 
+#include "core/model/interventions.h"
+
 #include <QObject>
 #include <QString>
 
@@ -27,8 +29,10 @@ class LensController : public QObject
 public:
     LensController(LensView *view, QObject *parent = nullptr);
 
-    /// Reads \a model's lens of \a tokens into the view, unless it shows it.
-    void read(const std::shared_ptr<const PretrainedModel> &model, const TokenizedText &tokens);
+    /// Reads \a model's lens of \a tokens into the view, with \a interventions
+    /// applied (heads knocked out), unless it shows it.
+    void read(const std::shared_ptr<const PretrainedModel> &model, const TokenizedText &tokens,
+              const Interventions &interventions = {});
     /// No lens to read: the view says why.
     void clear(const QString &message);
 
@@ -37,6 +41,7 @@ private:
     quint64 m_request = 0;
     /// What the lens shown (or being read) was asked for: the model and the
     /// text's ids, so that a step or a view change that keeps both reads nothing again.
+    Interventions m_interventions;
     std::weak_ptr<const PretrainedModel> m_model;
     std::vector<int> m_ids;
 };

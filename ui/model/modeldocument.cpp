@@ -414,4 +414,22 @@ void ModelDocument::rebuildCurrent()
     m_rowStatistics = matrixRowStatistics(m.data(), int(m.rows()), int(m.cols()));
 }
 
+bool ModelDocument::isKnockedOut(int layer, int head) const
+{
+    return std::find(m_knockedOut.begin(), m_knockedOut.end(), HeadIndex{layer, head}) !=
+           m_knockedOut.end();
+}
+
+void ModelDocument::setKnockedOut(std::vector<HeadIndex> heads)
+{
+    std::sort(heads.begin(), heads.end(), [](const HeadIndex &a, const HeadIndex &b) {
+        return a.layer < b.layer || (a.layer == b.layer && a.head < b.head);
+    });
+    heads.erase(std::unique(heads.begin(), heads.end()), heads.end());
+    if (heads == m_knockedOut)
+        return;
+    m_knockedOut = std::move(heads);
+    emit knockedOutChanged();
+}
+
 } // namespace AttentionLab

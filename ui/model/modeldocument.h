@@ -4,6 +4,7 @@
 #pragma once
 
 #include "core/kernels/rowstatistics.h"
+#include "core/model/interventions.h"
 #include "core/sets/attentionaggregates.h"
 #include "core/sets/attentionset.h"
 #include "core/sets/attentiontensor.h"
@@ -114,6 +115,13 @@ public:
     {
         return m_view == ModelView::Rollout && !m_rollout && !m_rolloutRefusal;
     }
+    /// Heads knocked out of the model's pass (Knock Out Head): the run shown
+    /// was computed without them; the grid draws them crossed.
+    const std::vector<HeadIndex> &knockedOut() const { return m_knockedOut; }
+    bool isKnockedOut(int layer, int head) const;
+    /// Sets them (KnockOutCommand does, for the undo history); emits knockedOutChanged().
+    void setKnockedOut(std::vector<HeadIndex> heads);
+
     /// Why the head scores failed (empty while they are pending or ready).
     const QString &scoreError() const { return m_scoreError; }
 
@@ -150,6 +158,8 @@ signals:
     /// A background computation (the head scores, the rollout) failed:
     /// \a message says which and why. The rollout's view falls back to the head.
     void failed(const QString &message);
+    /// Heads were knocked out or restored.
+    void knockedOutChanged();
 
 private:
     void startScores();
@@ -192,6 +202,7 @@ private:
     bool m_labelsStale = true;
     bool m_labelsWordLevel = false;
     std::vector<RowStatistics> m_rowStatistics;
+    std::vector<HeadIndex> m_knockedOut;
     QUndoStack m_undoStack;
 };
 

@@ -3,6 +3,8 @@
 
 #include "ui/model/modelrunner.h"
 
+#include "io/headexperiments.h"
+
 #include "ui/document/backgroundoutcome.h"
 
 #include <QCoreApplication>
@@ -16,9 +18,33 @@ ModelRunner::ModelRunner(QObject *parent, Pass pass) : QObject(parent), m_pass(s
         m_pass = [](const PretrainedModel &model, const ModelText &text) {
             PassResult result;
             result.tokens = model.tokenize(text);
-            result.run = model.encoderDecoder()
-                             ? model.run(result.tokens, model.decoderTokens(text.target))
-                             : model.run(result.tokens);
+            if (model.encoderDecoder()) {
+                result.run = model.run(result.tokens, model.decoderTokens(text.target));
+            } else if (!text.interventions.empty() || !text.measures.empty()) {
+                // Heads knocked out: the pass with them, each measure with and
+                // without; a measure that does not fit the text (a loss over one
+                // token) is not taken, and says why, but the text is read.
+                const int n = int(result.tokens.ids.size());
+                std::vector<ModelMeasure> fitting;
+                for (const ModelMeasure &m : text.measures) {
+                    const std::string problem = m.problem(model.config(), n);
+                    if (problem.empty())
+                        fitting.push_back(m);
+                    else
+                        result.measureProblem = QString::fromStdString(problem);
+                }
+                MeasuredPass pass =
+                    HeadExperiments::measured(model, result.tokens, text.interventions, fitting);
+                for (const ModelMeasure &m : fitting) {
+                    result.measured.push_back(
+                        measureValue(m, pass.run, result.tokens.ids, &pass.baseline));
+                    result.baseline.push_back(
+                        measureValue(m, pass.baseline, result.tokens.ids, &pass.baseline));
+                }
+                result.run = std::move(pass.run);
+            } else {
+                result.run = model.run(result.tokens);
+            }
             return result;
         };
     connect(&m_watcher, &QFutureWatcher<Outcome>::finished, this, &ModelRunner::finished);
@@ -65,6 +91,9 @@ void ModelRunner::start(const ModelText &text)
         outcome.generation = generation;
         BackgroundOutcome<PassResult> result = catching([&] { return pass(*model, text); });
         if (result.value) {
+            outcome.measured = std::move(result.value->measured);
+            outcome.measureProblem = std::move(result.value->measureProblem);
+            outcome.baseline = std::move(result.value->baseline);
             outcome.tokens = std::move(result.value->tokens);
             outcome.run = std::make_shared<const ModelRun>(std::move(result.value->run));
         } else {
@@ -98,6 +127,9 @@ void ModelRunner::finished()
     m_error.clear();
     m_run = std::move(outcome.run);
     m_tokens = std::move(outcome.tokens);
+    m_measured = std::move(outcome.measured);
+    m_measureProblem = std::move(outcome.measureProblem);
+    m_baseline = std::move(outcome.baseline);
     emit runFinished();
 }
 

@@ -34,6 +34,11 @@ public:
     {
         TokenizedText tokens;
         ModelRun run;
+        /// Each of the text's measures, with its interventions and without.
+        std::vector<double> measured;
+        std::vector<double> baseline;
+        /// Why a measure was not taken (it does not fit the text), or empty.
+        QString measureProblem;
     };
     using Pass = std::function<PassResult(const PretrainedModel &, const ModelText &)>;
 
@@ -55,6 +60,11 @@ public:
     /// The last run that finished, with its tokens; null before the first.
     const std::shared_ptr<const ModelRun> &lastRun() const { return m_run; }
     const TokenizedText &lastTokens() const { return m_tokens; }
+    /// The last run's measures (ModelText::measures), with the interventions and without.
+    const std::vector<double> &lastMeasured() const { return m_measured; }
+    const std::vector<double> &lastBaseline() const { return m_baseline; }
+    /// Why the last run's measure was not taken (it does not fit the text), or empty.
+    const QString &lastMeasureProblem() const { return m_measureProblem; }
     /// Why the newest finished text could not be read ("the text is empty"),
     /// or empty when it was.
     const QString &lastError() const { return m_error; }
@@ -75,6 +85,9 @@ private:
     {
         std::shared_ptr<const ModelRun> run;
         TokenizedText tokens;
+        std::vector<double> measured;
+        std::vector<double> baseline;
+        QString measureProblem;
         QString error;
         quint64 generation = 0;
     };
@@ -93,6 +106,9 @@ private:
     QFutureWatcher<Outcome> m_watcher;
     std::shared_ptr<const ModelRun> m_run;
     TokenizedText m_tokens;
+    std::vector<double> m_measured;
+    std::vector<double> m_baseline;
+    QString m_measureProblem;
     QString m_error;
 };
 

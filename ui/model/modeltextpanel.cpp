@@ -213,6 +213,15 @@ void ModelTextPanel::modelChanged(const QString &text)
     updateOpenHead();
 }
 
+void ModelTextPanel::setExperiment(Interventions interventions, std::vector<ModelMeasure> measures,
+                                   bool run)
+{
+    m_interventions = std::move(interventions);
+    m_measures = std::move(measures);
+    if (run)
+        requestRun();
+}
+
 void ModelTextPanel::requestRun()
 {
     if (!m_runner->hasModel())
@@ -225,6 +234,8 @@ void ModelTextPanel::requestRun()
         text.bos = m_bos->isChecked();
     if (!m_target->isHidden() && !m_target->text().isEmpty())
         text.target = m_target->text();
+    text.interventions = m_interventions;
+    text.measures = m_measures;
     m_runner->request(text);
 }
 

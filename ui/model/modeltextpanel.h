@@ -3,10 +3,14 @@
 
 #pragma once
 
+#include "core/model/interventions.h"
+#include "core/model/modelmeasure.h"
+
 #include <QWidget>
 
 #include <optional>
 #include <string>
+#include <vector>
 
 class QCheckBox;
 class QLabel;
@@ -54,6 +58,10 @@ public:
 
     /// Shows the runner's model (called when one is opened) and reads \a text with it.
     void modelChanged(const QString &text);
+    /// The heads knocked out of the pass and what to measure of it, from now
+    /// on; reads the text again with them when \a run.
+    void setExperiment(Interventions interventions, std::vector<ModelMeasure> measures,
+                       bool run = true);
 
 protected:
     void resizeEvent(QResizeEvent *event) override;
@@ -93,6 +101,8 @@ private:
     QPushButton *m_openHead;
     /// Shows "reading…" only when a pass takes long enough to be noticed.
     QTimer *m_busyTimer;
+    Interventions m_interventions;
+    std::vector<ModelMeasure> m_measures;
 };
 
 } // namespace AttentionLab

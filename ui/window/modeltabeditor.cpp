@@ -15,12 +15,16 @@
 #include "io/generation.h"
 #include "io/pretrainedmodel.h"
 #include "io/readerror.h"
+#include "ui/model/experimentcontroller.h"
+#include "ui/model/experimentpanel.h"
 #include "ui/model/generationcontroller.h"
 #include "ui/model/generationpanel.h"
 #include "ui/model/generationrunner.h"
+#include "ui/model/headgridview.h"
 #include "ui/model/knownheads.h"
 #include "ui/model/lenscontroller.h"
 #include "ui/model/modeldocument.h"
+#include "ui/model/modelheatmapview.h"
 #include "ui/model/modelpage.h"
 #include "ui/model/modelrunner.h"
 #include "ui/model/modeltextpanel.h"
@@ -51,7 +55,9 @@ ModelTabEditor::ModelTabEditor(QWidget *window)
       m_generationRunner(new GenerationRunner(this)),
       m_generation(new GenerationController(m_document, m_runner, m_generationPanel,
                                             m_generationRunner, window)),
-      m_lens(new LensController(m_page->lensView(), this))
+      m_lens(new LensController(m_page->lensView(), this)),
+      m_experimentPanel(new ExperimentPanel(m_page)),
+      m_experiments(new ExperimentController(m_document, m_runner, m_text, m_experimentPanel, this))
 {
     createPage();
 }
@@ -69,7 +75,24 @@ void ModelTabEditor::createPage()
     textLayout->setSpacing(2);
     textLayout->addWidget(m_text);
     textLayout->addWidget(m_generationPanel);
+    textLayout->addWidget(m_experimentPanel);
     m_page->setTextPanel(textArea);
+    // Knock Out Head: K on the grid or the large head, and the grid's menu.
+    m_page->grid()->addAction(m_experiments->knockOutAction());
+    m_page->heatmap()->addAction(m_experiments->knockOutAction());
+    connect(m_page->grid(), &HeadGridView::headMenuRequested, this,
+            [this](int layer, int head, const QPoint &global) {
+                m_experiments->showHeadMenu(layer, head, global, m_page);
+            });
+    connect(m_experiments, &ExperimentController::interventionsChanged, this, [this] {
+        // Generation runs the whole model: it waits until every head is back.
+        const bool whole = m_document->knockedOut().empty();
+        m_generationPanel->setEnabled(whole);
+        m_generationPanel->setToolTip(
+            whole ? QString()
+                  : tr("Restore the knocked-out heads to let the model write (Restore Every "
+                       "Head, or Edit > Undo)"));
+    });
     connect(m_generation, &GenerationController::statusMessage, this,
             &ModelTabEditor::statusMessage);
     connect(m_generation, &GenerationController::textRequested, this,
@@ -178,6 +201,8 @@ bool ModelTabEditor::openModelFolder(const QString &folder)
     // The last model's pass buffer, kept for its next pass, is not this one's.
     HugePageBuffer::releaseRetained();
     m_runner->setModel(model);
+    m_experiments->modelChanged(model);
+    m_lastRunText.clear();
     const std::optional<RelativeBiasTables> bias = model->relativeBias();
     emit relativeBiasChanged(bias ? std::make_shared<const RelativeBiasTables>(*bias) : nullptr);
     // Only a model that writes left to right can be asked to write on.
@@ -332,6 +357,7 @@ bool ModelTabEditor::openAttentionFile(const QString &path)
     m_generation->clear();
     m_generationPanel->setAvailable(false);
     m_runner->setModel(nullptr);
+    m_experiments->modelChanged(nullptr);
     emit relativeBiasChanged(nullptr);
     HugePageBuffer::releaseRetained();
     m_text->hide();
@@ -383,7 +409,16 @@ void ModelTabEditor::showModelRun()
     const std::shared_ptr<const ModelRun> run = m_runner->lastRun();
     if (!run || !m_runner->hasModel())
         return;
-    m_generation->clear(); // a new text: what was written after the old one goes
+    // A new text: what was written after the old one goes (the same text read
+    // with other heads knocked out keeps it, and the undo history).
+    const ModelText &read = m_runner->requestedText();
+    const QString key = QStringList{read.text, read.pair.value_or(QString()),
+                                    read.bos ? QString::number(*read.bos) : QString(),
+                                    read.target.value_or(QString())}
+                            .join(QChar(0x1f));
+    if (key != m_lastRunText)
+        m_generation->clear();
+    m_lastRunText = key;
     QMetaObject::invokeMethod(this, &ModelTabEditor::refreshLens, Qt::QueuedConnection);
     showTextAttention();
     Preferences::modelText.set(m_runner->requestedText().text);
@@ -431,7 +466,7 @@ void ModelTabEditor::refreshLens()
         m_lens->clear(tr("The logit lens reads a model's text: open a model and type one"));
         return;
     }
-    m_lens->read(model, m_generation->textInView());
+    m_lens->read(model, m_generation->textInView(), m_experiments->interventions());
 }
 
 } // namespace AttentionLab

@@ -20,6 +20,8 @@ class QMenu;
 
 namespace AttentionLab {
 
+class ExperimentController;
+class ExperimentPanel;
 class GenerationController;
 class GenerationPanel;
 class GenerationRunner;
@@ -56,6 +58,8 @@ public:
     GenerationPanel *generationPanel() const { return m_generationPanel; }
     GenerationRunner *generationRunner() const { return m_generationRunner; }
     GenerationController *generation() const { return m_generation; }
+    ExperimentPanel *experimentPanel() const { return m_experimentPanel; }
+    ExperimentController *experiments() const { return m_experiments; }
     /// The tab shows the runner's runs (not an attention file).
     bool showsRun() const { return m_showsRun; }
 
@@ -161,6 +165,11 @@ private:
     GenerationRunner *m_generationRunner;
     GenerationController *m_generation;
     LensController *m_lens;
+    ExperimentPanel *m_experimentPanel;
+    ExperimentController *m_experiments;
+    /// The text of the last run shown (its text, pair, BOS and target): a run
+    /// of the same text with other heads knocked out keeps what was written.
+    QString m_lastRunText;
     QAction *m_openHeadAction = nullptr;
     bool m_showsRun = false;
     /// The input and layout chosen for the attention file being opened, and

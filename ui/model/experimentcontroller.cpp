@@ -1,0 +1,173 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 The Attention Lab authors
+
+#include "ui/model/experimentcontroller.h"
+
+#include "core/model/familydescription.h"
+#include "io/headexperiments.h"
+#include "io/pretrainedmodel.h"
+#include "io/readerror.h"
+#include "ui/model/experimentpanel.h"
+#include "ui/model/knockoutcommand.h"
+#include "ui/model/modeldocument.h"
+#include "ui/model/modelrunner.h"
+#include "ui/model/modeltextpanel.h"
+
+#include <QAction>
+#include <QMenu>
+#include <QSignalBlocker>
+
+namespace AttentionLab {
+
+ExperimentController::ExperimentController(ModelDocument *document, ModelRunner *runner,
+                                           ModelTextPanel *text, ExperimentPanel *panel,
+                                           QObject *parent)
+    : QObject(parent), m_document(document), m_runner(runner), m_text(text), m_panel(panel),
+      m_knockOut(new QAction(tr("&Knock Out Head"), this))
+{
+    m_knockOut->setShortcut(QKeySequence(Qt::Key_K));
+    m_knockOut->setShortcutContext(Qt::WidgetShortcut);
+    m_knockOut->setToolTip(tr("Run the model without the selected head's output (K again "
+                              "restores it)"));
+    connect(m_knockOut, &QAction::triggered, this, &ExperimentController::toggleSelected);
+    connect(document, &ModelDocument::knockedOutChanged, this, [this] { update(); });
+    connect(panel, &ExperimentPanel::changed, this, [this] { update(); });
+    connect(panel, &ExperimentPanel::restoreRequested, this, &ExperimentController::restoreAll);
+    connect(runner, &ModelRunner::runFinished, this, &ExperimentController::showResult);
+    connect(runner, &ModelRunner::runFailed, this, [this] { m_panel->showResult(QString()); });
+    m_panel->hide();
+}
+
+Interventions ExperimentController::interventions() const
+{
+    Interventions out;
+    out.ablated = m_document->knockedOut();
+    out.ablation = m_panel->choice().ablation;
+    return out;
+}
+
+void ExperimentController::modelChanged(const std::shared_ptr<const PretrainedModel> &model)
+{
+    // Heads of another model: none is knocked out. The text is read by the
+    // caller, with the measure given here.
+    const QSignalBlocker quiet(m_document);
+    m_document->setKnockedOut({});
+    const bool serves = model && !model->encoderDecoder();
+    m_panel->hide(); // until a head is knocked out: the grid keeps the hall's room
+    m_knockOut->setEnabled(serves);
+    m_panel->showResult(QString());
+    update(false);
+}
+
+void ExperimentController::showHeadMenu(int layer, int head, const QPoint &global, QWidget *parent)
+{
+    if (!m_knockOut->isEnabled())
+        return;
+    QMenu menu(parent);
+    const bool out = m_document->isKnockedOut(layer, head);
+    QAction *toggle = menu.addAction(out ? tr("Restore Head %1.%2").arg(layer).arg(head)
+                                         : tr("Knock Out Head %1.%2").arg(layer).arg(head));
+    toggle->setShortcut(m_knockOut->shortcut());
+    QAction *all = menu.addAction(tr("Restore Every Head"));
+    all->setEnabled(!m_document->knockedOut().empty());
+    QAction *chosen = menu.exec(global);
+    if (chosen == toggle)
+        m_document->undoStack()->push(KnockOutCommand::toggle(m_document, {layer, head}));
+    else if (chosen == all)
+        restoreAll();
+}
+
+void ExperimentController::toggleSelected()
+{
+    if (m_document->isEmpty() || !m_knockOut->isEnabled() || !m_runner->hasModel())
+        return;
+    m_document->undoStack()->push(
+        KnockOutCommand::toggle(m_document, {m_document->layer(), m_document->head()}));
+}
+
+void ExperimentController::restoreAll()
+{
+    if (m_document->knockedOut().empty())
+        return;
+    m_document->undoStack()->push(
+        new KnockOutCommand(m_document, m_document->knockedOut(), {}, tr("Restore Every Head")));
+}
+
+void ExperimentController::update(bool run)
+{
+    m_panel->setKnockedOut(int(m_document->knockedOut().size()));
+    const std::shared_ptr<const PretrainedModel> model = m_runner->model();
+    if (!model || model->encoderDecoder())
+        return;
+    // The row shows while heads are knocked out, and measures only then.
+    m_panel->setVisible(!m_document->knockedOut().empty());
+    if (m_document->knockedOut().empty()) {
+        m_text->setExperiment({}, {}, run);
+        emit interventionsChanged();
+        return;
+    }
+    // The measure, its tokens named by this model's vocabulary.
+    const ExperimentPanel::Choice choice = m_panel->choice();
+    ModelMeasure measure;
+    measure.kind = choice.kind;
+    measure.from = choice.from;
+    measure.to = choice.to;
+    std::vector<ModelMeasure> measures;
+    try {
+        if (choice.kind == MeasureKind::Probability || choice.kind == MeasureKind::LogitDifference)
+            measure.tokenA = HeadExperiments::tokenId(*model, choice.tokenA);
+        if (choice.kind == MeasureKind::LogitDifference)
+            measure.tokenB = HeadExperiments::tokenId(*model, choice.tokenB);
+        measures.push_back(measure);
+    } catch (const ReadError &error) {
+        m_panel->showResult(error.message, true);
+    }
+    if (choice.kind == MeasureKind::Loss && !familyDescription(model->config().family).writes()) {
+        measures.clear();
+        m_panel->showResult(tr("the loss is a causal model's: measure a token's probability at "
+                               "the last position"),
+                            true);
+    }
+    m_text->setExperiment(interventions(), measures, run);
+    emit interventionsChanged();
+}
+
+void ExperimentController::showResult()
+{
+    const std::vector<double> &measured = m_runner->lastMeasured();
+    const std::vector<double> &baseline = m_runner->lastBaseline();
+    if (!m_runner->lastMeasureProblem().isEmpty()) {
+        m_panel->showResult(m_runner->lastMeasureProblem(), true);
+        return;
+    }
+    if (measured.empty())
+        return;
+    const ExperimentPanel::Choice choice = m_panel->choice();
+    const QString names[] = {tr("p"), tr("logit difference"), tr("loss"), tr("KL")};
+    const QString name = names[int(choice.kind)];
+    const QString units = choice.kind == MeasureKind::Probability ? QString() : tr(" nats");
+    const int out = int(m_document->knockedOut().size());
+    if (out == 0) {
+        m_panel->showResult(
+            choice.kind == MeasureKind::KlDivergence
+                ? tr("KL 0 with every head: knock heads out (K, or the grid's menu)")
+                : tr("%1 %2%3 with every head").arg(name).arg(measured[0], 0, 'g', 5).arg(units));
+        return;
+    }
+    const double effect = measured[0] - baseline[0];
+    const QString heads = out == 1 ? tr("1 head") : tr("%1 heads").arg(out);
+    m_panel->showResult(choice.kind == MeasureKind::KlDivergence
+                            ? tr("KL %1 nats from the pass with every head (%2 out)")
+                                  .arg(measured[0], 0, 'g', 5)
+                                  .arg(heads)
+                            : tr("%1 %2%3 without %4, %5 with every head: %6%7")
+                                  .arg(name)
+                                  .arg(measured[0], 0, 'g', 5)
+                                  .arg(units)
+                                  .arg(heads)
+                                  .arg(baseline[0], 0, 'g', 5)
+                                  .arg(effect >= 0 ? QStringLiteral("+") : QString())
+                                  .arg(effect, 0, 'g', 4));
+}
+
+} // namespace AttentionLab

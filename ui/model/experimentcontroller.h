@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 The Attention Lab authors
+
+#pragma once
+
+#include "core/model/interventions.h"
+
+#include <QObject>
+#include <QPoint>
+
+#include <memory>
+
+class QAction;
+class QWidget;
+
+namespace AttentionLab {
+
+class ExperimentPanel;
+class ModelDocument;
+class ModelRunner;
+class ModelTextPanel;
+class PretrainedModel;
+
+/**
+ * Experiments on the Model tab's heads: Knock Out Head (the grid's context
+ * menu, and K on the grid or the large head) and Restore Every Head, each
+ * an undo step; the model read again without the knocked-out heads, its
+ * guesses, attention and lens computed from their layer up; the
+ * Experiments row's measure with them and without.
+ */
+class ExperimentController : public QObject
+{
+    Q_OBJECT
+
+public:
+    ExperimentController(ModelDocument *document, ModelRunner *runner, ModelTextPanel *text,
+                         ExperimentPanel *panel, QObject *parent = nullptr);
+
+    /// Knock Out Head / Restore Head for the selected head: K, where it is added.
+    QAction *knockOutAction() const { return m_knockOut; }
+    /// What the model's pass has knocked out, for the lens.
+    Interventions interventions() const;
+
+    /// A model was opened (or closed): every head back, the row shown for
+    /// the models it serves (GPT-2, BERT and the decoders).
+    void modelChanged(const std::shared_ptr<const PretrainedModel> &model);
+    /// The context menu of head \a head of layer \a layer at \a global.
+    void showHeadMenu(int layer, int head, const QPoint &global, QWidget *parent);
+    /// Knocks the selected head out, or restores it (an undo step).
+    void toggleSelected();
+    void restoreAll();
+
+signals:
+    /// The heads knocked out changed: the lens and the generation follow.
+    void interventionsChanged();
+
+private:
+    /// Gives the text panel the knocked-out heads and the measure; the model
+    /// reads the text again with them when \a run.
+    void update(bool run = true);
+    void showResult();
+
+    ModelDocument *m_document;
+    ModelRunner *m_runner;
+    ModelTextPanel *m_text;
+    ExperimentPanel *m_panel;
+    QAction *m_knockOut;
+};
+
+} // namespace AttentionLab

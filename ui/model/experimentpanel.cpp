@@ -1,0 +1,128 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SPDX-FileCopyrightText: 2026 The Attention Lab authors
+
+#include "ui/model/experimentpanel.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSpinBox>
+
+namespace AttentionLab {
+
+ExperimentPanel::ExperimentPanel(QWidget *parent)
+    : QWidget(parent), m_measure(new QComboBox(this)), m_tokenA(new QLineEdit(this)),
+      m_tokenB(new QLineEdit(this)), m_from(new QSpinBox(this)), m_to(new QSpinBox(this)),
+      m_ablation(new QComboBox(this)), m_result(new QLabel(this)),
+      m_restore(new QPushButton(tr("Restore Every Head"), this))
+{
+    auto *row = new QHBoxLayout(this);
+    row->setContentsMargins(0, 0, 0, 0);
+    auto *title = new QLabel(tr("Measure:"), this);
+    title->setBuddy(m_measure);
+    row->addWidget(title);
+    // In MeasureKind's order.
+    m_measure->addItems(
+        {tr("probability of"), tr("logit difference"), tr("loss"), tr("KL divergence")});
+    m_measure->setCurrentIndex(int(MeasureKind::Loss));
+    m_measure->setToolTip(
+        tr("What the knocked-out heads change: the loss over tokens FROM to TO (mean −ln p of "
+           "each token given those before it), a token's probability or two tokens' logit "
+           "difference after the last one, or the KL divergence of the next token's "
+           "distribution from the one with every head"));
+    m_measure->setAccessibleName(tr("Measure"));
+    row->addWidget(m_measure);
+    for (QLineEdit *edit : {m_tokenA, m_tokenB}) {
+        edit->setMaximumWidth(fontMetrics().horizontalAdvance(QLatin1Char('M')) * 9);
+        edit->setToolTip(tr("A token: its text as the model's tokenizer reads it as one token "
+                            "(“ Mary”, with its space), as the vocabulary spells it, or #ID"));
+        row->addWidget(edit);
+    }
+    m_tokenA->setPlaceholderText(tr("token"));
+    m_tokenB->setPlaceholderText(tr("against"));
+    m_tokenA->setAccessibleName(tr("Measured token"));
+    m_tokenB->setAccessibleName(tr("Token compared against"));
+    m_from->setRange(-1, 1 << 20);
+    m_from->setSpecialValueText(tr("from 1"));
+    m_from->setPrefix(tr("from "));
+    m_from->setValue(-1);
+    m_from->setToolTip(tr("The loss's first token (from 0; token 0 has nothing before it)"));
+    m_to->setRange(-1, 1 << 20);
+    m_to->setSpecialValueText(tr("to the end"));
+    m_to->setPrefix(tr("to "));
+    m_to->setValue(-1);
+    m_to->setToolTip(tr("The loss's last token (the second copy of a repeated sequence, "
+                        "for instance)"));
+    m_from->setAccessibleName(tr("Loss from token"));
+    m_to->setAccessibleName(tr("Loss to token"));
+    row->addWidget(m_from);
+    row->addWidget(m_to);
+    auto *ablation = new QLabel(tr("Knocked out:"), this);
+    ablation->setBuddy(m_ablation);
+    row->addWidget(ablation);
+    m_ablation->addItems({tr("zeroed"), tr("mean")});
+    m_ablation->setToolTip(tr("A knocked-out head's output before the output projection: zero "
+                              "(Michel et al. 2019), or its mean over the text's positions"));
+    m_ablation->setAccessibleName(tr("Ablation"));
+    row->addWidget(m_ablation);
+    m_result->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_result->setMinimumWidth(fontMetrics().horizontalAdvance(QLatin1Char('0')) * 20);
+    row->addWidget(m_result, 1);
+    m_restore->setToolTip(tr("Run the model with every head again (Edit > Undo restores one "
+                             "step at a time)"));
+    row->addWidget(m_restore);
+
+    connect(m_measure, &QComboBox::currentIndexChanged, this, [this] {
+        updateFields();
+        emit changed();
+    });
+    connect(m_ablation, &QComboBox::currentIndexChanged, this, &ExperimentPanel::changed);
+    for (QLineEdit *edit : {m_tokenA, m_tokenB})
+        connect(edit, &QLineEdit::editingFinished, this, &ExperimentPanel::changed);
+    for (QSpinBox *box : {m_from, m_to})
+        connect(box, &QSpinBox::valueChanged, this, &ExperimentPanel::changed);
+    connect(m_restore, &QPushButton::clicked, this, &ExperimentPanel::restoreRequested);
+    setKnockedOut(0);
+    updateFields();
+}
+
+ExperimentPanel::Choice ExperimentPanel::choice() const
+{
+    Choice c;
+    c.kind = MeasureKind(m_measure->currentIndex());
+    c.tokenA = m_tokenA->text();
+    c.tokenB = m_tokenB->text();
+    c.from = m_from->value();
+    c.to = m_to->value();
+    c.ablation = m_ablation->currentIndex() == 1 ? AblationKind::Mean : AblationKind::Zero;
+    return c;
+}
+
+void ExperimentPanel::setKnockedOut(int count)
+{
+    m_restore->setEnabled(count > 0);
+}
+
+void ExperimentPanel::showResult(const QString &text, bool problem)
+{
+    m_result->setText(text);
+    m_result->setStyleSheet(problem ? QStringLiteral("color: #c0392b") : QString());
+}
+
+QString ExperimentPanel::resultText() const
+{
+    return m_result->text();
+}
+
+void ExperimentPanel::updateFields()
+{
+    const auto kind = MeasureKind(m_measure->currentIndex());
+    m_tokenA->setVisible(kind == MeasureKind::Probability || kind == MeasureKind::LogitDifference);
+    m_tokenB->setVisible(kind == MeasureKind::LogitDifference);
+    m_from->setVisible(kind == MeasureKind::Loss);
+    m_to->setVisible(kind == MeasureKind::Loss);
+}
+
+} // namespace AttentionLab
