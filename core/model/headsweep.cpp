@@ -59,7 +59,8 @@ SweepGrid sweep(const ModelWeights &weights, const ModelInput &base, const Model
             const ModelRun run = runModel(weights, cell);
             const int index = r * columns + c;
             grid.values[size_t(index)] = measureValue(measure, run, base.ids, &baseRun);
-            if (progress && !progress(index, grid.values[size_t(index)], index + 1, total)) {
+            if (progress &&
+                !progress(index, grid.values[size_t(index)] - grid.baseline, index + 1, total)) {
                 grid.cancelled = true;
                 return grid;
             }

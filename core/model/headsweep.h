@@ -14,9 +14,10 @@
 namespace AttentionLab {
 
 /// Called after each pass of a sweep with the cell just measured (its index
-/// in the grid, row-major) and how many are done of how many; returns false
-/// to cancel the sweep.
-using SweepProgress = std::function<bool(int cell, double value, int done, int total)>;
+/// in the grid, row-major), its effect (its measure minus the baseline) and
+/// how many are done of how many; returns false to cancel the sweep. Called
+/// on the thread that runs the sweep.
+using SweepProgress = std::function<bool(int cell, double effect, int done, int total)>;
 
 /// What a sweep gives: a rows x columns grid of the measure, each cell with
 /// one intervention applied, and the measure without any.

@@ -14,6 +14,8 @@
 #include "io/headexperiments.h"
 #include "io/readerror.h"
 #include "ui/document/attentiondocument.h"
+#include "ui/model/effectgridview.h"
+#include "ui/model/experimentcontroller.h"
 #include "ui/model/experimentpanel.h"
 #include "ui/model/generationcontroller.h"
 #include "ui/model/generationpanel.h"
@@ -25,6 +27,7 @@
 #include "ui/model/modelpage.h"
 #include "ui/model/modelrunner.h"
 #include "ui/model/modeltextpanel.h"
+#include "ui/model/sweepdialog.h"
 #include "ui/views/elidinglabel.h"
 #include "ui/window/mainwindow.h"
 #include "ui/window/modeltabeditor.h"
@@ -165,6 +168,7 @@ private slots:
     void builtinTranslatorOpensInOneClick();
     void builtinTranslatorShowsItsAlignment();
     void knockOutHeadsFromTheGrid();
+    void sweepDrawsEachHeadsEffect();
     void passThatThrowsSaysWhy_data();
     void passThatThrowsSaysWhy();
 };
@@ -1267,6 +1271,47 @@ void TestModelWindow::knockOutHeadsFromTheGrid()
     runner->waitForIdle();
     QVERIFY(document->knockedOut().empty());
     QCOMPARE(document->undoStack()->undoText(), u"Restore Every Head"_s);
+}
+
+void TestModelWindow::sweepDrawsEachHeadsEffect()
+{
+    // Run Sweep: each head knocked out in turn, in the background, its grid
+    // the core's sweep; a click on a cell knocks that head out on the tab.
+    MainWindow window;
+    window.show();
+    QVERIFY(window.model()->openBuiltinModel());
+    ModelRunner *runner = window.model()->runner();
+    runner->waitForIdle();
+    ExperimentController *experiments = window.model()->experiments();
+    QVERIFY(experiments->runSweep(&window));
+    QVERIFY(window.model()->experimentPanel()->isVisible()); // its measure is the row's
+    SweepDialog *dialog = experiments->sweepDialog();
+    QVERIFY(dialog && dialog->isVisible());
+    dialog->waitForFinished();
+    runner->waitForIdle();
+    const EffectGridData &data = dialog->view()->data();
+    QCOMPARE(data.rows, 4);
+    QCOMPARE(data.columns, 4);
+    ModelMeasure loss;
+    const SweepGrid grid = HeadExperiments::ablationSweep(*runner->model(), runner->lastTokens(),
+                                                          loss, AblationKind::Zero);
+    for (int l = 0; l < 4; ++l)
+        for (int h = 0; h < 4; ++h)
+            QVERIFY(std::abs(data.effects[size_t(l * 4 + h)] - grid.effect(l, h)) < 1e-5);
+    QVERIFY2(dialog->statusText().contains(u"16 heads"_s), qPrintable(dialog->statusText()));
+    QVERIFY(dialog->exportButton()->isEnabled());
+    QTemporaryDir dir;
+    QString error;
+    QVERIFY2(dialog->exportTo(dir.filePath(u"sweep.svg"_s), &error), qPrintable(error));
+    QVERIFY(QFile(dir.filePath(u"sweep.svg"_s)).size() > 1000);
+    // Hover names the head and its effect; a click knocks it out.
+    const QString said = dialog->view()->describe(QPoint(3, 0));
+    QVERIFY2(said.startsWith(u"head 0.3: "_s), qPrintable(said));
+    emit dialog->view()->cellActivated(0, 3);
+    runner->waitForIdle();
+    QCOMPARE(window.model()->document()->knockedOut(), (std::vector<HeadIndex>{{0, 3}}));
+    QVERIFY(std::abs(runner->lastMeasured()[0] - runner->lastBaseline()[0] - grid.effect(0, 3)) <
+            1e-5);
 }
 
 QTEST_MAIN(TestModelWindow)

@@ -11,8 +11,8 @@
 
 namespace AttentionLab {
 
-void paintEffectGrid(QPainter &painter, const QRectF &rect, const EffectGridData &data,
-                     const FigureStyle &style)
+QRectF paintEffectGrid(QPainter &painter, const QRectF &rect, const EffectGridData &data,
+                       const FigureStyle &style)
 {
     FigureStyle diverging = style;
     diverging.colorMap = ColorMaps::Name::Diverging;
@@ -44,7 +44,7 @@ void paintEffectGrid(QPainter &painter, const QRectF &rect, const EffectGridData
     spec.rowTitle = QStringLiteral("layer");
     spec.colTitle = data.columnTitle;
     spec.scaleTitle = data.scaleTitle;
-    base.matrixHeatmap(inner, spec);
+    return base.matrixHeatmap(inner, spec);
 }
 
 ExportFigure effectGridExportFigure(const EffectGridData &data)

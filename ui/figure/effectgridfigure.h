@@ -33,9 +33,9 @@ struct EffectGridData
 };
 
 /// Paints \a data into \a rect with \a style's fonts and theme (its colour
-/// map set aside for the diverging one).
-void paintEffectGrid(QPainter &painter, const QRectF &rect, const EffectGridData &data,
-                     const FigureStyle &style);
+/// map set aside for the diverging one); returns the rectangle the cells fill.
+QRectF paintEffectGrid(QPainter &painter, const QRectF &rect, const EffectGridData &data,
+                       const FigureStyle &style);
 
 /// The grid as something the exporter writes (PNG, SVG or PDF); refers to \a data.
 ExportFigure effectGridExportFigure(const EffectGridData &data);

@@ -12,6 +12,7 @@
 #include "ui/model/modeldocument.h"
 #include "ui/model/modelrunner.h"
 #include "ui/model/modeltextpanel.h"
+#include "ui/model/sweepdialog.h"
 
 #include <QAction>
 #include <QMenu>
@@ -33,6 +34,7 @@ ExperimentController::ExperimentController(ModelDocument *document, ModelRunner 
     connect(document, &ModelDocument::knockedOutChanged, this, [this] { update(); });
     connect(panel, &ExperimentPanel::changed, this, [this] { update(); });
     connect(panel, &ExperimentPanel::restoreRequested, this, &ExperimentController::restoreAll);
+    connect(panel, &ExperimentPanel::sweepRequested, this, [this] { runSweep(m_panel->window()); });
     connect(runner, &ModelRunner::runFinished, this, &ExperimentController::showResult);
     connect(runner, &ModelRunner::runFailed, this, [this] { m_panel->showResult(QString()); });
     m_panel->hide();
@@ -53,7 +55,10 @@ void ExperimentController::modelChanged(const std::shared_ptr<const PretrainedMo
     const QSignalBlocker quiet(m_document);
     m_document->setKnockedOut({});
     const bool serves = model && !model->encoderDecoder();
-    m_panel->hide(); // until a head is knocked out: the grid keeps the hall's room
+    // Until a head is knocked out (or the row is asked for): the grid keeps the hall's room.
+    m_panel->setVisible(serves && m_pinned);
+    if (m_sweep)
+        m_sweep->cancel();
     m_knockOut->setEnabled(serves);
     m_panel->showResult(QString());
     update(false);
@@ -70,11 +75,22 @@ void ExperimentController::showHeadMenu(int layer, int head, const QPoint &globa
     toggle->setShortcut(m_knockOut->shortcut());
     QAction *all = menu.addAction(tr("Restore Every Head"));
     all->setEnabled(!m_document->knockedOut().empty());
+    menu.addSeparator();
+    QAction *sweep = menu.addAction(tr("Run Sweep: Knock Out Each Head…"));
+    QAction *row = menu.addAction(tr("Show the Experiments Row"));
+    row->setCheckable(true);
+    row->setChecked(m_pinned);
     QAction *chosen = menu.exec(global);
     if (chosen == toggle)
         m_document->undoStack()->push(KnockOutCommand::toggle(m_document, {layer, head}));
     else if (chosen == all)
         restoreAll();
+    else if (chosen == sweep)
+        runSweep(parent);
+    else if (chosen == row) {
+        setRowPinned(row->isChecked());
+        update();
+    }
 }
 
 void ExperimentController::toggleSelected()
@@ -93,41 +109,98 @@ void ExperimentController::restoreAll()
         new KnockOutCommand(m_document, m_document->knockedOut(), {}, tr("Restore Every Head")));
 }
 
+void ExperimentController::setRowPinned(bool pinned)
+{
+    m_pinned = pinned;
+    const std::shared_ptr<const PretrainedModel> model = m_runner->model();
+    m_panel->setVisible(model && !model->encoderDecoder() &&
+                        (m_pinned || !m_document->knockedOut().empty()));
+}
+
+std::optional<ModelMeasure> ExperimentController::chosenMeasure(const PretrainedModel &model)
+{
+    const ExperimentPanel::Choice choice = m_panel->choice();
+    ModelMeasure measure;
+    measure.kind = choice.kind;
+    measure.from = choice.from;
+    measure.to = choice.to;
+    try {
+        if (choice.kind == MeasureKind::Probability || choice.kind == MeasureKind::LogitDifference)
+            measure.tokenA = HeadExperiments::tokenId(model, choice.tokenA);
+        if (choice.kind == MeasureKind::LogitDifference)
+            measure.tokenB = HeadExperiments::tokenId(model, choice.tokenB);
+    } catch (const ReadError &error) {
+        m_panel->showResult(error.message, true);
+        return std::nullopt;
+    }
+    if (choice.kind == MeasureKind::Loss && !familyDescription(model.config().family).writes()) {
+        m_panel->showResult(tr("the loss is a causal model's: measure a token's probability at "
+                               "the last position"),
+                            true);
+        return std::nullopt;
+    }
+    return measure;
+}
+
+bool ExperimentController::runSweep(QWidget *parent)
+{
+    const std::shared_ptr<const PretrainedModel> model = m_runner->model();
+    if (!model || model->encoderDecoder() || m_runner->lastTokens().ids.empty())
+        return false;
+    if (!m_pinned) {
+        setRowPinned(true); // the measure it sweeps is the row's
+        update();
+    }
+    const std::optional<ModelMeasure> measure = chosenMeasure(*model);
+    if (!measure)
+        return false;
+    const std::string problem =
+        measure->problem(model->config(), int(m_runner->lastTokens().ids.size()));
+    if (!problem.empty()) {
+        m_panel->showResult(QString::fromStdString(problem), true);
+        return false;
+    }
+    if (!m_sweep) {
+        m_sweep = new SweepDialog(parent);
+        connect(m_sweep, &SweepDialog::headActivated, this, [this](int layer, int head) {
+            m_document->select(layer, head);
+            m_document->undoStack()->push(KnockOutCommand::toggle(m_document, {layer, head}));
+        });
+    }
+    const ExperimentPanel::Choice choice = m_panel->choice();
+    const int n = int(m_runner->lastTokens().ids.size());
+    QString name =
+        measure->name() == "loss"
+            ? QStringLiteral("loss:%1-%2").arg(measure->firstIn(n)).arg(measure->lastIn(n))
+            : QString::fromStdString(measure->name());
+    if (measure->kind == MeasureKind::Probability)
+        name += QStringLiteral(":") + choice.tokenA;
+    if (measure->kind == MeasureKind::LogitDifference)
+        name += QStringLiteral(":%1,%2").arg(choice.tokenA, choice.tokenB);
+    m_sweep->start(model, m_runner->lastTokens(), *measure, name, choice.ablation);
+    m_sweep->show();
+    m_sweep->raise();
+    return true;
+}
+
 void ExperimentController::update(bool run)
 {
     m_panel->setKnockedOut(int(m_document->knockedOut().size()));
     const std::shared_ptr<const PretrainedModel> model = m_runner->model();
     if (!model || model->encoderDecoder())
         return;
-    // The row shows while heads are knocked out, and measures only then.
-    m_panel->setVisible(!m_document->knockedOut().empty());
-    if (m_document->knockedOut().empty()) {
+    // The row shows while heads are knocked out (or when asked for), and
+    // measures only then.
+    setRowPinned(m_pinned);
+    if (m_document->knockedOut().empty() && !m_pinned) {
         m_text->setExperiment({}, {}, run);
         emit interventionsChanged();
         return;
     }
     // The measure, its tokens named by this model's vocabulary.
-    const ExperimentPanel::Choice choice = m_panel->choice();
-    ModelMeasure measure;
-    measure.kind = choice.kind;
-    measure.from = choice.from;
-    measure.to = choice.to;
     std::vector<ModelMeasure> measures;
-    try {
-        if (choice.kind == MeasureKind::Probability || choice.kind == MeasureKind::LogitDifference)
-            measure.tokenA = HeadExperiments::tokenId(*model, choice.tokenA);
-        if (choice.kind == MeasureKind::LogitDifference)
-            measure.tokenB = HeadExperiments::tokenId(*model, choice.tokenB);
-        measures.push_back(measure);
-    } catch (const ReadError &error) {
-        m_panel->showResult(error.message, true);
-    }
-    if (choice.kind == MeasureKind::Loss && !familyDescription(model->config().family).writes()) {
-        measures.clear();
-        m_panel->showResult(tr("the loss is a causal model's: measure a token's probability at "
-                               "the last position"),
-                            true);
-    }
+    if (const std::optional<ModelMeasure> measure = chosenMeasure(*model))
+        measures.push_back(*measure);
     m_text->setExperiment(interventions(), measures, run);
     emit interventionsChanged();
 }

@@ -4,11 +4,13 @@
 #pragma once
 
 #include "core/model/interventions.h"
+#include "core/model/modelmeasure.h"
 
 #include <QObject>
 #include <QPoint>
 
 #include <memory>
+#include <optional>
 
 class QAction;
 class QWidget;
@@ -16,6 +18,7 @@ class QWidget;
 namespace AttentionLab {
 
 class ExperimentPanel;
+class SweepDialog;
 class ModelDocument;
 class ModelRunner;
 class ModelTextPanel;
@@ -49,6 +52,14 @@ public:
     /// Knocks the selected head out, or restores it (an undo step).
     void toggleSelected();
     void restoreAll();
+    /// Shows the Experiments row even while no head is knocked out.
+    void setRowPinned(bool pinned);
+    bool rowPinned() const { return m_pinned; }
+    /// Run Sweep: each head knocked out in turn, measured as the row says,
+    /// in its window; false (the row saying why) when it cannot.
+    bool runSweep(QWidget *parent);
+    /// The sweep's window, once a sweep has run.
+    SweepDialog *sweepDialog() const { return m_sweep; }
 
 signals:
     /// The heads knocked out changed: the lens and the generation follow.
@@ -59,12 +70,16 @@ private:
     /// reads the text again with them when \a run.
     void update(bool run = true);
     void showResult();
+    /// The row's measure with its tokens named by \a model, or none (the row says why).
+    std::optional<ModelMeasure> chosenMeasure(const PretrainedModel &model);
 
     ModelDocument *m_document;
     ModelRunner *m_runner;
     ModelTextPanel *m_text;
     ExperimentPanel *m_panel;
     QAction *m_knockOut;
+    SweepDialog *m_sweep = nullptr;
+    bool m_pinned = false;
 };
 
 } // namespace AttentionLab

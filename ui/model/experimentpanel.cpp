@@ -16,7 +16,8 @@ ExperimentPanel::ExperimentPanel(QWidget *parent)
     : QWidget(parent), m_measure(new QComboBox(this)), m_tokenA(new QLineEdit(this)),
       m_tokenB(new QLineEdit(this)), m_from(new QSpinBox(this)), m_to(new QSpinBox(this)),
       m_ablation(new QComboBox(this)), m_result(new QLabel(this)),
-      m_restore(new QPushButton(tr("Restore Every Head"), this))
+      m_restore(new QPushButton(tr("Restore Every Head"), this)),
+      m_sweep(new QPushButton(tr("Run Sweep…"), this))
 {
     auto *row = new QHBoxLayout(this);
     row->setContentsMargins(0, 0, 0, 0);
@@ -73,6 +74,9 @@ ExperimentPanel::ExperimentPanel(QWidget *parent)
     m_restore->setToolTip(tr("Run the model with every head again (Edit > Undo restores one "
                              "step at a time)"));
     row->addWidget(m_restore);
+    m_sweep->setToolTip(tr("Knock out each head in turn and draw what the measure does without "
+                           "it, head by head"));
+    row->addWidget(m_sweep);
 
     connect(m_measure, &QComboBox::currentIndexChanged, this, [this] {
         updateFields();
@@ -84,6 +88,7 @@ ExperimentPanel::ExperimentPanel(QWidget *parent)
     for (QSpinBox *box : {m_from, m_to})
         connect(box, &QSpinBox::valueChanged, this, &ExperimentPanel::changed);
     connect(m_restore, &QPushButton::clicked, this, &ExperimentPanel::restoreRequested);
+    connect(m_sweep, &QPushButton::clicked, this, &ExperimentPanel::sweepRequested);
     setKnockedOut(0);
     updateFields();
 }

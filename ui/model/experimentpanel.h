@@ -58,12 +58,15 @@ public:
     QSpinBox *fromBox() const { return m_from; }
     QSpinBox *toBox() const { return m_to; }
     QPushButton *restoreButton() const { return m_restore; }
+    QPushButton *sweepButton() const { return m_sweep; }
 
 signals:
     /// The measure, its tokens, its span or the ablation changed.
     void changed();
     /// Restore Every Head was pressed.
     void restoreRequested();
+    /// Run Sweep was pressed.
+    void sweepRequested();
 
 private:
     void updateFields();
@@ -76,6 +79,7 @@ private:
     QComboBox *m_ablation;
     QLabel *m_result;
     QPushButton *m_restore;
+    QPushButton *m_sweep;
 };
 
 } // namespace AttentionLab
