@@ -169,6 +169,7 @@ private slots:
     void builtinTranslatorShowsItsAlignment();
     void knockOutHeadsFromTheGrid();
     void sweepDrawsEachHeadsEffect();
+    void tourKnocksOutTheInductionHeads();
     void passThatThrowsSaysWhy_data();
     void passThatThrowsSaysWhy();
 };
@@ -1312,6 +1313,31 @@ void TestModelWindow::sweepDrawsEachHeadsEffect()
     QCOMPARE(window.model()->document()->knockedOut(), (std::vector<HeadIndex>{{0, 3}}));
     QVERIFY(std::abs(runner->lastMeasured()[0] - runner->lastBaseline()[0] - grid.effect(0, 3)) <
             1e-5);
+}
+
+void TestModelWindow::tourKnocksOutTheInductionHeads()
+{
+    // The tour's page: random words said twice, the card's induction heads
+    // knocked out, the loss on the second copy with them and without.
+    MainWindow window;
+    window.show();
+    QVERIFY(window.model()->showBuiltinKnockout());
+    ModelRunner *runner = window.model()->runner();
+    runner->waitForIdle();
+    const std::vector<HeadIndex> &out = window.model()->document()->knockedOut();
+    QCOMPARE(out.size(), size_t(4)); // the card's 1.1, 1.2, 3.0, 3.1
+    ExperimentPanel *panel = window.model()->experimentPanel();
+    QVERIFY(panel->isVisible());
+    const int n = int(runner->lastTokens().ids.size());
+    QCOMPARE(panel->fromBox()->value(), n / 2 + 1);
+    QCOMPARE(panel->toBox()->value(), n - 1);
+    QCOMPARE(runner->lastMeasured().size(), size_t(1));
+    // The copy fails without them.
+    QVERIFY2(runner->lastMeasured()[0] > runner->lastBaseline()[0] + 1.0,
+             qPrintable(panel->resultText()));
+    window.model()->document()->undoStack()->undo();
+    runner->waitForIdle();
+    QVERIFY(window.model()->document()->knockedOut().empty());
 }
 
 QTEST_MAIN(TestModelWindow)

@@ -15,8 +15,13 @@
 #include "ui/model/sweepdialog.h"
 
 #include <QAction>
+#include <QComboBox>
+#include <QLineEdit>
 #include <QMenu>
 #include <QSignalBlocker>
+#include <QSpinBox>
+
+#include <algorithm>
 
 namespace AttentionLab {
 
@@ -180,6 +185,35 @@ bool ExperimentController::runSweep(QWidget *parent)
     m_sweep->start(model, m_runner->lastTokens(), *measure, name, choice.ablation);
     m_sweep->show();
     m_sweep->raise();
+    return true;
+}
+
+bool ExperimentController::knockOutOnRepeat(const std::vector<HeadIndex> &heads)
+{
+    const std::shared_ptr<const PretrainedModel> model = m_runner->model();
+    if (heads.empty() || !model || !familyDescription(model->config().family).writes())
+        return false;
+    // Words in no order, said twice: only copying predicts the second time.
+    const QString words = tr(" river stone music garden winter doctor silver engine forest bottle "
+                             "market island");
+    m_text->textEdit()->setText(words + words);
+    m_runner->waitForIdle();
+    const std::vector<int> &ids = m_runner->lastTokens().ids;
+    const int n = int(ids.size());
+    const bool twice =
+        n % 2 == 0 && std::equal(ids.begin(), ids.begin() + n / 2, ids.begin() + n / 2);
+    {
+        // The loss on the second copy after its first token, which nothing foretells.
+        const QSignalBlocker a(m_panel->measureBox()), b(m_panel->fromBox()), c(m_panel->toBox());
+        m_panel->measureBox()->setCurrentIndex(int(MeasureKind::Loss));
+        m_panel->fromBox()->setValue(twice ? n / 2 + 1 : -1);
+        m_panel->toBox()->setValue(twice ? n - 1 : -1);
+    }
+    m_pinned = true;
+    m_document->undoStack()->push(new KnockOutCommand(m_document, m_document->knockedOut(), heads,
+                                                      tr("Knock Out the Induction Heads")));
+    update();
+    m_runner->waitForIdle();
     return true;
 }
 

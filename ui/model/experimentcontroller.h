@@ -58,6 +58,9 @@ public:
     /// Run Sweep: each head knocked out in turn, measured as the row says,
     /// in its window; false (the row saying why) when it cannot.
     bool runSweep(QWidget *parent);
+    /// Reads random words said twice, measures the loss on the second copy
+    /// and knocks \a heads out (one undo step): what induction heads do.
+    bool knockOutOnRepeat(const std::vector<HeadIndex> &heads);
     /// The sweep's window, once a sweep has run.
     SweepDialog *sweepDialog() const { return m_sweep; }
 

@@ -128,6 +128,17 @@ QList<TourPage> tourPages()
              "<b>Known heads</b> lists the heads its card found; where it lists an induction "
              "head, this page opens it large.</p>"),
          QStringLiteral("builtin-induction")},
+        {GuidedTour::tr("The built-in model: knocking its induction heads out"),
+         GuidedTour::tr(
+             "<p>A picture says what a head looks like; whether the model needs it is an "
+             "experiment. This page gives the built-in model twelve words in no order, said "
+             "twice, and knocks out the induction heads its card lists: their output is zeroed "
+             "and the model reads the text again without them, from their layers up. They are "
+             "drawn crossed.</p><p>The <b>Experiments</b> row gives the loss on the second copy, "
+             "with them and without: without them the model no longer copies, and the loss "
+             "rises. Press <b>K</b> on any head to knock it out or bring it back, or <b>Run "
+             "Sweep</b> to knock out each head in turn; <b>Edit &gt; Undo</b> restores.</p>"),
+         QStringLiteral("builtin-knockout")},
         {GuidedTour::tr("The built-in translator: an alignment that bends"),
          GuidedTour::tr(
              "<p>Attention began in translation. Bahdanau et al. (2014) let the decoder look "

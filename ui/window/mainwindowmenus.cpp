@@ -111,6 +111,8 @@ QWidget *MainWindow::tourPanel(const QString &name)
         return m_model->showBuiltinHead(QStringLiteral("previous token")) ? modelPage : nullptr;
     if (name == QLatin1String("builtin-induction"))
         return m_model->showBuiltinHead(QStringLiteral("induction")) ? modelPage : nullptr;
+    if (name == QLatin1String("builtin-knockout"))
+        return m_model->showBuiltinKnockout() ? modelPage : nullptr;
     if (name == QLatin1String("builtin-alignment"))
         return m_model->showBuiltinAlignment() ? modelPage : nullptr;
     // The tab the page is about comes to the front, with the panel it frames.

@@ -281,25 +281,39 @@ bool ModelTabEditor::showBuiltinAlignment()
     return showKnownHead(QStringLiteral("alignment"));
 }
 
+std::vector<HeadIndex> ModelTabEditor::knownHeads(const QString &role) const
+{
+    std::vector<HeadIndex> out;
+    if (m_document->isEmpty())
+        return out;
+    const AttentionTensor &t = m_document->tensor();
+    for (const KnownHeadGroup &group :
+         KnownHeads::matching(KnownHeads::load(), t.layers(), t.heads(), t.tokens(),
+                              QString::fromStdString(attentionKindName(m_document->setKind()))))
+        for (const KnownHead &head : group.entries)
+            if (head.role == role)
+                out.push_back({head.layer, head.head});
+    return out;
+}
+
 bool ModelTabEditor::showKnownHead(const QString &role)
 {
     m_runner->waitForIdle();
     emit raiseRequested();
-    if (m_document->isEmpty())
+    const std::vector<HeadIndex> heads = knownHeads(role);
+    if (heads.empty())
         return false;
-    const AttentionTensor &t = m_document->tensor();
-    for (const KnownHeadGroup &group :
-         KnownHeads::matching(KnownHeads::load(), t.layers(), t.heads(), t.tokens(),
-                              QString::fromStdString(attentionKindName(m_document->setKind())))) {
-        for (const KnownHead &head : group.entries) {
-            if (head.role == role) {
-                m_document->select(head.layer, head.head);
-                m_page->showLarge();
-                return true;
-            }
-        }
-    }
-    return false;
+    m_document->select(heads.front().layer, heads.front().head);
+    m_page->showLarge();
+    return true;
+}
+
+bool ModelTabEditor::showBuiltinKnockout()
+{
+    if (!showBuiltinHead(QStringLiteral("induction")))
+        return false;
+    m_page->showGrid();
+    return m_experiments->knockOutOnRepeat(knownHeads(QStringLiteral("induction")));
 }
 
 bool ModelTabEditor::openAttentionFile(const QString &path)

@@ -5,6 +5,7 @@
 
 #include "io/builtinmodel.h"
 
+#include "core/model/interventions.h"
 #include "core/model/relativepositionbias.h"
 #include "ui/figure/tensorfigure.h"
 #include "ui/model/attentionfiles.h"
@@ -14,6 +15,7 @@
 
 #include <memory>
 #include <optional>
+#include <vector>
 
 class QAction;
 class QMenu;
@@ -81,6 +83,10 @@ public:
     /// French, and shows its known aligning cross head large; false when the
     /// translator or such a head is not there. The guided tour's page.
     bool showBuiltinAlignment();
+    /// The tour's page: the built-in model on random words said twice, its
+    /// known induction heads knocked out, the loss on the second copy with
+    /// them and without on the Experiments row; false when it cannot.
+    bool showBuiltinKnockout();
     /// An .npy, .npz or .safetensors file of attention, asking for its
     /// layout or batch where the file leaves them open.
     bool openAttentionFile(const QString &path);
@@ -139,6 +145,8 @@ signals:
     void relativeBiasChanged(std::shared_ptr<const RelativeBiasTables> tables);
 
 private:
+    /// The heads the known-heads table gives \a role for what is shown.
+    std::vector<HeadIndex> knownHeads(const QString &role) const;
     /// The first known head of \a role for the shown set, selected and shown large.
     bool showKnownHead(const QString &role);
     void createPage();
