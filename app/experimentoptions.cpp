@@ -18,12 +18,19 @@ namespace AttentionLab {
 
 namespace {
 
+/// The largest token index an option takes; the text's length refuses what is past it.
+constexpr int kLargest = 1 << 30;
+
 /// A whole number of --option in [min, max], with what it is named in the message.
 int numberIn(const QString &option, const QString &whole, const QString &text, int min, int max,
              const QString &what)
 {
     bool ok = false;
-    const int value = text.toInt(&ok);
+    const long long wide = text.toLongLong(&ok);
+    if (ok && (wide < min || wide > max))
+        usageError(QStringLiteral("--%1: %2 %3 is out of range (0 to %4)")
+                       .arg(option, what, inputText(text), QString::number(max)));
+    const int value = int(wide);
     if (!ok)
         usageError(QStringLiteral("--%1: in \"%2\", \"%3\" is not a whole number")
                        .arg(option, inputText(whole), inputText(text)));
@@ -81,8 +88,10 @@ std::vector<EdgeKnockout> knockoutsOf(const QString &spec, const ModelConfig &co
                      ? -1
                      : numberIn(QStringLiteral("knockout"), item, m.captured(2), 0,
                                 config.heads - 1, QStringLiteral("head"));
-        k.query = m.captured(3).toInt();
-        k.key = m.captured(4).toInt();
+        k.query = numberIn(QStringLiteral("knockout"), item, m.captured(3), 0, kLargest,
+                           QStringLiteral("query"));
+        k.key = numberIn(QStringLiteral("knockout"), item, m.captured(4), 0, kLargest,
+                         QStringLiteral("key"));
         out.push_back(k);
     }
     return out;
@@ -146,8 +155,10 @@ ModelMeasure measureOf(const QString &spec, const PretrainedModel &model, int po
                 usageError(QStringLiteral("--measure %1: the span is FROM-TO, token indices from "
                                           "0, such as loss:26-50")
                                .arg(inputText(spec)));
-            m.from = s.captured(1).toInt();
-            m.to = s.captured(2).toInt();
+            m.from = numberIn(QStringLiteral("measure"), spec, s.captured(1), 0, kLargest,
+                              QStringLiteral("token"));
+            m.to = numberIn(QStringLiteral("measure"), spec, s.captured(2), 0, kLargest,
+                            QStringLiteral("token"));
         }
     } else if (kind == QLatin1String("kl")) {
         m.kind = MeasureKind::KlDivergence;
@@ -167,7 +178,7 @@ int positionOf(const CommandRequest &r)
     if (!r.values.contains(QStringLiteral("position")))
         return -1;
     return int(parseInteger(QStringLiteral("position"), r.values.value(QStringLiteral("position")),
-                            0, 1 << 30));
+                            0, kLargest));
 }
 
 } // namespace
@@ -184,6 +195,10 @@ AblationKind ablationOf(const CommandRequest &r)
 
 Interventions interventionsOf(const CommandRequest &r, const PretrainedModel &model)
 {
+    if (r.values.contains(QStringLiteral("ablation")) && r.command == QLatin1String("model") &&
+        !r.values.contains(QStringLiteral("ablate")))
+        usageError(QStringLiteral("--ablation says how --ablate's heads are ablated: give "
+                                  "--ablate L.H too"));
     Interventions out;
     const ModelConfig &config = model.config();
     if (r.values.contains(QStringLiteral("ablate")))
@@ -198,8 +213,17 @@ std::vector<WrittenMeasure> measuresOf(const CommandRequest &r, const Pretrained
 {
     std::vector<WrittenMeasure> out;
     const int position = positionOf(r);
-    for (const QString &spec : r.measures)
+    if (position >= 0 && r.measures.isEmpty())
+        usageError(QStringLiteral("--position says where a measure reads: give --measure too"));
+    for (const QString &spec : r.measures) {
+        for (const WrittenMeasure &earlier : out)
+            if (earlier.spec == spec)
+                usageError(QStringLiteral("--measure %1 is given twice").arg(inputText(spec)));
         out.push_back({spec, measureOf(spec, model, position)});
+        if (position >= 0 && out.back().measure.kind == MeasureKind::Loss)
+            usageError(QStringLiteral("--position applies to prob, logitdiff and kl; the loss "
+                                      "takes its span: loss:FROM-TO"));
+    }
     return out;
 }
 

@@ -81,9 +81,13 @@ int runPatchCommand(const CommandRequest &r, const CommandContext &)
     figure.scaleTitle = QStringLiteral("share restored");
     figure.rows = patched.rows;
     figure.columns = patched.columns;
+    // With no gap to restore (the texts measure the same), the changes themselves.
+    const bool gap = std::isfinite(grid.restored(0, 0));
+    if (!gap)
+        figure.scaleTitle = QStringLiteral("change of %1").arg(written.spec);
     for (int row = 0; row < patched.rows; ++row)
         for (int column = 0; column < patched.columns; ++column)
-            figure.effects.push_back(grid.restored(row, column));
+            figure.effects.push_back(gap ? grid.restored(row, column) : effect(row, column));
     if (!output.isEmpty()) {
         exportEffectGrid(output, figure);
         if (!r.json)

@@ -3,6 +3,7 @@
 
 #include "core/model/headsweep.h"
 
+#include "core/model/familydescription.h"
 #include "core/model/transformerforward.h"
 
 #include <algorithm>
@@ -17,7 +18,7 @@ namespace {
 
 void requireMeasurable(const ModelMeasure &measure, const ModelWeights &weights, int n)
 {
-    if (const std::string problem = measure.problem(weights.config(), n); !problem.empty())
+    if (const std::string problem = measureProblem(measure, weights, n); !problem.empty())
         throw std::invalid_argument(problem);
 }
 
@@ -35,16 +36,18 @@ ModelInput baselineInput(const ModelInput &input, const ModelMeasure &measure)
 }
 
 /// Runs one cell per intervention \a cellOf(i) on top of \a base's own, each
-/// reusing \a baseRun's layers below it.
+/// reusing \a baseRun's layers below it; the loss scored on \a targets, the
+/// KL from \a reference.
 SweepGrid sweep(const ModelWeights &weights, const ModelInput &base, const ModelRun &baseRun,
-                const ModelMeasure &measure, int rows, int columns,
+                const ModelMeasure &measure, const std::vector<int> &targets,
+                const ModelRun &reference, int rows, int columns,
                 const std::function<void(int row, int column, Interventions &)> &cellOf,
                 const SweepProgress &progress)
 {
     SweepGrid grid;
     grid.rows = rows;
     grid.columns = columns;
-    grid.baseline = measureValue(measure, baseRun, base.ids, &baseRun);
+    grid.baseline = measureValue(measure, baseRun, targets, &reference);
     grid.values.assign(size_t(rows) * size_t(columns), std::numeric_limits<double>::quiet_NaN());
     const Interventions given = base.interventions ? *base.interventions : Interventions{};
     ModelInput cell = base;
@@ -58,7 +61,7 @@ SweepGrid sweep(const ModelWeights &weights, const ModelInput &base, const Model
             cell.interventions = &interventions;
             const ModelRun run = runModel(weights, cell);
             const int index = r * columns + c;
-            grid.values[size_t(index)] = measureValue(measure, run, base.ids, &baseRun);
+            grid.values[size_t(index)] = measureValue(measure, run, targets, &reference);
             if (progress &&
                 !progress(index, grid.values[size_t(index)] - grid.baseline, index + 1, total)) {
                 grid.cancelled = true;
@@ -70,6 +73,15 @@ SweepGrid sweep(const ModelWeights &weights, const ModelInput &base, const Model
 
 } // namespace
 
+std::string measureProblem(const ModelMeasure &measure, const ModelWeights &weights, int n)
+{
+    const ModelConfig &config = weights.config();
+    if (familyDescription(config.family).readout == Readout::MaskedLm && !weights.hasMaskedLmHead())
+        return "the checkpoint has no masked-LM head (cls.predictions): it guesses no token "
+               "to measure";
+    return measure.problem(config, n);
+}
+
 SweepGrid sweepHeadAblations(const ModelWeights &weights, const ModelInput &input,
                              const ModelMeasure &measure, AblationKind ablation,
                              const SweepProgress &progress)
@@ -79,7 +91,7 @@ SweepGrid sweepHeadAblations(const ModelWeights &weights, const ModelInput &inpu
     const ModelRun baseRun = runModel(weights, base);
     const ModelConfig &config = weights.config();
     return sweep(
-        weights, base, baseRun, measure, config.layers, config.heads,
+        weights, base, baseRun, measure, base.ids, baseRun, config.layers, config.heads,
         [ablation](int l, int h, Interventions &interventions) {
             interventions.ablated.push_back({l, h});
             interventions.ablation = ablation;
@@ -111,14 +123,17 @@ PatchGrid sweepPatches(const ModelWeights &weights, const ModelInput &clean,
     const ModelInput base = baselineInput(corrupted, measure);
     const ModelRun baseRun = runModel(weights, base);
     PatchGrid out;
-    // KL's reference is the corrupted run: the clean one's distance from it.
-    out.clean = measureValue(measure, cleanRun, clean.ids, &baseRun);
-    out.corrupted = measureValue(measure, baseRun, corrupted.ids, &baseRun);
+    // Every run is scored against the clean text: the loss on its tokens, the
+    // KL from its distribution (so the clean run's is 0, and a share restored
+    // of 1 is the clean run's distribution, not any other far from the
+    // corrupted one).
+    out.clean = measureValue(measure, cleanRun, clean.ids, &cleanRun);
+    out.corrupted = measureValue(measure, baseRun, clean.ids, &cleanRun);
     const ModelConfig &config = weights.config();
     const std::shared_ptr<const PatchSource> source = cleanRun.patchSource;
     if (sites == PatchSites::Heads)
         out.patched = sweep(
-            weights, base, baseRun, measure, config.layers, config.heads,
+            weights, base, baseRun, measure, clean.ids, cleanRun, config.layers, config.heads,
             [&source](int l, int h, Interventions &interventions) {
                 interventions.source = source;
                 interventions.patchedHeads.push_back({l, h});
@@ -126,7 +141,7 @@ PatchGrid sweepPatches(const ModelWeights &weights, const ModelInput &clean,
             progress);
     else
         out.patched = sweep(
-            weights, base, baseRun, measure, config.layers, n,
+            weights, base, baseRun, measure, clean.ids, cleanRun, config.layers, n,
             [&source](int l, int position, Interventions &interventions) {
                 interventions.source = source;
                 interventions.patchedResidual.push_back({l, position});

@@ -9,6 +9,7 @@
 #include "core/model/modelweights.h"
 
 #include <functional>
+#include <string>
 #include <vector>
 
 namespace AttentionLab {
@@ -18,6 +19,11 @@ namespace AttentionLab {
 /// how many are done of how many; returns false to cancel the sweep. Called
 /// on the thread that runs the sweep.
 using SweepProgress = std::function<bool(int cell, double effect, int done, int total)>;
+
+/// Why \a measure cannot measure a pass of \a n tokens of \a weights (its
+/// own problem(), or a masked-LM family's checkpoint without the head that
+/// guesses), as one line, or "".
+std::string measureProblem(const ModelMeasure &measure, const ModelWeights &weights, int n);
 
 /// What a sweep gives: a rows x columns grid of the measure, each cell with
 /// one intervention applied, and the measure without any.
@@ -70,8 +76,10 @@ struct PatchGrid
  * Activation patching (Meng et al. 2022; Wang et al. 2022): \a clean and \a
  * corrupted are two texts of the same length in tokens; each head's output
  * or each residual position of the corrupted run in turn is taken from the
- * clean run. Throws std::invalid_argument for texts of different lengths
- * and as sweepHeadAblations() does.
+ * clean run. Every run is scored against the clean text: a loss on the
+ * clean text's tokens, a KL from the clean run's distribution (0 for the
+ * clean run itself). Throws std::invalid_argument for texts of different
+ * lengths and as sweepHeadAblations() does.
  */
 PatchGrid sweepPatches(const ModelWeights &weights, const ModelInput &clean,
                        const ModelInput &corrupted, const ModelMeasure &measure, PatchSites sites,

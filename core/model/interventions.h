@@ -20,7 +20,8 @@ struct HeadIndex
 };
 
 /// How an ablated head's output is replaced (Michel et al. 2019 zero it;
-/// "mean ablation" keeps its average over the text's positions).
+/// "mean ablation" keeps its average over the text's positions: in a causal
+/// model, position i's over positions 0 to i, so that none reads a later token).
 enum class AblationKind
 {
     Zero,

@@ -49,8 +49,11 @@ std::vector<float> knockoutBias(const Interventions *interventions, int l, int h
 }
 
 /// Layer \a l's head outputs (\a context, heads x d_h rows, a column per
-/// position) ablated and patched as \a interventions say.
-void changeHeadOutputs(const Interventions *interventions, int l, int headDim, Activations &context)
+/// position) ablated and patched as \a interventions say. A causal model's
+/// mean ablation gives position i the mean over positions 0 to i, so that no
+/// position reads a later token through it; an encoder's, the mean over all.
+void changeHeadOutputs(const Interventions *interventions, int l, int headDim, bool causal,
+                       Activations &context)
 {
     if (!interventions)
         return;
@@ -58,10 +61,17 @@ void changeHeadOutputs(const Interventions *interventions, int l, int headDim, A
         if (h.layer != l)
             continue;
         auto rows = context.middleRows(Eigen::Index(h.head) * headDim, headDim);
-        if (interventions->ablation == AblationKind::Mean)
-            rows.colwise() = Eigen::VectorXf(rows.rowwise().mean());
-        else
+        if (interventions->ablation == AblationKind::Zero) {
             rows.setZero();
+        } else if (!causal) {
+            rows.colwise() = Eigen::VectorXf(rows.rowwise().mean());
+        } else {
+            Eigen::VectorXd sum = Eigen::VectorXd::Zero(headDim);
+            for (Eigen::Index i = 0; i < rows.cols(); ++i) {
+                sum += rows.col(i).cast<double>();
+                rows.col(i) = (sum / double(i + 1)).cast<float>();
+            }
+        }
     }
     for (const HeadIndex &h : interventions->patchedHeads) {
         if (h.layer != l)
@@ -241,7 +251,7 @@ ModelRun runModelGraph(const KernelSet &ops, const ModelWeights &weights, const 
         scoring.bias = nullptr;
         requireFiniteAttention(layerAttention, layerMatrices, context.data(),
                                size_t(context.size()), l);
-        changeHeadOutputs(interventions, l, headDim, context);
+        changeHeadOutputs(interventions, l, headDim, scoring.visibility.causal, context);
         if (kept)
             std::copy_n(context.data(), context.size(),
                         kept->contexts.data() + size_t(l) * size_t(n) * size_t(queryWidth));

@@ -56,6 +56,10 @@ std::string ModelMeasure::problem(const ModelConfig &config, int n) const
             return p;
         [[fallthrough]];
     case MeasureKind::KlDivergence:
+        if (position < 0 && !familyDescription(config.family).writes())
+            return familyDescription(config.family).displayName +
+                   " guesses the tokens at its [MASK]s, not a next token: give the position of "
+                   "a [MASK] (--position P)";
         if (positionIn(n) < 0 || positionIn(n) >= n)
             return "position " + std::to_string(position) + " is outside the text's " +
                    std::to_string(n) + " tokens (0 to " + std::to_string(n - 1) + ")";

@@ -50,7 +50,8 @@ std::string AttentionTensor::rowToken(int query) const
     if (query < 0 || query >= static_cast<int>(m_writtenTokens.size()))
         return queryToken(query);
     const std::string &written = m_writtenTokens[static_cast<size_t>(query)];
-    return written.empty() ? std::string("\xE2\x80\xA6") : written; // "…"
+    // Spelled as a special token, so that it stands alone when words merge.
+    return written.empty() ? std::string("<\xE2\x80\xA6>") : written; // "<…>"
 }
 
 std::vector<std::string> writtenAfter(const std::vector<std::string> &read, std::string next)

@@ -93,8 +93,8 @@ public:
         m_writtenTokens = std::move(written);
     }
     bool rowsAreWritten() const { return !m_writtenTokens.empty(); }
-    /// The token that labels row \a query: the one it wrote ("…" where that is
-    /// not known) when the tensor knows them, else its query token.
+    /// The token that labels row \a query: the one it wrote ("<…>" where that
+    /// is not known) when the tensor knows them, else its query token.
     std::string rowToken(int query) const;
 
     /// Which keys each query could see; a key it could not was masked, not weighed 0.

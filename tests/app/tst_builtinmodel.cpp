@@ -9,6 +9,7 @@
 // `builtin` stands for it wherever a model's folder goes.
 
 #include "binaryrun.h"
+#include "builtincard.h"
 
 #include <QDir>
 #include <QFile>
@@ -26,50 +27,7 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-const QString kModel = QStringLiteral(BUILTIN_MODEL_DIR);
 const QList<int> kProbeLengths = {25, 40};
-
-QByteArray readFile(const QString &path)
-{
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
-
-/// The card's table of heads: layer, head, role, score as printed, probe.
-struct CardRow
-{
-    int layer = 0;
-    int head = 0;
-    QString role;
-    QString score;
-};
-
-QList<CardRow> cardRows()
-{
-    QList<CardRow> rows;
-    static const QRegularExpression row(
-        QStringLiteral(R"(^\| (\d+)\.(\d+) \| ([^|]+?) \| ([^|]+?) \| [^|]+ \|$)"),
-        QRegularExpression::MultilineOption);
-    auto it = row.globalMatch(QString::fromUtf8(readFile(kModel + u"/README.md"_s)));
-    while (it.hasNext()) {
-        const QRegularExpressionMatch m = it.next();
-        rows.append({m.captured(1).toInt(), m.captured(2).toInt(), m.captured(3), m.captured(4)});
-    }
-    return rows;
-}
-
-/// The card's ordinary sentences, over which the previous-token and sink scores are averaged.
-QStringList cardSentences()
-{
-    const QString card = QString::fromUtf8(readFile(kModel + u"/README.md"_s));
-    const QString line = card.section(u"The sentences: "_s, 1, 1).section(QLatin1Char('\n'), 0, 0);
-    QStringList sentences;
-    static const QRegularExpression quoted(QStringLiteral("\"([^\"]+)\""));
-    auto it = quoted.globalMatch(line);
-    while (it.hasNext())
-        sentences << it.next().captured(1);
-    return sentences;
-}
 
 /// knownheads.json's group for the built-in model.
 QJsonArray knownEntries()
@@ -122,21 +80,6 @@ double probeScore(int length, int layer, int head, const QString &key = u"induct
               layer, head);
 }
 
-/// `model builtin ARGS --measure SPEC --json`'s measure: value, baseline, effect.
-QJsonObject measured(const QStringList &arguments, const QString &spec)
-{
-    const BinaryRun run = runAttentionLab(QStringList{u"model"_s, u"builtin"_s} + arguments +
-                                          QStringList{u"--measure"_s, spec, u"--json"_s});
-    if (run.exitCode != 0)
-        qWarning() << "model:" << run.err;
-    return QJsonDocument::fromJson(run.out)
-        .object()
-        .value(u"measures"_s)
-        .toObject()
-        .value(spec)
-        .toObject();
-}
-
 } // namespace
 
 class TestBuiltinModel : public QObject
@@ -147,8 +90,6 @@ private slots:
     void theCardAndTheTableAreThere();
     void knownHeadsHoldTheirScores_data();
     void knownHeadsHoldTheirScores();
-    void cardKnockoutsHold();
-    void cardAblationGridHolds();
     void cardMatchesInspect_data();
     void cardMatchesInspect();
     void cardGridsMatchInspect_data();
@@ -166,12 +107,12 @@ private slots:
 void TestBuiltinModel::theCardAndTheTableAreThere()
 {
     // The data the tests below are driven by: none of them may pass empty.
-    QVERIFY(QFile::exists(kModel + u"/model.safetensors"_s));
-    QVERIFY(QFileInfo(kModel + u"/model.safetensors"_s).size() < 8 * 1024 * 1024);
+    QVERIFY(QFile::exists(builtinModelDir() + u"/model.safetensors"_s));
+    QVERIFY(QFileInfo(builtinModelDir() + u"/model.safetensors"_s).size() < 8 * 1024 * 1024);
     QCOMPARE(cardSentences().size(), 5);
     QCOMPARE(knownEntries().size(), cardRows().size());
     const QJsonObject config =
-        QJsonDocument::fromJson(readFile(kModel + u"/config.json"_s)).object();
+        QJsonDocument::fromJson(readFile(builtinModelDir() + u"/config.json"_s)).object();
     QCOMPARE(config.value(u"model_type"_s).toString(), u"gpt2"_s);
     QCOMPARE(config.value(u"n_layer"_s).toInt(), 4);
 }
@@ -275,7 +216,7 @@ void TestBuiltinModel::cardGridsMatchInspect()
     QFETCH(QString, title);
     QFETCH(QString, key);
     QFETCH(int, probe);
-    const QString card = QString::fromUtf8(readFile(kModel + u"/README.md"_s));
+    const QString card = QString::fromUtf8(readFile(builtinModelDir() + u"/README.md"_s));
     const QString after = card.section(title, 1, 1);
     QVERIFY(!after.isEmpty());
     const QStringList lines = after.split(QLatin1Char('\n'));
@@ -319,7 +260,7 @@ void TestBuiltinModel::cardSaysWhatDidNotForm()
     // A role the card's table lacks is named, with the best score any head
     // reached, as inspect reports it, and that score is below the role's bar;
     // a role the table has is not named.
-    const QString card = QString::fromUtf8(readFile(kModel + u"/README.md"_s));
+    const QString card = QString::fromUtf8(readFile(builtinModelDir() + u"/README.md"_s));
     QStringList roles;
     for (const CardRow &row : cardRows())
         roles << row.role;
@@ -368,7 +309,7 @@ void TestBuiltinModel::tokenizerEncodesAsTraining_data()
     QTest::addColumn<QString>("text");
     QTest::addColumn<QList<int>>("ids");
     const QJsonArray checks =
-        QJsonDocument::fromJson(readFile(kModel + u"/tokenizer_check.json"_s)).array();
+        QJsonDocument::fromJson(readFile(builtinModelDir() + u"/tokenizer_check.json"_s)).array();
     QVERIFY(!checks.isEmpty());
     for (const QJsonValue &v : checks) {
         QList<int> ids;
@@ -451,78 +392,6 @@ void TestBuiltinModel::probeRefusals()
     const QString err = QString::fromUtf8(run.err).trimmed();
     QVERIFY2(err.contains(message), qPrintable(err));
     QCOMPARE(err.count(QLatin1Char('\n')), 0);
-}
-
-void TestBuiltinModel::cardKnockoutsHold()
-{
-    // "| probe | every head | induction heads 1.1,1.2 knocked out | other heads 1.0,1.3 ... |"
-    const QString card = QString::fromUtf8(readFile(kModel + u"/README.md"_s));
-    static const QRegularExpression header(QStringLiteral(
-        R"(\| probe \| every head \| induction heads ([\d.,]+) knocked out \| other heads ([\d.,]+) knocked out \|)"));
-    const QRegularExpressionMatch heads = header.match(card);
-    QVERIFY2(heads.hasMatch(), "the card has no table of knocked-out heads");
-    QStringList induction;
-    for (const CardRow &row : cardRows())
-        if (row.role == u"induction"_s)
-            induction << u"%1.%2"_s.arg(row.layer).arg(row.head);
-    QCOMPARE(heads.captured(1).split(u','), induction);
-    static const QRegularExpression row(
-        QStringLiteral(
-            R"(^\| (\d+) random tokens repeated \(`(loss:\d+-\d+)`\) \| ([\d.]+) \| ([\d.]+) \| ([\d.]+) \|$)"),
-        QRegularExpression::MultilineOption);
-    auto it = row.globalMatch(card);
-    int rows = 0;
-    while (it.hasNext()) {
-        const QRegularExpressionMatch m = it.next();
-        const QStringList probe{u"--repeat-random"_s, m.captured(1), u"--seed"_s, u"0"_s};
-        const QJsonObject without =
-            measured(probe + QStringList{u"--ablate"_s, heads.captured(1)}, m.captured(2));
-        const QJsonObject instead =
-            measured(probe + QStringList{u"--ablate"_s, heads.captured(2)}, m.captured(2));
-        // Printed with three decimals.
-        QVERIFY(std::abs(without[u"baseline"_s].toDouble() - m.captured(3).toDouble()) < 6e-4);
-        QVERIFY(std::abs(without[u"value"_s].toDouble() - m.captured(4).toDouble()) < 6e-4);
-        QVERIFY(std::abs(instead[u"value"_s].toDouble() - m.captured(5).toDouble()) < 6e-4);
-        // The induction heads carry the copy; as many others do not.
-        QVERIFY(without[u"effect"_s].toDouble() > 2.0 * instead[u"effect"_s].toDouble());
-        ++rows;
-    }
-    QCOMPARE(rows, int(kProbeLengths.size()));
-}
-
-void TestBuiltinModel::cardAblationGridHolds()
-{
-    // The grid after "Each head knocked out alone": the mean over the card's
-    // sentences of `sweep --measure loss`'s effects.
-    const QString card = QString::fromUtf8(readFile(kModel + u"/README.md"_s));
-    const QString section =
-        card.section(u"Each head knocked out alone"_s, 1, 1).section(u"## "_s, 0, 0);
-    static const QRegularExpression row(QStringLiteral(R"(^\| (\d+) \| ([-\d.| ]+)\|$)"),
-                                        QRegularExpression::MultilineOption);
-    QList<QList<double>> grid;
-    auto it = row.globalMatch(section);
-    while (it.hasNext()) {
-        QList<double> cells;
-        for (const QString &cell : it.next().captured(2).split(u'|', Qt::SkipEmptyParts))
-            cells << cell.trimmed().toDouble();
-        grid << cells;
-    }
-    QCOMPARE(grid.size(), 4);
-    const QStringList sentences = cardSentences();
-    QList<QList<double>> sum(grid.size(), QList<double>(grid.front().size(), 0.0));
-    for (const QString &sentence : sentences) {
-        const BinaryRun run = runAttentionLab({u"sweep"_s, u"builtin"_s, u"--text"_s, sentence,
-                                               u"--measure"_s, u"loss"_s, u"--json"_s});
-        QCOMPARE(run.exitCode, 0);
-        const QJsonArray effects = QJsonDocument::fromJson(run.out)[u"effects"_s].toArray();
-        for (qsizetype l = 0; l < grid.size(); ++l)
-            for (qsizetype h = 0; h < grid[l].size(); ++h)
-                sum[l][h] += effects[l].toArray()[h].toDouble();
-    }
-    for (qsizetype l = 0; l < grid.size(); ++l)
-        for (qsizetype h = 0; h < grid[l].size(); ++h)
-            QVERIFY2(std::abs(sum[l][h] / double(sentences.size()) - grid[l][h]) < 6e-4,
-                     qPrintable(u"head %1.%2"_s.arg(l).arg(h)));
 }
 
 QTEST_APPLESS_MAIN(TestBuiltinModel)

@@ -183,6 +183,26 @@ void TestExperimentCommands::refusals_data()
                        u"--text"_s,    u"Show hidden files"_s,
                        u"--measure"_s, u"kl"_s}
         << u"is an encoder-decoder: experiments on heads run on decoders and encoders"_s;
+    QTest::newRow("position alone")
+        << QStringList{u"model"_s, tiny, u"--text"_s, u"a b"_s, u"--position"_s, u"1"_s}
+        << u"--position says where a measure reads: give --measure too"_s;
+    QTest::newRow("position of a loss")
+        << QStringList{u"model"_s,     tiny,      u"--text"_s,     u"a b"_s,
+                       u"--measure"_s, u"loss"_s, u"--position"_s, u"1"_s}
+        << u"--position applies to prob, logitdiff and kl"_s;
+    QTest::newRow("ablation alone")
+        << QStringList{u"model"_s, tiny, u"--text"_s, u"a b"_s, u"--ablation"_s, u"mean"_s}
+        << u"give --ablate L.H too"_s;
+    QTest::newRow("twice") << QStringList{u"model"_s,     tiny,    u"--text"_s,    u"a b"_s,
+                                          u"--measure"_s, u"kl"_s, u"--measure"_s, u"kl"_s}
+                           << u"--measure kl is given twice"_s;
+    QTest::newRow("huge key") << QStringList{u"model"_s,      tiny,
+                                             u"--text"_s,     u"a b"_s,
+                                             u"--knockout"_s, u"0.0:1>99999999999"_s}
+                              << u"--knockout: key 99999999999 is out of range"_s;
+    QTest::newRow("bert position")
+        << QStringList{u"sweep"_s, bert, u"--text"_s, u"a [MASK] b"_s, u"--measure"_s, u"kl"_s}
+        << u"BERT guesses the tokens at its [MASK]s, not a next token"_s;
     QTest::newRow("patch texts") << QStringList{u"patch"_s, tiny,           u"--clean"_s,
                                                 u"a"_s,     u"--measure"_s, u"kl"_s}
                                  << u"patch needs the corrupt text: --corrupt TEXT"_s;

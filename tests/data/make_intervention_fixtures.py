@@ -17,8 +17,9 @@ make_decoder_fixtures.py (written from transformers' modeling files), with an
 - hook_attn_scores: the scores before the softmax (after the mask), where a
   knocked-out edge becomes minus infinity (Geva et al. 2023);
 - hook_z: the heads' context before the output projection, where a head is
-  zeroed, replaced by its mean over the positions (mean ablation), or patched
-  from the clean text's run.
+  zeroed, replaced by its mean over the positions (mean ablation; in a causal
+  model position i's mean over positions 0 to i), or patched from the clean
+  text's run.
 Within a layer the order is the program's: the residual patch, then the
 knockouts, then the ablations, then the head patches.
 
@@ -78,12 +79,13 @@ class Edit:
     """One case's interventions, applied by the reference forward passes."""
 
     def __init__(self, heads, head_dim, ablate=(), mean=False, knockouts=(), patch_heads=(),
-                 patch_residual=(), clean=None):
+                 patch_residual=(), clean=None, causal=True):
         self.heads, self.head_dim = heads, head_dim
         self.ablate, self.mean = list(ablate), mean
         self.knockouts = list(knockouts)
         self.patch_heads, self.patch_residual = list(patch_heads), list(patch_residual)
         self.clean = clean
+        self.causal = causal
         self.inputs, self.contexts = {}, {}
         self.logits = None
 
@@ -109,8 +111,16 @@ class Edit:
         n = context.shape[0]
         c = context.clone().view(n, self.heads, self.head_dim)
         for l, head in self.ablate:
-            if l == layer:
-                c[:, head] = c[:, head].mean(0, keepdim=True) if self.mean else 0.0
+            if l != layer:
+                continue
+            if not self.mean:
+                c[:, head] = 0.0
+            elif self.causal:
+                # Position i's mean over positions 0 to i: no later token leaks in.
+                c[:, head] = c[:, head].double().cumsum(0).div(
+                    torch.arange(1, n + 1, dtype=torch.float64)[:, None]).float()
+            else:
+                c[:, head] = c[:, head].mean(0, keepdim=True)
         for l, head in self.patch_heads:
             if l == layer:
                 c[:, head] = self.clean.contexts[layer].view(n, self.heads, self.head_dim)[:, head]
@@ -186,7 +196,8 @@ def main():
         records = []
         for name, described, arguments in cases:
             text = corrupted if described.get("corrupted") else ids
-            logits = run(kind, w, cfg, text, Edit(heads, head_dim, **arguments))
+            logits = run(kind, w, cfg, text,
+                         Edit(heads, head_dim, causal=kind != "bert", **arguments))
             record = {"name": name, **described,
                       "logits": [[round(float(v), 7) for v in logits[p]] for p in KEPT_POSITIONS]}
             if kind != "bert":

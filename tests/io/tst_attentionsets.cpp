@@ -159,7 +159,7 @@ void TestAttentionSets::readsEverySet()
             QVERIFY(t.rowsAreWritten());
             for (int q = 0; q + 1 < t.queries(); ++q)
                 QCOMPARE(t.rowToken(q), queries[size_t(q + 1)]);
-            QCOMPARE(t.rowToken(t.queries() - 1), std::string("…"));
+            QCOMPARE(t.rowToken(t.queries() - 1), std::string("<…>"));
         } else {
             QVERIFY(!t.rowsAreWritten());
         }

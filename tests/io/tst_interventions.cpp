@@ -291,6 +291,29 @@ void TestInterventions::patchSweepEqualsEachAlone()
                 QVERIFY(std::abs(value -
                                  grid.patched.values[size_t(r * grid.patched.columns + c)]) < 1e-6);
             }
+        // The KL is scored from the clean run: 0 for it, and a patch that
+        // gives back the clean distribution restores all of the gap.
+        ModelMeasure kl;
+        kl.kind = MeasureKind::KlDivergence;
+        const PatchGrid far = sweepPatches(model->weights(), clean, corrupted, kl, sites);
+        QCOMPARE(far.clean, 0.0);
+        QVERIFY(far.corrupted > 0.0);
+        if (sites == PatchSites::Residual) {
+            // Every changed position patched at the last layer's input: the
+            // clean run's stream from there on, so the clean distribution.
+            Interventions all;
+            all.source = cleanRun.patchSource;
+            for (int p = 0; p < n; ++p)
+                all.patchedResidual.push_back({config.layers - 1, p});
+            ModelInput patched = corrupted;
+            patched.logitPositions = {n - 1};
+            patched.interventions = &all;
+            ModelInput reference = clean;
+            reference.logitPositions = {n - 1};
+            const ModelRun cleanAgain = runModel(model->weights(), reference);
+            QVERIFY(measureValue(kl, runModel(model->weights(), patched), corrupted.ids,
+                                 &cleanAgain) < 1e-9);
+        }
         if (sites == PatchSites::Residual) {
             // The residual entering layer 0 at every changed position, patched,
             // is the clean text there: the tokens that differ restore it all

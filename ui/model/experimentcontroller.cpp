@@ -7,6 +7,7 @@
 #include "io/headexperiments.h"
 #include "io/pretrainedmodel.h"
 #include "io/readerror.h"
+#include "io/tokenizer.h"
 #include "ui/model/experimentpanel.h"
 #include "ui/model/knockoutcommand.h"
 #include "ui/model/modeldocument.h"
@@ -62,8 +63,11 @@ void ExperimentController::modelChanged(const std::shared_ptr<const PretrainedMo
     const bool serves = model && !model->encoderDecoder();
     // Until a head is knocked out (or the row is asked for): the grid keeps the hall's room.
     m_panel->setVisible(serves && m_pinned);
-    if (m_sweep)
+    if (m_sweep) {
+        // Its heads were another model's.
         m_sweep->cancel();
+        m_sweep->hide();
+    }
     m_knockOut->setEnabled(serves);
     m_panel->showResult(QString());
     update(false);
@@ -87,7 +91,7 @@ void ExperimentController::showHeadMenu(int layer, int head, const QPoint &globa
     row->setChecked(m_pinned);
     QAction *chosen = menu.exec(global);
     if (chosen == toggle)
-        m_document->undoStack()->push(KnockOutCommand::toggle(m_document, {layer, head}));
+        push(KnockOutCommand::toggle(m_document, {layer, head}));
     else if (chosen == all)
         restoreAll();
     else if (chosen == sweep)
@@ -102,16 +106,22 @@ void ExperimentController::toggleSelected()
 {
     if (m_document->isEmpty() || !m_knockOut->isEnabled() || !m_runner->hasModel())
         return;
-    m_document->undoStack()->push(
-        KnockOutCommand::toggle(m_document, {m_document->layer(), m_document->head()}));
+    push(KnockOutCommand::toggle(m_document, {m_document->layer(), m_document->head()}));
 }
 
 void ExperimentController::restoreAll()
 {
     if (m_document->knockedOut().empty())
         return;
-    m_document->undoStack()->push(
-        new KnockOutCommand(m_document, m_document->knockedOut(), {}, tr("Restore Every Head")));
+    push(new KnockOutCommand(m_document, m_document->knockedOut(), {}, tr("Restore Every Head")));
+}
+
+void ExperimentController::push(QUndoCommand *command)
+{
+    // What the whole model wrote goes first: heads knocked out read the text again.
+    if (m_beforeChange)
+        m_beforeChange();
+    m_document->undoStack()->push(command);
 }
 
 void ExperimentController::setRowPinned(bool pinned)
@@ -129,6 +139,20 @@ std::optional<ModelMeasure> ExperimentController::chosenMeasure(const Pretrained
     measure.kind = choice.kind;
     measure.from = choice.from;
     measure.to = choice.to;
+    if (!familyDescription(model.config().family).writes()) {
+        // A masked-language model guesses at its first [MASK].
+        const std::optional<int> mask = model.tokenizer().specialIds().mask;
+        const std::vector<int> &ids = m_runner->lastTokens().ids;
+        const auto at = mask ? std::find(ids.begin(), ids.end(), *mask) : ids.end();
+        if (at == ids.end()) {
+            m_panel->showResult(tr("%1 guesses at a [MASK]: type one where it should guess")
+                                    .arg(QString::fromStdString(
+                                        familyDescription(model.config().family).displayName)),
+                                true);
+            return std::nullopt;
+        }
+        measure.position = int(at - ids.begin());
+    }
     try {
         if (choice.kind == MeasureKind::Probability || choice.kind == MeasureKind::LogitDifference)
             measure.tokenA = HeadExperiments::tokenId(model, choice.tokenA);
@@ -168,8 +192,10 @@ bool ExperimentController::runSweep(QWidget *parent)
     if (!m_sweep) {
         m_sweep = new SweepDialog(parent);
         connect(m_sweep, &SweepDialog::headActivated, this, [this](int layer, int head) {
+            if (m_sweep->model() != m_runner->model())
+                return; // a sweep of a model since closed
             m_document->select(layer, head);
-            m_document->undoStack()->push(KnockOutCommand::toggle(m_document, {layer, head}));
+            push(KnockOutCommand::toggle(m_document, {layer, head}));
         });
     }
     const ExperimentPanel::Choice choice = m_panel->choice();
@@ -210,8 +236,8 @@ bool ExperimentController::knockOutOnRepeat(const std::vector<HeadIndex> &heads)
         m_panel->toBox()->setValue(twice ? n - 1 : -1);
     }
     m_pinned = true;
-    m_document->undoStack()->push(new KnockOutCommand(m_document, m_document->knockedOut(), heads,
-                                                      tr("Knock Out the Induction Heads")));
+    push(new KnockOutCommand(m_document, m_document->knockedOut(), heads,
+                             tr("Knock Out the Induction Heads")));
     update();
     m_runner->waitForIdle();
     return true;
@@ -221,8 +247,10 @@ void ExperimentController::update(bool run)
 {
     m_panel->setKnockedOut(int(m_document->knockedOut().size()));
     const std::shared_ptr<const PretrainedModel> model = m_runner->model();
-    if (!model || model->encoderDecoder())
+    if (!model || model->encoderDecoder()) {
+        emit interventionsChanged(); // Generate (Translate) is the whole model's again
         return;
+    }
     // The row shows while heads are knocked out (or when asked for), and
     // measures only then.
     setRowPinned(m_pinned);

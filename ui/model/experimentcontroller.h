@@ -9,10 +9,12 @@
 #include <QObject>
 #include <QPoint>
 
+#include <functional>
 #include <memory>
 #include <optional>
 
 class QAction;
+class QUndoCommand;
 class QWidget;
 
 namespace AttentionLab {
@@ -61,6 +63,9 @@ public:
     /// Reads random words said twice, measures the loss on the second copy
     /// and knocks \a heads out (one undo step): what induction heads do.
     bool knockOutOnRepeat(const std::vector<HeadIndex> &heads);
+    /// Called before heads are knocked out or restored: the tab drops what the
+    /// whole model wrote (a generation's steps), which no longer reads alike.
+    void setBeforeChange(std::function<void()> before) { m_beforeChange = std::move(before); }
     /// The sweep's window, once a sweep has run.
     SweepDialog *sweepDialog() const { return m_sweep; }
 
@@ -72,6 +77,8 @@ private:
     /// Gives the text panel the knocked-out heads and the measure; the model
     /// reads the text again with them when \a run.
     void update(bool run = true);
+    /// Pushes \a command on the tab's undo history, after setBeforeChange()'s call.
+    void push(QUndoCommand *command);
     void showResult();
     /// The row's measure with its tokens named by \a model, or none (the row says why).
     std::optional<ModelMeasure> chosenMeasure(const PretrainedModel &model);
@@ -83,6 +90,7 @@ private:
     QAction *m_knockOut;
     SweepDialog *m_sweep = nullptr;
     bool m_pinned = false;
+    std::function<void()> m_beforeChange;
 };
 
 } // namespace AttentionLab

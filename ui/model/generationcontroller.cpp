@@ -67,7 +67,15 @@ void GenerationController::start(const GenerationOptions &options)
     // Each undo step keeps a whole text's attention: the history holds
     // what fits in the session's undo budget (between 2 and 50 steps), set
     // while it is empty, at a new text's first Generate.
-    if (QUndoStack *undo = m_document->undoStack(); undo->count() == 0) {
+    // Heads knocked out and restored before it (the Experiments' history) go:
+    // Back steps through what was written.
+    QUndoStack *history = m_document->undoStack();
+    for (int i = 0; i < history->count(); ++i)
+        if (!dynamic_cast<const GenerationCommand *>(history->command(i))) {
+            history->clear();
+            break;
+        }
+    if (QUndoStack *undo = history; undo->count() == 0) {
         const ModelConfig &config = model->config();
         const double n = double(m_runner->lastTokens().ids.size()) + options.maxTokens;
         undo->setUndoLimit(undoStepsWithin(

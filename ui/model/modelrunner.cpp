@@ -4,6 +4,7 @@
 #include "ui/model/modelrunner.h"
 
 #include "io/headexperiments.h"
+#include "io/modelcheckpoint.h"
 
 #include "ui/document/backgroundoutcome.h"
 
@@ -27,7 +28,7 @@ ModelRunner::ModelRunner(QObject *parent, Pass pass) : QObject(parent), m_pass(s
                 const int n = int(result.tokens.ids.size());
                 std::vector<ModelMeasure> fitting;
                 for (const ModelMeasure &m : text.measures) {
-                    const std::string problem = m.problem(model.config(), n);
+                    const std::string problem = measureProblem(m, model.checkpoint()->weights(), n);
                     if (problem.empty())
                         fitting.push_back(m);
                     else

@@ -73,6 +73,7 @@ void SweepDialog::start(std::shared_ptr<const PretrainedModel> model, const Toke
     const quint64 run = ++m_run;
     const ModelConfig &config = model->config();
     m_modelName = model->name();
+    m_model = model;
     m_measureName = measureName;
     EffectGridData data;
     data.title =

@@ -48,6 +48,8 @@ public:
     void waitForFinished();
 
     EffectGridView *view() const { return m_view; }
+    /// The model swept last, while it is open.
+    std::shared_ptr<const PretrainedModel> model() const { return m_model.lock(); }
     QPushButton *cancelButton() const { return m_cancelButton; }
     QPushButton *exportButton() const { return m_exportButton; }
     /// "Swept 16 heads of builtin: every head's loss 5.01", or why it stopped.
@@ -73,6 +75,7 @@ private:
     quint64 m_run = 0;
     double m_baseline = 0.0;
     QString m_modelName;
+    std::weak_ptr<const PretrainedModel> m_model;
     QString m_measureName;
 };
 

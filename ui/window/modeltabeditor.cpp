@@ -84,6 +84,10 @@ void ModelTabEditor::createPage()
             [this](int layer, int head, const QPoint &global) {
                 m_experiments->showHeadMenu(layer, head, global, m_page);
             });
+    m_experiments->setBeforeChange([this] {
+        if (m_generationPanel->generation())
+            m_generation->clear();
+    });
     connect(m_experiments, &ExperimentController::interventionsChanged, this, [this] {
         // Generation runs the whole model: it waits until every head is back.
         const bool whole = m_document->knockedOut().empty();
