@@ -295,14 +295,15 @@ void ExperimentController::showResult()
                             ? tr("KL %1 nats from the pass with every head (%2 out)")
                                   .arg(measured[0], 0, 'g', 5)
                                   .arg(heads)
-                            : tr("%1 %2%3 without %4, %5 with every head: %6%7")
+                            // The change first: the hall's row may have room for little more.
+                            : tr("%1 %2%3 without %4: %5%6 (%7 with every head)")
                                   .arg(name)
+                                  .arg(effect >= 0 ? QStringLiteral("+") : QString())
+                                  .arg(effect, 0, 'g', 4)
+                                  .arg(heads)
                                   .arg(measured[0], 0, 'g', 5)
                                   .arg(units)
-                                  .arg(heads)
-                                  .arg(baseline[0], 0, 'g', 5)
-                                  .arg(effect >= 0 ? QStringLiteral("+") : QString())
-                                  .arg(effect, 0, 'g', 4));
+                                  .arg(baseline[0], 0, 'g', 5));
 }
 
 } // namespace AttentionLab

@@ -3,6 +3,8 @@
 
 #include "ui/model/experimentpanel.h"
 
+#include "ui/views/elidinglabel.h"
+
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -15,9 +17,9 @@ namespace AttentionLab {
 ExperimentPanel::ExperimentPanel(QWidget *parent)
     : QWidget(parent), m_measure(new QComboBox(this)), m_tokenA(new QLineEdit(this)),
       m_tokenB(new QLineEdit(this)), m_from(new QSpinBox(this)), m_to(new QSpinBox(this)),
-      m_ablation(new QComboBox(this)), m_result(new QLabel(this)),
-      m_restore(new QPushButton(tr("Restore Every Head"), this)),
-      m_sweep(new QPushButton(tr("Run Sweep…"), this))
+      m_ablation(new QComboBox(this)), m_result(new ElidingLabel(QString(), this)),
+      m_restore(new QPushButton(tr("Restore All"), this)),
+      m_sweep(new QPushButton(tr("Sweep…"), this))
 {
     auto *row = new QHBoxLayout(this);
     row->setContentsMargins(0, 0, 0, 0);
@@ -68,11 +70,14 @@ ExperimentPanel::ExperimentPanel(QWidget *parent)
                               "(Michel et al. 2019), or its mean over the text's positions"));
     m_ablation->setAccessibleName(tr("Ablation"));
     row->addWidget(m_ablation);
-    m_result->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_result->setMinimumWidth(fontMetrics().horizontalAdvance(QLatin1Char('0')) * 20);
+    // Elided where the hall's font leaves it little room; the tooltip has it whole.
+    m_result->setMinimumWidth(fontMetrics().horizontalAdvance(QLatin1Char('0')) * 12);
     row->addWidget(m_result, 1);
-    m_restore->setToolTip(tr("Run the model with every head again (Edit > Undo restores one "
-                             "step at a time)"));
+    m_restore->setToolTip(tr("Restore every knocked-out head and run the whole model again "
+                             "(Edit > Undo restores one step at a time)"));
+    m_restore->setAccessibleName(tr("Restore Every Head"));
+    for (QPushButton *button : {m_restore, m_sweep})
+        button->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Fixed);
     row->addWidget(m_restore);
     m_sweep->setToolTip(tr("Knock out each head in turn and draw what the measure does without "
                            "it, head by head"));
@@ -112,13 +117,13 @@ void ExperimentPanel::setKnockedOut(int count)
 
 void ExperimentPanel::showResult(const QString &text, bool problem)
 {
-    m_result->setText(text);
+    m_result->setFullText(text);
     m_result->setStyleSheet(problem ? QStringLiteral("color: #c0392b") : QString());
 }
 
 QString ExperimentPanel::resultText() const
 {
-    return m_result->text();
+    return m_result->fullText();
 }
 
 void ExperimentPanel::updateFields()

@@ -10,7 +10,6 @@
 #include <QWidget>
 
 class QComboBox;
-class QLabel;
 class QLineEdit;
 class QPushButton;
 class QSpinBox;
@@ -26,6 +25,8 @@ namespace AttentionLab {
  * The tab turns the choice into a measure (naming its tokens by the open
  * model's vocabulary) and says what came of it.
  */
+class ElidingLabel;
+
 class ExperimentPanel : public QWidget
 {
     Q_OBJECT
@@ -77,7 +78,7 @@ private:
     QSpinBox *m_from;
     QSpinBox *m_to;
     QComboBox *m_ablation;
-    QLabel *m_result;
+    ElidingLabel *m_result;
     QPushButton *m_restore;
     QPushButton *m_sweep;
 };
