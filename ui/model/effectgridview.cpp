@@ -3,10 +3,10 @@
 
 #include "ui/model/effectgridview.h"
 
-#include <QHelpEvent>
+#include "ui/views/pointtooltip.h"
+
 #include <QMouseEvent>
 #include <QPainter>
-#include <QToolTip>
 
 #include <cmath>
 
@@ -72,15 +72,9 @@ void EffectGridView::mousePressEvent(QMouseEvent *event)
 
 bool EffectGridView::event(QEvent *event)
 {
-    if (event->type() == QEvent::ToolTip) {
-        auto *help = static_cast<QHelpEvent *>(event);
-        const QString text = describe(cellAt(help->pos()));
-        if (text.isEmpty())
-            QToolTip::hideText();
-        else
-            QToolTip::showText(help->globalPos(), text, this);
+    if (showPointToolTip(this, event,
+                         [this](const QPoint &point) { return describe(cellAt(point)); }))
         return true;
-    }
     return QWidget::event(event);
 }
 

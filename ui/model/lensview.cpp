@@ -3,10 +3,10 @@
 
 #include "ui/model/lensview.h"
 
-#include <QHelpEvent>
+#include "ui/views/pointtooltip.h"
+
 #include <QImage>
 #include <QPainter>
-#include <QToolTip>
 
 namespace AttentionLab {
 
@@ -85,16 +85,11 @@ void LensView::paintEvent(QPaintEvent *)
 
 bool LensView::event(QEvent *event)
 {
-    if (event->type() == QEvent::ToolTip) {
-        auto *help = static_cast<QHelpEvent *>(event);
-        const auto [layer, position] = m_layout.cellAt(help->pos());
-        const QString text = toolTipFor(layer, position);
-        if (text.isEmpty())
-            QToolTip::hideText();
-        else
-            QToolTip::showText(help->globalPos(), text, this);
+    if (showPointToolTip(this, event, [this](const QPoint &point) {
+            const auto [layer, position] = m_layout.cellAt(point);
+            return toolTipFor(layer, position);
+        }))
         return true;
-    }
     return QWidget::event(event);
 }
 

@@ -3,13 +3,13 @@
 
 #include "ui/views/attentionlinesview.h"
 
+#include "ui/views/pointtooltip.h"
+
 #include "core/support/types.h"
 
-#include <QHelpEvent>
 #include <QKeyEvent>
 #include <QMouseEvent>
 #include <QPainter>
-#include <QToolTip>
 
 #include <algorithm>
 #include <cmath>
@@ -214,15 +214,9 @@ void AttentionLinesView::keyPressEvent(QKeyEvent *event)
 
 bool AttentionLinesView::event(QEvent *event)
 {
-    if (event->type() == QEvent::ToolTip) {
-        auto *help = static_cast<QHelpEvent *>(event);
-        const QString text = toolTipFor(tokenAt(help->pos()));
-        if (text.isEmpty())
-            QToolTip::hideText();
-        else
-            QToolTip::showText(help->globalPos(), text, this);
+    if (showPointToolTip(this, event,
+                         [this](const QPoint &point) { return toolTipFor(tokenAt(point)); }))
         return true;
-    }
     return QWidget::event(event);
 }
 
