@@ -84,7 +84,14 @@ ModelRun runModel(const ModelWeights &weights, const ModelInput &input)
     if (input.reuse && (!input.reuse->patchSource || input.reuse->patchSource->positions != n ||
                         (input.keepHeads && input.reuse->attention.isEmpty())))
         throw std::invalid_argument("the pass to reuse kept no layers of this text");
-    requireMemory(modelPassBytes(config, n),
+    // Beside the pass: the logits kept (a loss's span keeps a row of the
+    // vocabulary for each of its tokens) and the layers kept for patching.
+    const double logits = 4.0 * double(input.logitPositions.size()) * double(config.vocabulary);
+    const double patchSource = input.keepPatchSource
+                                   ? 4.0 * double(config.layers) * double(n) *
+                                         double(config.modelDim + config.heads * config.headDim())
+                                   : 0.0;
+    requireMemory(modelPassBytes(config, n) + logits + patchSource,
                   "a forward pass over " + std::to_string(n) + " tokens");
     return runModelGraph(activeKernels(), weights, input);
 }
