@@ -170,6 +170,7 @@ private slots:
     void knockOutHeadsFromTheGrid();
     void sweepDrawsEachHeadsEffect();
     void tourKnocksOutTheInductionHeads();
+    void patchingSweepsFromTheCleanText();
     void passThatThrowsSaysWhy_data();
     void passThatThrowsSaysWhy();
 };
@@ -1338,6 +1339,50 @@ void TestModelWindow::tourKnocksOutTheInductionHeads()
     window.model()->document()->undoStack()->undo();
     runner->waitForIdle();
     QVERIFY(window.model()->document()->knockedOut().empty());
+}
+
+void TestModelWindow::patchingSweepsFromTheCleanText()
+{
+    // The Experiments row's corrupted text: each position of its residual
+    // stream patched from the text above, the shares restored as `patch`
+    // computes them; a text of another length is refused in the row.
+    MainWindow window;
+    window.show();
+    QVERIFY(window.model()->openBuiltinModel());
+    ModelRunner *runner = window.model()->runner();
+    window.model()->textPanel()->textEdit()->setText(u"the cat sat on the mat"_s);
+    runner->waitForIdle();
+    ExperimentController *experiments = window.model()->experiments();
+    ExperimentPanel *panel = window.model()->experimentPanel();
+    experiments->setRowPinned(true);
+    panel->measureBox()->setCurrentIndex(int(MeasureKind::KlDivergence));
+    panel->sweepBox()->setCurrentIndex(2); // patch each position
+    QVERIFY(panel->corruptedEdit()->isVisible());
+    panel->corruptedEdit()->setText(u"the dog sat on the mat and"_s);
+    QVERIFY(!experiments->runSweep(&window));
+    QVERIFY2(panel->resultText().contains(u"patching needs as many"_s),
+             qPrintable(panel->resultText()));
+    panel->corruptedEdit()->setText(u"the dog sat on the mat"_s);
+    QVERIFY(experiments->runSweep(&window));
+    SweepDialog *dialog = experiments->sweepDialog();
+    dialog->waitForFinished();
+    const EffectGridData &data = dialog->view()->data();
+    QCOMPARE(data.columnTitle, u"position"_s);
+    QCOMPARE(data.columns, 6);
+    ModelMeasure kl;
+    kl.kind = MeasureKind::KlDivergence;
+    ModelText dog;
+    dog.text = u"the dog sat on the mat"_s;
+    const TokenizedText corrupted = runner->model()->tokenize(dog);
+    const PatchGrid grid = HeadExperiments::patchSweep(*runner->model(), runner->lastTokens(),
+                                                       corrupted, kl, PatchSites::Residual);
+    for (int l = 0; l < data.rows; ++l)
+        for (int p = 0; p < data.columns; ++p)
+            QVERIFY(std::abs(data.effects[size_t(l * data.columns + p)] - grid.restored(l, p)) <
+                    1e-5);
+    // Patching "cat" back at the first layer's input restores all of it.
+    QVERIFY(std::abs(grid.restored(0, 1) - 1.0) < 1e-6);
+    QVERIFY(std::abs(grid.restored(0, 0)) < 1e-9);
 }
 
 QTEST_MAIN(TestModelWindow)

@@ -14,6 +14,7 @@
 #include "ui/model/modelrunner.h"
 #include "ui/model/modeltextpanel.h"
 #include "ui/model/sweepdialog.h"
+#include "ui/model/sweepjobs.h"
 
 #include <QAction>
 #include <QComboBox>
@@ -208,7 +209,36 @@ bool ExperimentController::runSweep(QWidget *parent)
         name += QStringLiteral(":") + choice.tokenA;
     if (measure->kind == MeasureKind::LogitDifference)
         name += QStringLiteral(":%1,%2").arg(choice.tokenA, choice.tokenB);
-    m_sweep->start(model, m_runner->lastTokens(), *measure, name, choice.ablation);
+    if (choice.sweep == ExperimentPanel::Choice::Sweep::KnockOut) {
+        m_sweep->start(model, SweepJobs::knockOut(model, m_runner->lastTokens(), *measure, name,
+                                                  choice.ablation));
+    } else {
+        // The text above is the clean one; the row's, read alike, the corrupted.
+        ModelText read = m_runner->requestedText();
+        read.text = choice.corrupted;
+        read.interventions = {};
+        read.measures = {};
+        TokenizedText corrupted;
+        try {
+            corrupted = model->tokenize(read);
+        } catch (const ReadError &error) {
+            m_panel->showResult(tr("the corrupted text: %1").arg(error.message), true);
+            return false;
+        }
+        if (corrupted.ids.size() != m_runner->lastTokens().ids.size()) {
+            m_panel->showResult(tr("the corrupted text is %1 tokens and the text %2: patching "
+                                   "needs as many")
+                                    .arg(corrupted.ids.size())
+                                    .arg(n),
+                                true);
+            return false;
+        }
+        const PatchSites sites = choice.sweep == ExperimentPanel::Choice::Sweep::PatchHeads
+                                     ? PatchSites::Heads
+                                     : PatchSites::Residual;
+        m_sweep->start(model, SweepJobs::patch(model, m_runner->lastTokens(), corrupted, *measure,
+                                               name, sites));
+    }
     m_sweep->show();
     m_sweep->raise();
     return true;

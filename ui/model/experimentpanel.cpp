@@ -19,7 +19,8 @@ ExperimentPanel::ExperimentPanel(QWidget *parent)
       m_tokenB(new QLineEdit(this)), m_from(new QSpinBox(this)), m_to(new QSpinBox(this)),
       m_ablation(new QComboBox(this)), m_result(new ElidingLabel(QString(), this)),
       m_restore(new QPushButton(tr("Restore All"), this)),
-      m_sweep(new QPushButton(tr("Sweep…"), this))
+      m_sweep(new QPushButton(tr("Sweep…"), this)), m_sweepKind(new QComboBox(this)),
+      m_corrupted(new QLineEdit(this))
 {
     auto *row = new QHBoxLayout(this);
     row->setContentsMargins(0, 0, 0, 0);
@@ -81,6 +82,21 @@ ExperimentPanel::ExperimentPanel(QWidget *parent)
     row->addWidget(m_restore);
     m_sweep->setToolTip(tr("Knock out each head in turn and draw what the measure does without "
                            "it, head by head"));
+    // In Choice::Sweep's order.
+    m_sweepKind->addItems(
+        {tr("knock out each head"), tr("patch each head"), tr("patch each position")});
+    m_sweepKind->setToolTip(
+        tr("What Sweep does: knock out each head in turn, or run the corrupted text and take "
+           "each head's output (or each position of the residual stream entering each layer) "
+           "from the text above, the clean one (activation patching)"));
+    m_sweepKind->setAccessibleName(tr("Sweep"));
+    m_corrupted->setPlaceholderText(tr("corrupted text, as many tokens"));
+    m_corrupted->setToolTip(tr("The corrupted text patching starts from: as many tokens as the "
+                               "text above, differing where the measure should (“Mary” for "
+                               "“John”)"));
+    m_corrupted->setAccessibleName(tr("Corrupted text"));
+    row->addWidget(m_sweepKind);
+    row->addWidget(m_corrupted);
     row->addWidget(m_sweep);
 
     connect(m_measure, &QComboBox::currentIndexChanged, this, [this] {
@@ -94,6 +110,7 @@ ExperimentPanel::ExperimentPanel(QWidget *parent)
         connect(box, &QSpinBox::valueChanged, this, &ExperimentPanel::changed);
     connect(m_restore, &QPushButton::clicked, this, &ExperimentPanel::restoreRequested);
     connect(m_sweep, &QPushButton::clicked, this, &ExperimentPanel::sweepRequested);
+    connect(m_sweepKind, &QComboBox::currentIndexChanged, this, &ExperimentPanel::updateFields);
     setKnockedOut(0);
     updateFields();
 }
@@ -107,6 +124,8 @@ ExperimentPanel::Choice ExperimentPanel::choice() const
     c.from = m_from->value();
     c.to = m_to->value();
     c.ablation = m_ablation->currentIndex() == 1 ? AblationKind::Mean : AblationKind::Zero;
+    c.sweep = Choice::Sweep(m_sweepKind->currentIndex());
+    c.corrupted = m_corrupted->text();
     return c;
 }
 
@@ -133,6 +152,7 @@ void ExperimentPanel::updateFields()
     m_tokenB->setVisible(kind == MeasureKind::LogitDifference);
     m_from->setVisible(kind == MeasureKind::Loss);
     m_to->setVisible(kind == MeasureKind::Loss);
+    m_corrupted->setVisible(m_sweepKind->currentIndex() != 0);
 }
 
 } // namespace AttentionLab

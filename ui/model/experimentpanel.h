@@ -41,6 +41,15 @@ public:
         int from = -1; ///< the loss's first token (-1: token 1)
         int to = -1;   ///< its last (-1: the last)
         AblationKind ablation = AblationKind::Zero;
+        /// What Sweep does: knock out each head, or patch each head or each
+        /// residual position of \a corrupted's pass from the text's.
+        enum class Sweep
+        {
+            KnockOut,
+            PatchHeads,
+            PatchPositions
+        } sweep = Sweep::KnockOut;
+        QString corrupted;
     };
 
     explicit ExperimentPanel(QWidget *parent = nullptr);
@@ -60,6 +69,8 @@ public:
     QSpinBox *toBox() const { return m_to; }
     QPushButton *restoreButton() const { return m_restore; }
     QPushButton *sweepButton() const { return m_sweep; }
+    QComboBox *sweepBox() const { return m_sweepKind; }
+    QLineEdit *corruptedEdit() const { return m_corrupted; }
 
 signals:
     /// The measure, its tokens, its span or the ablation changed.
@@ -81,6 +92,8 @@ private:
     ElidingLabel *m_result;
     QPushButton *m_restore;
     QPushButton *m_sweep;
+    QComboBox *m_sweepKind;
+    QLineEdit *m_corrupted;
 };
 
 } // namespace AttentionLab

@@ -3,7 +3,6 @@
 
 #include "ui/model/sweepdialog.h"
 
-#include "io/headexperiments.h"
 #include "io/pretrainedmodel.h"
 #include "ui/figure/figureexporter.h"
 #include "ui/model/effectgridview.h"
@@ -17,7 +16,6 @@
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 
-#include <cmath>
 #include <limits>
 
 namespace AttentionLab {
@@ -50,7 +48,11 @@ SweepDialog::SweepDialog(QWidget *parent)
         if (!path.isEmpty() && !exportTo(path, &error))
             QMessageBox::warning(this, tr("Cannot export"), error);
     });
-    connect(m_view, &EffectGridView::cellActivated, this, &SweepDialog::headActivated);
+    connect(m_view, &EffectGridView::cellActivated, this, [this](int row, int column) {
+        // A head's cell knocks that head out; a position's names no head.
+        if (m_view->data().columnTitle == QLatin1String("head"))
+            emit headActivated(row, column);
+    });
     connect(&m_watcher, &QFutureWatcher<BackgroundOutcome<SweepGrid>>::finished, this,
             &SweepDialog::finished);
     resize(720, 600);
@@ -64,55 +66,42 @@ SweepDialog::~SweepDialog()
     m_watcher.waitForFinished();
 }
 
-void SweepDialog::start(std::shared_ptr<const PretrainedModel> model, const TokenizedText &tokens,
-                        const ModelMeasure &measure, const QString &measureName,
-                        AblationKind ablation)
+void SweepDialog::start(std::shared_ptr<const PretrainedModel> model, Job job)
 {
     cancel();
     m_watcher.waitForFinished();
     const quint64 run = ++m_run;
-    const ModelConfig &config = model->config();
-    m_modelName = model->name();
     m_model = model;
-    m_measureName = measureName;
-    EffectGridData data;
-    data.title =
-        tr("%1: each head %2 in turn, the change of %3")
-            .arg(model->name(), ablation == AblationKind::Mean ? tr("mean-ablated") : tr("zeroed"),
-                 measureName);
-    data.subtitle = tokens.ids.size() == 1 ? tr("1 token") : tr("%1 tokens").arg(tokens.ids.size());
-    data.columnTitle = QStringLiteral("head");
-    data.scaleTitle = tr("change of %1").arg(measureName);
-    data.rows = config.layers;
-    data.columns = config.heads;
-    data.effects.assign(size_t(config.layers) * size_t(config.heads),
-                        std::numeric_limits<double>::quiet_NaN());
-    m_view->setData(data);
-    m_progress->setRange(0, config.layers * config.heads);
+    job.frame.effects.assign(size_t(job.frame.rows) * size_t(job.frame.columns),
+                             std::numeric_limits<double>::quiet_NaN());
+    m_view->setData(job.frame);
+    setWindowTitle(job.frame.columnTitle == QLatin1String("head") ? tr("Sweep over the heads")
+                                                                  : tr("Sweep over the positions"));
+    m_progress->setRange(0, job.frame.rows * job.frame.columns);
     m_progress->setValue(0);
-    m_status->setText(
-        tr("Knocking out each of the %1 heads in turn…").arg(config.layers * config.heads));
+    m_status->setText(job.running);
     m_cancelButton->setEnabled(true);
     m_exportButton->setEnabled(false);
     m_cancel = std::make_shared<std::atomic_bool>(false);
     const std::shared_ptr<std::atomic_bool> cancelled = m_cancel;
     QPointer<SweepDialog> self(this);
-    m_watcher.setFuture(QtConcurrent::run([=] {
-        return catching([&] {
-            return HeadExperiments::ablationSweep(*model, tokens, measure, ablation,
-                                                  [=](int cell, double effect, int, int) {
-                                                      // Each head's effect as it arrives.
-                                                      QMetaObject::invokeMethod(
-                                                          self,
-                                                          [self, cell, effect, run] {
-                                                              if (self)
-                                                                  self->arrived(cell, effect, run);
-                                                          },
-                                                          Qt::QueuedConnection);
-                                                      return !cancelled->load();
-                                                  });
-        });
-    }));
+    // The model is held while the work runs, whatever the tab opens meanwhile.
+    m_watcher.setFuture(
+        QtConcurrent::run([work = std::move(job.work), model, cancelled, self, run] {
+            return catching([&] {
+                return work([&](int cell, double effect, int, int) {
+                    // Each cell's change as it arrives.
+                    QMetaObject::invokeMethod(
+                        self,
+                        [self, cell, effect, run] {
+                            if (self)
+                                self->arrived(cell, effect, run);
+                        },
+                        Qt::QueuedConnection);
+                    return !cancelled->load();
+                });
+            });
+        }));
 }
 
 void SweepDialog::arrived(int cell, double effect, quint64 run)
@@ -128,36 +117,18 @@ void SweepDialog::arrived(int cell, double effect, quint64 run)
 void SweepDialog::finished()
 {
     m_cancelButton->setEnabled(false);
-    const BackgroundOutcome<SweepGrid> outcome = m_watcher.result();
+    const BackgroundOutcome<Result> outcome = m_watcher.result();
     if (!outcome.value) {
         m_status->setText(tr("The sweep stopped: %1").arg(outcome.error));
         return;
     }
-    const SweepGrid &grid = *outcome.value;
-    m_baseline = grid.baseline;
     EffectGridData data = m_view->data();
-    for (int l = 0; l < grid.rows; ++l)
-        for (int h = 0; h < grid.columns; ++h)
-            data.effects[size_t(l) * size_t(grid.columns) + size_t(h)] = grid.effect(l, h);
-    data.subtitle = tr("%1 · %2 with every head: %3")
-                        .arg(data.subtitle, m_measureName)
-                        .arg(grid.baseline, 0, 'g', 5);
+    if (outcome.value->shown.size() == data.effects.size())
+        data.effects = outcome.value->shown;
+    data.subtitle = outcome.value->subtitle;
     m_view->setData(data);
     m_exportButton->setEnabled(true);
-    int measured = 0;
-    for (double v : grid.values)
-        measured += std::isfinite(v) ? 1 : 0;
-    m_status->setText(
-        grid.cancelled
-            ? tr("Cancelled after %1 of %2 heads. Click a head to knock it out on the Model tab.")
-                  .arg(measured)
-                  .arg(grid.rows * grid.columns)
-            : tr("Each of %1's %2 heads knocked out in turn; %3 with every head: %4. Click a head "
-                 "to knock it out on the Model tab.")
-                  .arg(m_modelName)
-                  .arg(grid.rows * grid.columns)
-                  .arg(m_measureName)
-                  .arg(grid.baseline, 0, 'g', 5));
+    m_status->setText(outcome.value->status);
 }
 
 void SweepDialog::cancel()

@@ -4,14 +4,16 @@
 #pragma once
 
 #include "core/model/headsweep.h"
-#include "io/tokenizedtext.h"
 #include "ui/document/backgroundoutcome.h"
+#include "ui/figure/effectgridfigure.h"
 
 #include <QDialog>
 #include <QFutureWatcher>
 
 #include <atomic>
+#include <functional>
 #include <memory>
+#include <vector>
 
 class QLabel;
 class QProgressBar;
@@ -23,11 +25,11 @@ class EffectGridView;
 class PretrainedModel;
 
 /**
- * Run Sweep on the Model tab: each head knocked out in turn, in the
- * background on every core, the grid of the measure's changes drawn as each
- * head's arrives, with progress and Cancel. Clicking a cell knocks that head
- * out on the tab; Export writes the grid as PNG, SVG or PDF, as
- * `attention-lab sweep -o` does.
+ * Run Sweep on the Model tab: each head knocked out in turn, or each head or
+ * residual position patched from a clean text, in the background, the grid
+ * drawn as each cell's change arrives, with progress and Cancel. Clicking a
+ * head's cell knocks it out on the tab; Export writes the grid as PNG, SVG
+ * or PDF, as `attention-lab sweep -o` and `patch -o` do.
  */
 class SweepDialog : public QDialog
 {
@@ -37,11 +39,28 @@ public:
     explicit SweepDialog(QWidget *parent = nullptr);
     ~SweepDialog() override;
 
-    /// Sweeps \a model's heads over \a tokens, measuring \a measure (named
-    /// \a measureName), each head ablated as \a ablation says. A sweep still
-    /// running is cancelled first.
-    void start(std::shared_ptr<const PretrainedModel> model, const TokenizedText &tokens,
-               const ModelMeasure &measure, const QString &measureName, AblationKind ablation);
+    /// What a sweep shows when it ends: the grid's cells (an ablation's
+    /// changes, a patching's shares restored), a line under the title, and
+    /// what the window says of it.
+    struct Result
+    {
+        std::vector<double> shown;
+        QString subtitle;
+        QString status;
+    };
+    /// A sweep to run: the grid it fills (its cells not measured yet), what
+    /// the window says meanwhile, and the work, run in the background, which
+    /// reports each cell's change as it arrives and stops when told.
+    struct Job
+    {
+        EffectGridData frame;
+        QString running;
+        std::function<Result(const SweepProgress &)> work;
+    };
+
+    /// Runs \a job, a sweep of \a model's heads; a sweep still running is
+    /// cancelled first.
+    void start(std::shared_ptr<const PretrainedModel> model, Job job);
     void cancel();
     bool isRunning() const { return m_watcher.isRunning(); }
     /// Blocks until the sweep has ended and its result is shown (tests).
@@ -58,7 +77,7 @@ public:
     bool exportTo(const QString &path, QString *error) const;
 
 signals:
-    /// A cell was clicked: knock head \a head of layer \a layer out (or back in).
+    /// A head's cell was clicked: knock head \a head of layer \a layer out (or back in).
     void headActivated(int layer, int head);
 
 private:
@@ -70,13 +89,10 @@ private:
     QLabel *m_status;
     QPushButton *m_cancelButton;
     QPushButton *m_exportButton;
-    QFutureWatcher<BackgroundOutcome<SweepGrid>> m_watcher;
+    QFutureWatcher<BackgroundOutcome<Result>> m_watcher;
     std::shared_ptr<std::atomic_bool> m_cancel;
     quint64 m_run = 0;
-    double m_baseline = 0.0;
-    QString m_modelName;
     std::weak_ptr<const PretrainedModel> m_model;
-    QString m_measureName;
 };
 
 } // namespace AttentionLab
