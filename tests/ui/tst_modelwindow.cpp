@@ -171,6 +171,7 @@ private slots:
     void sweepDrawsEachHeadsEffect();
     void tourKnocksOutTheInductionHeads();
     void patchingSweepsFromTheCleanText();
+    void keyValueHeadKnocksOutItsGroup();
     void passThatThrowsSaysWhy_data();
     void passThatThrowsSaysWhy();
 };
@@ -1383,6 +1384,31 @@ void TestModelWindow::patchingSweepsFromTheCleanText()
     // Patching "cat" back at the first layer's input restores all of it.
     QVERIFY(std::abs(grid.restored(0, 1) - 1.0) < 1e-6);
     QVERIFY(std::abs(grid.restored(0, 0)) < 1e-9);
+}
+
+void TestModelWindow::keyValueHeadKnocksOutItsGroup()
+{
+    // Llama with 6 query heads over 2 key/value heads: knocking out the
+    // key/value head head 4 reads takes heads 3 to 5, as one undo step.
+    MainWindow window;
+    window.show();
+    QVERIFY(window.model()->openModelFolder(QStringLiteral(TEST_DATA_DIR "/decoders/llama-gqa")));
+    ModelRunner *runner = window.model()->runner();
+    runner->waitForIdle();
+    ExperimentController *experiments = window.model()->experiments();
+    QVERIFY(experiments->toggleKeyValueHead(1, 4));
+    runner->waitForIdle();
+    QCOMPARE(window.model()->document()->knockedOut(),
+             (std::vector<HeadIndex>{{1, 3}, {1, 4}, {1, 5}}));
+    QCOMPARE(window.model()->document()->undoStack()->undoText(),
+             u"Knock Out Key/Value Head 1.kv1"_s);
+    QVERIFY(experiments->toggleKeyValueHead(1, 3));
+    runner->waitForIdle();
+    QVERIFY(window.model()->document()->knockedOut().empty());
+    // The built-in GPT-2's heads share nothing.
+    QVERIFY(window.model()->openBuiltinModel());
+    runner->waitForIdle();
+    QVERIFY(!experiments->toggleKeyValueHead(1, 1));
 }
 
 QTEST_MAIN(TestModelWindow)

@@ -83,6 +83,28 @@ void ExperimentController::showHeadMenu(int layer, int head, const QPoint &globa
     QAction *toggle = menu.addAction(out ? tr("Restore Head %1.%2").arg(layer).arg(head)
                                          : tr("Knock Out Head %1.%2").arg(layer).arg(head));
     toggle->setShortcut(m_knockOut->shortcut());
+    // Grouped-query attention: the key/value head this one reads, with every
+    // query head that shares it.
+    QAction *group = nullptr;
+    std::vector<HeadIndex> shared;
+    if (const std::shared_ptr<const PretrainedModel> model = m_runner->model()) {
+        const ModelConfig &config = model->config();
+        if (config.keyValueHeads() < config.heads) {
+            const int kvHead = head / std::max(1, config.heads / config.keyValueHeads());
+            shared = queryHeadsOfKeyValueHead(config, layer, kvHead);
+            const bool allOut =
+                std::all_of(shared.begin(), shared.end(), [this](const HeadIndex &h) {
+                    return m_document->isKnockedOut(h.layer, h.head);
+                });
+            group = menu.addAction(
+                (allOut ? tr("Restore Key/Value Head %1.kv%2 (query heads %3 to %4)")
+                        : tr("Knock Out Key/Value Head %1.kv%2 (query heads %3 to %4)"))
+                    .arg(layer)
+                    .arg(kvHead)
+                    .arg(shared.front().head)
+                    .arg(shared.back().head));
+        }
+    }
     QAction *all = menu.addAction(tr("Restore Every Head"));
     all->setEnabled(!m_document->knockedOut().empty());
     menu.addSeparator();
@@ -95,12 +117,43 @@ void ExperimentController::showHeadMenu(int layer, int head, const QPoint &globa
         push(KnockOutCommand::toggle(m_document, {layer, head}));
     else if (chosen == all)
         restoreAll();
+    else if (group && chosen == group)
+        toggleKeyValueHead(layer, head);
     else if (chosen == sweep)
         runSweep(parent);
     else if (chosen == row) {
         setRowPinned(row->isChecked());
         update();
     }
+}
+
+bool ExperimentController::toggleKeyValueHead(int layer, int head)
+{
+    const std::shared_ptr<const PretrainedModel> model = m_runner->model();
+    if (!model || !m_knockOut->isEnabled())
+        return false;
+    const ModelConfig &config = model->config();
+    if (config.keyValueHeads() >= config.heads)
+        return false;
+    const int kvHead = head / std::max(1, config.heads / config.keyValueHeads());
+    const std::vector<HeadIndex> shared = queryHeadsOfKeyValueHead(config, layer, kvHead);
+    const bool allOut = std::all_of(shared.begin(), shared.end(), [this](const HeadIndex &h) {
+        return m_document->isKnockedOut(h.layer, h.head);
+    });
+    std::vector<HeadIndex> after = m_document->knockedOut();
+    for (const HeadIndex &h : shared) {
+        const auto at = std::find(after.begin(), after.end(), h);
+        if (allOut && at != after.end())
+            after.erase(at);
+        else if (!allOut && at == after.end())
+            after.push_back(h);
+    }
+    push(new KnockOutCommand(
+        m_document, m_document->knockedOut(), std::move(after),
+        (allOut ? tr("Restore Key/Value Head %1.kv%2") : tr("Knock Out Key/Value Head %1.kv%2"))
+            .arg(layer)
+            .arg(kvHead)));
+    return true;
 }
 
 void ExperimentController::toggleSelected()

@@ -54,6 +54,10 @@ public:
     /// Knocks the selected head out, or restores it (an undo step).
     void toggleSelected();
     void restoreAll();
+    /// Grouped-query attention: knocks out the key/value head that head \a
+    /// head of layer \a layer reads, every query head that shares it (or
+    /// restores them when all are out); false for a model without shared heads.
+    bool toggleKeyValueHead(int layer, int head);
     /// Shows the Experiments row even while no head is knocked out.
     void setRowPinned(bool pinned);
     bool rowPinned() const { return m_pinned; }
