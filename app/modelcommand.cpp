@@ -115,8 +115,8 @@ int runModelCommand(const CommandRequest &r, const CommandContext &)
                 HeadExperiments::measured(*model, tokens, experiment.interventions, read);
             for (const WrittenMeasure &m : measures)
                 experiment.measures.push_back(
-                    {m.spec, measureValue(m.measure, pass.run, tokens.ids, &pass.baseline),
-                     measureValue(m.measure, pass.baseline, tokens.ids, &pass.baseline)});
+                    {m.spec, measureValue(m.measure, pass.run, tokens.ids, pass.baseline.get()),
+                     measureValue(m.measure, *pass.baseline, tokens.ids, pass.baseline.get())});
             run = std::move(pass.run);
         } else if (encoderDecoder) {
             decoder = model->decoderTokens(

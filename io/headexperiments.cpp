@@ -43,13 +43,15 @@ template <typename Body> auto guarded(const PretrainedModel &model, Body &&body)
 } // namespace
 
 MeasuredPass measured(const PretrainedModel &model, const TokenizedText &tokens,
-                      const Interventions &interventions, const std::vector<ModelMeasure> &measures)
+                      const Interventions &interventions, const std::vector<ModelMeasure> &measures,
+                      std::shared_ptr<const ModelRun> unchanged)
 {
     const ModelWeights &weights = weightsFor(model);
-    MeasuredPass pass = guarded(
-        model, [&] { return measuredPass(weights, model.input(tokens), interventions, measures); });
+    MeasuredPass pass = guarded(model, [&] {
+        return measuredPass(weights, model.input(tokens), interventions, measures,
+                            std::move(unchanged));
+    });
     pass.run.attention.setTokens(tokens.tokens);
-    pass.baseline.attention.setTokens(tokens.tokens);
     return pass;
 }
 

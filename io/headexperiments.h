@@ -10,6 +10,7 @@
 
 #include <QString>
 
+#include <memory>
 #include <vector>
 
 namespace AttentionLab {
@@ -26,11 +27,12 @@ class PretrainedModel;
  */
 namespace HeadExperiments {
 
-/// The pass over \a tokens with \a interventions, and the pass without them;
-/// the run's attention carries the tokens.
+/// The pass over \a tokens with \a interventions, and the pass without them
+/// (\a unchanged when it is that of these tokens); the run's attention
+/// carries the tokens.
 MeasuredPass measured(const PretrainedModel &model, const TokenizedText &tokens,
-                      const Interventions &interventions,
-                      const std::vector<ModelMeasure> &measures);
+                      const Interventions &interventions, const std::vector<ModelMeasure> &measures,
+                      std::shared_ptr<const ModelRun> unchanged = nullptr);
 
 SweepGrid ablationSweep(const PretrainedModel &model, const TokenizedText &tokens,
                         const ModelMeasure &measure, AblationKind ablation,

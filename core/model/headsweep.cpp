@@ -152,7 +152,8 @@ PatchGrid sweepPatches(const ModelWeights &weights, const ModelInput &clean,
 
 MeasuredPass measuredPass(const ModelWeights &weights, ModelInput input,
                           const Interventions &interventions,
-                          const std::vector<ModelMeasure> &measures)
+                          const std::vector<ModelMeasure> &measures,
+                          std::shared_ptr<const ModelRun> unchanged)
 {
     const int n = int(input.ids.size());
     for (const ModelMeasure &measure : measures) {
@@ -167,13 +168,26 @@ MeasuredPass measuredPass(const ModelWeights &weights, ModelInput input,
     input.reuse = nullptr;
     const bool keepPatchSource = input.keepPatchSource;
     input.keepPatchSource = true;
-    out.baseline = runModel(weights, input);
+    // The unchanged pass given serves when it read these ids and kept what
+    // this one needs: its layers, its heads, the logits measured.
+    const auto serves = [&](const ModelRun &run) {
+        if (!run.patchSource || run.patchSource->positions != n ||
+            (input.keepHeads && run.attention.isEmpty()))
+            return false;
+        for (int position : input.logitPositions)
+            if (!run.logitsOf(position))
+                return false;
+        return true;
+    };
+    out.baseline = unchanged && serves(*unchanged)
+                       ? std::move(unchanged)
+                       : std::make_shared<const ModelRun>(runModel(weights, input));
     if (interventions.empty()) {
-        out.run = out.baseline;
+        out.run = *out.baseline;
         return out;
     }
     input.interventions = &interventions;
-    input.reuse = &out.baseline;
+    input.reuse = out.baseline.get();
     input.keepPatchSource = keepPatchSource;
     out.run = runModel(weights, input);
     return out;

@@ -89,11 +89,14 @@ PatchGrid sweepPatches(const ModelWeights &weights, const ModelInput &clean,
 /// pass without them (its baseline), as the command line's model --measure gives them.
 struct MeasuredPass
 {
-    ModelRun run;      ///< with the interventions, keeping what \a input asks
-    ModelRun baseline; ///< without them
+    ModelRun run; ///< with the interventions, keeping what \a input asks
+    /// Without them, with its layers kept: give it back as \a unchanged to
+    /// the next pass of the same ids, which then runs only what changed.
+    std::shared_ptr<const ModelRun> baseline;
 };
 MeasuredPass measuredPass(const ModelWeights &weights, ModelInput input,
                           const Interventions &interventions,
-                          const std::vector<ModelMeasure> &measures);
+                          const std::vector<ModelMeasure> &measures,
+                          std::shared_ptr<const ModelRun> unchanged = nullptr);
 
 } // namespace AttentionLab

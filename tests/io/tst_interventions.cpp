@@ -182,7 +182,7 @@ void TestInterventions::matchesPyTorch()
     if (expected.contains(u"loss")) {
         ModelMeasure loss;
         const MeasuredPass lossPass = measuredPass(model->weights(), input, interventions, {loss});
-        const double value = measureValue(loss, lossPass.run, input.ids, &lossPass.baseline);
+        const double value = measureValue(loss, lossPass.run, input.ids, lossPass.baseline.get());
         QVERIFY2(std::abs(value - expected.value(u"loss").toDouble()) < 1e-5,
                  qPrintable(
                      u"loss %1, PyTorch %2"_s.arg(value).arg(expected.value(u"loss").toDouble())));
@@ -352,7 +352,7 @@ void TestInterventions::measures()
             1e-9);
     QVERIFY(std::abs(measureValue(diff, pass.run, input.ids) -
                      (double(last[9]) - double(last[11]))) < 1e-9);
-    QCOMPARE(measureValue(kl, pass.run, input.ids, &pass.baseline), 0.0);
+    QCOMPARE(measureValue(kl, pass.run, input.ids, pass.baseline.get()), 0.0);
     // The top guesses are still the pass's own.
     QCOMPARE(pass.run.topNext.front().id, runModel(model->weights(), input).topNext.front().id);
     double loss = 0.0;

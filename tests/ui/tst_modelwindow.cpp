@@ -1248,7 +1248,7 @@ void TestModelWindow::knockOutHeadsFromTheGrid()
     one.ablated = {{1, 1}};
     const MeasuredPass pass =
         HeadExperiments::measured(*runner->model(), runner->lastTokens(), one, {loss});
-    QVERIFY(std::abs(measureValue(loss, pass.run, runner->lastTokens().ids, &pass.baseline) -
+    QVERIFY(std::abs(measureValue(loss, pass.run, runner->lastTokens().ids, pass.baseline.get()) -
                      without) < 1e-6);
 
     // A second head, then Undo twice: every head back.

@@ -16,7 +16,7 @@ namespace AttentionLab {
 ModelRunner::ModelRunner(QObject *parent, Pass pass) : QObject(parent), m_pass(std::move(pass))
 {
     if (!m_pass)
-        m_pass = [](const PretrainedModel &model, const ModelText &text) {
+        m_pass = [unchanged = m_unchanged](const PretrainedModel &model, const ModelText &text) {
             PassResult result;
             result.tokens = model.tokenize(text);
             if (model.encoderDecoder()) {
@@ -34,13 +34,27 @@ ModelRunner::ModelRunner(QObject *parent, Pass pass) : QObject(parent), m_pass(s
                     else
                         result.measureProblem = QString::fromStdString(problem);
                 }
-                MeasuredPass pass =
-                    HeadExperiments::measured(model, result.tokens, text.interventions, fitting);
+                // The same ids read before: the unchanged pass is that one.
+                std::shared_ptr<const ModelRun> before;
+                {
+                    const std::lock_guard lock(unchanged->mutex);
+                    if (unchanged->ids == result.tokens.ids &&
+                        unchanged->tokenTypes == result.tokens.tokenTypes)
+                        before = unchanged->run;
+                }
+                MeasuredPass pass = HeadExperiments::measured(
+                    model, result.tokens, text.interventions, fitting, std::move(before));
+                {
+                    const std::lock_guard lock(unchanged->mutex);
+                    unchanged->ids = result.tokens.ids;
+                    unchanged->tokenTypes = result.tokens.tokenTypes;
+                    unchanged->run = pass.baseline;
+                }
                 for (const ModelMeasure &m : fitting) {
                     result.measured.push_back(
-                        measureValue(m, pass.run, result.tokens.ids, &pass.baseline));
+                        measureValue(m, pass.run, result.tokens.ids, pass.baseline.get()));
                     result.baseline.push_back(
-                        measureValue(m, pass.baseline, result.tokens.ids, &pass.baseline));
+                        measureValue(m, *pass.baseline, result.tokens.ids, pass.baseline.get()));
                 }
                 result.run = std::move(pass.run);
             } else {
@@ -62,6 +76,12 @@ void ModelRunner::setModel(std::shared_ptr<const PretrainedModel> model)
     m_waiting.reset();
     ++m_generation;
     m_model = std::move(model);
+    {
+        // The unchanged pass was the old model's.
+        const std::lock_guard lock(m_unchanged->mutex);
+        m_unchanged->ids.clear();
+        m_unchanged->run.reset();
+    }
     m_run.reset();
     m_tokens = {};
     m_error.clear();

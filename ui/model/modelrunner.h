@@ -13,7 +13,9 @@
 
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <optional>
+#include <vector>
 
 namespace AttentionLab {
 
@@ -95,6 +97,16 @@ private:
     void start(const ModelText &text);
     void finished();
 
+    /// The last unchanged pass of the default pass's experiments: a text read
+    /// again with other heads knocked out runs only what they change.
+    struct UnchangedPass
+    {
+        std::mutex mutex;
+        std::vector<int> ids;
+        std::vector<int> tokenTypes;
+        std::shared_ptr<const ModelRun> run;
+    };
+    std::shared_ptr<UnchangedPass> m_unchanged = std::make_shared<UnchangedPass>();
     Pass m_pass;
     std::shared_ptr<const PretrainedModel> m_model;
     ModelText m_requested;
