@@ -19,6 +19,7 @@
 #include "io/pretrainedmodel.h"
 #include "io/readerror.h"
 #include "io/tokenizer.h"
+#include "ui/figure/effectgrids.h"
 
 #include <cmath>
 
@@ -63,31 +64,9 @@ int runPatchCommand(const CommandRequest &r, const CommandContext &)
     const auto effect = [&patched](int row, int column) { return patched.effect(row, column); };
     const auto restored = [&grid](int row, int column) { return grid.restored(row, column); };
 
-    EffectGridData figure;
-    figure.title = QStringLiteral("%1: %2 patched from the clean text, the share of %3 restored")
-                       .arg(model->name(),
-                            sites == PatchSites::Heads ? QStringLiteral("each head's output")
-                                                       : QStringLiteral("each residual position"),
-                            written.spec);
-    figure.subtitle = QStringLiteral("%1 tokens · clean %2, corrupted %3")
-                          .arg(clean.ids.size())
-                          .arg(grid.clean, 0, 'g', 6)
-                          .arg(grid.corrupted, 0, 'g', 6);
-    figure.columnTitle =
-        sites == PatchSites::Heads ? QStringLiteral("head") : QStringLiteral("position");
-    if (sites == PatchSites::Residual)
-        for (const std::string &token : corrupted.tokens)
-            figure.columnLabels << QString::fromStdString(token);
-    figure.scaleTitle = QStringLiteral("share restored");
-    figure.rows = patched.rows;
-    figure.columns = patched.columns;
-    // With no gap to restore (the texts measure the same), the changes themselves.
-    const bool gap = std::isfinite(grid.restored(0, 0));
-    if (!gap)
-        figure.scaleTitle = QStringLiteral("change of %1").arg(written.spec);
-    for (int row = 0; row < patched.rows; ++row)
-        for (int column = 0; column < patched.columns; ++column)
-            figure.effects.push_back(gap ? grid.restored(row, column) : effect(row, column));
+    EffectGridData figure = EffectGrids::patchFrame(model->name(), patched.rows, patched.columns,
+                                                    sites, corrupted.tokens, written.spec);
+    EffectGrids::fillPatch(figure, grid, written.spec);
     if (!output.isEmpty()) {
         exportEffectGrid(output, figure);
         if (!r.json)
@@ -95,11 +74,11 @@ int runPatchCommand(const CommandRequest &r, const CommandContext &)
     }
     if (!r.json) {
         QString text = QStringLiteral("%1\n%2\n").arg(figure.title, figure.subtitle);
-        if (!std::isfinite(grid.restored(0, 0)))
+        if (!EffectGrids::hasGap(grid))
             text += QStringLiteral("(the two texts measure the same: no gap to restore; the "
                                    "table gives the change of the measure)\n");
         text += QLatin1Char('\n') +
-                effectGridText(figure, std::isfinite(grid.restored(0, 0))
+                effectGridText(figure, EffectGrids::hasGap(grid)
                                            ? std::function<double(int, int)>(restored)
                                            : std::function<double(int, int)>(effect));
         CommandOutput::write(text);

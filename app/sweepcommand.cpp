@@ -17,6 +17,7 @@
 #include "io/jsonstreamwriter.h"
 #include "io/pretrainedmodel.h"
 #include "io/readerror.h"
+#include "ui/figure/effectgrids.h"
 
 namespace AttentionLab {
 
@@ -37,23 +38,9 @@ int runSweepCommand(const CommandRequest &r, const CommandContext &)
         usageError(QStringLiteral("%1: %2").arg(inputText(r.file), error.message));
     }
     const auto effect = [&grid](int l, int h) { return grid.effect(l, h); };
-    EffectGridData figure;
-    figure.title = QStringLiteral("%1: each head %2 in turn, the change of %3")
-                       .arg(model->name(),
-                            ablation == AblationKind::Mean ? QStringLiteral("mean-ablated")
-                                                           : QStringLiteral("zeroed"),
-                            written.spec);
-    figure.subtitle = QStringLiteral("%1 tokens · %2 with every head: %3")
-                          .arg(tokens.ids.size())
-                          .arg(written.spec)
-                          .arg(grid.baseline, 0, 'g', 6);
-    figure.columnTitle = QStringLiteral("head");
-    figure.scaleTitle = QStringLiteral("change of %1").arg(written.spec);
-    figure.rows = grid.rows;
-    figure.columns = grid.columns;
-    for (int l = 0; l < grid.rows; ++l)
-        for (int h = 0; h < grid.columns; ++h)
-            figure.effects.push_back(grid.effect(l, h));
+    EffectGridData figure = EffectGrids::ablationFrame(model->name(), grid.rows, grid.columns,
+                                                       tokens.ids.size(), written.spec, ablation);
+    EffectGrids::fillAblation(figure, grid, written.spec);
     if (!output.isEmpty()) {
         exportEffectGrid(output, figure);
         if (!r.json)
