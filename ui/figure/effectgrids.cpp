@@ -3,6 +3,8 @@
 
 #include "ui/figure/effectgrids.h"
 
+#include "core/sets/tokenlabels.h"
+
 #include <cmath>
 #include <limits>
 
@@ -26,13 +28,13 @@ void unmeasured(EffectGridData &data)
 EffectGridData ablationFrame(const QString &model, int layers, int heads, size_t tokens,
                              const QString &measure, AblationKind ablation)
 {
+    // The title short enough for the figure's width; the rest under it.
     EffectGridData data;
-    data.title = QStringLiteral("%1: each head %2 in turn, the change of %3")
-                     .arg(model,
-                          ablation == AblationKind::Mean ? QStringLiteral("mean-ablated")
+    data.title = QStringLiteral("each head %1 in turn: the change of %2")
+                     .arg(ablation == AblationKind::Mean ? QStringLiteral("mean-ablated")
                                                          : QStringLiteral("zeroed"),
                           measure);
-    data.subtitle = tokenCount(tokens);
+    data.subtitle = QStringLiteral("%1 · %2").arg(model, tokenCount(tokens));
     data.columnTitle = QStringLiteral("head");
     data.scaleTitle = QStringLiteral("change of %1").arg(measure);
     data.rows = layers;
@@ -57,16 +59,15 @@ EffectGridData patchFrame(const QString &model, int layers, int heads, PatchSite
 {
     const bool perHead = sites == PatchSites::Heads;
     EffectGridData data;
-    data.title = QStringLiteral("%1: %2 patched from the clean text, the share of %3 restored")
-                     .arg(model,
-                          perHead ? QStringLiteral("each head's output")
-                                  : QStringLiteral("each residual position"),
-                          measure);
-    data.subtitle = tokenCount(tokens.size());
+    data.title = QStringLiteral("%1 patched from the clean text")
+                     .arg(perHead ? QStringLiteral("each head's output")
+                                  : QStringLiteral("each residual position"));
+    data.subtitle = QStringLiteral("%1 · %2 · the share of %3 restored")
+                        .arg(model, tokenCount(tokens.size()), measure);
     data.columnTitle = perHead ? QStringLiteral("head") : QStringLiteral("position");
     if (!perHead)
         for (const std::string &token : tokens)
-            data.columnLabels << QString::fromStdString(token);
+            data.columnLabels << QString::fromStdString(displayToken(token));
     data.scaleTitle = QStringLiteral("share restored");
     data.rows = layers;
     data.columns = perHead ? heads : int(tokens.size());

@@ -25,8 +25,9 @@ EffectGridData ablationFrame(const QString &model, int layers, int heads, size_t
 /// The changes of \a grid, and the measure with every head under the title.
 void fillAblation(EffectGridData &data, const SweepGrid &grid, const QString &measure);
 
-/// Each head (or each residual position, the corrupted text's \a tokens) of
-/// the corrupted pass patched from the clean one.
+/// Each head (or each residual position, the corrupted text's \a tokens as
+/// spelled, shown as displayToken() shows them) of the corrupted pass patched
+/// from the clean one.
 EffectGridData patchFrame(const QString &model, int layers, int heads, PatchSites sites,
                           const std::vector<std::string> &tokens, const QString &measure);
 /// The share of the gap each cell of \a grid restores, or, when the texts

@@ -3,7 +3,6 @@
 
 #include "ui/model/sweepjobs.h"
 
-#include "core/sets/tokenlabels.h"
 #include "io/headexperiments.h"
 #include "io/pretrainedmodel.h"
 #include "ui/figure/effectgrids.h"
@@ -65,12 +64,9 @@ SweepDialog::Job patch(const std::shared_ptr<const PretrainedModel> &model,
                        const ModelMeasure &measure, const QString &name, PatchSites sites)
 {
     const ModelConfig &config = model->config();
-    std::vector<std::string> shown;
-    for (const std::string &token : corrupted.tokens)
-        shown.push_back(displayToken(token));
     SweepDialog::Job job;
-    job.frame =
-        EffectGrids::patchFrame(model->name(), config.layers, config.heads, sites, shown, name);
+    job.frame = EffectGrids::patchFrame(model->name(), config.layers, config.heads, sites,
+                                        corrupted.tokens, name);
     job.running = tr("Patching %1 in turn from the clean text… (the changes as they come; the "
                      "shares restored at the end)")
                       .arg(sites == PatchSites::Heads ? tr("each head") : tr("each position"));
