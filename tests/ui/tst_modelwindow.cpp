@@ -38,6 +38,7 @@
 #include <QComboBox>
 #include <QDir>
 #include <QFile>
+#include <QImageReader>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
@@ -1307,6 +1308,13 @@ void TestModelWindow::sweepDrawsEachHeadsEffect()
     QString error;
     QVERIFY2(dialog->exportTo(dir.filePath(u"sweep.svg"_s), &error), qPrintable(error));
     QVERIFY(QFile(dir.filePath(u"sweep.svg"_s)).size() > 1000);
+    // The sweep as it filled the grid: a frame a head.
+    QVERIFY(dialog->animationButton()->isEnabled());
+    QVERIFY2(dialog->saveAnimation(dir.filePath(u"sweep.gif"_s), &error), qPrintable(error));
+    QImageReader gif(dir.filePath(u"sweep.gif"_s));
+    QCOMPARE(gif.imageCount(), 16);
+    QVERIFY(!dialog->saveAnimation(dir.filePath(u"sweep.txt"_s), &error));
+    QVERIFY(error.contains(u".gif or .mp4"_s));
     // Hover names the head and its effect; a click knocks it out.
     const QString said = dialog->view()->describe(QPoint(3, 0));
     QVERIFY2(said.startsWith(u"head 0.3: "_s), qPrintable(said));

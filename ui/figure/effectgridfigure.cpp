@@ -23,10 +23,11 @@ QRectF paintEffectGrid(QPainter &painter, const QRectF &rect, const EffectGridDa
         base, rect.adjusted(base.pt(16), base.pt(12), -base.pt(16), -base.pt(12)), data.title,
         data.subtitle);
     // Centred on zero: the largest change either way is the scale's end.
-    double largest = 0.0;
-    for (double e : data.effects)
-        if (std::isfinite(e))
-            largest = std::max(largest, std::abs(e));
+    double largest = data.scale;
+    if (largest <= 0.0)
+        for (double e : data.effects)
+            if (std::isfinite(e))
+                largest = std::max(largest, std::abs(e));
     if (largest == 0.0)
         largest = 1.0;
     FigurePainter::MatrixHeatmap spec;

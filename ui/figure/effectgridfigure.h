@@ -30,6 +30,8 @@ struct EffectGridData
     int rows = 0;
     int columns = 0;
     std::vector<double> effects; ///< rows x columns, row-major; NaN: not measured
+    /// The colour scale's end on either side of zero; 0: the largest change shown.
+    double scale = 0.0;
 };
 
 /// Paints \a data into \a rect with \a style's fonts and theme (its colour

@@ -4,6 +4,7 @@
 #include "ui/model/sweepdialog.h"
 
 #include "io/pretrainedmodel.h"
+#include "ui/figure/animationexporter.h"
 #include "ui/figure/figureexporter.h"
 #include "ui/model/effectgridview.h"
 
@@ -16,6 +17,8 @@
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include <algorithm>
+#include <cmath>
 #include <limits>
 
 namespace AttentionLab {
@@ -23,7 +26,8 @@ namespace AttentionLab {
 SweepDialog::SweepDialog(QWidget *parent)
     : QDialog(parent), m_view(new EffectGridView(this)), m_progress(new QProgressBar(this)),
       m_status(new QLabel(this)), m_cancelButton(new QPushButton(tr("Cancel Sweep"), this)),
-      m_exportButton(new QPushButton(tr("Export…"), this))
+      m_exportButton(new QPushButton(tr("Export…"), this)),
+      m_animationButton(new QPushButton(tr("Save Animation…"), this))
 {
     setWindowTitle(tr("Sweep: each head knocked out in turn"));
     auto *layout = new QVBoxLayout(this);
@@ -35,6 +39,18 @@ SweepDialog::SweepDialog(QWidget *parent)
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     buttons->addButton(m_cancelButton, QDialogButtonBox::ActionRole);
     buttons->addButton(m_exportButton, QDialogButtonBox::ActionRole);
+    buttons->addButton(m_animationButton, QDialogButtonBox::ActionRole);
+    m_animationButton->setToolTip(tr("Write the sweep as it filled the grid, a frame a cell, as "
+                                     "a GIF or an MP4"));
+    m_animationButton->setEnabled(false);
+    connect(m_animationButton, &QPushButton::clicked, this, [this] {
+        const QString path = QFileDialog::getSaveFileName(
+            this, tr("Save the sweep as an animation"), QStringLiteral("sweep.gif"),
+            tr("Animations (*.gif *.mp4)"));
+        QString error;
+        if (!path.isEmpty() && !saveAnimation(path, &error))
+            QMessageBox::warning(this, tr("Cannot save the animation"), error);
+    });
     layout->addWidget(buttons);
     m_exportButton->setToolTip(tr("Write the grid as PNG, SVG or PDF"));
     m_cancelButton->setToolTip(tr("Stop the sweep; the heads measured so far stay"));
@@ -82,6 +98,8 @@ void SweepDialog::start(std::shared_ptr<const PretrainedModel> model, Job job)
     m_status->setText(job.running);
     m_cancelButton->setEnabled(true);
     m_exportButton->setEnabled(false);
+    m_animationButton->setEnabled(false);
+    m_order.clear();
     m_cancel = std::make_shared<std::atomic_bool>(false);
     const std::shared_ptr<std::atomic_bool> cancelled = m_cancel;
     QPointer<SweepDialog> self(this);
@@ -110,6 +128,7 @@ void SweepDialog::arrived(int cell, double effect, quint64 run)
         return;
     EffectGridData data = m_view->data();
     data.effects[size_t(cell)] = effect;
+    m_order.push_back(cell);
     m_view->setData(data);
     m_progress->setValue(m_progress->value() + 1);
 }
@@ -128,6 +147,7 @@ void SweepDialog::finished()
     data.subtitle = outcome.value->subtitle;
     m_view->setData(data);
     m_exportButton->setEnabled(true);
+    m_animationButton->setEnabled(!m_order.empty());
     m_status->setText(outcome.value->status);
 }
 
@@ -147,6 +167,45 @@ void SweepDialog::waitForFinished()
 QString SweepDialog::statusText() const
 {
     return m_status->text();
+}
+
+bool SweepDialog::saveAnimation(const QString &path, QString *error) const
+{
+    if (!AnimationExporter::formatFor(path)) {
+        if (error)
+            *error = tr("%1: an animation is written as .gif or .mp4").arg(path);
+        return false;
+    }
+    const EffectGridData final = m_view->data();
+    double largest = 0.0;
+    for (double e : final.effects)
+        if (std::isfinite(e))
+            largest = std::max(largest, std::abs(e));
+    const ExportFigure still = effectGridExportFigure(final);
+    AnimationFrames frames;
+    frames.count = int(m_order.size());
+    frames.pixels = still.defaultSize;
+    const std::vector<int> order = m_order;
+    frames.render = [final, order, largest](int frame) {
+        // The cells that had arrived by this frame, on the final scale.
+        EffectGridData shown = final;
+        shown.scale = largest;
+        std::vector<double> effects(final.effects.size(), std::numeric_limits<double>::quiet_NaN());
+        for (int i = 0; i <= frame && i < int(order.size()); ++i)
+            effects[size_t(order[size_t(i)])] = final.effects[size_t(order[size_t(i)])];
+        shown.effects = std::move(effects);
+        return FigureExporter::renderImage(effectGridExportFigure(shown), FigureStyle(),
+                                           ExportSize());
+    };
+    AnimationTiming timing;
+    timing.fps = 10;
+    timing.holdSeconds = 2.0;
+    AnimationExporter exporter;
+    if (exporter.writeFrames(path, frames, timing))
+        return true;
+    if (error)
+        *error = exporter.errorString();
+    return false;
 }
 
 bool SweepDialog::exportTo(const QString &path, QString *error) const

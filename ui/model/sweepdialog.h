@@ -75,6 +75,11 @@ public:
     QString statusText() const;
     /// Writes the grid to \a path (.png, .svg or .pdf); false with \a error.
     bool exportTo(const QString &path, QString *error) const;
+    /// Writes the sweep as it filled the grid, a frame per cell in the order
+    /// they arrived on the final scale, to \a path (.gif or .mp4); false with
+    /// \a error.
+    bool saveAnimation(const QString &path, QString *error) const;
+    QPushButton *animationButton() const { return m_animationButton; }
 
 signals:
     /// A head's cell was clicked: knock head \a head of layer \a layer out (or back in).
@@ -89,6 +94,9 @@ private:
     QLabel *m_status;
     QPushButton *m_cancelButton;
     QPushButton *m_exportButton;
+    QPushButton *m_animationButton;
+    /// The cells in the order they arrived.
+    std::vector<int> m_order;
     QFutureWatcher<BackgroundOutcome<Result>> m_watcher;
     std::shared_ptr<std::atomic_bool> m_cancel;
     quint64 m_run = 0;
