@@ -153,7 +153,7 @@ ModelMeasure measureOf(const QString &spec, const PretrainedModel &model, int po
             const QRegularExpressionMatch s = span.match(rest);
             if (!s.hasMatch())
                 usageError(QStringLiteral("--measure %1: the span is FROM-TO, token indices from "
-                                          "0, such as loss:26-50")
+                                          "0, such as loss:26-49")
                                .arg(inputText(spec)));
             m.from = numberIn(QStringLiteral("measure"), spec, s.captured(1), 0, kLargest,
                               QStringLiteral("token"));

@@ -71,7 +71,10 @@ std::string ModelMeasure::problem(const ModelConfig &config, int n) const
                    " predicts masked tokens: measure prob, logitdiff or kl at a [MASK]";
         if (n < 2)
             return "the loss needs at least two tokens: it predicts each from those before";
-        if (firstIn(n) < 1 || lastIn(n) > n - 1 || firstIn(n) > lastIn(n))
+        if (firstIn(n) > lastIn(n))
+            return "loss span " + std::to_string(firstIn(n)) + "-" + std::to_string(lastIn(n)) +
+                   " is reversed: give FROM-TO with FROM at most TO";
+        if (firstIn(n) < 1 || lastIn(n) > n - 1)
             return "loss span " + std::to_string(firstIn(n)) + "-" + std::to_string(lastIn(n)) +
                    " is outside tokens 1 to " + std::to_string(n - 1) +
                    " (token 0 has nothing before it)";

@@ -173,6 +173,7 @@ private slots:
     void tourKnocksOutTheInductionHeads();
     void patchingSweepsFromTheCleanText();
     void keyValueHeadKnocksOutItsGroup();
+    void experimentsFollowTheTextAndTheModel();
     void passThatThrowsSaysWhy_data();
     void passThatThrowsSaysWhy();
 };
@@ -1417,6 +1418,40 @@ void TestModelWindow::keyValueHeadKnocksOutItsGroup()
     QVERIFY(window.model()->openBuiltinModel());
     runner->waitForIdle();
     QVERIFY(!experiments->toggleKeyValueHead(1, 1));
+}
+
+void TestModelWindow::experimentsFollowTheTextAndTheModel()
+{
+    // A new text keeps the knocked-out heads and their undo steps; another
+    // model starts from every head and the row's defaults.
+    MainWindow window;
+    window.show();
+    QVERIFY(window.model()->openBuiltinModel());
+    ModelRunner *runner = window.model()->runner();
+    runner->waitForIdle();
+    ModelDocument *document = window.model()->document();
+    document->select(1, 1);
+    window.model()->experiments()->toggleSelected();
+    runner->waitForIdle();
+    ExperimentPanel *panel = window.model()->experimentPanel();
+    panel->fromBox()->setValue(3);
+    window.model()->textPanel()->textEdit()->setText(u"the cat sat on the mat"_s);
+    runner->waitForIdle();
+    QCOMPARE(document->knockedOut(), (std::vector<HeadIndex>{{1, 1}}));
+    QVERIFY(document->undoStack()->canUndo());
+    QVERIFY(!window.model()->generationPanel()->isEnabled());
+    QVERIFY(window.model()->generationPanel()->generateButton()->toolTip().contains(
+        u"restore the knocked-out"_s));
+    QVERIFY(window.model()->openBuiltinModel(BuiltinModel::translator()));
+    runner->waitForIdle();
+    QVERIFY(document->knockedOut().empty());
+    QVERIFY(window.model()->generationPanel()->isEnabled());
+    QVERIFY(!window.model()->generationPanel()->generateButton()->toolTip().contains(
+        u"restore the knocked-out"_s));
+    QVERIFY(window.model()->openBuiltinModel());
+    runner->waitForIdle();
+    QCOMPARE(panel->fromBox()->value(), -1);
+    QCOMPARE(panel->measureBox()->currentIndex(), int(MeasureKind::Loss));
 }
 
 QTEST_MAIN(TestModelWindow)

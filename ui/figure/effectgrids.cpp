@@ -83,8 +83,11 @@ bool hasGap(const PatchGrid &grid)
 void fillPatch(EffectGridData &data, const PatchGrid &grid, const QString &measure)
 {
     const bool gap = hasGap(grid);
-    if (!gap)
+    if (!gap) {
         data.scaleTitle = QStringLiteral("change of %1").arg(measure);
+        data.subtitle.replace(QStringLiteral("the share of %1 restored").arg(measure),
+                              QStringLiteral("no gap: the change of %1").arg(measure));
+    }
     data.effects.clear();
     for (int r = 0; r < grid.patched.rows; ++r)
         for (int c = 0; c < grid.patched.columns; ++c)

@@ -70,6 +70,7 @@ void ExperimentController::modelChanged(const std::shared_ptr<const PretrainedMo
         m_sweep->hide();
     }
     m_knockOut->setEnabled(serves);
+    m_panel->reset();
     m_panel->showResult(QString());
     update(false);
 }
@@ -111,7 +112,9 @@ void ExperimentController::showHeadMenu(int layer, int head, const QPoint &globa
     QAction *sweep = menu.addAction(tr("Run Sweep: Knock Out Each Head…"));
     QAction *row = menu.addAction(tr("Show the Experiments Row"));
     row->setCheckable(true);
-    row->setChecked(m_pinned);
+    row->setChecked(m_panel->isVisible());
+    // While heads are out the row stays: it says what they do.
+    row->setEnabled(m_document->knockedOut().empty());
     QAction *chosen = menu.exec(global);
     if (chosen == toggle)
         push(KnockOutCommand::toggle(m_document, {layer, head}));
@@ -317,7 +320,9 @@ bool ExperimentController::knockOutOnRepeat(const std::vector<HeadIndex> &heads)
         m_panel->measureBox()->setCurrentIndex(int(MeasureKind::Loss));
         m_panel->fromBox()->setValue(twice ? n / 2 + 1 : -1);
         m_panel->toBox()->setValue(twice ? n - 1 : -1);
+        m_panel->sweepBox()->setCurrentIndex(0); // Sweep… knocks out each head
     }
+    m_panel->updateFields();
     m_pinned = true;
     push(new KnockOutCommand(m_document, m_document->knockedOut(), heads,
                              tr("Knock Out the Induction Heads")));

@@ -10,6 +10,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QSignalBlocker>
 #include <QSpinBox>
 
 namespace AttentionLab {
@@ -95,8 +96,9 @@ ExperimentPanel::ExperimentPanel(QWidget *parent)
                                "text above, differing where the measure should (“Mary” for "
                                "“John”)"));
     m_corrupted->setAccessibleName(tr("Corrupted text"));
+    m_corrupted->setMinimumWidth(fontMetrics().horizontalAdvance(QLatin1Char('M')) * 14);
     row->addWidget(m_sweepKind);
-    row->addWidget(m_corrupted);
+    row->addWidget(m_corrupted, 1);
     row->addWidget(m_sweep);
 
     connect(m_measure, &QComboBox::currentIndexChanged, this, [this] {
@@ -138,6 +140,21 @@ void ExperimentPanel::showResult(const QString &text, bool problem)
 {
     m_result->setFullText(text);
     m_result->setStyleSheet(problem ? QStringLiteral("color: #c0392b") : QString());
+}
+
+void ExperimentPanel::reset()
+{
+    const QSignalBlocker a(m_measure), b(m_from), c(m_to), d(m_ablation), e(m_sweepKind),
+        f(m_corrupted), g(m_tokenA), h(m_tokenB);
+    m_measure->setCurrentIndex(int(MeasureKind::Loss));
+    m_from->setValue(-1);
+    m_to->setValue(-1);
+    m_ablation->setCurrentIndex(0);
+    m_sweepKind->setCurrentIndex(0);
+    m_corrupted->clear();
+    m_tokenA->clear();
+    m_tokenB->clear();
+    updateFields();
 }
 
 QString ExperimentPanel::resultText() const

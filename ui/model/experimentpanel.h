@@ -60,6 +60,12 @@ public:
     /// The measure's outcome, or why it could not be measured (\a problem).
     void showResult(const QString &text, bool problem = false);
     QString resultText() const;
+    /// Back to the defaults: the loss over the whole text, zeroed heads, a
+    /// knock-out sweep, no corrupted text (another model, another text).
+    void reset();
+    /// Shows the fields the chosen measure and sweep take (after a change
+    /// made with the signals blocked).
+    void updateFields();
 
     QComboBox *measureBox() const { return m_measure; }
     QComboBox *ablationBox() const { return m_ablation; }
@@ -81,8 +87,6 @@ signals:
     void sweepRequested();
 
 private:
-    void updateFields();
-
     QComboBox *m_measure;
     QLineEdit *m_tokenA;
     QLineEdit *m_tokenB;

@@ -8,6 +8,7 @@
 #include "ui/figure/figureexporter.h"
 #include "ui/model/effectgridview.h"
 
+#include <QCloseEvent>
 #include <QDialogButtonBox>
 #include <QFileDialog>
 #include <QLabel>
@@ -66,7 +67,7 @@ SweepDialog::SweepDialog(QWidget *parent)
     });
     connect(m_view, &EffectGridView::cellActivated, this, [this](int row, int column) {
         // A head's cell knocks that head out; a position's names no head.
-        if (m_view->data().columnTitle == QLatin1String("head"))
+        if (m_clickKnocksOut)
             emit headActivated(row, column);
     });
     connect(&m_watcher, &QFutureWatcher<BackgroundOutcome<SweepGrid>>::finished, this,
@@ -88,6 +89,7 @@ void SweepDialog::start(std::shared_ptr<const PretrainedModel> model, Job job)
     m_watcher.waitForFinished();
     const quint64 run = ++m_run;
     m_model = model;
+    m_clickKnocksOut = job.clickKnocksOut;
     job.frame.effects.assign(size_t(job.frame.rows) * size_t(job.frame.columns),
                              std::numeric_limits<double>::quiet_NaN());
     m_view->setData(job.frame);
@@ -149,6 +151,13 @@ void SweepDialog::finished()
     m_exportButton->setEnabled(true);
     m_animationButton->setEnabled(!m_order.empty());
     m_status->setText(outcome.value->status);
+}
+
+void SweepDialog::closeEvent(QCloseEvent *event)
+{
+    // Closed while it runs: the work stops, as Cancel stops it.
+    cancel();
+    QDialog::closeEvent(event);
 }
 
 void SweepDialog::cancel()

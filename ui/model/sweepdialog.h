@@ -56,6 +56,8 @@ public:
         EffectGridData frame;
         QString running;
         std::function<Result(const SweepProgress &)> work;
+        /// Clicking a head's cell knocks that head out (a knock-out sweep's grid).
+        bool clickKnocksOut = false;
     };
 
     /// Runs \a job, a sweep of \a model's heads; a sweep still running is
@@ -87,6 +89,7 @@ signals:
 
 private:
     void arrived(int cell, double effect, quint64 run);
+    void closeEvent(QCloseEvent *event) override;
     void finished();
 
     EffectGridView *m_view;
@@ -97,6 +100,7 @@ private:
     QPushButton *m_animationButton;
     /// The cells in the order they arrived.
     std::vector<int> m_order;
+    bool m_clickKnocksOut = false;
     QFutureWatcher<BackgroundOutcome<Result>> m_watcher;
     std::shared_ptr<std::atomic_bool> m_cancel;
     quint64 m_run = 0;

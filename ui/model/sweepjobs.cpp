@@ -30,8 +30,9 @@ SweepDialog::Job knockOut(const std::shared_ptr<const PretrainedModel> &model,
     SweepDialog::Job job;
     job.frame = EffectGrids::ablationFrame(model->name(), config.layers, config.heads,
                                            tokens.ids.size(), name, ablation);
-    job.running =
-        tr("Knocking out each of the %1 heads in turn…").arg(config.layers * config.heads);
+    job.running = tr("Knocking out each of the %1 heads in turn, from the whole model…")
+                      .arg(config.layers * config.heads);
+    job.clickKnocksOut = true;
     job.work = [model, tokens, measure, name, ablation,
                 frame = job.frame](const SweepProgress &progress) {
         const SweepGrid grid =
@@ -48,7 +49,8 @@ SweepDialog::Job knockOut(const std::shared_ptr<const PretrainedModel> &model,
                      "tab.")
                       .arg(measured)
                       .arg(grid.rows * grid.columns)
-                : tr("Each of %1's %2 heads knocked out in turn; %3 with every head: %4. Click a "
+                : tr("Each of %1's %2 heads knocked out in turn from the whole model (heads "
+                     "knocked out on the tab are back for it); %3 with every head: %4. Click a "
                      "head to knock it out on the Model tab.")
                       .arg(model->name())
                       .arg(grid.rows * grid.columns)
@@ -80,7 +82,7 @@ SweepDialog::Job patch(const std::shared_ptr<const PretrainedModel> &model,
         result.status =
             EffectGrids::hasGap(grid)
                 ? tr("Each cell: the share of the clean-minus-corrupted gap of %1 it restores "
-                     "(1: all of it).")
+                     "(1: all of it), from the whole model.")
                       .arg(name)
                 : tr("The two texts measure the same: no gap to restore; each cell is the "
                      "change of %1.")

@@ -92,10 +92,17 @@ void ModelTabEditor::createPage()
         // Generation runs the whole model: it waits until every head is back.
         const bool whole = m_document->knockedOut().empty();
         m_generationPanel->setEnabled(whole);
-        m_generationPanel->setToolTip(
-            whole ? QString()
-                  : tr("Restore the knocked-out heads to let the model write (Restore Every "
-                       "Head, or Edit > Undo)"));
+        // Why it waits, on the button itself (its own tooltip comes back after).
+        QPushButton *button = m_generationPanel->generateButton();
+        if (!whole && !button->property("wholeTip").isValid())
+            button->setProperty("wholeTip", button->toolTip());
+        if (whole && button->property("wholeTip").isValid()) {
+            button->setToolTip(button->property("wholeTip").toString());
+            button->setProperty("wholeTip", QVariant());
+        }
+        if (!whole)
+            button->setToolTip(tr("The model writes with all its heads: restore the knocked-out "
+                                  "ones first (Restore All, or Edit > Undo)"));
     });
     connect(m_generation, &GenerationController::statusMessage, this,
             &ModelTabEditor::statusMessage);
@@ -434,7 +441,9 @@ void ModelTabEditor::showModelRun()
                                     read.bos ? QString::number(*read.bos) : QString(),
                                     read.target.value_or(QString())}
                             .join(QChar(0x1f));
-    if (key != m_lastRunText)
+    // While heads are knocked out nothing was written (Generate waits), and
+    // their undo steps stay with the new text.
+    if (key != m_lastRunText && m_document->knockedOut().empty())
         m_generation->clear();
     m_lastRunText = key;
     QMetaObject::invokeMethod(this, &ModelTabEditor::refreshLens, Qt::QueuedConnection);
