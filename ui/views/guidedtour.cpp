@@ -136,8 +136,8 @@ QList<TourPage> tourPages()
              "and the model reads the text again without them, from their layers up. They are "
              "drawn crossed.</p><p>The <b>Experiments</b> row gives the loss on the second copy, "
              "with them and without: without them the model no longer copies, and the loss "
-             "rises. Press <b>K</b> on any head to knock it out or bring it back, or <b>Run "
-             "Sweep</b> to knock out each head in turn; <b>Edit &gt; Undo</b> restores.</p>"),
+             "rises. Press <b>K</b> on any head to knock it out or bring it back, or <b>Sweep…</b> "
+             "to knock out each head in turn; <b>Edit &gt; Undo</b> restores.</p>"),
          QStringLiteral("builtin-knockout")},
         {GuidedTour::tr("The built-in translator: an alignment that bends"),
          GuidedTour::tr(
