@@ -63,11 +63,7 @@ std::vector<HeadIndex> headsOf(const QString &spec, const ModelConfig &config)
         }
     }
     // Each head once, in order.
-    std::sort(out.begin(), out.end(), [](const HeadIndex &a, const HeadIndex &b) {
-        return a.layer < b.layer || (a.layer == b.layer && a.head < b.head);
-    });
-    out.erase(std::unique(out.begin(), out.end()), out.end());
-    return out;
+    return sortedHeads(std::move(out));
 }
 
 std::vector<EdgeKnockout> knockoutsOf(const QString &spec, const ModelConfig &config)
@@ -255,11 +251,7 @@ QString interventionsText(const Interventions &interventions)
     if (!interventions.knockouts.empty()) {
         QStringList edges;
         for (const EdgeKnockout &k : interventions.knockouts)
-            edges << QStringLiteral("%1.%2:%3>%4")
-                         .arg(k.layer)
-                         .arg(k.head < 0 ? QStringLiteral("*") : QString::number(k.head))
-                         .arg(k.query)
-                         .arg(k.key);
+            edges << QString::fromStdString(edgeName(k));
         parts << QStringLiteral("edges %1 knocked out").arg(edges.join(QStringLiteral(", ")));
     }
     return parts.join(QStringLiteral("; "));

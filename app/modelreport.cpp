@@ -211,9 +211,7 @@ void writeModelRunJson(const PretrainedModel &model, const ModelRunTokens &read,
         out.key("knockouts");
         std::vector<std::string> edges;
         for (const EdgeKnockout &k : given.knockouts)
-            edges.push_back(std::to_string(k.layer) + "." +
-                            (k.head < 0 ? std::string("*") : std::to_string(k.head)) + ":" +
-                            std::to_string(k.query) + ">" + std::to_string(k.key));
+            edges.push_back(edgeName(k));
         writeStrings(out, edges);
         out.endObject();
         out.key("measures");

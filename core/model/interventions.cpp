@@ -31,6 +31,20 @@ std::string headName(const HeadIndex &head)
     return std::to_string(head.layer) + "." + std::to_string(head.head);
 }
 
+std::string edgeName(const EdgeKnockout &k)
+{
+    return std::to_string(k.layer) + "." +
+           (k.head < 0 ? std::string("*") : std::to_string(k.head)) + ":" +
+           std::to_string(k.query) + ">" + std::to_string(k.key);
+}
+
+std::vector<HeadIndex> sortedHeads(std::vector<HeadIndex> heads)
+{
+    std::sort(heads.begin(), heads.end());
+    heads.erase(std::unique(heads.begin(), heads.end()), heads.end());
+    return heads;
+}
+
 namespace {
 
 std::string headProblem(const HeadIndex &head, const ModelConfig &config, const char *what)
@@ -44,13 +58,6 @@ std::string headProblem(const HeadIndex &head, const ModelConfig &config, const 
                std::to_string(config.heads) + " heads a layer (0 to " +
                std::to_string(config.heads - 1) + ")";
     return {};
-}
-
-std::string edgeName(const EdgeKnockout &k)
-{
-    return std::to_string(k.layer) + "." +
-           (k.head < 0 ? std::string("*") : std::to_string(k.head)) + ":" +
-           std::to_string(k.query) + ">" + std::to_string(k.key);
 }
 
 } // namespace

@@ -17,7 +17,15 @@ struct HeadIndex
     int layer = 0;
     int head = 0;
     friend bool operator==(const HeadIndex &, const HeadIndex &) = default;
+    /// Layer by layer, then head by head.
+    friend bool operator<(const HeadIndex &a, const HeadIndex &b)
+    {
+        return a.layer < b.layer || (a.layer == b.layer && a.head < b.head);
+    }
 };
+
+/// \a heads in order, each once.
+std::vector<HeadIndex> sortedHeads(std::vector<HeadIndex> heads);
 
 /// How an ablated head's output is replaced (Michel et al. 2019 zero it;
 /// "mean ablation" keeps its average over the text's positions: in a causal
@@ -112,5 +120,7 @@ std::vector<HeadIndex> queryHeadsOfKeyValueHead(const ModelConfig &config, int l
 
 /// "1.2" for layer 1, head 2.
 std::string headName(const HeadIndex &head);
+/// "1.2:7>3", or "1.*:7>3" in every head of layer 1: as the command line writes it.
+std::string edgeName(const EdgeKnockout &knockout);
 
 } // namespace AttentionLab

@@ -11,6 +11,17 @@
 
 namespace AttentionLab {
 
+double effectScale(const EffectGridData &data)
+{
+    // Centred on zero: the largest change either way is the scale's end.
+    double largest = data.scale;
+    if (largest <= 0.0)
+        for (double e : data.effects)
+            if (std::isfinite(e))
+                largest = std::max(largest, std::abs(e));
+    return largest > 0.0 ? largest : 1.0;
+}
+
 QRectF paintEffectGrid(QPainter &painter, const QRectF &rect, const EffectGridData &data,
                        const FigureStyle &style)
 {
@@ -22,14 +33,7 @@ QRectF paintEffectGrid(QPainter &painter, const QRectF &rect, const EffectGridDa
     const QRectF inner = FigureHeading::headed(
         base, rect.adjusted(base.pt(16), base.pt(12), -base.pt(16), -base.pt(12)), data.title,
         data.subtitle);
-    // Centred on zero: the largest change either way is the scale's end.
-    double largest = data.scale;
-    if (largest <= 0.0)
-        for (double e : data.effects)
-            if (std::isfinite(e))
-                largest = std::max(largest, std::abs(e));
-    if (largest == 0.0)
-        largest = 1.0;
+    const double largest = effectScale(data);
     FigurePainter::MatrixHeatmap spec;
     spec.rows = data.rows;
     spec.cols = data.columns;

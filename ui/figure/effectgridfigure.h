@@ -34,6 +34,10 @@ struct EffectGridData
     double scale = 0.0;
 };
 
+/// The colour scale's end either side of zero: \a data's scale, or the
+/// largest change it shows (1 when it shows none).
+double effectScale(const EffectGridData &data);
+
 /// Paints \a data into \a rect with \a style's fonts and theme (its colour
 /// map set aside for the diverging one); returns the rectangle the cells fill.
 QRectF paintEffectGrid(QPainter &painter, const QRectF &rect, const EffectGridData &data,

@@ -87,25 +87,14 @@ void ExperimentController::showHeadMenu(int layer, int head, const QPoint &globa
     // Grouped-query attention: the key/value head this one reads, with every
     // query head that shares it.
     QAction *group = nullptr;
-    std::vector<HeadIndex> shared;
-    if (const std::shared_ptr<const PretrainedModel> model = m_runner->model()) {
-        const ModelConfig &config = model->config();
-        if (config.keyValueHeads() < config.heads) {
-            const int kvHead = head / std::max(1, config.heads / config.keyValueHeads());
-            shared = queryHeadsOfKeyValueHead(config, layer, kvHead);
-            const bool allOut =
-                std::all_of(shared.begin(), shared.end(), [this](const HeadIndex &h) {
-                    return m_document->isKnockedOut(h.layer, h.head);
-                });
-            group = menu.addAction(
-                (allOut ? tr("Restore Key/Value Head %1.kv%2 (query heads %3 to %4)")
-                        : tr("Knock Out Key/Value Head %1.kv%2 (query heads %3 to %4)"))
-                    .arg(layer)
-                    .arg(kvHead)
-                    .arg(shared.front().head)
-                    .arg(shared.back().head));
-        }
-    }
+    if (const std::optional<KeyValueGroup> shared = keyValueGroup(layer, head))
+        group = menu.addAction((shared->allOut
+                                    ? tr("Restore Key/Value Head %1.kv%2 (query heads %3 to %4)")
+                                    : tr("Knock Out Key/Value Head %1.kv%2 (query heads %3 to %4)"))
+                                   .arg(layer)
+                                   .arg(shared->kvHead)
+                                   .arg(shared->heads.front().head)
+                                   .arg(shared->heads.back().head));
     QAction *all = menu.addAction(tr("Restore Every Head"));
     all->setEnabled(!m_document->knockedOut().empty());
     menu.addSeparator();
@@ -130,32 +119,42 @@ void ExperimentController::showHeadMenu(int layer, int head, const QPoint &globa
     }
 }
 
-bool ExperimentController::toggleKeyValueHead(int layer, int head)
+std::optional<ExperimentController::KeyValueGroup>
+ExperimentController::keyValueGroup(int layer, int head) const
 {
     const std::shared_ptr<const PretrainedModel> model = m_runner->model();
     if (!model || !m_knockOut->isEnabled())
-        return false;
+        return std::nullopt;
     const ModelConfig &config = model->config();
     if (config.keyValueHeads() >= config.heads)
-        return false;
-    const int kvHead = head / std::max(1, config.heads / config.keyValueHeads());
-    const std::vector<HeadIndex> shared = queryHeadsOfKeyValueHead(config, layer, kvHead);
-    const bool allOut = std::all_of(shared.begin(), shared.end(), [this](const HeadIndex &h) {
+        return std::nullopt;
+    KeyValueGroup group;
+    group.kvHead = head / std::max(1, config.heads / config.keyValueHeads());
+    group.heads = queryHeadsOfKeyValueHead(config, layer, group.kvHead);
+    group.allOut = std::all_of(group.heads.begin(), group.heads.end(), [this](const HeadIndex &h) {
         return m_document->isKnockedOut(h.layer, h.head);
     });
+    return group;
+}
+
+bool ExperimentController::toggleKeyValueHead(int layer, int head)
+{
+    const std::optional<KeyValueGroup> group = keyValueGroup(layer, head);
+    if (!group)
+        return false;
     std::vector<HeadIndex> after = m_document->knockedOut();
-    for (const HeadIndex &h : shared) {
+    for (const HeadIndex &h : group->heads) {
         const auto at = std::find(after.begin(), after.end(), h);
-        if (allOut && at != after.end())
+        if (group->allOut && at != after.end())
             after.erase(at);
-        else if (!allOut && at == after.end())
+        else if (!group->allOut && at == after.end())
             after.push_back(h);
     }
-    push(new KnockOutCommand(
-        m_document, m_document->knockedOut(), std::move(after),
-        (allOut ? tr("Restore Key/Value Head %1.kv%2") : tr("Knock Out Key/Value Head %1.kv%2"))
-            .arg(layer)
-            .arg(kvHead)));
+    push(new KnockOutCommand(m_document, m_document->knockedOut(), std::move(after),
+                             (group->allOut ? tr("Restore Key/Value Head %1.kv%2")
+                                            : tr("Knock Out Key/Value Head %1.kv%2"))
+                                 .arg(layer)
+                                 .arg(group->kvHead)));
     return true;
 }
 
@@ -197,18 +196,16 @@ std::optional<ModelMeasure> ExperimentController::chosenMeasure(const Pretrained
     measure.from = choice.from;
     measure.to = choice.to;
     if (!familyDescription(model.config().family).writes()) {
-        // A masked-language model guesses at its first [MASK].
-        const std::optional<int> mask = model.tokenizer().specialIds().mask;
-        const std::vector<int> &ids = m_runner->lastTokens().ids;
-        const auto at = mask ? std::find(ids.begin(), ids.end(), *mask) : ids.end();
-        if (at == ids.end()) {
+        // A masked-language model guesses at its first [MASK], as its pass reads them.
+        const std::vector<int> masks = model.input(m_runner->lastTokens()).maskPositions;
+        if (masks.empty()) {
             m_panel->showResult(tr("%1 guesses at a [MASK]: type one where it should guess")
                                     .arg(QString::fromStdString(
                                         familyDescription(model.config().family).displayName)),
                                 true);
             return std::nullopt;
         }
-        measure.position = int(at - ids.begin());
+        measure.position = masks.front();
     }
     try {
         if (choice.kind == MeasureKind::Probability || choice.kind == MeasureKind::LogitDifference)

@@ -81,6 +81,16 @@ private:
     /// Gives the text panel the knocked-out heads and the measure; the model
     /// reads the text again with them when \a run.
     void update(bool run = true);
+    /// The key/value head head \a head of layer \a layer reads and the query
+    /// heads that share it, whether all of them are out; none for a model
+    /// whose heads share nothing.
+    struct KeyValueGroup
+    {
+        int kvHead = 0;
+        std::vector<HeadIndex> heads;
+        bool allOut = false;
+    };
+    std::optional<KeyValueGroup> keyValueGroup(int layer, int head) const;
     /// Pushes \a command on the tab's undo history, after setBeforeChange()'s call.
     void push(QUndoCommand *command);
     void showResult();

@@ -422,10 +422,7 @@ bool ModelDocument::isKnockedOut(int layer, int head) const
 
 void ModelDocument::setKnockedOut(std::vector<HeadIndex> heads)
 {
-    std::sort(heads.begin(), heads.end(), [](const HeadIndex &a, const HeadIndex &b) {
-        return a.layer < b.layer || (a.layer == b.layer && a.head < b.head);
-    });
-    heads.erase(std::unique(heads.begin(), heads.end()), heads.end());
+    heads = sortedHeads(std::move(heads));
     if (heads == m_knockedOut)
         return;
     m_knockedOut = std::move(heads);

@@ -186,10 +186,7 @@ bool SweepDialog::saveAnimation(const QString &path, QString *error) const
         return false;
     }
     const EffectGridData final = m_view->data();
-    double largest = 0.0;
-    for (double e : final.effects)
-        if (std::isfinite(e))
-            largest = std::max(largest, std::abs(e));
+    const double largest = effectScale(final);
     const ExportFigure still = effectGridExportFigure(final);
     AnimationFrames frames;
     frames.count = int(m_order.size());
