@@ -12,6 +12,7 @@
 #include <QPushButton>
 #include <QSignalBlocker>
 #include <QSpinBox>
+#include <QVBoxLayout>
 
 namespace AttentionLab {
 
@@ -23,8 +24,13 @@ ExperimentPanel::ExperimentPanel(QWidget *parent)
       m_sweep(new QPushButton(tr("Sweep…"), this)), m_sweepKind(new QComboBox(this)),
       m_corrupted(new QLineEdit(this))
 {
-    auto *row = new QHBoxLayout(this);
-    row->setContentsMargins(0, 0, 0, 0);
+    // The controls on one line, what they measured on the next: in the hall's
+    // large font the result has the width it needs.
+    auto *lines = new QVBoxLayout(this);
+    lines->setContentsMargins(0, 0, 0, 0);
+    lines->setSpacing(2);
+    auto *row = new QHBoxLayout;
+    lines->addLayout(row);
     auto *title = new QLabel(tr("Measure:"), this);
     title->setBuddy(m_measure);
     row->addWidget(title);
@@ -69,12 +75,14 @@ ExperimentPanel::ExperimentPanel(QWidget *parent)
     row->addWidget(ablation);
     m_ablation->addItems({tr("zeroed"), tr("mean")});
     m_ablation->setToolTip(tr("A knocked-out head's output before the output projection: zero "
-                              "(Michel et al. 2019), or its mean over the text's positions"));
+                              "(Michel et al. 2019), or its mean over the text's positions (in "
+                              "a causal model, over the positions up to each one)"));
     m_ablation->setAccessibleName(tr("Ablation"));
     row->addWidget(m_ablation);
+    row->addStretch();
     // Elided where the hall's font leaves it little room; the tooltip has it whole.
     m_result->setMinimumWidth(fontMetrics().horizontalAdvance(QLatin1Char('0')) * 12);
-    row->addWidget(m_result, 1);
+    lines->addWidget(m_result);
     m_restore->setToolTip(tr("Restore every knocked-out head and run the whole model again "
                              "(Edit > Undo restores one step at a time)"));
     m_restore->setAccessibleName(tr("Restore Every Head"));
