@@ -68,6 +68,9 @@ inline void checkTensor(const char *fuzzer, const AttentionLab::AttentionTensor 
         failure(fuzzer, "tokens that do not match the keys");
     if (!t.queryTokens().empty() && int(t.queryTokens().size()) != t.queries())
         failure(fuzzer, "query tokens that do not match the queries");
+    // A cross-attention's rows labelled by what each wrote: one token a row.
+    if (t.rowsAreWritten() && int(t.writtenTokens().size()) != t.queries())
+        failure(fuzzer, "written tokens that do not match the queries");
     for (int l = 0; l < t.layers(); ++l) {
         for (int h = 0; h < t.heads(); ++h) {
             const float *head = t.headData(l, h);
