@@ -5,14 +5,17 @@
 
 #include "app/commandrequest.h"
 #include "app/usageerror.h"
+#include "core/model/familydescription.h"
 #include "io/headexperiments.h"
 #include "io/inputtextqt.h"
+#include "io/modelcheckpoint.h"
 #include "io/pretrainedmodel.h"
 #include "io/readerror.h"
 
 #include <QRegularExpression>
 
 #include <algorithm>
+#include <optional>
 
 namespace AttentionLab {
 
@@ -40,12 +43,73 @@ int numberIn(const QString &option, const QString &whole, const QString &text, i
     return value;
 }
 
-std::vector<HeadIndex> headsOf(const QString &spec, const ModelConfig &config)
+/// --set as given, or none.
+std::optional<AttentionKind> namedSet(const CommandRequest &r)
+{
+    if (!r.values.contains(QStringLiteral("set")))
+        return std::nullopt;
+    const QString set = r.values.value(QStringLiteral("set"));
+    const std::optional<AttentionKind> kind = parseAttentionKind(set.toStdString());
+    if (!kind)
+        usageError(
+            QStringLiteral("--set: \"%1\" is not encoder, decoder or cross").arg(inputText(set)));
+    return kind;
+}
+
+/// An item of --ablate or --knockout: the attention it names (its prefix
+/// "encoder:", "decoder:" or "cross:", else --set, else a single stack's
+/// one) and the rest of it.
+struct SetItem
+{
+    AttentionKind set = AttentionKind::Decoder;
+    QString rest;
+};
+
+SetItem setItemOf(const QString &option, const QString &item, const PretrainedModel &model,
+                  std::optional<AttentionKind> given, const QString &example)
+{
+    SetItem out;
+    out.rest = item;
+    std::optional<AttentionKind> named;
+    const qsizetype colon = item.indexOf(QLatin1Char(':'));
+    if (colon > 0 && !item.at(0).isDigit()) {
+        named = parseAttentionKind(item.left(colon).toStdString());
+        if (!named)
+            usageError(QStringLiteral("--%1: in \"%2\", \"%3\" is not encoder, decoder or cross")
+                           .arg(option, inputText(item), inputText(item.left(colon))));
+        out.rest = item.mid(colon + 1);
+    }
+    const ModelConfig &config = model.config();
+    if (!model.encoderDecoder()) {
+        const AttentionKind only = stackKind(config);
+        const std::optional<AttentionKind> asked = named ? named : given;
+        if (asked && *asked != only)
+            usageError(QStringLiteral("--%1: \"%2\" names the %3, and %4 has only its %5")
+                           .arg(option, inputText(item),
+                                QString::fromStdString(attentionKindTitle(*asked)), model.name(),
+                                QString::fromStdString(attentionKindTitle(only))));
+        out.set = only;
+        return out;
+    }
+    if (!named && !given)
+        usageError(QStringLiteral("--%1: \"%2\" does not say which of %3's attentions: write "
+                                  "encoder:%4, decoder:%4 or cross:%4, or give --set")
+                       .arg(option, inputText(item), model.name(), example));
+    out.set = named ? *named : *given;
+    return out;
+}
+
+std::vector<HeadIndex> headsOf(const QString &spec, const PretrainedModel &model,
+                               std::optional<AttentionKind> given)
 {
     std::vector<HeadIndex> out;
+    const ModelWeights &weights = model.checkpoint()->weights();
     for (const QString &part : spec.split(QLatin1Char(','))) {
         const QString item = part.trimmed();
-        const QStringList pieces = item.split(QLatin1Char('.'));
+        const SetItem named =
+            setItemOf(QStringLiteral("ablate"), item, model, given, QStringLiteral("1.2"));
+        const ModelConfig &config = stackConfig(weights, named.set);
+        const QStringList pieces = named.rest.split(QLatin1Char('.'));
         if (pieces.size() != 2 || pieces[0].isEmpty() || pieces[1].isEmpty())
             usageError(QStringLiteral("--ablate: \"%1\" is not LAYER.HEAD (or LAYER.kvK for a "
                                       "key/value head), such as 1.2")
@@ -56,28 +120,36 @@ std::vector<HeadIndex> headsOf(const QString &spec, const ModelConfig &config)
             const int kv = numberIn(QStringLiteral("ablate"), item, pieces[1].mid(2), 0,
                                     config.keyValueHeads() - 1, QStringLiteral("key/value head"));
             for (const HeadIndex &h : queryHeadsOfKeyValueHead(config, layer, kv))
-                out.push_back(h);
+                out.push_back({h.layer, h.head, named.set});
         } else {
-            out.push_back({layer, numberIn(QStringLiteral("ablate"), item, pieces[1], 0,
-                                           config.heads - 1, QStringLiteral("head"))});
+            out.push_back({layer,
+                           numberIn(QStringLiteral("ablate"), item, pieces[1], 0, config.heads - 1,
+                                    QStringLiteral("head")),
+                           named.set});
         }
     }
     // Each head once, in order.
     return sortedHeads(std::move(out));
 }
 
-std::vector<EdgeKnockout> knockoutsOf(const QString &spec, const ModelConfig &config)
+std::vector<EdgeKnockout> knockoutsOf(const QString &spec, const PretrainedModel &model,
+                                      std::optional<AttentionKind> given)
 {
     static const QRegularExpression edge(QStringLiteral("^(\\d+)\\.(\\d+|\\*):(\\d+)>(\\d+)$"));
     std::vector<EdgeKnockout> out;
+    const ModelWeights &weights = model.checkpoint()->weights();
     for (const QString &part : spec.split(QLatin1Char(','))) {
         const QString item = part.trimmed();
-        const QRegularExpressionMatch m = edge.match(item);
+        const SetItem named =
+            setItemOf(QStringLiteral("knockout"), item, model, given, QStringLiteral("1.2:7>3"));
+        const ModelConfig &config = stackConfig(weights, named.set);
+        const QRegularExpressionMatch m = edge.match(named.rest);
         if (!m.hasMatch())
             usageError(QStringLiteral("--knockout: \"%1\" is not LAYER.HEAD:QUERY>KEY (HEAD * "
                                       "for every head), such as 1.2:7>3")
                            .arg(inputText(item)));
         EdgeKnockout k;
+        k.set = named.set;
         k.layer = numberIn(QStringLiteral("knockout"), item, m.captured(1), 0, config.layers - 1,
                            QStringLiteral("layer"));
         k.head = m.captured(2) == QLatin1String("*")
@@ -196,13 +268,47 @@ Interventions interventionsOf(const CommandRequest &r, const PretrainedModel &mo
         usageError(QStringLiteral("--ablation says how --ablate's heads are ablated: give "
                                   "--ablate L.H too"));
     Interventions out;
-    const ModelConfig &config = model.config();
+    const std::optional<AttentionKind> given = namedSet(r);
     if (r.values.contains(QStringLiteral("ablate")))
-        out.ablated = headsOf(r.values.value(QStringLiteral("ablate")), config);
+        out.ablated = headsOf(r.values.value(QStringLiteral("ablate")), model, given);
     out.ablation = ablationOf(r);
     if (r.values.contains(QStringLiteral("knockout")))
-        out.knockouts = knockoutsOf(r.values.value(QStringLiteral("knockout")), config);
+        out.knockouts = knockoutsOf(r.values.value(QStringLiteral("knockout")), model, given);
     return out;
+}
+
+PassTokens passTokensOf(const CommandRequest &r, const PretrainedModel &model, TokenizedText tokens)
+{
+    const bool target = r.values.contains(QStringLiteral("target"));
+    if (!model.encoderDecoder()) {
+        if (target)
+            usageError(
+                QStringLiteral("--target is for encoder-decoder models (T5, BART, Marian); "
+                               "%1 is a %2 model")
+                    .arg(model.name(), QString::fromStdString(
+                                           familyDescription(model.config().family).displayName)));
+        return PassTokens(std::move(tokens));
+    }
+    try {
+        return PassTokens(std::move(tokens),
+                          model.decoderTokens(target ? std::optional<QString>(
+                                                           r.values.value(QStringLiteral("target")))
+                                                     : std::nullopt));
+    } catch (const ReadError &error) {
+        usageError(QStringLiteral("--target: %1").arg(error.message));
+    }
+}
+
+AttentionKind sweptSetOf(const CommandRequest &r, const PretrainedModel &model)
+{
+    const std::optional<AttentionKind> given = namedSet(r);
+    if (!given)
+        return HeadExperiments::defaultSet(model);
+    if (!model.encoderDecoder() && *given != stackKind(model.config()))
+        usageError(QStringLiteral("--set %1: %2 has one attention, its %3")
+                       .arg(QString::fromStdString(attentionKindName(*given)), model.name(),
+                            QString::fromStdString(attentionKindTitle(stackKind(model.config())))));
+    return *given;
 }
 
 std::vector<WrittenMeasure> measuresOf(const CommandRequest &r, const PretrainedModel &model)
@@ -235,13 +341,13 @@ WrittenMeasure oneMeasureOf(const CommandRequest &r, const PretrainedModel &mode
     return measuresOf(r, model).front();
 }
 
-QString interventionsText(const Interventions &interventions)
+QString interventionsText(const Interventions &interventions, bool withSet)
 {
     QStringList parts;
     if (!interventions.ablated.empty()) {
         QStringList heads;
         for (const HeadIndex &h : interventions.ablated)
-            heads << QString::fromStdString(headName(h));
+            heads << QString::fromStdString(headName(h, withSet));
         parts << QStringLiteral("heads %1 ablated (%2)")
                      .arg(heads.join(QStringLiteral(", ")),
                           interventions.ablation == AblationKind::Mean
@@ -251,7 +357,7 @@ QString interventionsText(const Interventions &interventions)
     if (!interventions.knockouts.empty()) {
         QStringList edges;
         for (const EdgeKnockout &k : interventions.knockouts)
-            edges << QString::fromStdString(edgeName(k));
+            edges << QString::fromStdString(edgeName(k, withSet));
         parts << QStringLiteral("edges %1 knocked out").arg(edges.join(QStringLiteral(", ")));
     }
     return parts.join(QStringLiteral("; "));

@@ -6,6 +6,7 @@
 #include "core/model/headsweep.h"
 #include "core/model/interventions.h"
 #include "core/model/modelmeasure.h"
+#include "io/passtokens.h"
 
 #include <QString>
 #include <QStringList>
@@ -31,6 +32,8 @@ struct WrittenMeasure
  *   head that reads it);
  * - --ablation zero|mean;
  * - --knockout L.H:I>J,... (L.*:I>J in every head of layer L);
+ * - an encoder-decoder's heads and edges name their attention,
+ *   cross:1.2 or encoder:1.2:7>3, or take --set's;
  * - --measure SPEC, prob:TOKEN | logitdiff:A,B | loss | loss:FROM-TO | kl,
  *   a token as its text (quoted as needed) or #ID; --position P (the last by default).
  */
@@ -40,7 +43,17 @@ std::vector<WrittenMeasure> measuresOf(const CommandRequest &r, const Pretrained
 /// The one --measure of `sweep` and `patch`.
 WrittenMeasure oneMeasureOf(const CommandRequest &r, const PretrainedModel &model);
 
-/// "1.1, 1.2 ablated (zero); 1.*:7>6 knocked out": what the interventions did.
-QString interventionsText(const Interventions &interventions);
+/// The tokens of a pass over \a tokens: with an encoder-decoder's decoder's
+/// (its start token, then --target's); --target refused for a single stack.
+PassTokens passTokensOf(const CommandRequest &r, const PretrainedModel &model,
+                        TokenizedText tokens);
+
+/// The attention `sweep` and `patch` run over: --set (a single stack's
+/// own alone), or the decoder's self-attention (HeadExperiments::defaultSet()).
+AttentionKind sweptSetOf(const CommandRequest &r, const PretrainedModel &model);
+
+/// "1.1, 1.2 ablated (zero); 1.*:7>6 knocked out": what the interventions
+/// did; "cross:1.1" \a withSet (an encoder-decoder's).
+QString interventionsText(const Interventions &interventions, bool withSet = false);
 
 } // namespace AttentionLab

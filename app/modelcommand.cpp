@@ -90,16 +90,12 @@ int runModelCommand(const CommandRequest &r, const CommandContext &)
                       .arg(inputText(output), inputText(QFileInfo(output).suffix())));
     const std::shared_ptr<const PretrainedModel> model = openModel(r);
     const bool encoderDecoder = model->encoderDecoder();
-    if (r.values.contains(QStringLiteral("target")) && !encoderDecoder)
-        usageError(
-            QStringLiteral("--target is for encoder-decoder models (T5, BART, Marian); %1 "
-                           "is a %2 model")
-                .arg(model->name(), QString::fromStdString(
-                                        familyDescription(model->config().family).displayName)));
-    const TokenizedText tokens = r.values.contains(QStringLiteral("repeat-random"))
-                                     ? repeatProbeRequest(*model, r)
-                                     : tokenizeRequest(*model, r);
-    TokenizedText decoder;
+    const PassTokens pass = passTokensOf(r, *model,
+                                         r.values.contains(QStringLiteral("repeat-random"))
+                                             ? repeatProbeRequest(*model, r)
+                                             : tokenizeRequest(*model, r));
+    const TokenizedText &tokens = pass.tokens;
+    const TokenizedText &decoder = pass.decoder;
     ModelRun run;
     ExperimentOutcome experiment;
     experiment.interventions = interventionsOf(r, *model);
@@ -111,18 +107,15 @@ int runModelCommand(const CommandRequest &r, const CommandContext &)
             std::vector<ModelMeasure> read;
             for (const WrittenMeasure &m : measures)
                 read.push_back(m.measure);
-            MeasuredPass pass =
-                HeadExperiments::measured(*model, tokens, experiment.interventions, read);
+            MeasuredPass measured =
+                HeadExperiments::measured(*model, pass, experiment.interventions, read);
+            const std::vector<int> &ids = pass.measured().ids;
             for (const WrittenMeasure &m : measures)
                 experiment.measures.push_back(
-                    {m.spec, measureValue(m.measure, pass.run, tokens.ids, pass.baseline.get()),
-                     measureValue(m.measure, *pass.baseline, tokens.ids, pass.baseline.get())});
-            run = std::move(pass.run);
+                    {m.spec, measureValue(m.measure, measured.run, ids, measured.baseline.get()),
+                     measureValue(m.measure, *measured.baseline, ids, measured.baseline.get())});
+            run = std::move(measured.run);
         } else if (encoderDecoder) {
-            decoder = model->decoderTokens(
-                r.values.contains(QStringLiteral("target"))
-                    ? std::optional<QString>(r.values.value(QStringLiteral("target")))
-                    : std::nullopt);
             run = model->run(tokens, decoder);
         } else {
             run = model->run(tokens);

@@ -122,7 +122,7 @@ QString modelRunText(const PretrainedModel &model, const ModelRun &run, const At
     }
     if (!experiment.interventions.empty())
         text += QStringLiteral("\ninterventions: %1; the guesses above are with them\n")
-                    .arg(interventionsText(experiment.interventions));
+                    .arg(interventionsText(experiment.interventions, model.encoderDecoder()));
     if (!experiment.measures.empty())
         text += QStringLiteral("\n%1  %2  %3  %4\n")
                     .arg(QStringLiteral("measure"), -24)
@@ -204,14 +204,14 @@ void writeModelRunJson(const PretrainedModel &model, const ModelRunTokens &read,
         out.key("ablated");
         std::vector<std::string> heads;
         for (const HeadIndex &h : given.ablated)
-            heads.push_back(headName(h));
+            heads.push_back(headName(h, model.encoderDecoder()));
         writeStrings(out, heads);
         out.key("ablation");
         out.string(given.ablation == AblationKind::Mean ? "mean" : "zero");
         out.key("knockouts");
         std::vector<std::string> edges;
         for (const EdgeKnockout &k : given.knockouts)
-            edges.push_back(edgeName(k));
+            edges.push_back(edgeName(k, model.encoderDecoder()));
         writeStrings(out, edges);
         out.endObject();
         out.key("measures");

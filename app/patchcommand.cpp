@@ -51,12 +51,15 @@ int runPatchCommand(const CommandRequest &r, const CommandContext &)
     const PatchSites sites =
         over == QLatin1String("heads") ? PatchSites::Heads : PatchSites::Residual;
     const std::shared_ptr<const PretrainedModel> model = openModel(r);
-    const TokenizedText clean = textOf(*model, r, QStringLiteral("clean"));
-    const TokenizedText corrupted = textOf(*model, r, QStringLiteral("corrupt"));
+    // An encoder-decoder's clean and corrupted texts are sources, with one target.
+    const PassTokens clean = passTokensOf(r, *model, textOf(*model, r, QStringLiteral("clean")));
+    const PassTokens corrupted =
+        passTokensOf(r, *model, textOf(*model, r, QStringLiteral("corrupt")));
     const WrittenMeasure written = oneMeasureOf(r, *model);
+    const AttentionKind set = sweptSetOf(r, *model);
     PatchGrid grid;
     try {
-        grid = HeadExperiments::patchSweep(*model, clean, corrupted, written.measure, sites);
+        grid = HeadExperiments::patchSweep(*model, clean, corrupted, written.measure, sites, set);
     } catch (const ReadError &error) {
         usageError(QStringLiteral("%1: %2").arg(inputText(r.file), error.message));
     }
@@ -64,8 +67,13 @@ int runPatchCommand(const CommandRequest &r, const CommandContext &)
     const auto effect = [&patched](int row, int column) { return patched.effect(row, column); };
     const auto restored = [&grid](int row, int column) { return grid.restored(row, column); };
 
-    EffectGridData figure = EffectGrids::patchFrame(model->name(), patched.rows, patched.columns,
-                                                    sites, corrupted.tokens, written.spec);
+    // The residual's positions are the source's in an encoder-decoder's encoder.
+    const TokenizedText &positions = set == AttentionKind::Encoder || !model->encoderDecoder()
+                                         ? corrupted.tokens
+                                         : corrupted.decoder;
+    EffectGridData figure = EffectGrids::patchFrame(
+        EffectGrids::subject(model->name(), model->encoderDecoder(), set, sites), patched.rows,
+        patched.columns, sites, positions.tokens, written.spec);
     EffectGrids::fillPatch(figure, grid, written.spec);
     if (!output.isEmpty()) {
         exportEffectGrid(output, figure);

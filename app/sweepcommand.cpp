@@ -26,20 +26,23 @@ int runSweepCommand(const CommandRequest &r, const CommandContext &)
     const QString output = r.values.value(QStringLiteral("output"));
     requireFigureOutput(output);
     const std::shared_ptr<const PretrainedModel> model = openModel(r);
-    const TokenizedText tokens = r.values.contains(QStringLiteral("repeat-random"))
-                                     ? repeatProbeRequest(*model, r)
-                                     : tokenizeRequest(*model, r);
+    const PassTokens tokens = passTokensOf(r, *model,
+                                           r.values.contains(QStringLiteral("repeat-random"))
+                                               ? repeatProbeRequest(*model, r)
+                                               : tokenizeRequest(*model, r));
     const WrittenMeasure written = oneMeasureOf(r, *model);
     const AblationKind ablation = ablationOf(r);
+    const AttentionKind set = sweptSetOf(r, *model);
     SweepGrid grid;
     try {
-        grid = HeadExperiments::ablationSweep(*model, tokens, written.measure, ablation);
+        grid = HeadExperiments::ablationSweep(*model, tokens, written.measure, ablation, set);
     } catch (const ReadError &error) {
         usageError(QStringLiteral("%1: %2").arg(inputText(r.file), error.message));
     }
     const auto effect = [&grid](int l, int h) { return grid.effect(l, h); };
-    EffectGridData figure = EffectGrids::ablationFrame(model->name(), grid.rows, grid.columns,
-                                                       tokens.ids.size(), written.spec, ablation);
+    EffectGridData figure = EffectGrids::ablationFrame(
+        EffectGrids::subject(model->name(), model->encoderDecoder(), set), grid.rows, grid.columns,
+        tokens.measured().ids.size(), written.spec, ablation);
     EffectGrids::fillAblation(figure, grid, written.spec);
     if (!output.isEmpty()) {
         exportEffectGrid(output, figure);

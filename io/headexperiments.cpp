@@ -16,13 +16,9 @@ namespace AttentionLab::HeadExperiments {
 
 namespace {
 
-/// The model's weights for an experiment: a single stack's, unchanged on disk.
+/// The model's weights for an experiment, unchanged on disk.
 const ModelWeights &weightsFor(const PretrainedModel &model)
 {
-    if (model.encoderDecoder())
-        throwReadError(QStringLiteral("%1 is an encoder-decoder: experiments on heads run on "
-                                      "decoders and encoders (GPT-2, BERT, Llama...) so far")
-                           .arg(model.name()));
     model.checkpoint()->requireUnchanged();
     return model.checkpoint()->weights();
 }
@@ -42,44 +38,66 @@ template <typename Body> auto guarded(const PretrainedModel &model, Body &&body)
 
 } // namespace
 
-MeasuredPass measured(const PretrainedModel &model, const TokenizedText &tokens,
+ModelInput input(const PretrainedModel &model, const PassTokens &tokens)
+{
+    if (!model.encoderDecoder())
+        return model.input(tokens.tokens);
+    if (!tokens.hasDecoder())
+        return model.input(tokens.tokens, model.decoderTokens(std::nullopt));
+    return model.input(tokens.tokens, tokens.decoder);
+}
+
+AttentionKind defaultSet(const PretrainedModel &model)
+{
+    return model.encoderDecoder() ? AttentionKind::Decoder : stackKind(model.config());
+}
+
+MeasuredPass measured(const PretrainedModel &model, const PassTokens &tokens,
                       const Interventions &interventions, const std::vector<ModelMeasure> &measures,
                       std::shared_ptr<const ModelRun> unchanged)
 {
     const ModelWeights &weights = weightsFor(model);
     MeasuredPass pass = guarded(model, [&] {
-        return measuredPass(weights, model.input(tokens), interventions, measures,
+        return measuredPass(weights, input(model, tokens), interventions, measures,
                             std::move(unchanged));
     });
-    pass.run.attention.setTokens(tokens.tokens);
+    if (model.encoderDecoder())
+        model.labelTokens(pass.run, tokens.tokens,
+                          tokens.hasDecoder() ? tokens.decoder : model.decoderTokens(std::nullopt));
+    else
+        pass.run.attention.setTokens(tokens.tokens.tokens);
     return pass;
 }
 
-SweepGrid ablationSweep(const PretrainedModel &model, const TokenizedText &tokens,
-                        const ModelMeasure &measure, AblationKind ablation,
+SweepGrid ablationSweep(const PretrainedModel &model, const PassTokens &tokens,
+                        const ModelMeasure &measure, AblationKind ablation, AttentionKind set,
                         const SweepProgress &progress)
 {
     const ModelWeights &weights = weightsFor(model);
     return guarded(model, [&] {
-        return sweepHeadAblations(weights, model.input(tokens), measure, ablation, progress);
+        return sweepHeadAblations(weights, input(model, tokens), measure, ablation, set, progress);
     });
 }
 
-PatchGrid patchSweep(const PretrainedModel &model, const TokenizedText &clean,
-                     const TokenizedText &corrupted, const ModelMeasure &measure, PatchSites sites,
-                     const SweepProgress &progress)
+PatchGrid patchSweep(const PretrainedModel &model, const PassTokens &clean,
+                     const PassTokens &corrupted, const ModelMeasure &measure, PatchSites sites,
+                     AttentionKind set, const SweepProgress &progress)
 {
     const ModelWeights &weights = weightsFor(model);
     return guarded(model, [&] {
-        return sweepPatches(weights, model.input(clean), model.input(corrupted), measure, sites,
-                            progress);
+        return sweepPatches(weights, input(model, clean), input(model, corrupted), measure, sites,
+                            set, progress);
     });
 }
 
 int tokenId(const PretrainedModel &model, const QString &written)
 {
     QString text = written;
-    const int vocabulary = model.config().vocabulary;
+    // An encoder-decoder's measures read its decoder's distribution, over the target's tokens.
+    const int vocabulary = model.encoderDecoder() ? model.config().decoderConfig().vocabulary
+                                                  : model.config().vocabulary;
+    const Tokenizer &tokenizer =
+        model.encoderDecoder() ? model.targetTokenizer() : model.tokenizer();
     if (text.startsWith(QLatin1Char('#'))) {
         bool ok = false;
         const int id = text.mid(1).toInt(&ok);
@@ -96,9 +114,9 @@ int tokenId(const PretrainedModel &model, const QString &written)
                                       "\" Mary\", or as #ID"));
     // As the vocabulary spells it ("ĠMary"), else as a text read without a
     // beginning-of-text token.
-    if (const std::optional<int> id = model.tokenizer().id(text.toStdString()))
+    if (const std::optional<int> id = tokenizer.id(text.toStdString()))
         return *id;
-    const TokenizedText read = model.tokenizer().encode(text, false);
+    const TokenizedText read = tokenizer.encode(text, false);
     if (read.ids.size() != 1)
         throwReadError(QStringLiteral("\"%1\" is %2 tokens for %3, not one: give one token, as "
                                       "text or as #ID")

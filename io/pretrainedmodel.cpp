@@ -232,24 +232,37 @@ TokenizedText PretrainedModel::decoderTokens(const std::optional<QString> &targe
     return tokens;
 }
 
+ModelInput PretrainedModel::input(const TokenizedText &source, const TokenizedText &decoder,
+                                  int topCount) const
+{
+    ModelInput in;
+    in.source = source.ids;
+    in.ids = decoder.ids;
+    in.topCount = topCount;
+    return in;
+}
+
+void PretrainedModel::labelTokens(ModelRun &run, const TokenizedText &source,
+                                  const TokenizedText &decoder) const
+{
+    run.encoderAttention.setTokens(source.tokens);
+    run.attention.setTokens(decoder.tokens);
+    run.crossAttention.setTokens(source.tokens, decoder.tokens);
+    // Each row wrote the next target token; the last, the model's most likely one.
+    run.crossAttention.setWrittenTokens(
+        writtenAfter(decoder.tokens,
+                     run.topNext.empty() ? std::string() : tokenSpelling(run.topNext.front().id)));
+}
+
 ModelRun PretrainedModel::run(const TokenizedText &source, const TokenizedText &decoder,
                               int topCount) const
 {
-    EncoderDecoderInput input;
-    input.source = source.ids;
-    input.decoder = decoder.ids;
-    input.topCount = topCount;
+    const ModelInput in = input(source, decoder, topCount);
     m_checkpoint->requireUnchanged();
     try {
-        ModelRun run = runEncoderDecoder(m_checkpoint->weights(), input);
+        ModelRun run = runEncoderDecoder(m_checkpoint->weights(), in);
         m_checkpoint->requireUnchanged();
-        run.encoderAttention.setTokens(source.tokens);
-        run.attention.setTokens(decoder.tokens);
-        run.crossAttention.setTokens(source.tokens, decoder.tokens);
-        // Each row wrote the next target token; the last, the model's most likely one.
-        run.crossAttention.setWrittenTokens(writtenAfter(
-            decoder.tokens,
-            run.topNext.empty() ? std::string() : tokenSpelling(run.topNext.front().id)));
+        labelTokens(run, source, decoder);
         return run;
     } catch (const std::invalid_argument &error) {
         throwReadError(QString::fromUtf8(error.what()));

@@ -82,7 +82,8 @@ public:
     /// One forward pass over \a tokens; the run's attention carries their spelling.
     ModelRun run(const TokenizedText &tokens, int topCount = kTopTokens) const;
     /// What run() gives the model for \a tokens: their ids, token types and
-    /// [MASK] positions (a single stack's; core/model/modelrun.h).
+    /// [MASK] positions (a single stack's; core/model/modelrun.h; an
+    /// encoder-decoder's is input(source, decoder)).
     ModelInput input(const TokenizedText &tokens, int topCount = kTopTokens) const;
     /// The open checkpoint (its weights, mapped), for passes run elsewhere
     /// (io/headexperiments.h); keep it while they run.
@@ -107,6 +108,15 @@ public:
     /// the decoder's, its keys the source's) and the tokens after the last.
     ModelRun run(const TokenizedText &source, const TokenizedText &decoder,
                  int topCount = kTopTokens) const;
+    /// What that pass gives the model: the source's ids and the decoder's.
+    ModelInput input(const TokenizedText &source, const TokenizedText &decoder,
+                     int topCount = kTopTokens) const;
+    /// Gives \a run's three attentions, a pass of an encoder-decoder over \a
+    /// source and \a decoder, their tokens, and the cross-attention's rows
+    /// the token each wrote (the next target token; the last row, the
+    /// model's most likely one).
+    void labelTokens(ModelRun &run, const TokenizedText &source,
+                     const TokenizedText &decoder) const;
 
     /// The model card shown when a model opens: its family, layers, query and
     /// key/value heads, head size, positions, norm, MLP, residual, output,

@@ -8,6 +8,7 @@
 #include "core/model/familydescription.h"
 #include "core/model/finitechecks.h"
 #include "core/model/graphpieces.h"
+#include "core/model/interventionpieces.h"
 #include "core/model/modelgraph.h"
 #include "core/model/relativepositionbias.h"
 #include "core/support/hugepagebuffer.h"
@@ -23,15 +24,18 @@ using namespace GraphPieces;
 
 namespace {
 
-/// One attention's weights for every layer and head, filled layer by layer.
+/// One attention's weights for every layer and head, filled layer by layer;
+/// one layer's room alone where the heads are not kept (a sweep's passes).
 struct SetBuffer
 {
     AttentionShape shape;
+    bool keepsLayers = true;
     std::shared_ptr<HugePageBuffer> values;
 
-    SetBuffer(int layers, int heads, int queries, int keys)
-        : values(std::make_shared<HugePageBuffer>(size_t(layers) * size_t(heads) * size_t(queries) *
-                                                  size_t(keys)))
+    SetBuffer(int layers, int heads, int queries, int keys, bool keep)
+        : keepsLayers(keep),
+          values(std::make_shared<HugePageBuffer>(size_t(keep ? layers : 1) * size_t(heads) *
+                                                  size_t(queries) * size_t(keys)))
     {
         shape.layers = layers;
         shape.heads = heads;
@@ -39,9 +43,24 @@ struct SetBuffer
         shape.keys = keys;
     }
     size_t matrixSize() const { return size_t(shape.queries) * size_t(shape.keys); }
-    float *layer(int l) { return values->data() + size_t(l) * shape.heads * matrixSize(); }
+    float *layer(int l)
+    {
+        return values->data() + size_t(keepsLayers ? l : 0) * shape.heads * matrixSize();
+    }
+    /// Layers below \a start from \a reused, a tensor of the same shape.
+    void copyLayers(const AttentionTensor &reused, int start)
+    {
+        if (!keepsLayers)
+            return;
+        for (int l = 0; l < start; ++l)
+            for (int h = 0; h < shape.heads; ++h)
+                std::copy_n(reused.headData(l, h), matrixSize(),
+                            layer(l) + size_t(h) * matrixSize());
+    }
     AttentionTensor tensor(const KeyVisibility &visibility) const
     {
+        if (!keepsLayers)
+            return {};
         std::vector<const float *> heads(size_t(shape.layers) * size_t(shape.heads));
         for (size_t i = 0; i < heads.size(); ++i)
             heads[i] = values->data() + i * matrixSize();
@@ -78,7 +97,8 @@ HeadRows headRows(Activations &projected, int headDim)
     return {projected.data(), projected.rows(), headDim};
 }
 
-/// Where one attention's q, k and v rows are kept, layer after layer.
+/// Where one attention's q, k and v rows are kept, layer after layer; null
+/// where they are not kept.
 struct KeptRows
 {
     float *queries = nullptr;
@@ -87,13 +107,23 @@ struct KeptRows
 };
 
 /// Room in \a vectors for \a layers x \a heads heads of \a queries and
-/// \a keys rows of \a headDim; its pointers at layer 0.
-KeptRows makeRoom(KeptVectors &vectors, int layers, int heads, int queries, int keys, int headDim)
+/// \a keys rows of \a headDim, its layers below \a start copied from \a
+/// reused (empty: none); its pointers at layer 0. None when not \a keep.
+KeptRows makeRoom(KeptVectors &vectors, int layers, int heads, int queries, int keys, int headDim,
+                  bool keep, const KeptVectors *reused = nullptr, int start = 0)
 {
+    if (!keep)
+        return {};
     const size_t perHead = size_t(layers) * size_t(heads) * size_t(headDim);
     vectors.queries.resize(perHead * size_t(queries));
     vectors.keys.resize(perHead * size_t(keys));
     vectors.values.resize(perHead * size_t(keys));
+    if (reused && start > 0) {
+        const size_t below = size_t(start) * size_t(heads) * size_t(headDim);
+        std::copy_n(reused->queries.data(), below * size_t(queries), vectors.queries.data());
+        std::copy_n(reused->keys.data(), below * size_t(keys), vectors.keys.data());
+        std::copy_n(reused->values.data(), below * size_t(keys), vectors.values.data());
+    }
     return {vectors.queries.data(), vectors.keys.data(), vectors.values.data()};
 }
 
@@ -108,12 +138,14 @@ Activations attend(const KernelSet &ops, const ModelConfig &config, Activations 
     const int queries = int(q.cols());
     const int keys = int(k.cols());
     const size_t layerHeads = size_t(layer) * size_t(heads) * size_t(headDim);
-    keepHeadRows(headRows(q, headDim), heads, heads, queries, headDim,
-                 kept.queries + layerHeads * size_t(queries));
-    keepHeadRows(headRows(k, headDim), heads, heads, keys, headDim,
-                 kept.keys + layerHeads * size_t(keys));
-    keepHeadRows(headRows(v, headDim), heads, heads, keys, headDim,
-                 kept.values + layerHeads * size_t(keys));
+    if (kept.queries) {
+        keepHeadRows(headRows(q, headDim), heads, heads, queries, headDim,
+                     kept.queries + layerHeads * size_t(queries));
+        keepHeadRows(headRows(k, headDim), heads, heads, keys, headDim,
+                     kept.keys + layerHeads * size_t(keys));
+        keepHeadRows(headRows(v, headDim), heads, heads, keys, headDim,
+                     kept.values + layerHeads * size_t(keys));
+    }
     Activations context(heads * headDim, queries);
     ops.attention(headRows(q, headDim), headRows(k, headDim), headRows(v, headDim), heads, heads,
                   queries, keys, headDim, scoring, weights, context.data(), context.rows());
@@ -190,41 +222,95 @@ AttentionScoring selfScoring(const FamilyDescription &family, const ModelConfig 
     return scoring;
 }
 
+/// How one stack's pass treats its layers: the interventions on its
+/// attentions, the layers below \a start taken from a reused pass, and
+/// what it keeps for patching.
+struct StackPass
+{
+    /// Its self-attention: AttentionKind::Encoder or Decoder.
+    AttentionKind self = AttentionKind::Encoder;
+    const Interventions *interventions = nullptr;
+    /// The reused pass's patch source of this stack; its layer \a start's input.
+    const PatchSource *reused = nullptr;
+    int start = 0;
+    /// Where each layer's input and head outputs are kept, or null.
+    PatchSource *kept = nullptr;
+};
+
+/// \a bias plus layer \a l's knockouts of attention \a set, for \a heads x
+/// \a queries x \a keys scores; nullptr when there is neither.
+const float *scoreBias(const StackPass &pass, AttentionKind set, int l, int heads, int queries,
+                       int keys, const float *bias, std::vector<float> &room)
+{
+    room = knockoutBias(pass.interventions, set, l, heads, queries, keys);
+    if (room.empty())
+        return bias;
+    if (bias)
+        for (size_t i = 0; i < room.size(); ++i)
+            room[i] += bias[i];
+    return room.data();
+}
+
+/// Keeps \a context, layer \a l's head outputs, in \a rows (a patch source's).
+void keepContext(std::vector<float> &rows, int l, const Activations &context)
+{
+    std::copy_n(context.data(), context.size(), rows.data() + size_t(l) * size_t(context.size()));
+}
+
 /**
- * The blocks of one stack over \a ids: the encoder's (\a memory null) or the
- * decoder's, whose blocks also attend to \a memory. Returns the states after
- * the stack's final norm; writes its self-attention into \a self and the
- * decoder's cross-attention into \a cross, their q, k and v into \a keptSelf
- * and \a keptCross.
+ * The blocks of one stack over \a ids from layer \a pass.start: the encoder's
+ * (\a memory null) or the decoder's, whose blocks also attend to \a memory.
+ * Returns the states after its last block; writes its self-attention into
+ * \a self and the decoder's cross-attention into \a cross, their q, k and v
+ * into \a keptSelf and \a keptCross, with \a pass's interventions applied.
  */
 Activations runStack(const KernelSet &ops, const ModelWeights &weights, const std::vector<int> &ids,
                      const Activations *memory, SetBuffer &self, SetBuffer *cross,
                      EmbeddingWeights &embeddings, const KeptRows &keptSelf,
-                     const KeptRows &keptCross)
+                     const KeptRows &keptCross, const StackPass &pass)
 {
     const ModelConfig &config = weights.config();
     const FamilyDescription &family = familyDescription(config.family);
     const int n = int(ids.size());
+    const int d = config.modelDim;
     const bool decoder = memory != nullptr;
     embeddings = weights.embeddings();
-    Activations x = embed(ops, config, embeddings, ids, {}, 0);
-    requireFinite(x.data(), size_t(x.size()), -1, "embeddings");
+    Activations x;
+    if (pass.start > 0) {
+        x = Eigen::Map<const Activations>(pass.reused->layerInput(pass.start), d, n);
+    } else {
+        x = embed(ops, config, embeddings, ids, {}, 0);
+        requireFinite(x.data(), size_t(x.size()), -1, "embeddings");
+    }
 
     std::vector<float> bias;
-    const AttentionScoring scoring =
-        selfScoring(family, config, embeddings, decoder, n, n, 0, bias);
+    AttentionScoring scoring = selfScoring(family, config, embeddings, decoder, n, n, 0, bias);
     AttentionScoring crossScoring;
     crossScoring.scale = scoring.scale;
+    const int sources = memory ? int(memory->cols()) : 0;
+    std::vector<float> room;
 
-    for (int l = 0; l < config.layers; ++l) {
+    for (int l = pass.start; l < config.layers; ++l) {
         const LayerWeights layer = weights.layer(l);
+        patchLayerInput(pass.interventions, pass.self, l, x);
+        if (pass.kept)
+            std::copy_n(x.data(), x.size(),
+                        pass.kept->layerInputs.data() + size_t(l) * size_t(x.size()));
         attentionSublayer(ops, family, config, x, layer.attentionNorm, layer.attentionOutput,
                           [&](const Activations &input) {
                               Activations q = linear(ops, layer.queryKeyValue[0], input);
                               Activations k = linear(ops, layer.queryKeyValue[1], input);
                               Activations v = linear(ops, layer.queryKeyValue[2], input);
-                              return attend(ops, config, q, k, v, scoring, self.layer(l), l,
-                                            keptSelf);
+                              AttentionScoring layerScoring = scoring;
+                              layerScoring.bias = scoreBias(pass, pass.self, l, config.heads, n, n,
+                                                            scoring.bias, room);
+                              Activations context = attend(ops, config, q, k, v, layerScoring,
+                                                           self.layer(l), l, keptSelf);
+                              changeHeadOutputs(pass.interventions, pass.self, l, config.headDim(),
+                                                decoder, context);
+                              if (pass.kept)
+                                  keepContext(pass.kept->contexts, l, context);
+                              return context;
                           });
         if (decoder)
             attentionSublayer(ops, family, config, x, layer.crossNorm, layer.crossOutput,
@@ -232,8 +318,19 @@ Activations runStack(const KernelSet &ops, const ModelWeights &weights, const st
                                   Activations q = linear(ops, layer.crossQueryKeyValue[0], input);
                                   Activations k = linear(ops, layer.crossQueryKeyValue[1], *memory);
                                   Activations v = linear(ops, layer.crossQueryKeyValue[2], *memory);
-                                  return attend(ops, config, q, k, v, crossScoring, cross->layer(l),
-                                                l, keptCross);
+                                  AttentionScoring layerScoring = crossScoring;
+                                  layerScoring.bias =
+                                      scoreBias(pass, AttentionKind::Cross, l, config.heads, n,
+                                                sources, nullptr, room);
+                                  Activations context = attend(ops, config, q, k, v, layerScoring,
+                                                               cross->layer(l), l, keptCross);
+                                  // The decoder is causal: a mean over later positions would leak
+                                  // them.
+                                  changeHeadOutputs(pass.interventions, AttentionKind::Cross, l,
+                                                    config.headDim(), true, context);
+                                  if (pass.kept)
+                                      keepContext(pass.kept->crossContexts, l, context);
+                                  return context;
                               });
         feedForwardSublayer(ops, family, config, x, layer, l);
     }
@@ -275,46 +372,135 @@ void decoderLogits(const KernelSet &ops, const ModelWeights &decoderWeights, con
 
 } // namespace
 
+namespace {
+
+/// Room to keep a stack's layer inputs and head outputs for patching (its
+/// cross-attention's too where \a cross), the layers below \a start copied
+/// from \a reused.
+std::shared_ptr<PatchSource> patchRoom(const ModelConfig &config, int positions, bool cross,
+                                       const PatchSource *reused, int start)
+{
+    auto kept = std::make_shared<PatchSource>();
+    kept->positions = positions;
+    kept->queryWidth = config.heads * config.headDim();
+    kept->modelDim = config.modelDim;
+    const size_t layerContexts = size_t(positions) * size_t(kept->queryWidth);
+    const size_t layerInputs = size_t(positions) * size_t(config.modelDim);
+    kept->contexts.resize(size_t(config.layers) * layerContexts);
+    if (cross)
+        kept->crossContexts.resize(size_t(config.layers) * layerContexts);
+    kept->layerInputs.resize(size_t(config.layers) * layerInputs);
+    if (reused && start > 0) {
+        std::copy_n(reused->contexts.data(), size_t(start) * layerContexts, kept->contexts.data());
+        if (cross)
+            std::copy_n(reused->crossContexts.data(), size_t(start) * layerContexts,
+                        kept->crossContexts.data());
+        std::copy_n(reused->layerInputs.data(), size_t(start) * layerInputs,
+                    kept->layerInputs.data());
+    }
+    return kept;
+}
+
+} // namespace
+
 ModelRun runEncoderDecoderGraph(const KernelSet &ops, const ModelWeights &weights,
-                                const EncoderDecoderInput &input)
+                                const ModelInput &input)
 {
     const ModelWeights &decoderWeights = *weights.decoder();
     const ModelConfig &encoderConfig = weights.config();
     const ModelConfig &decoderConfig = decoderWeights.config();
     const int sourceCount = int(input.source.size());
-    const int targetCount = int(input.decoder.size());
+    const int targetCount = int(input.ids.size());
+    const bool keepHeads = input.keepHeads;
+    const Interventions *interventions =
+        input.interventions && !input.interventions->empty() ? input.interventions : nullptr;
+    // The layers below the first one changed are the reused pass's: the whole
+    // encoder where only the decoder's blocks change, and none of the
+    // decoder's where the encoder's output changes.
+    const ModelRun *reuse = interventions ? input.reuse : nullptr;
+    const PatchSource *reusedDecoder = reuse ? reuse->patchSource.get() : nullptr;
+    const PatchSource *reusedEncoder = reuse ? reuse->patchSource->encoder.get() : nullptr;
+    const int encoderStart =
+        reuse ? interventions->firstLayer(AttentionKind::Encoder, encoderConfig.layers) : 0;
+    const bool encoderReused = reuse && encoderStart == encoderConfig.layers;
+    const int decoderStart =
+        encoderReused ? interventions->firstLayer(AttentionKind::Decoder, decoderConfig.layers) : 0;
 
-    SetBuffer encoderSet(encoderConfig.layers, encoderConfig.heads, sourceCount, sourceCount);
-    SetBuffer decoderSet(decoderConfig.layers, decoderConfig.heads, targetCount, targetCount);
-    SetBuffer crossSet(decoderConfig.layers, decoderConfig.heads, targetCount, sourceCount);
+    SetBuffer encoderSet(encoderConfig.layers, encoderConfig.heads, sourceCount, sourceCount,
+                         keepHeads);
+    SetBuffer decoderSet(decoderConfig.layers, decoderConfig.heads, targetCount, targetCount,
+                         keepHeads);
+    SetBuffer crossSet(decoderConfig.layers, decoderConfig.heads, targetCount, sourceCount,
+                       keepHeads);
+    if (keepHeads && reuse) {
+        encoderSet.copyLayers(reuse->encoderAttention, encoderStart);
+        decoderSet.copyLayers(reuse->attention, decoderStart);
+        crossSet.copyLayers(reuse->crossAttention, decoderStart);
+    }
 
     ModelRun run;
     const int headDim = decoderConfig.headDim();
-    const KeptRows encoderRows =
-        makeRoom(run.encoderVectors, encoderConfig.layers, encoderConfig.heads, sourceCount,
-                 sourceCount, encoderConfig.headDim());
+    const KeptRows encoderRows = makeRoom(
+        run.encoderVectors, encoderConfig.layers, encoderConfig.heads, sourceCount, sourceCount,
+        encoderConfig.headDim(), keepHeads, reuse ? &reuse->encoderVectors : nullptr, encoderStart);
     KeptVectors decoderVectors;
-    const KeptRows decoderRows = makeRoom(decoderVectors, decoderConfig.layers, decoderConfig.heads,
-                                          targetCount, targetCount, headDim);
+    KeptVectors reusedDecoderVectors;
+    if (reuse && keepHeads && decoderStart > 0)
+        reusedDecoderVectors = {reuse->queries, reuse->keys, reuse->values};
+    const KeptRows decoderRows =
+        makeRoom(decoderVectors, decoderConfig.layers, decoderConfig.heads, targetCount,
+                 targetCount, headDim, keepHeads, &reusedDecoderVectors, decoderStart);
     const KeptRows crossRows = makeRoom(run.crossVectors, decoderConfig.layers, decoderConfig.heads,
-                                        targetCount, sourceCount, headDim);
+                                        targetCount, sourceCount, headDim, keepHeads,
+                                        reuse ? &reuse->crossVectors : nullptr, decoderStart);
 
-    EmbeddingWeights encoderEmbeddings;
-    Activations encoded = runStack(ops, weights, input.source, nullptr, encoderSet, nullptr,
-                                   encoderEmbeddings, encoderRows, {});
-    finalNorm(ops, weights, encoded, weights.output().finalNorm);
-    requireFinite(encoded.data(), size_t(encoded.size()), -1, "encoder's outputs");
+    std::shared_ptr<PatchSource> keptEncoder;
+    std::shared_ptr<PatchSource> keptDecoder;
+    if (input.keepPatchSource) {
+        keptDecoder = patchRoom(decoderConfig, targetCount, true, reusedDecoder, decoderStart);
+        if (!encoderReused)
+            keptEncoder = patchRoom(encoderConfig, sourceCount, false, reusedEncoder, encoderStart);
+    }
 
+    Activations encoded;
+    if (encoderReused) {
+        encoded = Eigen::Map<const Activations>(reusedEncoder->outputs.data(),
+                                                encoderConfig.modelDim, sourceCount);
+    } else {
+        StackPass pass;
+        pass.self = AttentionKind::Encoder;
+        pass.interventions = interventions;
+        pass.reused = reusedEncoder;
+        pass.start = encoderStart;
+        pass.kept = keptEncoder.get();
+        EmbeddingWeights encoderEmbeddings;
+        encoded = runStack(ops, weights, input.source, nullptr, encoderSet, nullptr,
+                           encoderEmbeddings, encoderRows, {}, pass);
+        finalNorm(ops, weights, encoded, weights.output().finalNorm);
+        requireFinite(encoded.data(), size_t(encoded.size()), -1, "encoder's outputs");
+        if (keptEncoder)
+            keptEncoder->outputs.assign(encoded.data(), encoded.data() + encoded.size());
+    }
+    if (keptDecoder)
+        keptDecoder->encoder = encoderReused ? reuse->patchSource->encoder : keptEncoder;
+
+    StackPass pass;
+    pass.self = AttentionKind::Decoder;
+    pass.interventions = interventions;
+    pass.reused = reusedDecoder;
+    pass.start = decoderStart;
+    pass.kept = keptDecoder.get();
     EmbeddingWeights decoderEmbeddings;
-    Activations x = runStack(ops, decoderWeights, input.decoder, &encoded, decoderSet, &crossSet,
-                             decoderEmbeddings, decoderRows, crossRows);
+    Activations x = runStack(ops, decoderWeights, input.ids, &encoded, decoderSet, &crossSet,
+                             decoderEmbeddings, decoderRows, crossRows, pass);
     run.queries = std::move(decoderVectors.queries);
     run.keys = std::move(decoderVectors.keys);
     run.values = std::move(decoderVectors.values);
+    run.patchSource = std::move(keptDecoder);
     const OutputWeights output = decoderWeights.output();
-    Activations last = x.rightCols(1);
-    decoderOutputState(ops, decoderWeights, last);
-    requireFinite(last.data(), size_t(last.size()), -1, "final norm's outputs");
+    decoderOutputState(ops, decoderWeights, x);
+    requireFinite(x.data(), size_t(x.size()), -1, "final norm's outputs");
+    const Activations last = x.rightCols(1);
 
     run.family = encoderConfig.family;
     run.headDim = headDim;
@@ -328,7 +514,23 @@ ModelRun runEncoderDecoderGraph(const KernelSet &ops, const ModelWeights &weight
                                     last.data(), output.logitsBias, input.topCount);
     requireFiniteTokens(run.topNext);
     run.finalState.assign(last.data(), last.data() + last.size());
+    if (!input.logitPositions.empty()) {
+        // The full logits of the decoder positions asked for.
+        Activations picked(decoderConfig.modelDim, Eigen::Index(input.logitPositions.size()));
+        for (size_t i = 0; i < input.logitPositions.size(); ++i)
+            picked.col(Eigen::Index(i)) = x.col(input.logitPositions[i]);
+        LinearWeights layer = unembed;
+        layer.bias = output.logitsBias;
+        run.vocabulary = decoderConfig.vocabulary;
+        run.logitPositions = input.logitPositions;
+        run.logits.resize(size_t(picked.cols()) * size_t(decoderConfig.vocabulary));
+        ops.linear(layer, picked.data(), decoderConfig.modelDim, picked.cols(), run.logits.data(),
+                   decoderConfig.vocabulary);
+        requireFinite(run.logits.data(), run.logits.size(), -1, "logits");
+    }
 
+    if (!keepHeads)
+        return run;
     KeyVisibility causal;
     causal.causal = true;
     run.encoderAttention = encoderSet.tensor({});

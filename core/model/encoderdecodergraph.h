@@ -13,15 +13,6 @@ namespace AttentionLab {
 
 struct KernelSet;
 
-/// What one pass of an encoder-decoder reads.
-struct EncoderDecoderInput
-{
-    std::vector<int> source; ///< the encoder's tokens
-    /// The decoder's: its start token, then the target's tokens (teacher forcing).
-    std::vector<int> decoder;
-    int topCount = kTopTokens;
-};
-
 /**
  * The pass of an encoder-decoder (T5, BART, mBART, Marian), written once
  * from the pieces of core/model/graphpieces.h: the encoder's blocks over the
@@ -29,13 +20,19 @@ struct EncoderDecoderInput
  * reading the encoder's output. Norms before or after each sublayer, the
  * positions (learned with an offset, split sinusoids, T5's relative bias of
  * block 0 in every block), the scale of the scores and the output as the
- * family's description and the config say. The run's attention is the
- * decoder's self-attention; encoderAttention and crossAttention are the
- * other two; topNext are the tokens after the decoder's last. The inputs are
- * checked by runEncoderDecoder() (core/model/transformerforward.h).
+ * family's description and the config say. The encoder reads
+ * input.source; the decoder input.ids (its start token, then the target's
+ * tokens: teacher forcing). The run's attention is the decoder's
+ * self-attention; encoderAttention and crossAttention are the other two;
+ * topNext are the tokens after the decoder's last; the logits are those of
+ * the decoder's input.logitPositions. The interventions apply to the three
+ * attentions and the two stacks' residual streams; with input.reuse, the
+ * encoder is not run again where only the decoder's blocks change, nor the
+ * decoder's blocks below the first one changed. The inputs are checked by
+ * runEncoderDecoder() (core/model/transformerforward.h).
  */
 ModelRun runEncoderDecoderGraph(const KernelSet &ops, const ModelWeights &weights,
-                                const EncoderDecoderInput &input);
+                                const ModelInput &input);
 
 /// What a translation keeps between its steps: the decoder's keys and
 /// values (self), and the cross-attention's over the source, computed once.

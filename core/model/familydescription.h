@@ -194,9 +194,13 @@ struct FamilyDescription
     /// Where config.json gives no epsilon key (BART, Marian: 1e-5).
     double epsilon = 1e-5;
     Readout readout = Readout::NextToken;
-    /// Whether the model writes text: causal, and reading out the next
-    /// token. What Generate, the logit lens and every writing command ask.
-    bool writes() const { return causal && readout == Readout::NextToken && !encoderDecoder; }
+    /// Whether its (decoder's) last stack predicts the next token: causal,
+    /// and reading out the next token. What a loss over a text needs.
+    bool predictsNextToken() const { return causal && readout == Readout::NextToken; }
+    /// Whether the model writes text from a prompt: it predicts the next
+    /// token, and it is a single stack. What Generate, the logit lens and
+    /// every writing command ask.
+    bool writes() const { return predictsNextToken() && !encoderDecoder; }
     /// Defaults where config.json has no key for them (or the family none).
     bool tiedOutput = true;
     bool parallelResidual = false;

@@ -130,9 +130,9 @@ Generator::Generator(const ModelWeights &weights, std::vector<int> source, std::
                         (double(total) + 2.0 * double(decoder.headDim()));
     requireMemory(m_memoryBytes, "translating into " + std::to_string(total - m_promptLength) +
                                      " tokens after " + std::to_string(m_promptLength));
-    EncoderDecoderInput input;
+    ModelInput input;
     input.source = m_source;
-    input.decoder = m_ids;
+    input.ids = m_ids;
     input.topCount = options.topCount;
     m_prompt = runEncoderDecoder(weights, input);
     EncoderDecoderCache cache = encoderDecoderCache(weights, m_prompt, total);

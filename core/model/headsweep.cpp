@@ -75,6 +75,8 @@ SweepGrid sweep(const ModelWeights &weights, const ModelInput &base, const Model
 
 std::string measureProblem(const ModelMeasure &measure, const ModelWeights &weights, int n)
 {
+    if (weights.decoder())
+        return measure.problem(weights.decoder()->config(), n);
     const ModelConfig &config = weights.config();
     if (familyDescription(config.family).readout == Readout::MaskedLm && !weights.hasMaskedLmHead())
         return "the checkpoint has no masked-LM head (cls.predictions): it guesses no token "
@@ -82,18 +84,40 @@ std::string measureProblem(const ModelMeasure &measure, const ModelWeights &weig
     return measure.problem(config, n);
 }
 
+const ModelConfig &stackConfig(const ModelWeights &weights, AttentionKind set)
+{
+    return set != AttentionKind::Encoder && weights.decoder() ? weights.decoder()->config()
+                                                              : weights.config();
+}
+
+namespace {
+
+/// \a set is an attention of \a weights: a single stack's one, or one of an
+/// encoder-decoder's three.
+void requireSet(const ModelWeights &weights, AttentionKind set)
+{
+    const ModelConfig &config = weights.config();
+    if (!weights.decoder() && set != stackKind(config))
+        throw std::invalid_argument(
+            familyDescription(config.family).displayName + " has one attention, its " +
+            attentionKindTitle(stackKind(config)) + ", and no " + attentionKindTitle(set));
+}
+
+} // namespace
+
 SweepGrid sweepHeadAblations(const ModelWeights &weights, const ModelInput &input,
-                             const ModelMeasure &measure, AblationKind ablation,
+                             const ModelMeasure &measure, AblationKind ablation, AttentionKind set,
                              const SweepProgress &progress)
 {
+    requireSet(weights, set);
     requireMeasurable(measure, weights, int(input.ids.size()));
     const ModelInput base = baselineInput(input, measure);
     const ModelRun baseRun = runModel(weights, base);
-    const ModelConfig &config = weights.config();
+    const ModelConfig &config = stackConfig(weights, set);
     return sweep(
         weights, base, baseRun, measure, base.ids, baseRun, config.layers, config.heads,
-        [ablation](int l, int h, Interventions &interventions) {
-            interventions.ablated.push_back({l, h});
+        [ablation, set](int l, int h, Interventions &interventions) {
+            interventions.ablated.push_back({l, h, set});
             interventions.ablation = ablation;
         },
         progress);
@@ -110,13 +134,26 @@ double PatchGrid::restored(int row, int column) const
 
 PatchGrid sweepPatches(const ModelWeights &weights, const ModelInput &clean,
                        const ModelInput &corrupted, const ModelMeasure &measure, PatchSites sites,
-                       const SweepProgress &progress)
+                       AttentionKind set, const SweepProgress &progress)
 {
+    requireSet(weights, set);
+    if (sites == PatchSites::Residual && set == AttentionKind::Cross)
+        throw std::invalid_argument("the cross-attention has no residual stream of its own: "
+                                    "patch the encoder's (over the source) or the decoder's "
+                                    "(over the target)");
+    const bool encoderDecoder = weights.decoder() != nullptr;
     const int n = int(corrupted.ids.size());
-    if (int(clean.ids.size()) != n)
-        throw std::invalid_argument("the clean text is " + std::to_string(clean.ids.size()) +
-                                    " tokens long and the corrupted one " + std::to_string(n) +
+    const int sources = int(corrupted.source.size());
+    if (encoderDecoder && int(clean.source.size()) != sources)
+        throw std::invalid_argument("the clean source is " + std::to_string(clean.source.size()) +
+                                    " tokens long and the corrupted one " +
+                                    std::to_string(sources) +
                                     ": patching needs texts of the same length in tokens");
+    if (int(clean.ids.size()) != n)
+        throw std::invalid_argument(
+            std::string(encoderDecoder ? "the clean target is " : "the clean text is ") +
+            std::to_string(clean.ids.size()) + " tokens long and the corrupted one " +
+            std::to_string(n) + ": patching needs texts of the same length in tokens");
     requireMeasurable(measure, weights, n);
     const ModelInput cleanBase = baselineInput(clean, measure);
     const ModelRun cleanRun = runModel(weights, cleanBase);
@@ -129,22 +166,23 @@ PatchGrid sweepPatches(const ModelWeights &weights, const ModelInput &clean,
     // corrupted one).
     out.clean = measureValue(measure, cleanRun, clean.ids, &cleanRun);
     out.corrupted = measureValue(measure, baseRun, clean.ids, &cleanRun);
-    const ModelConfig &config = weights.config();
+    const ModelConfig &config = stackConfig(weights, set);
     const std::shared_ptr<const PatchSource> source = cleanRun.patchSource;
     if (sites == PatchSites::Heads)
         out.patched = sweep(
             weights, base, baseRun, measure, clean.ids, cleanRun, config.layers, config.heads,
-            [&source](int l, int h, Interventions &interventions) {
+            [&source, set](int l, int h, Interventions &interventions) {
                 interventions.source = source;
-                interventions.patchedHeads.push_back({l, h});
+                interventions.patchedHeads.push_back({l, h, set});
             },
             progress);
     else
         out.patched = sweep(
-            weights, base, baseRun, measure, clean.ids, cleanRun, config.layers, n,
-            [&source](int l, int position, Interventions &interventions) {
+            weights, base, baseRun, measure, clean.ids, cleanRun, config.layers,
+            set == AttentionKind::Encoder && encoderDecoder ? sources : n,
+            [&source, set](int l, int position, Interventions &interventions) {
                 interventions.source = source;
-                interventions.patchedResidual.push_back({l, position});
+                interventions.patchedResidual.push_back({l, position, set});
             },
             progress);
     return out;
@@ -171,8 +209,7 @@ MeasuredPass measuredPass(const ModelWeights &weights, ModelInput input,
     // The unchanged pass given serves when it read these ids and kept what
     // this one needs: its layers, its heads, the logits measured.
     const auto serves = [&](const ModelRun &run) {
-        if (!run.patchSource || run.patchSource->positions != n ||
-            (input.keepHeads && run.attention.isEmpty()))
+        if (!keptLayersOf(run, input))
             return false;
         for (int position : input.logitPositions)
             if (!run.logitsOf(position))

@@ -20,10 +20,16 @@ namespace AttentionLab {
 /// on the thread that runs the sweep.
 using SweepProgress = std::function<bool(int cell, double effect, int done, int total)>;
 
-/// Why \a measure cannot measure a pass of \a n tokens of \a weights (its
-/// own problem(), or a masked-LM family's checkpoint without the head that
-/// guesses), as one line, or "".
+/// Why \a measure cannot measure a pass of \a n tokens (an
+/// encoder-decoder's decoder's) of \a weights (its own problem(), or a
+/// masked-LM family's checkpoint without the head that guesses), as one
+/// line, or "".
 std::string measureProblem(const ModelMeasure &measure, const ModelWeights &weights, int n);
+
+/// The sizes of the stack whose blocks hold attention \a set: an
+/// encoder-decoder's encoder for its self-attention, its decoder for the
+/// other two; a single stack's own.
+const ModelConfig &stackConfig(const ModelWeights &weights, AttentionKind set);
 
 /// What a sweep gives: a rows x columns grid of the measure, each cell with
 /// one intervention applied, and the measure without any.
@@ -42,14 +48,17 @@ struct SweepGrid
 };
 
 /**
- * Each head ablated in turn (Michel et al. 2019): an L x H grid of \a
- * measure. \a input is the text (its interventions, if any, are applied
- * under each cell's); each cell's pass reuses the layers below its head from
- * the baseline pass. Throws std::invalid_argument as runModel() does and for
- * a measure that does not fit the text.
+ * Each head of attention \a set ablated in turn (Michel et al. 2019): an L x
+ * H grid of \a measure. \a input is the text (its interventions, if any, are
+ * applied under each cell's); each cell's pass reuses the layers below its
+ * head from the baseline pass (an encoder-decoder's whole encoder, for the
+ * decoder's and the cross-attention's heads). \a set is a single stack's
+ * stackKind(), or one of an encoder-decoder's three. Throws
+ * std::invalid_argument as runModel() does, for a set the model does not
+ * have, and for a measure that does not fit the text.
  */
 SweepGrid sweepHeadAblations(const ModelWeights &weights, const ModelInput &input,
-                             const ModelMeasure &measure, AblationKind ablation,
+                             const ModelMeasure &measure, AblationKind ablation, AttentionKind set,
                              const SweepProgress &progress = {});
 
 /// Where patching copies the clean run into the corrupted one.
@@ -57,6 +66,7 @@ enum class PatchSites
 {
     Heads,   ///< each head's output (before the output projection): L x H
     Residual ///< the residual stream entering each layer at each position: L x n
+             ///< (an encoder-decoder's encoder's over the source, decoder's over the target)
 };
 
 /// A patching sweep: the measure on the clean and the corrupted text, and
@@ -74,16 +84,18 @@ struct PatchGrid
 
 /**
  * Activation patching (Meng et al. 2022; Wang et al. 2022): \a clean and \a
- * corrupted are two texts of the same length in tokens; each head's output
- * or each residual position of the corrupted run in turn is taken from the
- * clean run. Every run is scored against the clean text: a loss on the
- * clean text's tokens, a KL from the clean run's distribution (0 for the
- * clean run itself). Throws std::invalid_argument for texts of different
- * lengths and as sweepHeadAblations() does.
+ * corrupted are two texts of the same length in tokens (an encoder-decoder's
+ * two sources, and their targets); each head's output of attention \a set,
+ * or each residual position of its stack, of the corrupted run in turn is
+ * taken from the clean run. Every run is scored against the clean text: a
+ * loss on the clean text's tokens, a KL from the clean run's distribution
+ * (0 for the clean run itself). Throws std::invalid_argument for texts of
+ * different lengths, the residual of the cross-attention (it has none of
+ * its own), and as sweepHeadAblations() does.
  */
 PatchGrid sweepPatches(const ModelWeights &weights, const ModelInput &clean,
                        const ModelInput &corrupted, const ModelMeasure &measure, PatchSites sites,
-                       const SweepProgress &progress = {});
+                       AttentionKind set, const SweepProgress &progress = {});
 
 /// The measure of one pass of \a input with \a interventions, and of the
 /// pass without them (its baseline), as the command line's model --measure gives them.

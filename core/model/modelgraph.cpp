@@ -7,6 +7,7 @@
 #include "core/model/familydescription.h"
 #include "core/model/finitechecks.h"
 #include "core/model/graphpieces.h"
+#include "core/model/interventionpieces.h"
 #include "core/model/rotarytable.h"
 #include "core/support/hugepagebuffer.h"
 #include "core/support/threadpool.h"
@@ -27,80 +28,6 @@ namespace AttentionLab {
 
 using namespace GraphPieces;
 
-namespace {
-
-/// Layer \a l's knockouts as the scores' bias: minus infinity on each
-/// knocked-out edge, heads x n x n; empty when the layer has none.
-std::vector<float> knockoutBias(const Interventions *interventions, int l, int heads, int n)
-{
-    std::vector<float> bias;
-    if (!interventions)
-        return bias;
-    for (const EdgeKnockout &k : interventions->knockouts) {
-        if (k.layer != l)
-            continue;
-        if (bias.empty())
-            bias.assign(size_t(heads) * size_t(n) * size_t(n), 0.0f);
-        for (int h = k.head < 0 ? 0 : k.head; h <= (k.head < 0 ? heads - 1 : k.head); ++h)
-            bias[(size_t(h) * size_t(n) + size_t(k.query)) * size_t(n) + size_t(k.key)] =
-                -std::numeric_limits<float>::infinity();
-    }
-    return bias;
-}
-
-/// Layer \a l's head outputs (\a context, heads x d_h rows, a column per
-/// position) ablated and patched as \a interventions say. A causal model's
-/// mean ablation gives position i the mean over positions 0 to i, so that no
-/// position reads a later token through it; an encoder's, the mean over all.
-void changeHeadOutputs(const Interventions *interventions, int l, int headDim, bool causal,
-                       Activations &context)
-{
-    if (!interventions)
-        return;
-    for (const HeadIndex &h : interventions->ablated) {
-        if (h.layer != l)
-            continue;
-        auto rows = context.middleRows(Eigen::Index(h.head) * headDim, headDim);
-        if (interventions->ablation == AblationKind::Zero) {
-            rows.setZero();
-        } else if (!causal) {
-            rows.colwise() = Eigen::VectorXf(rows.rowwise().mean());
-        } else {
-            Eigen::VectorXd sum = Eigen::VectorXd::Zero(headDim);
-            for (Eigen::Index i = 0; i < rows.cols(); ++i) {
-                sum += rows.col(i).cast<double>();
-                rows.col(i) = (sum / double(i + 1)).cast<float>();
-            }
-        }
-    }
-    for (const HeadIndex &h : interventions->patchedHeads) {
-        if (h.layer != l)
-            continue;
-        const PatchSource &source = *interventions->source;
-        const Eigen::Map<const Activations> clean(source.context(l), source.queryWidth,
-                                                  source.positions);
-        context.middleRows(Eigen::Index(h.head) * headDim, headDim) =
-            clean.middleRows(Eigen::Index(h.head) * headDim, headDim);
-    }
-}
-
-/// The residual positions \a interventions patch at layer \a l's input.
-void patchLayerInput(const Interventions *interventions, int l, Activations &x)
-{
-    if (!interventions)
-        return;
-    for (const ResidualSite &site : interventions->patchedResidual) {
-        if (site.layer != l)
-            continue;
-        const PatchSource &source = *interventions->source;
-        const Eigen::Map<const Activations> clean(source.layerInput(l), source.modelDim,
-                                                  source.positions);
-        x.col(site.position) = clean.col(site.position);
-    }
-}
-
-} // namespace
-
 ModelRun runModelGraph(const KernelSet &ops, const ModelWeights &weights, const ModelInput &input)
 {
     const ModelConfig &config = weights.config();
@@ -117,6 +44,8 @@ ModelRun runModelGraph(const KernelSet &ops, const ModelWeights &weights, const 
     // The layers below the first one changed are the reused pass's.
     const ModelRun *reuse = interventions ? input.reuse : nullptr;
     const int start = reuse ? interventions->firstLayer(layers) : 0;
+    // The one attention every intervention of a single stack names.
+    const AttentionKind set = stackKind(config);
 
     ModelRun run;
     run.family = config.family;
@@ -223,7 +152,7 @@ ModelRun runModelGraph(const KernelSet &ops, const ModelWeights &weights, const 
     scoring.visibility = modelVisibility(config, n, n);
     for (int l = start; l < layers; ++l) {
         const LayerWeights layer = weights.layer(l);
-        patchLayerInput(interventions, l, x);
+        patchLayerInput(interventions, set, l, x);
         if (kept)
             std::copy_n(x.data(), x.size(),
                         kept->layerInputs.data() + size_t(l) * size_t(n) * size_t(d));
@@ -244,14 +173,14 @@ ModelRun runModelGraph(const KernelSet &ops, const ModelWeights &weights, const 
         Activations context(queryWidth, n);
         float *layerAttention =
             attention->data() + (input.keepHeads ? size_t(l) * layerMatrices : 0);
-        const std::vector<float> knockouts = knockoutBias(interventions, l, heads, n);
+        const std::vector<float> knockouts = knockoutBias(interventions, set, l, heads, n, n);
         scoring.bias = knockouts.empty() ? nullptr : knockouts.data();
         ops.attention(qkv.qRows, qkv.kRows, qkv.vRows, heads, kvHeads, n, n, headDim, scoring,
                       layerAttention, context.data(), context.rows());
         scoring.bias = nullptr;
         requireFiniteAttention(layerAttention, layerMatrices, context.data(),
                                size_t(context.size()), l);
-        changeHeadOutputs(interventions, l, headDim, scoring.visibility.causal, context);
+        changeHeadOutputs(interventions, set, l, headDim, scoring.visibility.causal, context);
         if (kept)
             std::copy_n(context.data(), context.size(),
                         kept->contexts.data() + size_t(l) * size_t(n) * size_t(queryWidth));

@@ -56,7 +56,7 @@ std::string ModelMeasure::problem(const ModelConfig &config, int n) const
             return p;
         [[fallthrough]];
     case MeasureKind::KlDivergence:
-        if (position < 0 && !familyDescription(config.family).writes())
+        if (position < 0 && !familyDescription(config.family).predictsNextToken())
             return familyDescription(config.family).displayName +
                    " guesses the tokens at its [MASK]s, not a next token: give the position of "
                    "a [MASK] (--position P)";
@@ -65,7 +65,7 @@ std::string ModelMeasure::problem(const ModelConfig &config, int n) const
                    std::to_string(n) + " tokens (0 to " + std::to_string(n - 1) + ")";
         return {};
     case MeasureKind::Loss:
-        if (!familyDescription(config.family).writes())
+        if (!familyDescription(config.family).predictsNextToken())
             return "the loss is a causal model's, over the next token; " +
                    familyDescription(config.family).displayName +
                    " predicts masked tokens: measure prob, logitdiff or kl at a [MASK]";

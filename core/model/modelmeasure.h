@@ -24,7 +24,9 @@ enum class MeasureKind
  * A measure of the distribution a pass gives, at \a position (the last when
  * -1) or, for the loss, over the tokens \a from to \a to (indices from 0,
  * both included; 1 to n - 1 when -1): the next-token distribution of a
- * causal model, the masked LM's of BERT at that position.
+ * causal model, the masked LM's of BERT at that position. An
+ * encoder-decoder's positions and tokens are its decoder's (its start token,
+ * then the target's), over the target's vocabulary.
  */
 struct ModelMeasure
 {
@@ -44,8 +46,9 @@ struct ModelMeasure
     int lastIn(int n) const { return to < 0 ? n - 1 : to; }
     /// The positions whose logits it reads (ModelInput::logitPositions).
     std::vector<int> logitPositions(int n) const;
-    /// Why it cannot measure a pass of \a n tokens of a model of \a config,
-    /// as one line, or "".
+    /// Why it cannot measure a pass of \a n tokens of a model of \a config
+    /// (an encoder-decoder's decoder's, ModelConfig::decoderConfig()), as
+    /// one line, or "".
     std::string problem(const ModelConfig &config, int n) const;
 };
 

@@ -31,7 +31,11 @@ struct ModelRun;
 /// What one forward pass is asked to do.
 struct ModelInput
 {
+    /// The tokens: a single stack's, or an encoder-decoder's decoder's (its
+    /// start token, then the target's: teacher forcing).
     std::vector<int> ids;
+    /// An encoder-decoder's source, which its encoder reads; empty for a single stack.
+    std::vector<int> source;
     /// BERT's token types (0 for sentence A, 1 for B); empty means all 0.
     std::vector<int> tokenTypes;
     /// BERT: the positions whose masked-LM predictions are wanted.

@@ -4,6 +4,7 @@
 #include "core/model/transformerforward.h"
 
 #include "core/kernels/kernelset.h"
+#include "core/model/encoderdecodergraph.h"
 #include "core/model/familydescription.h"
 #include "core/model/modelgraph.h"
 #include "core/model/modelmemory.h"
@@ -63,40 +64,85 @@ void checkInput(const ModelConfig &config, const ModelInput &input, bool maskedL
 
 } // namespace
 
-ModelRun runModel(const ModelWeights &weights, const ModelInput &input)
+namespace {
+
+/// \a positions fit \a n tokens.
+void checkPositions(const std::vector<int> &positions, long long n)
 {
-    const ModelConfig &config = weights.config();
-    if (weights.decoder())
-        throw std::invalid_argument(std::string(modelTypeName(config.family)) +
-                                    " is an encoder-decoder: it reads a source and a target "
-                                    "(runEncoderDecoder)");
-    // Token types and mask positions are read by the masked-LM families alone.
-    checkInput(config, input, familyDescription(config.family).readout == Readout::MaskedLm);
-    const long long n = static_cast<long long>(input.ids.size());
-    for (int position : input.logitPositions)
+    for (int position : positions)
         if (position < 0 || position >= n)
             throw std::invalid_argument("position " + std::to_string(position) +
                                         " is outside the " + std::to_string(n) + " tokens");
+}
+
+/// \a input's interventions fit the pass, and the pass it reuses kept the
+/// layers of these tokens: its patch source (its encoder's too, for an
+/// encoder-decoder) and, where \a input keeps the heads, its attention.
+void checkInterventions(const ModelConfig &config, const ModelInput &input)
+{
+    const int n = int(input.ids.size());
+    const int sources = int(input.source.size());
     if (input.interventions)
-        if (const std::string problem = interventionProblem(*input.interventions, config, int(n));
+        if (const std::string problem =
+                interventionProblem(*input.interventions, config, n, sources);
             !problem.empty())
             throw std::invalid_argument(problem);
-    if (input.reuse && (!input.reuse->patchSource || input.reuse->patchSource->positions != n ||
-                        (input.keepHeads && input.reuse->attention.isEmpty())))
+    if (input.reuse && !keptLayersOf(*input.reuse, input))
         throw std::invalid_argument("the pass to reuse kept no layers of this text");
-    // Beside the pass: the logits kept (a loss's span keeps a row of the
-    // vocabulary for each of its tokens) and the layers kept for patching.
-    const double logits = 4.0 * double(input.logitPositions.size()) * double(config.vocabulary);
-    const double patchSource = input.keepPatchSource
-                                   ? 4.0 * double(config.layers) * double(n) *
-                                         double(config.modelDim + config.heads * config.headDim())
-                                   : 0.0;
-    requireMemory(modelPassBytes(config, n) + logits + patchSource,
+}
+
+/// Bytes beside the pass: the logits kept (a loss's span keeps a row of the
+/// vocabulary for each of its tokens).
+double logitBytes(const ModelConfig &config, const ModelInput &input)
+{
+    return 4.0 * double(input.logitPositions.size()) * double(config.vocabulary);
+}
+
+/// Bytes of a stack's layers kept for patching over \a n tokens: its
+/// inputs, and its head outputs (the cross-attention's too where \a cross).
+double patchBytes(const ModelConfig &config, const ModelInput &input, long long n,
+                  bool cross = false)
+{
+    if (!input.keepPatchSource)
+        return 0.0;
+    return 4.0 * double(config.layers) * double(n) *
+           double(config.modelDim + (cross ? 2 : 1) * config.heads * config.headDim());
+}
+
+} // namespace
+
+bool keptLayersOf(const ModelRun &run, const ModelInput &input)
+{
+    const PatchSource *kept = run.patchSource.get();
+    if (!kept || kept->positions != int(input.ids.size()) ||
+        (input.keepHeads && run.attention.isEmpty()))
+        return false;
+    if (!input.source.empty() &&
+        (!kept->encoder || kept->encoder->positions != int(input.source.size())))
+        return false;
+    return true;
+}
+
+ModelRun runModel(const ModelWeights &weights, const ModelInput &input)
+{
+    if (weights.decoder())
+        return runEncoderDecoder(weights, input);
+    const ModelConfig &config = weights.config();
+    if (!input.source.empty())
+        throw std::invalid_argument(std::string(modelTypeName(config.family)) +
+                                    " reads one text: it has no encoder over a source");
+    // Token types and mask positions are read by the masked-LM families alone.
+    checkInput(config, input, familyDescription(config.family).readout == Readout::MaskedLm);
+    const long long n = static_cast<long long>(input.ids.size());
+    checkPositions(input.logitPositions, n);
+    checkInterventions(config, input);
+    requireMemory(modelPassBytes(config, n) + logitBytes(config, input) +
+                      patchBytes(config, input, n),
                   "a forward pass over " + std::to_string(n) + " tokens");
     return runModelGraph(activeKernels(), weights, input);
 }
 
-ModelRun runEncoderDecoder(const ModelWeights &weights, const EncoderDecoderInput &input)
+ModelRun runEncoderDecoder(const ModelWeights &weights, const ModelInput &input)
 {
     if (!weights.decoder())
         throw std::invalid_argument(std::string(modelTypeName(weights.config().family)) +
@@ -104,10 +150,13 @@ ModelRun runEncoderDecoder(const ModelWeights &weights, const EncoderDecoderInpu
     const ModelConfig &encoder = weights.config();
     const ModelConfig &decoder = weights.decoder()->config();
     checkIds(encoder, input.source, "the source");
-    checkIds(decoder, input.decoder, "the decoder");
+    checkIds(decoder, input.ids, "the decoder");
     const long long source = static_cast<long long>(input.source.size());
-    const long long target = static_cast<long long>(input.decoder.size());
-    requireMemory(encoderDecoderPassBytes(encoder, source, target),
+    const long long target = static_cast<long long>(input.ids.size());
+    checkPositions(input.logitPositions, target);
+    checkInterventions(encoder, input);
+    requireMemory(encoderDecoderPassBytes(encoder, source, target) + logitBytes(decoder, input) +
+                      patchBytes(decoder, input, target, true) + patchBytes(encoder, input, source),
                   "a pass over " + std::to_string(source) + " source and " +
                       std::to_string(target) + " target tokens");
     return runEncoderDecoderGraph(activeKernels(), weights, input);

@@ -3,7 +3,6 @@
 
 #pragma once
 
-#include "core/model/encoderdecodergraph.h"
 #include "core/model/modelrun.h"
 #include "core/model/modelweights.h"
 
@@ -25,19 +24,26 @@ namespace AttentionLab {
  * q and k after QK-norm and the rotary; k and v of the key/value head each
  * query head reads, so every query head has rows of its own).
  * Throws std::invalid_argument for ids, token types or mask positions that
- * do not fit the model, and when the pass would exceed the memory limit
- * (modelPassBytes()).
+ * do not fit the model, interventions that do not fit the pass
+ * (interventionProblem()), and when the pass would exceed the memory limit
+ * (modelPassBytes()). An encoder-decoder's weights run runEncoderDecoder().
  */
 ModelRun runModel(const ModelWeights &weights, const ModelInput &input);
 
 /**
  * One float32 pass of an encoder-decoder (T5, BART, mBART, Marian) over
- * \a input's source and decoder tokens, built by runEncoderDecoderGraph()
- * (core/model/encoderdecodergraph.h): the three attentions and the tokens
- * after the decoder's last. Throws std::invalid_argument for no tokens, ids
- * outside the encoder's or the decoder's vocabulary, more tokens than the
- * positions, and a pass beyond the memory limit.
+ * \a input's source and decoder tokens (input.ids), built by
+ * runEncoderDecoderGraph() (core/model/encoderdecodergraph.h): the three
+ * attentions and the tokens after the decoder's last. Throws
+ * std::invalid_argument for no tokens, ids outside the encoder's or the
+ * decoder's vocabulary, more tokens than the positions, interventions that
+ * do not fit, and a pass beyond the memory limit.
  */
-ModelRun runEncoderDecoder(const ModelWeights &weights, const EncoderDecoderInput &input);
+ModelRun runEncoderDecoder(const ModelWeights &weights, const ModelInput &input);
+
+/// Whether \a run kept what a pass of \a input reuses: the layers of its
+/// tokens (ModelInput::keepPatchSource; its encoder's too, for an
+/// encoder-decoder) and, where \a input keeps the heads, their attention.
+bool keptLayersOf(const ModelRun &run, const ModelInput &input);
 
 } // namespace AttentionLab

@@ -59,6 +59,7 @@ private slots:
     void inductionHeadsCarryTheCopy();
     void patchRestoresTheGap();
     void gridFigure();
+    void translatorCrossHeads();
     void refusals_data();
     void refusals();
 };
@@ -140,6 +141,59 @@ void TestExperimentCommands::gridFigure()
     QVERIFY(image.width() >= 900 && image.height() >= 700);
 }
 
+void TestExperimentCommands::translatorCrossHeads()
+{
+    // The built-in translator, teacher-forced on its French: each
+    // cross-attention head zeroed in turn gives what `model --ablate
+    // cross:L.H` gives for it alone; patching the encoder's residual stream
+    // from a clean source into a corrupted one of the same length restores
+    // nothing where the sources agree, and all of the gap at the last
+    // layer's input where they differ.
+    const QStringList text = {u"--text"_s, u"Show hidden files"_s, u"--target"_s,
+                              u"Afficher les fichiers cachés"_s};
+    const BinaryRun sweep = runAttentionLab(
+        QStringList{u"sweep"_s, u"builtin-en-fr"_s} + text +
+        QStringList{u"--set"_s, u"cross"_s, u"--measure"_s, u"loss"_s, u"--json"_s});
+    QVERIFY2(sweep.exitCode == 0, sweep.err.constData());
+    const QJsonArray effects = jsonOf(sweep)[u"effects"_s].toArray();
+    QVERIFY(effects.size() >= 2);
+    const qsizetype heads = effects[0].toArray().size();
+    QVERIFY(heads >= 2);
+    bool anyRose = false;
+    for (qsizetype l = 0; l < effects.size(); ++l)
+        for (qsizetype h = 0; h < heads; ++h) {
+            const double effect = effects[l].toArray()[h].toDouble();
+            anyRose = anyRose || effect > 0.01;
+            if ((l + h) % 3 != 0)
+                continue; // a few cells alone are enough
+            const QString head = u"cross:%1.%2"_s.arg(l).arg(h);
+            const BinaryRun alone = runAttentionLab(
+                QStringList{u"model"_s, u"builtin-en-fr"_s} + text +
+                QStringList{u"--ablate"_s, head, u"--measure"_s, u"loss"_s, u"--json"_s});
+            QVERIFY2(alone.exitCode == 0, alone.err.constData());
+            const QJsonObject json = jsonOf(alone);
+            QCOMPARE(json[u"interventions"_s][u"ablated"_s].toArray().first().toString(), head);
+            QVERIFY(std::abs(json[u"measures"_s][u"loss"_s][u"effect"_s].toDouble() - effect) <
+                    1e-5);
+        }
+    QVERIFY(anyRose);
+
+    const BinaryRun patch = runAttentionLab(
+        {u"patch"_s, u"builtin-en-fr"_s, u"--clean"_s, u"Show hidden files"_s, u"--corrupt"_s,
+         u"Show hidden text"_s, u"--target"_s, u"Afficher les fichiers cachés"_s, u"--set"_s,
+         u"encoder"_s, u"--over"_s, u"residual"_s, u"--measure"_s, u"kl"_s, u"--json"_s});
+    QVERIFY2(patch.exitCode == 0, patch.err.constData());
+    const QJsonArray restored = jsonOf(patch)[u"restored"_s].toArray();
+    const QJsonArray first = restored.first().toArray();
+    QVERIFY(std::abs(first[0].toDouble()) < 1e-9); // "Show" is in both
+    // The source's last layer's input patched at the word that differs:
+    // all of the gap, but for what the positions share.
+    double most = 0.0;
+    for (const QJsonValue &v : restored.last().toArray())
+        most = std::max(most, v.toDouble());
+    QVERIFY2(most > 0.5, qPrintable(QString::number(most)));
+}
+
 void TestExperimentCommands::refusals_data()
 {
     QTest::addColumn<QStringList>("arguments");
@@ -178,11 +232,39 @@ void TestExperimentCommands::refusals_data()
     QTest::newRow("figure format") << QStringList{u"sweep"_s,     tiny,    u"--text"_s, u"a b"_s,
                                                   u"--measure"_s, u"kl"_s, u"-o"_s,     u"g.txt"_s}
                                    << u"unknown format \"txt\""_s;
-    QTest::newRow("encoder-decoder")
-        << QStringList{u"sweep"_s,     u"builtin-en-fr"_s,
-                       u"--text"_s,    u"Show hidden files"_s,
-                       u"--measure"_s, u"kl"_s}
-        << u"is an encoder-decoder: experiments on heads run on decoders and encoders"_s;
+    const QString t5 = QStringLiteral(TEST_DATA_DIR "/seq2seq/t5-small");
+    QTest::newRow("which attention")
+        << QStringList{u"model"_s, t5, u"--text"_s, u"a b"_s, u"--ablate"_s, u"1.2"_s}
+        << u"--ablate: \"1.2\" does not say which of t5-small's "
+           u"attentions: write encoder:1.2, decoder:1.2 or "
+           u"cross:1.2, or give --set"_s;
+    QTest::newRow("cross layer") << QStringList{u"model"_s,    t5,
+                                                u"--text"_s,   u"a b"_s,
+                                                u"--ablate"_s, u"cross:3.0"_s}
+                                 << u"--ablate: layer 3 is out of range (0 to 2)"_s;
+    QTest::newRow("set of a single stack")
+        << QStringList{u"model"_s, tiny, u"--text"_s, u"a b"_s, u"--ablate"_s, u"cross:1.2"_s}
+        << u"--ablate: \"cross:1.2\" names the cross-attention, and gpt2-tiny has only its "
+           u"decoder self-attention"_s;
+    QTest::newRow("unknown set") << QStringList{u"model"_s,    t5,
+                                                u"--text"_s,   u"a b"_s,
+                                                u"--ablate"_s, u"crossed:1.2"_s}
+                                 << u"\"crossed\" is not encoder, decoder or cross"_s;
+    QTest::newRow("cross residual") << QStringList{u"patch"_s,     t5,
+                                                   u"--clean"_s,   u"a b"_s,
+                                                   u"--corrupt"_s, u"a c"_s,
+                                                   u"--measure"_s, u"kl"_s,
+                                                   u"--over"_s,    u"residual"_s,
+                                                   u"--set"_s,     u"cross"_s}
+                                    << u"the cross-attention has no residual stream of its own"_s;
+    QTest::newRow("sweep set of a single stack")
+        << QStringList{u"sweep"_s,     tiny,    u"--text"_s, u"a b"_s,
+                       u"--measure"_s, u"kl"_s, u"--set"_s,  u"encoder"_s}
+        << u"--set encoder: gpt2-tiny has one attention, its decoder self-attention"_s;
+    QTest::newRow("target of a single stack")
+        << QStringList{u"sweep"_s,     tiny,    u"--text"_s,   u"a b"_s,
+                       u"--measure"_s, u"kl"_s, u"--target"_s, u"c"_s}
+        << u"--target is for encoder-decoder models"_s;
     QTest::newRow("position alone")
         << QStringList{u"model"_s, tiny, u"--text"_s, u"a b"_s, u"--position"_s, u"1"_s}
         << u"--position says where a measure reads: give --measure too"_s;

@@ -25,7 +25,17 @@ knockouts, then the ablations, then the head patches.
 
 Each case keeps the logits at two positions (the last and position 3), and
 the loss over tokens 1 to n - 1 (mean -ln p(token i | tokens before it)) of
-causal models."""
+causal models.
+
+The encoder-decoders (tests/data/seq2seq, make_seq2seq_fixtures.py's
+passes) are changed alike in each of their three attentions: the encoder's
+and the decoder's self-attention, and the cross-attention in the decoder's
+blocks, whose queries are the decoder's positions and keys the source's. A
+residual position is the encoder's (over the source) or the decoder's (over
+the target). The decoder's mean ablation, in its self-attention and its
+cross-attention alike, is causal: position i's mean over positions 0 to i.
+The corrupted text is another source of the same length, with the same
+target; the positions and the loss are the decoder's."""
 import json
 import math
 import os
@@ -39,6 +49,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import make_decoder_fixtures as decoders  # noqa: E402
 import make_model_fixtures as models  # noqa: E402
+import make_seq2seq_fixtures as seq2seq  # noqa: E402
 
 FOLDERS = [
     ("models/gpt2-tiny", "gpt2"),
@@ -51,9 +62,15 @@ FOLDERS = [
 LENGTH = 8
 KEPT_POSITIONS = [LENGTH - 1, 3]
 
+SEQ2SEQ_FOLDERS = ["seq2seq/t5-small", "seq2seq/bart-base", "seq2seq/mbart-large",
+                   "seq2seq/opus-mt-en-de-separate"]
+SOURCE_LENGTH = 7
+TARGET_LENGTH = 6  # the start token, then five target tokens
+
 
 def load_safetensors(folder):
-    """Every float32 tensor of the folder's model*.safetensors files."""
+    """Every float32 or bfloat16 tensor of the folder's model*.safetensors
+    files, as float32."""
     out = {}
     for name in sorted(os.listdir(folder)):
         if not (name.startswith("model") and name.endswith(".safetensors")):
@@ -67,10 +84,15 @@ def load_safetensors(folder):
                 continue
             if entry["dtype"] in ("I64", "BOOL"):
                 continue  # buffers such as BERT's position_ids
-            if entry["dtype"] != "F32":
-                raise SystemExit(f"{folder}: {key} is {entry['dtype']}: float32 fixtures only")
             begin, end = entry["data_offsets"]
-            values = np.frombuffer(data[begin:end], dtype=np.float32).reshape(entry["shape"])
+            if entry["dtype"] == "BF16":
+                # bfloat16 is float32's upper half: widened exactly, as the program reads it.
+                values = (np.frombuffer(data[begin:end], dtype=np.uint16).astype(np.uint32)
+                          << 16).view(np.float32).reshape(entry["shape"])
+            elif entry["dtype"] == "F32":
+                values = np.frombuffer(data[begin:end], dtype=np.float32).reshape(entry["shape"])
+            else:
+                raise SystemExit(f"{folder}: {key} is {entry['dtype']}: float32 or bfloat16 only")
             out[key] = torch.from_numpy(values.copy())
     return out
 
@@ -127,6 +149,118 @@ class Edit:
         c = c.reshape(n, self.heads * self.head_dim)
         self.contexts[layer] = c.clone()
         return c
+
+
+class Seq2SeqEdit:
+    """One case's interventions on an encoder-decoder: an Edit for each of
+    its attentions ("encoder", "decoder", "cross"), each item naming its set
+    first: ablate (set, layer, head), knockouts (set, layer, head, query,
+    key), patch_heads (set, layer, head), patch_residual (stack, layer,
+    position)."""
+
+    SETS = ("encoder", "decoder", "cross")
+
+    def __init__(self, shapes, ablate=(), mean=False, knockouts=(), patch_heads=(),
+                 patch_residual=(), clean=None):
+        def of(items, kind):
+            return [tuple(item[1:]) for item in items if item[0] == kind]
+        self.edits = {
+            kind: Edit(shapes[kind][0], shapes[kind][1], ablate=of(ablate, kind), mean=mean,
+                       knockouts=of(knockouts, kind), patch_heads=of(patch_heads, kind),
+                       patch_residual=of(patch_residual, kind),
+                       clean=clean.edits[kind] if clean else None, causal=kind != "encoder")
+            for kind in self.SETS}
+        self.logits = None
+
+    def resid(self, stack, layer, h):
+        return self.edits[stack].resid(layer, h)
+
+    def scores(self, kind, layer, scores):
+        return self.edits[kind].scores(layer, scores)
+
+    def context(self, kind, layer, context):
+        return self.edits[kind].context(layer, context)
+
+
+def seq2seq_shapes(cfg):
+    """(layers, heads, head size) of each attention, and the decoder's vocabulary."""
+    if cfg["model_type"] == "t5":
+        enc = (cfg["num_layers"], cfg["num_heads"], cfg["d_kv"])
+        dec = (cfg["num_decoder_layers"], cfg["num_heads"], cfg["d_kv"])
+    else:
+        d = cfg["d_model"]
+        enc = (cfg["encoder_layers"], cfg["encoder_attention_heads"],
+               d // cfg["encoder_attention_heads"])
+        dec = (cfg["decoder_layers"], cfg["decoder_attention_heads"],
+               d // cfg["decoder_attention_heads"])
+    return {"encoder": enc, "decoder": dec, "cross": dec}
+
+
+def seq2seq_cases(w, cfg, generator):
+    forward = seq2seq.t5_forward if cfg["model_type"] == "t5" else seq2seq.bart_family_forward
+    shapes = seq2seq_shapes(cfg)
+    heads = {kind: (shape[1], shape[2]) for kind, shape in shapes.items()}
+    vocabulary = cfg["vocab_size"]
+    target_vocabulary = cfg.get("decoder_vocab_size") or vocabulary
+    source = torch.randint(3, vocabulary, (SOURCE_LENGTH,), generator=generator).tolist()
+    decoder = [cfg["decoder_start_token_id"]] + torch.randint(
+        3, target_vocabulary, (TARGET_LENGTH - 1,), generator=generator).tolist()
+    corrupted = list(source)
+    corrupted[1] = (source[1] + 1) % vocabulary
+    corrupted[4] = (source[4] + 5) % vocabulary
+    enc_last = shapes["encoder"][0] - 1
+    dec_last = shapes["decoder"][0] - 1
+    t, s = TARGET_LENGTH, SOURCE_LENGTH
+
+    def run_one(ids, edit):
+        with torch.no_grad():
+            forward(w, cfg, ids, decoder, edit=edit)
+        return edit.logits
+
+    clean = Seq2SeqEdit(heads)
+    run_one(source, clean)
+    cases = [
+        ("none", {}, {}),
+        ("zero-encoder", {"ablate": [["encoder", enc_last, 0]]},
+         {"ablate": [("encoder", enc_last, 0)]}),
+        ("zero-cross", {"ablate": [["cross", dec_last, 1]]}, {"ablate": [("cross", dec_last, 1)]}),
+        ("mean-decoder", {"ablate": [["decoder", 0, 1]], "ablation": "mean"},
+         {"ablate": [("decoder", 0, 1)], "mean": True}),
+        ("mean-cross", {"ablate": [["cross", 0, 0]], "ablation": "mean"},
+         {"ablate": [("cross", 0, 0)], "mean": True}),
+        ("mean-encoder", {"ablate": [["encoder", 0, 2]], "ablation": "mean"},
+         {"ablate": [("encoder", 0, 2)], "mean": True}),
+        ("knockout-cross",
+         {"knockouts": [["cross", dec_last, -1, t - 1, 2], ["cross", 0, 1, 3, 0]]},
+         {"knockouts": [("cross", dec_last, -1, t - 1, 2), ("cross", 0, 1, 3, 0)]}),
+        ("knockout-self",
+         {"knockouts": [["encoder", 0, 3, 4, s - 1], ["decoder", dec_last, 0, t - 1, t - 2]]},
+         {"knockouts": [("encoder", 0, 3, 4, s - 1), ("decoder", dec_last, 0, t - 1, t - 2)]}),
+        ("composed",
+         {"ablate": [["encoder", 0, 0], ["decoder", 0, 2]],
+          "knockouts": [["cross", dec_last, -1, t - 1, 1]]},
+         {"ablate": [("encoder", 0, 0), ("decoder", 0, 2)],
+          "knockouts": [("cross", dec_last, -1, t - 1, 1)]}),
+        ("patch-head-cross", {"corrupted": True, "patch_heads": [["cross", dec_last, 1]]},
+         {"patch_heads": [("cross", dec_last, 1)], "clean": clean}),
+        ("patch-head-encoder", {"corrupted": True, "patch_heads": [["encoder", 0, 1]]},
+         {"patch_heads": [("encoder", 0, 1)], "clean": clean}),
+        ("patch-residual-encoder", {"corrupted": True, "patch_residual": [["encoder", enc_last, 4]]},
+         {"patch_residual": [("encoder", enc_last, 4)], "clean": clean}),
+        ("patch-residual-decoder", {"corrupted": True, "patch_residual": [["decoder", dec_last, 3]]},
+         {"patch_residual": [("decoder", dec_last, 3)], "clean": clean}),
+        ("corrupted", {"corrupted": True}, {}),
+    ]
+    records = []
+    for name, described, arguments in cases:
+        text = corrupted if described.get("corrupted") else source
+        logits = run_one(text, Seq2SeqEdit(heads, **arguments))
+        records.append({"name": name, **described,
+                        "logits": [[round(float(v), 7) for v in logits[p]]
+                                   for p in [t - 1, 3]],
+                        "loss": loss_of(logits, decoder)})
+    return {"source_ids": source, "corrupted_ids": corrupted, "ids": decoder,
+            "positions": [t - 1, 3], "cases": records}
 
 
 def run(kind, w, cfg, ids, edit):
@@ -206,6 +340,13 @@ def main():
         out["checkpoints"].append({"folder": folder, "ids": ids, "corrupted_ids": corrupted,
                                    "cases": records})
         print(f"{folder}: {len(records)} cases", file=sys.stderr)
+    for folder in SEQ2SEQ_FOLDERS:
+        path = os.path.join(HERE, folder)
+        with open(os.path.join(path, "config.json"), encoding="utf-8") as f:
+            cfg = json.load(f)
+        checkpoint = {"folder": folder, **seq2seq_cases(load_safetensors(path), cfg, generator)}
+        out["checkpoints"].append(checkpoint)
+        print(f"{folder}: {len(checkpoint['cases'])} cases", file=sys.stderr)
     with open(os.path.join(HERE, "interventions.json"), "w", encoding="utf-8") as f:
         json.dump(out, f, indent=1)
         f.write("\n")

@@ -254,9 +254,12 @@ def t5_bias(w, name, cfg, q_len, k_len, bidirectional):
     return values.permute(2, 0, 1)
 
 
-def attention(q_in, kv_in, w, names, heads, head_dim, scale, bias=None, causal=False):
+def attention(q_in, kv_in, w, names, heads, head_dim, scale, bias=None, causal=False,
+              hook=None):
     """Multi-head attention; names = (q, k, v, o) module names; returns the
-    weights [H, q, k] and the output [q, d]."""
+    weights [H, q, k] and the output [q, d]. hook, when given, is (edit, set,
+    layer): make_intervention_fixtures.py's edit changes the scores before
+    the softmax and the heads' context before the output projection."""
     def lin(x, name):
         return F.linear(x, w[name + ".weight"], w.get(name + ".bias"))
     nq, nk = q_in.shape[0], kv_in.shape[0]
@@ -273,14 +276,20 @@ def attention(q_in, kv_in, w, names, heads, head_dim, scale, bias=None, causal=F
         j = torch.arange(nk)[None, :]
         scores = scores + torch.where(j <= i + (nk - nq), torch.zeros([]),
                                       torch.full([], torch.finfo(torch.float32).min))
+    if hook:
+        scores = hook[0].scores(hook[1], hook[2], scores)
     a = F.softmax(scores.float(), dim=-1)
     context = torch.matmul(a, v).transpose(0, 1).reshape(nq, heads * head_dim)
+    if hook:
+        context = hook[0].context(hook[1], hook[2], context)
     return a, lin(context, names[3])
 
 
 # ---------------------------------------------------------------- T5
 
-def t5_forward(w, cfg, source, decoder, last_only=False):
+def t5_forward(w, cfg, source, decoder, last_only=False, edit=None):
+    """edit, when given, changes the pass (make_intervention_fixtures.py) and
+    receives every decoder position's logits."""
     d, heads, dkv = cfg["d_model"], cfg["num_heads"], cfg["d_kv"]
     eps = cfg["layer_norm_epsilon"]
     gated = cfg["feed_forward_proj"].startswith("gated")
@@ -301,9 +310,12 @@ def t5_forward(w, cfg, source, decoder, last_only=False):
                    cfg, n, n, True)
     for layer in range(cfg["num_layers"]):
         b = f"encoder.block.{layer}.layer."
+        if edit:
+            h = edit.resid("encoder", layer, h)
         x = t5_norm(h, w[b + "0.layer_norm.weight"], eps)
         names = [b + "0.SelfAttention." + p for p in "qkvo"]
-        a, out = attention(x, x, w, names, heads, dkv, 1.0, bias)
+        a, out = attention(x, x, w, names, heads, dkv, 1.0, bias,
+                           hook=edit and (edit, "encoder", layer))
         enc_att.append(a)
         h = h + out
         h = h + ff(h, b + "1.")
@@ -315,14 +327,16 @@ def t5_forward(w, cfg, source, decoder, last_only=False):
                    cfg, t, t, False)
     for layer in range(cfg["num_decoder_layers"]):
         b = f"decoder.block.{layer}.layer."
+        if edit:
+            h = edit.resid("decoder", layer, h)
         x = t5_norm(h, w[b + "0.layer_norm.weight"], eps)
         a, out = attention(x, x, w, [b + "0.SelfAttention." + p for p in "qkvo"], heads, dkv,
-                           1.0, bias, causal=True)
+                           1.0, bias, causal=True, hook=edit and (edit, "decoder", layer))
         dec_att.append(a)
         h = h + out
         x = t5_norm(h, w[b + "1.layer_norm.weight"], eps)
         a, out = attention(x, encoded, w, [b + "1.EncDecAttention." + p for p in "qkvo"], heads,
-                           dkv, 1.0)
+                           dkv, 1.0, hook=edit and (edit, "cross", layer))
         cross_att.append(a)
         h = h + out
         h = h + ff(h, b + "2.")
@@ -334,6 +348,8 @@ def t5_forward(w, cfg, source, decoder, last_only=False):
         logits = h @ w["shared.weight"].T
     else:
         logits = h @ w["lm_head.weight"].T
+    if edit:
+        edit.logits = logits
     return enc_att, dec_att, cross_att, logits[-1]
 
 
@@ -421,9 +437,9 @@ def act(name, x):
     raise ValueError(name)
 
 
-def bart_family_forward(w, cfg, source, decoder, last_only=False):
+def bart_family_forward(w, cfg, source, decoder, last_only=False, edit=None):
     """BartForConditionalGeneration, MBartForConditionalGeneration and
-    MarianMTModel, as cfg["model_type"] says."""
+    MarianMTModel, as cfg["model_type"] says; edit as t5_forward's."""
     kind = cfg["model_type"]
     d = cfg["d_model"]
     pre = kind == "mbart"
@@ -462,10 +478,13 @@ def bart_family_forward(w, cfg, source, decoder, last_only=False):
         b = f"model.encoder.layers.{layer}."
         names = [b + "self_attn." + p for p in ("q_proj", "k_proj", "v_proj", "out_proj")]
 
-        def self_att(x, names=names):
-            a, out = attention(x, x, w, names, eh, d // eh, (d // eh) ** -0.5)
+        def self_att(x, names=names, layer=layer):
+            a, out = attention(x, x, w, names, eh, d // eh, (d // eh) ** -0.5,
+                               hook=edit and (edit, "encoder", layer))
             enc_att.append(a)
             return out
+        if edit:
+            h = edit.resid("encoder", layer, h)
         h = sub(h, b + "self_attn_layer_norm", self_att)
         h = sub(h, b + "final_layer_norm", mlp(b, cfg["activation_function"]))
     if pre:
@@ -479,15 +498,19 @@ def bart_family_forward(w, cfg, source, decoder, last_only=False):
         names = [b + "self_attn." + p for p in ("q_proj", "k_proj", "v_proj", "out_proj")]
         cnames = [b + "encoder_attn." + p for p in ("q_proj", "k_proj", "v_proj", "out_proj")]
 
-        def self_att(x, names=names):
-            a, out = attention(x, x, w, names, dh, d // dh, (d // dh) ** -0.5, causal=True)
+        def self_att(x, names=names, layer=layer):
+            a, out = attention(x, x, w, names, dh, d // dh, (d // dh) ** -0.5, causal=True,
+                               hook=edit and (edit, "decoder", layer))
             dec_att.append(a)
             return out
 
-        def cross(x, names=cnames):
-            a, out = attention(x, encoded, w, names, dh, d // dh, (d // dh) ** -0.5)
+        def cross(x, names=cnames, layer=layer):
+            a, out = attention(x, encoded, w, names, dh, d // dh, (d // dh) ** -0.5,
+                               hook=edit and (edit, "cross", layer))
             cross_att.append(a)
             return out
+        if edit:
+            h = edit.resid("decoder", layer, h)
         h = sub(h, b + "self_attn_layer_norm", self_att)
         h = sub(h, b + "encoder_attn_layer_norm", cross)
         h = sub(h, b + "final_layer_norm", mlp(b, cfg["activation_function"]))
@@ -498,6 +521,8 @@ def bart_family_forward(w, cfg, source, decoder, last_only=False):
     out = w.get("lm_head.weight", w.get("model.decoder.embed_tokens.weight",
                                         w.get("model.shared.weight")))
     logits = h @ out.T + w["final_logits_bias"][0]
+    if edit:
+        edit.logits = logits
     return enc_att, dec_att, cross_att, logits[-1]
 
 

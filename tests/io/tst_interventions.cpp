@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 The Attention Lab authors
 
-// Experiments on heads on the tiny checkpoints of every decoder family and
-// BERT: a head zeroed and mean-ablated, edges knocked out, a head and a
-// residual position patched from a clean text, each against what
+// Experiments on heads on the tiny checkpoints of every decoder family, BERT
+// and the encoder-decoders (T5, BART, mBART, Marian with its own target
+// vocabulary): a head zeroed and mean-ablated, edges knocked out, a head and a
+// residual position patched from a clean text, in each of an
+// encoder-decoder's three attentions, each against what
 // tests/data/make_intervention_fixtures.py computed with the PyTorch
 // reference passes (the logits to 1e-5, the loss); the lower layers reused
 // give what a whole pass gives; a sweep's grid equals each intervention run
@@ -13,6 +15,7 @@
 #include "core/model/interventions.h"
 #include "core/model/modelmeasure.h"
 #include "core/model/transformerforward.h"
+#include "core/sets/attentionset.h"
 
 #include <QJsonArray>
 #include <QJsonObject>
@@ -58,43 +61,102 @@ std::shared_ptr<const ModelCheckpoint> openModel(const QString &folder)
     return CheckpointFixtures::openCheckpoint(dataDir() + QLatin1Char('/') + folder);
 }
 
-std::vector<HeadIndex> heads(const QJsonValue &list)
+/// An item of the reference's lists: [layer, ...] in a single stack's one
+/// attention \a only, or ["cross", layer, ...] in an encoder-decoder's.
+struct Item
+{
+    AttentionKind set;
+    QJsonArray rest;
+};
+
+Item itemOf(const QJsonValue &value, AttentionKind only)
+{
+    QJsonArray list = value.toArray();
+    if (!list.first().isString())
+        return {only, list};
+    const AttentionKind set = *parseAttentionKind(list.first().toString().toStdString());
+    list.removeFirst();
+    return {set, list};
+}
+
+std::vector<HeadIndex> heads(const QJsonValue &list, AttentionKind only)
 {
     std::vector<HeadIndex> out;
-    for (const QJsonValue &pair : list.toArray())
-        out.push_back({pair[0].toInt(), pair[1].toInt()});
+    for (const QJsonValue &value : list.toArray()) {
+        const Item item = itemOf(value, only);
+        out.push_back({item.rest[0].toInt(), item.rest[1].toInt(), item.set});
+    }
     return out;
 }
 
-/// The case's interventions as the reference applied them.
-Interventions interventionsOf(const QJsonObject &c, std::shared_ptr<const PatchSource> clean)
+/// The case's interventions as the reference applied them, on a model of \a config.
+Interventions interventionsOf(const QJsonObject &c, std::shared_ptr<const PatchSource> clean,
+                              const ModelConfig &config)
 {
+    const AttentionKind only = stackKind(config);
     Interventions out;
-    out.ablated = heads(c.value(u"ablate"));
+    out.ablated = heads(c.value(u"ablate"), only);
     out.ablation =
         c.value(u"ablation").toString() == u"mean" ? AblationKind::Mean : AblationKind::Zero;
-    for (const QJsonValue &k : c.value(u"knockouts").toArray())
-        out.knockouts.push_back({k[0].toInt(), k[1].toInt(), k[2].toInt(), k[3].toInt()});
-    out.patchedHeads = heads(c.value(u"patch_heads"));
-    for (const QJsonValue &s : c.value(u"patch_residual").toArray())
-        out.patchedResidual.push_back({s[0].toInt(), s[1].toInt()});
+    for (const QJsonValue &value : c.value(u"knockouts").toArray()) {
+        const Item k = itemOf(value, only);
+        out.knockouts.push_back(
+            {k.rest[0].toInt(), k.rest[1].toInt(), k.rest[2].toInt(), k.rest[3].toInt(), k.set});
+    }
+    out.patchedHeads = heads(c.value(u"patch_heads"), only);
+    for (const QJsonValue &value : c.value(u"patch_residual").toArray()) {
+        const Item s = itemOf(value, only);
+        out.patchedResidual.push_back({s.rest[0].toInt(), s.rest[1].toInt(), s.set});
+    }
     if (!out.patchedHeads.empty() || !out.patchedResidual.empty())
         out.source = std::move(clean);
     return out;
 }
 
-std::vector<int> keptPositions()
+/// The positions whose logits the reference kept: an encoder-decoder's
+/// decoder's, else the single stacks' two.
+std::vector<int> keptPositions(const QJsonObject &c = {})
 {
-    return ints(reference().value(u"positions"));
+    return ints(c.contains(u"positions") ? c.value(u"positions") : reference().value(u"positions"));
+}
+
+/// The checkpoint's text as the model reads it: an encoder-decoder's
+/// source (the corrupted one when asked) and decoder tokens.
+ModelInput inputOf(const QJsonObject &c, bool corrupted = false)
+{
+    ModelInput input;
+    const bool encoderDecoder = c.contains(u"source_ids");
+    const QString text = corrupted ? u"corrupted_ids"_s : u"ids"_s;
+    if (encoderDecoder) {
+        input.source = ints(c.value(corrupted ? u"corrupted_ids" : u"source_ids"));
+        input.ids = ints(c.value(u"ids"));
+    } else {
+        input.ids = ints(c.value(text));
+    }
+    return input;
+}
+
+/// The largest difference between two runs' attention, every set of them.
+float attentionDifference(const ModelRun &a, const ModelRun &b)
+{
+    float worst = 0.0f;
+    const std::vector<AttentionSet> x = a.sets(), y = b.sets();
+    for (size_t s = 0; s < x.size(); ++s)
+        for (int l = 0; l < x[s].tensor->layers(); ++l)
+            for (int h = 0; h < x[s].tensor->heads(); ++h)
+                worst = std::max(
+                    worst,
+                    (x[s].tensor->head(l, h) - y[s].tensor->head(l, h)).cwiseAbs().maxCoeff());
+    return worst;
 }
 
 /// The largest difference between the run's kept logits and the
 /// reference's, relative to the row's largest logit (at least 1): float32's
 /// rounding grows with the logits' size (BERT's, after a LayerNorm of eps
 /// 1e-12, differ by 1.4e-5 in 8.3 with no intervention at all).
-double worstLogit(const ModelRun &run, const QJsonArray &expected)
+double worstLogit(const ModelRun &run, const QJsonArray &expected,
+                  const std::vector<int> &positions)
 {
-    const std::vector<int> positions = keptPositions();
     double worst = 0.0;
     for (size_t p = 0; p < positions.size(); ++p) {
         const std::vector<double> want = doubles(expected[qsizetype(p)]);
@@ -112,7 +174,9 @@ double worstLogit(const ModelRun &run, const QJsonArray &expected)
 
 const char *const kFolders[] = {"models/gpt2-tiny",       "models/bert-tiny",
                                 "decoders/llama-gqa",     "decoders/mistral-window",
-                                "decoders/qwen3-headdim", "decoders/pythia-partial"};
+                                "decoders/qwen3-headdim", "decoders/pythia-partial",
+                                "seq2seq/t5-small",       "seq2seq/bart-base",
+                                "seq2seq/mbart-large",    "seq2seq/opus-mt-en-de-separate"};
 
 } // namespace
 
@@ -125,6 +189,7 @@ private slots:
     void matchesPyTorch();
     void sweepEqualsEachAlone_data();
     void sweepEqualsEachAlone();
+    void patchSweepEqualsEachAlone_data();
     void patchSweepEqualsEachAlone();
     void measures();
     void refusals_data();
@@ -151,33 +216,28 @@ void TestInterventions::matchesPyTorch()
     const QJsonObject c = checkpoint(folder);
     const QJsonObject expected = c.value(u"cases").toArray()[item].toObject();
     const auto model = openModel(folder);
-    const std::vector<int> positions = keptPositions();
+    const std::vector<int> positions = keptPositions(c);
 
-    ModelInput clean;
-    clean.ids = ints(c.value(u"ids"));
+    ModelInput clean = inputOf(c);
     clean.keepPatchSource = true;
     clean.logitPositions = positions;
     const ModelRun cleanRun = runModel(model->weights(), clean);
 
-    ModelInput input = clean;
-    input.keepPatchSource = false;
-    if (expected.value(u"corrupted").toBool())
-        input.ids = ints(c.value(u"corrupted_ids"));
-    const Interventions interventions = interventionsOf(expected, cleanRun.patchSource);
+    ModelInput input = inputOf(c, expected.value(u"corrupted").toBool());
+    input.logitPositions = positions;
+    const Interventions interventions =
+        interventionsOf(expected, cleanRun.patchSource, model->weights().config());
     input.interventions = &interventions;
     const ModelRun whole = runModel(model->weights(), input);
-    const double worst = worstLogit(whole, expected.value(u"logits").toArray());
+    const double worst = worstLogit(whole, expected.value(u"logits").toArray(), positions);
     QVERIFY2(worst < 1e-5, qPrintable(u"largest relative logit difference %1"_s.arg(worst)));
 
     // The layers below the first changed one reused from a pass without
-    // the interventions: the same logits, the same attention.
+    // the interventions (an encoder-decoder's whole encoder, where only its
+    // decoder's blocks change): the same logits, the same attention.
     const MeasuredPass measured = measuredPass(model->weights(), input, interventions, {});
-    QVERIFY(worstLogit(measured.run, expected.value(u"logits").toArray()) < 1e-5);
-    for (int l = 0; l < whole.attention.layers(); ++l)
-        for (int h = 0; h < whole.attention.heads(); ++h)
-            QVERIFY((whole.attention.head(l, h) - measured.run.attention.head(l, h))
-                        .cwiseAbs()
-                        .maxCoeff() < 1e-6f);
+    QVERIFY(worstLogit(measured.run, expected.value(u"logits").toArray(), positions) < 1e-5);
+    QVERIFY(attentionDifference(whole, measured.run) < 1e-6f);
 
     if (expected.contains(u"loss")) {
         ModelMeasure loss;
@@ -194,12 +254,21 @@ void TestInterventions::sweepEqualsEachAlone_data()
     QTest::addColumn<QString>("folder");
     QTest::addColumn<int>("ablation");
     QTest::addColumn<int>("measure");
+    QTest::addColumn<int>("set"); // -1: a single stack's one
     QTest::newRow("gpt2 zero loss")
-        << u"models/gpt2-tiny"_s << int(AblationKind::Zero) << int(MeasureKind::Loss);
-    QTest::newRow("llama-gqa mean kl")
-        << u"decoders/llama-gqa"_s << int(AblationKind::Mean) << int(MeasureKind::KlDivergence);
+        << u"models/gpt2-tiny"_s << int(AblationKind::Zero) << int(MeasureKind::Loss) << -1;
+    QTest::newRow("llama-gqa mean kl") << u"decoders/llama-gqa"_s << int(AblationKind::Mean)
+                                       << int(MeasureKind::KlDivergence) << -1;
     QTest::newRow("bert zero prob")
-        << u"models/bert-tiny"_s << int(AblationKind::Zero) << int(MeasureKind::Probability);
+        << u"models/bert-tiny"_s << int(AblationKind::Zero) << int(MeasureKind::Probability) << -1;
+    QTest::newRow("t5 cross zero loss") << u"seq2seq/t5-small"_s << int(AblationKind::Zero)
+                                        << int(MeasureKind::Loss) << int(AttentionKind::Cross);
+    QTest::newRow("t5 encoder mean kl")
+        << u"seq2seq/t5-small"_s << int(AblationKind::Mean) << int(MeasureKind::KlDivergence)
+        << int(AttentionKind::Encoder);
+    QTest::newRow("marian decoder zero prob")
+        << u"seq2seq/opus-mt-en-de-separate"_s << int(AblationKind::Zero)
+        << int(MeasureKind::Probability) << int(AttentionKind::Decoder);
 }
 
 void TestInterventions::sweepEqualsEachAlone()
@@ -207,20 +276,23 @@ void TestInterventions::sweepEqualsEachAlone()
     QFETCH(QString, folder);
     QFETCH(int, ablation);
     QFETCH(int, measure);
+    QFETCH(int, set);
     const auto model = openModel(folder);
-    ModelInput input;
-    input.ids = ints(checkpoint(folder).value(u"ids"));
+    const ModelInput input = inputOf(checkpoint(folder));
+    const AttentionKind kind = set < 0 ? stackKind(model->weights().config()) : AttentionKind(set);
     ModelMeasure m;
     m.kind = MeasureKind(measure);
     m.tokenA = 5;
     m.position = 3;
     int reported = 0;
     const SweepGrid grid = sweepHeadAblations(model->weights(), input, m, AblationKind(ablation),
-                                              [&](int cell, double, int done, int total) {
+                                              kind, [&](int cell, double, int done, int total) {
                                                   ++reported;
                                                   return cell + 1 == done && total > 0;
                                               });
-    const ModelConfig &config = model->weights().config();
+    // The grid is the stack's that holds the set: T5's encoder has 2
+    // layers, its decoder (self- and cross-attention) 3.
+    const ModelConfig &config = stackConfig(model->weights(), kind);
     QCOMPARE(grid.rows, config.layers);
     QCOMPARE(grid.columns, config.heads);
     QCOMPARE(reported, config.layers * config.heads);
@@ -233,7 +305,7 @@ void TestInterventions::sweepEqualsEachAlone()
     for (int l = 0; l < config.layers; ++l)
         for (int h = 0; h < config.heads; ++h) {
             Interventions one;
-            one.ablated = {{l, h}};
+            one.ablated = {{l, h, kind}};
             one.ablation = AblationKind(ablation);
             alone.interventions = &one;
             const ModelRun run = runModel(model->weights(), alone);
@@ -246,30 +318,47 @@ void TestInterventions::sweepEqualsEachAlone()
 
     // Cancel after the third cell: the rest stay unmeasured.
     const SweepGrid cancelled =
-        sweepHeadAblations(model->weights(), input, m, AblationKind(ablation),
+        sweepHeadAblations(model->weights(), input, m, AblationKind(ablation), kind,
                            [](int, double, int done, int) { return done < 3; });
     QVERIFY(cancelled.cancelled);
     QVERIFY(!std::isnan(cancelled.values[2]));
     QVERIFY(std::isnan(cancelled.values[3]));
 }
 
+void TestInterventions::patchSweepEqualsEachAlone_data()
+{
+    QTest::addColumn<QString>("folder");
+    QTest::addColumn<int>("set"); // -1: a single stack's one
+    QTest::newRow("qwen3") << u"decoders/qwen3-headdim"_s << -1;
+    QTest::newRow("t5 encoder") << u"seq2seq/t5-small"_s << int(AttentionKind::Encoder);
+    QTest::newRow("bart decoder") << u"seq2seq/bart-base"_s << int(AttentionKind::Decoder);
+    QTest::newRow("bart cross") << u"seq2seq/bart-base"_s << int(AttentionKind::Cross);
+}
+
 void TestInterventions::patchSweepEqualsEachAlone()
 {
-    const QString folder = u"decoders/qwen3-headdim"_s;
+    QFETCH(QString, folder);
+    QFETCH(int, set);
     const auto model = openModel(folder);
-    ModelInput clean, corrupted;
-    clean.ids = ints(checkpoint(folder).value(u"ids"));
-    corrupted.ids = ints(checkpoint(folder).value(u"corrupted_ids"));
+    const ModelInput clean = inputOf(checkpoint(folder));
+    const ModelInput corrupted = inputOf(checkpoint(folder), true);
+    const bool encoderDecoder = !clean.source.empty();
+    const AttentionKind kind = set < 0 ? stackKind(model->weights().config()) : AttentionKind(set);
     ModelMeasure m;
     m.kind = MeasureKind::LogitDifference;
     m.tokenA = clean.ids.back();
     m.tokenB = 7;
     const int n = int(clean.ids.size());
-    const ModelConfig &config = model->weights().config();
+    // The residual's positions: an encoder-decoder's encoder's are the source's.
+    const int positions =
+        kind == AttentionKind::Encoder && encoderDecoder ? int(clean.source.size()) : n;
+    const ModelConfig &config = stackConfig(model->weights(), kind);
     for (PatchSites sites : {PatchSites::Heads, PatchSites::Residual}) {
-        const PatchGrid grid = sweepPatches(model->weights(), clean, corrupted, m, sites);
+        if (sites == PatchSites::Residual && kind == AttentionKind::Cross)
+            continue; // refused: the cross-attention has no residual stream of its own
+        const PatchGrid grid = sweepPatches(model->weights(), clean, corrupted, m, sites, kind);
         QCOMPARE(grid.patched.rows, config.layers);
-        QCOMPARE(grid.patched.columns, sites == PatchSites::Heads ? config.heads : n);
+        QCOMPARE(grid.patched.columns, sites == PatchSites::Heads ? config.heads : positions);
         QVERIFY(grid.clean != grid.corrupted);
         ModelInput source = clean;
         source.keepPatchSource = true;
@@ -281,9 +370,9 @@ void TestInterventions::patchSweepEqualsEachAlone()
                 Interventions one;
                 one.source = cleanRun.patchSource;
                 if (sites == PatchSites::Heads)
-                    one.patchedHeads = {{r, c}};
+                    one.patchedHeads = {{r, c, kind}};
                 else
-                    one.patchedResidual = {{r, c}};
+                    one.patchedResidual = {{r, c, kind}};
                 ModelInput alone = corrupted;
                 alone.logitPositions = {n - 1};
                 alone.interventions = &one;
@@ -295,30 +384,31 @@ void TestInterventions::patchSweepEqualsEachAlone()
         // gives back the clean distribution restores all of the gap.
         ModelMeasure kl;
         kl.kind = MeasureKind::KlDivergence;
-        const PatchGrid far = sweepPatches(model->weights(), clean, corrupted, kl, sites);
+        const PatchGrid far = sweepPatches(model->weights(), clean, corrupted, kl, sites, kind);
         QCOMPARE(far.clean, 0.0);
         QVERIFY(far.corrupted > 0.0);
         if (sites == PatchSites::Residual) {
-            // Every changed position patched at the last layer's input: the
+            // Every position patched at the stack's last layer's input: the
             // clean run's stream from there on, so the clean distribution.
             Interventions all;
             all.source = cleanRun.patchSource;
-            for (int p = 0; p < n; ++p)
-                all.patchedResidual.push_back({config.layers - 1, p});
+            for (int p = 0; p < positions; ++p)
+                all.patchedResidual.push_back({config.layers - 1, p, kind});
             ModelInput patched = corrupted;
             patched.logitPositions = {n - 1};
             patched.interventions = &all;
             ModelInput reference = clean;
             reference.logitPositions = {n - 1};
             const ModelRun cleanAgain = runModel(model->weights(), reference);
-            QVERIFY(measureValue(kl, runModel(model->weights(), patched), corrupted.ids,
-                                 &cleanAgain) < 1e-9);
-        }
-        if (sites == PatchSites::Residual) {
-            // The residual entering layer 0 at every changed position, patched,
-            // is the clean text there: the tokens that differ restore it all
-            // when patched together; one alone restores some.
-            QVERIFY(std::abs(grid.restored(0, 0)) < 1e-9); // position 0 is the same in both
+            const double left =
+                measureValue(kl, runModel(model->weights(), patched), corrupted.ids, &cleanAgain);
+            // An encoder-decoder's decoder still reads the corrupted source in
+            // its cross-attention; its encoder's last layer gives it all back.
+            if (!encoderDecoder || kind == AttentionKind::Encoder)
+                QVERIFY2(left < 1e-9, qPrintable(u"KL %1 left"_s.arg(left)));
+            // The residual entering layer 0 at a position the texts share is
+            // the same in both: it restores nothing.
+            QVERIFY(std::abs(grid.restored(0, 0)) < 1e-9);
         }
     }
 }
@@ -395,6 +485,29 @@ void TestInterventions::refusals_data()
     QTest::newRow("span") << u"models/gpt2-tiny"_s << 7
                           << u"loss span 0-3 is outside tokens 1 to 7 (token 0 has nothing before "
                              u"it)"_s;
+    QTest::newRow("set of a single stack")
+        << u"models/gpt2-tiny"_s << 8
+        << u"ablated head 0.0 names the cross-attention, and GPT-2 has only its decoder "
+           u"self-attention"_s;
+    QTest::newRow("cross layer") << u"seq2seq/t5-small"_s << 9
+                                 << u"ablated head cross:3.0 is out of range: the decoder has 3 "
+                                    u"layers (0 to 2)"_s;
+    QTest::newRow("encoder layer") << u"seq2seq/t5-small"_s << 10
+                                   << u"ablated head encoder:2.0 is out of range: the encoder has "
+                                      u"2 layers (0 to 1)"_s;
+    QTest::newRow("cross residual")
+        << u"seq2seq/t5-small"_s << 11
+        << u"the cross-attention has no residual stream of its own: patch the encoder's (over "
+           u"the source) or the decoder's (over the target)"_s;
+    QTest::newRow("source lengths") << u"seq2seq/t5-small"_s << 12
+                                    << u"the clean source is 7 tokens long and the corrupted one "
+                                       u"6: patching needs texts of the same length in tokens"_s;
+    QTest::newRow("cross key") << u"seq2seq/t5-small"_s << 13
+                               << u"knockout cross:0.0:1>7 is out of range: the keys are 7 tokens "
+                                  u"(0 to 6)"_s;
+    QTest::newRow("single stack set sweep")
+        << u"models/bert-tiny"_s << 14
+        << u"BERT has one attention, its encoder self-attention, and no cross-attention"_s;
 }
 
 void TestInterventions::refusals()
@@ -403,30 +516,31 @@ void TestInterventions::refusals()
     QFETCH(int, what);
     QFETCH(QString, message);
     const auto model = openModel(folder);
-    ModelInput input;
-    input.ids = ints(checkpoint(folder).value(u"ids"));
+    ModelInput input = inputOf(checkpoint(folder));
+    const AttentionKind only = stackKind(model->weights().config());
     Interventions interventions;
     ModelMeasure measure;
+    AttentionKind swept = model->weights().decoder() ? AttentionKind::Decoder : only;
     QString got;
     try {
         switch (what) {
         case 0:
-            interventions.ablated = {{2, 0}};
+            interventions.ablated = {{2, 0, only}};
             break;
         case 1:
-            interventions.ablated = {{1, 4}};
+            interventions.ablated = {{1, 4, only}};
             break;
         case 2:
-            interventions.knockouts = {{0, 1, 2, 5}};
+            interventions.knockouts = {{0, 1, 2, 5, only}};
             break;
         case 3:
             for (int j = 0; j < int(input.ids.size()); ++j)
-                interventions.knockouts.push_back({0, j % 2 == 0 ? 2 : -1, 1, j});
+                interventions.knockouts.push_back({0, j % 2 == 0 ? 2 : -1, 1, j, only});
             break;
         case 4: {
             ModelInput shorter = input;
             shorter.ids.pop_back();
-            sweepPatches(model->weights(), input, shorter, measure, PatchSites::Heads);
+            sweepPatches(model->weights(), input, shorter, measure, PatchSites::Heads, only);
             break;
         }
         case 5:
@@ -439,10 +553,39 @@ void TestInterventions::refusals()
             measure.from = 0;
             measure.to = 3;
             break;
+        case 8:
+            interventions.ablated = {{0, 0, AttentionKind::Cross}};
+            break;
+        case 9:
+            interventions.ablated = {{3, 0, AttentionKind::Cross}};
+            break;
+        case 10:
+            interventions.ablated = {{2, 0, AttentionKind::Encoder}};
+            break;
+        case 11:
+            sweepPatches(model->weights(), input, input, measure, PatchSites::Residual,
+                         AttentionKind::Cross);
+            break;
+        case 12: {
+            ModelInput shorter = input;
+            shorter.source.pop_back();
+            sweepPatches(model->weights(), input, shorter, measure, PatchSites::Heads,
+                         AttentionKind::Cross);
+            break;
+        }
+        case 13:
+            interventions.knockouts = {{0, 0, 1, 7, AttentionKind::Cross}};
+            break;
+        case 14:
+            swept = AttentionKind::Cross;
+            measure.kind = MeasureKind::Probability;
+            measure.tokenA = 3;
+            measure.position = 2;
+            break;
         }
         input.interventions = &interventions;
-        if (what >= 5)
-            sweepHeadAblations(model->weights(), input, measure, AblationKind::Zero);
+        if ((what >= 5 && what <= 7) || what == 14)
+            sweepHeadAblations(model->weights(), input, measure, AblationKind::Zero, swept);
         else
             runModel(model->weights(), input);
     } catch (const std::invalid_argument &error) {

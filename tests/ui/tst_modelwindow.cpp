@@ -24,6 +24,7 @@
 #include "ui/model/knownheads.h"
 #include "ui/model/lensview.h"
 #include "ui/model/modeldocument.h"
+#include "ui/model/modelheatmapview.h"
 #include "ui/model/modelpage.h"
 #include "ui/model/modelrunner.h"
 #include "ui/model/modeltextpanel.h"
@@ -168,6 +169,7 @@ private slots:
     void builtinHeadOfEachRoleIsShown();
     void builtinTranslatorOpensInOneClick();
     void builtinTranslatorShowsItsAlignment();
+    void knockOutTheTranslatorsCrossHeads();
     void knockOutHeadsFromTheGrid();
     void sweepDrawsEachHeadsEffect();
     void tourKnocksOutTheInductionHeads();
@@ -1209,6 +1211,76 @@ void TestModelWindow::builtinTranslatorShowsItsAlignment()
     QCOMPARE(window.model()->document()->head(), aligning.head);
 }
 
+void TestModelWindow::knockOutTheTranslatorsCrossHeads()
+{
+    // The translator's alignment: K knocks the aligning cross-attention head
+    // out of the teacher-forced pass, the loss of the French target rises,
+    // Translate waits for every head, the encoder's grid has none crossed,
+    // and a sweep of the cross-attention draws its 2 x 4 grid.
+    MainWindow window;
+    window.show();
+    QVERIFY(window.model()->showBuiltinAlignment());
+    ModelRunner *runner = window.model()->runner();
+    runner->waitForIdle();
+    ModelDocument *document = window.model()->document();
+    QCOMPARE(document->setKind(), AttentionKind::Cross);
+    const int layer = document->layer(), head = document->head();
+    // The tour's page shows the head large: K there.
+    QVERIFY(window.model()->modelPage()->showsLarge());
+    ModelHeatmapView *large = window.model()->modelPage()->heatmap();
+    large->setFocus();
+    QTest::keyClick(large, Qt::Key_K);
+    runner->waitForIdle();
+    const HeadIndex crossHead{layer, head, AttentionKind::Cross};
+    QCOMPARE(document->knockedOut(), std::vector<HeadIndex>{crossHead});
+    QCOMPARE(document->undoStack()->undoText(),
+             u"Knock Out Head cross:%1.%2"_s.arg(layer).arg(head));
+    QVERIFY(window.model()->experimentPanel()->isVisible());
+    QVERIFY(!window.model()->generationPanel()->isEnabled());
+    QCOMPARE(runner->lastMeasured().size(), size_t(1));
+    const double without = runner->lastMeasured()[0];
+    const double with = runner->lastBaseline()[0];
+    QVERIFY2(without > with + 1e-3,
+             qPrintable(u"loss %1 without, %2 with"_s.arg(without).arg(with)));
+    // The command line's measure of the same pass.
+    ModelMeasure loss;
+    Interventions one;
+    one.ablated = {crossHead};
+    const PassTokens tokens = runner->lastPassTokens();
+    QVERIFY(tokens.hasDecoder());
+    const MeasuredPass pass = HeadExperiments::measured(*runner->model(), tokens, one, {loss});
+    QVERIFY(std::abs(measureValue(loss, pass.run, tokens.decoder.ids, pass.baseline.get()) -
+                     without) < 1e-6);
+    // The encoder's head of the same number is not the one out.
+    document->chooseSet(chosenSetIndex(document->sets(), AttentionKind::Encoder));
+    QVERIFY(!document->isKnockedOut(layer, head));
+    document->chooseSet(chosenSetIndex(document->sets(), AttentionKind::Cross));
+    QVERIFY(document->isKnockedOut(layer, head));
+
+    // The sweep of the attention shown.
+    ExperimentController *experiments = window.model()->experiments();
+    QVERIFY(experiments->runSweep(&window));
+    SweepDialog *dialog = experiments->sweepDialog();
+    dialog->waitForFinished();
+    const EffectGridData &data = dialog->view()->data();
+    const ModelConfig decoder = runner->model()->config().decoderConfig();
+    QCOMPARE(data.rows, decoder.layers);
+    QCOMPARE(data.columns, decoder.heads);
+    QVERIFY2(data.subtitle.contains(u"cross-attention"_s), qPrintable(data.subtitle));
+    const SweepGrid swept = HeadExperiments::ablationSweep(
+        *runner->model(), tokens, loss, AblationKind::Zero, AttentionKind::Cross);
+    for (int l = 0; l < data.rows; ++l)
+        for (int h = 0; h < data.columns; ++h)
+            QVERIFY(std::abs(data.effects[size_t(l * data.columns + h)] - swept.effect(l, h)) <
+                    1e-5);
+    QVERIFY(std::abs(swept.effect(layer, head) - (without - with)) < 1e-5);
+
+    document->undoStack()->undo();
+    runner->waitForIdle();
+    QVERIFY(document->knockedOut().empty());
+    QVERIFY(window.model()->generationPanel()->isEnabled());
+}
+
 void TestModelWindow::knockOutHeadsFromTheGrid()
 {
     // The built-in model on its example, which says its definition twice:
@@ -1298,8 +1370,8 @@ void TestModelWindow::sweepDrawsEachHeadsEffect()
     QCOMPARE(data.rows, 4);
     QCOMPARE(data.columns, 4);
     ModelMeasure loss;
-    const SweepGrid grid = HeadExperiments::ablationSweep(*runner->model(), runner->lastTokens(),
-                                                          loss, AblationKind::Zero);
+    const SweepGrid grid = HeadExperiments::ablationSweep(
+        *runner->model(), runner->lastTokens(), loss, AblationKind::Zero, AttentionKind::Decoder);
     for (int l = 0; l < 4; ++l)
         for (int h = 0; h < 4; ++h)
             QVERIFY(std::abs(data.effects[size_t(l * 4 + h)] - grid.effect(l, h)) < 1e-5);
@@ -1384,8 +1456,9 @@ void TestModelWindow::patchingSweepsFromTheCleanText()
     ModelText dog;
     dog.text = u"the dog sat on the mat"_s;
     const TokenizedText corrupted = runner->model()->tokenize(dog);
-    const PatchGrid grid = HeadExperiments::patchSweep(*runner->model(), runner->lastTokens(),
-                                                       corrupted, kl, PatchSites::Residual);
+    const PatchGrid grid =
+        HeadExperiments::patchSweep(*runner->model(), runner->lastTokens(), corrupted, kl,
+                                    PatchSites::Residual, AttentionKind::Decoder);
     for (int l = 0; l < data.rows; ++l)
         for (int p = 0; p < data.columns; ++p)
             QVERIFY(std::abs(data.effects[size_t(l * data.columns + p)] - grid.restored(l, p)) <

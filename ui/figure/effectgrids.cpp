@@ -25,6 +25,15 @@ void unmeasured(EffectGridData &data)
 
 } // namespace
 
+QString subject(const QString &model, bool encoderDecoder, AttentionKind set, PatchSites sites)
+{
+    if (!encoderDecoder)
+        return model;
+    return QStringLiteral("%1 · %2").arg(
+        model, QString::fromStdString(sites == PatchSites::Residual ? attentionKindName(set)
+                                                                    : attentionKindTitle(set)));
+}
+
 EffectGridData ablationFrame(const QString &model, int layers, int heads, size_t tokens,
                              const QString &measure, AblationKind ablation)
 {

@@ -18,6 +18,12 @@ namespace AttentionLab {
 /// measured yet) and the frame filled from a finished sweep.
 namespace EffectGrids {
 
+/// What a grid's subtitle names: \a model, and an encoder-decoder's
+/// attention \a set ("t5-small · cross-attention"), or with \a sites over
+/// the residual stream its stack ("t5-small · encoder").
+QString subject(const QString &model, bool encoderDecoder, AttentionKind set,
+                PatchSites sites = PatchSites::Heads);
+
 /// Each head of \a model's \a layers x \a heads ablated in turn, over \a
 /// tokens tokens, measuring \a measure.
 EffectGridData ablationFrame(const QString &model, int layers, int heads, size_t tokens,

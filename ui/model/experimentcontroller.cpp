@@ -4,7 +4,9 @@
 #include "ui/model/experimentcontroller.h"
 
 #include "core/model/familydescription.h"
+#include "core/model/headsweep.h"
 #include "io/headexperiments.h"
+#include "io/modelcheckpoint.h"
 #include "io/pretrainedmodel.h"
 #include "io/readerror.h"
 #include "io/tokenizer.h"
@@ -61,7 +63,7 @@ void ExperimentController::modelChanged(const std::shared_ptr<const PretrainedMo
     // caller, with the measure given here.
     const QSignalBlocker quiet(m_document);
     m_document->setKnockedOut({});
-    const bool serves = model && !model->encoderDecoder();
+    const bool serves = model != nullptr;
     // Until a head is knocked out (or the row is asked for): the grid keeps the hall's room.
     m_panel->setVisible(serves && m_pinned);
     if (m_sweep) {
@@ -81,8 +83,11 @@ void ExperimentController::showHeadMenu(int layer, int head, const QPoint &globa
         return;
     QMenu menu(parent);
     const bool out = m_document->isKnockedOut(layer, head);
-    QAction *toggle = menu.addAction(out ? tr("Restore Head %1.%2").arg(layer).arg(head)
-                                         : tr("Knock Out Head %1.%2").arg(layer).arg(head));
+    const HeadIndex named{layer, head, m_document->setKind()};
+    // An encoder-decoder's heads say which of its attentions: "cross:1.2".
+    const QString name = QString::fromStdString(headName(named, m_document->sets().size() > 1));
+    QAction *toggle =
+        menu.addAction(out ? tr("Restore Head %1").arg(name) : tr("Knock Out Head %1").arg(name));
     toggle->setShortcut(m_knockOut->shortcut());
     // Grouped-query attention: the key/value head this one reads, with every
     // query head that shares it.
@@ -106,7 +111,7 @@ void ExperimentController::showHeadMenu(int layer, int head, const QPoint &globa
     row->setEnabled(m_document->knockedOut().empty());
     QAction *chosen = menu.exec(global);
     if (chosen == toggle)
-        push(KnockOutCommand::toggle(m_document, {layer, head}));
+        push(KnockOutCommand::toggle(m_document, named));
     else if (chosen == all)
         restoreAll();
     else if (group && chosen == group)
@@ -162,7 +167,8 @@ void ExperimentController::toggleSelected()
 {
     if (m_document->isEmpty() || !m_knockOut->isEnabled() || !m_runner->hasModel())
         return;
-    push(KnockOutCommand::toggle(m_document, {m_document->layer(), m_document->head()}));
+    push(KnockOutCommand::toggle(m_document,
+                                 {m_document->layer(), m_document->head(), m_document->setKind()}));
 }
 
 void ExperimentController::restoreAll()
@@ -184,8 +190,7 @@ void ExperimentController::setRowPinned(bool pinned)
 {
     m_pinned = pinned;
     const std::shared_ptr<const PretrainedModel> model = m_runner->model();
-    m_panel->setVisible(model && !model->encoderDecoder() &&
-                        (m_pinned || !m_document->knockedOut().empty()));
+    m_panel->setVisible(model && (m_pinned || !m_document->knockedOut().empty()));
 }
 
 std::optional<ModelMeasure> ExperimentController::chosenMeasure(const PretrainedModel &model)
@@ -195,7 +200,8 @@ std::optional<ModelMeasure> ExperimentController::chosenMeasure(const Pretrained
     measure.kind = choice.kind;
     measure.from = choice.from;
     measure.to = choice.to;
-    if (!familyDescription(model.config().family).writes()) {
+    const FamilyDescription &family = familyDescription(model.config().family);
+    if (family.readout == Readout::MaskedLm) {
         // A masked-language model guesses at its first [MASK], as its pass reads them.
         const std::vector<int> masks = model.input(m_runner->lastTokens()).maskPositions;
         if (masks.empty()) {
@@ -216,7 +222,7 @@ std::optional<ModelMeasure> ExperimentController::chosenMeasure(const Pretrained
         m_panel->showResult(error.message, true);
         return std::nullopt;
     }
-    if (choice.kind == MeasureKind::Loss && !familyDescription(model.config().family).writes()) {
+    if (choice.kind == MeasureKind::Loss && !family.predictsNextToken()) {
         m_panel->showResult(tr("the loss is a causal model's: measure a token's probability at "
                                "the last position"),
                             true);
@@ -228,7 +234,7 @@ std::optional<ModelMeasure> ExperimentController::chosenMeasure(const Pretrained
 bool ExperimentController::runSweep(QWidget *parent)
 {
     const std::shared_ptr<const PretrainedModel> model = m_runner->model();
-    if (!model || model->encoderDecoder() || m_runner->lastTokens().ids.empty())
+    if (!model || m_runner->lastTokens().ids.empty())
         return false;
     if (!m_pinned) {
         setRowPinned(true); // the measure it sweeps is the row's
@@ -237,8 +243,10 @@ bool ExperimentController::runSweep(QWidget *parent)
     const std::optional<ModelMeasure> measure = chosenMeasure(*model);
     if (!measure)
         return false;
-    const std::string problem =
-        measure->problem(model->config(), int(m_runner->lastTokens().ids.size()));
+    // An encoder-decoder's measures read its decoder's tokens.
+    const PassTokens tokens = m_runner->lastPassTokens();
+    const int n = int(tokens.measured().ids.size());
+    const std::string problem = measureProblem(*measure, model->checkpoint()->weights(), n);
     if (!problem.empty()) {
         m_panel->showResult(QString::fromStdString(problem), true);
         return false;
@@ -248,12 +256,14 @@ bool ExperimentController::runSweep(QWidget *parent)
         connect(m_sweep, &SweepDialog::headActivated, this, [this](int layer, int head) {
             if (m_sweep->model() != m_runner->model())
                 return; // a sweep of a model since closed
+            // The head of the attention swept, shown if another one was since.
+            if (const int index = chosenSetIndex(m_document->sets(), m_sweepSet); index >= 0)
+                m_document->chooseSet(index);
             m_document->select(layer, head);
-            push(KnockOutCommand::toggle(m_document, {layer, head}));
+            push(KnockOutCommand::toggle(m_document, {layer, head, m_sweepSet}));
         });
     }
     const ExperimentPanel::Choice choice = m_panel->choice();
-    const int n = int(m_runner->lastTokens().ids.size());
     QString name =
         measure->name() == "loss"
             ? QStringLiteral("loss:%1-%2").arg(measure->firstIn(n)).arg(measure->lastIn(n))
@@ -262,11 +272,25 @@ bool ExperimentController::runSweep(QWidget *parent)
         name += QStringLiteral(":") + choice.tokenA;
     if (measure->kind == MeasureKind::LogitDifference)
         name += QStringLiteral(":%1,%2").arg(choice.tokenA, choice.tokenB);
+    // The attention shown is the one swept (an encoder-decoder's three).
+    const AttentionKind set = m_document->setKind();
     if (choice.sweep == ExperimentPanel::Choice::Sweep::KnockOut) {
-        m_sweep->start(model, SweepJobs::knockOut(model, m_runner->lastTokens(), *measure, name,
-                                                  choice.ablation));
+        m_sweepSet = set;
+        m_sweep->start(model,
+                       SweepJobs::knockOut(model, tokens, *measure, name, choice.ablation, set));
     } else {
-        // The text above is the clean one; the row's, read alike, the corrupted.
+        const PatchSites sites = choice.sweep == ExperimentPanel::Choice::Sweep::PatchHeads
+                                     ? PatchSites::Heads
+                                     : PatchSites::Residual;
+        if (sites == PatchSites::Residual && set == AttentionKind::Cross) {
+            m_panel->showResult(tr("the cross-attention has no residual stream of its own: show "
+                                   "the encoder's or the decoder's attention to patch its "
+                                   "residual stream"),
+                                true);
+            return false;
+        }
+        // The text above is the clean one; the row's, read alike, the
+        // corrupted (an encoder-decoder's source, with the same target).
         ModelText read = m_runner->requestedText();
         read.text = choice.corrupted;
         read.interventions = {};
@@ -278,19 +302,16 @@ bool ExperimentController::runSweep(QWidget *parent)
             m_panel->showResult(tr("the corrupted text: %1").arg(error.message), true);
             return false;
         }
-        if (corrupted.ids.size() != m_runner->lastTokens().ids.size()) {
+        if (corrupted.ids.size() != tokens.tokens.ids.size()) {
             m_panel->showResult(tr("the corrupted text is %1 tokens and the text %2: patching "
                                    "needs as many")
                                     .arg(corrupted.ids.size())
-                                    .arg(n),
+                                    .arg(tokens.tokens.ids.size()),
                                 true);
             return false;
         }
-        const PatchSites sites = choice.sweep == ExperimentPanel::Choice::Sweep::PatchHeads
-                                     ? PatchSites::Heads
-                                     : PatchSites::Residual;
-        m_sweep->start(model, SweepJobs::patch(model, m_runner->lastTokens(), corrupted, *measure,
-                                               name, sites));
+        m_sweep->start(model, SweepJobs::patch(model, tokens, PassTokens(corrupted, tokens.decoder),
+                                               *measure, name, sites, set));
     }
     m_sweep->show();
     m_sweep->raise();
@@ -332,8 +353,8 @@ void ExperimentController::update(bool run)
 {
     m_panel->setKnockedOut(int(m_document->knockedOut().size()));
     const std::shared_ptr<const PretrainedModel> model = m_runner->model();
-    if (!model || model->encoderDecoder()) {
-        emit interventionsChanged(); // Generate (Translate) is the whole model's again
+    if (!model) {
+        emit interventionsChanged(); // Generate is the whole model's again
         return;
     }
     // The row shows while heads are knocked out (or when asked for), and

@@ -103,6 +103,8 @@ private:
     ExperimentPanel *m_panel;
     QAction *m_knockOut;
     SweepDialog *m_sweep = nullptr;
+    /// The attention the last knock-out sweep ran over: its cells knock out its heads.
+    AttentionKind m_sweepSet = AttentionKind::Decoder;
     bool m_pinned = false;
     std::function<void()> m_beforeChange;
 };

@@ -37,7 +37,8 @@ KnockOutCommand *KnockOutCommand::toggle(ModelDocument *document, const HeadInde
         after.erase(it);
     else
         after.push_back(head);
-    const QString name = QString::fromStdString(headName(head));
+    // An encoder-decoder's heads say which of its attentions: "cross:1.2".
+    const QString name = QString::fromStdString(headName(head, document->sets().size() > 1));
     return new KnockOutCommand(
         document, document->knockedOut(), std::move(after),
         out ? QCoreApplication::translate("KnockOutCommand", "Restore Head %1").arg(name)

@@ -28,8 +28,8 @@ public:
     void undo() override;
     void redo() override;
 
-    /// The command that knocks head \a head out of \a document's set, or
-    /// restores it when it is out.
+    /// The command that knocks head \a head (of the attention it names) out
+    /// of \a document's pass, or restores it when it is out.
     static KnockOutCommand *toggle(ModelDocument *document, const HeadIndex &head);
 
 private:

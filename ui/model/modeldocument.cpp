@@ -416,7 +416,7 @@ void ModelDocument::rebuildCurrent()
 
 bool ModelDocument::isKnockedOut(int layer, int head) const
 {
-    return std::find(m_knockedOut.begin(), m_knockedOut.end(), HeadIndex{layer, head}) !=
+    return std::find(m_knockedOut.begin(), m_knockedOut.end(), HeadIndex{layer, head, setKind()}) !=
            m_knockedOut.end();
 }
 

@@ -115,9 +115,11 @@ public:
     {
         return m_view == ModelView::Rollout && !m_rollout && !m_rolloutRefusal;
     }
-    /// Heads knocked out of the model's pass (Knock Out Head): the run shown
-    /// was computed without them; the grid draws them crossed.
+    /// Heads knocked out of the model's pass (Knock Out Head), each in its
+    /// attention (an encoder-decoder's three): the run shown was computed
+    /// without them; the grid draws them crossed.
     const std::vector<HeadIndex> &knockedOut() const { return m_knockedOut; }
+    /// Whether head \a layer.\a head of the set shown (setKind()) is out.
     bool isKnockedOut(int layer, int head) const;
     /// Sets them (KnockOutCommand does, for the undo history); emits knockedOutChanged().
     void setKnockedOut(std::vector<HeadIndex> heads);

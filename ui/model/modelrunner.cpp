@@ -19,47 +19,53 @@ ModelRunner::ModelRunner(QObject *parent, Pass pass) : QObject(parent), m_pass(s
         m_pass = [unchanged = m_unchanged](const PretrainedModel &model, const ModelText &text) {
             PassResult result;
             result.tokens = model.tokenize(text);
-            if (model.encoderDecoder()) {
-                result.run = model.run(result.tokens, model.decoderTokens(text.target));
-            } else if (!text.interventions.empty() || !text.measures.empty()) {
-                // Heads knocked out: the pass with them, each measure with and
-                // without; a measure that does not fit the text (a loss over one
-                // token) is not taken, and says why, but the text is read.
-                const int n = int(result.tokens.ids.size());
-                std::vector<ModelMeasure> fitting;
-                for (const ModelMeasure &m : text.measures) {
-                    const std::string problem = measureProblem(m, model.checkpoint()->weights(), n);
-                    if (problem.empty())
-                        fitting.push_back(m);
-                    else
-                        result.measureProblem = QString::fromStdString(problem);
-                }
-                // The same ids read before: the unchanged pass is that one.
-                std::shared_ptr<const ModelRun> before;
-                {
-                    const std::lock_guard lock(unchanged->mutex);
-                    if (unchanged->ids == result.tokens.ids &&
-                        unchanged->tokenTypes == result.tokens.tokenTypes)
-                        before = unchanged->run;
-                }
-                MeasuredPass pass = HeadExperiments::measured(
-                    model, result.tokens, text.interventions, fitting, std::move(before));
-                {
-                    const std::lock_guard lock(unchanged->mutex);
-                    unchanged->ids = result.tokens.ids;
-                    unchanged->tokenTypes = result.tokens.tokenTypes;
-                    unchanged->run = pass.baseline;
-                }
-                for (const ModelMeasure &m : fitting) {
-                    result.measured.push_back(
-                        measureValue(m, pass.run, result.tokens.ids, pass.baseline.get()));
-                    result.baseline.push_back(
-                        measureValue(m, *pass.baseline, result.tokens.ids, pass.baseline.get()));
-                }
-                result.run = std::move(pass.run);
-            } else {
-                result.run = model.run(result.tokens);
+            // An encoder-decoder's decoder reads its start token, then the target's.
+            if (model.encoderDecoder())
+                result.decoder = model.decoderTokens(text.target);
+            if (text.interventions.empty() && text.measures.empty()) {
+                result.run = model.encoderDecoder() ? model.run(result.tokens, result.decoder)
+                                                    : model.run(result.tokens);
+                return result;
             }
+            // Heads knocked out: the pass with them, each measure with and
+            // without; a measure that does not fit the text (a loss over one
+            // token) is not taken, and says why, but the text is read.
+            const PassTokens tokens(result.tokens, result.decoder);
+            const std::vector<int> &measuredIds = tokens.measured().ids;
+            std::vector<ModelMeasure> fitting;
+            for (const ModelMeasure &m : text.measures) {
+                const std::string problem =
+                    measureProblem(m, model.checkpoint()->weights(), int(measuredIds.size()));
+                if (problem.empty())
+                    fitting.push_back(m);
+                else
+                    result.measureProblem = QString::fromStdString(problem);
+            }
+            // The same tokens read before: the unchanged pass is that one.
+            std::shared_ptr<const ModelRun> before;
+            {
+                const std::lock_guard lock(unchanged->mutex);
+                if (unchanged->ids == result.tokens.ids &&
+                    unchanged->tokenTypes == result.tokens.tokenTypes &&
+                    unchanged->decoder == result.decoder.ids)
+                    before = unchanged->run;
+            }
+            MeasuredPass pass = HeadExperiments::measured(model, tokens, text.interventions,
+                                                          fitting, std::move(before));
+            {
+                const std::lock_guard lock(unchanged->mutex);
+                unchanged->ids = result.tokens.ids;
+                unchanged->tokenTypes = result.tokens.tokenTypes;
+                unchanged->decoder = result.decoder.ids;
+                unchanged->run = pass.baseline;
+            }
+            for (const ModelMeasure &m : fitting) {
+                result.measured.push_back(
+                    measureValue(m, pass.run, measuredIds, pass.baseline.get()));
+                result.baseline.push_back(
+                    measureValue(m, *pass.baseline, measuredIds, pass.baseline.get()));
+            }
+            result.run = std::move(pass.run);
             return result;
         };
     connect(&m_watcher, &QFutureWatcher<Outcome>::finished, this, &ModelRunner::finished);
@@ -84,6 +90,7 @@ void ModelRunner::setModel(std::shared_ptr<const PretrainedModel> model)
     }
     m_run.reset();
     m_tokens = {};
+    m_decoder = {};
     m_error.clear();
 }
 
@@ -116,6 +123,7 @@ void ModelRunner::start(const ModelText &text)
             outcome.measureProblem = std::move(result.value->measureProblem);
             outcome.baseline = std::move(result.value->baseline);
             outcome.tokens = std::move(result.value->tokens);
+            outcome.decoder = std::move(result.value->decoder);
             outcome.run = std::make_shared<const ModelRun>(std::move(result.value->run));
         } else {
             outcome.error = result.error;
@@ -148,6 +156,7 @@ void ModelRunner::finished()
     m_error.clear();
     m_run = std::move(outcome.run);
     m_tokens = std::move(outcome.tokens);
+    m_decoder = std::move(outcome.decoder);
     m_measured = std::move(outcome.measured);
     m_measureProblem = std::move(outcome.measureProblem);
     m_baseline = std::move(outcome.baseline);

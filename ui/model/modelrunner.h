@@ -4,6 +4,7 @@
 #pragma once
 
 #include "core/model/modelrun.h"
+#include "io/passtokens.h"
 #include "io/pretrainedmodel.h"
 #include "io/tokenizedtext.h"
 
@@ -35,6 +36,8 @@ public:
     struct PassResult
     {
         TokenizedText tokens;
+        /// An encoder-decoder's decoder's: its start token, then the target's.
+        TokenizedText decoder;
         ModelRun run;
         /// Each of the text's measures, with its interventions and without.
         std::vector<double> measured;
@@ -62,6 +65,9 @@ public:
     /// The last run that finished, with its tokens; null before the first.
     const std::shared_ptr<const ModelRun> &lastRun() const { return m_run; }
     const TokenizedText &lastTokens() const { return m_tokens; }
+    /// The last run's tokens, with an encoder-decoder's decoder's (whose
+    /// tokens its measures read).
+    PassTokens lastPassTokens() const { return PassTokens(m_tokens, m_decoder); }
     /// The last run's measures (ModelText::measures), with the interventions and without.
     const std::vector<double> &lastMeasured() const { return m_measured; }
     const std::vector<double> &lastBaseline() const { return m_baseline; }
@@ -87,6 +93,7 @@ private:
     {
         std::shared_ptr<const ModelRun> run;
         TokenizedText tokens;
+        TokenizedText decoder;
         std::vector<double> measured;
         std::vector<double> baseline;
         QString measureProblem;
@@ -104,6 +111,7 @@ private:
         std::mutex mutex;
         std::vector<int> ids;
         std::vector<int> tokenTypes;
+        std::vector<int> decoder;
         std::shared_ptr<const ModelRun> run;
     };
     std::shared_ptr<UnchangedPass> m_unchanged = std::make_shared<UnchangedPass>();
@@ -118,6 +126,7 @@ private:
     QFutureWatcher<Outcome> m_watcher;
     std::shared_ptr<const ModelRun> m_run;
     TokenizedText m_tokens;
+    TokenizedText m_decoder;
     std::vector<double> m_measured;
     std::vector<double> m_baseline;
     QString m_measureProblem;

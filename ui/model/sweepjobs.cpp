@@ -4,6 +4,7 @@
 #include "ui/model/sweepjobs.h"
 
 #include "io/headexperiments.h"
+#include "io/modelcheckpoint.h"
 #include "io/pretrainedmodel.h"
 #include "ui/figure/effectgrids.h"
 
@@ -23,20 +24,21 @@ QString tr(const char *text)
 } // namespace
 
 SweepDialog::Job knockOut(const std::shared_ptr<const PretrainedModel> &model,
-                          const TokenizedText &tokens, const ModelMeasure &measure,
-                          const QString &name, AblationKind ablation)
+                          const PassTokens &tokens, const ModelMeasure &measure,
+                          const QString &name, AblationKind ablation, AttentionKind set)
 {
-    const ModelConfig &config = model->config();
+    const ModelConfig &config = stackConfig(model->checkpoint()->weights(), set);
     SweepDialog::Job job;
-    job.frame = EffectGrids::ablationFrame(model->name(), config.layers, config.heads,
-                                           tokens.ids.size(), name, ablation);
+    job.frame = EffectGrids::ablationFrame(
+        EffectGrids::subject(model->name(), model->encoderDecoder(), set), config.layers,
+        config.heads, tokens.measured().ids.size(), name, ablation);
     job.running = tr("Knocking out each of the %1 heads in turn, from the whole model…")
                       .arg(config.layers * config.heads);
     job.clickKnocksOut = true;
-    job.work = [model, tokens, measure, name, ablation,
+    job.work = [model, tokens, measure, name, ablation, set,
                 frame = job.frame](const SweepProgress &progress) {
         const SweepGrid grid =
-            HeadExperiments::ablationSweep(*model, tokens, measure, ablation, progress);
+            HeadExperiments::ablationSweep(*model, tokens, measure, ablation, set, progress);
         EffectGridData filled = frame;
         EffectGrids::fillAblation(filled, grid, name);
         SweepDialog::Result result{filled.effects, filled.subtitle, QString()};
@@ -61,21 +63,26 @@ SweepDialog::Job knockOut(const std::shared_ptr<const PretrainedModel> &model,
     return job;
 }
 
-SweepDialog::Job patch(const std::shared_ptr<const PretrainedModel> &model,
-                       const TokenizedText &clean, const TokenizedText &corrupted,
-                       const ModelMeasure &measure, const QString &name, PatchSites sites)
+SweepDialog::Job patch(const std::shared_ptr<const PretrainedModel> &model, const PassTokens &clean,
+                       const PassTokens &corrupted, const ModelMeasure &measure,
+                       const QString &name, PatchSites sites, AttentionKind set)
 {
-    const ModelConfig &config = model->config();
+    const ModelConfig &config = stackConfig(model->checkpoint()->weights(), set);
+    // The residual's positions: an encoder-decoder's encoder's are the source's.
+    const TokenizedText &positions = set == AttentionKind::Encoder || !corrupted.hasDecoder()
+                                         ? corrupted.tokens
+                                         : corrupted.decoder;
     SweepDialog::Job job;
-    job.frame = EffectGrids::patchFrame(model->name(), config.layers, config.heads, sites,
-                                        corrupted.tokens, name);
+    job.frame = EffectGrids::patchFrame(
+        EffectGrids::subject(model->name(), model->encoderDecoder(), set, sites), config.layers,
+        config.heads, sites, positions.tokens, name);
     job.running = tr("Patching %1 in turn from the clean text… (the changes as they come; the "
                      "shares restored at the end)")
                       .arg(sites == PatchSites::Heads ? tr("each head") : tr("each position"));
-    job.work = [model, clean, corrupted, measure, name, sites,
+    job.work = [model, clean, corrupted, measure, name, sites, set,
                 frame = job.frame](const SweepProgress &progress) {
         const PatchGrid grid =
-            HeadExperiments::patchSweep(*model, clean, corrupted, measure, sites, progress);
+            HeadExperiments::patchSweep(*model, clean, corrupted, measure, sites, set, progress);
         EffectGridData filled = frame;
         EffectGrids::fillPatch(filled, grid, name);
         SweepDialog::Result result{filled.effects, filled.subtitle, QString()};
