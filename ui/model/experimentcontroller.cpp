@@ -45,6 +45,11 @@ ExperimentController::ExperimentController(ModelDocument *document, ModelRunner 
     connect(panel, &ExperimentPanel::restoreRequested, this, &ExperimentController::restoreAll);
     connect(panel, &ExperimentPanel::sweepRequested, this, [this] { runSweep(m_panel->window()); });
     connect(runner, &ModelRunner::runFinished, this, &ExperimentController::showResult);
+    // Another of an encoder-decoder's attentions shown: what a refusal said of the last one goes.
+    connect(document, &ModelDocument::tensorChanged, this, [this] {
+        if (m_document->sets().size() > 1 && m_runner->lastRun())
+            showResult();
+    });
     connect(runner, &ModelRunner::runFailed, this, [this] { m_panel->showResult(QString()); });
     m_panel->hide();
 }
@@ -73,6 +78,7 @@ void ExperimentController::modelChanged(const std::shared_ptr<const PretrainedMo
     }
     m_knockOut->setEnabled(serves);
     m_panel->reset();
+    m_panel->setCorruptsSource(model && model->encoderDecoder());
     m_panel->showResult(QString());
     update(false);
 }

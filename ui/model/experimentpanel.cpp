@@ -99,10 +99,7 @@ ExperimentPanel::ExperimentPanel(QWidget *parent)
            "each head's output (or each position of the residual stream entering each layer) "
            "from the text above, the clean one (activation patching)"));
     m_sweepKind->setAccessibleName(tr("Sweep"));
-    m_corrupted->setPlaceholderText(tr("corrupted text, as many tokens"));
-    m_corrupted->setToolTip(tr("The corrupted text patching starts from: as many tokens as the "
-                               "text above, differing where the measure should (“Mary” for "
-                               "“John”)"));
+    setCorruptsSource(false);
     m_corrupted->setAccessibleName(tr("Corrupted text"));
     m_corrupted->setMinimumWidth(fontMetrics().horizontalAdvance(QLatin1Char('M')) * 14);
     row->addWidget(m_sweepKind);
@@ -148,6 +145,21 @@ void ExperimentPanel::showResult(const QString &text, bool problem)
 {
     m_result->setFullText(text);
     m_result->setStyleSheet(problem ? QStringLiteral("color: #c0392b") : QString());
+}
+
+void ExperimentPanel::setCorruptsSource(bool source)
+{
+    if (source) {
+        m_corrupted->setPlaceholderText(tr("corrupted source, as many tokens"));
+        m_corrupted->setToolTip(tr("The corrupted source patching starts from: as many tokens as "
+                                   "the source above, differing where the measure should, "
+                                   "translated into the same target"));
+        return;
+    }
+    m_corrupted->setPlaceholderText(tr("corrupted text, as many tokens"));
+    m_corrupted->setToolTip(tr("The corrupted text patching starts from: as many tokens as the "
+                               "text above, differing where the measure should (“Mary” for "
+                               "“John”)"));
 }
 
 void ExperimentPanel::reset()

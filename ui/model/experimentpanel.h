@@ -66,6 +66,8 @@ public:
     /// Shows the fields the chosen measure and sweep take (after a change
     /// made with the signals blocked).
     void updateFields();
+    /// An encoder-decoder's corrupted text is a source, read with the same target.
+    void setCorruptsSource(bool source);
 
     QComboBox *measureBox() const { return m_measure; }
     QComboBox *ablationBox() const { return m_ablation; }

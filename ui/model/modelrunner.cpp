@@ -91,6 +91,9 @@ void ModelRunner::setModel(std::shared_ptr<const PretrainedModel> model)
     m_run.reset();
     m_tokens = {};
     m_decoder = {};
+    m_measured.clear();
+    m_baseline.clear();
+    m_measureProblem.clear();
     m_error.clear();
 }
 

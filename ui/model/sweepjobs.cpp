@@ -32,10 +32,16 @@ SweepDialog::Job knockOut(const std::shared_ptr<const PretrainedModel> &model,
     job.frame = EffectGrids::ablationFrame(
         EffectGrids::subject(model->name(), model->encoderDecoder(), set), config.layers,
         config.heads, tokens.measured().ids.size(), name, ablation);
-    job.running = tr("Knocking out each of the %1 heads in turn, from the whole model…")
-                      .arg(config.layers * config.heads);
+    // An encoder-decoder's heads are those of the attention swept: "12 cross-attention heads".
+    const QString heads =
+        model->encoderDecoder()
+            ? tr("%1 %2 heads").arg(QString::fromStdString(attentionKindTitle(set)))
+            : tr("heads");
+    job.running = tr("Knocking out each of the %1 %2 in turn, from the whole model…")
+                      .arg(config.layers * config.heads)
+                      .arg(heads);
     job.clickKnocksOut = true;
-    job.work = [model, tokens, measure, name, ablation, set,
+    job.work = [model, tokens, measure, name, ablation, set, heads,
                 frame = job.frame](const SweepProgress &progress) {
         const SweepGrid grid =
             HeadExperiments::ablationSweep(*model, tokens, measure, ablation, set, progress);
@@ -47,16 +53,17 @@ SweepDialog::Job knockOut(const std::shared_ptr<const PretrainedModel> &model,
             measured += std::isfinite(v) ? 1 : 0;
         result.status =
             grid.cancelled
-                ? tr("Cancelled after %1 of %2 heads. Click a head to knock it out on the Model "
+                ? tr("Cancelled after %1 of %2 %3. Click a head to knock it out on the Model "
                      "tab.")
                       .arg(measured)
                       .arg(grid.rows * grid.columns)
-                : tr("Each of %1's %2 heads knocked out in turn from the whole model (heads "
-                     "knocked out on the tab are back for it); %3 with every head: %4. Click a "
+                      .arg(heads)
+                : tr("Each of %1's %2 %3 knocked out in turn from the whole model (heads "
+                     "knocked out on the tab are back for it); %4 with every head: %5. Click a "
                      "head to knock it out on the Model tab.")
                       .arg(model->name())
                       .arg(grid.rows * grid.columns)
-                      .arg(name)
+                      .arg(heads, name)
                       .arg(grid.baseline, 0, 'g', 5);
         return result;
     };
