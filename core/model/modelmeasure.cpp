@@ -69,6 +69,9 @@ std::string ModelMeasure::problem(const ModelConfig &config, int n) const
             return "the loss is a causal model's, over the next token; " +
                    familyDescription(config.family).displayName +
                    " predicts masked tokens: measure prob, logitdiff or kl at a [MASK]";
+        if (n < 2 && familyDescription(config.family).encoderDecoder)
+            return "the loss is over the target's tokens, and the decoder reads no target: give "
+                   "one (the target the source translates into)";
         if (n < 2)
             return "the loss needs at least two tokens: it predicts each from those before";
         if (firstIn(n) > lastIn(n))

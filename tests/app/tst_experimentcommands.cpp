@@ -200,6 +200,7 @@ void TestExperimentCommands::refusals_data()
     QTest::addColumn<QString>("message");
     const QString tiny = QStringLiteral(TEST_DATA_DIR "/models/gpt2-tiny");
     const QString bert = QStringLiteral(TEST_DATA_DIR "/models/bert-tiny");
+    const QString t5 = QStringLiteral(TEST_DATA_DIR "/seq2seq/t5-small");
     QTest::newRow("lengths") << QStringList{u"patch"_s,     tiny,       u"--clean"_s,   u"a b"_s,
                                             u"--corrupt"_s, u"a b c"_s, u"--measure"_s, u"kl"_s}
                              << u"the clean text is 2 tokens long and the corrupted one 3"_s;
@@ -220,6 +221,9 @@ void TestExperimentCommands::refusals_data()
     QTest::newRow("no key left") << QStringList{u"model"_s,      tiny,        u"--text"_s, u"a b"_s,
                                                 u"--knockout"_s, u"0.*:0>0"_s}
                                  << u"the knockouts leave query 0 of head 0.0 no key"_s;
+    QTest::newRow("translation loss without a target")
+        << QStringList{u"model"_s, t5, u"--text"_s, u"a b"_s, u"--measure"_s, u"loss"_s}
+        << u"the loss is over the target's tokens, and the decoder reads no target"_s;
     QTest::newRow("bert loss") << QStringList{u"sweep"_s, bert,           u"--text"_s,
                                               u"a b"_s,   u"--measure"_s, u"loss"_s}
                                << u"the loss is a causal model's"_s;
@@ -232,7 +236,6 @@ void TestExperimentCommands::refusals_data()
     QTest::newRow("figure format") << QStringList{u"sweep"_s,     tiny,    u"--text"_s, u"a b"_s,
                                                   u"--measure"_s, u"kl"_s, u"-o"_s,     u"g.txt"_s}
                                    << u"unknown format \"txt\""_s;
-    const QString t5 = QStringLiteral(TEST_DATA_DIR "/seq2seq/t5-small");
     QTest::newRow("which attention")
         << QStringList{u"model"_s, t5, u"--text"_s, u"a b"_s, u"--ablate"_s, u"1.2"_s}
         << u"--ablate: \"1.2\" does not say which of t5-small's "
