@@ -160,6 +160,30 @@ void writeModelRunJson(const PretrainedModel &model, const ModelRunTokens &read,
     out.integer(config.headDim());
     out.key("positions");
     out.string(positionSummary(config));
+    // Each layer's window (null: it sees every key before it) and positions
+    // ("none" in a layer without them).
+    out.key("layer_attention");
+    out.beginArray();
+    for (int l = 0; l < config.layers; ++l) {
+        out.beginObject();
+        out.key("window");
+        if (const int window = config.attentionOf(l).window; window > 0)
+            out.integer(window);
+        else
+            out.null();
+        out.key("positions");
+        out.string(layerPositionSummary(config, l));
+        out.endObject();
+    }
+    out.endArray();
+    if (config.attentionSoftCap > 0.0f) {
+        out.key("attention_soft_cap");
+        out.number(config.attentionSoftCap);
+    }
+    if (config.logitSoftCap > 0.0f) {
+        out.key("logit_soft_cap");
+        out.number(config.logitSoftCap);
+    }
     out.key("tokens");
     writeStrings(out, tokens.tokens);
     out.key("ids");

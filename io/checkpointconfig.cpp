@@ -14,6 +14,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
+#include <vector>
 
 namespace AttentionLab::Checkpoint {
 
@@ -65,7 +67,8 @@ RotaryConfig readRotary(const QString &path, const QJsonObject &object, ConfigRe
     const bool typeGiven = !typeValue.isUndefined() && !typeValue.isNull();
     if (typeGiven && !typeValue.isString())
         fail(path, QStringLiteral("has a %1 that is not a name (%2); Attention Lab runs "
-                                  "\"default\", \"linear\" and \"llama3\" rotary positions")
+                                  "\"default\", \"linear\", \"llama3\" and \"longrope\" rotary "
+                                  "positions")
                        .arg(typeKey, inputText(jsonText(typeValue))));
     const QString type = typeValue.toString();
     ConfigReader parameters(path, scaling);
@@ -85,12 +88,152 @@ RotaryConfig readRotary(const QString &path, const QJsonObject &object, ConfigRe
         if (!(rotary.highFrequencyFactor > rotary.lowFrequencyFactor))
             fail(path, QStringLiteral("has a llama3 rope_scaling whose high_freq_factor is not "
                                       "above its low_freq_factor"));
+    } else if (type == QLatin1String("longrope") || type == QLatin1String("su") ||
+               (type == QLatin1String("yarn") && scaling.contains(QLatin1String("long_factor")))) {
+        // Phi-3's; "su", and "yarn" with factors, are its older names.
+        rotary.scaling = RopeScaling::LongRope;
+        rotary.shortFactors = parameters.positives(QStringLiteral("short_factor"));
+        rotary.longFactors = parameters.positives(QStringLiteral("long_factor"));
+        // original_max_position_embeddings: rope_scaling's, else the file's (Phi-3's).
+        if (parameters.has(QStringLiteral("original_max_position_embeddings")))
+            rotary.originalPositions =
+                parameters.count(QStringLiteral("original_max_position_embeddings"));
+        else
+            rotary.originalPositions =
+                reader.has(QStringLiteral("original_max_position_embeddings"))
+                    ? reader.count(QStringLiteral("original_max_position_embeddings"))
+                    : 0;
+        const double positions =
+            reader.has(key(keys.positions)) ? reader.count(key(keys.positions)) : 0.0;
+        if (rotary.originalPositions == 0)
+            rotary.originalPositions = int(positions);
+        // transformers: factor = max_position_embeddings / original where
+        // rope_scaling gives none; the attention factor sqrt(1 + ln factor /
+        // ln original) where it gives none, 1 for a factor of at most 1.
+        rotary.factor = parameters.has(QStringLiteral("factor"))
+                            ? parameters.positive(QStringLiteral("factor"))
+                            : positions / std::max(1, rotary.originalPositions);
+        rotary.attentionFactor =
+            parameters.has(QStringLiteral("attention_factor"))
+                ? parameters.positive(QStringLiteral("attention_factor"))
+                : (rotary.factor <= 1.0
+                       ? 1.0
+                       : std::sqrt(1.0 +
+                                   std::log(rotary.factor) /
+                                       std::log(double(std::max(2, rotary.originalPositions)))));
     } else {
         fail(path, QStringLiteral("has the rope_type \"%1\"; Attention Lab runs \"default\", "
-                                  "\"linear\" and \"llama3\" rotary positions")
+                                  "\"linear\", \"llama3\" and \"longrope\" rotary positions")
                        .arg(inputText(type)));
     }
     return rotary;
+}
+
+/// The names a layer_types entry may take.
+std::optional<bool> localLayerType(const QJsonValue &value)
+{
+    if (value.toString() == QLatin1String("sliding_attention"))
+        return true;
+    if (value.toString() == QLatin1String("full_attention"))
+        return false;
+    return std::nullopt;
+}
+
+/**
+ * Each layer's window and positions, where they differ from layer to layer:
+ * layer_types where the file gives it ("sliding_attention" local, with
+ * sliding_window; "full_attention" global), else the family's pattern:
+ * Gemma 2's even layers local, Gemma 3's every sliding_window_pattern-th
+ * layer global, SmolLM3's no_rope_layers (or every no_rope_layer_interval-th
+ * layer) without positions, local only with use_sliding_window.
+ */
+void readLayerAttention(const QString &path, ConfigReader &reader, const FamilyDescription &family,
+                        ModelConfig &config)
+{
+    const ConfigKeys &keys = family.keys;
+    const int layers = config.layers;
+    if (family.layerPattern == LayerPattern::Uniform)
+        return;
+    std::vector<bool> local(size_t(layers), false);
+    std::vector<bool> rotated(size_t(layers), true);
+    switch (family.layerPattern) {
+    case LayerPattern::Uniform:
+        break;
+    case LayerPattern::AlternatingWindows:
+        for (int l = 0; l < layers; ++l)
+            local[size_t(l)] = l % 2 == 0;
+        break;
+    case LayerPattern::WindowPattern: {
+        const int pattern = reader.has(key(keys.slidingWindowPattern))
+                                ? reader.count(key(keys.slidingWindowPattern))
+                                : 6;
+        for (int l = 0; l < layers; ++l)
+            local[size_t(l)] = (l + 1) % pattern != 0;
+        break;
+    }
+    case LayerPattern::NoRopeLayers: {
+        if (reader.has(key(keys.noRopeLayers))) {
+            const QJsonArray list = reader.require(key(keys.noRopeLayers)).toArray();
+            if (list.size() < layers)
+                fail(path, QStringLiteral("has %1 entries in \"%2\" for its %3 layers")
+                               .arg(list.size())
+                               .arg(key(keys.noRopeLayers))
+                               .arg(layers));
+            for (int l = 0; l < layers; ++l) {
+                const QJsonValue entry = list.at(l);
+                if (!entry.isDouble() || (entry.toInt(-1) != 0 && entry.toInt(-1) != 1))
+                    fail(path, QStringLiteral("has \"%1\" entry %2 that is not 0 or 1")
+                                   .arg(key(keys.noRopeLayers))
+                                   .arg(l));
+                rotated[size_t(l)] = entry.toInt() == 1;
+            }
+        } else {
+            const int interval =
+                reader.has(key(keys.noRopeInterval)) ? reader.count(key(keys.noRopeInterval)) : 4;
+            for (int l = 0; l < layers; ++l)
+                rotated[size_t(l)] = (l + 1) % interval != 0;
+        }
+        // Local only where use_sliding_window turns it on, in its NoPE layers.
+        const bool windows =
+            reader.flag(key(keys.useSlidingWindow), false) && config.slidingWindow > 0;
+        for (int l = 0; l < layers; ++l)
+            local[size_t(l)] = windows && !rotated[size_t(l)];
+        break;
+    }
+    }
+    if (reader.has(key(keys.layerTypes))) {
+        const QJsonValue value = reader.require(key(keys.layerTypes));
+        const QJsonArray list = value.toArray();
+        if (!value.isArray() || list.size() != layers)
+            fail(path, QStringLiteral("has %1 entries in \"%2\" for its %3 layers")
+                           .arg(list.size())
+                           .arg(key(keys.layerTypes))
+                           .arg(layers));
+        for (int l = 0; l < layers; ++l) {
+            const std::optional<bool> type = localLayerType(list.at(l));
+            if (!type)
+                fail(path, QStringLiteral("has the layer type %1 in \"%2\" (layer %3); "
+                                          "Attention Lab runs \"sliding_attention\" and "
+                                          "\"full_attention\"")
+                               .arg(list.at(l).isString() ? QStringLiteral("\"%1\"").arg(
+                                                                inputText(list.at(l).toString()))
+                                                          : inputText(jsonText(list.at(l))),
+                                    key(keys.layerTypes))
+                               .arg(l));
+            local[size_t(l)] = *type;
+        }
+    }
+    const bool anyLocal = std::find(local.begin(), local.end(), true) != local.end();
+    if (anyLocal && config.slidingWindow <= 0)
+        fail(path, QStringLiteral("has local (sliding_attention) layers and no \"%1\"")
+                       .arg(key(keys.slidingWindow)));
+    config.layerAttention.resize(size_t(layers));
+    for (int l = 0; l < layers; ++l) {
+        LayerAttention &layer = config.layerAttention[size_t(l)];
+        layer.window = local[size_t(l)] ? config.slidingWindow : 0;
+        layer.rotary = rotated[size_t(l)];
+        layer.localRotary = local[size_t(l)] && config.rotary.localTheta > 0.0;
+    }
 }
 
 /// An encoder-decoder's decoder stack: its layers, heads, MLP, vocabulary
@@ -151,6 +294,16 @@ ModelConfig readConfig(const QString &path)
                        .arg(inputText(type), QString::fromStdString(supportedModelTypes())));
     const FamilyDescription &family = familyDescription(config.family);
     const ConfigKeys &keys = family.keys;
+    // A multimodal folder's text model is one section of the file (Gemma 3's text_config).
+    QJsonObject section = object;
+    if (!family.configSection.empty()) {
+        const QJsonValue inner = reader.require(key(family.configSection));
+        if (!inner.isObject())
+            fail(path,
+                 QStringLiteral("has \"%1\" that is not an object").arg(key(family.configSection)));
+        section = inner.toObject();
+    }
+    reader = ConfigReader(path, section);
     config.layers = reader.count(key(keys.layers));
     if (family.encoderDecoder)
         readDecoderShape(path, reader, family, config);
@@ -174,15 +327,23 @@ ModelConfig readConfig(const QString &path)
     } else if (!config.gated) {
         config.activation = reader.activation(key(keys.activation));
     } else {
-        config.activation = Activation::Silu;
-        if (const QString name = reader.require(key(keys.activation)).toString();
-            name != QLatin1String("silu"))
+        // SwiGLU (silu), or Gemma's GeGLU (the tanh GELU).
+        const QString name = reader.require(key(keys.activation)).toString();
+        const std::optional<Activation> gate = ConfigReader::activationNamed(name);
+        if (!gate || (*gate != Activation::Silu && *gate != Activation::GeluTanh))
             fail(path, QStringLiteral("has \"%1\" \"%2\"; a gated MLP of model_type \"%3\" "
-                                      "runs \"silu\"")
+                                      "runs \"silu\" or \"gelu_pytorch_tanh\"")
                            .arg(key(keys.activation), inputText(name), type));
+        config.activation = *gate;
     }
-    if (reader.flag(key(keys.scaleEmbedding), false))
+    if (reader.flag(key(keys.scaleEmbedding), false) || family.embeddingsScaledByWidth)
         config.embeddingScale = float(std::sqrt(double(config.modelDim)));
+    if (reader.has(key(keys.queryScale)))
+        config.scoreScale = float(1.0 / std::sqrt(reader.positive(key(keys.queryScale))));
+    if (reader.has(key(keys.attentionSoftCap)))
+        config.attentionSoftCap = float(reader.positive(key(keys.attentionSoftCap)));
+    if (reader.has(key(keys.logitSoftCap)))
+        config.logitSoftCap = float(reader.positive(key(keys.logitSoftCap)));
     switch (family.positions) {
     case PositionKind::Learned:
         break;
@@ -212,13 +373,16 @@ ModelConfig readConfig(const QString &path)
                            .arg(config.relativeBuckets));
         break;
     case PositionKind::Rotary:
-        config.rotary = readRotary(path, object, reader, keys);
+        config.rotary = readRotary(path, section, reader, keys);
+        if (reader.has(key(keys.localRopeTheta)))
+            config.rotary.localTheta = reader.positive(key(keys.localRopeTheta));
         break;
     }
     if (reader.has(key(keys.slidingWindow)))
         config.slidingWindow = reader.count(key(keys.slidingWindow));
+    readLayerAttention(path, reader, family, config);
     // Qwen2's per-layer windows (use_sliding_window, max_window_layers) are not built.
-    if (reader.flag(QStringLiteral("use_sliding_window"), false))
+    if (keys.useSlidingWindow.empty() && reader.flag(QStringLiteral("use_sliding_window"), false))
         fail(path, QStringLiteral("has \"use_sliding_window\" true; Attention Lab runs no "
                                   "sliding-window layers of model_type \"%1\"")
                        .arg(type));
@@ -260,6 +424,17 @@ ModelConfig readConfig(const QString &path)
         config.decoder.headSize = reader.has(key(keys.headDim))
                                       ? config.headSize
                                       : config.modelDim / std::max(1, config.decoder.heads);
+    // longrope's factors: one for each pair of rotated dimensions.
+    if (config.rotary.scaling == RopeScaling::LongRope) {
+        const size_t pairs = size_t(config.rotatedDims() / 2);
+        if (config.rotary.shortFactors.size() != pairs || config.rotary.longFactors.size() != pairs)
+            fail(path, QStringLiteral("has longrope factors of %1 (short) and %2 (long) entries; "
+                                      "its %3 rotated dimensions take %4")
+                           .arg(config.rotary.shortFactors.size())
+                           .arg(config.rotary.longFactors.size())
+                           .arg(config.rotatedDims())
+                           .arg(pairs));
+    }
     return config;
 }
 

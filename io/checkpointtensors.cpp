@@ -19,13 +19,17 @@ QString module(const std::string &name, int layer = -1)
 }
 
 /// A norm's tensors NAME.weight (and, for a LayerNorm, NAME.bias) or, in
-/// older files, NAME.gamma/beta.
-NormTensors norm(TensorTable &table, NormKind kind, const QString &name, long long width)
+/// older files, NAME.gamma/beta; the weight plus \a offset where the family
+/// scales by (1 + w) (Gemma).
+NormTensors norm(TensorTable &table, NormKind kind, const QString &name, long long width,
+                 float offset = 0.0f)
 {
     const std::vector<long long> shape{width};
     NormTensors tensors;
     tensors.weight =
         table.require(name + QStringLiteral(".weight"), shape, name + QStringLiteral(".gamma"));
+    if (offset != 0.0f)
+        tensors.weight = tensors.weight.plus(offset);
     switch (kind) {
     case NormKind::LayerNorm:
         tensors.bias =
@@ -105,6 +109,10 @@ ModelTensors readStack(TensorTable &table, const ModelConfig &config, const Tens
     const long long d = config.modelDim;
     const long long queryWidth = (long long)config.heads * config.headDim();
 
+    // Every norm of the family, its weight offset as the family reads it.
+    const auto normOf = [&](const QString &name, long long width = 0) {
+        return norm(table, family.norm, name, width > 0 ? width : d, family.normWeightOffset);
+    };
     ModelTensors tensors;
     tensors.wordEmbeddings = wordEmbeddings(table, names, config.vocabulary, d);
     switch (family.positions) {
@@ -125,42 +133,55 @@ ModelTensors readStack(TensorTable &table, const ModelConfig &config, const Tens
         tensors.tokenTypeEmbeddings = table.require(
             module(names.tokenTypeEmbeddings) + QStringLiteral(".weight"), {config.tokenTypes, d});
     if (!names.embeddingNorm.empty())
-        tensors.embeddingNorm = norm(table, family.norm, module(names.embeddingNorm), d);
+        tensors.embeddingNorm = normOf(module(names.embeddingNorm));
     for (int l = 0; l < config.layers; ++l) {
         LayerTensors layer;
-        layer.attentionNorm = norm(table, family.norm, module(names.attentionNorm, l), d);
+        layer.attentionNorm = normOf(module(names.attentionNorm, l));
         layer.queryKeyValue = queryKeyValue(table, family, config, module(names.query, l),
                                             module(names.key, l), module(names.value, l));
         layer.attentionOutput = linear(table, layout, module(names.attentionOutput, l), queryWidth,
                                        d, config.outputBias);
         if (family.queryKeyNorm) {
-            layer.queryNorm =
-                norm(table, NormKind::RmsNorm, module(names.queryNorm, l), config.headDim());
-            layer.keyNorm =
-                norm(table, NormKind::RmsNorm, module(names.keyNorm, l), config.headDim());
+            layer.queryNorm = norm(table, NormKind::RmsNorm, module(names.queryNorm, l),
+                                   config.headDim(), family.normWeightOffset);
+            layer.keyNorm = norm(table, NormKind::RmsNorm, module(names.keyNorm, l),
+                                 config.headDim(), family.normWeightOffset);
+        }
+        if (family.normPlacement == NormPlacement::Sandwich) {
+            layer.attentionOutputNorm = normOf(module(names.attentionOutputNorm, l));
+            layer.feedForwardOutputNorm = normOf(module(names.feedForwardOutputNorm, l));
         }
         if (decoder) {
-            layer.crossNorm = norm(table, family.norm, module(names.crossNorm, l), d);
+            layer.crossNorm = normOf(module(names.crossNorm, l));
             layer.crossQueryKeyValue =
                 queryKeyValue(table, family, config, module(names.crossQuery, l),
                               module(names.crossKey, l), module(names.crossValue, l));
             layer.crossOutput = linear(table, layout, module(names.crossOutput, l), queryWidth, d,
                                        config.outputBias);
         }
-        layer.feedForwardNorm = norm(table, family.norm, module(names.feedForwardNorm, l), d);
+        layer.feedForwardNorm = normOf(module(names.feedForwardNorm, l));
         const std::string &in = config.gated && !names.feedForwardUp.empty() ? names.feedForwardUp
                                                                              : names.feedForwardIn;
-        if (config.gated)
-            layer.feedForwardGate = linear(table, layout, module(names.feedForwardGate, l), d,
-                                           config.feedForward, config.feedForwardBias);
-        layer.feedForwardIn =
-            linear(table, layout, module(in, l), d, config.feedForward, config.feedForwardBias);
+        if (config.gated && !names.feedForwardGateUp.empty()) {
+            // Phi-3's gate_up_proj [2 I, d]: the gate's rows, then the up projection's.
+            const LinearTensors fused = linear(table, layout, module(names.feedForwardGateUp, l), d,
+                                               2LL * config.feedForward, false);
+            layer.feedForwardGate.weight = fused.weight.rowBlock(0, config.feedForward);
+            layer.feedForwardIn.weight =
+                fused.weight.rowBlock(config.feedForward, config.feedForward);
+        } else {
+            if (config.gated)
+                layer.feedForwardGate = linear(table, layout, module(names.feedForwardGate, l), d,
+                                               config.feedForward, config.feedForwardBias);
+            layer.feedForwardIn =
+                linear(table, layout, module(in, l), d, config.feedForward, config.feedForwardBias);
+        }
         layer.feedForwardOut = linear(table, layout, module(names.feedForwardOut, l),
                                       config.feedForward, d, config.feedForwardBias);
         tensors.layers.push_back(std::move(layer));
     }
     if (!names.finalNorm.empty())
-        tensors.finalNorm = norm(table, family.norm, module(names.finalNorm), d);
+        tensors.finalNorm = normOf(module(names.finalNorm));
     // An encoder's output is the decoder's to read: it has no output matrix.
     if (family.encoderDecoder && !decoder)
         return tensors;
@@ -180,7 +201,7 @@ ModelTensors readStack(TensorTable &table, const ModelConfig &config, const Tens
         if (table.contains(module(names.maskedLmTransform) + QStringLiteral(".weight"))) {
             tensors.maskedLmTransform =
                 linear(table, layout, module(names.maskedLmTransform), d, d, true);
-            tensors.maskedLmNorm = norm(table, family.norm, module(names.maskedLmNorm), d);
+            tensors.maskedLmNorm = normOf(module(names.maskedLmNorm));
             tensors.maskedLmBias = table.require(module(names.maskedLmBias), {config.vocabulary});
         }
         break;

@@ -6,6 +6,8 @@
 #include "io/checkpointfiles.h"
 #include "io/inputtextqt.h"
 
+#include <QJsonArray>
+
 #include <cmath>
 #include <utility>
 
@@ -68,6 +70,22 @@ double ConfigReader::positive(const QString &key)
     if (!value.isDouble() || !(value.toDouble() > 0.0))
         fail(m_path, QStringLiteral("has \"%1\" that is not a positive number").arg(key));
     return value.toDouble();
+}
+
+std::vector<double> ConfigReader::positives(const QString &key)
+{
+    const QJsonValue value = require(key);
+    std::vector<double> out;
+    const QJsonArray list = value.toArray();
+    for (const QJsonValue &item : list) {
+        if (!item.isDouble() || !(item.toDouble() > 0.0))
+            fail(m_path,
+                 QStringLiteral("has \"%1\" that is not a list of positive numbers").arg(key));
+        out.push_back(item.toDouble());
+    }
+    if (!value.isArray() || out.empty())
+        fail(m_path, QStringLiteral("has \"%1\" that is not a list of positive numbers").arg(key));
+    return out;
 }
 
 std::optional<Activation> ConfigReader::activationNamed(const QString &name)

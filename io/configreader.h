@@ -10,6 +10,7 @@
 #include <QString>
 
 #include <optional>
+#include <vector>
 
 namespace AttentionLab::Checkpoint {
 
@@ -36,6 +37,9 @@ public:
 
     /// \a key's positive number.
     double positive(const QString &key);
+
+    /// \a key's list of numbers (longrope's factors), each positive.
+    std::vector<double> positives(const QString &key);
 
     /// \a key's activation: "gelu_new" or "gelu_pytorch_tanh" (tanh), "gelu"
     /// (erf), "relu", "silu" or "swish".

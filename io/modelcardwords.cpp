@@ -38,7 +38,12 @@ ModelCardWords modelCardWords(const ModelConfig &c)
     case NormPlacement::AfterResidual:
         words.norm += tr(", after each residual sum");
         break;
+    case NormPlacement::Sandwich:
+        words.norm += tr(", before and after each sublayer");
+        break;
     }
+    if (family.normWeightOffset != 0.0f)
+        words.norm += tr(" (scale 1 + w)");
     if (family.queryKeyNorm)
         words.norm += tr("; q and k normed per head");
 

@@ -100,15 +100,16 @@ struct KernelSet
                       int keys, int headDim, const AttentionScoring &scoring, float *weights,
                       float *context, std::ptrdiff_t ldContext);
     /// The \a count most likely tokens after \a x (d values) for the output
-    /// matrix \a unembed ([vocabulary, d] row-major) and \a bias.
+    /// matrix \a unembed ([vocabulary, d] row-major) and \a bias; the logits
+    /// soft-capped, cap tanh(logit / cap), where \a softCap > 0 (Gemma 2).
     std::vector<TokenProbability> (*topTokens)(const float *unembed, std::ptrdiff_t d,
                                                std::ptrdiff_t vocabulary, const float *x,
-                                               const float *bias, int count);
+                                               const float *bias, float softCap, int count);
     /// The same for a bfloat16 output matrix, read in place.
     std::vector<TokenProbability> (*topTokensBFloat16)(const std::uint16_t *unembed,
                                                        std::ptrdiff_t d, std::ptrdiff_t vocabulary,
                                                        const float *x, const float *bias,
-                                                       int count);
+                                                       float softCap, int count);
 };
 
 /**

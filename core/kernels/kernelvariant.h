@@ -67,11 +67,12 @@ void attentionKernel(HeadRows q, HeadRows k, HeadRows v, int heads, int kvHeads,
 
 std::vector<TokenProbability> topTokensKernel(const float *unembed, std::ptrdiff_t d,
                                               std::ptrdiff_t vocabulary, const float *x,
-                                              const float *bias, int count);
+                                              const float *bias, float softCap, int count);
 
 std::vector<TokenProbability> topTokensBFloat16Kernel(const std::uint16_t *unembed,
                                                       std::ptrdiff_t d, std::ptrdiff_t vocabulary,
-                                                      const float *x, const float *bias, int count);
+                                                      const float *x, const float *bias,
+                                                      float softCap, int count);
 
 } // namespace AttentionLab::ATTENTIONLAB_KERNEL_NAMESPACE
 

@@ -324,8 +324,8 @@ constexpr std::ptrdiff_t kVocabularyBlock = 4096;
 
 /// \a logitsOf(start, size, block) writes the logits of tokens [start, start + size).
 template <typename LogitsOf>
-std::vector<TokenProbability> topTokensOf(std::ptrdiff_t vocabulary, const float *bias, int count,
-                                          LogitsOf logitsOf)
+std::vector<TokenProbability> topTokensOf(std::ptrdiff_t vocabulary, const float *bias,
+                                          float softCap, int count, LogitsOf logitsOf)
 {
     constexpr std::ptrdiff_t kBlock = kVocabularyBlock;
     const size_t shown = size_t(std::min<std::ptrdiff_t>(vocabulary, std::max(count, 0)));
@@ -343,6 +343,9 @@ std::vector<TokenProbability> topTokensOf(std::ptrdiff_t vocabulary, const float
         logitsOf(start, size, block);
         if (bias)
             block += ConstVectorMap(bias + start, size);
+        if (softCap > 0.0f)
+            for (std::ptrdiff_t i = 0; i < size; ++i)
+                block[i] = softCap * std::tanh(block[i] / softCap);
         const double blockLargest = double(block.maxCoeff());
         if (blockLargest > largest) {
             sum *= std::exp(largest - blockLargest);
@@ -369,11 +372,11 @@ std::vector<TokenProbability> topTokensOf(std::ptrdiff_t vocabulary, const float
 
 std::vector<TokenProbability> topTokensKernel(const float *unembedData, std::ptrdiff_t d,
                                               std::ptrdiff_t vocabulary, const float *xData,
-                                              const float *bias, int count)
+                                              const float *bias, float softCap, int count)
 {
     const ConstMatrixMap unembed(unembedData, d, vocabulary);
     const ConstVectorMap x(xData, d);
-    return topTokensOf(vocabulary, bias, count,
+    return topTokensOf(vocabulary, bias, softCap, count,
                        [&](std::ptrdiff_t start, std::ptrdiff_t size, auto &block) {
                            block.noalias() = unembed.middleCols(start, size).transpose() * x;
                        });
@@ -382,16 +385,17 @@ std::vector<TokenProbability> topTokensKernel(const float *unembedData, std::ptr
 std::vector<TokenProbability> topTokensBFloat16Kernel(const std::uint16_t *unembed,
                                                       std::ptrdiff_t d, std::ptrdiff_t vocabulary,
                                                       const float *xData, const float *bias,
-                                                      int count)
+                                                      float softCap, int count)
 {
     const ConstVectorMap x(xData, d);
     // A block of the vocabulary's rows widened at a time, as bfloat16Product does.
     std::vector<float> widened(size_t(std::min(kVocabularyBlock, vocabulary) * d));
-    return topTokensOf(
-        vocabulary, bias, count, [&](std::ptrdiff_t start, std::ptrdiff_t size, auto &block) {
-            widen(unembed + start * d, size * d, widened.data());
-            block.noalias() = ConstMatrixMap(widened.data(), d, size).transpose() * x;
-        });
+    return topTokensOf(vocabulary, bias, softCap, count,
+                       [&](std::ptrdiff_t start, std::ptrdiff_t size, auto &block) {
+                           widen(unembed + start * d, size * d, widened.data());
+                           block.noalias() =
+                               ConstMatrixMap(widened.data(), d, size).transpose() * x;
+                       });
 }
 
 } // namespace AttentionLab::ATTENTIONLAB_KERNEL_NAMESPACE

@@ -34,7 +34,11 @@ KeyValueCache emptyCache(const ModelConfig &config, int capacity)
     case PositionKind::SplitSinusoid:
         break;
     case PositionKind::Rotary:
-        cache.rotary = rotaryTable(config, capacity);
+        // Short factors for the positions before original_max_position_embeddings.
+        cache.rotary = rotaryTables(config, capacity, 1);
+        if (config.rotary.scaling == RopeScaling::LongRope)
+            cache.longRotary =
+                rotaryTables(config, capacity, capacity + 1 + config.rotary.originalPositions);
         break;
     }
     return cache;
@@ -72,18 +76,25 @@ void stepModelGraph(const KernelSet &ops, const ModelWeights &weights, KeyValueC
     // The new token's query over the m keys of the cache, by the same kernel
     // as a whole text's pass: it stands at key m - 1.
     AttentionScoring scoring;
-    scoring.scale = 1.0f / std::sqrt(float(headDim));
-    scoring.visibility = modelVisibility(config, 1, m);
+    scoring.scale = config.attentionScale();
+    scoring.softCap = config.attentionSoftCap;
+    // longrope: a text now longer than original_max_position_embeddings
+    // takes the long factors, as transformers does step by step.
+    const RotaryTables &tables = longRotary(config, m) ? cache.longRotary : cache.rotary;
 
     const EmbeddingWeights embeddings = weights.embeddings();
     Activations x = embed(ops, config, embeddings, {id}, {}, position);
-    const int half = cache.rotary.rotated / 2;
-    const float *cos = cache.rotary.cos.data() + std::ptrdiff_t(position) * half;
-    const float *sin = cache.rotary.sin.data() + std::ptrdiff_t(position) * half;
     for (int l = 0; l < config.layers; ++l) {
         const LayerWeights layer = weights.layer(l);
+        scoring.visibility = modelVisibility(config, 1, m, l);
+        const RotaryTable *table =
+            family.positions == PositionKind::Rotary ? tables.of(config, l) : nullptr;
+        const int half = table ? table->rotated / 2 : 0;
         QueryKeyValue qkv;
-        projectQueryKeyValue(ops, config, layer, x, cache.rotary.rotated, cos, sin, qkv);
+        projectQueryKeyValue(ops, config, layer, x, table ? table->rotated : 0,
+                             table ? table->cos.data() + std::ptrdiff_t(position) * half : nullptr,
+                             table ? table->sin.data() + std::ptrdiff_t(position) * half : nullptr,
+                             qkv);
         for (int g = 0; g < kvHeads; ++g) {
             const size_t at = cache.headOffset(l, g) + size_t(position) * size_t(headDim);
             std::copy_n(qkv.kRows.data + std::ptrdiff_t(g) * qkv.kRows.headStride, headDim,
@@ -110,6 +121,7 @@ void stepModelGraph(const KernelSet &ops, const ModelWeights &weights, KeyValueC
     if (output.finalNorm.weight)
         norm(ops, family.norm, x, output.finalNorm, config.epsilon);
     linearColumn(ops, unembeddingLayer(config, output, embeddings), x.data(), logits);
+    capLogits(logits, size_t(config.vocabulary), config.logitSoftCap);
     requireFinite(logits, size_t(config.vocabulary), -1, "logits");
 }
 
@@ -121,6 +133,7 @@ std::vector<float> nextTokenLogits(const KernelSet &ops, const ModelWeights &wei
     const EmbeddingWeights embeddings = weights.embeddings();
     std::vector<float> logits(size_t(config.vocabulary));
     linearColumn(ops, unembeddingLayer(config, output, embeddings), state, logits.data());
+    capLogits(logits.data(), logits.size(), config.logitSoftCap);
     requireFinite(logits.data(), logits.size(), -1, "logits");
     return logits;
 }

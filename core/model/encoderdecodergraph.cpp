@@ -509,9 +509,9 @@ ModelRun runEncoderDecoderGraph(const KernelSet &ops, const ModelWeights &weight
     run.topNext =
         unembed.weight
             ? ops.topTokens(unembed.weight, decoderConfig.modelDim, decoderConfig.vocabulary,
-                            last.data(), output.logitsBias, input.topCount)
+                            last.data(), output.logitsBias, 0.0f, input.topCount)
             : ops.topTokensBFloat16(unembed.bf16, decoderConfig.modelDim, decoderConfig.vocabulary,
-                                    last.data(), output.logitsBias, input.topCount);
+                                    last.data(), output.logitsBias, 0.0f, input.topCount);
     requireFiniteTokens(run.topNext);
     run.finalState.assign(last.data(), last.data() + last.size());
     if (!input.logitPositions.empty()) {

@@ -134,8 +134,38 @@ std::string positionSummary(const ModelConfig &config)
         text.append(" llama3 x");
         text.append(number(config.rotary.factor));
         break;
+    case RopeScaling::LongRope:
+        text.append(" longrope x");
+        text.append(number(config.rotary.factor));
+        text.append(" after ");
+        text.append(std::to_string(config.rotary.originalPositions));
+        break;
     }
+    if (config.rotary.localTheta > 0.0) {
+        text.append(", local layers theta=");
+        text.append(number(config.rotary.localTheta));
+    }
+    bool positionFree = false;
+    for (const LayerAttention &layer : config.layerAttention)
+        positionFree = positionFree || !layer.rotary;
+    if (positionFree)
+        text.append(", some layers none");
     return text;
+}
+
+std::string layerPositionSummary(const ModelConfig &config, int layer)
+{
+    if (familyDescription(config.family).positions != PositionKind::Rotary)
+        return positionSummary(config);
+    const LayerAttention attention = config.attentionOf(layer);
+    if (!attention.rotary)
+        return "none";
+    if (attention.localRotary && config.rotary.localTheta > 0.0)
+        return "rotary theta=" + number(config.rotary.localTheta);
+    ModelConfig global = config;
+    global.rotary.localTheta = 0.0;
+    global.layerAttention.clear();
+    return positionSummary(global);
 }
 
 const char *modelTypeName(ModelFamily family)

@@ -14,7 +14,19 @@ namespace AttentionLab {
 enum class NormPlacement
 {
     BeforeSublayer, ///< pre-norm: x + f(norm(x)) (GPT-2 and every decoder since)
-    AfterResidual   ///< post-norm: norm(x + f(x)) (BERT)
+    AfterResidual,  ///< post-norm: norm(x + f(x)) (BERT)
+    Sandwich        ///< both: x + norm'(f(norm(x))) (Gemma 2 and 3)
+};
+
+/// How a family's layers differ in their window and positions
+/// (ModelConfig::layerAttention), where config.json has no layer_types.
+enum class LayerPattern
+{
+    Uniform,            ///< every layer alike (sliding_window, if any, in each)
+    AlternatingWindows, ///< even layers local, odd ones global (Gemma 2)
+    WindowPattern,      ///< global every sliding_window_pattern-th layer, the rest local (Gemma 3)
+    NoRopeLayers        ///< no_rope_layers (or every no_rope_layer_interval-th) without
+                        ///< positions (SmolLM3)
 };
 
 enum class PositionKind
@@ -87,6 +99,16 @@ struct ConfigKeys
     std::string rotaryFraction;
     std::string ropeScaling;
     std::string slidingWindow;
+    /// layer_types: "sliding_attention" or "full_attention" for each layer.
+    std::string layerTypes;
+    std::string slidingWindowPattern; ///< Gemma 3's older sliding_window_pattern
+    std::string localRopeTheta;       ///< Gemma 3's rope_local_base_freq
+    std::string noRopeLayers;         ///< SmolLM3's no_rope_layers: 1 rotated, 0 not
+    std::string noRopeInterval;       ///< SmolLM3's no_rope_layer_interval
+    std::string useSlidingWindow;     ///< SmolLM3's use_sliding_window
+    std::string queryScale;           ///< Gemma's query_pre_attn_scalar: scores times its ^-0.5
+    std::string attentionSoftCap;     ///< Gemma 2's attn_logit_softcapping
+    std::string logitSoftCap;         ///< Gemma 2's final_logit_softcapping
     std::string tieEmbeddings;
     std::string parallelResidual;
     std::string attentionBias; ///< turns the q, k, v and output biases on
@@ -124,7 +146,12 @@ struct TensorNames
     std::string queryNorm;
     std::string keyNorm;
     std::string feedForwardNorm;
+    /// Gemma's sandwich norms: after the attention, and after the MLP.
+    std::string attentionOutputNorm;
+    std::string feedForwardOutputNorm;
     std::string feedForwardGate;
+    /// One fused [gate; up] projection (Phi-3's gate_up_proj), split in two when read.
+    std::string feedForwardGateUp;
     std::string feedForwardIn;
     /// A gated MLP's up projection where it is not named as the plain one's
     /// input (T5's wi_1 beside wi); empty: feedForwardIn.
@@ -180,6 +207,14 @@ struct FamilyDescription
     QueryKeyValueLayout queryKeyValue = QueryKeyValueLayout::Separate;
     LinearLayout linearLayout = LinearLayout::OutputMajor;
     bool queryKeyNorm = false; ///< an RMSNorm of each head's q and k before the rotary
+    /// Added to every norm's weight as it is read: Gemma's RMSNorm scales by (1 + w).
+    float normWeightOffset = 0.0f;
+    /// The embeddings times sqrt(d_model), that factor in float32 (Gemma's normalizer).
+    bool embeddingsScaledByWidth = false;
+    LayerPattern layerPattern = LayerPattern::Uniform;
+    /// The section of config.json that holds the text model's keys (a
+    /// multimodal Gemma 3's "text_config"); empty: the file's top level.
+    std::string configSection;
     bool causal = true;
     /// Two stacks: an encoder over the source, and a decoder over the
     /// target that also attends to the encoder's output (T5, BART, Marian).
@@ -238,6 +273,10 @@ std::string familyNames();
 /// How \a config places its tokens, as `model --json` writes it: "learned",
 /// "rotary theta=10000", "rotary theta=500000 llama3 x32", "rotary 25% theta=10000".
 std::string positionSummary(const ModelConfig &config);
+/// Layer \a layer's positions: "none" in a layer without them (SmolLM3's
+/// NoPE layers), a local layer's own base (Gemma 3's), else positionSummary()
+/// of the global layers.
+std::string layerPositionSummary(const ModelConfig &config, int layer);
 
 /// The family one of whose model_type names is \a modelType; false when there is none.
 bool findModelFamily(const std::string &modelType, ModelFamily *family);

@@ -23,6 +23,11 @@
     FAMILY(Qwen2, qwen2Family)                                                                     \
     FAMILY(Qwen3, qwen3Family)                                                                     \
     FAMILY(GptNeox, gptNeoxFamily)                                                                 \
+    FAMILY(Gemma2, gemma2Family)                                                                   \
+    FAMILY(Gemma3Text, gemma3TextFamily)                                                           \
+    FAMILY(Gemma3, gemma3Family)                                                                   \
+    FAMILY(Phi3, phi3Family)                                                                       \
+    FAMILY(SmolLM3, smollm3Family)                                                                 \
     FAMILY(T5, t5Family)                                                                           \
     FAMILY(Bart, bartFamily)                                                                       \
     FAMILY(MBart, mbartFamily)                                                                     \

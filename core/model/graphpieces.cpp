@@ -8,6 +8,7 @@
 #include "core/support/threadpool.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 
@@ -124,6 +125,14 @@ void pickColumns(Activations &x, const std::vector<int> &picked)
     x = std::move(kept);
 }
 
+void capLogits(float *logits, size_t count, float cap)
+{
+    if (cap <= 0.0f)
+        return;
+    for (size_t i = 0; i < count; ++i)
+        logits[i] = cap * std::tanh(logits[i] / cap);
+}
+
 /// The embeddings of \a ids at positions \a first, \a first + 1...
 Activations embed(const KernelSet &ops, const ModelConfig &config,
                   const EmbeddingWeights &embeddings, const std::vector<int> &ids,
@@ -172,7 +181,7 @@ void projectQueryKeyValue(const KernelSet &ops, const ModelConfig &config,
     const int headDim = config.headDim();
     const int queryWidth = heads * headDim;
     const int kvWidth = kvHeads * headDim;
-    const bool preNorm = family.normPlacement == NormPlacement::BeforeSublayer;
+    const bool preNorm = family.normPlacement != NormPlacement::AfterResidual;
     Activations normed;
     if (preNorm) {
         normed = x;
@@ -235,6 +244,18 @@ void finishBlock(const KernelSet &ops, const ModelConfig &config, const LayerWei
         x += feedForward(ops, config, layer, inner);
         if (config.parallelResidual)
             x += attended;
+        break;
+    }
+    case NormPlacement::Sandwich: {
+        // Each sublayer's output normed again before the residual sum.
+        Activations out = attended;
+        norm(ops, family.norm, out, layer.attentionOutputNorm, config.epsilon);
+        x += out;
+        Activations inner = x;
+        norm(ops, family.norm, inner, layer.feedForwardNorm, config.epsilon);
+        Activations mlp = feedForward(ops, config, layer, inner);
+        norm(ops, family.norm, mlp, layer.feedForwardOutputNorm, config.epsilon);
+        x += mlp;
         break;
     }
     }

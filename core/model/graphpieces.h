@@ -39,6 +39,10 @@ void keepHeadRows(const HeadRows &rows, int heads, int sourceHeads, int n, int h
 /// Keeps the columns \a picked of \a x.
 void pickColumns(Activations &x, const std::vector<int> &picked);
 
+/// \a count logits soft-capped, cap tanh(logit / cap), where \a cap > 0
+/// (Gemma 2's final_logit_softcapping); unchanged otherwise.
+void capLogits(float *logits, size_t count, float cap);
+
 /// The embeddings of \a ids at positions \a first, \a first + 1...
 Activations embed(const KernelSet &ops, const ModelConfig &config,
                   const EmbeddingWeights &embeddings, const std::vector<int> &ids,

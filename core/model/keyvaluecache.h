@@ -26,8 +26,11 @@ struct KeyValueCache
     int length = 0;
     std::vector<float> keys;
     std::vector<float> values;
-    /// The rotary's angles for every position up to capacity (rotary families).
-    RotaryTable rotary;
+    /// The rotary's angles for every position up to capacity (rotary
+    /// families): each layer's table; longrope's long factors' apart, which
+    /// a step past original_max_position_embeddings reads.
+    RotaryTables rotary;
+    RotaryTables longRotary;
 
     /// Offset of (layer, key/value head)'s first row in keys and values.
     std::size_t headOffset(int layer, int head) const

@@ -5,6 +5,7 @@
 
 #include "core/kernels/kernelset.h"
 #include "core/model/familydescription.h"
+#include "core/model/graphpieces.h"
 #include "core/model/modelmemory.h"
 #include "core/model/transformerforward.h"
 #include "core/support/memorybudget.h"
@@ -103,6 +104,8 @@ LogitLens logitLens(const ModelWeights &weights, const std::vector<int> &ids, in
                          config.epsilon);
             logits.resize(size_t(vocabulary) * size_t(columns));
             ops.linear(unembed, states.data(), d, columns, logits.data(), vocabulary);
+            // As the model reads its last layer: Gemma 2's logits soft-capped.
+            GraphPieces::capLogits(logits.data(), logits.size(), config.logitSoftCap);
             for (int j = 0; j < columns; ++j)
                 lens.top[size_t(l) * size_t(n) + size_t(first + j)] =
                     topOf(logits.data() + size_t(j) * size_t(vocabulary), vocabulary, count, order);

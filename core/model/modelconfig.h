@@ -6,6 +6,9 @@
 #include "core/kernels/modeloperands.h"
 #include "core/model/familyregistry.h"
 
+#include <cmath>
+#include <vector>
+
 namespace AttentionLab {
 
 /// The families of trained models Attention Lab runs natively, one per
@@ -22,9 +25,11 @@ enum class ModelFamily
 /// How a rotary checkpoint rescales its frequencies (config.json's rope_scaling).
 enum class RopeScaling
 {
-    None,   ///< no rope_scaling, or rope_type "default"
-    Linear, ///< every inverse frequency divided by factor
-    Llama3  ///< Llama 3.1's: low frequencies divided, high ones kept, a blend between
+    None,    ///< no rope_scaling, or rope_type "default"
+    Linear,  ///< every inverse frequency divided by factor
+    Llama3,  ///< Llama 3.1's: low frequencies divided, high ones kept, a blend between
+    LongRope ///< Phi-3's: each frequency divided by its own factor, the short ones up to
+             ///< originalPositions tokens and the long ones past them; cos and sin scaled
 };
 
 /// The rotary positions of a checkpoint (unused by a family with learned positions).
@@ -36,7 +41,29 @@ struct RotaryConfig
     double factor = 1.0;              ///< rope_scaling's factor
     double lowFrequencyFactor = 1.0;  ///< llama3's low_freq_factor
     double highFrequencyFactor = 4.0; ///< llama3's high_freq_factor
-    int originalPositions = 8192;     ///< llama3's original_max_position_embeddings
+    int originalPositions = 8192;     ///< llama3's and longrope's original_max_position_embeddings
+    /// longrope's short_factor and long_factor, one per pair of rotated dimensions.
+    std::vector<double> shortFactors;
+    std::vector<double> longFactors;
+    /// longrope's attention_factor: cos and sin are multiplied by it.
+    double attentionFactor = 1.0;
+    /// Gemma 3's rope_local_base_freq: the base of its local layers, which
+    /// take no rope_scaling; 0 where the model has one base.
+    double localTheta = 0.0;
+};
+
+/// How one layer's attention meets positions (ModelConfig::layerAttention).
+struct LayerAttention
+{
+    /// A query sees this many keys, itself included (a local layer's
+    /// sliding window); 0: every key before it.
+    int window = 0;
+    /// Its q and k are rotated; false in a layer without positions
+    /// (SmolLM3's NoPE layers), whose scores are the same for any order.
+    bool rotary = true;
+    /// It rotates by RotaryConfig::localTheta without rope_scaling (Gemma 3's local layers).
+    bool localRotary = false;
+    friend bool operator==(const LayerAttention &, const LayerAttention &) = default;
 };
 
 /// The positions of a family with no table of them (T5's relative buckets
@@ -81,6 +108,18 @@ struct ModelConfig
     bool feedForwardBias = true;
     /// An encoder-decoder's decoder; its layers are 0 for a single stack.
     DecoderShape decoder;
+    /// Each layer's window and positions where they differ from layer to
+    /// layer (Gemma's local and global layers, SmolLM3's NoPE layers); empty:
+    /// every layer sees slidingWindow keys and is rotated alike.
+    std::vector<LayerAttention> layerAttention;
+    /// Gemma 2's attn_logit_softcapping: the scores become cap tanh(s / cap)
+    /// after the scale, before the mask; 0: none.
+    float attentionSoftCap = 0.0f;
+    /// Gemma 2's final_logit_softcapping, the same on the logits; 0: none.
+    float logitSoftCap = 0.0f;
+    /// The scores' scale where it is not 1/sqrt(d_h): Gemma's
+    /// query_pre_attn_scalar^-0.5; 0: 1/sqrt(d_h).
+    float scoreScale = 0.0f;
     int relativeBuckets = 0;     ///< T5's relative_attention_num_buckets
     int relativeMaxDistance = 0; ///< T5's relative_attention_max_distance
     float embeddingScale = 1.0f; ///< sqrt(d_model) where scale_embedding is set (Marian)
@@ -103,6 +142,20 @@ struct ModelConfig
     int keyValueHeads() const { return kvHeads > 0 ? kvHeads : heads; }
     /// The dimensions of each head the rotary turns: an even count, as transformers takes it.
     int rotatedDims() const { return int(double(headDim()) * rotary.fraction) / 2 * 2; }
+    /// Layer \a layer's window and positions.
+    LayerAttention attentionOf(int layer) const
+    {
+        if (layer >= 0 && size_t(layer) < layerAttention.size())
+            return layerAttention[size_t(layer)];
+        LayerAttention all;
+        all.window = slidingWindow;
+        return all;
+    }
+    /// The scale of the scores: 1/sqrt(d_h), or the family's own.
+    float attentionScale() const
+    {
+        return scoreScale > 0.0f ? scoreScale : 1.0f / std::sqrt(float(headDim()));
+    }
 };
 
 /// config.json's model_type ("gpt2", "llama"), from the family's description.

@@ -135,30 +135,36 @@ ModelRun runModelGraph(const KernelSet &ops, const ModelWeights &weights, const 
         requireFinite(x.data(), size_t(x.size()), -1, "embeddings");
     }
 
-    RotaryTable rotary;
+    RotaryTables rotary;
     switch (family.positions) {
     case PositionKind::Learned:
     case PositionKind::RelativeBias:
     case PositionKind::SplitSinusoid:
         break;
     case PositionKind::Rotary:
-        rotary = rotaryTable(config, n);
+        rotary = rotaryTables(config, n);
         break;
     }
-    // The graph owns the visibility: the kernel masks by it, and the run's
-    // attention carries it (io/ and the views read it from there).
+    // The graph owns the visibility: the kernel masks by each layer's, and
+    // the run's attention carries what every layer shares (io/ and the views
+    // read it from there).
     AttentionScoring scoring;
-    scoring.scale = 1.0f / std::sqrt(float(headDim));
-    scoring.visibility = modelVisibility(config, n, n);
+    scoring.scale = config.attentionScale();
+    scoring.softCap = config.attentionSoftCap;
     for (int l = start; l < layers; ++l) {
         const LayerWeights layer = weights.layer(l);
         patchLayerInput(interventions, set, l, x);
         if (kept)
             std::copy_n(x.data(), x.size(),
                         kept->layerInputs.data() + size_t(l) * size_t(n) * size_t(d));
+        // A local layer's window, a layer's own rotary table (none without positions).
+        scoring.visibility = modelVisibility(config, n, n, l);
+        const RotaryTable *table =
+            family.positions == PositionKind::Rotary ? rotary.of(config, l) : nullptr;
         QueryKeyValue qkv;
-        projectQueryKeyValue(ops, config, layer, x, rotary.rotated, rotary.cos.data(),
-                             rotary.sin.data(), qkv);
+        projectQueryKeyValue(ops, config, layer, x, table ? table->rotated : 0,
+                             table ? table->cos.data() : nullptr,
+                             table ? table->sin.data() : nullptr, qkv);
         if (input.keepHeads) {
             const size_t layerOffset = size_t(l) * size_t(heads) * headBlock;
             keepHeadRows(qkv.qRows, heads, heads, n, headDim, run.queries.data() + layerOffset);
@@ -204,9 +210,9 @@ ModelRun runModelGraph(const KernelSet &ops, const ModelWeights &weights, const 
     const LinearWeights unembed = unembeddingLayer(config, output, embeddings);
     auto topTokens = [&](const float *column, const float *bias) {
         return unembed.weight ? ops.topTokens(unembed.weight, d, config.vocabulary, column, bias,
-                                              input.topCount)
+                                              config.logitSoftCap, input.topCount)
                               : ops.topTokensBFloat16(unembed.bf16, d, config.vocabulary, column,
-                                                      bias, input.topCount);
+                                                      bias, config.logitSoftCap, input.topCount);
     };
     // The full logits of the positions asked for, from their final states.
     auto keepLogits = [&](const Activations &states, const float *bias) {
@@ -221,6 +227,7 @@ ModelRun runModelGraph(const KernelSet &ops, const ModelWeights &weights, const 
         run.logitPositions = input.logitPositions;
         run.logits.resize(size_t(picked.cols()) * size_t(config.vocabulary));
         ops.linear(layer, picked.data(), d, picked.cols(), run.logits.data(), config.vocabulary);
+        capLogits(run.logits.data(), run.logits.size(), config.logitSoftCap);
         requireFinite(run.logits.data(), run.logits.size(), -1, "logits");
     };
     switch (family.readout) {
@@ -263,16 +270,21 @@ ModelRun runModelGraph(const KernelSet &ops, const ModelWeights &weights, const 
     for (size_t i = 0; i < headMatrices.size(); ++i)
         headMatrices[i] = attention->data() + i * matrixSize;
     run.attention = AttentionTensor(shape, std::move(headMatrices), attention);
-    run.attention.setVisibility(scoring.visibility);
+    run.attention.setVisibility(modelVisibility(config, n, n));
     run.attention.setKeyValueHeads(kvHeads);
     return run;
 }
 
-KeyVisibility modelVisibility(const ModelConfig &config, int queries, int keys)
+KeyVisibility modelVisibility(const ModelConfig &config, int queries, int keys, int layer)
 {
     KeyVisibility visibility;
     visibility.causal = familyDescription(config.family).causal;
-    visibility.window = visibility.causal ? config.slidingWindow : 0;
+    int window = config.attentionOf(std::max(layer, 0)).window;
+    if (layer < 0)
+        for (int l = 1; l < config.layers; ++l)
+            if (config.attentionOf(l).window != window)
+                window = 0;
+    visibility.window = visibility.causal ? window : 0;
     visibility.keyOffset = keys - queries;
     return visibility;
 }

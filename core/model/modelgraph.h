@@ -25,6 +25,9 @@ ModelRun runModelGraph(const KernelSet &ops, const ModelWeights &weights, const 
 /// sees among \a keys keys: a causal family's mask (within Mistral's sliding
 /// window), or every key (BERT). The one place a model's mask is decided:
 /// the kernel masks by it and every attention the model gives carries it.
-KeyVisibility modelVisibility(const ModelConfig &config, int queries, int keys);
+/// Which keys a model's queries see in layer \a layer (its sliding window,
+/// if any); with \a layer -1, what every layer shares (the window only
+/// where all layers have it: a tensor's visibility).
+KeyVisibility modelVisibility(const ModelConfig &config, int queries, int keys, int layer = -1);
 
 } // namespace AttentionLab

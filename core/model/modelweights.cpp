@@ -100,6 +100,8 @@ LayerWeights ModelWeights::layer(int index) const
     weights.feedForwardIn = loadLinear(tensors.feedForwardIn, weights);
     weights.feedForwardOut = loadLinear(tensors.feedForwardOut, weights);
     weights.feedForwardNorm = loadNorm(tensors.feedForwardNorm, weights);
+    weights.attentionOutputNorm = loadNorm(tensors.attentionOutputNorm, weights);
+    weights.feedForwardOutputNorm = loadNorm(tensors.feedForwardOutputNorm, weights);
     for (const LinearTensors &linear : tensors.crossQueryKeyValue)
         weights.crossQueryKeyValue.push_back(loadLinear(linear, weights));
     weights.crossOutput = loadLinear(tensors.crossOutput, weights);

@@ -48,6 +48,9 @@ struct LayerTensors
     LinearTensors feedForwardOut;
     /// GPT-2's ln_2 (before the MLP), BERT's output.LayerNorm (after it).
     NormTensors feedForwardNorm;
+    /// Gemma's sandwich norms of the attention's and the MLP's outputs.
+    NormTensors attentionOutputNorm;
+    NormTensors feedForwardOutputNorm;
     /// An encoder-decoder's decoder block: the cross-attention's query, key
     /// and value (over the encoder's output), its output and its norm.
     std::vector<LinearTensors> crossQueryKeyValue;
@@ -98,6 +101,8 @@ struct LayerWeights : LoadedWeights
     LinearWeights feedForwardIn;
     LinearWeights feedForwardOut;
     NormWeights feedForwardNorm;
+    NormWeights attentionOutputNorm;
+    NormWeights feedForwardOutputNorm;
     std::vector<LinearWeights> crossQueryKeyValue;
     LinearWeights crossOutput;
     NormWeights crossNorm;

@@ -6,7 +6,9 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <memory>
 #include <stdexcept>
+#include <vector>
 
 namespace AttentionLab {
 
@@ -21,6 +23,38 @@ long long WeightTensor::elementCount() const
     for (long long length : m_shape)
         count *= length;
     return count;
+}
+
+WeightTensor WeightTensor::rowBlock(long long first, long long count) const
+{
+    if (m_shape.size() != 2 || first < 0 || count < 0 || first + count > m_shape[0])
+        throw std::logic_error("a block of rows outside the tensor");
+    const long long offset = first * m_shape[1];
+    Loader loader = [parent = m_loader, offset] {
+        FloatValues values = parent();
+        values.data += offset;
+        return values;
+    };
+    BFloat16Loader bfloat16;
+    if (m_bfloat16)
+        bfloat16 = [parent = m_bfloat16, offset] {
+            BFloat16Values values = parent();
+            values.data += offset;
+            return values;
+        };
+    return WeightTensor({count, m_shape[1]}, std::move(loader), std::move(bfloat16));
+}
+
+WeightTensor WeightTensor::plus(float offset) const
+{
+    const long long count = elementCount();
+    return WeightTensor(m_shape, [parent = m_loader, count, offset] {
+        const FloatValues values = parent();
+        auto copy = std::make_shared<std::vector<float>>(values.data, values.data + count);
+        for (float &value : *copy)
+            value += offset;
+        return FloatValues{copy->data(), copy};
+    });
 }
 
 long long firstNonFinite(const float *values, long long count)

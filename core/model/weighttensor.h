@@ -45,6 +45,12 @@ public:
     /// Its stored values; throws std::logic_error when !hasBFloat16().
     BFloat16Values loadBFloat16() const;
 
+    /// Rows [\a first, \a first + \a count) of this [rows, columns] tensor, read
+    /// in place from it: one half of a fused projection (Phi-3's gate_up_proj).
+    WeightTensor rowBlock(long long first, long long count) const;
+    /// The same values plus \a offset, a float32 copy: Gemma's norms, which scale by (1 + w).
+    WeightTensor plus(float offset) const;
+
 private:
     std::vector<long long> m_shape;
     Loader m_loader;

@@ -514,8 +514,10 @@ void TestHostile::modelFolders_data()
            HostileCases::kContains +
                QStringLiteral("/config.json: has the model_type \"gpt2\\u202e\\u2066x\"; "
                               "Attention Lab runs \"gpt2\", \"bert\", \"llama\", "
-                              "\"mistral\", \"qwen2\", \"qwen3\", \"gpt_neox\", \"t5\", "
-                              "\"bart\", \"mbart\" and \"marian\" checkpoints"));
+                              "\"mistral\", \"qwen2\", \"qwen3\", \"gpt_neox\", "
+                              "\"gemma2\", \"gemma3_text\", \"gemma3\", \"phi3\", "
+                              "\"smollm3\", \"t5\", \"bart\", \"mbart\" and \"marian\" "
+                              "checkpoints"));
     // Item 15: what is there, rather than "missing".
     addRow("vocab.json is a FIFO", tokenize(QStringLiteral("g-fifo-vocab")), 2,
            HostileCases::kContains + QStringLiteral("/vocab.json: is a FIFO (named pipe), not a "

@@ -128,14 +128,16 @@ void TestModelCommands::decoderRefusals_data()
     QTest::addColumn<QJsonValue>("value");
     QTest::addColumn<QString>("expected");
     QTest::newRow("unsupported model_type")
-        << u"llama-gqa"_s << u"config.json"_s << u"model_type"_s << QJsonValue(u"phi3"_s)
-        << u"has the model_type \"phi3\"; Attention Lab runs \"gpt2\", \"bert\", \"llama\", "
-           "\"mistral\", \"qwen2\", \"qwen3\", \"gpt_neox\", \"t5\", \"bart\", \"mbart\" and \"marian\" checkpoints"_s;
+        << u"llama-gqa"_s << u"config.json"_s << u"model_type"_s << QJsonValue(u"mamba"_s)
+        << u"has the model_type \"mamba\"; Attention Lab runs \"gpt2\", \"bert\", \"llama\", "
+           "\"mistral\", \"qwen2\", \"qwen3\", \"gpt_neox\", \"gemma2\", \"gemma3_text\", "
+           "\"gemma3\", \"phi3\", \"smollm3\", \"t5\", \"bart\", \"mbart\" and \"marian\" "
+           "checkpoints"_s;
     QTest::newRow("unsupported rope_type")
         << u"llama-gqa"_s << u"config.json"_s << u"rope_scaling"_s
         << QJsonValue(QJsonObject{{u"rope_type"_s, u"dynamic"_s}, {u"factor"_s, 2.0}})
-        << u"has the rope_type \"dynamic\"; Attention Lab runs \"default\", \"linear\" and "
-           "\"llama3\" rotary positions"_s;
+        << u"has the rope_type \"dynamic\"; Attention Lab runs \"default\", \"linear\", "
+           "\"llama3\" and \"longrope\" rotary positions"_s;
     QTest::newRow("head counts that do not divide")
         << u"qwen3-headdim"_s << u"config.json"_s << u"num_key_value_heads"_s << QJsonValue(3)
         << u"has 4 query heads, which its 3 key/value heads do not divide"_s;
@@ -341,21 +343,22 @@ void TestModelCommands::modelJson()
     QCOMPARE(run.exitCode, 0);
     const QJsonObject json = jsonOf(run);
     const bool gpt2 = checkpoint.startsWith(u"gpt2"_s);
-    QStringList members{u"model_type"_s,
-                        u"layers"_s,
-                        u"heads"_s,
-                        u"d_model"_s,
-                        u"kv_heads"_s,
-                        u"head_dim"_s,
-                        u"positions"_s,
-                        u"tokens"_s,
-                        u"ids"_s,
-                        u"sets"_s,
-                        u"set"_s,
-                        u"entropy_bits"_s,
-                        gpt2 ? u"top_next"_s : u"masked"_s};
+    QStringList members{u"model_type"_s,   u"layers"_s,
+                        u"heads"_s,        u"d_model"_s,
+                        u"kv_heads"_s,     u"head_dim"_s,
+                        u"positions"_s,    u"layer_attention"_s,
+                        u"tokens"_s,       u"ids"_s,
+                        u"sets"_s,         u"set"_s,
+                        u"entropy_bits"_s, gpt2 ? u"top_next"_s : u"masked"_s};
     members.sort();
     QCOMPARE(json.keys(), members);
+    // Each layer alike: no window, the learned positions.
+    const QJsonArray layers = json[u"layer_attention"_s].toArray();
+    QCOMPARE(layers.size(), 2);
+    for (const QJsonValue &layer : layers) {
+        QVERIFY(layer[u"window"_s].isNull());
+        QCOMPARE(layer[u"positions"_s].toString(), u"learned"_s);
+    }
     QCOMPARE(json[u"model_type"_s].toString(), gpt2 ? u"gpt2"_s : u"bert"_s);
     QCOMPARE(json[u"layers"_s].toInt(), 2);
     QCOMPARE(json[u"heads"_s].toInt(), 4);

@@ -68,9 +68,14 @@ void TestFamilyDescription::descriptionsAreComplete()
 
     // Per-layer tensors name their layer; the others do not.
     const TensorNames &t = f.tensors;
+    // A fused gate and up projection (Phi-3's gate_up_proj) stands for both.
+    const std::string &in = t.feedForwardGateUp.empty() ? t.feedForwardIn : t.feedForwardGateUp;
     for (const std::string *name : {&t.attentionNorm, &t.query, &t.attentionOutput,
-                                    &t.feedForwardNorm, &t.feedForwardIn, &t.feedForwardOut})
+                                    &t.feedForwardNorm, &in, &t.feedForwardOut})
         QVERIFY2(name->find("%1") != std::string::npos, name->c_str());
+    // Sandwich norms name both of their outer norms.
+    QCOMPARE(t.attentionOutputNorm.empty(), f.normPlacement != NormPlacement::Sandwich);
+    QCOMPARE(t.feedForwardOutputNorm.empty(), f.normPlacement != NormPlacement::Sandwich);
     QVERIFY(!t.wordEmbeddings.empty());
     QCOMPARE(t.wordEmbeddings.find("%1"), std::string::npos);
     switch (f.queryKeyValue) {
@@ -104,7 +109,10 @@ void TestFamilyDescription::descriptionsAreComplete()
         QCOMPARE(t.feedForwardGate.empty(), k.feedForwardProjection.empty());
         break;
     case FeedForwardKind::Gated:
-        QVERIFY(t.feedForwardGate.find("%1") != std::string::npos);
+        // Its gate, or the fused gate and up projection (Phi-3's gate_up_proj).
+        QVERIFY(
+            (t.feedForwardGateUp.empty() ? t.feedForwardGate : t.feedForwardGateUp).find("%1") !=
+            std::string::npos);
         break;
     }
     QCOMPARE(f.queryKeyNorm, !t.queryNorm.empty());

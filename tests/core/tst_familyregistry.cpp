@@ -48,7 +48,7 @@ QString readText(const QString &path)
 }
 
 /// The model_type names of the checkpoints in the fixture script's table:
-/// llama_config("NAME" ...) and "model_type": "NAME" from \a from on.
+/// llama_config("NAME" ...), gemma_config("NAME" ...) and "model_type": "NAME" from \a from on.
 QSet<QString> fixtureModelTypes(const QString &script, const QString &from)
 {
     const QString text = readText(script);
@@ -56,7 +56,8 @@ QSet<QString> fixtureModelTypes(const QString &script, const QString &from)
     if (start < 0)
         return {};
     static const QRegularExpression pattern(QStringLiteral(
-        "(?:llama_config\\(|bart_family_config\\(|\"model_type\":\\s*)\"([a-z0-9_]+)\""));
+        "(?:llama_config\\(|gemma_config\\(|bart_family_config\\(|\"model_type\":\\s*)"
+        "\"([a-z0-9_]+)\""));
     QSet<QString> names;
     for (const QRegularExpressionMatch &match : pattern.globalMatch(text.mid(start)))
         names.insert(match.captured(1));

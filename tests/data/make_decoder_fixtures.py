@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # SPDX-FileCopyrightText: 2026 The Attention Lab authors
 """Writes tests/data/decoders/: tiny random checkpoints of the modern decoder
-families (llama, mistral, qwen2, qwen3, gpt_neox) in the Hugging Face hub's
-layout, and reference.json, what PyTorch computes from them.
+families (llama, mistral, qwen2, qwen3, gpt_neox, gemma2, gemma3_text, gemma3,
+phi3, smollm3) in the Hugging Face hub's layout, and reference.json, what
+PyTorch computes from them.
 
 Run with Debian's python3 (python3-torch, python3-numpy):
 
@@ -22,6 +23,22 @@ softmax, scores scaled by head_dim ** -0.5; Qwen3's q_norm and k_norm on each
 head before the rotary; GPT-NeoX's per-head fused query_key_value, partial
 rotary on the first rotary_pct of each head, LayerNorm and the parallel
 residual.
+
+The small models of 2025 (facts: ../shared/reference/encoder-decoder-and-
+more-families.md, sections 5 and 6, and docs/development/smollm3.md), from
+modeling_gemma2.py, modeling_gemma3.py, modular_phi3.py and
+modeling_smollm3.py: Gemma's RMSNorm scaling by (1 + w) in float32, the
+embeddings times sqrt(hidden_size) as a float32 tensor, sandwich norms
+(post_attention_layernorm, pre_ and post_feedforward_layernorm), GeGLU with
+gelu_pytorch_tanh, scores times query_pre_attn_scalar ** -0.5 then soft-capped
+(tanh(s / cap) * cap) before the mask, local layers masking keys at q - k >=
+sliding_window (Gemma 2 even layers; Gemma 3 all but every sliding_window_
+pattern-th, with rope_local_base_freq and no scaling, and q_norm and k_norm),
+the logits soft-capped; Phi-3's fused qkv_proj and gate_up_proj, partial
+rotary and longrope (inv_freq = 1 / (ext * base ** (2i / dim)), ext the long
+factors when the text is longer than original_max_position_embeddings, cos
+and sin times the attention factor), and its window in every layer;
+SmolLM3's layers without the rotary where no_rope_layers is 0.
 
 The cases cover a sharded checkpoint (model.safetensors.index.json), BF16 and
 F16 files, tied and untied output matrices, llama3 rope_scaling (all three
@@ -53,9 +70,37 @@ torch.set_num_threads(1)
 
 # ---------------------------------------------------------------- rotary
 
-def rope_inv_freq(cfg, head_dim, base, partial):
+def longrope_original(cfg):
+    scaling = cfg["rope_scaling"]
+    return scaling.get("original_max_position_embeddings",
+                       cfg.get("original_max_position_embeddings",
+                               cfg["max_position_embeddings"]))
+
+
+def longrope_inv_freq(cfg, dim, base, n_text):
+    """_compute_longrope_parameters: the long factors for a text longer than
+    original_max_position_embeddings (the seq_len of _longrope_frequency_update)."""
+    scaling = cfg["rope_scaling"]
+    factors = scaling["long_factor"] if n_text > longrope_original(cfg) else scaling["short_factor"]
+    ext_factors = torch.tensor(factors, dtype=torch.float32)
+    inv_freq_shape = torch.arange(0, dim, 2, dtype=torch.int64).float() / dim
+    return 1.0 / (ext_factors * base ** inv_freq_shape)
+
+
+def longrope_attention_factor(cfg):
+    scaling = cfg.get("rope_scaling") or {}
+    if scaling.get("rope_type", scaling.get("type")) != "longrope":
+        return 1.0
+    if scaling.get("attention_factor") is not None:
+        return scaling["attention_factor"]
+    original = longrope_original(cfg)
+    factor = scaling.get("factor") or cfg["max_position_embeddings"] / original
+    return 1.0 if factor <= 1.0 else math.sqrt(1 + math.log(factor) / math.log(original))
+
+
+def rope_inv_freq(cfg, head_dim, base, partial, n_text=0):
     """modeling_rope_utils: _compute_default_rope_parameters, then the
-    rope_type's rescaling."""
+    rope_type's rescaling (longrope's for a text of n_text tokens)."""
     dim = int(head_dim * partial)
     inv_freq = 1.0 / (base ** (torch.arange(0, dim, 2, dtype=torch.int64).float() / dim))
     scaling = cfg.get("rope_scaling")
@@ -66,6 +111,8 @@ def rope_inv_freq(cfg, head_dim, base, partial):
         return inv_freq
     if rope_type == "linear":
         return inv_freq / scaling["factor"]
+    if rope_type == "longrope":
+        return longrope_inv_freq(cfg, dim, base, n_text)
     assert rope_type == "llama3"
     factor = scaling["factor"]
     low_freq_factor = scaling["low_freq_factor"]
@@ -81,14 +128,14 @@ def rope_inv_freq(cfg, head_dim, base, partial):
     return torch.where(is_medium_freq, smoothed_inv_freq, inv_freq_llama)
 
 
-def rope_cos_sin(inv_freq, n):
-    """LlamaRotaryEmbedding.forward, attention_scaling 1."""
+def rope_cos_sin(inv_freq, n, attention_scaling=1.0):
+    """LlamaRotaryEmbedding.forward."""
     position_ids = torch.arange(n)[None, :]
     inv_freq_expanded = inv_freq[None, :, None].float()
     position_ids_expanded = position_ids[:, None, :].float()
     freqs = (inv_freq_expanded @ position_ids_expanded).transpose(1, 2)
     emb = torch.cat((freqs, freqs), dim=-1)
-    return emb.cos()[0], emb.sin()[0]
+    return emb.cos()[0] * attention_scaling, emb.sin()[0] * attention_scaling
 
 
 def rotate_half(x):
@@ -109,6 +156,33 @@ def rms_norm(x, weight, eps):
     return weight * (x * torch.rsqrt(variance + eps))
 
 
+def gemma_rms_norm(x, weight, eps):
+    """Gemma2RMSNorm, Gemma3RMSNorm: in float32, x * rsqrt(mean x^2 + eps) * (1 + w)."""
+    x = x.float()
+    return (x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + eps)) * (1.0 + weight.float())
+
+
+def layer_kinds(cfg):
+    """Each layer's (local, rotated): Gemma 2's even layers local, Gemma 3's
+    all but every sliding_window_pattern-th (or layer_types), SmolLM3's
+    no_rope_layers."""
+    model_type = cfg["model_type"]
+    layers = cfg["num_hidden_layers"]
+    if cfg.get("layer_types"):
+        local = [t == "sliding_attention" for t in cfg["layer_types"]]
+    elif model_type == "gemma2":
+        local = [layer % 2 == 0 for layer in range(layers)]
+    elif model_type == "gemma3_text":
+        pattern = cfg.get("sliding_window_pattern", 6)
+        local = [(layer + 1) % pattern != 0 for layer in range(layers)]
+    else:
+        local = [model_type in ("mistral", "phi3")] * layers
+    rotated = [True] * layers
+    if model_type == "smollm3":
+        rotated = [bool(r) for r in cfg["no_rope_layers"][:layers]]
+    return list(zip(local, rotated))
+
+
 def repeat_kv(x, n_rep):
     """[KV, n, hd] -> [KV * n_rep, n, hd], each key/value head repeated in a row."""
     kv, n, hd = x.shape
@@ -126,12 +200,15 @@ def mask_of(n, window):
     return torch.where(visible, torch.zeros([]), torch.full([], torch.finfo(torch.float32).min))
 
 
-def eager_attention(q, k, v, n_rep, scaling, mask, edit=None, layer=0):
-    """eager_attention_forward of modeling_llama.py; edit, when given, changes
-    the scores before the softmax (make_intervention_fixtures.py)."""
+def eager_attention(q, k, v, n_rep, scaling, mask, edit=None, layer=0, softcap=None):
+    """eager_attention_forward of modeling_llama.py (of modeling_gemma2.py
+    with softcap: the scaled scores capped before the mask); edit, when
+    given, changes the scores before the softmax (make_intervention_fixtures.py)."""
     k = repeat_kv(k, n_rep)
     v = repeat_kv(v, n_rep)
     scores = torch.matmul(q, k.transpose(1, 2)) * scaling
+    if softcap:
+        scores = torch.tanh(scores / softcap) * softcap
     scores = scores + mask
     if edit:
         scores = edit.scores(layer, scores)
@@ -139,29 +216,41 @@ def eager_attention(q, k, v, n_rep, scaling, mask, edit=None, layer=0):
     return a, torch.matmul(a, v), k, v
 
 
-def llama_forward(w, cfg, ids, hiddens=None, edit=None):
-    """LlamaForCausalLM / MistralForCausalLM / Qwen2ForCausalLM / Qwen3ForCausalLM;
-    hiddens, when given, receives the residual stream after each block; edit,
-    when given, changes each block's input, the scores and the heads' context
-    before o_proj, and receives the logits at every position."""
+def llama_forward(w, cfg, ids, hiddens=None, edit=None, prefix="model."):
+    """LlamaForCausalLM / MistralForCausalLM / Qwen2ForCausalLM / Qwen3ForCausalLM,
+    Gemma2ForCausalLM / Gemma3ForCausalLM (with prefix "language_model.model.",
+    Gemma3ForConditionalGeneration's text model), Phi3ForCausalLM and
+    SmolLM3ForCausalLM; hiddens, when given, receives the residual stream
+    after each block; edit, when given, changes each block's input, the
+    scores and the heads' context before o_proj, and receives the logits at
+    every position."""
     model_type = cfg["model_type"]
+    gemma = model_type in ("gemma2", "gemma3_text")
+    phi3 = model_type == "phi3"
     n = len(ids)
     d = cfg["hidden_size"]
     heads = cfg["num_attention_heads"]
     kv = cfg.get("num_key_value_heads") or heads
     hd = cfg.get("head_dim") or d // heads
     eps = cfg["rms_norm_eps"]
+    norm = gemma_rms_norm if gemma else rms_norm
     bias = cfg.get("attention_bias", False) or model_type == "qwen2"
     out_bias = cfg.get("attention_bias", False) and model_type != "qwen2"
-    window = cfg.get("sliding_window") if model_type == "mistral" else None
-    inv_freq = rope_inv_freq(cfg, hd, cfg.get("rope_theta", 10000.0),
-                             cfg.get("partial_rotary_factor", 1.0))
-    cos, sin = rope_cos_sin(inv_freq, n)
-    mask = mask_of(n, window)
-    h = w["model.embed_tokens.weight"][torch.tensor(ids)]
+    partial = cfg.get("partial_rotary_factor", 1.0)
+    rotated_dims = int(hd * partial)
+    inv_freq = rope_inv_freq(cfg, hd, cfg.get("rope_theta", 10000.0), partial, n)
+    cos, sin = rope_cos_sin(inv_freq, n, longrope_attention_factor(cfg))
+    if cfg.get("rope_local_base_freq"):
+        local_freq = rope_inv_freq({}, hd, cfg["rope_local_base_freq"], partial)
+        local_cos, local_sin = rope_cos_sin(local_freq, n)
+    scaling = cfg["query_pre_attn_scalar"] ** -0.5 if gemma else hd ** -0.5
+    softcap = cfg.get("attn_logit_softcapping")
+    h = w[prefix + "embed_tokens.weight"][torch.tensor(ids)]
+    if gemma:
+        h = h * torch.tensor(d ** 0.5, dtype=h.dtype)
     attentions, qkv_rows = [], []
-    for layer in range(cfg["num_hidden_layers"]):
-        b = f"model.layers.{layer}."
+    for layer, (local, use_rope) in enumerate(layer_kinds(cfg)):
+        b = f"{prefix}layers.{layer}."
 
         def lin(x, name, with_bias):
             return F.linear(x, w[b + name + ".weight"], w[b + name + ".bias"] if with_bias else None)
@@ -169,35 +258,64 @@ def llama_forward(w, cfg, ids, hiddens=None, edit=None):
         if edit:
             h = edit.resid(layer, h)
         residual = h
-        x = rms_norm(h, w[b + "input_layernorm.weight"], eps)
-        q = lin(x, "self_attn.q_proj", bias).view(n, heads, hd)
-        k = lin(x, "self_attn.k_proj", bias).view(n, kv, hd)
-        v = lin(x, "self_attn.v_proj", bias).view(n, kv, hd).transpose(0, 1)
-        if model_type == "qwen3":
-            q = rms_norm(q, w[b + "self_attn.q_norm.weight"], eps)
-            k = rms_norm(k, w[b + "self_attn.k_norm.weight"], eps)
+        x = norm(h, w[b + "input_layernorm.weight"], eps)
+        if phi3:
+            qkv = lin(x, "self_attn.qkv_proj", False)
+            q = qkv[:, :heads * hd].view(n, heads, hd)
+            k = qkv[:, heads * hd:(heads + kv) * hd].view(n, kv, hd)
+            v = qkv[:, (heads + kv) * hd:].view(n, kv, hd).transpose(0, 1)
+        else:
+            q = lin(x, "self_attn.q_proj", bias).view(n, heads, hd)
+            k = lin(x, "self_attn.k_proj", bias).view(n, kv, hd)
+            v = lin(x, "self_attn.v_proj", bias).view(n, kv, hd).transpose(0, 1)
+        if model_type in ("qwen3", "gemma3_text"):
+            q = norm(q, w[b + "self_attn.q_norm.weight"], eps)
+            k = norm(k, w[b + "self_attn.k_norm.weight"], eps)
         q, k = q.transpose(0, 1), k.transpose(0, 1)
-        q, k = apply_rotary(q, cos, sin), apply_rotary(k, cos, sin)
-        a, context, k_rep, v_rep = eager_attention(q, k, v, heads // kv, hd ** -0.5, mask,
-                                                   edit, layer)
+        if use_rope:
+            c, s_ = (local_cos, local_sin) if local and cfg.get("rope_local_base_freq") else (cos, sin)
+            q_rot, q_pass = q[..., :rotated_dims], q[..., rotated_dims:]
+            k_rot, k_pass = k[..., :rotated_dims], k[..., rotated_dims:]
+            q = torch.cat((apply_rotary(q_rot, c, s_), q_pass), dim=-1)
+            k = torch.cat((apply_rotary(k_rot, c, s_), k_pass), dim=-1)
+        mask = mask_of(n, cfg.get("sliding_window") if local else None)
+        a, context, k_rep, v_rep = eager_attention(q, k, v, heads // kv, scaling, mask,
+                                                   edit, layer, softcap)
         attentions.append(a)
         qkv_rows.append((q, k_rep, v_rep))
         context = context.transpose(0, 1).reshape(n, heads * hd)
         if edit:
             context = edit.context(layer, context)
-        h = residual + lin(context, "self_attn.o_proj", out_bias)
-        residual = h
-        x = rms_norm(h, w[b + "post_attention_layernorm.weight"], eps)
-        mlp = lin(F.silu(lin(x, "mlp.gate_proj", False)) * lin(x, "mlp.up_proj", False),
-                  "mlp.down_proj", False)
-        h = residual + mlp
+        attended = lin(context, "self_attn.o_proj", out_bias)
+        if gemma:
+            h = residual + norm(attended, w[b + "post_attention_layernorm.weight"], eps)
+            x = norm(h, w[b + "pre_feedforward_layernorm.weight"], eps)
+            mlp = lin(F.gelu(lin(x, "mlp.gate_proj", False), approximate="tanh")
+                      * lin(x, "mlp.up_proj", False), "mlp.down_proj", False)
+            h = h + norm(mlp, w[b + "post_feedforward_layernorm.weight"], eps)
+        else:
+            h = residual + attended
+            residual = h
+            x = norm(h, w[b + "post_attention_layernorm.weight"], eps)
+            if phi3:
+                gate, up = lin(x, "mlp.gate_up_proj", False).chunk(2, dim=-1)
+                mlp = lin(up * F.silu(gate), "mlp.down_proj", False)
+            else:
+                mlp = lin(F.silu(lin(x, "mlp.gate_proj", False)) * lin(x, "mlp.up_proj", False),
+                          "mlp.down_proj", False)
+            h = residual + mlp
         if hiddens is not None:
             hiddens.append(h)
-    h = rms_norm(h, w["model.norm.weight"], eps)
-    output = w["model.embed_tokens.weight"] if cfg["tie_word_embeddings"] else w["lm_head.weight"]
+    h = norm(h, w[prefix + "norm.weight"], eps)
+    tied = cfg.get("tie_word_embeddings", gemma)
+    output = w[prefix + "embed_tokens.weight"] if tied else w["lm_head.weight"]
+    logits = h @ output.T
+    if cfg.get("final_logit_softcapping"):
+        cap = cfg["final_logit_softcapping"]
+        logits = torch.tanh(logits / cap) * cap
     if edit:
-        edit.logits = h @ output.T
-    return attentions, qkv_rows, h[-1] @ output.T
+        edit.logits = logits
+    return attentions, qkv_rows, logits[-1]
 
 
 def neox_forward(w, cfg, ids, hiddens=None, edit=None):
@@ -262,34 +380,47 @@ def randn(*shape, std):
     return torch.randn(*shape) * std
 
 
-def llama_weights(cfg):
+def llama_weights(cfg, prefix="model."):
     model_type = cfg["model_type"]
+    gemma = model_type in ("gemma2", "gemma3_text")
+    phi3 = model_type == "phi3"
     d, f = cfg["hidden_size"], cfg["intermediate_size"]
     heads = cfg["num_attention_heads"]
     kv = cfg.get("num_key_value_heads") or heads
     hd = cfg.get("head_dim") or d // heads
     bias = cfg.get("attention_bias", False) or model_type == "qwen2"
     out_bias = cfg.get("attention_bias", False) and model_type != "qwen2"
-    w = {"model.embed_tokens.weight": randn(cfg["vocab_size"], d, std=0.5)}
+    # Gemma's norms scale by (1 + w): their weights lie around 0, not 1.
+    centre = 0.0 if gemma else 1.0
+    w = {prefix + "embed_tokens.weight": randn(cfg["vocab_size"], d, std=0.5)}
     for layer in range(cfg["num_hidden_layers"]):
-        b = f"model.layers.{layer}."
-        w[b + "input_layernorm.weight"] = 1.0 + randn(d, std=0.1)
-        for name, rows in (("q_proj", heads * hd), ("k_proj", kv * hd), ("v_proj", kv * hd)):
-            w[b + f"self_attn.{name}.weight"] = randn(rows, d, std=0.4)
-            if bias:
-                w[b + f"self_attn.{name}.bias"] = randn(rows, std=0.2)
+        b = f"{prefix}layers.{layer}."
+        w[b + "input_layernorm.weight"] = centre + randn(d, std=0.1)
+        if phi3:
+            w[b + "self_attn.qkv_proj.weight"] = randn((heads + 2 * kv) * hd, d, std=0.4)
+        else:
+            for name, rows in (("q_proj", heads * hd), ("k_proj", kv * hd), ("v_proj", kv * hd)):
+                w[b + f"self_attn.{name}.weight"] = randn(rows, d, std=0.4)
+                if bias:
+                    w[b + f"self_attn.{name}.bias"] = randn(rows, std=0.2)
         w[b + "self_attn.o_proj.weight"] = randn(d, heads * hd, std=0.2)
         if out_bias:
             w[b + "self_attn.o_proj.bias"] = randn(d, std=0.1)
-        if model_type == "qwen3":
-            w[b + "self_attn.q_norm.weight"] = 1.0 + randn(hd, std=0.2)
-            w[b + "self_attn.k_norm.weight"] = 1.0 + randn(hd, std=0.2)
-        w[b + "post_attention_layernorm.weight"] = 1.0 + randn(d, std=0.1)
-        w[b + "mlp.gate_proj.weight"] = randn(f, d, std=0.3)
-        w[b + "mlp.up_proj.weight"] = randn(f, d, std=0.3)
+        if model_type in ("qwen3", "gemma3_text"):
+            w[b + "self_attn.q_norm.weight"] = centre + randn(hd, std=0.2)
+            w[b + "self_attn.k_norm.weight"] = centre + randn(hd, std=0.2)
+        w[b + "post_attention_layernorm.weight"] = centre + randn(d, std=0.1)
+        if gemma:
+            w[b + "pre_feedforward_layernorm.weight"] = randn(d, std=0.1)
+            w[b + "post_feedforward_layernorm.weight"] = randn(d, std=0.1)
+        if phi3:
+            w[b + "mlp.gate_up_proj.weight"] = randn(2 * f, d, std=0.3)
+        else:
+            w[b + "mlp.gate_proj.weight"] = randn(f, d, std=0.3)
+            w[b + "mlp.up_proj.weight"] = randn(f, d, std=0.3)
         w[b + "mlp.down_proj.weight"] = randn(d, f, std=0.2)
-    w["model.norm.weight"] = 1.0 + randn(d, std=0.1)
-    if not cfg["tie_word_embeddings"]:
+    w[prefix + "norm.weight"] = centre + randn(d, std=0.1)
+    if not cfg.get("tie_word_embeddings", gemma):
         w["lm_head.weight"] = randn(cfg["vocab_size"], d, std=0.5)
     return w
 
@@ -377,8 +508,9 @@ def write_checkpoint(path, cfg, stored, shards):
     \a shards files named as the hub names them with their index."""
     os.makedirs(path, exist_ok=True)
     write_json(os.path.join(path, "config.json"), cfg)
-    write_json(os.path.join(path, "tokenizer.json"), tokenizer_json(cfg["vocab_size"]))
-    if cfg["model_type"] in ("llama", "mistral"):
+    text = cfg.get("text_config", cfg)
+    write_json(os.path.join(path, "tokenizer.json"), tokenizer_json(text["vocab_size"]))
+    if text["model_type"] in ("llama", "mistral", "gemma2", "gemma3_text", "phi3"):
         # As Llama 2's, TinyLlama's and Mistral's: every text begins with <s>.
         write_json(os.path.join(path, "tokenizer_config.json"),
                    {"add_bos_token": True, "add_eos_token": False, "bos_token": "<s>",
@@ -397,22 +529,47 @@ def case_record(name, ids, attentions, qkv_rows, logits):
             "top_next": top(logits)}
 
 
-def checkpoint(name, cfg, dtype=torch.float32, shards=1, lengths=(1, 12)):
+def checkpoint(name, cfg, dtype=torch.float32, shards=1, lengths=(1, 12), extra=None):
+    """The folder \a name of a model of \a cfg: a multimodal Gemma 3's text
+    model is its text_config, its tensors under language_model.model.,
+    beside \a extra tensors (a vision tower's) the text's pass never reads."""
     neox = cfg["model_type"] == "gpt_neox"
-    w = neox_weights(cfg) if neox else llama_weights(cfg)
+    text = cfg.get("text_config", cfg)
+    prefix = "language_model.model." if "text_config" in cfg else "model."
+    w = neox_weights(cfg) if neox else llama_weights(text, prefix)
     stored = {k: v.to(dtype) for k, v in w.items()}
     seen = {k: v.to(torch.float32) for k, v in stored.items()}
     if neox:
         stored.update(neox_buffers(cfg, dtype))
+    if extra:
+        stored.update({k: v.to(dtype) for k, v in extra.items()})
     write_checkpoint(os.path.join(OUT, name), cfg, stored, shards)
     gen = torch.Generator().manual_seed(len(name))
     cases = []
     for n in lengths:
-        ids = torch.randint(0, cfg["vocab_size"], (n,), generator=gen).tolist()
-        forward = neox_forward if neox else llama_forward
-        attentions, qkv_rows, logits = forward(seen, cfg, ids)
+        ids = torch.randint(0, text["vocab_size"], (n,), generator=gen).tolist()
+        if neox:
+            attentions, qkv_rows, logits = neox_forward(seen, cfg, ids)
+        else:
+            attentions, qkv_rows, logits = llama_forward(seen, text, ids, prefix=prefix)
         cases.append(case_record(f"n = {n}", ids, attentions, qkv_rows, logits))
     return {"model_type": cfg["model_type"], "dtype": DTYPES[dtype], "cases": cases}
+
+
+def gemma_config(model_type, **changes):
+    """Gemma 2's and Gemma 3's keys in small: head_dim of its own,
+    query_pre_attn_scalar, hidden_activation, the window."""
+    cfg = {"architectures": ["Gemma2ForCausalLM" if model_type == "gemma2"
+                             else "Gemma3ForCausalLM"],
+           "model_type": model_type, "hidden_activation": "gelu_pytorch_tanh",
+           "hidden_size": 24, "intermediate_size": 40, "num_hidden_layers": 2,
+           "num_attention_heads": 4, "num_key_value_heads": 2, "head_dim": 8,
+           "query_pre_attn_scalar": 8, "max_position_embeddings": 64, "rms_norm_eps": 1e-6,
+           "rope_theta": 10000.0, "sliding_window": 4, "attention_bias": False,
+           "tie_word_embeddings": True, "vocab_size": 61, "pad_token_id": 0,
+           "bos_token_id": 1, "eos_token_id": 2, "torch_dtype": "float32"}
+    cfg.update(changes)
+    return cfg
 
 
 def llama_config(model_type, **changes):
@@ -465,6 +622,54 @@ def main():
              "layer_norm_eps": 1e-5, "rotary_pct": 0.25, "rotary_emb_base": 10000,
              "use_parallel_residual": True, "tie_word_embeddings": False, "vocab_size": 61,
              "bos_token_id": 0, "eos_token_id": 0, "torch_dtype": "float32"}),
+        # Gemma 2: even layers local with a window of 4 over 12 tokens; both
+        # soft caps small enough to bite (scores and logits well above them).
+        "gemma2-capped": checkpoint(
+            "gemma2-capped",
+            gemma_config("gemma2", num_hidden_layers=3, attn_logit_softcapping=1.5,
+                         final_logit_softcapping=2.0, cache_implementation="hybrid")),
+        # Gemma 3's text model: six layers, the sixth global (sliding_window_pattern),
+        # the local ones on their own base; q_norm, k_norm; linear scaling on the global.
+        "gemma3-six": checkpoint(
+            "gemma3-six",
+            gemma_config("gemma3_text", num_hidden_layers=6, sliding_window_pattern=6,
+                         rope_theta=1000000.0, rope_local_base_freq=10000.0,
+                         rope_scaling={"rope_type": "linear", "factor": 8.0},
+                         final_logit_softcapping=None, attn_logit_softcapping=None)),
+        # A multimodal Gemma 3 folder: text_config, language_model.model., a vision tower beside.
+        "gemma3-multimodal": checkpoint(
+            "gemma3-multimodal",
+            {"architectures": ["Gemma3ForConditionalGeneration"], "model_type": "gemma3",
+             "text_config": gemma_config(
+                 "gemma3_text", num_hidden_layers=2,
+                 layer_types=["sliding_attention", "full_attention"],
+                 rope_local_base_freq=10000.0, rope_theta=1000000.0),
+             "vision_config": {"hidden_size": 8, "image_size": 4, "patch_size": 2},
+             "mm_tokens_per_image": 4, "torch_dtype": "bfloat16"},
+            dtype=torch.bfloat16,
+            extra={"vision_tower.vision_model.embeddings.patch_embedding.weight":
+                   randn(8, 3, 2, 2, std=0.1),
+                   "multi_modal_projector.mm_input_projection_weight": randn(8, 24, std=0.1)}),
+        # Phi-3: fused qkv_proj and gate_up_proj, half the head rotated, longrope:
+        # one token within original_max_position_embeddings (4), the short
+        # factors; twelve past it, the long ones; the attention factor of 64 / 4.
+        "phi3-longrope": checkpoint(
+            "phi3-longrope",
+            llama_config("phi3", architectures=["Phi3ForCausalLM"], hidden_size=32,
+                         num_attention_heads=4, num_key_value_heads=2,
+                         partial_rotary_factor=0.5, max_position_embeddings=64,
+                         original_max_position_embeddings=4, sliding_window=48,
+                         tie_word_embeddings=False,
+                         rope_scaling={"type": "longrope",
+                                       "short_factor": [1.0, 1.1],
+                                       "long_factor": [1.5, 3.0]})),
+        # SmolLM3: the third layer without positions (no_rope_layers), tied.
+        "smollm3-nope": checkpoint(
+            "smollm3-nope",
+            llama_config("smollm3", architectures=["SmolLM3ForCausalLM"], num_hidden_layers=4,
+                         num_attention_heads=4, num_key_value_heads=2, rope_theta=2000000.0,
+                         no_rope_layers=[1, 1, 0, 1], no_rope_layer_interval=4,
+                         use_sliding_window=False, sliding_window=None)),
     }
     reference = {"note": "Written by make_decoder_fixtures.py; attentions are [L, H, n, n] "
                          "flattened in C order; last_layer_head1_{q,k,v} are [n, d_h] "

@@ -4,7 +4,7 @@
 """Writes tests/data/generation.json: what the PyTorch references of
 make_model_fixtures.py and make_decoder_fixtures.py write after a prompt and
 read through the logit lens, for every tiny causal checkpoint (gpt2-tiny and
-the six decoders), from the checkpoints already in tests/data.
+the decoders), from the checkpoints already in tests/data.
 
 Run with Debian's python3 (python3-torch, python3-numpy):
 
@@ -27,7 +27,7 @@ import torch.nn.functional as F
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from make_decoder_fixtures import llama_forward, neox_forward, rms_norm  # noqa: E402
+from make_decoder_fixtures import gemma_rms_norm, llama_forward, neox_forward, rms_norm  # noqa: E402
 from make_model_fixtures import gpt2_forward, top  # noqa: E402
 
 TOKENS = 20
@@ -78,7 +78,7 @@ def family(folder, cfg, w):
         def final(h):
             return F.layer_norm(h, (d,), w[prefix + "ln_f.weight"], w[prefix + "ln_f.bias"], eps)
 
-        return forward, final, w[prefix + "wte.weight"]
+        return forward, final, w[prefix + "wte.weight"], None
     if model_type == "gpt_neox":
         d, eps = cfg["hidden_size"], cfg["layer_norm_eps"]
 
@@ -89,23 +89,35 @@ def family(folder, cfg, w):
             return F.layer_norm(h, (d,), w["gpt_neox.final_layer_norm.weight"],
                                 w["gpt_neox.final_layer_norm.bias"], eps)
 
-        return forward, final, w["embed_out.weight"]
+        return forward, final, w["embed_out.weight"], None
+
+    # A multimodal Gemma 3's text model, under language_model.model.
+    text = cfg.get("text_config", cfg)
+    prefix = "language_model.model." if "text_config" in cfg else "model."
+    gemma = text["model_type"] in ("gemma2", "gemma3_text")
+    norm = gemma_rms_norm if gemma else rms_norm
+    cap = text.get("final_logit_softcapping")
 
     def forward(ids, hiddens):
-        return llama_forward(w, cfg, ids, hiddens)[2]
+        return llama_forward(w, text, ids, hiddens, prefix=prefix)[2]
 
     def final(h):
-        return rms_norm(h, w["model.norm.weight"], cfg["rms_norm_eps"])
+        return norm(h, w[prefix + "norm.weight"], text["rms_norm_eps"])
 
-    tied = cfg["tie_word_embeddings"]
-    return forward, final, w["model.embed_tokens.weight"] if tied else w["lm_head.weight"]
+    tied = text.get("tie_word_embeddings", gemma)
+    output = w[prefix + "embed_tokens.weight"] if tied else w["lm_head.weight"]
+    # Gemma 2's lens reads the logits as its last layer does: soft-capped.
+    return forward, final, output, cap
 
 
 def record(folder):
     with open(os.path.join(folder, "config.json"), encoding="utf-8") as f:
         cfg = json.load(f)
     w = load_folder(folder)
-    forward, final, output = family(folder, cfg, w)
+    forward, final, output, cap = family(folder, cfg, w)
+
+    def capped(logits):
+        return torch.tanh(logits / cap) * cap if cap else logits
     vocabulary = output.shape[0]
     gen = torch.Generator().manual_seed(len(os.path.basename(folder)))
     prompt = torch.randint(0, vocabulary, (PROMPT,), generator=gen).tolist()
@@ -115,7 +127,7 @@ def record(folder):
         ids.append(int(torch.argmax(logits)))
     hiddens = []
     forward(prompt, hiddens)
-    lens = [[top(final(h[i]) @ output.T) for i in range(len(prompt))] for h in hiddens]
+    lens = [[top(capped(final(h[i]) @ output.T)) for i in range(len(prompt))] for h in hiddens]
     return {"prompt": prompt, "greedy": ids[len(prompt):], "lens": lens}
 
 

@@ -142,6 +142,8 @@ private slots:
     void keptRowsGiveTheAttention();
     void configurations_data();
     void configurations();
+    void layerAttention_data();
+    void layerAttention();
     void refusals_data();
     void refusals();
     void refusesWithoutTokenizerJson();
@@ -231,7 +233,8 @@ void DecoderForwardTest::keptRowsGiveTheAttention()
 {
     // softmax(q k^T / sqrt(d_h)) from the kept rows (q and k after their
     // rotary), each query seeing the keys up to its own and, with a sliding
-    // window, only the last window of them.
+    // window (a local layer's), only the last window of them; Gemma's scale
+    // (query_pre_attn_scalar^-0.5) and soft cap where the model has them.
     QFETCH(QString, model);
     QFETCH(int, item);
     QFETCH(int, set);
@@ -240,20 +243,24 @@ void DecoderForwardTest::keptRowsGiveTheAttention()
     const int n = run.tokenCount();
     const int dh = run.headDim;
     double worst = 0.0;
+    const double scale = config.attentionScale();
+    const double cap = config.attentionSoftCap;
     for (int l = 0; l < run.attention.layers(); ++l) {
+        const int window = config.attentionOf(l).window;
         for (int h = 0; h < run.attention.heads(); ++h) {
             const float *q = run.queries.data() + run.headOffset(l, h);
             const float *k = run.keys.data() + run.headOffset(l, h);
             for (int i = 0; i < n; ++i) {
-                const int first =
-                    config.slidingWindow > 0 ? std::max(0, i + 1 - config.slidingWindow) : 0;
+                const int first = window > 0 ? std::max(0, i + 1 - window) : 0;
                 std::vector<double> scores(size_t(n), 0.0);
                 double largest = -1e300;
                 for (int j = first; j <= i; ++j) {
                     double dot = 0.0;
                     for (int c = 0; c < dh; ++c)
                         dot += double(q[i * dh + c]) * double(k[j * dh + c]);
-                    scores[size_t(j)] = dot / std::sqrt(double(dh));
+                    scores[size_t(j)] = dot * scale;
+                    if (cap > 0.0)
+                        scores[size_t(j)] = cap * std::tanh(scores[size_t(j)] / cap);
                     largest = std::max(largest, scores[size_t(j)]);
                 }
                 double sum = 0.0;
@@ -334,6 +341,74 @@ void DecoderForwardTest::configurations()
     QCOMPARE(checkpoint->weightsFileBytes(), bytes);
 }
 
+void DecoderForwardTest::layerAttention_data()
+{
+    // Each layer's window ("-" for every key before it) and positions, as
+    // `model --json` says them; the caps and the scale of the scores.
+    QTest::addColumn<QString>("model");
+    QTest::addColumn<QString>("windows");
+    QTest::addColumn<QString>("layerPositions");
+    QTest::addColumn<QString>("positions");
+    QTest::addColumn<double>("attentionCap");
+    QTest::addColumn<double>("logitCap");
+    QTest::addColumn<double>("scale");
+    QTest::newRow("Gemma 2: even layers local, both caps")
+        << "gemma2-capped"
+        << "4 - 4"
+        << "rotary theta=10000|rotary theta=10000|rotary theta=10000"
+        << "rotary theta=10000" << 1.5 << 2.0 << 1.0 / std::sqrt(8.0);
+    QTest::newRow("Gemma 3: the sixth layer global, local layers on their own base")
+        << "gemma3-six"
+        << "4 4 4 4 4 -"
+        << "rotary theta=10000|rotary theta=10000|rotary theta=10000|rotary theta=10000|"
+           "rotary theta=10000|rotary theta=1000000 linear x8"
+        << "rotary theta=1000000 linear x8, local layers theta=10000" << 0.0 << 0.0
+        << 1.0 / std::sqrt(8.0);
+    QTest::newRow("Gemma 3 multimodal: text_config's layer_types")
+        << "gemma3-multimodal"
+        << "4 -"
+        << "rotary theta=10000|rotary theta=1000000"
+        << "rotary theta=1000000, local layers theta=10000" << 0.0 << 0.0 << 1.0 / std::sqrt(8.0);
+    QTest::newRow("Phi-3: a window in every layer, longrope, half rotated")
+        << "phi3-longrope"
+        << "48 48"
+        << "rotary 50% theta=10000 longrope x16 after 4|rotary 50% theta=10000 longrope x16 "
+           "after 4"
+        << "rotary 50% theta=10000 longrope x16 after 4" << 0.0 << 0.0 << 1.0 / std::sqrt(8.0);
+    QTest::newRow("SmolLM3: the third layer without positions")
+        << "smollm3-nope"
+        << "- - - -"
+        << "rotary theta=2000000|rotary theta=2000000|none|rotary theta=2000000"
+        << "rotary theta=2000000, some layers none" << 0.0 << 0.0 << 1.0 / std::sqrt(6.0);
+}
+
+void DecoderForwardTest::layerAttention()
+{
+    QFETCH(QString, model);
+    QFETCH(QString, windows);
+    QFETCH(QString, layerPositions);
+    QFETCH(QString, positions);
+    QFETCH(double, attentionCap);
+    QFETCH(double, logitCap);
+    QFETCH(double, scale);
+    const auto checkpoint = openModel(model);
+    const ModelConfig &config = checkpoint->config();
+    QStringList gotWindows, gotPositions;
+    for (int l = 0; l < config.layers; ++l) {
+        const int window = config.attentionOf(l).window;
+        gotWindows << (window > 0 ? QString::number(window) : QStringLiteral("-"));
+        gotPositions << QString::fromStdString(layerPositionSummary(config, l));
+    }
+    QCOMPARE(gotWindows.join(QLatin1Char(' ')), windows);
+    QCOMPARE(gotPositions.join(QLatin1Char('|')), layerPositions);
+    QCOMPARE(QString::fromStdString(positionSummary(config)), positions);
+    QCOMPARE(double(config.attentionSoftCap), attentionCap);
+    QCOMPARE(double(config.logitSoftCap), logitCap);
+    QVERIFY(std::abs(double(config.attentionScale()) - scale) < 1e-7);
+    // A multimodal folder's vision tower is there by design, not unused.
+    QCOMPARE(checkpoint->unusedTensors(), QStringList());
+}
+
 void DecoderForwardTest::refusals_data()
 {
     QTest::addColumn<QString>("model");
@@ -346,8 +421,9 @@ void DecoderForwardTest::refusals_data()
            })
         << "config.json"
         << "has the model_type \"mamba\"; Attention Lab runs \"gpt2\", \"bert\", \"llama\", "
-           "\"mistral\", \"qwen2\", \"qwen3\", \"gpt_neox\", \"t5\", \"bart\", \"mbart\" and "
-           "\"marian\" checkpoints";
+           "\"mistral\", \"qwen2\", \"qwen3\", \"gpt_neox\", \"gemma2\", \"gemma3_text\", "
+           "\"gemma3\", \"phi3\", \"smollm3\", \"t5\", \"bart\", \"mbart\" and \"marian\" "
+           "checkpoints";
     QTest::newRow("unsupported rope_type")
         << "llama3-mqa" << Edit([](const QString &f) {
                editConfig(f, [](QJsonObject &c) {
@@ -357,8 +433,50 @@ void DecoderForwardTest::refusals_data()
                });
            })
         << "config.json"
-        << "has the rope_type \"yarn\"; Attention Lab runs \"default\", \"linear\" and "
-           "\"llama3\" rotary positions";
+        << "has the rope_type \"yarn\"; Attention Lab runs \"default\", \"linear\", "
+           "\"llama3\" and \"longrope\" rotary positions";
+    QTest::newRow("layer_types of the wrong length") << "gemma3-six" << Edit([](const QString &f) {
+        editConfig(f, [](QJsonObject &c) {
+            c.insert(u"layer_types", QJsonArray{u"sliding_attention"_qs, u"full_attention"_qs});
+        });
+    }) << "config.json"
+                                                     << "has 2 entries in \"layer_types\" for its "
+                                                        "6 layers";
+    QTest::newRow("an unknown layer type")
+        << "gemma2-capped" << Edit([](const QString &f) {
+               editConfig(f, [](QJsonObject &c) {
+                   c.insert(u"layer_types",
+                            QJsonArray{u"sliding_attention"_qs, u"chunked_attention"_qs,
+                                       u"full_attention"_qs});
+               });
+           })
+        << "config.json"
+        << "has the layer type \"chunked_attention\" in \"layer_types\" (layer 1); Attention "
+           "Lab runs \"sliding_attention\" and \"full_attention\"";
+    QTest::newRow("longrope factors of the wrong length")
+        << "phi3-longrope" << Edit([](const QString &f) {
+               editConfig(f, [](QJsonObject &c) {
+                   c.insert(u"rope_scaling",
+                            QJsonObject{{u"type"_qs, u"longrope"_qs},
+                                        {u"short_factor"_qs, QJsonArray{1.0, 1.0, 1.0}},
+                                        {u"long_factor"_qs, QJsonArray{2.0, 2.0}}});
+               });
+           })
+        << "config.json"
+        << "has longrope factors of 3 (short) and 2 (long) entries; its 4 rotated dimensions "
+           "take 2";
+    QTest::newRow("a soft cap of zero")
+        << "gemma2-capped" << Edit([](const QString &f) {
+               editConfig(f, [](QJsonObject &c) { c.insert(u"attn_logit_softcapping", 0.0); });
+           })
+        << "config.json"
+        << "has \"attn_logit_softcapping\" that is not a positive number";
+    QTest::newRow("a negative logit cap")
+        << "gemma2-capped" << Edit([](const QString &f) {
+               editConfig(f, [](QJsonObject &c) { c.insert(u"final_logit_softcapping", -30.0); });
+           })
+        << "config.json"
+        << "has \"final_logit_softcapping\" that is not a positive number";
     QTest::newRow("head counts that do not divide")
         << "llama-gqa" << Edit([](const QString &f) {
                editConfig(f, [](QJsonObject &c) { c.insert(u"num_key_value_heads", 4); });
@@ -400,8 +518,8 @@ void DecoderForwardTest::refusals_data()
         });
     }) << "config.json"
                                         << "has the rope_type \"\"; Attention Lab runs "
-                                           "\"default\", \"linear\" and "
-                                           "\"llama3\" rotary positions";
+                                           "\"default\", \"linear\", \"llama3\" and "
+                                           "\"longrope\" rotary positions";
     QTest::newRow("a rope_type that is a number") << "llama-gqa" << Edit([](const QString &f) {
         editConfig(f, [](QJsonObject &c) {
             c.insert(u"rope_scaling", QJsonObject{{u"rope_type"_qs, 3}, {u"factor"_qs, 2.0}});
@@ -409,7 +527,8 @@ void DecoderForwardTest::refusals_data()
     }) << "config.json"
                                                   << "has a rope_type that is not a name (3); "
                                                      "Attention Lab runs \"default\", "
-                                                     "\"linear\" and \"llama3\" rotary positions";
+                                                     "\"linear\", \"llama3\" and \"longrope\" "
+                                                     "rotary positions";
     QTest::newRow("a fractional count")
         << "llama-gqa" << Edit([](const QString &f) {
                editConfig(f, [](QJsonObject &c) { c.insert(u"num_attention_heads", 2.5); });

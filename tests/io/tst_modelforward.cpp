@@ -383,8 +383,9 @@ void ModelForwardTest::refusesBadFolders_data()
            })
         << "config.json"
         << "has the model_type \"mamba\"; Attention Lab runs \"gpt2\", \"bert\", \"llama\", "
-           "\"mistral\", \"qwen2\", \"qwen3\", \"gpt_neox\", \"t5\", \"bart\", \"mbart\" and "
-           "\"marian\" checkpoints";
+           "\"mistral\", \"qwen2\", \"qwen3\", \"gpt_neox\", \"gemma2\", \"gemma3_text\", "
+           "\"gemma3\", \"phi3\", \"smollm3\", \"t5\", \"bart\", \"mbart\" and \"marian\" "
+           "checkpoints";
     QTest::newRow("config without n_head") << "gpt2-tiny" << Edit([](const QString &f) {
         editConfig(f, [](QJsonObject &c) { c.remove(u"n_head"); });
     }) << "config.json"
