@@ -23,11 +23,16 @@ void BpeMerges::add(int left, int right, int result)
 }
 
 /**
- * A heap of (rank, position) does it in n log n rather than n^2 on long
- * pieces (a SentencePiece-style file has no pre-tokenizer: a whole line is one
- * piece). All occurrences of one rank are taken out before any is merged, so
- * that a pair a merge creates is only looked at in a later round, as in the
- * reference, even in a merges file whose ranks are out of order.
+ * A heap of (rank, position), as Hugging Face's tokenizers merges a word
+ * (Word::merge_all): n log n rather than n^2 on long pieces (a
+ * SentencePiece-style file has no pre-tokenizer: a whole line is one piece).
+ * The lowest (rank, position) is merged first, and the pairs a merge makes
+ * join the heap at once: a pair of lower rank made in the middle of a run of
+ * equal merges is taken before the rest of the run. GPT-2's reference loop
+ * merges every occurrence of the lowest pair first; the two agree wherever a
+ * merge never makes a pair of lower rank than its own, as in every file
+ * trained by BPE, but not in one converted from SentencePiece's scores
+ * (Gemma's runs of spaces), where Hugging Face's order is the reference.
  */
 std::vector<int> BpeMerges::apply(const std::vector<int> &input) const
 {
@@ -59,29 +64,21 @@ std::vector<int> BpeMerges::apply(const std::vector<int> &input) const
     for (int i = 0; i + 1 < n; ++i)
         consider(i);
 
-    std::vector<Candidate> round;
     while (!heap.empty()) {
-        round.clear();
-        const int rank = heap.top().rank;
-        while (!heap.empty() && heap.top().rank == rank) {
-            round.push_back(heap.top());
-            heap.pop();
-        }
-        // In increasing position, as the heap gives them.
-        for (const Candidate &candidate : round) {
-            const int at = candidate.position;
-            if (!alive[at] || symbols[at] != candidate.left || next[at] >= n ||
-                symbols[next[at]] != candidate.right)
-                continue; // taken by an earlier merge of this round, or changed since
-            const int absorbed = next[at];
-            symbols[at] = candidate.result;
-            alive[absorbed] = 0;
-            next[at] = next[absorbed];
-            if (next[at] < n)
-                previous[next[at]] = at;
-            consider(previous[at]);
-            consider(at);
-        }
+        const Candidate candidate = heap.top();
+        heap.pop();
+        const int at = candidate.position;
+        if (!alive[at] || symbols[at] != candidate.left || next[at] >= n ||
+            symbols[next[at]] != candidate.right)
+            continue; // taken by an earlier merge, or changed since
+        const int absorbed = next[at];
+        symbols[at] = candidate.result;
+        alive[absorbed] = 0;
+        next[at] = next[absorbed];
+        if (next[at] < n)
+            previous[next[at]] = at;
+        consider(previous[at]);
+        consider(at);
     }
     std::vector<int> result;
     for (int i = 0; i < n; i = next[i])

@@ -28,9 +28,9 @@ public:
     std::size_t size() const { return m_merges.size(); }
 
     /// \a symbols merged: while some adjacent pair has a merge, the pair of
-    /// lowest rank is merged, every occurrence of it left to right without
-    /// overlap (GPT-2's reference loop, which gives the ids of Hugging Face's
-    /// heap of merges too).
+    /// lowest rank (the leftmost of equal ones) is merged, as Hugging Face's
+    /// heap of merges does (which gives GPT-2's reference loop's ids on
+    /// every file trained by BPE).
     std::vector<int> apply(const std::vector<int> &symbols) const;
 
 private:

@@ -238,6 +238,8 @@ void TestHubTokenizer::realFiles_data()
     QTest::newRow("Llama 3, byte-level BPE with ignore_merges") << QStringLiteral("llama3") << true;
     QTest::newRow("Llama 2 style, SentencePiece BPE with byte fallback")
         << QStringLiteral("llama2") << false;
+    QTest::newRow("Gemma 3, 262,144 pieces, spaces replaced, byte fallback")
+        << QStringLiteral("gemma3") << false;
 }
 
 void TestHubTokenizer::realFiles()
