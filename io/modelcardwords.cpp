@@ -81,6 +81,51 @@ ModelCardWords modelCardWords(const ModelConfig &c)
                                            ? tr("causal, a window of %1 keys").arg(c.slidingWindow)
                                            : tr("causal"))
                                     : tr("every token sees every token");
+    if (!c.layerAttention.empty()) {
+        // Which layers are local (their window), global, and without positions.
+        QStringList local, global, positionFree;
+        for (int l = 0; l < c.layers; ++l) {
+            const LayerAttention layer = c.attentionOf(l);
+            (layer.window > 0 ? local : global) << QString::number(l);
+            if (!layer.rotary)
+                positionFree << QString::number(l);
+        }
+        QStringList parts;
+        if (!local.isEmpty())
+            parts << tr("local (a window of %1 keys) in layers %2")
+                         .arg(c.slidingWindow)
+                         .arg(local.join(QStringLiteral(", ")));
+        if (!global.isEmpty() && !local.isEmpty())
+            parts << tr("global in layers %1").arg(global.join(QStringLiteral(", ")));
+        if (!positionFree.isEmpty())
+            parts << tr("no positions in layers %1").arg(positionFree.join(QStringLiteral(", ")));
+        words.attention =
+            tr("causal") +
+            (parts.isEmpty() ? QString() : QStringLiteral("; ") + parts.join(QStringLiteral("; ")));
+        const bool mixed = !local.isEmpty() && !global.isEmpty();
+        for (int l = 0; l < c.layers; ++l) {
+            const LayerAttention layer = c.attentionOf(l);
+            QStringList mark, note;
+            if (mixed && layer.window > 0) {
+                mark << QStringLiteral("L");
+                note << tr("local layer: each token sees the last %1 keys").arg(layer.window);
+            } else if (mixed) {
+                mark << QStringLiteral("G");
+                note << tr("global layer: each token sees every key before it");
+            }
+            if (!layer.rotary) {
+                mark << QStringLiteral("\u2205");
+                note << tr("no positions: this layer's scores are the same for any order of the "
+                           "tokens");
+            }
+            words.layerMarks << mark.join(QString());
+            words.layerNotes << note.join(QStringLiteral("; "));
+        }
+    }
+    if (c.attentionSoftCap > 0.0f)
+        words.attention += tr("; scores soft-capped at %1").arg(double(c.attentionSoftCap));
+    if (c.logitSoftCap > 0.0f)
+        words.attention += tr("; logits soft-capped at %1").arg(double(c.logitSoftCap));
     if (family.encoderDecoder) {
         words.residual = tr("sequential: attention, then MLP; the decoder's blocks attend to the "
                             "encoder's output between the two");

@@ -6,6 +6,7 @@
 #include "core/model/modelconfig.h"
 
 #include <QString>
+#include <QStringList>
 
 namespace AttentionLab {
 
@@ -25,6 +26,11 @@ struct ModelCardWords
     QString residual;  ///< "sequential: attention, then MLP"
     QString output;    ///< "tied to the word embeddings"
     QString attention; ///< "causal, a window of 4096 keys"
+    /// Each layer's mark on the heads' grid and its hover note, where the
+    /// layers differ: "L" local (its window), "G" global, "∅" no positions;
+    /// empty where every layer is alike.
+    QStringList layerMarks;
+    QStringList layerNotes;
 };
 
 /// The words of \a config's card (translated in the "PretrainedModel" context).

@@ -6,6 +6,7 @@
 #include "core/model/familydescription.h"
 #include "core/sets/tokenlabels.h"
 
+#include <cmath>
 #include <stdexcept>
 
 namespace AttentionLab {
@@ -85,22 +86,23 @@ Session headSession(const ModelRun &run, AttentionKind kind, int layer, int head
     return session;
 }
 
-std::string headSessionNote(const ModelConfig &config, AttentionKind kind, int head)
+std::string headSessionNote(const ModelConfig &config, AttentionKind kind, int layer, int head)
 {
     const FamilyDescription &family = familyDescription(config.family);
     if (!family.encoderDecoder)
-        return headSessionNote(config, head);
+        return headSessionNote(config, layer, head);
     std::string note = kind == AttentionKind::Cross
                            ? "the decoder's queries over the encoder's keys and values"
-                           : headSessionNote(config, head);
+                           : headSessionNote(config, layer, head);
     if (!family.scaledScores && kind == AttentionKind::Cross)
         note += "; the model did not divide its scores by sqrt(d_k) (T5), nor does the lab here";
     return note;
 }
 
-std::string headSessionNote(const ModelConfig &config, int head)
+std::string headSessionNote(const ModelConfig &config, int layer, int head)
 {
     const FamilyDescription &family = familyDescription(config.family);
+    const LayerAttention attention = config.attentionOf(layer);
     std::string note;
     switch (family.positions) {
     case PositionKind::Learned:
@@ -115,9 +117,16 @@ std::string headSessionNote(const ModelConfig &config, int head)
                positionSummary(config) + ") and did not divide them by sqrt(d_k)";
         break;
     case PositionKind::Rotary:
+        if (!attention.rotary) {
+            // SmolLM3's NoPE layers: nothing says where a token stands.
+            note = std::string(family.queryKeyNorm ? "q and k normed per head, " : "") +
+                   "no positions in this layer: its scores are the same for any order of the "
+                   "tokens";
+            break;
+        }
         note = std::string(family.queryKeyNorm ? "q and k normed per head, then rotated"
                                                : "q and k rotated") +
-               " by each token's position (" + positionSummary(config) +
+               " by each token's position (" + layerPositionSummary(config, layer) +
                "): their dot products depend on the offset between tokens alone";
         break;
     }
@@ -129,9 +138,16 @@ std::string headSessionNote(const ModelConfig &config, int head)
                 std::to_string(shared) + ", shared with heads " + std::to_string(shared * group) +
                 " to " + std::to_string(shared * group + group - 1);
     }
-    if (config.slidingWindow > 0)
-        note += "; the model let each token see only the last " +
-                std::to_string(config.slidingWindow) +
+    if (config.scoreScale > 0.0f)
+        note += "; the model scaled its scores by query_pre_attn_scalar^-0.5 = " +
+                std::to_string(config.scoreScale) + ", the lab by 1/sqrt(d_k)";
+    if (config.attentionSoftCap > 0.0f)
+        note += "; the model soft-capped its scores, " +
+                std::to_string(int(std::lround(config.attentionSoftCap))) + " tanh(s / " +
+                std::to_string(int(std::lround(config.attentionSoftCap))) + "), the lab does not";
+    if (attention.window > 0)
+        note += "; in this layer (local) the model let each token see only the last " +
+                std::to_string(attention.window) +
                 " keys, the lab's causal mask shows every earlier one";
     return note;
 }

@@ -37,12 +37,13 @@ Session headSession(const ModelRun &run, AttentionKind kind, int layer, int head
 /// sentence for the window to say: "q and k normed per head, then rotated by
 /// each token's position (rotary theta=1000000): their dot products depend on
 /// the offset between tokens alone; query head 5 read key/value head 1, shared
-/// with heads 3 to 5". A sliding window the lab's causal mask does not
-/// reproduce is said too.
-std::string headSessionNote(const ModelConfig &config, int head);
+/// with heads 3 to 5". What the lab does not reproduce is said too: a
+/// layer's sliding window, Gemma's scale and soft cap; and a layer without
+/// positions (SmolLM3's NoPE layers) says so.
+std::string headSessionNote(const ModelConfig &config, int layer, int head);
 
 /// The same for an encoder-decoder's set \a kind: T5's bias on its
 /// self-attentions (none on the cross-attention), its scores not scaled.
-std::string headSessionNote(const ModelConfig &config, AttentionKind kind, int head);
+std::string headSessionNote(const ModelConfig &config, AttentionKind kind, int layer, int head);
 
 } // namespace AttentionLab

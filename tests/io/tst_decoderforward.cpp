@@ -11,9 +11,11 @@
 
 #include "core/kernels/kernelset.h"
 #include "core/model/familydescription.h"
+#include "core/model/headsession.h"
 #include "core/model/modelgraph.h"
 #include "core/model/transformerforward.h"
 #include "io/inputtextqt.h"
+#include "io/modelcardwords.h"
 #include "io/modelcheckpoint.h"
 #include "io/pretrainedmodel.h"
 #include "io/readerror.h"
@@ -352,34 +354,38 @@ void DecoderForwardTest::layerAttention_data()
     QTest::addColumn<double>("attentionCap");
     QTest::addColumn<double>("logitCap");
     QTest::addColumn<double>("scale");
+    QTest::addColumn<QString>("marks"); // on the grid's heads
     QTest::newRow("Gemma 2: even layers local, both caps")
         << "gemma2-capped"
         << "4 - 4"
         << "rotary theta=10000|rotary theta=10000|rotary theta=10000"
-        << "rotary theta=10000" << 1.5 << 2.0 << 1.0 / std::sqrt(8.0);
+        << "rotary theta=10000" << 1.5 << 2.0 << 1.0 / std::sqrt(8.0) << "L|G|L";
     QTest::newRow("Gemma 3: the sixth layer global, local layers on their own base")
         << "gemma3-six"
         << "4 4 4 4 4 -"
         << "rotary theta=10000|rotary theta=10000|rotary theta=10000|rotary theta=10000|"
            "rotary theta=10000|rotary theta=1000000 linear x8"
         << "rotary theta=1000000 linear x8, local layers theta=10000" << 0.0 << 0.0
-        << 1.0 / std::sqrt(8.0);
+        << 1.0 / std::sqrt(8.0) << "L|L|L|L|L|G";
     QTest::newRow("Gemma 3 multimodal: text_config's layer_types")
         << "gemma3-multimodal"
         << "4 -"
         << "rotary theta=10000|rotary theta=1000000"
-        << "rotary theta=1000000, local layers theta=10000" << 0.0 << 0.0 << 1.0 / std::sqrt(8.0);
+        << "rotary theta=1000000, local layers theta=10000" << 0.0 << 0.0 << 1.0 / std::sqrt(8.0)
+        << "L|G";
     QTest::newRow("Phi-3: a window in every layer, longrope, half rotated")
         << "phi3-longrope"
         << "48 48"
         << "rotary 50% theta=10000 longrope x16 after 4|rotary 50% theta=10000 longrope x16 "
            "after 4"
-        << "rotary 50% theta=10000 longrope x16 after 4" << 0.0 << 0.0 << 1.0 / std::sqrt(8.0);
+        << "rotary 50% theta=10000 longrope x16 after 4" << 0.0 << 0.0 << 1.0 / std::sqrt(8.0)
+        << "";
     QTest::newRow("SmolLM3: the third layer without positions")
         << "smollm3-nope"
         << "- - - -"
         << "rotary theta=2000000|rotary theta=2000000|none|rotary theta=2000000"
-        << "rotary theta=2000000, some layers none" << 0.0 << 0.0 << 1.0 / std::sqrt(6.0);
+        << "rotary theta=2000000, some layers none" << 0.0 << 0.0 << 1.0 / std::sqrt(6.0)
+        << "||\u2205|";
 }
 
 void DecoderForwardTest::layerAttention()
@@ -391,6 +397,7 @@ void DecoderForwardTest::layerAttention()
     QFETCH(double, attentionCap);
     QFETCH(double, logitCap);
     QFETCH(double, scale);
+    QFETCH(QString, marks);
     const auto checkpoint = openModel(model);
     const ModelConfig &config = checkpoint->config();
     QStringList gotWindows, gotPositions;
@@ -407,6 +414,16 @@ void DecoderForwardTest::layerAttention()
     QVERIFY(std::abs(double(config.attentionScale()) - scale) < 1e-7);
     // A multimodal folder's vision tower is there by design, not unused.
     QCOMPARE(checkpoint->unusedTensors(), QStringList());
+    // The grid's marks, and what Open Head says of each layer's head 0.
+    QCOMPARE(modelCardWords(config).layerMarks.join(QLatin1Char('|')), marks);
+    for (int l = 0; l < config.layers; ++l) {
+        const QString note = QString::fromStdString(headSessionNote(config, l, 0));
+        const LayerAttention attention = config.attentionOf(l);
+        QCOMPARE(note.contains(QStringLiteral("no positions in this layer")), !attention.rotary);
+        QCOMPARE(note.contains(QStringLiteral("only the last %1 keys").arg(attention.window)),
+                 attention.window > 0);
+        QCOMPARE(note.contains(QStringLiteral("soft-capped")), attentionCap > 0.0);
+    }
 }
 
 void DecoderForwardTest::refusals_data()

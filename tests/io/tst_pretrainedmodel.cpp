@@ -483,7 +483,7 @@ void TestPretrainedModel::decoderHeadSessionsAttendLikeTheModel()
                 QVERIFY2(error < 1e-5,
                          qPrintable(QStringLiteral("head %1.%2: %3").arg(l).arg(h).arg(error)));
         }
-    const QString said = QString::fromStdString(headSessionNote(model->config(), 4));
+    const QString said = QString::fromStdString(headSessionNote(model->config(), 0, 4));
     QVERIFY2(said.contains(note), qPrintable(said));
 }
 

@@ -349,7 +349,7 @@ void Seq2SeqForwardTest::headsOpenInTheLab()
     for (int q = 0; q < tensor.queries(); ++q)
         for (int k = 0; k < tensor.keys(); ++k)
             worst = std::max(worst, std::abs(lab.weights(q, k) - double(weights(q, k))));
-    const std::string note = headSessionNote(opened->config(), set, head);
+    const std::string note = headSessionNote(opened->config(), set, 0, head);
     // T5 adds a learned bias to its self-attentions' scores, which the lab
     // does not: there the note says so, and the weights differ.
     if (model.contains(QLatin1String("t5")) && set != AttentionKind::Cross) {

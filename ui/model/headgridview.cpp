@@ -159,6 +159,13 @@ void HeadGridView::sortHeads()
                                     int(m_small.size()), m_scoreKind, m_sorted);
 }
 
+void HeadGridView::setLayerMarks(QStringList marks, QStringList notes)
+{
+    m_layerMarks = std::move(marks);
+    m_layerNotes = std::move(notes);
+    update();
+}
+
 QStringList HeadGridView::labels() const
 {
     QStringList out;
@@ -343,7 +350,9 @@ void HeadGridView::paintEvent(QPaintEvent *event)
                                          : palette().color(QPalette::Text));
         if (m_namesHidden)
             continue; // the name and the scores are in the tooltip
-        const QString name = QStringLiteral("%1.%2").arg(index / heads).arg(index % heads);
+        QString name = QStringLiteral("%1.%2").arg(index / heads).arg(index % heads);
+        if (index / heads < m_layerMarks.size() && !m_layerMarks[index / heads].isEmpty())
+            name += QLatin1Char(' ') + m_layerMarks[index / heads];
         if (m_namesOnTiles) {
             // In a corner of the tile, on a box of the page's colour.
             const QString both = name + QStringLiteral("  ") + HeadGridStyle::scoreText(value);

@@ -54,6 +54,11 @@ public:
     bool fitsAll() const { return m_fitAll; }
     /// Frames for a dark background (presentation mode); the text follows the widget's font.
     void setDark(bool dark);
+    /// What sets each layer apart, written after its heads' names (\a marks,
+    /// "L" for a local layer, "G" for a global one, "∅" for one without
+    /// positions) and said in their hover text (\a notes); empty where the
+    /// layers are alike.
+    void setLayerMarks(QStringList marks, QStringList notes);
 
     /// The heads in display order, as layer * H + head.
     const std::vector<int> &displayOrder() const { return m_order; }
@@ -115,6 +120,8 @@ private:
     bool m_fitAll = false;
     /// The tiles have no room for their names (fit all, small tiles).
     bool m_namesHidden = false;
+    QStringList m_layerMarks;
+    QStringList m_layerNotes;
     /// Fit all: the names in a corner of each tile rather than under it.
     bool m_namesOnTiles = false;
     bool m_dark = false;

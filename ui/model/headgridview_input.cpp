@@ -23,6 +23,8 @@ QString HeadGridView::toolTipFor(int layer, int head) const
     if (m_document->isEmpty())
         return {};
     QString text = tr("<b>head %1.%2</b> (layer %1, head %2)").arg(layer).arg(head);
+    if (layer < m_layerNotes.size() && !m_layerNotes[layer].isEmpty())
+        text += QStringLiteral("<br>") + m_layerNotes[layer];
     if (m_document->isKnockedOut(layer, head))
         text += tr("<br><b>knocked out</b>: the model ran without its output (K restores it)");
     const AttentionTensor &tensor = m_document->tensor();

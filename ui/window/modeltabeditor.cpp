@@ -13,6 +13,7 @@
 #include "core/support/hugepagebuffer.h"
 #include "io/builtinmodel.h"
 #include "io/generation.h"
+#include "io/modelcardwords.h"
 #include "io/pretrainedmodel.h"
 #include "io/readerror.h"
 #include "ui/model/experimentcontroller.h"
@@ -207,6 +208,9 @@ bool ModelTabEditor::openModelFolder(const QString &folder)
     // read a text, the page says so (and a text it cannot read, why).
     m_page->setEmptyStateText(tr("%1 has not read a text yet: type one above").arg(model->name()));
     m_page->setModelCard(model->cardLine(), model->card());
+    // Local, global and position-free layers marked on the grid.
+    const ModelCardWords words = modelCardWords(model->config());
+    m_page->grid()->setLayerMarks(words.layerMarks, words.layerNotes);
     m_document->setTensor(AttentionTensor(), model->folder());
     m_generation->clear();
     // The last model's pass buffer, kept for its next pass, is not this one's.
@@ -376,6 +380,7 @@ bool ModelTabEditor::openAttentionFile(const QString &path)
     emit opened(path);
     // The file replaces a model's attention: the text it read goes with it.
     m_page->setModelCard(QString(), {}); // a file of attention has no model to describe
+    m_page->grid()->setLayerMarks({}, {});
     m_page->setLensAvailable(false);
     m_showsRun = false;
     // Nothing of the model stays: what it wrote, its Generate row, its text box.
@@ -425,8 +430,8 @@ std::optional<ModelTabEditor::TakenHead> ModelTabEditor::takeHead(Session *sessi
     // What was done to q and k on the way.
     return TakenHead{name, tr("%1: the model's queries, keys and values for “%2”: %3.")
                                .arg(name, text,
-                                    QString::fromStdString(
-                                        headSessionNote(m_runner->model()->config(), kind, head)))};
+                                    QString::fromStdString(headSessionNote(
+                                        m_runner->model()->config(), kind, layer, head)))};
 }
 
 void ModelTabEditor::showModelRun()
