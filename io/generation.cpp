@@ -30,6 +30,7 @@ AttentionTensor Generation::attentionUpTo(int count) const
     KeyVisibility visibility = attention.visibility();
     visibility.keyOffset = 0;
     view.setVisibility(visibility);
+    view.setLayerWindows(attention.layerWindows());
     view.setKeyValueHeads(attention.keyValueHeads());
     return view;
 }

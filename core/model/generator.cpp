@@ -235,6 +235,7 @@ AttentionTensor Generator::attention() const
     shape.keys = int(n);
     AttentionTensor tensor(shape, std::move(values));
     tensor.setVisibility(modelVisibility(writingConfig(), int(n), int(n)));
+    tensor.setLayerWindows(layerWindows(writingConfig()));
     tensor.setKeyValueHeads(writingConfig().keyValueHeads());
     return tensor;
 }

@@ -271,8 +271,17 @@ ModelRun runModelGraph(const KernelSet &ops, const ModelWeights &weights, const 
         headMatrices[i] = attention->data() + i * matrixSize;
     run.attention = AttentionTensor(shape, std::move(headMatrices), attention);
     run.attention.setVisibility(modelVisibility(config, n, n));
+    run.attention.setLayerWindows(layerWindows(config));
     run.attention.setKeyValueHeads(kvHeads);
     return run;
+}
+
+std::vector<int> layerWindows(const ModelConfig &config)
+{
+    std::vector<int> windows;
+    for (const LayerAttention &layer : config.layerAttention)
+        windows.push_back(layer.window);
+    return windows;
 }
 
 KeyVisibility modelVisibility(const ModelConfig &config, int queries, int keys, int layer)

@@ -30,4 +30,7 @@ ModelRun runModelGraph(const KernelSet &ops, const ModelWeights &weights, const 
 /// where all layers have it: a tensor's visibility).
 KeyVisibility modelVisibility(const ModelConfig &config, int queries, int keys, int layer = -1);
 
+/// Each layer's window where they differ (AttentionTensor::setLayerWindows); empty otherwise.
+std::vector<int> layerWindows(const ModelConfig &config);
+
 } // namespace AttentionLab

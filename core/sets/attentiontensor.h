@@ -97,10 +97,23 @@ public:
     /// is not known) when the tensor knows them, else its query token.
     std::string rowToken(int query) const;
 
-    /// Which keys each query could see; a key it could not was masked, not weighed 0.
+    /// Which keys each query could see; a key it could not was masked, not
+    /// weighed 0. What every layer shares: a layer of its own window
+    /// (Gemma's local layers) says so in visibilityOf().
     const KeyVisibility &visibility() const { return m_visibility; }
     void setVisibility(KeyVisibility visibility) { m_visibility = visibility; }
     bool isMasked(int query, int key) const { return !m_visibility.sees(query, key); }
+    /// Layer \a layer's: visibility() with the layer's own sliding window.
+    KeyVisibility visibilityOf(int layer) const
+    {
+        KeyVisibility v = m_visibility;
+        if (v.causal && layer >= 0 && size_t(layer) < m_layerWindows.size())
+            v.window = m_layerWindows[size_t(layer)];
+        return v;
+    }
+    /// Each layer's window (0: every key before the query), where they differ.
+    void setLayerWindows(std::vector<int> windows) { m_layerWindows = std::move(windows); }
+    const std::vector<int> &layerWindows() const { return m_layerWindows; }
 
     /// How many key/value heads the query heads of each layer shared
     /// (grouped-query attention): query head h read key/value head
@@ -128,6 +141,7 @@ private:
     std::vector<std::string> m_queryTokens;
     std::vector<std::string> m_writtenTokens;
     KeyVisibility m_visibility;
+    std::vector<int> m_layerWindows;
     int m_keyValueHeads = 0;
 };
 

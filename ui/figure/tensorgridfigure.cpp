@@ -115,7 +115,7 @@ double layoutTensorGrid(QPainter &painter, const QRectF &rect, const TensorFigur
         const QSize pixels = base.devicePixelsOf(thumb);
         QImage image =
             attentionImage(t.headData(l, h), t.keys(), QRect(0, 0, t.keys(), t.queries()), pixels,
-                           style.colorMap, 0.0, 1.0, t.visibility());
+                           style.colorMap, 0.0, 1.0, t.visibilityOf(l));
         // A short head has a pixel a cell: blown up here, cell by cell,
         // since PDF and SVG viewers would smooth it into a blur.
         if (image.width() < pixels.width() || image.height() < pixels.height())

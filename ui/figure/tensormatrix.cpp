@@ -45,7 +45,8 @@ TensorMatrix TensorMatrix::prepare(const TensorFigureData &d, const float *head,
     const AttentionTensor &t = d.tensor;
     const float *source = computed.size() > 0 ? computed.data() : head;
     TensorMatrix m;
-    m.visibility = isRollout ? t.visibility().forRollout() : t.visibility();
+    // A head's (or a layer's average): its layer's own window; the rollout runs through all.
+    m.visibility = isRollout ? t.visibility().forRollout() : t.visibilityOf(d.layer);
     m.rows = t.queries();
     m.cols = t.keys();
     m.written = t.rowsAreWritten();

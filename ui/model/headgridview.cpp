@@ -285,7 +285,8 @@ QImage HeadGridView::thumbnailImage(int index)
                                QSize(m_tileWidth, m_tileHeight), m_colorMap, 0.0, 1.0);
         // Each pixel bins the head's own queries and keys: grey where all it covers was masked.
         const AttentionTensor &t = m_document->tensor();
-        paintMaskedPixels(image, QRect(0, 0, t.keys(), t.queries()), t.visibility());
+        const int layer = t.heads() > 0 ? index / t.heads() : 0;
+        paintMaskedPixels(image, QRect(0, 0, t.keys(), t.queries()), t.visibilityOf(layer));
     }
     return image;
 }

@@ -321,9 +321,11 @@ KeyVisibility ModelDocument::currentVisibility() const
 {
     if (isEmpty())
         return {};
-    KeyVisibility visibility = m_tensor->visibility();
+    // The layer's own window (a local layer's band), but for the rollout,
+    // which runs through every layer.
+    KeyVisibility visibility = m_tensor->visibilityOf(m_layer);
     if (m_view == ModelView::Rollout)
-        visibility = visibility.forRollout();
+        visibility = m_tensor->visibility().forRollout();
     return m_wordLevel ? visibility.forWords() : visibility;
 }
 

@@ -483,6 +483,7 @@ void ModelTabEditor::showTextAttention()
     AttentionTensor view(attention.shape(), std::move(heads), run);
     view.setTokens(attention.tokens());
     view.setVisibility(attention.visibility());
+    view.setLayerWindows(attention.layerWindows());
     view.setKeyValueHeads(attention.keyValueHeads());
     // A new model opens on the grid (ModelPage follows tensorChanged), and
     // the keys stay with the text being typed.
