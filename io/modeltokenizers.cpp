@@ -41,14 +41,16 @@ QString requiredFile(const QDir &folder, const QString &name, const QString &why
     return path;
 }
 
-/// A tokenizer's ids must all have a row in the embeddings; ReadError otherwise.
+/// A tokenizer's pieces must all have a row in the embeddings; ReadError
+/// otherwise. Tokens only added past them (Gemma 3's <image_soft_token>, for
+/// its multimodal models) are refused where a text uses them.
 void requireFits(const QString &vocabulary, const Tokenizer &tokenizer, int rows,
                  const QString &key)
 {
-    if (tokenizer.vocabularySize() > rows)
+    if (tokenizer.pieceCount() > rows)
         throwReadError(QStringLiteral("%1: has %2 tokens and config.json's %3 is %4")
                            .arg(inputText(vocabulary))
-                           .arg(tokenizer.vocabularySize())
+                           .arg(tokenizer.pieceCount())
                            .arg(key)
                            .arg(rows));
 }

@@ -58,6 +58,11 @@ int Tokenizer::vocabularySize() const
     return m_vocabulary->size();
 }
 
+int Tokenizer::pieceCount() const
+{
+    return vocabularySize();
+}
+
 QString Tokenizer::withoutLoneSurrogates(const QString &text)
 {
     QString clean = text;

@@ -74,6 +74,10 @@ public:
     /// One more than the largest id, added tokens included (50257 for GPT-2,
     /// 151669 for Qwen3, the lines of BERT's vocab.txt).
     int vocabularySize() const;
+    /// One more than the largest id of the model's own pieces, the tokens
+    /// only added aside (Gemma 3's <image_soft_token>, one past its 262,144
+    /// embeddings): what must have a row of the embeddings.
+    virtual int pieceCount() const;
 
 protected:
     /// \a vocabulary lives in the implementation's shared tables (an aliasing
