@@ -57,7 +57,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 from make_random_checkpoints import SHAPES, make, read_safetensors  # noqa: E402
 
-TIMED_SHAPES = ("gpt2", "smollm2-135m", "llama-3.2-1b")
+TIMED_SHAPES = ("gpt2", "smollm2-135m", "llama-3.2-1b", "gemma-3-1b")
 
 
 def blas_in_use():
@@ -169,6 +169,64 @@ def llama_forward(w, cfg, ids):
     return attentions, last @ w["model.embed_tokens.weight"].T
 
 
+@torch.inference_mode()
+def gemma3_forward(w, cfg, ids):
+    """Gemma3ForCausalLM's eager forward (modeling_gemma3.py): RMSNorm times
+    (1 + w), the embeddings times sqrt(hidden_size), q_norm and k_norm,
+    local layers (all but every sliding_window_pattern-th) with their own
+    rotary base and window, scores times query_pre_attn_scalar ** -0.5,
+    sandwich norms, GeGLU; all layers, attention kept, last logits."""
+    n = len(ids)
+    d = cfg["hidden_size"]
+    heads, kv, hd = cfg["num_attention_heads"], cfg["num_key_value_heads"], cfg["head_dim"]
+    eps = cfg["rms_norm_eps"]
+    window = cfg["sliding_window"]
+    pattern = cfg.get("sliding_window_pattern", 6)
+
+    def table(theta):
+        inv = 1.0 / (theta ** (torch.arange(0, hd, 2, dtype=torch.int64).float() / hd))
+        freqs = torch.arange(n).float()[:, None] * inv[None, :]
+        emb = torch.cat((freqs, freqs), dim=-1)
+        return emb.cos(), emb.sin()
+
+    global_rope, local_rope = table(cfg["rope_theta"]), table(cfg["rope_local_base_freq"])
+    i, j = torch.arange(n)[:, None], torch.arange(n)[None, :]
+    lowest = torch.finfo(torch.float32).min
+    causal = torch.where(j <= i, 0.0, lowest)
+    local_mask = torch.where((j <= i) & (j > i - window), 0.0, lowest)
+
+    def rms(x, weight):
+        return (x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + eps)) * (1.0 + weight)
+
+    h = w["model.embed_tokens.weight"][ids] * torch.tensor(d ** 0.5)
+    attentions = []
+    for layer in range(cfg["num_hidden_layers"]):
+        b = f"model.layers.{layer}."
+        local = (layer + 1) % pattern != 0
+        cos, sin = local_rope if local else global_rope
+        x = rms(h, w[b + "input_layernorm.weight"])
+        q = rms(F.linear(x, w[b + "self_attn.q_proj.weight"]).view(n, heads, hd),
+                w[b + "self_attn.q_norm.weight"]).transpose(0, 1)
+        k = rms(F.linear(x, w[b + "self_attn.k_proj.weight"]).view(n, kv, hd),
+                w[b + "self_attn.k_norm.weight"]).transpose(0, 1)
+        v = F.linear(x, w[b + "self_attn.v_proj.weight"]).view(n, kv, hd).transpose(0, 1)
+        q, k = rotate(q, cos, sin), rotate(k, cos, sin)
+        k = k[:, None].expand(kv, heads // kv, n, hd).reshape(heads, n, hd)
+        v = v[:, None].expand(kv, heads // kv, n, hd).reshape(heads, n, hd)
+        scores = torch.matmul(q, k.transpose(1, 2)) * cfg["query_pre_attn_scalar"] ** -0.5
+        a = torch.softmax(scores + (local_mask if local else causal), dim=-1)
+        attentions.append(a)
+        context = torch.matmul(a, v).transpose(0, 1).reshape(n, heads * hd)
+        h = h + rms(F.linear(context, w[b + "self_attn.o_proj.weight"]),
+                    w[b + "post_attention_layernorm.weight"])
+        x = rms(h, w[b + "pre_feedforward_layernorm.weight"])
+        mlp = F.linear(F.gelu(F.linear(x, w[b + "mlp.gate_proj.weight"]), approximate="tanh")
+                       * F.linear(x, w[b + "mlp.up_proj.weight"]), w[b + "mlp.down_proj.weight"])
+        h = h + rms(mlp, w[b + "post_feedforward_layernorm.weight"])
+    last = rms(h[-1:], w["model.norm.weight"])
+    return attentions, last @ w["model.embed_tokens.weight"].T
+
+
 def shape_of(cfg):
     """(layers, d, heads, kv heads, head size, MLP inner width, gated, vocabulary)."""
     if cfg["model_type"] == "gpt2":
@@ -188,8 +246,14 @@ def multiply_adds(cfg, n):
     timed here is causal."""
     layers, d, heads, kv, hd, inner, gated, vocabulary = shape_of(cfg)
     projections = d * (heads + 2 * kv) * hd + heads * hd * d + (3 if gated else 2) * d * inner
-    attention = heads * 2 * (n * (n + 1) // 2) * hd
-    return layers * (n * projections + attention) + d * vocabulary
+    total = d * vocabulary
+    for layer in range(layers):
+        # A local layer's query sees at most its window of keys (Gemma 3's).
+        window = cfg.get("sliding_window") if cfg["model_type"] == "gemma3_text" and \
+            (layer + 1) % cfg.get("sliding_window_pattern", 6) != 0 else None
+        seen = sum(min(i + 1, window) for i in range(n)) if window else n * (n + 1) // 2
+        total += n * projections + heads * 2 * seen * hd
+    return total
 
 
 def time_torch(forward, w, cfg, n, budget_s=2.0, min_runs=3):
@@ -217,8 +281,8 @@ def peak_rss_kb(binary, folder):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    # The shapes this script's PyTorch passes implement (GPT-2's and Llama's
-    # blocks; not Qwen's biases and QK-norm, nor GPT-NeoX's parallel block).
+    # The shapes this script's PyTorch passes implement (GPT-2's, Llama's and
+    # Gemma 3's blocks; not Qwen's biases and QK-norm, nor GPT-NeoX's parallel block).
     parser.add_argument("--shapes", default=",".join(TIMED_SHAPES))
     parser.add_argument("--root", default="/tmp")
     parser.add_argument("--binary", default=os.path.join(HERE, "..", "build", "app",
@@ -251,7 +315,8 @@ def main():
         torch_ms = {}
         if not args.no_torch:
             w = read_safetensors(os.path.join(folder, "model.safetensors"))
-            forward = gpt2_forward if cfg["model_type"] == "gpt2" else llama_forward
+            forward = {"gpt2": gpt2_forward, "gemma3_text": gemma3_forward}.get(
+                cfg["model_type"], llama_forward)
             torch_ms = {n: time_torch(forward, w, cfg, n) for n in lengths}
             del w
         peaks = {name: peak_rss_kb(binary, folder) for name, binary in binaries.items()}

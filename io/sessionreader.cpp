@@ -280,6 +280,22 @@ Session sessionFromObject(const QJsonObject &root)
                      .arg(temperature.isDouble() ? inputNumberText(t) : typeName(temperature)));
         s.options.temperature = t;
     }
+    const QJsonValue window = root.value(QStringLiteral("window"));
+    if (!window.isUndefined()) {
+        const double w = window.toDouble(-1.0);
+        if (!window.isDouble() || w < 0.0 || w != std::floor(w) || w > 1e9)
+            fail(QStringLiteral("\"window\" must be a whole number of keys (0: none), not %1")
+                     .arg(window.isDouble() ? inputNumberText(w) : typeName(window)));
+        s.options.window = int(w);
+    }
+    const QJsonValue cap = root.value(QStringLiteral("soft_cap"));
+    if (!cap.isUndefined()) {
+        const double c = cap.toDouble(-1.0);
+        if (!cap.isDouble() || !(c >= 0.0) || !std::isfinite(c))
+            fail(QStringLiteral("\"soft_cap\" must be a number, 0 (none) or above, not %1")
+                     .arg(cap.isDouble() ? inputNumberText(c) : typeName(cap)));
+        s.options.softCap = c;
+    }
     return s;
 }
 

@@ -28,6 +28,11 @@ QByteArray SessionWriter::toJson(const Session &s)
     root.insert(QStringLiteral("scale"), s.options.scale);
     root.insert(QStringLiteral("mask"), QString::fromUtf8(maskModeName(s.options.mask)));
     root.insert(QStringLiteral("temperature"), s.options.temperature);
+    // Written only when used, so that older readers' files stay as they were.
+    if (s.options.window > 0)
+        root.insert(QStringLiteral("window"), s.options.window);
+    if (s.options.softCap > 0.0)
+        root.insert(QStringLiteral("soft_cap"), s.options.softCap);
     return QJsonDocument(root).toJson(QJsonDocument::Indented);
 }
 

@@ -26,9 +26,8 @@ void softmaxAllRows(AttentionResult &r)
     r.rows.resize(static_cast<size_t>(m));
 #pragma omp parallel for schedule(static) if (double(m) * double(n) > kParallelAttentionWork)
     for (Index i = 0; i < m; ++i) {
-        const Index visible = visibleKeyCount(r.options.mask, i, m, n);
         r.rows[static_cast<size_t>(i)] = softmaxRow(r.scores.row(i).data(), r.weights.row(i).data(),
-                                                    n, visible, r.divisor, r.options.mask);
+                                                    i, m, n, r.keyDim, r.options);
     }
 }
 
@@ -52,6 +51,13 @@ void checkAttentionShapes(const Matrix &q, const Matrix &k, const Matrix &v,
     if (!(options.temperature > 0.0) || !std::isfinite(options.temperature))
         throw std::invalid_argument("the temperature must be a positive number, not " +
                                     inputNumber(options.temperature));
+    if (options.window < 0)
+        throw std::invalid_argument("the sliding window must be a whole number of keys, 1 or "
+                                    "more (0: none), not " +
+                                    std::to_string(options.window));
+    if (!(options.softCap >= 0.0) || !std::isfinite(options.softCap))
+        throw std::invalid_argument("the soft cap must be a positive number (0: none), not " +
+                                    inputNumber(options.softCap));
 }
 
 AttentionResult attend(const Matrix &q, const Matrix &k, const Matrix &v,
@@ -61,6 +67,7 @@ AttentionResult attend(const Matrix &q, const Matrix &k, const Matrix &v,
     AttentionResult r;
     r.options = options;
     r.divisor = options.divisor(k.cols());
+    r.keyDim = k.cols();
     r.scores.noalias() = q * k.transpose();
     r.weights.resize(q.rows(), k.rows());
     softmaxAllRows(r);
@@ -83,9 +90,8 @@ void updateQueryRow(AttentionResult &r, const Matrix &q, const Matrix &k, const 
     const Index m = q.rows();
     const Index n = k.rows();
     r.scores.row(row).noalias() = q.row(row) * k.transpose();
-    r.rows[static_cast<size_t>(row)] =
-        softmaxRow(r.scores.row(row).data(), r.weights.row(row).data(), n,
-                   visibleKeyCount(r.options.mask, row, m, n), r.divisor, r.options.mask);
+    r.rows[static_cast<size_t>(row)] = softmaxRow(
+        r.scores.row(row).data(), r.weights.row(row).data(), row, m, n, k.cols(), r.options);
     r.output.row(row).noalias() = r.weights.row(row) * v;
 }
 
@@ -105,6 +111,14 @@ void fusedAttention(const Matrix &q, const Matrix &k, const Matrix &v,
                     const AttentionOptions &options, FusedPassResult &out)
 {
     checkAttentionShapes(q, k, v, options);
+    if (options.window > 0 || options.softCap > 0.0) {
+        // The fused kernel knows the mask alone: a window or a cap takes the lab's path.
+        AttentionResult r = attend(q, k, v, options);
+        out.weights = std::move(r.weights);
+        out.output = std::move(r.output);
+        out.rows = std::move(r.rows);
+        return;
+    }
     activeKernels().fusedAttention(q, k, v, options, out);
 }
 

@@ -3,6 +3,7 @@
 
 #include "core/maths/attentionresult.h"
 
+#include <cmath>
 #include <limits>
 
 namespace AttentionLab {
@@ -11,6 +12,11 @@ double AttentionResult::logit(Index row, Index col) const
 {
     if (isMaskedBeforeSoftmax(row, col))
         return -std::numeric_limits<double>::infinity();
+    if (options.softCap > 0.0) {
+        const double temperature = options.temperature;
+        const double scaled = scores(row, col) / (divisor / temperature);
+        return options.softCap * std::tanh(scaled / options.softCap) / temperature;
+    }
     return scores(row, col) / divisor;
 }
 

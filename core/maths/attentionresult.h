@@ -25,14 +25,18 @@ struct AttentionResult
     std::vector<RowStatistics> rows;
     /// The divisor that turned scores into logits: sqrt(d_k) * tau.
     double divisor = 1.0;
+    /// The keys' width d_k.
+    Index keyDim = 1;
 
     Index queryCount() const { return weights.rows(); }
     Index keyCount() const { return weights.cols(); }
 
-    /// True when the mask blocks key \a col for query \a row.
+    /// True when the mask blocks key \a col for query \a row: after it, or
+    /// before a sliding window's first key.
     bool isMasked(Index row, Index col) const
     {
-        return col >= visibleKeyCount(options.mask, row, queryCount(), keyCount());
+        return col >= visibleKeyCount(options.mask, row, queryCount(), keyCount()) ||
+               col < options.firstVisibleKey(row, queryCount(), keyCount());
     }
 
     /// True when the mask blocks the cell before the softmax (Eq. 16.3): its
@@ -42,10 +46,11 @@ struct AttentionResult
         return options.mask == MaskMode::Causal && isMasked(row, col);
     }
 
-    /// The logit fed to the softmax: score / divisor, or -inf when masked
-    /// before the softmax. (The wrong order feeds the unmasked logit.) A tiny
-    /// temperature can make an unmasked logit +-inf too: it overflows double
-    /// precision, although the softmax itself stays exact (see softmaxRow).
+    /// The logit fed to the softmax: score / divisor (soft-capped first, with
+    /// a cap), or -inf when masked before the softmax. (The wrong order feeds
+    /// the unmasked logit.) A tiny temperature can make an unmasked logit
+    /// +-inf too: it overflows double precision, although the softmax itself
+    /// stays exact (see softmaxRow).
     double logit(Index row, Index col) const;
 
     /// Mean entropy in bits over the rows that see at least one key.

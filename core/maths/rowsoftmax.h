@@ -3,6 +3,7 @@
 
 #pragma once
 
+#include "core/kernels/attentionoptions.h"
 #include "core/kernels/maskmode.h"
 #include "core/kernels/rowstatistics.h"
 #include "core/support/types.h"
@@ -28,5 +29,14 @@ namespace AttentionLab {
  */
 RowStatistics softmaxRow(const double *scores, double *weights, Index keys, Index visible,
                          double divisor, MaskMode mode);
+
+/**
+ * Row \a row (of \a queries) of Eq. 16.2 as \a options say, over \a keys raw
+ * scores of key width \a keyDim: the mask's visible keys, the sliding
+ * window's first one, the soft cap (c tanh(s / c) of each scaled score s) and
+ * the divisor. What every path of the lab calls; the kernel does the softmax.
+ */
+RowStatistics softmaxRow(const double *scores, double *weights, Index row, Index queries,
+                         Index keys, Index keyDim, const AttentionOptions &options);
 
 } // namespace AttentionLab

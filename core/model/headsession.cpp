@@ -40,6 +40,14 @@ Session headSession(const ModelRun &run, int layer, int head)
     session.options.scale = true;
     session.options.temperature = 1.0;
     session.options.mask = familyDescription(run.family).causal ? MaskMode::Causal : MaskMode::None;
+    // The layer's own window (a local layer's), and Gemma 2's cap.
+    session.options.window = run.attention.visibilityOf(layer).window;
+    session.options.softCap = run.attentionSoftCap;
+    // Gemma's scale, query_pre_attn_scalar^-0.5, folded into q so that the
+    // lab's 1/sqrt(d_k) gives the model's scores (a factor of 1 where the
+    // scalar is the head size, as in every Gemma but Gemma 2 27B).
+    if (run.scoreScale > 0.0f)
+        session.queries *= double(run.scoreScale) * std::sqrt(double(run.headDim));
     return session;
 }
 
@@ -138,17 +146,18 @@ std::string headSessionNote(const ModelConfig &config, int layer, int head)
                 std::to_string(shared) + ", shared with heads " + std::to_string(shared * group) +
                 " to " + std::to_string(shared * group + group - 1);
     }
-    if (config.scoreScale > 0.0f)
-        note += "; the model scaled its scores by query_pre_attn_scalar^-0.5 = " +
-                std::to_string(config.scoreScale) + ", the lab by 1/sqrt(d_k)";
-    if (config.attentionSoftCap > 0.0f)
-        note += "; the model soft-capped its scores, " +
-                std::to_string(int(std::lround(config.attentionSoftCap))) + " tanh(s / " +
-                std::to_string(int(std::lround(config.attentionSoftCap))) + "), the lab does not";
+    if (config.scoreScale > 0.0f &&
+        std::abs(double(config.scoreScale) * std::sqrt(double(config.headDim())) - 1.0) > 1e-6)
+        note += "; the model scaled its scores by query_pre_attn_scalar^-0.5, not 1/sqrt(d_k): q "
+                "is multiplied here by the ratio of the two";
+    if (config.attentionSoftCap > 0.0f) {
+        const std::string cap = std::to_string(int(std::lround(config.attentionSoftCap)));
+        note += "; its scores soft-capped, " + cap + " tanh(s / " + cap +
+                "), as the lab's Soft Cap does";
+    }
     if (attention.window > 0)
-        note += "; in this layer (local) the model let each token see only the last " +
-                std::to_string(attention.window) +
-                " keys, the lab's causal mask shows every earlier one";
+        note += "; a local layer: each token sees only its last " +
+                std::to_string(attention.window) + " keys, the lab's sliding window";
     return note;
 }
 

@@ -52,6 +52,8 @@ ModelRun runModelGraph(const KernelSet &ops, const ModelWeights &weights, const 
     run.headDim = headDim;
     run.kvHeads = kvHeads;
     run.slidingWindow = config.slidingWindow;
+    run.scoreScale = config.scoreScale;
+    run.attentionSoftCap = config.attentionSoftCap;
     const size_t headBlock = size_t(n) * size_t(headDim);
     const size_t qkvSize = size_t(layers) * size_t(heads) * headBlock;
     const size_t matrixSize = size_t(n) * size_t(n);

@@ -93,6 +93,10 @@ struct ModelRun
     int kvHeads = 0;
     /// A query saw at most this many keys, itself included; 0: all it could.
     int slidingWindow = 0;
+    /// The scores' scale where it was not 1/sqrt(d_h) (Gemma's
+    /// query_pre_attn_scalar^-0.5), and their soft cap; 0: none.
+    float scoreScale = 0.0f;
+    float attentionSoftCap = 0.0f;
     /// Each laid out [layer][head][position][d_h], float32 as computed.
     std::vector<float> queries;
     std::vector<float> keys;

@@ -56,6 +56,8 @@ private slots:
     void shapesAreChecked_data();
     void shapesAreChecked();
     void logitsOfMaskedCells();
+    void slidingWindowAndSoftCap_data();
+    void slidingWindowAndSoftCap();
 };
 
 void TestAttention::lectureExample_data()
@@ -371,6 +373,72 @@ void TestAttention::logitsOfMaskedCells()
     const AttentionResult wrong = attend(s.queries, s.keys, s.options);
     QCOMPARE(wrong.logit(0, 1), 1.0); // the wrong order softmaxes the blocked logit
     QVERIFY(wrong.isMasked(0, 1));
+}
+
+void TestAttention::slidingWindowAndSoftCap_data()
+{
+    QTest::addColumn<int>("mode");
+    QTest::addColumn<int>("window");
+    QTest::addColumn<double>("cap");
+    QTest::newRow("causal, window 2") << int(MaskMode::Causal) << 2 << 0.0;
+    QTest::newRow("causal, window 3, cap 1.5") << int(MaskMode::Causal) << 3 << 1.5;
+    QTest::newRow("no mask, cap 0.5") << int(MaskMode::None) << 0 << 0.5;
+    QTest::newRow("wrong order, window 2") << int(MaskMode::CausalAfterSoftmax) << 2 << 0.0;
+}
+
+void TestAttention::slidingWindowAndSoftCap()
+{
+    // Each weight against the softmax written out: the cap c tanh(s / c) of
+    // each scaled score, the window's keys alone (after the softmax in the
+    // wrong order, whose rows then lose weight).
+    QFETCH(int, mode);
+    QFETCH(int, window);
+    QFETCH(double, cap);
+    Matrix q(5, 3), k(5, 3);
+    for (Index i = 0; i < 5; ++i)
+        for (Index c = 0; c < 3; ++c) {
+            q(i, c) = std::sin(1.0 + double(i * 3 + c)) * 3.0;
+            k(i, c) = std::cos(2.0 + double(i * 5 + c)) * 3.0;
+        }
+    AttentionOptions options;
+    options.mask = MaskMode(mode);
+    options.window = window;
+    options.softCap = cap;
+    const AttentionResult r = attend(q, k, options);
+    for (Index i = 0; i < 5; ++i) {
+        const bool causal = isCausal(options.mask);
+        const Index first = causal && window > 0 ? std::max<Index>(0, i + 1 - window) : 0;
+        const Index last = causal ? i : 4;
+        const bool after = options.mask == MaskMode::CausalAfterSoftmax;
+        std::vector<double> logits(5);
+        double z = 0.0;
+        for (Index j = 0; j < 5; ++j) {
+            double s = q.row(i).dot(k.row(j)) / std::sqrt(3.0);
+            if (cap > 0.0)
+                s = cap * std::tanh(s / cap);
+            logits[size_t(j)] = s;
+            if (after || (j >= first && j <= last))
+                z += std::exp(s);
+        }
+        double sum = 0.0;
+        for (Index j = 0; j < 5; ++j) {
+            const bool seen = j >= first && j <= last;
+            const double want = seen ? std::exp(logits[size_t(j)]) / z : 0.0;
+            QVERIFY2(std::abs(r.weights(i, j) - want) < 1e-12,
+                     qPrintable(QStringLiteral("row %1, key %2").arg(i).arg(j)));
+            QCOMPARE(r.isMasked(i, j), !seen);
+            if (seen && !after)
+                QVERIFY(std::abs(r.logit(i, j) - logits[size_t(j)]) < 1e-12);
+            sum += r.weights(i, j);
+        }
+        QVERIFY(std::abs(r.rows[size_t(i)].sum - sum) < 1e-12);
+        if (!after)
+            QVERIFY(std::abs(sum - 1.0) < 1e-12);
+        QCOMPARE(r.rows[size_t(i)].visible, causal ? last - first + 1 : 5);
+    }
+    // A negative window or cap is refused in one line.
+    options.window = -1;
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, attend(q, k, options));
 }
 
 QTEST_APPLESS_MAIN(TestAttention)

@@ -160,6 +160,12 @@ void TestSessionReader::rejects_data()
         << "query_tokens[0] \"x\\udc00y\" is not valid Unicode";
     QTest::newRow("mask not text")
         << session(kGoodVectors + ", \"mask\": 3") << "unknown mask a number";
+    QTest::newRow("fractional window") << session(kGoodVectors + ", \"window\": 2.5")
+                                       << "\"window\" must be a whole number of keys (0: none), "
+                                          "not 2.5";
+    QTest::newRow("negative soft cap")
+        << session(kGoodVectors + ", \"soft_cap\": -1")
+        << "\"soft_cap\" must be a number, 0 (none) or above, not -1";
     QTest::newRow("zero temperature") << session(kGoodVectors + ", \"temperature\": 0")
                                       << "\"temperature\" must be a number above 0, not 0";
     QTest::newRow("negative temperature") << session(kGoodVectors + ", \"temperature\": -2")
@@ -265,6 +271,9 @@ void TestSessionReader::roundTripIsExact()
                       ChapterExamples::causalMask()}) {
         s.queries(0, 0) = 0.1 + 0.2; // not a short decimal
         s.options.temperature = 1.0 / 3.0;
+        // A local layer's window and Gemma 2's cap go with the session.
+        s.options.window = 2;
+        s.options.softCap = 50.0 / 3.0;
         QBuffer buffer;
         buffer.open(QIODevice::ReadWrite);
         SessionWriter writer;

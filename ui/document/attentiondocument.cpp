@@ -107,6 +107,20 @@ void AttentionDocument::setMask(MaskMode mode)
     setOptions(o, tr("Change mask"));
 }
 
+void AttentionDocument::setWindow(int window)
+{
+    AttentionOptions o = m_session.options;
+    o.window = std::max(0, window);
+    setOptions(o, window > 0 ? tr("Sliding window of %1").arg(window) : tr("No sliding window"));
+}
+
+void AttentionDocument::setSoftCap(double cap)
+{
+    AttentionOptions o = m_session.options;
+    o.softCap = cap > 0.0 ? cap : 0.0;
+    setOptions(o, cap > 0.0 ? tr("Soft cap at %1").arg(cap) : tr("No soft cap"));
+}
+
 void AttentionDocument::setTemperature(double temperature, bool continuing)
 {
     if (!(temperature > 0.0) || temperature == m_session.options.temperature)

@@ -57,6 +57,10 @@ public:
     void setOptions(const AttentionOptions &options, const QString &description);
     void setScale(bool scale);
     void setMask(MaskMode mode);
+    /// A sliding window of \a window keys with the causal mask (0: none).
+    void setWindow(int window);
+    /// Soft-caps the scaled scores at \a cap, cap tanh(s / cap) (0: none).
+    void setSoftCap(double cap);
     void setTemperature(double temperature, bool continuing = false);
     void replaceSession(const Session &session, const QString &description);
     /// Applies \a edit (one of SessionEdits) to a copy of the session and,

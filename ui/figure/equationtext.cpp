@@ -24,15 +24,25 @@ QString divided(const QString &scores, const AttentionOptions &options, Index ke
 
 QString attention(const Session &session)
 {
-    const QString logits =
+    QString logits =
         divided(QStringLiteral("QK<sup>T</sup>"), session.options, session.keys.cols());
+    // Gemma 2's cap, after the scale: c·tanh(s / c).
+    if (session.options.softCap > 0.0)
+        logits = QStringLiteral("%1·tanh((%2) / %1)")
+                     .arg(QString::number(session.options.softCap, 'g', 4), logits);
     switch (session.options.mask) {
     case MaskMode::None:
         return QStringLiteral("softmax(%1) V").arg(logits);
     case MaskMode::Causal:
-        return QStringLiteral("softmax(mask(%1)) V").arg(logits);
+        return session.options.window > 0 ? QStringLiteral("softmax(mask<sub>w=%1</sub>(%2)) V")
+                                                .arg(session.options.window)
+                                                .arg(logits)
+                                          : QStringLiteral("softmax(mask(%1)) V").arg(logits);
     case MaskMode::CausalAfterSoftmax:
-        return QStringLiteral("mask(softmax(%1)) V").arg(logits);
+        return session.options.window > 0 ? QStringLiteral("mask<sub>w=%1</sub>(softmax(%2)) V")
+                                                .arg(session.options.window)
+                                                .arg(logits)
+                                          : QStringLiteral("mask(softmax(%1)) V").arg(logits);
     }
     return {};
 }
@@ -55,6 +65,10 @@ QString settings(const Session &session)
         parts << QStringLiteral("causal mask after the softmax (the wrong order)");
         break;
     }
+    if (isCausal(o.mask) && o.window > 0)
+        parts << QStringLiteral("a sliding window of %1 keys").arg(o.window);
+    if (o.softCap > 0.0)
+        parts << QStringLiteral("scores soft-capped at %1").arg(QString::number(o.softCap, 'g', 4));
     parts << QStringLiteral("τ = %1").arg(QString::number(o.temperature, 'g', 4));
     return parts.join(QStringLiteral(", "));
 }

@@ -14,6 +14,7 @@
 #include <QAction>
 #include <QActionGroup>
 #include <QComboBox>
+#include <QInputDialog>
 #include <QMenu>
 
 #include <algorithm>
@@ -87,6 +88,49 @@ void SessionWorkspace::fillAttentionMenu(QMenu *attention)
     }
     connect(m_maskGroup, &QActionGroup::triggered, this,
             [this](QAction *a) { m_document->setMask(MaskMode(a->data().toInt())); });
+    // A local layer's window (Mistral, Gemma) and Gemma 2's soft cap.
+    m_windowAction = attention->addAction(tr("Sliding &Window…"));
+    m_windowAction->setCheckable(true);
+    m_windowAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_4));
+    m_windowAction->setToolTip(tr("With the causal mask, each query sees only its last w keys, "
+                                  "itself included, as a local layer does (Ctrl+4)"));
+    m_windowAction->setStatusTip(m_windowAction->toolTip());
+    connect(m_windowAction, &QAction::triggered, this, [this] {
+        const AttentionOptions &o = m_document->session().options;
+        if (o.window > 0) {
+            m_document->setWindow(0);
+            return;
+        }
+        bool ok = false;
+        const int keys = int(m_document->session().keys.rows());
+        const int w = QInputDialog::getInt(m_window, tr("Sliding Window"),
+                                           tr("Each query sees its last w keys (w ≥ 1):"),
+                                           std::max(1, keys / 2), 1, 1 << 20, 1, &ok);
+        if (ok) {
+            if (!isCausal(o.mask))
+                m_document->setMask(MaskMode::Causal); // a window is a causal mask's
+            m_document->setWindow(w);
+        }
+        syncControls();
+    });
+    m_capAction = attention->addAction(tr("Soft &Cap…"));
+    m_capAction->setCheckable(true);
+    m_capAction->setToolTip(tr("The scaled scores become c·tanh(s / c) before the mask: none "
+                               "runs past c (Gemma 2 caps at 50)"));
+    m_capAction->setStatusTip(m_capAction->toolTip());
+    connect(m_capAction, &QAction::triggered, this, [this] {
+        if (m_document->session().options.softCap > 0.0) {
+            m_document->setSoftCap(0.0);
+            return;
+        }
+        bool ok = false;
+        const double c = QInputDialog::getDouble(m_window, tr("Soft Cap"),
+                                                 tr("The cap c of c·tanh(s / c), above 0:"), 5.0,
+                                                 0.01, 1e6, 2, &ok);
+        if (ok)
+            m_document->setSoftCap(c);
+        syncControls();
+    });
     connect(m_maskChoice, &QComboBox::activated, this,
             [this](int i) { m_document->setMask(MaskMode(m_maskChoice->itemData(i).toInt())); });
     attention->addSeparator();
@@ -124,6 +168,11 @@ void SessionWorkspace::syncControls()
     for (QAction *a : m_maskGroup->actions())
         a->setChecked(MaskMode(a->data().toInt()) == o.mask);
     m_maskChoice->setCurrentIndex(m_maskChoice->findData(int(o.mask)));
+    m_windowAction->setChecked(o.window > 0);
+    m_windowAction->setText(o.window > 0 ? tr("Sliding &Window of %1").arg(o.window)
+                                         : tr("Sliding &Window…"));
+    m_capAction->setChecked(o.softCap > 0.0);
+    m_capAction->setText(o.softCap > 0.0 ? tr("Soft &Cap at %1").arg(o.softCap) : tr("Soft &Cap…"));
 }
 
 void SessionWorkspace::fillPresetsMenu(QMenu *presets)

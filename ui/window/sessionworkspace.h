@@ -139,6 +139,8 @@ private:
     QComboBox *m_maskChoice;
     QAction *m_scaleAction = nullptr;
     QActionGroup *m_maskGroup = nullptr;
+    QAction *m_windowAction = nullptr;
+    QAction *m_capAction = nullptr;
     QList<QAction *> m_sessionActions;
     std::vector<std::unique_ptr<SessionTabEditor>> m_editors;
 };
