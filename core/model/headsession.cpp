@@ -7,6 +7,7 @@
 #include "core/sets/tokenlabels.h"
 
 #include <cmath>
+#include <cstdio>
 #include <stdexcept>
 
 namespace AttentionLab {
@@ -151,8 +152,9 @@ std::string headSessionNote(const ModelConfig &config, int layer, int head)
         note += "; the model scaled its scores by query_pre_attn_scalar^-0.5, not 1/sqrt(d_k): q "
                 "is multiplied here by the ratio of the two";
     if (config.attentionSoftCap > 0.0f) {
-        const std::string cap = std::to_string(int(std::lround(config.attentionSoftCap)));
-        note += "; its scores soft-capped, " + cap + " tanh(s / " + cap +
+        char cap[32];
+        std::snprintf(cap, sizeof cap, "%g", double(config.attentionSoftCap));
+        note += std::string("; its scores soft-capped, ") + cap + " tanh(s / " + cap +
                 "), as the lab's Soft Cap does";
     }
     if (attention.window > 0)

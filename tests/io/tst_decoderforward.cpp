@@ -465,7 +465,8 @@ void DecoderForwardTest::layerAttention()
         QCOMPARE(note.contains(QStringLiteral("no positions in this layer")), !attention.rotary);
         QCOMPARE(note.contains(QStringLiteral("only its last %1 keys").arg(attention.window)),
                  attention.window > 0);
-        QCOMPARE(note.contains(QStringLiteral("soft-capped")), attentionCap > 0.0);
+        QCOMPARE(note.contains(QStringLiteral("soft-capped, %1 tanh(s / %1)").arg(attentionCap)),
+                 attentionCap > 0.0);
     }
 }
 
