@@ -22,16 +22,21 @@ namespace {
 using Layout = JsonStreamWriter::Layout;
 
 constexpr HeadScoreKind kTableKinds[] = {
-    HeadScoreKind::Entropy,          HeadScoreKind::PreviousToken,
-    HeadScoreKind::FirstToken,       HeadScoreKind::Self,
-    HeadScoreKind::DuplicateToken,   HeadScoreKind::Induction,
-    HeadScoreKind::InductionRepeats, HeadScoreKind::Monotonicity,
+    HeadScoreKind::Entropy,
+    HeadScoreKind::PreviousToken,
+    HeadScoreKind::FirstToken,
+    HeadScoreKind::Self,
+    HeadScoreKind::DuplicateToken,
+    HeadScoreKind::Induction,
+    HeadScoreKind::InductionRepeats,
+    HeadScoreKind::Monotonicity,
+    HeadScoreKind::Reach,
 };
 
 /// The JSON's members for the scores, in the order the issue lists them.
-constexpr HeadScoreKind kJsonKinds[] = {HeadScoreKind::Entropy, HeadScoreKind::PreviousToken,
-                                        HeadScoreKind::FirstToken, HeadScoreKind::Self,
-                                        HeadScoreKind::Monotonicity};
+constexpr HeadScoreKind kJsonKinds[] = {HeadScoreKind::Entropy,      HeadScoreKind::PreviousToken,
+                                        HeadScoreKind::FirstToken,   HeadScoreKind::Self,
+                                        HeadScoreKind::Monotonicity, HeadScoreKind::Reach};
 /// Then the detectors that need repeated tokens: null when no token repeats.
 constexpr HeadScoreKind kJsonRepeatKinds[] = {
     HeadScoreKind::DuplicateToken, HeadScoreKind::Induction, HeadScoreKind::InductionRepeats};

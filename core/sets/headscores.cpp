@@ -28,6 +28,8 @@ std::string headScoreKey(HeadScoreKind kind)
         return "induction_repeats";
     case HeadScoreKind::Monotonicity:
         return "monotonicity";
+    case HeadScoreKind::Reach:
+        return "reach";
     }
     return {};
 }
@@ -51,6 +53,8 @@ std::string headScoreTitle(HeadScoreKind kind)
         return "induction over repeats (Olsson)";
     case HeadScoreKind::Monotonicity:
         return "alignment monotonicity";
+    case HeadScoreKind::Reach:
+        return "reach (tokens)";
     }
     return {};
 }
@@ -72,6 +76,7 @@ bool headScoreApplies(HeadScoreKind kind, AttentionKind set)
     case HeadScoreKind::DuplicateToken:
     case HeadScoreKind::Induction:
     case HeadScoreKind::InductionRepeats:
+    case HeadScoreKind::Reach:
         return isSelfAttention(set);
     case HeadScoreKind::Monotonicity:
         return set == AttentionKind::Cross;
@@ -98,6 +103,8 @@ double HeadScores::value(HeadScoreKind kind) const
         return inductionRepeats;
     case HeadScoreKind::Monotonicity:
         return monotonicity;
+    case HeadScoreKind::Reach:
+        return reach;
     }
     return 0.0;
 }
@@ -164,7 +171,20 @@ HeadScores scoreHead(const AttentionTensor &tensor, int layer, int head,
     double repeatedInduction = 0.0;
     int repeatedRows = 0;
     int firstRows = 0;
+    double reach = 0.0;
+    int reachRows = 0;
     for (int q = 0; q < queries; ++q) {
+        // How far the row looks: its weights times each key's distance.
+        const float *row = a + static_cast<long long>(q) * keys;
+        double rowReach = 0.0, rowSum = 0.0;
+        for (int k = 0; k < keys; ++k) {
+            rowReach += double(row[k]) * std::abs(double(q + offset - k));
+            rowSum += double(row[k]);
+        }
+        if (rowSum > 0.0) {
+            reach += rowReach;
+            ++reachRows;
+        }
         if (q >= 1)
             previous += at(q, q - 1 + offset);
         if (q + offset >= 1) {
@@ -188,6 +208,7 @@ HeadScores scoreHead(const AttentionTensor &tensor, int layer, int head,
             }
         }
     }
+    scores.reach = reachRows > 0 ? reach / reachRows : 0.0;
     scores.previousToken = queries > 1 ? previous / (queries - 1) : 0.0;
     scores.firstToken = firstRows > 0 ? first / firstRows : 0.0;
     scores.self = self / queries;

@@ -33,8 +33,13 @@ enum class HeadScoreKind
     /// as the target does (a diagonal), 0 for one that does not move or
     /// goes both ways, -1 for a reversed one.
     Monotonicity,
+    /// Mean over rows not all zero of sum_j a[i][j] |i + K - Q - j|: how far
+    /// back (or ahead) a head looks, in tokens, on average. A local layer's
+    /// heads reach no further than their window; a global one's can reach
+    /// the whole text.
+    Reach,
 };
-inline constexpr int kHeadScoreKindCount = 8;
+inline constexpr int kHeadScoreKindCount = 9;
 
 /// The JSON member and command-line name: "entropy_bits", "previous_token", ...
 std::string headScoreKey(HeadScoreKind kind);
@@ -69,6 +74,7 @@ struct HeadScores
     double induction = 0.0;
     double inductionRepeats = 0.0;
     double monotonicity = 0.0;
+    double reach = 0.0;
 
     double value(HeadScoreKind kind) const;
 };

@@ -124,7 +124,7 @@ void TestInspect::jsonMatchesNumpy()
              QStringList({u"duplicate_token"_s, u"entropy_bits"_s, u"first_token"_s, u"heads"_s,
                           u"induction"_s, u"induction_repeats"_s, u"keys"_s, u"layers"_s,
                           u"monotonicity"_s, u"previous_token"_s, u"queries"_s, u"query_tokens"_s,
-                          u"rollout"_s, u"self"_s, u"shape"_s, u"tokens"_s}));
+                          u"reach"_s, u"rollout"_s, u"self"_s, u"shape"_s, u"tokens"_s}));
     QCOMPARE(got.value(u"shape"_s), want.value(u"shape"_s));
     const QJsonArray shape = want.value(u"shape"_s).toArray();
     QCOMPARE(got.value(u"layers"_s).toInt(), shape[0].toInt());
@@ -138,7 +138,7 @@ void TestInspect::jsonMatchesNumpy()
         aligned.append(tokens[i]);
     QCOMPARE(got.value(u"query_tokens"_s).toArray(), aligned);
     for (const QString &member :
-         {u"entropy_bits"_s, u"previous_token"_s, u"first_token"_s, u"self"_s}) {
+         {u"entropy_bits"_s, u"previous_token"_s, u"first_token"_s, u"self"_s, u"reach"_s}) {
         const double worst = jsonDifference(got.value(member), want.value(member));
         if (!(worst < 1e-5))
             QFAIL(qPrintable(u"%1 differs from numpy by %2"_s.arg(member).arg(worst)));

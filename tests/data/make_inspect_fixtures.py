@@ -21,6 +21,8 @@ the definitions in issue 11 and TransformerLens' head_detector.py:
   monotonicity         a cross-attention's alignment: over consecutive rows (not
                        all zero) whose argmax key moved, (forward - backward)
                        moves / moves; 0 when none moved
+  reach                mean over rows not all zero of sum_j a_ij |i + K - Q - j|:
+                       how many tokens back a head looks on average
   rollout              B_{L-1} ... B_0, B_l = 0.5 mean_h A_l + 0.5 I
   words                Clark et al. 2019: sum over key pieces, mean over query pieces
 """
@@ -71,6 +73,15 @@ def monotonicity(matrix):
     return 0.0 if not moves else (sum(m > 0 for m in moves) - sum(m < 0 for m in moves)) / len(moves)
 
 
+def reach(a):
+    layers, heads, q, k = a.shape
+    a64 = a.astype(np.float64)
+    distance = np.abs(np.arange(q)[:, None] + (k - q) - np.arange(k)[None, :]).astype(np.float64)
+    rows = (a64 * distance).sum(axis=-1)
+    nonzero = (a64 != 0).any(axis=-1)
+    return (rows * nonzero).sum(axis=-1) / np.maximum(nonzero.sum(axis=-1), 1)
+
+
 def scores(a, tokens):
     layers, heads, q, k = a.shape
     a64 = a.astype(np.float64)
@@ -82,6 +93,7 @@ def scores(a, tokens):
         "first_token": a64[:, :, rows[rows + offset >= 1], 0].mean(axis=-1).tolist(),
         "self": a64[:, :, rows, rows + offset].mean(axis=-1).tolist(),
         "monotonicity": [[monotonicity(a[l, h]) for h in range(heads)] for l in range(layers)],
+        "reach": reach(a).tolist(),
     }
     duplicate, induction = detector_patterns(tokens, q)
     total = a64.sum(axis=(-1, -2))

@@ -9,6 +9,7 @@
 #include <QDataStream>
 #include <QIODevice>
 
+#include <algorithm>
 #include <cstring>
 #include <stdexcept>
 #include <string>
@@ -46,14 +47,18 @@ bool SpooledTensor::writeTo(QIODevice *device, const AttentionTensor &tensor,
              << qint32(shape.keys) << qint32(tensor.keyValueHeads());
         const KeyVisibility &visibility = tensor.visibility();
         head << visibility.causal << qint32(visibility.window) << qint32(visibility.keyOffset);
+        // Each layer's own window (Gemma's local layers), where they differ.
+        head << quint32(tensor.layerWindows().size());
+        for (int window : tensor.layerWindows())
+            head << qint32(window);
         SpoolLabels::write(head, tensor.tokens());
         SpoolLabels::write(head, tensor.queryTokens());
         head << quint32(scores.size());
         // Every field of HeadScores: one added there must be added here.
-        static_assert(sizeof(HeadScores) == 8 * sizeof(double));
+        static_assert(sizeof(HeadScores) == 9 * sizeof(double));
         for (const HeadScores &s : scores)
             head << s.entropyBits << s.previousToken << s.firstToken << s.self << s.duplicateToken
-                 << s.induction << s.inductionRepeats << s.monotonicity;
+                 << s.induction << s.inductionRepeats << s.monotonicity << s.reach;
         out << qCompress(meta, kCompression);
     }
     const size_t bytes = headBytes(tensor.shape());
@@ -84,6 +89,16 @@ SpooledTensor SpooledTensor::readFrom(QIODevice *device)
     head >> visibility.causal >> window >> keyOffset;
     visibility.window = window;
     visibility.keyOffset = keyOffset;
+    quint32 windowCount = 0;
+    head >> windowCount;
+    if (head.status() != QDataStream::Ok || windowCount > quint32(std::max(layers, 0)))
+        damaged();
+    std::vector<int> layerWindows(windowCount);
+    for (int &layerWindow : layerWindows) {
+        qint32 value = 0;
+        head >> value;
+        layerWindow = value;
+    }
     std::vector<std::string> tokens = SpoolLabels::read(head);
     std::vector<std::string> queryTokens = SpoolLabels::read(head);
     quint32 count = 0;
@@ -94,7 +109,7 @@ SpooledTensor SpooledTensor::readFrom(QIODevice *device)
     auto scores = std::make_shared<std::vector<HeadScores>>(count);
     for (HeadScores &s : *scores)
         head >> s.entropyBits >> s.previousToken >> s.firstToken >> s.self >> s.duplicateToken >>
-            s.induction >> s.inductionRepeats >> s.monotonicity;
+            s.induction >> s.inductionRepeats >> s.monotonicity >> s.reach;
     if (head.status() != QDataStream::Ok)
         damaged();
 
@@ -114,6 +129,7 @@ SpooledTensor SpooledTensor::readFrom(QIODevice *device)
     auto tensor = std::make_shared<AttentionTensor>(shape, std::move(values));
     tensor->setTokens(std::move(tokens), std::move(queryTokens));
     tensor->setVisibility(visibility);
+    tensor->setLayerWindows(std::move(layerWindows));
     tensor->setKeyValueHeads(keyValueHeads);
     return {std::move(tensor), std::move(scores)};
 }
