@@ -65,6 +65,15 @@ void writeEvalReport(const Session &s, const AttentionResult &r, JsonStreamWrite
     out.string(maskModeName(s.options.mask));
     out.key("temperature");
     out.number(s.options.temperature);
+    // A local layer's window and Gemma 2's cap, where the session has them.
+    if (s.options.window > 0) {
+        out.key("window");
+        out.integer(s.options.window);
+    }
+    if (s.options.softCap > 0.0) {
+        out.key("soft_cap");
+        out.number(s.options.softCap);
+    }
     out.key("divisor");
     out.number(r.divisor);
     out.key("tokens");

@@ -173,7 +173,11 @@ void readLayerAttention(const QString &path, ConfigReader &reader, const FamilyD
     }
     case LayerPattern::NoRopeLayers: {
         if (reader.has(key(keys.noRopeLayers))) {
-            const QJsonArray list = reader.require(key(keys.noRopeLayers)).toArray();
+            const QJsonValue value = reader.require(key(keys.noRopeLayers));
+            if (!value.isArray())
+                fail(path,
+                     QStringLiteral("has \"%1\" that is not a list").arg(key(keys.noRopeLayers)));
+            const QJsonArray list = value.toArray();
             if (list.size() < layers)
                 fail(path, QStringLiteral("has %1 entries in \"%2\" for its %3 layers")
                                .arg(list.size())
@@ -203,8 +207,10 @@ void readLayerAttention(const QString &path, ConfigReader &reader, const FamilyD
     }
     if (reader.has(key(keys.layerTypes))) {
         const QJsonValue value = reader.require(key(keys.layerTypes));
+        if (!value.isArray())
+            fail(path, QStringLiteral("has \"%1\" that is not a list").arg(key(keys.layerTypes)));
         const QJsonArray list = value.toArray();
-        if (!value.isArray() || list.size() != layers)
+        if (list.size() != layers)
             fail(path, QStringLiteral("has %1 entries in \"%2\" for its %3 layers")
                            .arg(list.size())
                            .arg(key(keys.layerTypes))
@@ -305,6 +311,14 @@ ModelConfig readConfig(const QString &path)
     }
     reader = ConfigReader(path, section);
     config.layers = reader.count(key(keys.layers));
+    // The per-layer tables are made before the tensors are looked at: a
+    // count no model has (the largest have about 130 layers) is refused here.
+    constexpr int kMaxLayers = 1 << 16;
+    if (config.layers > kMaxLayers)
+        fail(path, QStringLiteral("has \"%1\" %2, more than the %3 layers Attention Lab reads")
+                       .arg(key(keys.layers))
+                       .arg(config.layers)
+                       .arg(kMaxLayers));
     if (family.encoderDecoder)
         readDecoderShape(path, reader, family, config);
     config.heads = reader.count(key(keys.heads));

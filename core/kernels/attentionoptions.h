@@ -10,6 +10,13 @@
 
 namespace AttentionLab {
 
+/// \a score soft-capped at \a cap, cap tanh(score / cap) (Gemma 2's scores and
+/// logits): the one formula of the cap, for the lab, the model's pass and its logits.
+template <typename T> T softCapped(T score, T cap)
+{
+    return cap * std::tanh(score / cap);
+}
+
 /// How scores become weights: logits = scores / (sqrt(d_k) when scaled) / temperature;
 /// with a soft cap c, the scaled score s becomes c tanh(s / c) first (Gemma 2's).
 struct AttentionOptions

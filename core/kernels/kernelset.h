@@ -29,8 +29,9 @@ struct HeadRows
 /**
  * How an attention turns q . k into weights, beside which keys each query
  * sees: the scale (1/sqrt(d_k), or 1 where the model scales nothing, as T5),
- * an additive bias per head (T5's relative positions, ALiBi) and a soft cap
- * (Gemma 2's cap tanh(s / cap)), in that order, before the softmax.
+ * a soft cap (Gemma 2's cap tanh(s / cap)) and an additive bias per head
+ * (T5's relative positions; a knocked-out edge's minus infinity), in that
+ * order, before the softmax.
  */
 struct AttentionScoring
 {

@@ -4,6 +4,7 @@
 // The operations of a model's forward pass, compiled once per instruction
 // set; the block graph that calls them is core/model/modelgraph.cpp.
 
+#include "core/kernels/attentionoptions.h"
 #include "core/kernels/kernelvariant.h"
 #include "core/support/threadpool.h"
 
@@ -289,14 +290,16 @@ void attentionKernel(HeadRows q, HeadRows k, HeadRows v, int heads, int kvHeads,
                     std::fill(row, row + keys, 0.0f);
                     continue;
                 }
+                // The cap first, then the bias: a knocked-out edge's minus
+                // infinity stays minus infinity, as a mask after the cap does.
+                if (scoring.softCap > 0.0f)
+                    for (int j = begin; j < end; ++j)
+                        row[j] = softCapped(row[j], scoring.softCap);
                 if (scoring.bias) {
                     const float *bias = scoring.bias + size_t(h) * matrixSize + size_t(i) * keys;
                     for (int j = begin; j < end; ++j)
                         row[j] += bias[j];
                 }
-                if (scoring.softCap > 0.0f)
-                    for (int j = begin; j < end; ++j)
-                        row[j] = scoring.softCap * std::tanh(row[j] / scoring.softCap);
                 softmaxRange(row, keys, begin, end);
             }
             // Z_h = V_g A^T, and the row-major A is A^T column-major.
@@ -345,7 +348,7 @@ std::vector<TokenProbability> topTokensOf(std::ptrdiff_t vocabulary, const float
             block += ConstVectorMap(bias + start, size);
         if (softCap > 0.0f)
             for (std::ptrdiff_t i = 0; i < size; ++i)
-                block[i] = softCap * std::tanh(block[i] / softCap);
+                block[i] = softCapped(block[i], softCap);
         const double blockLargest = double(block.maxCoeff());
         if (blockLargest > largest) {
             sum *= std::exp(largest - blockLargest);

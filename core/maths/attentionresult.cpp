@@ -15,7 +15,7 @@ double AttentionResult::logit(Index row, Index col) const
     if (options.softCap > 0.0) {
         const double temperature = options.temperature;
         const double scaled = scores(row, col) / (divisor / temperature);
-        return options.softCap * std::tanh(scaled / options.softCap) / temperature;
+        return softCapped(scaled, options.softCap) / temperature;
     }
     return scores(row, col) / divisor;
 }

@@ -37,7 +37,7 @@ RowStatistics softmaxRow(const double *scores, double *weights, Index row, Index
         const double c = options.softCap * root;
         capped.assign(scores, scores + keys);
         for (Index j = begin; j < span; ++j)
-            capped[size_t(j)] = c * std::tanh(scores[j] / c);
+            capped[size_t(j)] = softCapped(scores[j], c);
         source = capped.data();
     }
     RowStatistics stats = activeKernels().softmaxRow(source + begin, weights + begin, keys - begin,

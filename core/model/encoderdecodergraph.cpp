@@ -106,11 +106,25 @@ struct KeptRows
     float *values = nullptr;
 };
 
+/// The q, k and v rows of a reused pass, read where they lie (a run's own
+/// fields, or one of its KeptVectors).
+struct ReusedRows
+{
+    const float *queries = nullptr;
+    const float *keys = nullptr;
+    const float *values = nullptr;
+};
+
+ReusedRows reusedRows(const KeptVectors &vectors)
+{
+    return {vectors.queries.data(), vectors.keys.data(), vectors.values.data()};
+}
+
 /// Room in \a vectors for \a layers x \a heads heads of \a queries and
 /// \a keys rows of \a headDim, its layers below \a start copied from \a
-/// reused (empty: none); its pointers at layer 0. None when not \a keep.
+/// reused; its pointers at layer 0. None when not \a keep.
 KeptRows makeRoom(KeptVectors &vectors, int layers, int heads, int queries, int keys, int headDim,
-                  bool keep, const KeptVectors *reused = nullptr, int start = 0)
+                  bool keep, ReusedRows reused = {}, int start = 0)
 {
     if (!keep)
         return {};
@@ -118,11 +132,11 @@ KeptRows makeRoom(KeptVectors &vectors, int layers, int heads, int queries, int 
     vectors.queries.resize(perHead * size_t(queries));
     vectors.keys.resize(perHead * size_t(keys));
     vectors.values.resize(perHead * size_t(keys));
-    if (reused && start > 0) {
+    if (reused.queries && start > 0) {
         const size_t below = size_t(start) * size_t(heads) * size_t(headDim);
-        std::copy_n(reused->queries.data(), below * size_t(queries), vectors.queries.data());
-        std::copy_n(reused->keys.data(), below * size_t(keys), vectors.keys.data());
-        std::copy_n(reused->values.data(), below * size_t(keys), vectors.values.data());
+        std::copy_n(reused.queries, below * size_t(queries), vectors.queries.data());
+        std::copy_n(reused.keys, below * size_t(keys), vectors.keys.data());
+        std::copy_n(reused.values, below * size_t(keys), vectors.values.data());
     }
     return {vectors.queries.data(), vectors.keys.data(), vectors.values.data()};
 }
@@ -440,19 +454,21 @@ ModelRun runEncoderDecoderGraph(const KernelSet &ops, const ModelWeights &weight
 
     ModelRun run;
     const int headDim = decoderConfig.headDim();
-    const KeptRows encoderRows = makeRoom(
-        run.encoderVectors, encoderConfig.layers, encoderConfig.heads, sourceCount, sourceCount,
-        encoderConfig.headDim(), keepHeads, reuse ? &reuse->encoderVectors : nullptr, encoderStart);
+    const KeptRows encoderRows =
+        makeRoom(run.encoderVectors, encoderConfig.layers, encoderConfig.heads, sourceCount,
+                 sourceCount, encoderConfig.headDim(), keepHeads,
+                 reuse ? reusedRows(reuse->encoderVectors) : ReusedRows{}, encoderStart);
     KeptVectors decoderVectors;
-    KeptVectors reusedDecoderVectors;
-    if (reuse && keepHeads && decoderStart > 0)
-        reusedDecoderVectors = {reuse->queries, reuse->keys, reuse->values};
+    // The reused pass's decoder rows where they lie, not copied whole.
+    const ReusedRows reusedSelf =
+        reuse ? ReusedRows{reuse->queries.data(), reuse->keys.data(), reuse->values.data()}
+              : ReusedRows{};
     const KeptRows decoderRows =
         makeRoom(decoderVectors, decoderConfig.layers, decoderConfig.heads, targetCount,
-                 targetCount, headDim, keepHeads, &reusedDecoderVectors, decoderStart);
-    const KeptRows crossRows = makeRoom(run.crossVectors, decoderConfig.layers, decoderConfig.heads,
-                                        targetCount, sourceCount, headDim, keepHeads,
-                                        reuse ? &reuse->crossVectors : nullptr, decoderStart);
+                 targetCount, headDim, keepHeads, reusedSelf, decoderStart);
+    const KeptRows crossRows = makeRoom(
+        run.crossVectors, decoderConfig.layers, decoderConfig.heads, targetCount, sourceCount,
+        headDim, keepHeads, reuse ? reusedRows(reuse->crossVectors) : ReusedRows{}, decoderStart);
 
     std::shared_ptr<PatchSource> keptEncoder;
     std::shared_ptr<PatchSource> keptDecoder;

@@ -3,6 +3,8 @@
 
 #include "core/model/graphpieces.h"
 
+#include "core/kernels/attentionoptions.h"
+
 #include "core/maths/positionalencoding.h"
 #include "core/model/familydescription.h"
 #include "core/support/threadpool.h"
@@ -130,7 +132,7 @@ void capLogits(float *logits, size_t count, float cap)
     if (cap <= 0.0f)
         return;
     for (size_t i = 0; i < count; ++i)
-        logits[i] = cap * std::tanh(logits[i] / cap);
+        logits[i] = softCapped(logits[i], cap);
 }
 
 /// The embeddings of \a ids at positions \a first, \a first + 1...

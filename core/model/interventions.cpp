@@ -102,13 +102,14 @@ struct StackOf
     KeyVisibility visibility;
 };
 
-StackOf stackOf(const ModelConfig &config, AttentionKind set, int n, int sources)
+StackOf stackOf(const ModelConfig &config, AttentionKind set, int n, int sources, int layer = -1)
 {
     StackOf out;
     if (!config.encoderDecoder()) {
         out.config = config;
         out.queries = out.keys = n;
-        out.visibility = modelVisibility(config, n, n);
+        // A local layer's window hides more keys than the causal mask.
+        out.visibility = modelVisibility(config, n, n, layer);
         return out;
     }
     out.config = set == AttentionKind::Encoder ? config : config.decoderConfig();
@@ -205,7 +206,7 @@ std::string interventionProblem(const Interventions &interventions, const ModelC
         const std::string named = "knockout " + edgeName(k, withSet);
         if (std::string p = setProblem(k.set, config, named); !p.empty())
             return p;
-        const StackOf stack = stackOf(config, k.set, n, sources);
+        const StackOf stack = stackOf(config, k.set, n, sources, k.layer);
         if (k.layer < 0 || k.layer >= stack.config.layers || k.head < -1 ||
             k.head >= stack.config.heads)
             return named + " is out of range: the " +
@@ -228,7 +229,7 @@ std::string interventionProblem(const Interventions &interventions, const ModelC
     }
     for (const auto &[row, keys] : rows) {
         const auto [set, layer, head, query] = row;
-        const StackOf stack = stackOf(config, set, n, sources);
+        const StackOf stack = stackOf(config, set, n, sources, layer);
         int visible = 0;
         for (int j = 0; j < stack.keys; ++j)
             visible += stack.visibility.sees(query, j) ? 1 : 0;

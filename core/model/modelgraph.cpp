@@ -51,7 +51,6 @@ ModelRun runModelGraph(const KernelSet &ops, const ModelWeights &weights, const 
     run.family = config.family;
     run.headDim = headDim;
     run.kvHeads = kvHeads;
-    run.slidingWindow = config.slidingWindow;
     run.scoreScale = config.scoreScale;
     run.attentionSoftCap = config.attentionSoftCap;
     const size_t headBlock = size_t(n) * size_t(headDim);

@@ -22,15 +22,16 @@ struct KernelSet;
 ModelRun runModelGraph(const KernelSet &ops, const ModelWeights &weights, const ModelInput &input);
 
 /// Which keys each of a model's \a queries queries (the last of the text)
-/// sees among \a keys keys: a causal family's mask (within Mistral's sliding
-/// window), or every key (BERT). The one place a model's mask is decided:
-/// the kernel masks by it and every attention the model gives carries it.
-/// Which keys a model's queries see in layer \a layer (its sliding window,
-/// if any); with \a layer -1, what every layer shares (the window only
-/// where all layers have it: a tensor's visibility).
+/// sees among \a keys keys in layer \a layer: a causal family's mask
+/// (within the layer's sliding window: Mistral's every layer, Gemma's local
+/// ones), or every key (BERT); with \a layer -1, what every layer shares
+/// (the window only where all layers have it: a tensor's visibility). The
+/// one place a model's mask is decided: the kernel masks by it and every
+/// attention the model gives carries it.
 KeyVisibility modelVisibility(const ModelConfig &config, int queries, int keys, int layer = -1);
 
-/// Each layer's window where they differ (AttentionTensor::setLayerWindows); empty otherwise.
+/// Each layer's window (0: none) where the model says them layer by layer
+/// (AttentionTensor::setLayerWindows); empty where every layer is alike.
 std::vector<int> layerWindows(const ModelConfig &config);
 
 } // namespace AttentionLab

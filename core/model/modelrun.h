@@ -91,8 +91,6 @@ struct ModelRun
     /// The key/value heads the query heads share: query head h read key/value
     /// head h / (heads / kvHeads); its kept k and v rows are that head's.
     int kvHeads = 0;
-    /// A query saw at most this many keys, itself included; 0: all it could.
-    int slidingWindow = 0;
     /// The scores' scale where it was not 1/sqrt(d_h) (Gemma's
     /// query_pre_attn_scalar^-0.5), and their soft cap; 0: none.
     float scoreScale = 0.0f;

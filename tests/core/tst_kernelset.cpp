@@ -109,9 +109,10 @@ void addKernelRows()
 }
 
 /// Query \a i's weights over keys [begin, end) of head \a h (key/value head
-/// \a g) in double, the others 0: the scaled dot products, plus \a bias (a
-/// row of one per key, or null), soft-capped at \a softCap (> 0), then the
-/// softmax. The reference every attention kernel test holds the kernels to.
+/// \a g) in double, the others 0: the scaled dot products, soft-capped at
+/// \a softCap (> 0), plus \a bias (a row of one per key, or null: a knocked-out
+/// edge's minus infinity stays one), then the softmax. The reference every
+/// attention kernel test holds the kernels to.
 std::vector<double> referenceWeights(const std::vector<float> &q, int ldQ,
                                      const std::vector<float> &k, int ldKv, int h, int g, int i,
                                      int headDim, float scale, int begin, int end, int keys,
@@ -125,10 +126,10 @@ std::vector<double> referenceWeights(const std::vector<float> &q, int ldQ,
             s += double(q[size_t(i * ldQ + h * headDim + c)]) *
                  double(k[size_t(j * ldKv + g * headDim + c)]);
         s *= double(scale);
-        if (bias)
-            s += double(bias[j]);
         if (softCap > 0.0f)
             s = double(softCap) * std::tanh(s / double(softCap));
+        if (bias)
+            s += double(bias[j]);
         p[size_t(j)] = s;
         largest = std::max(largest, s);
     }

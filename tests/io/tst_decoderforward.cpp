@@ -191,7 +191,7 @@ void DecoderForwardTest::matchesPyTorch()
     QCOMPARE(run.attention.heads(), config.heads);
     QCOMPARE(run.headDim, config.headDim());
     QCOMPARE(run.kvHeads, config.keyValueHeads());
-    QCOMPARE(run.slidingWindow, config.slidingWindow);
+    QCOMPARE(run.attention.layerWindows(), layerWindows(config));
     const std::vector<double> attentions = doubles(expected.value(u"attentions"));
     QCOMPARE(qsizetype(attentions.size()), qsizetype(config.layers) * config.heads * n * n);
     double worst = 0.0;

@@ -192,6 +192,7 @@ private slots:
     void patchSweepEqualsEachAlone_data();
     void patchSweepEqualsEachAlone();
     void measures();
+    void knockoutUnderASoftCap();
     void refusals_data();
     void refusals();
 };
@@ -456,6 +457,22 @@ void TestInterventions::measures()
     QVERIFY(std::abs(measureValue(span, pass.run, input.ids) - loss / 3) < 1e-6);
 }
 
+void TestInterventions::knockoutUnderASoftCap()
+{
+    // Gemma 2 caps its scores before the mask: a knocked-out edge weighs
+    // exactly 0, not what a capped minus infinity (-cap) would leave.
+    const auto model = openModel(u"decoders/gemma2-capped"_s);
+    ModelInput input;
+    input.ids = {3, 4, 5, 6, 7, 8, 9, 10};
+    Interventions one;
+    one.knockouts = {{1, 0, 7, 2, AttentionKind::Decoder}};
+    input.interventions = &one;
+    const ModelRun run = runModel(model->weights(), input);
+    const auto head = run.attention.head(1, 0);
+    QCOMPARE(head(7, 2), 0.0f);
+    QVERIFY(std::abs(head.row(7).sum() - 1.0f) < 1e-5f);
+}
+
 void TestInterventions::refusals_data()
 {
     QTest::addColumn<QString>("folder");
@@ -505,6 +522,14 @@ void TestInterventions::refusals_data()
     QTest::newRow("cross key") << u"seq2seq/t5-small"_s << 13
                                << u"knockout cross:0.0:1>7 is out of range: the keys are 7 tokens "
                                   u"(0 to 6)"_s;
+    // Gemma 2's local layer 0 (a window of 4 over 8 tokens): a key before the
+    // window is the mask's, and knocking out the window's 4 leaves no key.
+    QTest::newRow("edge outside a local layer's window")
+        << u"decoders/gemma2-capped"_s << 15
+        << u"knockout 0.0:7>1: query 7 cannot see key 1 (the model's mask)"_s;
+    QTest::newRow("a local layer's window knocked out")
+        << u"decoders/gemma2-capped"_s << 16
+        << u"the knockouts leave query 7 of head 0.0 no key to attend to"_s;
     QTest::newRow("single stack set sweep")
         << u"models/bert-tiny"_s << 14
         << u"BERT has one attention, its encoder self-attention, and no cross-attention"_s;
@@ -516,7 +541,12 @@ void TestInterventions::refusals()
     QFETCH(int, what);
     QFETCH(QString, message);
     const auto model = openModel(folder);
-    ModelInput input = inputOf(checkpoint(folder));
+    // The fixtures of interventions.json, else eight tokens.
+    ModelInput input;
+    if (folder.startsWith(u"decoders/gemma"_s))
+        input.ids = {3, 4, 5, 6, 7, 8, 9, 10};
+    else
+        input = inputOf(checkpoint(folder));
     const AttentionKind only = stackKind(model->weights().config());
     Interventions interventions;
     ModelMeasure measure;
@@ -575,6 +605,13 @@ void TestInterventions::refusals()
         }
         case 13:
             interventions.knockouts = {{0, 0, 1, 7, AttentionKind::Cross}};
+            break;
+        case 15:
+            interventions.knockouts = {{0, 0, 7, 1, only}};
+            break;
+        case 16:
+            for (int j = 4; j < 8; ++j)
+                interventions.knockouts.push_back({0, 0, 7, j, only});
             break;
         case 14:
             swept = AttentionKind::Cross;

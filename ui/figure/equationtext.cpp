@@ -26,10 +26,18 @@ QString attention(const Session &session)
 {
     QString logits =
         divided(QStringLiteral("QK<sup>T</sup>"), session.options, session.keys.cols());
-    // Gemma 2's cap, after the scale: c·tanh(s / c).
-    if (session.options.softCap > 0.0)
-        logits = QStringLiteral("%1·tanh((%2) / %1)")
-                     .arg(QString::number(session.options.softCap, 'g', 4), logits);
+    // Gemma 2's cap, after the scale and before the temperature: c·tanh(s / c) / τ.
+    if (session.options.softCap > 0.0) {
+        AttentionOptions scaledOnly = session.options;
+        scaledOnly.temperature = 1.0;
+        logits =
+            QStringLiteral("%1·tanh((%2) / %1)")
+                .arg(QString::number(session.options.softCap, 'g', 4),
+                     divided(QStringLiteral("QK<sup>T</sup>"), scaledOnly, session.keys.cols()));
+        if (session.options.temperature != 1.0)
+            logits +=
+                QStringLiteral(" / %1").arg(QString::number(session.options.temperature, 'g', 4));
+    }
     switch (session.options.mask) {
     case MaskMode::None:
         return QStringLiteral("softmax(%1) V").arg(logits);

@@ -48,7 +48,8 @@ QByteArray serialize(const Session &s)
     writeMatrix(out, s.queries);
     writeMatrix(out, s.keys);
     writeMatrix(out, s.values);
-    out << s.options.scale << qint32(s.options.mask) << s.options.temperature;
+    out << s.options.scale << qint32(s.options.mask) << s.options.temperature
+        << qint32(s.options.window) << s.options.softCap;
     return qCompress(bytes, 1);
 }
 
@@ -65,8 +66,9 @@ Session deserialize(const QByteArray &compressed)
     s.queries = readMatrix(in);
     s.keys = readMatrix(in);
     s.values = readMatrix(in);
-    qint32 mask = 0;
-    in >> s.options.scale >> mask >> s.options.temperature;
+    qint32 mask = 0, window = 0;
+    in >> s.options.scale >> mask >> s.options.temperature >> window >> s.options.softCap;
+    s.options.window = window;
     if (in.status() != QDataStream::Ok)
         throw std::invalid_argument("the recording's spool file is damaged");
     s.options.mask = MaskMode(mask);

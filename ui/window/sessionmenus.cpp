@@ -107,9 +107,12 @@ void SessionWorkspace::fillAttentionMenu(QMenu *attention)
                                            tr("Each query sees its last w keys (w ≥ 1):"),
                                            std::max(1, keys / 2), 1, 1 << 20, 1, &ok);
         if (ok) {
-            if (!isCausal(o.mask))
-                m_document->setMask(MaskMode::Causal); // a window is a causal mask's
-            m_document->setWindow(w);
+            // A window is a causal mask's: one step of Undo sets both.
+            AttentionOptions changed = o;
+            if (!isCausal(changed.mask))
+                changed.mask = MaskMode::Causal;
+            changed.window = w;
+            m_document->setOptions(changed, tr("Sliding window of %1").arg(w));
         }
         syncControls();
     });
