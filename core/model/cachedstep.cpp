@@ -78,8 +78,9 @@ void stepModelGraph(const KernelSet &ops, const ModelWeights &weights, KeyValueC
     AttentionScoring scoring;
     scoring.scale = config.attentionScale();
     scoring.softCap = config.attentionSoftCap;
-    // longrope: a text now longer than original_max_position_embeddings
-    // takes the long factors, as transformers does step by step.
+    // longrope: a text longer than original_max_position_embeddings takes
+    // the long factors (the Generator reads the whole text again at the step
+    // that crosses it, as transformers' Phi-3 does, so the cache's keys too).
     const RotaryTables &tables = longRotary(config, m) ? cache.longRotary : cache.rotary;
 
     const EmbeddingWeights embeddings = weights.embeddings();

@@ -9,6 +9,7 @@
 #include "core/model/familydescription.h"
 #include "core/model/modelgraph.h"
 #include "core/model/modelmemory.h"
+#include "core/model/rotarytable.h"
 #include "core/model/transformerforward.h"
 #include "core/support/memorybudget.h"
 
@@ -151,6 +152,27 @@ void Generator::advance()
     const ModelConfig &config = writingConfig();
     const size_t layerHeads = size_t(config.layers) * size_t(config.heads);
     std::vector<float> row(layerHeads * size_t(m_cache.length + 1));
+    const int m = m_cache.length + 1;
+    if (!translates() && longRotary(config, m) && !longRotary(config, m - 1)) {
+        // The text passes original_max_position_embeddings: longrope's long
+        // factors from here on. transformers' Phi-3 then drops its cache and
+        // reads the whole text again (prepare_inputs_for_generation); so
+        // does this, once, so that the keys are all rotated alike.
+        ModelInput input;
+        input.ids = m_ids;
+        input.topCount = m_options.topCount;
+        ModelRun again = runModel(m_weights, input);
+        for (int l = 0; l < config.layers; ++l)
+            for (int h = 0; h < config.heads; ++h)
+                std::copy_n(again.attention.headData(l, h) + size_t(m - 1) * size_t(m), m,
+                            row.data() + (size_t(l) * size_t(config.heads) + size_t(h)) * m);
+        const int capacity = m_cache.capacity;
+        m_cache = emptyCache(config, capacity);
+        fillCache(m_cache, again);
+        m_logits = nextTokenLogits(activeKernels(), m_weights, again.finalState.data());
+        m_rows.push_back(std::move(row));
+        return;
+    }
     if (!translates()) {
         stepModelGraph(activeKernels(), m_weights, m_cache, m_ids.back(), row.data(),
                        m_logits.data());

@@ -74,6 +74,7 @@ private slots:
     void keptTokens_data();
     void keptTokens();
     void sameSeedSameText();
+    void longRopeCrossingRereadsTheText();
     void stops();
     void refusals_data();
     void refusals();
@@ -106,6 +107,39 @@ void TestGeneration::textBeforeAStep()
     QCOMPARE(text.ids, std::vector<int>(generation.ids.begin(), generation.ids.begin() + count));
     QCOMPARE(text.tokens, std::vector<std::string>(generation.tokens.begin(),
                                                    generation.tokens.begin() + count));
+}
+
+void TestGeneration::longRopeCrossingRereadsTheText()
+{
+    // Phi-3's longrope turns to its long factors once the text passes
+    // original_max_position_embeddings (4 in the fixture): from a prompt of
+    // 3, the cache is read again at the crossing, and each token written is
+    // a full pass's choice, every row a full pass's from there on.
+    const auto checkpoint = open(QStringLiteral("decoders/phi3-longrope"));
+    const std::vector<int> prompt{5, 9, 13};
+    Generator generator(checkpoint->weights(), prompt, greedy(8));
+    while (generator.step()) {
+    }
+    const std::vector<int> &ids = generator.ids();
+    QCOMPARE(int(ids.size()), 11);
+    for (size_t n = prompt.size(); n < ids.size(); ++n) {
+        ModelInput input;
+        input.ids.assign(ids.begin(), ids.begin() + std::ptrdiff_t(n));
+        QCOMPARE(runModel(checkpoint->weights(), input).topNext.front().id, ids[n]);
+    }
+    ModelInput input;
+    input.ids = ids;
+    const ModelRun full = runModel(checkpoint->weights(), input);
+    const AttentionTensor cached = generator.attention();
+    const int n = int(ids.size());
+    double worst = 0.0;
+    for (int l = 0; l < full.attention.layers(); ++l)
+        for (int h = 0; h < full.attention.heads(); ++h)
+            for (int i = 4; i < n; ++i) // the rows after the crossing
+                for (int j = 0; j <= i; ++j)
+                    worst = std::max(worst, double(std::abs(cached.head(l, h)(i, j) -
+                                                            full.attention.head(l, h)(i, j))));
+    QVERIFY2(worst < 1e-5, qPrintable(QString::number(worst)));
 }
 
 void TestGeneration::greedyMatchesReference()
