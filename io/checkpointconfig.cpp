@@ -309,6 +309,12 @@ ModelConfig readConfig(const QString &path)
                  QStringLiteral("has \"%1\" that is not an object").arg(key(family.configSection)));
         section = inner.toObject();
     }
+    // What the family's config class defaults and the file leaves out.
+    for (const auto &[name, json] : family.configDefaults)
+        if (!section.contains(key(name)))
+            section.insert(
+                key(name),
+                QJsonDocument::fromJson("[" + QByteArray::fromStdString(json) + "]").array().at(0));
     reader = ConfigReader(path, section);
     config.layers = reader.count(key(keys.layers));
     // The per-layer tables are made before the tensors are looked at: a

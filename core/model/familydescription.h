@@ -7,6 +7,7 @@
 #include "core/model/modelconfig.h"
 
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace AttentionLab {
@@ -215,6 +216,10 @@ struct FamilyDescription
     /// The section of config.json that holds the text model's keys (a
     /// multimodal Gemma 3's "text_config"); empty: the file's top level.
     std::string configSection;
+    /// Keys a file may leave out, as transformers' config class defaults them
+    /// (key, JSON text): a multimodal Gemma 3's text_config gives only what
+    /// differs from Gemma3TextConfig's.
+    std::vector<std::pair<std::string, std::string>> configDefaults;
     bool causal = true;
     /// Two stacks: an encoder over the source, and a decoder over the
     /// target that also attends to the encoder's output (T5, BART, Marian).

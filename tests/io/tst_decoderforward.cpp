@@ -15,6 +15,7 @@
 #include "core/model/headsession.h"
 #include "core/model/modelgraph.h"
 #include "core/model/transformerforward.h"
+#include "io/checkpointconfig.h"
 #include "io/inputtextqt.h"
 #include "io/modelcardwords.h"
 #include "io/modelcheckpoint.h"
@@ -147,6 +148,7 @@ private slots:
     void headSessionAttendsLikeTheModel();
     void configurations_data();
     void configurations();
+    void multimodalTextConfigTakesDefaults();
     void layerAttention_data();
     void layerAttention();
     void refusals_data();
@@ -384,6 +386,39 @@ void DecoderForwardTest::configurations()
     for (const QString &file : files)
         bytes += QFileInfo(dir.filePath(file)).size();
     QCOMPARE(checkpoint->weightsFileBytes(), bytes);
+}
+
+void DecoderForwardTest::multimodalTextConfigTakesDefaults()
+{
+    // A multimodal Gemma 3 folder's text_config gives only what differs from
+    // Gemma3TextConfig; the rest is that class's defaults.
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("config.json"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(R"({"model_type": "gemma3", "architectures": ["Gemma3ForConditionalGeneration"],
+        "text_config": {"model_type": "gemma3_text", "hidden_size": 2560,
+            "intermediate_size": 10240, "num_hidden_layers": 34, "sliding_window": 1024,
+            "rope_scaling": {"rope_type": "linear", "factor": 8.0}},
+        "vision_config": {"model_type": "siglip_vision_model"}})");
+    file.close();
+    const ModelConfig config = Checkpoint::readConfig(path);
+    QCOMPARE(config.family, ModelFamily::Gemma3);
+    QCOMPARE(config.modelDim, 2560);
+    QCOMPARE(config.layers, 34);
+    QCOMPARE(config.heads, 8);
+    QCOMPARE(config.kvHeads, 4);
+    QCOMPARE(config.headDim(), 256);
+    QCOMPARE(config.vocabulary, 262208);
+    QCOMPARE(config.rotary.theta, 1000000.0);
+    QCOMPARE(config.rotary.localTheta, 10000.0);
+    QCOMPARE(config.rotary.scaling, RopeScaling::Linear);
+    QVERIFY(std::abs(config.attentionScale() - 1.0f / 16.0f) < 1e-9f);
+    // Every sixth layer global, the others local with the file's window.
+    QCOMPARE(config.attentionOf(5).window, 0);
+    QCOMPARE(config.attentionOf(4).window, 1024);
+    QVERIFY(config.attentionOf(4).localRotary);
+    QCOMPARE(config.attentionSoftCap, 0.0f);
 }
 
 void DecoderForwardTest::layerAttention_data()

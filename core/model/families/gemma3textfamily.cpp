@@ -25,6 +25,23 @@ const FamilyDescription &gemma3TextFamily()
         f.keys.localRopeTheta = "rope_local_base_freq";
         f.layerPattern = LayerPattern::WindowPattern;
         f.queryKeyNorm = true;
+        // Gemma3TextConfig's defaults (configuration_gemma3.py), which a
+        // multimodal folder's text_config relies on.
+        f.configDefaults = {{"vocab_size", "262208"},
+                            {"hidden_size", "2304"},
+                            {"intermediate_size", "9216"},
+                            {"num_hidden_layers", "26"},
+                            {"num_attention_heads", "8"},
+                            {"num_key_value_heads", "4"},
+                            {"head_dim", "256"},
+                            {"hidden_activation", "\"gelu_pytorch_tanh\""},
+                            {"max_position_embeddings", "131072"},
+                            {"rms_norm_eps", "1e-6"},
+                            {"rope_theta", "1000000.0"},
+                            {"query_pre_attn_scalar", "256"},
+                            {"sliding_window", "4096"},
+                            {"rope_local_base_freq", "10000.0"},
+                            {"sliding_window_pattern", "6"}};
         f.tensors.queryNorm = "layers.%1.self_attn.q_norm";
         f.tensors.keyNorm = "layers.%1.self_attn.k_norm";
         return f;
