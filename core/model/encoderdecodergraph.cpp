@@ -483,15 +483,11 @@ ModelRun runEncoderDecoderGraph(const KernelSet &ops, const ModelWeights &weight
         encoded = Eigen::Map<const Activations>(reusedEncoder->outputs.data(),
                                                 encoderConfig.modelDim, sourceCount);
     } else {
-        StackPass pass;
-        pass.self = AttentionKind::Encoder;
-        pass.interventions = interventions;
-        pass.reused = reusedEncoder;
-        pass.start = encoderStart;
-        pass.kept = keptEncoder.get();
         EmbeddingWeights encoderEmbeddings;
         encoded = runStack(ops, weights, input.source, nullptr, encoderSet, nullptr,
-                           encoderEmbeddings, encoderRows, {}, pass);
+                           encoderEmbeddings, encoderRows, {},
+                           {AttentionKind::Encoder, interventions, reusedEncoder, encoderStart,
+                            keptEncoder.get()});
         finalNorm(ops, weights, encoded, weights.output().finalNorm);
         requireFinite(encoded.data(), size_t(encoded.size()), -1, "encoder's outputs");
         if (keptEncoder)
@@ -500,15 +496,11 @@ ModelRun runEncoderDecoderGraph(const KernelSet &ops, const ModelWeights &weight
     if (keptDecoder)
         keptDecoder->encoder = encoderReused ? reuse->patchSource->encoder : keptEncoder;
 
-    StackPass pass;
-    pass.self = AttentionKind::Decoder;
-    pass.interventions = interventions;
-    pass.reused = reusedDecoder;
-    pass.start = decoderStart;
-    pass.kept = keptDecoder.get();
     EmbeddingWeights decoderEmbeddings;
-    Activations x = runStack(ops, decoderWeights, input.ids, &encoded, decoderSet, &crossSet,
-                             decoderEmbeddings, decoderRows, crossRows, pass);
+    Activations x = runStack(
+        ops, decoderWeights, input.ids, &encoded, decoderSet, &crossSet, decoderEmbeddings,
+        decoderRows, crossRows,
+        {AttentionKind::Decoder, interventions, reusedDecoder, decoderStart, keptDecoder.get()});
     run.queries = std::move(decoderVectors.queries);
     run.keys = std::move(decoderVectors.keys);
     run.values = std::move(decoderVectors.values);

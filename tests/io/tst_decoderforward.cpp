@@ -144,8 +144,6 @@ private slots:
     void matchesPyTorch();
     void keptRowsGiveTheAttention_data();
     void keptRowsGiveTheAttention();
-    void headSessionAttendsLikeTheModel_data();
-    void headSessionAttendsLikeTheModel();
     void configurations_data();
     void configurations();
     void multimodalTextConfigTakesDefaults();
@@ -281,46 +279,6 @@ void DecoderForwardTest::keptRowsGiveTheAttention()
         }
     }
     QVERIFY2(worst < 1e-5, qPrintable(QStringLiteral("largest difference %1").arg(worst)));
-}
-
-void DecoderForwardTest::headSessionAttendsLikeTheModel_data()
-{
-    QTest::addColumn<QString>("model");
-    QTest::newRow("Mistral: the window of every layer") << "mistral-window";
-    QTest::newRow("Gemma 2: local layers and the cap") << "gemma2-capped";
-    QTest::newRow("Gemma 3: local layers on their own base") << "gemma3-six";
-    QTest::newRow("Phi-3: a window longer than the text") << "phi3-longrope";
-    QTest::newRow("SmolLM3: a layer without positions") << "smollm3-nope";
-    QTest::newRow("Llama: grouped-query") << "llama-gqa";
-}
-
-void DecoderForwardTest::headSessionAttendsLikeTheModel()
-{
-    // Open Head in Attention Tab: the lab's Eq. 16.2 over the head's q, k and
-    // v, with the layer's window and the model's cap, gives the model's
-    // weights; the text longer than the windows (4 keys).
-    QFETCH(QString, model);
-    const auto opened = PretrainedModel::open(decodersDir() + QLatin1Char('/') + model);
-    ModelText text;
-    text.text = QStringLiteral("the cat sat on the mat the dog ran on the mat");
-    const ModelRun run = opened->run(text);
-    QVERIFY(run.tokenCount() > 8);
-    for (int l = 0; l < run.attention.layers(); ++l)
-        for (int h = 0; h < run.attention.heads(); ++h) {
-            const Session session = headSession(run, l, h);
-            QCOMPARE(session.options.window, opened->config().attentionOf(l).window);
-            QCOMPARE(session.options.softCap, double(opened->config().attentionSoftCap));
-            const AttentionResult result =
-                attend(session.queries, session.keys, session.effectiveValues(), session.options);
-            const double error =
-                (result.weights - run.attention.head(l, h).cast<double>()).cwiseAbs().maxCoeff();
-            QVERIFY2(error < 1e-5,
-                     qPrintable(QStringLiteral("head %1.%2: %3").arg(l).arg(h).arg(error)));
-            // The cells outside the window are masked, not weighed 0.
-            for (int i = 0; i < int(result.queryCount()); ++i)
-                for (int j = 0; j <= i; ++j)
-                    QCOMPARE(result.isMasked(i, j), !run.attention.visibilityOf(l).sees(i, j));
-        }
 }
 
 void DecoderForwardTest::configurations_data()

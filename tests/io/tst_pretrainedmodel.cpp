@@ -456,6 +456,15 @@ void TestPretrainedModel::decoderHeadSessionsAttendLikeTheModel_data()
     QTest::newRow("mistral, its window as the lab's sliding window")
         << QStringLiteral("mistral-window")
         << QStringLiteral("each token sees only its last 4 keys, the lab's sliding window");
+    QTest::newRow("gemma 2, local layers and the cap as the lab's")
+        << QStringLiteral("gemma2-capped")
+        << QStringLiteral("its scores soft-capped, 1.5 tanh(s / 1.5), as the lab's Soft Cap does");
+    QTest::newRow("gemma 3, local layers on their own base")
+        << QStringLiteral("gemma3-six") << QStringLiteral("(rotary theta=10000)");
+    QTest::newRow("phi-3, a window longer than the text")
+        << QStringLiteral("phi3-longrope") << QStringLiteral("(rotary 50% theta=10000 longrope");
+    QTest::newRow("smollm3, a layer without positions")
+        << QStringLiteral("smollm3-nope") << QStringLiteral("q and k rotated");
 }
 
 void TestPretrainedModel::decoderHeadSessionsAttendLikeTheModel()
@@ -474,13 +483,20 @@ void TestPretrainedModel::decoderHeadSessionsAttendLikeTheModel()
             QCOMPARE(session.options.mask, MaskMode::Causal);
             const AttentionResult result =
                 attend(session.queries, session.keys, session.effectiveValues(), session.options);
-            QCOMPARE(session.options.window, model->config().slidingWindow);
+            // The layer's own window (a local layer's), the model's cap.
+            QCOMPARE(session.options.window, model->config().attentionOf(l).window);
+            QCOMPARE(session.options.softCap, double(model->config().attentionSoftCap));
             const double error =
                 (result.weights - run.attention.head(l, h).cast<double>()).cwiseAbs().maxCoeff();
             QVERIFY2(error < 1e-5,
                      qPrintable(QStringLiteral("head %1.%2: %3").arg(l).arg(h).arg(error)));
+            // The cells outside the window are masked, not weighed 0.
+            for (int i = 0; i < int(result.queryCount()); ++i)
+                for (int j = 0; j <= i; ++j)
+                    QCOMPARE(result.isMasked(i, j), !run.attention.visibilityOf(l).sees(i, j));
         }
-    const QString said = QString::fromStdString(headSessionNote(model->config(), 0, 4));
+    const QString said = QString::fromStdString(
+        headSessionNote(model->config(), 0, std::min(4, model->config().heads - 1)));
     QVERIFY2(said.contains(note), qPrintable(said));
 }
 
