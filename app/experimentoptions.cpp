@@ -84,10 +84,10 @@ SetItem setItemOf(const QString &option, const QString &item, const PretrainedMo
         const AttentionKind only = stackKind(config);
         const std::optional<AttentionKind> asked = named ? named : given;
         if (asked && *asked != only)
-            usageError(QStringLiteral("--%1: \"%2\" names the %3, and %4 has only its %5")
+            usageError(QStringLiteral("--%1: \"%2\" names the %3, and %4")
                            .arg(option, inputText(item),
-                                QString::fromStdString(attentionKindTitle(*asked)), model.name(),
-                                QString::fromStdString(attentionKindTitle(only))));
+                                QString::fromStdString(attentionKindTitle(*asked)),
+                                QString::fromStdString(onlyAttentionText(config))));
         out.set = only;
         return out;
     }
@@ -305,9 +305,9 @@ AttentionKind sweptSetOf(const CommandRequest &r, const PretrainedModel &model)
     if (!given)
         return HeadExperiments::defaultSet(model);
     if (!model.encoderDecoder() && *given != stackKind(model.config()))
-        usageError(QStringLiteral("--set %1: %2 has one attention, its %3")
-                       .arg(QString::fromStdString(attentionKindName(*given)), model.name(),
-                            QString::fromStdString(attentionKindTitle(stackKind(model.config())))));
+        usageError(QStringLiteral("--set %1: %2")
+                       .arg(QString::fromStdString(attentionKindName(*given)),
+                            QString::fromStdString(onlyAttentionText(model.config()))));
     return *given;
 }
 

@@ -98,9 +98,7 @@ void requireSet(const ModelWeights &weights, AttentionKind set)
 {
     const ModelConfig &config = weights.config();
     if (!weights.decoder() && set != stackKind(config))
-        throw std::invalid_argument(
-            familyDescription(config.family).displayName + " has one attention, its " +
-            attentionKindTitle(stackKind(config)) + ", and no " + attentionKindTitle(set));
+        throw std::invalid_argument(onlyAttentionText(config) + ", no " + attentionKindTitle(set));
 }
 
 } // namespace
@@ -138,9 +136,7 @@ PatchGrid sweepPatches(const ModelWeights &weights, const ModelInput &clean,
 {
     requireSet(weights, set);
     if (sites == PatchSites::Residual && set == AttentionKind::Cross)
-        throw std::invalid_argument("the cross-attention has no residual stream of its own: "
-                                    "patch the encoder's (over the source) or the decoder's "
-                                    "(over the target)");
+        throw std::invalid_argument(crossResidualText());
     const bool encoderDecoder = weights.decoder() != nullptr;
     const int n = int(corrupted.ids.size());
     const int sources = int(corrupted.source.size());

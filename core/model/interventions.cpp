@@ -19,6 +19,18 @@ AttentionKind stackKind(const ModelConfig &config)
                                                    : AttentionKind::Encoder;
 }
 
+std::string onlyAttentionText(const ModelConfig &config)
+{
+    return familyDescription(config.family).displayName + " has only its " +
+           attentionKindTitle(stackKind(config));
+}
+
+std::string crossResidualText()
+{
+    return "the cross-attention has no residual stream of its own: patch the encoder's (over "
+           "the source) or the decoder's (over the target)";
+}
+
 int Interventions::firstLayer(int layers) const
 {
     int first = layers;
@@ -125,9 +137,7 @@ std::string setProblem(AttentionKind set, const ModelConfig &config, const std::
 {
     if (config.encoderDecoder() || set == stackKind(config))
         return {};
-    return what + " names the " + attentionKindTitle(set) + ", and " +
-           familyDescription(config.family).displayName + " has only its " +
-           attentionKindTitle(stackKind(config));
+    return what + " names the " + attentionKindTitle(set) + ", and " + onlyAttentionText(config);
 }
 
 std::string headProblem(const HeadIndex &head, const ModelConfig &config, const char *what)
@@ -183,8 +193,7 @@ std::string interventionProblem(const Interventions &interventions, const ModelC
     for (const ResidualSite &s : interventions.patchedResidual) {
         const std::string named = "residual " + siteName(s, withSet);
         if (s.stack == AttentionKind::Cross)
-            return named + ": the cross-attention has no residual stream of its own; patch the "
-                           "encoder's or the decoder's";
+            return named + ": " + crossResidualText();
         if (std::string p = setProblem(s.stack, config, named); !p.empty())
             return p;
         const StackOf stack = stackOf(config, s.stack, n, sources);

@@ -38,6 +38,13 @@ struct HeadIndex
 /// stack names; an encoder-decoder's names one of its three.
 AttentionKind stackKind(const ModelConfig &config);
 
+/// "GPT-2 has only its decoder self-attention": what a single stack of \a
+/// config says to an intervention or a sweep that names another attention.
+std::string onlyAttentionText(const ModelConfig &config);
+
+/// Why the cross-attention's residual stream cannot be patched, one line.
+std::string crossResidualText();
+
 /// \a heads in order, each once.
 std::vector<HeadIndex> sortedHeads(std::vector<HeadIndex> heads);
 

@@ -247,7 +247,7 @@ void TestExperimentCommands::refusals_data()
                                  << u"--ablate: layer 3 is out of range (0 to 2)"_s;
     QTest::newRow("set of a single stack")
         << QStringList{u"model"_s, tiny, u"--text"_s, u"a b"_s, u"--ablate"_s, u"cross:1.2"_s}
-        << u"--ablate: \"cross:1.2\" names the cross-attention, and gpt2-tiny has only its "
+        << u"--ablate: \"cross:1.2\" names the cross-attention, and GPT-2 has only its "
            u"decoder self-attention"_s;
     QTest::newRow("unknown set") << QStringList{u"model"_s,    t5,
                                                 u"--text"_s,   u"a b"_s,
@@ -263,7 +263,7 @@ void TestExperimentCommands::refusals_data()
     QTest::newRow("sweep set of a single stack")
         << QStringList{u"sweep"_s,     tiny,    u"--text"_s, u"a b"_s,
                        u"--measure"_s, u"kl"_s, u"--set"_s,  u"encoder"_s}
-        << u"--set encoder: gpt2-tiny has one attention, its decoder self-attention"_s;
+        << u"--set encoder: GPT-2 has only its decoder self-attention"_s;
     QTest::newRow("target of a single stack")
         << QStringList{u"sweep"_s,     tiny,    u"--text"_s,   u"a b"_s,
                        u"--measure"_s, u"kl"_s, u"--target"_s, u"c"_s}

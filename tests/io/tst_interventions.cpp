@@ -532,7 +532,7 @@ void TestInterventions::refusals_data()
         << u"the knockouts leave query 7 of head 0.0 no key to attend to"_s;
     QTest::newRow("single stack set sweep")
         << u"models/bert-tiny"_s << 14
-        << u"BERT has one attention, its encoder self-attention, and no cross-attention"_s;
+        << u"BERT has only its encoder self-attention, no cross-attention"_s;
 }
 
 void TestInterventions::refusals()
