@@ -296,6 +296,19 @@ Session sessionFromObject(const QJsonObject &root)
                      .arg(cap.isDouble() ? inputNumberText(c) : typeName(cap)));
         s.options.softCap = c;
     }
+    const QJsonValue positions = root.value(QStringLiteral("positions"));
+    if (!positions.isUndefined()) {
+        const std::optional<HeadPositions> read =
+            headPositionsFromName(positions.toString().toStdString());
+        if (!positions.isString() || !read)
+            fail(
+                QStringLiteral("\"positions\" must be \"none\" or \"rotary theta=\" and a base "
+                               "above 1, not %1")
+                    .arg(positions.isString()
+                             ? QLatin1Char('"') + inputText(positions.toString()) + QLatin1Char('"')
+                             : typeName(positions)));
+        s.positions = read;
+    }
     return s;
 }
 

@@ -33,6 +33,9 @@ QByteArray SessionWriter::toJson(const Session &s)
         root.insert(QStringLiteral("window"), s.options.window);
     if (s.options.softCap > 0.0)
         root.insert(QStringLiteral("soft_cap"), s.options.softCap);
+    if (s.positions)
+        root.insert(QStringLiteral("positions"),
+                    QString::fromStdString(headPositionsName(*s.positions)));
     return QJsonDocument(root).toJson(QJsonDocument::Indented);
 }
 

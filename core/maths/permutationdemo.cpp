@@ -49,18 +49,30 @@ double largest(const std::vector<double> &values)
     return values.empty() ? 0.0 : *std::max_element(values.begin(), values.end());
 }
 
-Matrix selfAttention(const Matrix &x, const AttentionOptions &options)
-{
-    return attend(x, x, x, options).output;
-}
-
 } // namespace
 
 PermutationDemo permutationDemo(const Matrix &inputs, const std::vector<Index> &order,
                                 const AttentionOptions &options)
 {
-    const Index n = inputs.rows();
-    requireMemory(permutationDemoBytes(n, inputs.cols()),
+    // Positions belong to places, not tokens: the shuffled sequence gets the
+    // same encoding rows 0..n-1, added to the inputs (Q = K = V = X + PE).
+    const Matrix pe = sinusoidalEncoding(inputs.rows(), inputs.cols());
+    return permutationDemo(inputs, inputs, inputs, order, options,
+                           [&pe](Matrix &q, Matrix &k, Matrix &v) {
+                               q += pe;
+                               k += pe;
+                               v += pe;
+                           });
+}
+
+PermutationDemo permutationDemo(const Matrix &q, const Matrix &k, const Matrix &v,
+                                const std::vector<Index> &order, const AttentionOptions &options,
+                                const PositionPlacement &place)
+{
+    const Index n = k.rows();
+    if (q.rows() != n || v.rows() != n)
+        throw std::invalid_argument("the shuffle needs as many queries and values as keys");
+    requireMemory(permutationDemoBytes(n, std::max({q.cols(), k.cols(), v.cols()})),
                   "shuffling " + std::to_string(n) + " tokens");
     std::vector<Index> sorted = order;
     std::sort(sorted.begin(), sorted.end());
@@ -69,16 +81,17 @@ PermutationDemo permutationDemo(const Matrix &inputs, const std::vector<Index> &
     if (sorted != identity)
         throw std::invalid_argument("the shuffle must be a permutation of the tokens");
 
+    const auto attendPlaced = [&options, &place](Matrix queries, Matrix keys, Matrix values) {
+        place(queries, keys, values);
+        return attend(queries, keys, values, options).output;
+    };
     PermutationDemo d;
     d.order = order;
-    const Matrix shuffled = permuteRows(inputs, order);
-    const Matrix pe = sinusoidalEncoding(n, inputs.cols());
-    d.plain = selfAttention(inputs, options);
-    d.plainShuffled = selfAttention(shuffled, options);
-    // Positions belong to places, not tokens: the shuffled sequence gets the
-    // same encoding rows 0..n-1.
-    d.encoded = selfAttention(inputs + pe, options);
-    d.encodedShuffled = selfAttention(shuffled + pe, options);
+    const Matrix sq = permuteRows(q, order), sk = permuteRows(k, order), sv = permuteRows(v, order);
+    d.plain = attend(q, k, v, options).output;
+    d.plainShuffled = attend(sq, sk, sv, options).output;
+    d.encoded = attendPlaced(q, k, v);
+    d.encodedShuffled = attendPlaced(sq, sk, sv);
     d.plainChanges = rowChanges(unshuffle(d.plainShuffled, order), d.plain);
     d.encodedChanges = rowChanges(unshuffle(d.encodedShuffled, order), d.encoded);
     d.plainChange = largest(d.plainChanges);

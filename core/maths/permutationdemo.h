@@ -6,6 +6,7 @@
 #include "core/kernels/attentionoptions.h"
 #include "core/support/types.h"
 
+#include <functional>
 #include <vector>
 
 namespace AttentionLab {
@@ -37,6 +38,17 @@ struct PermutationDemo
 /// permutation of 0..n-1; throws std::invalid_argument otherwise).
 PermutationDemo permutationDemo(const Matrix &inputs, const std::vector<Index> &order,
                                 const AttentionOptions &options);
+
+/// Gives a sequence's q, k and v (one row a token, in the sequence's order)
+/// the positions of its places 0..n-1.
+using PositionPlacement = std::function<void(Matrix &q, Matrix &k, Matrix &v)>;
+
+/// The same on a head's own \a q, \a k and \a v (as many rows each), the
+/// three shuffled together; \a place gives the original and the shuffled
+/// sequence their positions (the "encoded" outputs).
+PermutationDemo permutationDemo(const Matrix &q, const Matrix &k, const Matrix &v,
+                                const std::vector<Index> &order, const AttentionOptions &options,
+                                const PositionPlacement &place);
 
 /// A seeded shuffle of 0..n-1 that moves every position when n > 1.
 std::vector<Index> derangement(Index n, std::uint64_t seed);

@@ -33,7 +33,8 @@ bool Session::operator==(const Session &other) const
 {
     return tokens == other.tokens && queryTokens == other.queryTokens &&
            sameMatrix(queries, other.queries) && sameMatrix(keys, other.keys) &&
-           sameMatrix(values, other.values) && options == other.options;
+           sameMatrix(values, other.values) && options == other.options &&
+           positions == other.positions;
 }
 
 std::optional<std::pair<Index, Index>> Session::firstOverflowingScore() const

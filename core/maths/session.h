@@ -4,6 +4,7 @@
 #pragma once
 
 #include "core/kernels/attentionoptions.h"
+#include "core/maths/headpositions.h"
 #include "core/support/types.h"
 
 #include <optional>
@@ -24,7 +25,14 @@ struct Session
     /// n x d_v; empty when the session gives none, and then V = K.
     Matrix values;
     AttentionOptions options;
+    /// The positions of the model layer the head came from; unset for a
+    /// session made by hand, or a head whose positions were added to the
+    /// input or to the scores (GPT-2, BERT, T5).
+    std::optional<HeadPositions> positions;
 
+    /// A head of a layer without positions: its scores are the same for any
+    /// order of its tokens.
+    bool positionFree() const { return positions && !positions->rotary; }
     bool hasValues() const { return values.size() != 0; }
     const Matrix &effectiveValues() const { return hasValues() ? values : keys; }
 

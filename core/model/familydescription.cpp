@@ -168,6 +168,18 @@ std::string layerPositionSummary(const ModelConfig &config, int layer)
     return positionSummary(global);
 }
 
+std::optional<HeadPositions> layerPositions(const ModelConfig &config, int layer)
+{
+    if (familyDescription(config.family).positions != PositionKind::Rotary)
+        return std::nullopt;
+    const LayerAttention attention = config.attentionOf(layer);
+    if (!attention.rotary)
+        return HeadPositions{false};
+    return HeadPositions{true, attention.localRotary && config.rotary.localTheta > 0.0
+                                   ? config.rotary.localTheta
+                                   : config.rotary.theta};
+}
+
 const char *modelTypeName(ModelFamily family)
 {
     return familyDescription(family).modelType.c_str();

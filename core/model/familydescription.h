@@ -4,8 +4,10 @@
 #pragma once
 
 #include "core/kernels/modeloperands.h"
+#include "core/maths/headpositions.h"
 #include "core/model/modelconfig.h"
 
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -282,6 +284,10 @@ std::string positionSummary(const ModelConfig &config);
 /// NoPE layers), a local layer's own base (Gemma 3's), else positionSummary()
 /// of the global layers.
 std::string layerPositionSummary(const ModelConfig &config, int layer);
+
+/// The same as numbers: layer \a layer's rotary base (a local layer's own),
+/// or no positions; std::nullopt where the family's positions are not rotary.
+std::optional<HeadPositions> layerPositions(const ModelConfig &config, int layer);
 
 /// The family one of whose model_type names is \a modelType; false when there is none.
 bool findModelFamily(const std::string &modelType, ModelFamily *family);

@@ -44,6 +44,9 @@ Session headSession(const ModelRun &run, int layer, int head)
     // The layer's own window (a local layer's), and Gemma 2's cap.
     session.options.window = run.attention.visibilityOf(layer).window;
     session.options.softCap = run.attentionSoftCap;
+    // Its layer's rotary base, or none (a NoPE layer), for the Position lab.
+    if (size_t(layer) < run.layerPositions.size())
+        session.positions = run.layerPositions[size_t(layer)];
     // Gemma's scale, query_pre_attn_scalar^-0.5, folded into q so that the
     // lab's 1/sqrt(d_k) gives the model's scores (a factor of 1 where the
     // scalar is the head size, as in every Gemma but Gemma 2 27B).

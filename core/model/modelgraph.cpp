@@ -53,6 +53,9 @@ ModelRun runModelGraph(const KernelSet &ops, const ModelWeights &weights, const 
     run.kvHeads = kvHeads;
     run.scoreScale = config.scoreScale;
     run.attentionSoftCap = config.attentionSoftCap;
+    for (int l = 0; l < config.layers; ++l)
+        if (const std::optional<HeadPositions> positions = layerPositions(config, l))
+            run.layerPositions.push_back(*positions);
     const size_t headBlock = size_t(n) * size_t(headDim);
     const size_t qkvSize = size_t(layers) * size_t(heads) * headBlock;
     const size_t matrixSize = size_t(n) * size_t(n);

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "core/kernels/modeloperands.h"
+#include "core/maths/headpositions.h"
 #include "core/model/interventions.h"
 #include "core/model/modelconfig.h"
 #include "core/sets/attentionset.h"
@@ -95,6 +96,9 @@ struct ModelRun
     /// query_pre_attn_scalar^-0.5), and their soft cap; 0: none.
     float scoreScale = 0.0f;
     float attentionSoftCap = 0.0f;
+    /// Each layer's rotary positions (its base, or none in a NoPE layer);
+    /// empty for a family whose positions are not rotary.
+    std::vector<HeadPositions> layerPositions;
     /// Each laid out [layer][head][position][d_h], float32 as computed.
     std::vector<float> queries;
     std::vector<float> keys;

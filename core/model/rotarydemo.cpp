@@ -18,20 +18,6 @@ namespace AttentionLab {
 
 namespace {
 
-/// \a v copied to each of \a n tokens (column-major, d x n) and turned by
-/// each token's position, as a model turns its q and k.
-std::vector<float> rotatedCopies(const Vector &v, int n, const RotaryTable &table)
-{
-    const auto d = std::ptrdiff_t(v.size());
-    std::vector<float> rows(size_t(d) * size_t(n));
-    for (int i = 0; i < n; ++i)
-        for (std::ptrdiff_t c = 0; c < d; ++c)
-            rows[size_t(i) * size_t(d) + size_t(c)] = float(v(c));
-    activeKernels().rotary(HeadRows{rows.data(), d, d}, 1, n, table.rotated, table.cos.data(),
-                           table.sin.data());
-    return rows;
-}
-
 /// The largest max - min over the diagonals of \a m (its offsets).
 double diagonalSpread(const Matrix &m)
 {
@@ -60,35 +46,53 @@ RotaryOffsetDemo rotaryOffsetDemo(const Vector &q, const Vector &k, int position
     if (!(theta > 1.0))
         throw std::invalid_argument("the rotary base theta must be above 1");
     const int d = int(q.size());
-    // One head of d dimensions, rotated whole (an odd last one stays).
-    ModelConfig config;
-    config.heads = 1;
-    config.modelDim = d;
-    config.rotary.theta = theta;
-    config.rotary.fraction = 1.0;
-    const RotaryTable table = rotaryTable(config, positions);
-    const std::vector<float> qs = rotatedCopies(q, positions, table);
-    const std::vector<float> ks = rotatedCopies(k, positions, table);
+    // q and k at every position, each turned by its own.
+    const Matrix qs = rotatedByPosition(q.transpose().replicate(positions, 1), theta);
+    const Matrix ks = rotatedByPosition(k.transpose().replicate(positions, 1), theta);
     const Matrix pe = sinusoidalEncoding(positions, d);
     const double scale = 1.0 / std::sqrt(double(d));
 
     RotaryOffsetDemo demo;
-    demo.rotatedDims = table.rotated;
-    demo.rotaryScores.resize(positions, positions);
-    demo.addedScores.resize(positions, positions);
-    for (int m = 0; m < positions; ++m)
-        for (int n = 0; n < positions; ++n) {
-            double dot = 0.0;
-            for (int c = 0; c < d; ++c)
-                dot += double(qs[size_t(m) * size_t(d) + size_t(c)]) *
-                       double(ks[size_t(n) * size_t(d) + size_t(c)]);
-            demo.rotaryScores(m, n) = dot * scale;
-            demo.addedScores(m, n) =
-                (q + pe.row(m).transpose()).dot(k + pe.row(n).transpose()) * scale;
-        }
+    demo.rotatedDims = d / 2 * 2;
+    demo.rotaryScores = qs * ks.transpose() * scale;
+    demo.addedScores =
+        ((pe.rowwise() + q.transpose()) * (pe.rowwise() + k.transpose()).transpose()) * scale;
+    // A layer without positions: the same q and k wherever they stand.
+    demo.plainScores = Matrix::Constant(positions, positions, q.dot(k) * scale);
     demo.rotarySpread = diagonalSpread(demo.rotaryScores);
     demo.addedSpread = diagonalSpread(demo.addedScores);
+    demo.plainSpread = demo.plainScores.maxCoeff() - demo.plainScores.minCoeff();
     return demo;
+}
+
+Matrix rotatedByPosition(const Matrix &rows, double theta)
+{
+    if (rows.cols() < 2 || rows.rows() < 1)
+        return rows;
+    // One head of d dimensions, rotated whole (an odd last one stays).
+    ModelConfig config;
+    config.heads = 1;
+    config.modelDim = int(rows.cols());
+    config.rotary.theta = theta;
+    config.rotary.fraction = 1.0;
+    const int n = int(rows.rows());
+    const RotaryTable table = rotaryTable(config, n);
+    using FloatRows = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+    FloatRows turned = rows.cast<float>();
+    activeKernels().rotary(HeadRows{turned.data(), turned.cols(), turned.cols()}, 1, n,
+                           table.rotated, table.cos.data(), table.sin.data());
+    return turned.cast<double>();
+}
+
+PermutationDemo rotaryPermutationDemo(const Matrix &q, const Matrix &k, const Matrix &v,
+                                      const std::vector<Index> &order,
+                                      const AttentionOptions &options, double theta)
+{
+    return permutationDemo(q, k, v, order, options,
+                           [theta](Matrix &queries, Matrix &keys, Matrix &) {
+                               queries = rotatedByPosition(queries, theta);
+                               keys = rotatedByPosition(keys, theta);
+                           });
 }
 
 } // namespace AttentionLab

@@ -7,6 +7,7 @@
 #include "core/maths/attention.h"
 #include "core/maths/chapterexamples.h"
 #include "core/maths/geometryframe.h"
+#include "core/maths/headpositions.h"
 #include "core/maths/keygeometry.h"
 #include "core/maths/multiheadattention.h"
 #include "core/maths/permutationdemo.h"
@@ -29,6 +30,10 @@ private slots:
     void rotaryScoresDependOnTheOffsetAlone_data();
     void rotaryScoresDependOnTheOffsetAlone();
     void rotaryDemoRefusals();
+    void rotatedRowsKeepTheirOffsets();
+    void headWithoutPositionsShufflesWithItsTokens();
+    void headPositionsNames_data();
+    void headPositionsNames();
     void coordinatesPicture();
     void principalPlaneHoldsPlanarKeys();
     void moveToLandsOnThePoint_data();
@@ -81,6 +86,84 @@ void TestLabs::rotaryScoresDependOnTheOffsetAlone()
     QVERIFY2(demo.addedSpread > 0.05, qPrintable(QString::number(demo.addedSpread)));
     // And rotation does change scores between offsets.
     QVERIFY(std::abs(demo.rotaryScores(0, positions - 1) - demo.rotaryScores(0, 0)) > 1e-3);
+    // A layer without positions: q · k / sqrt(d) in every cell.
+    QCOMPARE(demo.plainSpread, 0.0);
+    QCOMPARE(demo.plainScores(positions - 1, 0), q.dot(k) / std::sqrt(double(d)));
+}
+
+void TestLabs::rotatedRowsKeepTheirOffsets()
+{
+    // Row i turned by position i: row 0 stays, each pair (2i, 2i+1) turns by
+    // position * theta^(-2i/d), and the norm of every row is kept.
+    NormalGenerator normal(4);
+    const Matrix rows = normal.matrix(6, 4);
+    const double theta = 100.0;
+    const Matrix turned = rotatedByPosition(rows, theta);
+    QVERIFY(turned.row(0).isApprox(rows.row(0), 1e-6));
+    for (Index p = 0; p < rows.rows(); ++p) {
+        QVERIFY(std::abs(turned.row(p).norm() - rows.row(p).norm()) < 1e-5);
+        // Llama's layout: dimension c pairs with c + d/2.
+        for (Index c = 0; c < 2; ++c) {
+            const double angle = double(p) * std::pow(theta, -2.0 * double(c) / 4.0);
+            const double x = rows(p, c), y = rows(p, c + 2);
+            QVERIFY2(std::abs(turned(p, c) - (x * std::cos(angle) - y * std::sin(angle))) < 1e-5,
+                     qPrintable(QStringLiteral("row %1 pair %2").arg(p).arg(c)));
+            QVERIFY(std::abs(turned(p, c + 2) - (y * std::cos(angle) + x * std::sin(angle))) <
+                    1e-5);
+        }
+    }
+}
+
+void TestLabs::headWithoutPositionsShufflesWithItsTokens()
+{
+    NormalGenerator normal(9);
+    const Matrix q = normal.matrix(6, 8), k = normal.matrix(6, 8), v = normal.matrix(6, 5);
+    const std::vector<Index> order = derangement(6, 3);
+    const PermutationDemo d = rotaryPermutationDemo(q, k, v, order, {}, 10000.0);
+    // As the layer is: every output travels with its token.
+    for (size_t p = 0; p < order.size(); ++p)
+        QVERIFY(d.plainShuffled.row(Index(p)).isApprox(d.plain.row(order[p]), 1e-12));
+    QVERIFY(d.plainChange < 1e-12);
+    QCOMPARE(d.plain.cols(), Index(5));
+    // Turned by rotary positions at their places, the outputs change.
+    QVERIFY2(d.encodedChange > 1e-2, qPrintable(QString::number(d.encodedChange)));
+    // The unshuffled outputs with positions are the rotated attention itself.
+    const Matrix expected =
+        attend(rotatedByPosition(q, 10000.0), rotatedByPosition(k, 10000.0), v, {}).output;
+    QVERIFY(d.encoded.isApprox(expected, 1e-12));
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
+                             rotaryPermutationDemo(q.topRows(5), k, v, derangement(6, 1), {}, 1e4));
+}
+
+void TestLabs::headPositionsNames_data()
+{
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<bool>("valid");
+    QTest::addColumn<bool>("rotary");
+    QTest::addColumn<double>("theta");
+    QTest::newRow("none") << "none" << true << false << 10000.0;
+    QTest::newRow("Llama 3") << "rotary theta=500000" << true << true << 500000.0;
+    QTest::newRow("fraction") << "rotary theta=10000.5" << true << true << 10000.5;
+    QTest::newRow("base 1") << "rotary theta=1" << false << true << 0.0;
+    QTest::newRow("not a number") << "rotary theta=ten" << false << true << 0.0;
+    QTest::newRow("trailing") << "rotary theta=100 " << false << true << 0.0;
+    QTest::newRow("infinite") << "rotary theta=inf" << false << true << 0.0;
+    QTest::newRow("learned") << "learned" << false << true << 0.0;
+}
+
+void TestLabs::headPositionsNames()
+{
+    QFETCH(QString, name);
+    QFETCH(bool, valid);
+    QFETCH(bool, rotary);
+    QFETCH(double, theta);
+    const std::optional<HeadPositions> read = headPositionsFromName(name.toStdString());
+    QCOMPARE(read.has_value(), valid);
+    if (!valid)
+        return;
+    QCOMPARE(read->rotary, rotary);
+    QCOMPARE(read->theta, theta);
+    QCOMPARE(QString::fromStdString(headPositionsName(*read)), name);
 }
 
 void TestLabs::rotaryDemoRefusals()

@@ -441,30 +441,42 @@ void TestPretrainedModel::decodersReadText()
 void TestPretrainedModel::decoderHeadSessionsAttendLikeTheModel_data()
 {
     QTest::addColumn<QString>("folder");
-    QTest::addColumn<QString>("note"); // what the session says was done
+    QTest::addColumn<QString>("note");          // what the session says was done
+    QTest::addColumn<QStringList>("positions"); // each layer's, as the session file spells them
+    const QString base = QStringLiteral("rotary theta=10000");
     QTest::newRow("llama, grouped-query")
         << QStringLiteral("llama-gqa")
         << QStringLiteral(
                "q and k rotated by each token's position (rotary theta=10000): their dot "
                "products depend on the offset between tokens alone; query head 4 read "
-               "key/value head 1, shared with heads 3 to 5");
+               "key/value head 1, shared with heads 3 to 5")
+        << QStringList{base, base};
     QTest::newRow("qwen3, q and k normed")
         << QStringLiteral("qwen3-headdim")
-        << QStringLiteral("q and k normed per head, then rotated");
+        << QStringLiteral("q and k normed per head, then rotated")
+        << QStringList(2, QStringLiteral("rotary theta=1000000"));
     QTest::newRow("pythia, partial rotary")
-        << QStringLiteral("pythia-partial") << QStringLiteral("(rotary 25% theta=10000)");
+        << QStringLiteral("pythia-partial") << QStringLiteral("(rotary 25% theta=10000)")
+        << QStringList{base, base};
     QTest::newRow("mistral, its window as the lab's sliding window")
         << QStringLiteral("mistral-window")
-        << QStringLiteral("each token sees only its last 4 keys, the lab's sliding window");
+        << QStringLiteral("each token sees only its last 4 keys, the lab's sliding window")
+        << QStringList{base, base};
     QTest::newRow("gemma 2, local layers and the cap as the lab's")
         << QStringLiteral("gemma2-capped")
-        << QStringLiteral("its scores soft-capped, 1.5 tanh(s / 1.5), as the lab's Soft Cap does");
+        << QStringLiteral("its scores soft-capped, 1.5 tanh(s / 1.5), as the lab's Soft Cap does")
+        << QStringList(3, base);
     QTest::newRow("gemma 3, local layers on their own base")
-        << QStringLiteral("gemma3-six") << QStringLiteral("(rotary theta=10000)");
+        << QStringLiteral("gemma3-six") << QStringLiteral("(rotary theta=10000)")
+        << QStringList{base, base, base, base, base, QStringLiteral("rotary theta=1000000")};
     QTest::newRow("phi-3, a window longer than the text")
-        << QStringLiteral("phi3-longrope") << QStringLiteral("(rotary 50% theta=10000 longrope");
+        << QStringLiteral("phi3-longrope") << QStringLiteral("(rotary 50% theta=10000 longrope")
+        << QStringList{base, base};
     QTest::newRow("smollm3, a layer without positions")
-        << QStringLiteral("smollm3-nope") << QStringLiteral("q and k rotated");
+        << QStringLiteral("smollm3-nope") << QStringLiteral("q and k rotated")
+        << QStringList{QStringLiteral("rotary theta=2000000"),
+                       QStringLiteral("rotary theta=2000000"), QStringLiteral("none"),
+                       QStringLiteral("rotary theta=2000000")};
 }
 
 void TestPretrainedModel::decoderHeadSessionsAttendLikeTheModel()
@@ -474,7 +486,9 @@ void TestPretrainedModel::decoderHeadSessionsAttendLikeTheModel()
     // attended in the lab they give the model's weights.
     QFETCH(QString, folder);
     QFETCH(QString, note);
+    QFETCH(QStringList, positions);
     const auto model = PretrainedModel::open(QStringLiteral(TEST_DATA_DIR "/decoders/") + folder);
+    QCOMPARE(positions.size(), model->config().layers);
     const ModelRun run =
         model->run({QStringLiteral("the cat sat on the mat"), {}, std::nullopt, {}, {}, {}});
     for (int l = 0; l < run.attention.layers(); ++l)
@@ -486,6 +500,10 @@ void TestPretrainedModel::decoderHeadSessionsAttendLikeTheModel()
             // The layer's own window (a local layer's), the model's cap.
             QCOMPARE(session.options.window, model->config().attentionOf(l).window);
             QCOMPARE(session.options.softCap, double(model->config().attentionSoftCap));
+            // Its layer's rotary base, or none, for the Position lab.
+            QVERIFY(session.positions);
+            QCOMPARE(QString::fromStdString(headPositionsName(*session.positions)),
+                     positions.at(l));
             const double error =
                 (result.weights - run.attention.head(l, h).cast<double>()).cwiseAbs().maxCoeff();
             QVERIFY2(error < 1e-5,

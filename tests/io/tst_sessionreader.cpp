@@ -166,6 +166,14 @@ void TestSessionReader::rejects_data()
     QTest::newRow("negative soft cap")
         << session(kGoodVectors + ", \"soft_cap\": -1")
         << "\"soft_cap\" must be a number, 0 (none) or above, not -1";
+    QTest::newRow("positions of another kind")
+        << session(kGoodVectors + ", \"positions\": \"learned\"")
+        << "\"positions\" must be \"none\" or \"rotary theta=\" and a base above 1, not "
+           "\"learned\"";
+    QTest::newRow("positions not text")
+        << session(kGoodVectors + ", \"positions\": 10000")
+        << "\"positions\" must be \"none\" or \"rotary theta=\" and a base above 1, not a "
+           "number";
     QTest::newRow("zero temperature") << session(kGoodVectors + ", \"temperature\": 0")
                                       << "\"temperature\" must be a number above 0, not 0";
     QTest::newRow("negative temperature") << session(kGoodVectors + ", \"temperature\": -2")
@@ -267,9 +275,14 @@ void TestSessionReader::tooLargeFile()
 
 void TestSessionReader::roundTripIsExact()
 {
+    const std::optional<HeadPositions> positions[] = {std::nullopt, HeadPositions{false},
+                                                      HeadPositions{true, 500000.0 / 3.0}};
+    int example = 0;
     for (Session s : {ChapterExamples::lecture(), ChapterExamples::selection(),
                       ChapterExamples::causalMask()}) {
         s.queries(0, 0) = 0.1 + 0.2; // not a short decimal
+        // A head's layer's positions: none (a NoPE layer), or rotary's base.
+        s.positions = positions[example++];
         s.options.temperature = 1.0 / 3.0;
         // A local layer's window and Gemma 2's cap go with the session.
         s.options.window = 2;

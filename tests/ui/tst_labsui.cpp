@@ -21,6 +21,9 @@
 #include "ui/labs/masklab.h"
 #include "ui/labs/positionlab.h"
 #include "ui/labs/scalelab.h"
+#include "ui/model/modeldocument.h"
+#include "ui/model/modelrunner.h"
+#include "ui/model/modeltextpanel.h"
 #include "ui/views/heatmapview.h"
 #include "ui/views/vectoreditor.h"
 #include "ui/window/attentiontab.h"
@@ -31,6 +34,7 @@
 #include <QComboBox>
 #include <QDir>
 #include <QFileInfo>
+#include <QLineEdit>
 #include <QProcess>
 #include <QProgressBar>
 #include <QPushButton>
@@ -66,6 +70,7 @@ private slots:
     void init();
     void cleanupTestCase();
     void positionLabShowsT5AndMarian();
+    void positionLabOnAHeadWithoutPositions();
     void draggingAKeyEditsTheSession();
     void keyDraggedPastTheEdgeIsSelected();
     void scaleChartsKeepTheirHeight();
@@ -963,6 +968,50 @@ void TestLabsUi::positionLabShowsT5AndMarian()
     // A model without one takes it away.
     QVERIFY(m_window->model()->openModelFolder(QStringLiteral(TEST_DATA_DIR "/seq2seq/bart-base")));
     QVERIFY(!labs->settings().relativeBias);
+}
+
+void TestLabsUi::positionLabOnAHeadWithoutPositions()
+{
+    // SmolLM3's layer 2 has no positions: its head opened in the lab says
+    // so, the rotary mode's score is one value at every pair of positions,
+    // and the shuffle runs on the head's own q, k and v.
+    ModelTabEditor *model = m_window->model();
+    QVERIFY(model->openModelFolder(QStringLiteral(TEST_DATA_DIR "/decoders/smollm3-nope")));
+    model->textPanel()->textEdit()->setText(QStringLiteral("the cat sat on the mat"));
+    model->runner()->waitForIdle();
+    model->document()->select(2, 1);
+    QVERIFY(m_window->openHeadInAttentionTab());
+    const Session &session = m_window->session()->document()->session();
+    QVERIFY(session.positionFree());
+    LabState *labs = m_window->session()->labState();
+    m_window->tabs()->setCurrentWidget(m_window->session()->positionLab());
+    labs->update([](LabSettings &s) { s.positionMode = LabSettings::PositionMode::Rotary; });
+    QString svg = exportSvg(QStringLiteral("positional"));
+    QVERIFY(svg.contains(u"this layer, no positions: one value everywhere (spread 0)"_s));
+    QVERIFY(svg.contains(u"turned by rotary (θ = 10000)"_s));
+    LabBanner *banner = m_window->session()->positionLab()->banner();
+    banner->refresh();
+    QVERIFY2(banner->plainText().contains(u"the same at every pair of 48 positions (spread 0)"_s),
+             qPrintable(banner->plainText()));
+    labs->update([](LabSettings &s) { s.positionMode = LabSettings::PositionMode::Added; });
+    svg = exportSvg(QStringLiteral("positional"));
+    QVERIFY(svg.contains(u"shuffle the head's tokens (q, k, v together)"_s));
+    QVERIFY(svg.contains(u"this layer, no positions: largest change"_s));
+    banner->refresh();
+    QVERIFY2(banner->plainText().contains(u"every output travels with its token"_s),
+             qPrintable(banner->plainText()));
+    const PermutationDemo demo = LabPainter::positionDemo(session, labs->settings());
+    QVERIFY(demo.plainChange < 1e-12);
+    QVERIFY(demo.encodedChange > 1e-3);
+    // A head of a rotary layer turns by its layer's base, 2000000.
+    model->document()->select(1, 0);
+    QVERIFY(m_window->openHeadInAttentionTab());
+    QVERIFY(!m_window->session()->document()->session().positionFree());
+    m_window->tabs()->setCurrentWidget(m_window->session()->positionLab());
+    labs->update([](LabSettings &s) { s.positionMode = LabSettings::PositionMode::Rotary; });
+    banner->refresh();
+    QVERIFY2(banner->plainText().contains(u"rotary, θ = 2000000"_s),
+             qPrintable(banner->plainText()));
 }
 
 QTEST_MAIN(TestLabsUi)

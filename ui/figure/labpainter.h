@@ -110,6 +110,12 @@ public:
     /// The rotary mode's q and k (the session's last query, its first key)
     /// at every position (up to 128), scored with RoPE and with Eq. 16.4.
     static RotaryOffsetDemo rotaryDemo(const Session &session, const LabSettings &labs);
+    /// The shuffle runs on the session's own q, k and v (a head of a layer
+    /// without positions, as many queries as keys) rather than its keys as
+    /// token vectors.
+    static bool shufflesHead(const Session &session);
+    /// The rotary base the lab turns by: the head's layer's, or the lab's.
+    static double rotaryBase(const Session &session, const LabSettings &labs);
 
     /// Which x tick labels a chart draws, given their centres and half
     /// widths: the last always, the others from the left while they keep

@@ -40,7 +40,23 @@ PermutationDemo LabPainter::positionDemo(const Session &s, const LabSettings &l)
 {
     AttentionOptions options = s.options;
     options.mask = MaskMode::None;
-    return permutationDemo(s.keys, derangement(s.keys.rows(), l.shuffleSeed), options);
+    const std::vector<Index> order = derangement(s.keys.rows(), l.shuffleSeed);
+    // A head of a layer without positions: its own q, k and v, beside the
+    // rotary positions the model's other layers give theirs.
+    if (shufflesHead(s))
+        return rotaryPermutationDemo(s.queries, s.keys, s.effectiveValues(), order, options,
+                                     rotaryBase(s, l));
+    return permutationDemo(s.keys, order, options);
+}
+
+bool LabPainter::shufflesHead(const Session &s)
+{
+    return s.positionFree() && s.queries.rows() == s.keys.rows() && s.keys.cols() >= 2;
+}
+
+double LabPainter::rotaryBase(const Session &s, const LabSettings &l)
+{
+    return s.positions && s.positions->rotary ? s.positions->theta : l.rotaryTheta;
 }
 
 RotaryOffsetDemo LabPainter::rotaryDemo(const Session &s, const LabSettings &l)
@@ -49,7 +65,7 @@ RotaryOffsetDemo LabPainter::rotaryDemo(const Session &s, const LabSettings &l)
     // and its first key, each at every position.
     return rotaryOffsetDemo(s.queries.row(s.queries.rows() - 1).transpose(),
                             s.keys.row(0).transpose(), std::clamp(l.positions, 1, 128),
-                            l.rotaryTheta);
+                            rotaryBase(s, l));
 }
 
 void LabPainter::rotaryPositional(const QRectF &rect)
@@ -83,6 +99,18 @@ void LabPainter::rotaryPositional(const QRectF &rect)
         m_base.matrixHeatmap(area, spec);
     };
     const double half = rect.width() * 0.5;
+    if (s.positionFree()) {
+        // A NoPE layer: its score, then what rotary positions would make of it.
+        draw(QRectF(rect.left(), rect.top(), half - m_base.pt(10), rect.height()), demo.plainScores,
+             QStringLiteral("this layer, no positions: one value everywhere (spread %1)")
+                 .arg(QString::number(demo.plainSpread, 'g', 2)));
+        draw(QRectF(rect.left() + half + m_base.pt(10), rect.top(), half - m_base.pt(10),
+                    rect.height()),
+             demo.rotaryScores,
+             QStringLiteral("turned by rotary (θ = %1): one value per diagonal")
+                 .arg(QString::number(rotaryBase(s, labs()), 'g', 12)));
+        return;
+    }
     draw(QRectF(rect.left(), rect.top(), half - m_base.pt(10), rect.height()), demo.rotaryScores,
          QStringLiteral("rotary: one value per diagonal (spread %1)")
              .arg(QString::number(demo.rotarySpread, 'g', 2)));
@@ -239,8 +267,11 @@ void LabPainter::positional(const QRectF &rect)
     m_painter.setFont(titleFont);
     m_painter.setPen(m_style.foreground());
     const double lineHeight = QFontMetricsF(titleFont).height() * 1.3;
+    const bool head = shufflesHead(s);
     const QString shuffleTitle =
-        QStringLiteral("shuffle the tokens: how far does each output move?");
+        head ? QStringLiteral("shuffle the head's tokens (q, k, v together): how far does each "
+                              "output move?")
+             : QStringLiteral("shuffle the tokens: how far does each output move?");
     m_painter.setFont(fitted(titleFont, shuffleTitle, right.width()));
     m_painter.drawText(QRectF(right.left(), right.top(), right.width(), lineHeight),
                        Qt::AlignCenter, shuffleTitle);
@@ -344,13 +375,19 @@ void LabPainter::positional(const QRectF &rect)
     m_painter.setFont(labelFont);
     const double legendY = bars.bottom() + lineHeight * 0.6;
     const double legendText = right.right() - bars.left() - m_base.pt(28);
-    QString plainLegend =
-        QStringLiteral("without positions: largest change %1").arg(plainText(demo.plainChange));
+    QString plainLegend = QStringLiteral("%1: largest change %2")
+                              .arg(head ? QStringLiteral("this layer, no positions")
+                                        : QStringLiteral("without positions"))
+                              .arg(plainText(demo.plainChange));
     const QString travel = QStringLiteral(" (outputs travel with their tokens)");
     if (metrics.horizontalAdvance(plainLegend + travel) <= legendText)
         plainLegend += travel;
-    const QString encodedLegend = QStringLiteral("with Eq. 16.4 added: largest change %1")
-                                      .arg(encodedText(demo.encodedChange));
+    const QString encodedLegend =
+        QStringLiteral("%1: largest change %2")
+            .arg(head ? QStringLiteral("q and k turned by rotary (θ = %1)")
+                            .arg(QString::number(rotaryBase(s, l), 'g', 12))
+                      : QStringLiteral("with Eq. 16.4 added"))
+            .arg(encodedText(demo.encodedChange));
     m_painter.fillRect(QRectF(bars.left(), legendY - m_base.pt(7), m_base.pt(22), m_base.pt(12)),
                        without);
     m_painter.setPen(m_style.foreground());

@@ -138,13 +138,30 @@ EquationText heads(const HeadsComparison &c, const AttentionOptions &options)
     return t;
 }
 
-EquationText rotaryPosition(const LabSettings &labs, const RotaryOffsetDemo &demo)
+EquationText rotaryPosition(const Session &session, const LabSettings &labs,
+                            const RotaryOffsetDemo &demo)
 {
     EquationText t;
+    const double theta = LabPainter::rotaryBase(session, labs);
+    if (session.positionFree()) {
+        t.equation = QStringLiteral("q<sub>m</sub> · k<sub>n</sub> = q · k at every m and n   (no "
+                                    "positions in this layer; rotary, θ = %1, for comparison)")
+                         .arg(QString::number(theta, 'g', 12));
+        t.note = QStringLiteral("This head's layer turns neither q nor k: the score of its last "
+                                "query and first key is the same at every pair of %1 positions "
+                                "(spread %2), so the layer cannot tell one order of the tokens "
+                                "from another. Turned by rotary positions, as the model's other "
+                                "layers turn theirs, it varies with the offset (each diagonal by "
+                                "%3).")
+                     .arg(std::clamp(labs.positions, 1, 128))
+                     .arg(QString::number(demo.plainSpread, 'g', 2))
+                     .arg(QString::number(demo.rotarySpread, 'g', 2));
+        return t;
+    }
     t.equation =
         QStringLiteral("q<sub>m</sub>′ · k<sub>n</sub>′ = (R<sub>m</sub> q) · (R<sub>n</sub> k) = "
                        "q · R<sub>n−m</sub> k   (rotary, θ = %1)")
-            .arg(labs.rotaryTheta);
+            .arg(QString::number(theta, 'g', 12));
     t.note = QStringLiteral("The session's last query and first key at %1 positions: turned by "
                             "their positions, their score depends on the offset n − m alone "
                             "(each diagonal varies by %2); with Eq. 16.4 added to the input it "
@@ -156,9 +173,9 @@ EquationText rotaryPosition(const LabSettings &labs, const RotaryOffsetDemo &dem
     return t;
 }
 
-EquationText position(const LabSettings &labs, const PermutationDemo &demo, Index tokens,
-                      Index keyDim)
+EquationText position(const Session &session, const LabSettings &labs, const PermutationDemo &demo)
 {
+    const Index tokens = session.keys.rows(), keyDim = session.keys.cols();
     EquationText t;
     if (labs.positionMode == LabSettings::PositionMode::RelativeBias) {
         // T5 adds no vector to the input: a number to each score, by offset.
@@ -187,6 +204,18 @@ EquationText position(const LabSettings &labs, const PermutationDemo &demo, Inde
     }
     if (tokens < 2) {
         t.note = QStringLiteral("%1 positions shown.").arg(labs.positions);
+        return t;
+    }
+    if (LabPainter::shufflesHead(session)) {
+        t.note = QStringLiteral("This head's layer has no positions: shuffling its %1 tokens (q, "
+                                "k and v together) moves no output by more than %2, every output "
+                                "travels with its token. With q and k turned by rotary positions "
+                                "(θ = %3) at their places, as the model's other layers do, by up "
+                                "to %4.")
+                     .arg(tokens)
+                     .arg(QString::number(demo.plainChange, 'g', 2))
+                     .arg(QString::number(LabPainter::rotaryBase(session, labs), 'g', 12))
+                     .arg(number(demo.encodedChange));
         return t;
     }
     // Two dimensions, named apart: the picture's D is the control's; the

@@ -31,10 +31,11 @@ EquationText scale(const ScaleExperimentResult &result);
 EquationText mask(const MaskComparison &comparison, const AttentionOptions &sessionOptions,
                   Index keyDim);
 EquationText heads(const HeadsComparison &comparison, const AttentionOptions &options);
-/// The Position lab's rotary mode: RoPE's scores depend on the offset alone.
-EquationText rotaryPosition(const LabSettings &labs, const RotaryOffsetDemo &demo);
-EquationText position(const LabSettings &labs, const PermutationDemo &demo, Index tokens,
-                      Index keyDim);
+/// The Position lab's rotary mode: RoPE's scores depend on the offset alone;
+/// a head of a layer without positions (\a session's) has one score.
+EquationText rotaryPosition(const Session &session, const LabSettings &labs,
+                            const RotaryOffsetDemo &demo);
+EquationText position(const Session &session, const LabSettings &labs, const PermutationDemo &demo);
 EquationText size(const TransformerConfig &config);
 
 } // namespace LabEquations

@@ -25,11 +25,10 @@ PositionLab::PositionLab(AttentionDocument *document, LabState *labs, QWidget *p
               const Session &s = document->session();
               if (labs->settings().positionMode == LabSettings::PositionMode::Rotary &&
                   s.queries.rows() > 0 && s.keys.rows() > 0 && s.keys.cols() >= 2)
-                  return LabEquations::rotaryPosition(labs->settings(),
+                  return LabEquations::rotaryPosition(s, labs->settings(),
                                                       LabPainter::rotaryDemo(s, labs->settings()));
-              return LabEquations::position(labs->settings(),
-                                            LabPainter::positionDemo(s, labs->settings()),
-                                            s.keys.rows(), s.keys.cols());
+              return LabEquations::position(s, labs->settings(),
+                                            LabPainter::positionDemo(s, labs->settings()));
           },
           this))
 {
@@ -84,12 +83,14 @@ PositionLab::PositionLab(AttentionDocument *document, LabState *labs, QWidget *p
         // Rotary turns the session's own d_k dimensions; T5 adds no vectors.
         m_dimensions->setVisible(shown == Mode::Added || shown == Mode::SplitHalves);
         m_positions->setVisible(shown != Mode::RelativeBias);
-        source->setText(shown == Mode::Rotary
-                            ? tr("The session's last query and first key, at every position")
-                        : shown == Mode::Added ? tr("The session's keys serve as the token vectors")
-                        : shown == Mode::RelativeBias
-                            ? tr("The learned bias: the T5 model open in the Model tab")
-                            : QString());
+        source->setText(
+            shown == Mode::Rotary  ? tr("The session's last query and first key, at every position")
+            : shown == Mode::Added ? (LabPainter::shufflesHead(m_document->session())
+                                          ? tr("The head's own q, k and v, shuffled together")
+                                          : tr("The session's keys serve as the token vectors"))
+            : shown == Mode::RelativeBias
+                ? tr("The learned bias: the T5 model open in the Model tab")
+                : QString());
     };
     connect(mode, &QComboBox::activated, this, [this, showMode](int index) {
         const auto shown = LabSettings::PositionMode(index);
@@ -97,6 +98,8 @@ PositionLab::PositionLab(AttentionDocument *document, LabState *labs, QWidget *p
         showMode(shown);
     });
     showMode(labs->settings().positionMode);
+    connect(document, &AttentionDocument::sessionReset, this,
+            [this, showMode] { showMode(m_labs->settings().positionMode); });
     connect(document, &AttentionDocument::resultChanged, m_banner, &LabBanner::refresh);
     connect(document, &AttentionDocument::sessionReset, m_banner, &LabBanner::refresh);
     connect(labs, &LabState::changed, m_banner, &LabBanner::refresh);
