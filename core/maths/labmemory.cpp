@@ -52,7 +52,8 @@ double multiHeadBytes(Index m, Index n, Index modelDim, int heads)
 double maskComparisonBytes(Index m, Index n)
 {
     const double md = double(m), nd = double(n);
-    return kDouble * (md * nd + nd * nd) + 2.0 * attentionPassBytes(m, n, n, n);
+    // Three passes: both orders and the sliding window.
+    return kDouble * (md * nd + nd * nd) + 3.0 * attentionPassBytes(m, n, n, n);
 }
 
 double keyGeometryBytes(Index keys)

@@ -7,7 +7,7 @@
 
 namespace AttentionLab {
 
-MaskOrders compareMaskOrders(const Matrix &scores, double divisor)
+MaskOrders compareMaskOrders(const Matrix &scores, double divisor, int window)
 {
     AttentionOptions first;
     first.scale = false;
@@ -16,7 +16,14 @@ MaskOrders compareMaskOrders(const Matrix &scores, double divisor)
     AttentionOptions second = first;
     second.mask = MaskMode::CausalAfterSoftmax;
     const Matrix identity = Matrix::Identity(scores.cols(), scores.cols());
-    return {attend(scores, identity, first), attend(scores, identity, second)};
+    MaskOrders orders{attend(scores, identity, first), attend(scores, identity, second), {}, 0};
+    if (window > 0) {
+        AttentionOptions windowed = first;
+        windowed.window = window;
+        orders.slidingWindow = attend(scores, identity, windowed);
+        orders.window = window;
+    }
+    return orders;
 }
 
 } // namespace AttentionLab

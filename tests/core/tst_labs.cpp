@@ -9,6 +9,7 @@
 #include "core/maths/geometryframe.h"
 #include "core/maths/headpositions.h"
 #include "core/maths/keygeometry.h"
+#include "core/maths/maskorders.h"
 #include "core/maths/multiheadattention.h"
 #include "core/maths/permutationdemo.h"
 #include "core/model/rotarydemo.h"
@@ -31,6 +32,7 @@ private slots:
     void rotaryScoresDependOnTheOffsetAlone();
     void rotaryDemoRefusals();
     void rotatedRowsKeepTheirOffsets();
+    void slidingWindowBesideTheCausalMask();
     void headWithoutPositionsShufflesWithItsTokens();
     void headPositionsNames_data();
     void headPositionsNames();
@@ -89,6 +91,32 @@ void TestLabs::rotaryScoresDependOnTheOffsetAlone()
     // A layer without positions: q · k / sqrt(d) in every cell.
     QCOMPARE(demo.plainSpread, 0.0);
     QCOMPARE(demo.plainScores(positions - 1, 0), q.dot(k) / std::sqrt(double(d)));
+}
+
+void TestLabs::slidingWindowBesideTheCausalMask()
+{
+    // The chapter's four scores with a window of 2: rows 0 and 1 as the
+    // causal mask gives them; rows 2 and 3 see their last two keys alone,
+    // softmax(0.5, 2) = (1 / (1 + e^1.5), e^1.5 / (1 + e^1.5)).
+    const MaskOrders orders = compareMaskOrders(ChapterExamples::causalMaskScores(), 1.0, 2);
+    QCOMPARE(orders.window, 2);
+    const Matrix &w = orders.slidingWindow.weights;
+    for (Index i = 0; i < 2; ++i)
+        QVERIFY(w.row(i).isApprox(orders.maskFirst.weights.row(i), 1e-15));
+    const double near = 1.0 / (1.0 + std::exp(1.5));
+    for (Index i = 2; i < 4; ++i) {
+        QCOMPARE(orders.slidingWindow.rows[size_t(i)].sum, 1.0);
+        for (Index j = 0; j < i - 1; ++j) {
+            QCOMPARE(w(i, j), 0.0);
+            QVERIFY(orders.slidingWindow.isMasked(i, j));
+        }
+        QVERIFY(std::abs(w(i, i - 1) - near) < 1e-15);
+        QVERIFY(std::abs(w(i, i) - (1.0 - near)) < 1e-15);
+    }
+    // Without a window, nothing more is computed.
+    const MaskOrders plain = compareMaskOrders(ChapterExamples::causalMaskScores());
+    QCOMPARE(plain.window, 0);
+    QCOMPARE(plain.slidingWindow.weights.size(), Index(0));
 }
 
 void TestLabs::rotatedRowsKeepTheirOffsets()

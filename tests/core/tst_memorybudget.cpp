@@ -136,10 +136,10 @@ void TestMemoryBudget::estimates_data()
         << multiHeadBytes(100, 200, 16, 4)
         << 4 * attentionPassBytes(100, 200, 4, 4) + 16.0 * 100 * 16 << true;
     QTest::newRow("mask lab 3 x 5") << maskComparisonBytes(3, 5)
-                                    << 8.0 * (15 + 25) + 2 * attentionPassBytes(3, 5, 5, 5) << true;
+                                    << 8.0 * (15 + 25) + 3 * attentionPassBytes(3, 5, 5, 5) << true;
     QTest::newRow("mask lab 20000^2")
         << maskComparisonBytes(20000, 20000)
-        << 8.0 * (4e8 + 4e8) + 2 * attentionPassBytes(20000, 20000, 20000, 20000) << false;
+        << 8.0 * (4e8 + 4e8) + 3 * attentionPassBytes(20000, 20000, 20000, 20000) << false;
     QTest::newRow("geometry of 16.8M keys")
         << keyGeometryBytes(16777000) << 2048.0 * 16777000 << false;
     QTest::newRow("largest image") << imageBytes(20000, 20000) << 1.6e9 << true;

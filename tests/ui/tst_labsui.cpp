@@ -774,6 +774,33 @@ void TestLabsUi::maskLabShowsBothOrders()
     m_window->session()->maskLab()->useSessionScores(true);
     QVERIFY(m_window->session()->labState()->settings().maskFromSession);
     QVERIFY(exportSvg(QStringLiteral("mask")).contains(QStringLiteral("Σ 0.4551 · lost 0.5449")));
+    // Between them, the causal mask with the lab's sliding window.
+    MaskLab *lab = m_window->session()->maskLab();
+    QVERIFY(lab->windowBox()->isEnabled());
+    QCOMPARE(lab->windowBox()->value(), 2);
+    QString mask = exportSvg(QStringLiteral("mask"));
+    QVERIFY(mask.contains(QStringLiteral("sliding window of 2, then softmax")));
+    QVERIFY(mask.contains(QStringLiteral("Σ 1.0000 · sees 2")));
+    QVERIFY(!mask.contains(QStringLiteral("Σ 1.0000 · sees 3")));
+    lab->windowBox()->setValue(3);
+    QCOMPARE(m_window->session()->labState()->settings().maskWindow, 3);
+    mask = exportSvg(QStringLiteral("mask"));
+    QVERIFY(mask.contains(QStringLiteral("sliding window of 3, then softmax")));
+    QVERIFY(mask.contains(QStringLiteral("Σ 1.0000 · sees 3")));
+    // A session with a window of its own shows it, framed as the session's;
+    // the box follows it and cannot change it.
+    AttentionOptions options = m_window->session()->document()->session().options;
+    options.window = 2;
+    m_window->session()->document()->setOptions(options, QStringLiteral("window"));
+    QVERIFY(!lab->windowBox()->isEnabled());
+    QCOMPARE(lab->windowBox()->value(), 2);
+    mask = exportSvg(QStringLiteral("mask"));
+    QVERIFY(mask.contains(QStringLiteral("sliding window of 2, then softmax · the session's")));
+    QCOMPARE(m_window->session()->labState()->settings().maskWindow, 3);
+    m_window->tabs()->setCurrentWidget(lab);
+    lab->banner()->refresh();
+    QVERIFY2(lab->banner()->plainText().contains(QStringLiteral("the session's, 2 keys")),
+             qPrintable(lab->banner()->plainText()));
 }
 
 void TestLabsUi::headsLabWeightsEqualTheCore()

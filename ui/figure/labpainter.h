@@ -45,8 +45,11 @@ struct MaskComparison
     double divisor = 1.0;
     bool fromSession = false;
     std::vector<std::string> rowLabels, colLabels;
-    AttentionResult maskFirst;    ///< Eq. 16.3: mask, then softmax
-    AttentionResult softmaxFirst; ///< the wrong order
+    AttentionResult maskFirst;     ///< Eq. 16.3: mask, then softmax
+    AttentionResult softmaxFirst;  ///< the wrong order
+    AttentionResult slidingWindow; ///< causal with a window of `window` keys
+    int window = 0;                ///< the session's window, or the lab's
+    bool sessionWindow = false;    ///< the window is the session's own
 };
 
 /// The heads lab's inputs and Eq. 16.2 per head.
@@ -104,6 +107,9 @@ public:
     /// widgets and their equation banners all take their numbers from here.
     static MaskComparison maskComparison(const Session &session, const AttentionResult &result,
                                          const LabSettings &labs);
+    /// The window the mask lab shows: the session's (a causal mask with a
+    /// sliding window), else the lab's own.
+    static int maskWindow(const Session &session, const LabSettings &labs);
     static HeadsComparison headsComparison(const Session &session, const LabSettings &labs);
     /// The shuffle of the session's tokens (its keys as token vectors), no mask.
     static PermutationDemo positionDemo(const Session &session, const LabSettings &labs);

@@ -36,6 +36,19 @@ namespace AttentionLab {
 
 using namespace LabPainting;
 
+namespace {
+
+/// How many keys row \a row of \a r sees through its mask.
+int seenKeys(const AttentionResult &r, Index row)
+{
+    int seen = 0;
+    for (Index j = 0; j < r.keyCount(); ++j)
+        seen += r.isMasked(row, j) ? 0 : 1;
+    return seen;
+}
+
+} // namespace
+
 MaskComparison LabPainter::maskComparison(const Session &s, const AttentionResult &result,
                                           const LabSettings &l)
 {
@@ -52,10 +65,19 @@ MaskComparison LabPainter::maskComparison(const Session &s, const AttentionResul
         c.scores = ChapterExamples::causalMaskScores();
         c.rowLabels = c.colLabels = {"the", "dog", "barked", "loudly"};
     }
-    MaskOrders orders = compareMaskOrders(c.scores, c.divisor);
+    c.window = maskWindow(s, l);
+    c.sessionWindow = isCausal(s.options.mask) && s.options.window > 0;
+    MaskOrders orders = compareMaskOrders(c.scores, c.divisor, c.window);
     c.maskFirst = std::move(orders.maskFirst);
     c.softmaxFirst = std::move(orders.softmaxFirst);
+    c.slidingWindow = std::move(orders.slidingWindow);
     return c;
+}
+
+int LabPainter::maskWindow(const Session &s, const LabSettings &l)
+{
+    return isCausal(s.options.mask) && s.options.window > 0 ? s.options.window
+                                                            : std::max(1, l.maskWindow);
 }
 
 void LabPainter::mask(const QRectF &rect)
@@ -67,9 +89,15 @@ void LabPainter::mask(const QRectF &rect)
     const MaskComparison c = maskComparison(m_data.session, m_data.result, labs());
     const Matrix &scores = c.scores;
     const std::vector<std::string> &rows = c.rowLabels, &cols = c.colLabels;
-    const AttentionResult &a = c.maskFirst, &b = c.softmaxFirst;
+    const AttentionResult &a = c.maskFirst, &b = c.softmaxFirst, &w = c.slidingWindow;
 
-    auto spec = [&](const AttentionResult &r, const QString &title, bool lost) {
+    enum class Note
+    {
+        Sum,
+        Lost,
+        Seen
+    };
+    auto spec = [&](const AttentionResult &r, const QString &title, Note note) {
         FigurePainter::MatrixHeatmap h;
         h.rows = int(scores.rows());
         h.cols = int(scores.cols());
@@ -77,52 +105,68 @@ void LabPainter::mask(const QRectF &rect)
         h.rowLabel = [&rows](int i) { return label(rows[size_t(i)]); };
         h.colLabel = [&cols](int j) { return label(cols[size_t(j)]); };
         h.title = title;
-        h.colorBar = !lost;
+        h.colorBar = note == Note::Sum;
         h.minNumberSize =
             std::max(kReadableNumber, m_base.pt(kReadableNumber)); // readable, or left out
-        for (const RowStatistics &row : r.rows)
-            h.rowNotes << (lost ? QStringLiteral("Σ %1 · lost %2")
-                                      .arg(row.sum, 0, 'f', 4)
-                                      .arg(1.0 - row.sum, 0, 'f', 4)
-                                : QStringLiteral("Σ %1").arg(row.sum, 0, 'f', 4));
+        for (Index i = 0; i < Index(r.rows.size()); ++i) {
+            const RowStatistics &row = r.rows[size_t(i)];
+            const QString sum = QStringLiteral("Σ %1").arg(row.sum, 0, 'f', 4);
+            h.rowNotes << (note == Note::Lost
+                               ? sum + QStringLiteral(" · lost %1").arg(1.0 - row.sum, 0, 'f', 4)
+                           : note == Note::Seen
+                               ? sum + QStringLiteral(" · sees %1").arg(seenKeys(r, i))
+                               : sum);
+        }
         return h;
     };
-    const double half = rect.width() / 2;
+    // Three panels: the two orders, and the causal mask with a window between them.
+    const double third = rect.width() / 3;
     const QFont captionFont = m_base.font(18);
     const double captionHeight = QFontMetricsF(captionFont).height() * 2.6;
     const double height = rect.height() - captionHeight;
-    const QRectF left(rect.left(), rect.top(), half - m_base.pt(10), height);
-    const QRectF right(rect.left() + half + m_base.pt(10), rect.top(), half - m_base.pt(10),
-                       height);
+    const auto panel = [&](int k) {
+        return QRectF(rect.left() + k * third + (k > 0 ? m_base.pt(10) : 0.0), rect.top(),
+                      third - m_base.pt(k == 1 ? 20 : 10), height);
+    };
+    const QRectF left = panel(0), middle = panel(1), right = panel(2);
     // The order the session uses is framed and named, so that switching it
-    // (Ctrl+2, Ctrl+3, a mask sweep) shows on this view too.
+    // (Ctrl+2, Ctrl+3, Ctrl+4, a mask sweep) shows on this view too.
     const MaskMode order = m_data.session.options.mask;
-    const QString chosen = QStringLiteral(" · the session's order");
-    m_base.matrixHeatmap(left, spec(a,
-                                    QStringLiteral("mask, then softmax (Eq. 16.3)") +
-                                        (order == MaskMode::Causal ? chosen : QString()),
-                                    false));
+    const bool windowed = order == MaskMode::Causal && c.sessionWindow;
+    const QString chosen = QStringLiteral(" · the session's");
+    m_base.matrixHeatmap(left,
+                         spec(a,
+                              QStringLiteral("mask, then softmax (Eq. 16.3)") +
+                                  (order == MaskMode::Causal && !windowed ? chosen : QString()),
+                              Note::Sum));
+    m_base.matrixHeatmap(middle,
+                         spec(w,
+                              QStringLiteral("sliding window of %1, then softmax").arg(c.window) +
+                                  (windowed ? chosen : QString()),
+                              Note::Seen));
     m_base.matrixHeatmap(right,
                          spec(b,
                               QStringLiteral("softmax, then mask: the wrong order") +
                                   (order == MaskMode::CausalAfterSoftmax ? chosen : QString()),
-                              true));
+                              Note::Lost));
     if (order == MaskMode::Causal || order == MaskMode::CausalAfterSoftmax) {
         m_painter.save();
         m_painter.setPen(QPen(m_style.accent(), m_base.pt(3)));
         m_painter.setBrush(Qt::NoBrush);
         const double inset = m_base.pt(2);
-        m_painter.drawRoundedRect(
-            (order == MaskMode::Causal ? left : right).adjusted(-inset, -inset, inset, inset),
-            m_base.pt(6), m_base.pt(6));
+        const QRectF framed = order == MaskMode::CausalAfterSoftmax ? right
+                              : windowed                            ? middle
+                                                                    : left;
+        m_painter.drawRoundedRect(framed.adjusted(-inset, -inset, inset, inset), m_base.pt(6),
+                                  m_base.pt(6));
         m_painter.restore();
     }
-    caption(
-        rect, captionFont, captionHeight,
-        QStringLiteral(
-            "Masking first lets the visible keys inherit the blocked weight: every row sums to 1.\n"
-            "Masking second throws it away: row one keeps %1 of its weight.")
-            .arg(b.rows.front().sum, 0, 'f', 4));
+    caption(rect, captionFont, captionHeight,
+            QStringLiteral("Masking first lets the visible keys inherit the blocked weight: every "
+                           "row sums to 1, with a window of %1 too.\n"
+                           "Masking second throws it away: row one keeps %2 of its weight.")
+                .arg(c.window)
+                .arg(b.rows.front().sum, 0, 'f', 4));
 }
 
 } // namespace AttentionLab

@@ -33,8 +33,11 @@ struct LabSettings
     /// settings): fitted to the session when painted.
     std::shared_ptr<const GeometryFrame> geometryFrame;
 
-    // Mask lab: the chapter's four raw scores, or the open session's scores.
+    // Mask lab: the chapter's four raw scores, or the open session's scores;
+    // the sliding window shown beside the causal mask where the session has
+    // none of its own.
     bool maskFromSession = false;
+    int maskWindow = 2;
 
     // Heads lab: D split into h heads, inputs seeded random or the session's.
     int heads = 4;

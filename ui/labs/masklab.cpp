@@ -10,12 +10,14 @@
 
 #include <QHBoxLayout>
 #include <QRadioButton>
+#include <QSignalBlocker>
+#include <QSpinBox>
 #include <QVBoxLayout>
 
 namespace AttentionLab {
 
 MaskLab::MaskLab(AttentionDocument *document, LabState *labs, QWidget *parent)
-    : QWidget(parent), m_labs(labs),
+    : QWidget(parent), m_document(document), m_labs(labs), m_window(new QSpinBox(this)),
       m_chapter(new QRadioButton(tr("The chapter's scores (the dog barked loudly)"), this)),
       m_session(new QRadioButton(tr("This session's scores"), this)),
       m_banner(new LabBanner(
@@ -31,14 +33,41 @@ MaskLab::MaskLab(AttentionDocument *document, LabState *labs, QWidget *parent)
     auto *controls = new QHBoxLayout;
     controls->addWidget(m_chapter);
     controls->addWidget(m_session);
+    controls->addSpacing(12);
+    m_window->setRange(1, 1 << 20);
+    m_window->setPrefix(tr("Sliding window: "));
+    m_window->setSuffix(tr(" keys"));
+    m_window->setAccessibleName(tr("Sliding window of the middle panel"));
+    controls->addWidget(m_window);
     controls->addStretch(1);
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_banner);
     layout->addLayout(controls);
     layout->addWidget(new LabCanvas(document, labs, QStringLiteral("mask"), this), 1);
     connect(m_session, &QRadioButton::toggled, this, &MaskLab::useSessionScores);
+    connect(m_window, &QSpinBox::valueChanged, this, [this](int keys) {
+        if (!m_window->isEnabled() || keys == m_labs->settings().maskWindow)
+            return;
+        m_labs->update([keys](LabSettings &s) { s.maskWindow = keys; });
+    });
+    syncWindow();
+    connect(document, &AttentionDocument::optionsChanged, this, &MaskLab::syncWindow);
+    connect(document, &AttentionDocument::sessionReset, this, &MaskLab::syncWindow);
     connect(document, &AttentionDocument::resultChanged, m_banner, &LabBanner::refresh);
     connect(labs, &LabState::changed, m_banner, &LabBanner::refresh);
+}
+
+void MaskLab::syncWindow()
+{
+    const Session &s = m_document->session();
+    const bool own = isCausal(s.options.mask) && s.options.window > 0;
+    const QSignalBlocker quiet(m_window);
+    m_window->setEnabled(!own);
+    m_window->setValue(LabPainter::maskWindow(s, m_labs->settings()));
+    m_window->setToolTip(
+        own ? tr("The session's own sliding window (Attention > Sliding Window sets it)")
+            : tr("The middle panel's sliding window: each query sees at most this many keys, "
+                 "itself included, as in Mistral's and Gemma's local layers"));
 }
 
 void MaskLab::useSessionScores(bool session)

@@ -6,6 +6,7 @@
 #include <QWidget>
 
 class QRadioButton;
+class QSpinBox;
 
 namespace AttentionLab {
 
@@ -15,8 +16,9 @@ class LabCanvas;
 class LabState;
 
 /// The two mask orders side by side on the same scores, each with its row
-/// sums and the weight the wrong order discards; one click switches between
-/// the chapter's scores and the open session's.
+/// sums and the weight the wrong order discards, and between them the causal
+/// mask with a sliding window (the session's, or one the lab sets); one click
+/// switches between the chapter's scores and the open session's.
 class MaskLab : public QWidget
 {
     Q_OBJECT
@@ -25,9 +27,16 @@ public:
     MaskLab(AttentionDocument *document, LabState *labs, QWidget *parent = nullptr);
     void useSessionScores(bool session);
     LabBanner *banner() const { return m_banner; }
+    QSpinBox *windowBox() const { return m_window; }
 
 private:
+    /// The window box shows the session's own window (and cannot change
+    /// it), or the lab's.
+    void syncWindow();
+
+    AttentionDocument *m_document;
     LabState *m_labs;
+    QSpinBox *m_window;
     QRadioButton *m_chapter;
     QRadioButton *m_session;
     LabBanner *m_banner;
