@@ -192,7 +192,9 @@ Report scale(const ScaleExperimentSettings &settings)
              .arg(settings.draws)
              .arg(settings.keys)
              .arg(settings.seed);
-    t += QStringLiteral("  %1%2%3%4%5%6%7\n")
+    // With a soft cap, two more columns: the chapter's table otherwise, digit for digit.
+    const bool capped = settings.softCap > 0.0;
+    t += QStringLiteral("  %1%2%3%4%5%6%7")
              .arg(QStringLiteral("d_k"), 6)
              .arg(QStringLiteral("spread"), 10)
              .arg(QStringLiteral("pooled"), 10)
@@ -200,10 +202,15 @@ Report scale(const ScaleExperimentSettings &settings)
              .arg(QStringLiteral("entropy raw"), 13)
              .arg(QStringLiteral("max scaled"), 12)
              .arg(QStringLiteral("entropy scaled"), 16);
-    t += rule(77);
+    if (capped)
+        t += QStringLiteral("%1%2")
+                 .arg(QStringLiteral("max capped"), 12)
+                 .arg(QStringLiteral("entropy capped"), 16);
+    t += QLatin1Char('\n');
+    t += rule(capped ? 105 : 77);
     QJsonArray rows;
     for (const ScaleExperimentRow &row : result.rows) {
-        t += QStringLiteral("  %1%2%3%4%5%6%7\n")
+        t += QStringLiteral("  %1%2%3%4%5%6%7")
                  .arg(row.keyDim, 6)
                  .arg(row.spread, 10, 'f', 3)
                  .arg(row.pooledSpread, 10, 'f', 3)
@@ -211,6 +218,11 @@ Report scale(const ScaleExperimentSettings &settings)
                  .arg(row.rawEntropyBits, 13, 'f', 4)
                  .arg(row.scaledMaxWeight, 12, 'f', 4)
                  .arg(row.scaledEntropyBits, 16, 'f', 4);
+        if (capped)
+            t += QStringLiteral("%1%2")
+                     .arg(row.cappedMaxWeight, 12, 'f', 4)
+                     .arg(row.cappedEntropyBits, 16, 'f', 4);
+        t += QLatin1Char('\n');
         QJsonObject r;
         r.insert(QStringLiteral("d_k"), row.keyDim);
         r.insert(QStringLiteral("spread"), row.spread);
@@ -219,6 +231,10 @@ Report scale(const ScaleExperimentSettings &settings)
         r.insert(QStringLiteral("raw_entropy_bits"), row.rawEntropyBits);
         r.insert(QStringLiteral("scaled_max_weight"), row.scaledMaxWeight);
         r.insert(QStringLiteral("scaled_entropy_bits"), row.scaledEntropyBits);
+        if (capped) {
+            r.insert(QStringLiteral("capped_max_weight"), row.cappedMaxWeight);
+            r.insert(QStringLiteral("capped_entropy_bits"), row.cappedEntropyBits);
+        }
         rows.append(r);
     }
     t += QStringLiteral("\n  Maximum possible entropy over %1 keys is %2 bits.\n")
@@ -233,6 +249,8 @@ Report scale(const ScaleExperimentSettings &settings)
     j.insert(QStringLiteral("draws"), settings.draws);
     j.insert(QStringLiteral("keys"), settings.keys);
     j.insert(QStringLiteral("max_entropy_bits"), result.maxEntropyBits);
+    if (capped)
+        j.insert(QStringLiteral("soft_cap"), settings.softCap);
     j.insert(QStringLiteral("rows"), rows);
     return out;
 }

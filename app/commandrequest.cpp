@@ -42,6 +42,7 @@ const QMap<QString, QStringList> kValueOptions = {
     {QStringLiteral("draws"), {QStringLiteral("scale")}},
     {QStringLiteral("keys"), {QStringLiteral("scale")}},
     {QStringLiteral("dk"), {QStringLiteral("scale")}},
+    {QStringLiteral("soft-cap"), {QStringLiteral("scale")}},
     {QStringLiteral("vocab"), {QStringLiteral("params")}},
     {QStringLiteral("d-model"), {QStringLiteral("params")}},
     {QStringLiteral("layers"), {QStringLiteral("params")}},

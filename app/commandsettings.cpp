@@ -96,6 +96,13 @@ ScaleExperimentSettings scaleSettings(const CommandRequest &r)
                        ScaleExperimentLimits::kMinKeyDim, ScaleExperimentLimits::kMaxKeyDim))
             s.keyDims.push_back(int(d));
     }
+    if (r.values.contains(QStringLiteral("soft-cap"))) {
+        s.softCap =
+            parseNumber(QStringLiteral("soft-cap"), r.values.value(QStringLiteral("soft-cap")));
+        if (!(s.softCap > 0.0))
+            usageError(
+                QStringLiteral("--soft-cap must be above 0: the scores become c tanh(s / c)"));
+    }
     return s;
 }
 

@@ -3,6 +3,7 @@
 
 #include "core/maths/scaleexperiment.h"
 
+#include "core/kernels/attentionoptions.h"
 #include "core/maths/labmemory.h"
 #include "core/maths/rowsoftmax.h"
 #include "core/support/memorybudget.h"
@@ -44,6 +45,8 @@ void validateScaleExperiment(const ScaleExperimentSettings &s)
                                     ", not " + std::to_string(s.keys));
     if (s.keyDims.empty())
         throw std::invalid_argument("the list of d_k values is empty");
+    if (!(s.softCap >= 0.0) || !std::isfinite(s.softCap))
+        throw std::invalid_argument("the soft cap must be a number above 0 (or 0 for none)");
     double normals = 0.0;
     int largestKeyDim = 0;
     for (int d : s.keyDims) {
@@ -76,7 +79,8 @@ ScaleExperimentResult runScaleExperiment(const ScaleExperimentSettings &settings
     long long done = 0;
     const auto n = static_cast<size_t>(settings.draws);
     std::vector<double> spread(n), rawTop(n), rawEntropy(n), scaledTop(n), scaledEntropy(n);
-    Vector weights(settings.keys);
+    std::vector<double> cappedTop(n), cappedEntropy(n);
+    Vector weights(settings.keys), capped(settings.keys);
 
     for (int d : settings.keyDims) {
         std::vector<double> pooled;
@@ -97,6 +101,15 @@ ScaleExperimentResult runScaleExperiment(const ScaleExperimentSettings &settings
                                               std::sqrt(static_cast<double>(d)), MaskMode::None);
             scaledTop[t] = weights[scaled.argmax];
             scaledEntropy[t] = scaled.entropyBits;
+            if (settings.softCap > 0.0) {
+                const double root = std::sqrt(static_cast<double>(d));
+                for (Index j = 0; j < s.size(); ++j)
+                    capped[j] = softCapped(s[j] / root, settings.softCap);
+                const RowStatistics row = softmaxRow(capped.data(), weights.data(), s.size(),
+                                                     s.size(), 1.0, MaskMode::None);
+                cappedTop[t] = weights[row.argmax];
+                cappedEntropy[t] = row.entropyBits;
+            }
 
             ++done;
             if (progress && !progress(done, total)) {
@@ -115,6 +128,10 @@ ScaleExperimentResult runScaleExperiment(const ScaleExperimentSettings &settings
         row.rawEntropyBits = mean(rawEntropy);
         row.scaledMaxWeight = mean(scaledTop);
         row.scaledEntropyBits = mean(scaledEntropy);
+        if (settings.softCap > 0.0) {
+            row.cappedMaxWeight = mean(cappedTop);
+            row.cappedEntropyBits = mean(cappedEntropy);
+        }
         result.rows.push_back(row);
     }
     return result;

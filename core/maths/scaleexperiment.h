@@ -19,6 +19,9 @@ struct ScaleExperimentSettings
     int draws = 200;
     int keys = 8;
     std::vector<int> keyDims{4, 16, 64, 256, 1024};
+    /// c > 0: a third treatment, the scaled scores soft-capped, c tanh(s / c)
+    /// (Gemma 2's attention cap); 0: none, the chapter's two.
+    double softCap = 0.0;
 };
 
 /// What the experiment accepts: the command line, the scale lab's spin boxes
@@ -44,6 +47,9 @@ struct ScaleExperimentRow
     double rawEntropyBits = 0.0;
     double scaledMaxWeight = 0.0;
     double scaledEntropyBits = 0.0;
+    /// With a soft cap: the scaled scores capped, then the softmax.
+    double cappedMaxWeight = 0.0;
+    double cappedEntropyBits = 0.0;
 };
 
 struct ScaleExperimentResult

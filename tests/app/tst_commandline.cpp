@@ -172,6 +172,22 @@ void TestCommandLine::scaleOptions()
     QCOMPARE(j[QStringLiteral("rows")].toArray().size(), 4);
     QCOMPARE(j[QStringLiteral("max_entropy_bits")].toDouble(), 2.0);
     QCOMPARE(j[QStringLiteral("rows")].toArray()[3][QStringLiteral("d_k")].toInt(), 128);
+    QVERIFY(!j.contains(QStringLiteral("soft_cap")));
+    QVERIFY(!j[QStringLiteral("rows")].toArray()[0].toObject().contains(u"capped_max_weight"_s));
+    // --soft-cap: the scaled scores capped too, the chapter's columns unchanged.
+    const QJsonObject capped =
+        runJson({QStringLiteral("--scale"), QStringLiteral("--json"), QStringLiteral("--seed"),
+                 QStringLiteral("7"), QStringLiteral("--draws=50"), QStringLiteral("--keys"),
+                 QStringLiteral("4"), QStringLiteral("--dk"), QStringLiteral("2,8,32,128"),
+                 QStringLiteral("--soft-cap"), QStringLiteral("1.5")});
+    QCOMPARE(capped[QStringLiteral("soft_cap")].toDouble(), 1.5);
+    for (int r = 0; r < 4; ++r) {
+        const QJsonObject row = capped[u"rows"_s].toArray()[r].toObject();
+        QCOMPARE(row[u"scaled_max_weight"_s], j[u"rows"_s].toArray()[r][u"scaled_max_weight"_s]);
+        QVERIFY(row[u"capped_max_weight"_s].toDouble() < row[u"scaled_max_weight"_s].toDouble());
+        QVERIFY(row[u"capped_entropy_bits"_s].toDouble() >
+                row[u"scaled_entropy_bits"_s].toDouble());
+    }
 }
 
 void TestCommandLine::maskJson()
@@ -477,6 +493,10 @@ void TestCommandLine::badInput_data()
                                   << u"--draws: \"many\" is not a whole number"_s;
     QTest::newRow("zero draws") << QStringList{u"--scale"_s, u"--draws"_s, u"0"_s}
                                 << u"--draws: 0 is out of range"_s;
+    QTest::newRow("soft cap of zero")
+        << QStringList{u"--scale"_s, u"--soft-cap"_s, u"0"_s} << u"--soft-cap must be above 0"_s;
+    QTest::newRow("soft cap not a number") << QStringList{u"--scale"_s, u"--soft-cap"_s, u"big"_s}
+                                           << u"--soft-cap: \"big\" is not a number"_s;
     QTest::newRow("bad d_k list") << QStringList{u"--scale"_s, u"--dk"_s, u"4,,16"_s}
                                   << u"has an empty entry"_s;
     QTest::newRow("negative seed")

@@ -5,6 +5,7 @@
 // procedure (tests/data/scale_tables.json), and against the chapter's prose.
 
 #include "core/maths/scaleexperiment.h"
+#include "core/support/normalgenerator.h"
 #include "fixtures.h"
 
 #include <QJsonArray>
@@ -21,6 +22,7 @@ private slots:
     void matchesNumpy();
     void chapterNumbers();
     void scaledEntropyStaysFlat();
+    void softCapIsATanhOfTheScaledScores();
     void rejectsBadSettings_data();
     void rejectsBadSettings();
     void cancels();
@@ -93,6 +95,43 @@ void TestScaleExperiment::scaledEntropyStaysFlat()
         // Each fourfold d_k doubles the spread.
         QVERIFY(std::abs(r.rows[i].pooledSpread / r.rows[i - 1].pooledSpread - 2.0) < 0.1);
     }
+}
+
+void TestScaleExperiment::softCapIsATanhOfTheScaledScores()
+{
+    // The capped treatment recomputed by hand from the same draws: one
+    // trial, the generator drawing q then the keys row by row.
+    ScaleExperimentSettings s;
+    s.seed = 3;
+    s.draws = 1;
+    s.keys = 5;
+    s.keyDims = {64};
+    s.softCap = 0.75;
+    const ScaleExperimentResult r = runScaleExperiment(s);
+    NormalGenerator normal(3);
+    const Vector q = normal.vector(64);
+    const Matrix k = normal.matrix(5, 64);
+    const Eigen::ArrayXd capped = 0.75 * ((k * q).array() / 8.0 / 0.75).tanh();
+    const Eigen::ArrayXd w =
+        (capped - capped.maxCoeff()).exp() / (capped - capped.maxCoeff()).exp().sum();
+    QVERIFY(std::abs(r.rows[0].cappedMaxWeight - w.maxCoeff()) < 1e-14);
+    QVERIFY(std::abs(r.rows[0].cappedEntropyBits + (w * w.log()).sum() / std::log(2.0)) < 1e-13);
+    QVERIFY(capped.abs().maxCoeff() < 0.75);
+    // A cap far above every score changes nothing; none leaves the columns 0.
+    s.softCap = 1e9;
+    const ScaleExperimentResult loose = runScaleExperiment(s);
+    QVERIFY(std::abs(loose.rows[0].cappedMaxWeight - loose.rows[0].scaledMaxWeight) < 1e-12);
+    s.softCap = 0.0;
+    QCOMPARE(runScaleExperiment(s).rows[0].cappedMaxWeight, 0.0);
+    // Over the chapter's d_k, a cap of 2 flattens the scaled weights.
+    ScaleExperimentSettings chapter;
+    chapter.softCap = 2.0;
+    for (const ScaleExperimentRow &row : runScaleExperiment(chapter).rows) {
+        QVERIFY(row.cappedMaxWeight < row.scaledMaxWeight);
+        QVERIFY(row.cappedEntropyBits > row.scaledEntropyBits);
+    }
+    s.softCap = -1.0;
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, runScaleExperiment(s));
 }
 
 void TestScaleExperiment::rejectsBadSettings_data()

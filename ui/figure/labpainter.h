@@ -133,7 +133,9 @@ public:
     static std::shared_ptr<const ScaleExperimentResult> scaleResult(const LabSettings &labs);
     /// One row of the scale table as `--scale` prints it, the lab shows it
     /// and the export draws it: d_k, spreads to 3 places, the rest to 4.
-    static QStringList scaleTableCells(const ScaleExperimentRow &row);
+    /// With \a capped (a soft cap was run), the capped weight and entropy too.
+    static QStringList scaleTableCells(const ScaleExperimentRow &row, bool capped);
+    static QStringList scaleTableHeaders(bool capped);
 
     /// Throw std::invalid_argument with the memory guard's message when the
     /// lab would need more than the limit for \a data: the mask lab on the

@@ -51,7 +51,12 @@ void LabPainter::scale(const QRectF &rect)
     Series root{QStringLiteral("√d_k"), m_style.accent(), {}, true};
     Series rawTop{QStringLiteral("raw"), m_style.accent(), {}};
     Series scaledTop{QStringLiteral("scaled by √d_k"), QColor(0x31, 0x68, 0x8e), {}};
-    Series rawEntropy = rawTop, scaledEntropy = scaledTop;
+    // The scaled scores soft-capped (Gemma 2's tanh), where the experiment ran a cap.
+    const double cap = result->settings.softCap;
+    const bool capped = cap > 0.0;
+    Series cappedTop{
+        QStringLiteral("scaled, then capped at %1").arg(cap), QColor(0x35, 0xb7, 0x79), {}};
+    Series rawEntropy = rawTop, scaledEntropy = scaledTop, cappedEntropy = cappedTop;
     Series maxEntropy{QStringLiteral("maximum"), m_style.muted(), {}, true};
     for (const ScaleExperimentRow &row : result->rows) {
         const double d = row.keyDim;
@@ -63,6 +68,10 @@ void LabPainter::scale(const QRectF &rect)
         scaledTop.points.emplace_back(d, row.scaledMaxWeight);
         rawEntropy.points.emplace_back(d, row.rawEntropyBits);
         scaledEntropy.points.emplace_back(d, row.scaledEntropyBits);
+        if (capped) {
+            cappedTop.points.emplace_back(d, row.cappedMaxWeight);
+            cappedEntropy.points.emplace_back(d, row.cappedEntropyBits);
+        }
         maxEntropy.points.emplace_back(d, result->maxEntropyBits);
     }
     const double third = rect.width() / 3;
@@ -76,10 +85,15 @@ void LabPainter::scale(const QRectF &rect)
               QStringLiteral("sd(q·k)"), {spread, pooled, root}, true, true, dks);
     lineChart(QRectF(top.left() + third, top.top(), third - m_base.pt(8), top.height()),
               QStringLiteral("mean largest weight"), QStringLiteral("d_k"),
-              QStringLiteral("weight"), {rawTop, scaledTop}, true, false, dks);
+              QStringLiteral("weight"),
+              capped ? std::vector<Series>{rawTop, scaledTop, cappedTop}
+                     : std::vector<Series>{rawTop, scaledTop},
+              true, false, dks);
     lineChart(QRectF(top.left() + 2 * third, top.top(), third - m_base.pt(8), top.height()),
               QStringLiteral("mean entropy"), QStringLiteral("d_k"), QStringLiteral("bits"),
-              {rawEntropy, scaledEntropy, maxEntropy}, true, false, dks);
+              capped ? std::vector<Series>{rawEntropy, scaledEntropy, cappedEntropy, maxEntropy}
+                     : std::vector<Series>{rawEntropy, scaledEntropy, maxEntropy},
+              true, false, dks);
 
     // The table, as `attention-lab --scale` prints it.
     const QFont tableFont = m_base.font(16);
@@ -99,10 +113,7 @@ void LabPainter::scale(const QRectF &rect)
     const QFontMetricsF metrics(tableFont);
     m_painter.setFont(tableFont);
     m_painter.setPen(m_style.foreground());
-    const QStringList headers{QStringLiteral("d_k"),           QStringLiteral("spread"),
-                              QStringLiteral("pooled"),        QStringLiteral("max raw"),
-                              QStringLiteral("entropy raw"),   QStringLiteral("max scaled"),
-                              QStringLiteral("entropy scaled")};
+    const QStringList headers = scaleTableHeaders(capped);
     const double columnWidth =
         std::min(rect.width() / headers.size(),
                  metrics.horizontalAdvance(QStringLiteral("entropy scaled")) * 1.25);
@@ -116,7 +127,7 @@ void LabPainter::scale(const QRectF &rect)
         y += lineHeight;
         if (y + lineHeight > rect.bottom() - lineHeight)
             break;
-        const QStringList cells = scaleTableCells(row);
+        const QStringList cells = scaleTableCells(row, capped);
         for (int c = 0; c < cells.size(); ++c)
             m_painter.drawText(QRectF(tableLeft + c * columnWidth, y, columnWidth, lineHeight),
                                Qt::AlignRight, cells[c]);
@@ -131,15 +142,30 @@ void LabPainter::scale(const QRectF &rect)
             .arg(result->maxEntropyBits, 0, 'f', 4));
 }
 
-QStringList LabPainter::scaleTableCells(const ScaleExperimentRow &row)
+QStringList LabPainter::scaleTableCells(const ScaleExperimentRow &row, bool capped)
 {
-    return {QString::number(row.keyDim),
-            QString::number(row.spread, 'f', 3),
-            QString::number(row.pooledSpread, 'f', 3),
-            QString::number(row.rawMaxWeight, 'f', 4),
-            QString::number(row.rawEntropyBits, 'f', 4),
-            QString::number(row.scaledMaxWeight, 'f', 4),
-            QString::number(row.scaledEntropyBits, 'f', 4)};
+    QStringList cells{QString::number(row.keyDim),
+                      QString::number(row.spread, 'f', 3),
+                      QString::number(row.pooledSpread, 'f', 3),
+                      QString::number(row.rawMaxWeight, 'f', 4),
+                      QString::number(row.rawEntropyBits, 'f', 4),
+                      QString::number(row.scaledMaxWeight, 'f', 4),
+                      QString::number(row.scaledEntropyBits, 'f', 4)};
+    if (capped)
+        cells << QString::number(row.cappedMaxWeight, 'f', 4)
+              << QString::number(row.cappedEntropyBits, 'f', 4);
+    return cells;
+}
+
+QStringList LabPainter::scaleTableHeaders(bool capped)
+{
+    QStringList headers{QStringLiteral("d_k"),           QStringLiteral("spread"),
+                        QStringLiteral("pooled"),        QStringLiteral("max raw"),
+                        QStringLiteral("entropy raw"),   QStringLiteral("max scaled"),
+                        QStringLiteral("entropy scaled")};
+    if (capped)
+        headers << QStringLiteral("max capped") << QStringLiteral("entropy capped");
+    return headers;
 }
 
 } // namespace AttentionLab

@@ -72,7 +72,9 @@ struct LabSettings
     std::int64_t costKeyDim = CostDefaults::kKeyDim;
 
     // Scale lab: the experiment and, once run, its result.
-    ScaleExperimentSettings scale;
+    /// The chapter's experiment, with the scaled scores also soft-capped at 2
+    /// (a bound that bites on scores of spread 1) for a third curve.
+    ScaleExperimentSettings scale{.softCap = 2.0};
     std::shared_ptr<const ScaleExperimentResult> scaleResult;
 };
 

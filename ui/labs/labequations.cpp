@@ -82,6 +82,15 @@ EquationText scale(const ScaleExperimentResult &result)
                  .arg(QString::number(std::sqrt(double(last.keyDim)), 'g', 4))
                  .arg(number(last.rawMaxWeight, 2))
                  .arg(number(last.scaledMaxWeight, 2));
+    const double cap = result.settings.softCap;
+    if (cap > 0.0) {
+        t.equation += QStringLiteral("; capped: c tanh(s / c), |s| &lt; c = %1")
+                          .arg(QString::number(cap, 'g', 6));
+        t.note += QStringLiteral(" Capped at %1 after the scale (Gemma 2's tanh), it takes %2: no "
+                                 "score passes ±%1, whatever d_k.")
+                      .arg(QString::number(cap, 'g', 6))
+                      .arg(number(last.cappedMaxWeight, 2));
+    }
     return t;
 }
 

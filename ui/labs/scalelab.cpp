@@ -9,6 +9,7 @@
 #include "ui/labs/labcanvas.h"
 #include "ui/labs/labstate.h"
 
+#include <QDoubleSpinBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -38,7 +39,8 @@ constexpr int kShortestCharts = 280;
 
 ScaleLab::ScaleLab(AttentionDocument *document, LabState *labs, QWidget *parent)
     : QWidget(parent), m_labs(labs), m_seed(new QSpinBox(this)), m_draws(new QSpinBox(this)),
-      m_keys(new QSpinBox(this)), m_dims(new QLineEdit(QStringLiteral("4,16,64,256,1024"), this)),
+      m_keys(new QSpinBox(this)), m_cap(new QDoubleSpinBox(this)),
+      m_dims(new QLineEdit(QStringLiteral("4,16,64,256,1024"), this)),
       m_run(new QPushButton(tr("R&un"), this)), m_cancel(new QPushButton(tr("&Cancel"), this)),
       m_progress(new QProgressBar(this)), m_table(new QTableWidget(this)),
       m_canvas(new LabCanvas(document, labs, QStringLiteral("scale"), this)),
@@ -59,6 +61,14 @@ ScaleLab::ScaleLab(AttentionDocument *document, LabState *labs, QWidget *parent)
     m_keys->setRange(ScaleExperimentLimits::kMinKeys, ScaleExperimentLimits::kMaxKeys);
     m_keys->setValue(8);
     m_dims->setToolTip(tr("The d_k values, separated by commas"));
+    // Gemma 2's other answer to saturation: c tanh(s / c) bounds every score.
+    m_cap->setRange(0.0, 1000.0);
+    m_cap->setDecimals(2);
+    m_cap->setSingleStep(0.5);
+    m_cap->setValue(labs->settings().scale.softCap);
+    m_cap->setSpecialValueText(tr("none"));
+    m_cap->setToolTip(tr("A third curve: the scaled scores soft-capped, c tanh(s / c), as Gemma 2 "
+                         "caps its scores (with c = 50); no score passes ±c. 0: none"));
     m_cancel->setEnabled(false);
     m_progress->setRange(0, 1000);
     m_progress->setValue(0);
@@ -71,7 +81,8 @@ ScaleLab::ScaleLab(AttentionDocument *document, LabState *labs, QWidget *parent)
     for (auto [label, widget] : {std::pair<QString, QWidget *>{tr("Seed:"), m_seed},
                                  {tr("Draws:"), m_draws},
                                  {tr("Keys:"), m_keys},
-                                 {tr("d_k:"), m_dims}}) {
+                                 {tr("d_k:"), m_dims},
+                                 {tr("Soft ca&p:"), m_cap}}) {
         auto *name = new QLabel(label, this);
         name->setBuddy(widget); // a screen reader names the box after its label
         controls->addWidget(name);
@@ -81,11 +92,7 @@ ScaleLab::ScaleLab(AttentionDocument *document, LabState *labs, QWidget *parent)
     controls->addWidget(m_cancel);
     controls->addWidget(m_progress, 1);
 
-    const QStringList headers{tr("d_k"),           tr("spread"),      tr("pooled"),
-                              tr("max raw"),       tr("entropy raw"), tr("max scaled"),
-                              tr("entropy scaled")};
-    m_table->setColumnCount(int(headers.size()));
-    m_table->setHorizontalHeaderLabels(headers);
+    showHeaders(labs->settings().scale.softCap > 0.0);
     m_table->verticalHeader()->hide();
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->horizontalHeader()->setSectionResizeMode(
@@ -184,6 +191,7 @@ void ScaleLab::run()
     settings.seed = std::uint64_t(m_seed->value());
     settings.draws = m_draws->value();
     settings.keys = m_keys->value();
+    settings.softCap = m_cap->value();
     settings.keyDims.clear();
     for (const QString &part : m_dims->text().split(QLatin1Char(','))) {
         bool ok = false;
@@ -223,6 +231,13 @@ void ScaleLab::run()
     }));
 }
 
+void ScaleLab::showHeaders(bool capped)
+{
+    const QStringList headers = LabPainter::scaleTableHeaders(capped);
+    m_table->setColumnCount(int(headers.size()));
+    m_table->setHorizontalHeaderLabels(headers);
+}
+
 void ScaleLab::cancel()
 {
     *m_stop = true;
@@ -235,10 +250,12 @@ void ScaleLab::showResult(const ScaleExperimentResult &result)
         s.scale = result.settings;
         s.scaleResult = shared;
     });
+    const bool capped = result.settings.softCap > 0.0;
+    showHeaders(capped);
     m_table->setRowCount(int(result.rows.size()));
     for (int r = 0; r < int(result.rows.size()); ++r) {
         const ScaleExperimentRow &row = result.rows[size_t(r)];
-        const QStringList cells = LabPainter::scaleTableCells(row);
+        const QStringList cells = LabPainter::scaleTableCells(row, capped);
         for (int c = 0; c < cells.size(); ++c) {
             auto *item = new QTableWidgetItem(cells[c]);
             item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);

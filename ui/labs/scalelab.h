@@ -16,6 +16,7 @@ class QLineEdit;
 class QProgressBar;
 class QPushButton;
 class QSpinBox;
+class QDoubleSpinBox;
 class QTableWidget;
 class QTimer;
 
@@ -54,11 +55,14 @@ protected:
 
 private:
     void showResult(const ScaleExperimentResult &result);
+    /// The table's columns: the chapter's, and the capped two after a cap.
+    void showHeaders(bool capped);
 
     LabState *m_labs;
     QSpinBox *m_seed;
     QSpinBox *m_draws;
     QSpinBox *m_keys;
+    QDoubleSpinBox *m_cap;
     QLineEdit *m_dims;
     QPushButton *m_run;
     QPushButton *m_cancel;
