@@ -33,8 +33,7 @@ LoadedSession loadSession(const QString &path,
     try {
         if (beforeAttending)
             beforeAttending(*session);
-        AttentionResult result =
-            attend(session->queries, session->keys, session->effectiveValues(), session->options);
+        AttentionResult result = attend(*session);
         return {std::move(*session), std::move(result)};
     } catch (const std::invalid_argument &error) {
         throw UsageError{inputText(path) + QStringLiteral(": ") + QString::fromUtf8(error.what())};

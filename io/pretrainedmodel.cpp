@@ -188,24 +188,9 @@ ModelRun PretrainedModel::run(const ModelText &text, int topCount) const
 
 std::optional<RelativeBiasTables> PretrainedModel::relativeBias() const
 {
-    const ModelWeights &weights = m_checkpoint->weights();
-    if (!weights.decoder() || !weights.tensors().relativeBias.isPresent())
-        return std::nullopt;
-    const ModelConfig &config = weights.config();
-    RelativeBiasTables tables;
-    tables.model = name().toStdString();
-    tables.buckets = config.relativeBuckets;
-    tables.maxDistance = config.relativeMaxDistance;
-    tables.encoderHeads = config.heads;
-    tables.decoderHeads = weights.decoder()->config().heads;
-    const EmbeddingWeights encoder = weights.embeddings();
-    const EmbeddingWeights decoder = weights.decoder()->embeddings();
-    if (!encoder.relativeBias || !decoder.relativeBias)
-        return std::nullopt;
-    tables.encoder.assign(encoder.relativeBias,
-                          encoder.relativeBias + size_t(tables.buckets) * tables.encoderHeads);
-    tables.decoder.assign(decoder.relativeBias,
-                          decoder.relativeBias + size_t(tables.buckets) * tables.decoderHeads);
+    std::optional<RelativeBiasTables> tables = m_checkpoint->weights().relativeBiasTables();
+    if (tables)
+        tables->model = name().toStdString();
     return tables;
 }
 

@@ -251,6 +251,18 @@ Session sessionFromObject(const QJsonObject &root)
                 .arg(overflow->first)
                 .arg(overflow->second));
 
+    // An additive bias on the scores (T5's per offset): one number per query and key.
+    s.bias = readMatrix(root, QStringLiteral("bias"), false);
+    if (s.hasBias() && (s.bias.rows() != s.queries.rows() || s.bias.cols() != s.keys.rows()))
+        fail(QStringLiteral("\"bias\" is %1 x %2 but there are %3 queries and %4 keys: give one "
+                            "row per query of one number per key")
+                 .arg(s.bias.rows())
+                 .arg(s.bias.cols())
+                 .arg(s.queries.rows())
+                 .arg(s.keys.rows()));
+    if (s.hasBias() && s.bias.cwiseAbs().maxCoeff() > 1e300)
+        fail(QStringLiteral("\"bias\" holds numbers too large to add to a score: scale it down"));
+
     s.tokens = readLabels(root, QStringLiteral("tokens"), s.keys.rows(), QStringLiteral("keys"));
     s.queryTokens = readLabels(root, QStringLiteral("query_tokens"), s.queries.rows(),
                                QStringLiteral("queries"));

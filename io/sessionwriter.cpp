@@ -33,6 +33,8 @@ QByteArray SessionWriter::toJson(const Session &s)
         root.insert(QStringLiteral("window"), s.options.window);
     if (s.options.softCap > 0.0)
         root.insert(QStringLiteral("soft_cap"), s.options.softCap);
+    if (s.hasBias())
+        root.insert(QStringLiteral("bias"), Json::matrix(s.bias));
     if (s.positions)
         root.insert(QStringLiteral("positions"),
                     QString::fromStdString(headPositionsName(*s.positions)));

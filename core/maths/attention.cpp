@@ -34,7 +34,7 @@ void softmaxAllRows(AttentionResult &r)
 } // namespace
 
 void checkAttentionShapes(const Matrix &q, const Matrix &k, const Matrix &v,
-                          const AttentionOptions &options)
+                          const AttentionOptions &options, const Matrix &bias)
 {
     if (k.rows() == 0)
         throw std::invalid_argument("attention needs at least one key");
@@ -58,21 +58,43 @@ void checkAttentionShapes(const Matrix &q, const Matrix &k, const Matrix &v,
     if (!(options.softCap >= 0.0) || !std::isfinite(options.softCap))
         throw std::invalid_argument("the soft cap must be a positive number (0: none), not " +
                                     inputNumber(options.softCap));
+    if (bias.size() != 0 && (bias.rows() != q.rows() || bias.cols() != k.rows()))
+        throw std::invalid_argument("the bias is " + shape(bias) + " but there are " +
+                                    std::to_string(q.rows()) + " queries and " +
+                                    std::to_string(k.rows()) + " keys: one number per pair");
+    if (bias.size() != 0 && !bias.allFinite())
+        throw std::invalid_argument("the bias must hold finite numbers");
 }
 
 AttentionResult attend(const Matrix &q, const Matrix &k, const Matrix &v,
                        const AttentionOptions &options)
 {
-    checkAttentionShapes(q, k, v, options);
+    return attend(q, k, v, options, Matrix());
+}
+
+AttentionResult attend(const Matrix &q, const Matrix &k, const Matrix &v,
+                       const AttentionOptions &options, const Matrix &bias)
+{
+    checkAttentionShapes(q, k, v, options, bias);
     AttentionResult r;
     r.options = options;
     r.divisor = options.divisor(k.cols());
     r.keyDim = k.cols();
     r.scores.noalias() = q * k.transpose();
+    if (bias.size() != 0) {
+        r.bias = bias;
+        r.scores += bias;
+    }
     r.weights.resize(q.rows(), k.rows());
     softmaxAllRows(r);
     r.output.noalias() = r.weights * v;
     return r;
+}
+
+AttentionResult attend(const Session &session)
+{
+    return attend(session.queries, session.keys, session.effectiveValues(), session.options,
+                  session.bias);
 }
 
 AttentionResult attend(const Matrix &q, const Matrix &k, const AttentionOptions &options)
@@ -83,13 +105,15 @@ AttentionResult attend(const Matrix &q, const Matrix &k, const AttentionOptions 
 void updateQueryRow(AttentionResult &r, const Matrix &q, const Matrix &k, const Matrix &v,
                     Index row)
 {
-    checkAttentionShapes(q, k, v, r.options);
+    checkAttentionShapes(q, k, v, r.options, r.bias);
     if (row < 0 || row >= r.scores.rows() || q.rows() != r.scores.rows() ||
         k.rows() != r.scores.cols())
         throw std::invalid_argument("updateQueryRow: the result does not match the inputs");
     const Index m = q.rows();
     const Index n = k.rows();
     r.scores.row(row).noalias() = q.row(row) * k.transpose();
+    if (r.bias.size() != 0)
+        r.scores.row(row) += r.bias.row(row);
     r.rows[static_cast<size_t>(row)] = softmaxRow(
         r.scores.row(row).data(), r.weights.row(row).data(), row, m, n, k.cols(), r.options);
     r.output.row(row).noalias() = r.weights.row(row) * v;
@@ -98,11 +122,13 @@ void updateQueryRow(AttentionResult &r, const Matrix &q, const Matrix &k, const 
 void updateKeyColumn(AttentionResult &r, const Matrix &q, const Matrix &k, const Matrix &v,
                      Index col)
 {
-    checkAttentionShapes(q, k, v, r.options);
+    checkAttentionShapes(q, k, v, r.options, r.bias);
     if (col < 0 || col >= r.scores.cols() || q.rows() != r.scores.rows() ||
         k.rows() != r.scores.cols() || v.cols() != r.output.cols())
         throw std::invalid_argument("updateKeyColumn: the result does not match the inputs");
     r.scores.col(col).noalias() = q * k.row(col).transpose();
+    if (r.bias.size() != 0)
+        r.scores.col(col) += r.bias.col(col);
     softmaxAllRows(r);
     r.output.noalias() = r.weights * v;
 }

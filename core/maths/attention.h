@@ -6,6 +6,7 @@
 #include "core/kernels/attentionoptions.h"
 #include "core/kernels/fusedpass.h"
 #include "core/maths/attentionresult.h"
+#include "core/maths/session.h"
 #include "core/support/types.h"
 
 namespace AttentionLab {
@@ -18,6 +19,14 @@ namespace AttentionLab {
  */
 AttentionResult attend(const Matrix &q, const Matrix &k, const Matrix &v,
                        const AttentionOptions &options);
+
+/// The same with an additive bias \a bias (m x n) on the scores, Q K^T + B,
+/// before the scale (T5's relative position bias); empty: none.
+AttentionResult attend(const Matrix &q, const Matrix &k, const Matrix &v,
+                       const AttentionOptions &options, const Matrix &bias);
+
+/// Eq. 16.2 on a session: its queries, keys, values, options and bias.
+AttentionResult attend(const Session &session);
 
 /// attend() with V = K, as the chapter's examples have it.
 AttentionResult attend(const Matrix &q, const Matrix &k, const AttentionOptions &options);
@@ -39,8 +48,9 @@ void updateKeyColumn(AttentionResult &result, const Matrix &q, const Matrix &k, 
 void fusedAttention(const Matrix &q, const Matrix &k, const Matrix &v,
                     const AttentionOptions &options, FusedPassResult &out);
 
-/// Throws std::invalid_argument unless q, k and v can be attended together.
+/// Throws std::invalid_argument unless q, k and v (and a bias, when not
+/// empty) can be attended together.
 void checkAttentionShapes(const Matrix &q, const Matrix &k, const Matrix &v,
-                          const AttentionOptions &options);
+                          const AttentionOptions &options, const Matrix &bias = {});
 
 } // namespace AttentionLab

@@ -15,8 +15,11 @@ namespace AttentionLab {
 struct AttentionResult
 {
     AttentionOptions options;
-    /// Q K^T, every cell, masked or not (m x n).
+    /// Q K^T (+ B), every cell, masked or not (m x n).
     Matrix scores;
+    /// B, the additive bias the scores carry (T5's relative position bias,
+    /// m x n); empty: none.
+    Matrix bias;
     /// The softmax rows as shown: masked cells are exactly 0 (m x n).
     Matrix weights;
     /// Z = A V (m x dv).

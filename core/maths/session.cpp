@@ -34,7 +34,7 @@ bool Session::operator==(const Session &other) const
     return tokens == other.tokens && queryTokens == other.queryTokens &&
            sameMatrix(queries, other.queries) && sameMatrix(keys, other.keys) &&
            sameMatrix(values, other.values) && options == other.options &&
-           positions == other.positions;
+           positions == other.positions && sameMatrix(bias, other.bias);
 }
 
 std::optional<std::pair<Index, Index>> Session::firstOverflowingScore() const

@@ -29,9 +29,13 @@ struct Session
     /// session made by hand, or a head whose positions were added to the
     /// input or to the scores (GPT-2, BERT, T5).
     std::optional<HeadPositions> positions;
+    /// B, m x n, added to Q K^T before the scale: the learned bias per
+    /// offset T5 adds to a head's scores (Open Head); empty: none.
+    Matrix bias;
 
     /// A head of a layer without positions: its scores are the same for any
     /// order of its tokens.
+    bool hasBias() const { return bias.size() != 0; }
     bool positionFree() const { return positions && !positions->rotary; }
     bool hasValues() const { return values.size() != 0; }
     const Matrix &effectiveValues() const { return hasValues() ? values : keys; }

@@ -62,6 +62,23 @@ void materializeQueryLabels(Session &s)
         s.queryTokens.push_back(s.queryLabel(i));
 }
 
+/// Applies a row edit to the bias's columns (the keys'), where it has one.
+template <typename Edit> void editBiasColumns(Session &s, Edit edit)
+{
+    if (!s.hasBias())
+        return;
+    Matrix columns = s.bias.transpose();
+    edit(columns);
+    s.bias = columns.transpose();
+}
+
+/// Applies a row edit to the bias's rows (the queries'), where it has one.
+template <typename Edit> void editBiasRows(Session &s, Edit edit)
+{
+    if (s.hasBias())
+        edit(s.bias);
+}
+
 void checkIndex(Index index, Index count, const char *what)
 {
     if (index < 0 || index >= count)
@@ -82,6 +99,8 @@ void insertKey(Session &s, Index at, const std::string &label)
     insertRow(s.keys, at);
     if (s.hasValues())
         insertRow(s.values, at);
+    // A new key carries no bias: 0 from every query.
+    editBiasColumns(s, [at](Matrix &m) { insertRow(m, at); });
     s.tokens.insert(s.tokens.begin() + at, label);
 }
 
@@ -93,6 +112,7 @@ void insertQuery(Session &s, Index at, const std::string &label)
         throw std::invalid_argument("a session holds at most 4096 queries");
     materializeQueryLabels(s);
     insertRow(s.queries, at);
+    editBiasRows(s, [at](Matrix &m) { insertRow(m, at); });
     s.queryTokens.insert(s.queryTokens.begin() + at, label);
 }
 
@@ -106,6 +126,7 @@ void removeKey(Session &s, Index row)
     removeRow(s.keys, row);
     if (s.hasValues())
         removeRow(s.values, row);
+    editBiasColumns(s, [row](Matrix &m) { removeRow(m, row); });
     s.tokens.erase(s.tokens.begin() + row);
 }
 
@@ -116,6 +137,7 @@ void removeQuery(Session &s, Index row)
         throw std::invalid_argument("attention needs at least one query");
     materializeQueryLabels(s);
     removeRow(s.queries, row);
+    editBiasRows(s, [row](Matrix &m) { removeRow(m, row); });
     s.queryTokens.erase(s.queryTokens.begin() + row);
 }
 
@@ -128,6 +150,7 @@ void moveKey(Session &s, Index from, Index to)
     moveRow(s.keys, from, to);
     if (s.hasValues())
         moveRow(s.values, from, to);
+    editBiasColumns(s, [from, to](Matrix &m) { moveRow(m, from, to); });
     moveItem(s.tokens, from, to);
 }
 
@@ -137,6 +160,7 @@ void moveQuery(Session &s, Index from, Index to)
     checkIndex(to, s.queries.rows(), "query");
     materializeQueryLabels(s);
     moveRow(s.queries, from, to);
+    editBiasRows(s, [from, to](Matrix &m) { moveRow(m, from, to); });
     moveItem(s.queryTokens, from, to);
 }
 

@@ -14,7 +14,9 @@ namespace AttentionLab::SessionEdits {
 /// their vectors) and throws std::invalid_argument for an edit that would
 /// break it, such as removing the last key.
 ///
-/// "Key" edits move the key together with its value; "query" edits the query.
+/// "Key" edits move the key together with its value and its column of the
+/// bias; "query" edits the query and its row of the bias. A new key or query
+/// carries no bias (0).
 
 void insertKey(Session &s, Index at, const std::string &label);
 void insertQuery(Session &s, Index at, const std::string &label);

@@ -513,6 +513,8 @@ ModelRun runEncoderDecoderGraph(const KernelSet &ops, const ModelWeights &weight
     run.family = encoderConfig.family;
     run.headDim = headDim;
     run.kvHeads = decoderConfig.heads;
+    if (std::optional<RelativeBiasTables> tables = weights.relativeBiasTables())
+        run.relativeBias = std::make_shared<const RelativeBiasTables>(std::move(*tables));
     const LinearWeights unembed = unembeddingLayer(decoderConfig, output, decoderEmbeddings);
     run.topNext =
         unembed.weight

@@ -95,6 +95,15 @@ Session headSession(const ModelRun &run, AttentionKind kind, int layer, int head
     session.options.scale = familyDescription(run.family).scaledScores;
     session.options.temperature = 1.0;
     session.options.mask = kind == AttentionKind::Decoder ? MaskMode::Causal : MaskMode::None;
+    // T5's self-attentions added a learned bias per offset to the scores:
+    // the session carries it, B(i, j) for key j's offset from query i.
+    if (run.relativeBias && kind != AttentionKind::Cross) {
+        const bool decoder = kind == AttentionKind::Decoder;
+        session.bias.resize(m, n);
+        for (int i = 0; i < m; ++i)
+            for (int j = 0; j < n; ++j)
+                session.bias(i, j) = double(run.relativeBias->bias(decoder, head, j - i));
+    }
     return session;
 }
 
@@ -126,7 +135,8 @@ std::string headSessionNote(const ModelConfig &config, int layer, int head)
         break;
     case PositionKind::RelativeBias:
         note = "the model added a learned bias per offset between tokens to the scores (" +
-               positionSummary(config) + ") and did not divide them by sqrt(d_k)";
+               positionSummary(config) +
+               "), which the session carries as B, and did not divide them by sqrt(d_k)";
         break;
     case PositionKind::Rotary:
         if (!attention.rotary) {

@@ -7,6 +7,7 @@
 #include "core/maths/headpositions.h"
 #include "core/model/interventions.h"
 #include "core/model/modelconfig.h"
+#include "core/model/relativepositionbias.h"
 #include "core/sets/attentionset.h"
 #include "core/sets/attentiontensor.h"
 
@@ -99,6 +100,9 @@ struct ModelRun
     /// Each layer's rotary positions (its base, or none in a NoPE layer);
     /// empty for a family whose positions are not rotary.
     std::vector<HeadPositions> layerPositions;
+    /// An encoder-decoder's T5 relative bias tables, which its
+    /// self-attentions added to their scores; null for other families.
+    std::shared_ptr<const RelativeBiasTables> relativeBias;
     /// Each laid out [layer][head][position][d_h], float32 as computed.
     std::vector<float> queries;
     std::vector<float> keys;

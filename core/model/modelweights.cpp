@@ -123,4 +123,24 @@ OutputWeights ModelWeights::output() const
     return weights;
 }
 
+std::optional<RelativeBiasTables> ModelWeights::relativeBiasTables() const
+{
+    if (!decoder() || !tensors().relativeBias.isPresent())
+        return std::nullopt;
+    const EmbeddingWeights encoder = embeddings();
+    const EmbeddingWeights stack = decoder()->embeddings();
+    if (!encoder.relativeBias || !stack.relativeBias)
+        return std::nullopt;
+    RelativeBiasTables tables;
+    tables.buckets = config().relativeBuckets;
+    tables.maxDistance = config().relativeMaxDistance;
+    tables.encoderHeads = config().heads;
+    tables.decoderHeads = decoder()->config().heads;
+    tables.encoder.assign(encoder.relativeBias,
+                          encoder.relativeBias + size_t(tables.buckets) * tables.encoderHeads);
+    tables.decoder.assign(stack.relativeBias,
+                          stack.relativeBias + size_t(tables.buckets) * tables.decoderHeads);
+    return tables;
+}
+
 } // namespace AttentionLab

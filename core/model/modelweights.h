@@ -5,10 +5,12 @@
 
 #include "core/kernels/modeloperands.h"
 #include "core/model/modelconfig.h"
+#include "core/model/relativepositionbias.h"
 #include "core/model/weighttensor.h"
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace AttentionLab {
@@ -157,6 +159,9 @@ public:
     const ModelWeights *decoder() const { return m_decoder.get(); }
 
     EmbeddingWeights embeddings() const;
+    /// An encoder-decoder's T5 relative bias tables, both stacks' (block
+    /// 0's), copied; std::nullopt where it has none. Its model name is empty.
+    std::optional<RelativeBiasTables> relativeBiasTables() const;
     LayerWeights layer(int index) const;
     OutputWeights output() const;
 

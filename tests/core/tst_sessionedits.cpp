@@ -3,6 +3,7 @@
 
 // Shape and label edits keep a session consistent.
 
+#include "core/maths/attention.h"
 #include "core/maths/chapterexamples.h"
 #include "core/maths/sessionedits.h"
 
@@ -20,6 +21,7 @@ private slots:
     void moveKeyCarriesItsValue();
     void queriesEditOnTheirOwn();
     void renameMaterialisesLabels();
+    void biasFollowsItsQueriesAndKeys();
     void keyDimension_data();
     void keyDimension();
     void refusals_data();
@@ -83,6 +85,35 @@ void TestSessionEdits::renameMaterialisesLabels()
     SessionEdits::renameQuery(s, 0, "first");
     QCOMPARE(s.queryLabel(0), std::string("first"));
     QCOMPARE(s.queryLabel(1), std::string("q2"));
+}
+
+void TestSessionEdits::biasFollowsItsQueriesAndKeys()
+{
+    // B(i, j) = 10 i + j: each edit keeps every number with its query and key.
+    Session s = ChapterExamples::causalMask();
+    s.bias.resize(4, 4);
+    for (Index i = 0; i < 4; ++i)
+        for (Index j = 0; j < 4; ++j)
+            s.bias(i, j) = 10.0 * double(i) + double(j);
+    SessionEdits::moveKey(s, 0, 3);
+    QCOMPARE(s.bias.row(2), (RowVector(4) << 21, 22, 23, 20).finished());
+    SessionEdits::moveQuery(s, 3, 0);
+    QCOMPARE(s.bias.col(3), (Vector(4) << 30, 0, 10, 20).finished());
+    SessionEdits::removeKey(s, 0); // the key that was 1
+    QCOMPARE(s.bias.cols(), Index(3));
+    QCOMPARE(s.bias.row(0), (RowVector(3) << 32, 33, 30).finished());
+    SessionEdits::removeQuery(s, 1); // the query that was 0
+    QCOMPARE(s.bias.col(0), (Vector(3) << 32, 12, 22).finished());
+    // New tokens carry no bias.
+    SessionEdits::insertKey(s, 1, "new");
+    QCOMPARE(s.bias.col(1), Vector::Zero(3));
+    SessionEdits::insertQuery(s, 0, "asks");
+    QCOMPARE(s.bias.row(0), RowVector::Zero(4));
+    QCOMPARE(s.bias.rows(), s.queries.rows());
+    QCOMPARE(s.bias.cols(), s.keys.rows());
+    // And the attention adds it to the scores.
+    const AttentionResult r = attend(s);
+    QVERIFY(r.scores.isApprox(s.queries * s.keys.transpose() + s.bias, 1e-15));
 }
 
 void TestSessionEdits::keyDimension_data()

@@ -342,22 +342,25 @@ void Seq2SeqForwardTest::headsOpenInTheLab()
         QCOMPARE(session.queryTokens.size(), size_t(tensor.queries()));
         QVERIFY(session.queryTokens != session.tokens);
     }
-    const AttentionResult lab =
-        attend(session.queries, session.keys, session.effectiveValues(), session.options);
+    const AttentionResult lab = attend(session);
     const AttentionTensor::HeadMatrix weights = tensor.head(layer, head);
     double worst = 0.0;
     for (int q = 0; q < tensor.queries(); ++q)
         for (int k = 0; k < tensor.keys(); ++k)
             worst = std::max(worst, std::abs(lab.weights(q, k) - double(weights(q, k))));
-    const std::string note = headSessionNote(opened->config(), set, 0, head);
-    // T5 adds a learned bias to its self-attentions' scores, which the lab
-    // does not: there the note says so, and the weights differ.
-    if (model.contains(QLatin1String("t5")) && set != AttentionKind::Cross) {
-        QVERIFY2(note.find("bias") != std::string::npos, note.c_str());
-        QVERIFY(worst > 1e-3);
-    } else {
-        QVERIFY2(worst < 1e-5, qPrintable(QString::number(worst)));
+    // T5 adds a learned bias to its self-attentions' scores: the session
+    // carries it as B, and the note says so. Every head opens exactly.
+    const bool biased = model.contains(QLatin1String("t5")) && set != AttentionKind::Cross;
+    QCOMPARE(session.hasBias(), biased);
+    if (biased) {
+        const std::string note = headSessionNote(opened->config(), set, 0, head);
+        QVERIFY2(note.find("carries as B") != std::string::npos, note.c_str());
+        // The bias depends on the offset alone: each diagonal holds one value.
+        for (Index i = 1; i < session.bias.rows(); ++i)
+            for (Index j = 1; j < session.bias.cols(); ++j)
+                QCOMPARE(session.bias(i, j), session.bias(i - 1, j - 1));
     }
+    QVERIFY2(worst < 1e-5, qPrintable(QString::number(worst)));
 }
 
 void Seq2SeqForwardTest::bucketsMatchTransformers()

@@ -166,6 +166,9 @@ void TestSessionReader::rejects_data()
     QTest::newRow("negative soft cap")
         << session(kGoodVectors + ", \"soft_cap\": -1")
         << "\"soft_cap\" must be a number, 0 (none) or above, not -1";
+    QTest::newRow("bias of the wrong shape")
+        << session(kGoodVectors + ", \"bias\": [[1, 2, 3]]") << "\"bias\" is 1 x 3 but there are";
+    QTest::newRow("bias of words") << session(kGoodVectors + ", \"bias\": [[\"a\"]]") << "bias";
     QTest::newRow("positions of another kind")
         << session(kGoodVectors + ", \"positions\": \"learned\"")
         << "\"positions\" must be \"none\" or \"rotary theta=\" and a base above 1, not "
@@ -283,6 +286,9 @@ void TestSessionReader::roundTripIsExact()
         s.queries(0, 0) = 0.1 + 0.2; // not a short decimal
         // A head's layer's positions: none (a NoPE layer), or rotary's base.
         s.positions = positions[example++];
+        // And T5's bias, one number per query and key.
+        if (example == 2)
+            s.bias = Matrix::Constant(s.queries.rows(), s.keys.rows(), 1.0 / 7.0);
         s.options.temperature = 1.0 / 3.0;
         // A local layer's window and Gemma 2's cap go with the session.
         s.options.window = 2;

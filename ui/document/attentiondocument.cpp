@@ -282,8 +282,7 @@ void AttentionDocument::applySession(const Session &session)
 
 void AttentionDocument::recomputeAll()
 {
-    m_result =
-        attend(m_session.queries, m_session.keys, m_session.effectiveValues(), m_session.options);
+    m_result = attend(m_session);
 }
 
 } // namespace AttentionLab

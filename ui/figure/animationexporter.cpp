@@ -87,8 +87,7 @@ QImage drawSweepFrame(const FigureView &view, const Session &base, const Sweep &
     const Session session = sweep.frame(base, frame, frames);
     const LabSettings shown = frameLabs(sweep, labs, frame, frames, experiment);
     // The pass `export` computes for a session file, drawn by the same function.
-    const AttentionResult result =
-        attend(session.queries, session.keys, session.effectiveValues(), session.options);
+    const AttentionResult result = attend(session);
     return FigureExporter::renderImage(view, FigureData{session, result, &shown}, style, size);
 }
 

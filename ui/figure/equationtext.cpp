@@ -24,16 +24,17 @@ QString divided(const QString &scores, const AttentionOptions &options, Index ke
 
 QString attention(const Session &session)
 {
-    QString logits =
-        divided(QStringLiteral("QK<sup>T</sup>"), session.options, session.keys.cols());
+    // A bias the session carries (T5's) is added to the scores before the scale.
+    const QString scores = session.hasBias() ? QStringLiteral("(QK<sup>T</sup> + B)")
+                                             : QStringLiteral("QK<sup>T</sup>");
+    QString logits = divided(scores, session.options, session.keys.cols());
     // Gemma 2's cap, after the scale and before the temperature: c·tanh(s / c) / τ.
     if (session.options.softCap > 0.0) {
         AttentionOptions scaledOnly = session.options;
         scaledOnly.temperature = 1.0;
-        logits =
-            QStringLiteral("%1·tanh((%2) / %1)")
-                .arg(QString::number(session.options.softCap, 'g', 4),
-                     divided(QStringLiteral("QK<sup>T</sup>"), scaledOnly, session.keys.cols()));
+        logits = QStringLiteral("%1·tanh((%2) / %1)")
+                     .arg(QString::number(session.options.softCap, 'g', 4),
+                          divided(scores, scaledOnly, session.keys.cols()));
         if (session.options.temperature != 1.0)
             logits +=
                 QStringLiteral(" / %1").arg(QString::number(session.options.temperature, 'g', 4));
@@ -77,6 +78,8 @@ QString settings(const Session &session)
         parts << QStringLiteral("a sliding window of %1 keys").arg(o.window);
     if (o.softCap > 0.0)
         parts << QStringLiteral("scores soft-capped at %1").arg(QString::number(o.softCap, 'g', 4));
+    if (session.hasBias())
+        parts << QStringLiteral("B: a bias added to each score");
     parts << QStringLiteral("τ = %1").arg(QString::number(o.temperature, 'g', 4));
     return parts.join(QStringLiteral(", "));
 }

@@ -31,8 +31,7 @@ QImage RecordedFrame::render(const FigureStyle &style, const ExportSize &size) c
         if (!figure)
             throw std::invalid_argument("there is no view called \"" + view.toStdString() + "\"");
         // The pass `export` computes, drawn by the same function.
-        const AttentionResult result =
-            attend(session->queries, session->keys, session->effectiveValues(), session->options);
+        const AttentionResult result = attend(*session);
         return FigureExporter::renderImage(*figure, FigureData{*session, result, labs.get()}, style,
                                            size);
     }
