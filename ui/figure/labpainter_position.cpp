@@ -29,6 +29,7 @@
 #include <cmath>
 #include <limits>
 #include <numeric>
+#include <optional>
 #include <stdexcept>
 #include <string>
 
@@ -79,7 +80,10 @@ void LabPainter::rotaryPositional(const QRectF &rect)
     m_base.setUnitFor(rect.width() / 2, rect.height() * 1.4, 900.0);
     m_base.fixUnit();
     const RotaryOffsetDemo demo = rotaryDemo(s, labs());
-    const auto draw = [this](const QRectF &area, const Matrix &m, const QString &title) {
+    // One colour scale for both panels where asked (a layer without positions
+    // beside rotary's), each its own otherwise.
+    std::optional<std::pair<double, double>> shared;
+    const auto draw = [this, &shared](const QRectF &area, const Matrix &m, const QString &title) {
         FigurePainter::MatrixHeatmap spec;
         spec.rows = int(m.rows());
         spec.cols = int(m.cols());
@@ -87,8 +91,8 @@ void LabPainter::rotaryPositional(const QRectF &rect)
         const int step = sparseLabelStep(spec.rows);
         spec.rowLabel = [step](int i) { return i % step == 0 ? QString::number(i) : QString(); };
         spec.colLabel = spec.rowLabel;
-        spec.lo = m.minCoeff();
-        spec.hi = m.maxCoeff();
+        spec.lo = shared ? shared->first : m.minCoeff();
+        spec.hi = shared ? shared->second : m.maxCoeff();
         if (!(spec.hi > spec.lo))
             spec.hi = spec.lo + 1.0;
         spec.rowTitle = QStringLiteral("query at position m");
@@ -100,7 +104,11 @@ void LabPainter::rotaryPositional(const QRectF &rect)
     };
     const double half = rect.width() * 0.5;
     if (s.positionFree()) {
-        // A NoPE layer: its score, then what rotary positions would make of it.
+        // A NoPE layer: its score, then what rotary positions would make of it,
+        // on one scale so that its one value sits among rotary's.
+        shared =
+            std::make_pair(std::min(demo.plainScores.minCoeff(), demo.rotaryScores.minCoeff()),
+                           std::max(demo.plainScores.maxCoeff(), demo.rotaryScores.maxCoeff()));
         draw(QRectF(rect.left(), rect.top(), half - m_base.pt(10), rect.height()), demo.plainScores,
              QStringLiteral("this layer, no positions: one value everywhere (spread %1)")
                  .arg(QString::number(demo.plainSpread, 'g', 2)));
