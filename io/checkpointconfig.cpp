@@ -94,23 +94,22 @@ RotaryConfig readRotary(const QString &path, const QJsonObject &object, ConfigRe
         rotary.scaling = RopeScaling::LongRope;
         rotary.shortFactors = parameters.positives(QStringLiteral("short_factor"));
         rotary.longFactors = parameters.positives(QStringLiteral("long_factor"));
-        // original_max_position_embeddings: rope_scaling's, else the file's (Phi-3's).
-        if (parameters.has(QStringLiteral("original_max_position_embeddings")))
+        // As transformers' _compute_longrope_parameters: the file's
+        // original_max_position_embeddings (Phi-3's) first, and then the
+        // factor is max_position_embeddings over it; else rope_scaling's,
+        // else max_position_embeddings, with rope_scaling's factor.
+        const double positions =
+            reader.has(key(keys.positions)) ? reader.count(key(keys.positions)) : 0.0;
+        const bool fileOriginal = reader.has(QStringLiteral("original_max_position_embeddings"));
+        if (fileOriginal)
+            rotary.originalPositions =
+                reader.count(QStringLiteral("original_max_position_embeddings"));
+        else if (parameters.has(QStringLiteral("original_max_position_embeddings")))
             rotary.originalPositions =
                 parameters.count(QStringLiteral("original_max_position_embeddings"));
         else
-            rotary.originalPositions =
-                reader.has(QStringLiteral("original_max_position_embeddings"))
-                    ? reader.count(QStringLiteral("original_max_position_embeddings"))
-                    : 0;
-        const double positions =
-            reader.has(key(keys.positions)) ? reader.count(key(keys.positions)) : 0.0;
-        if (rotary.originalPositions == 0)
             rotary.originalPositions = int(positions);
-        // transformers: factor = max_position_embeddings / original where
-        // rope_scaling gives none; the attention factor sqrt(1 + ln factor /
-        // ln original) where it gives none, 1 for a factor of at most 1.
-        rotary.factor = parameters.has(QStringLiteral("factor"))
+        rotary.factor = !fileOriginal && parameters.has(QStringLiteral("factor"))
                             ? parameters.positive(QStringLiteral("factor"))
                             : positions / std::max(1, rotary.originalPositions);
         rotary.attentionFactor =

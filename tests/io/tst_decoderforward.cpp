@@ -37,6 +37,7 @@
 #include "checkpointfixtures.h"
 
 using namespace AttentionLab;
+using namespace Qt::StringLiterals;
 
 namespace {
 
@@ -147,6 +148,8 @@ private slots:
     void configurations_data();
     void configurations();
     void multimodalTextConfigTakesDefaults();
+    void longropeOriginalPositions_data();
+    void longropeOriginalPositions();
     void layerAttention_data();
     void layerAttention();
     void refusals_data();
@@ -377,6 +380,51 @@ void DecoderForwardTest::multimodalTextConfigTakesDefaults()
     QCOMPARE(config.attentionOf(4).window, 1024);
     QVERIFY(config.attentionOf(4).localRotary);
     QCOMPARE(config.attentionSoftCap, 0.0f);
+}
+
+void DecoderForwardTest::longropeOriginalPositions_data()
+{
+    // transformers' _compute_longrope_parameters: the file's
+    // original_max_position_embeddings first, the factor then
+    // max_position_embeddings (64) over it; else rope_scaling's factor.
+    QTest::addColumn<QJsonValue>("fileOriginal");
+    QTest::addColumn<QJsonObject>("scaling"); // added to the fixture's rope_scaling
+    QTest::addColumn<int>("original");
+    QTest::addColumn<double>("factor");
+    QTest::newRow("the file's, rope_scaling's factor and original ignored")
+        << QJsonValue(4)
+        << QJsonObject{{u"factor"_s, 99}, {u"original_max_position_embeddings"_s, 8}} << 4 << 16.0;
+    QTest::newRow("rope_scaling's, with its factor")
+        << QJsonValue() << QJsonObject{{u"factor"_s, 2}, {u"original_max_position_embeddings"_s, 8}}
+        << 8 << 2.0;
+    QTest::newRow("none: max_position_embeddings, rope_scaling's factor")
+        << QJsonValue() << QJsonObject{{u"factor"_s, 3}} << 64 << 3.0;
+}
+
+void DecoderForwardTest::longropeOriginalPositions()
+{
+    QFETCH(QJsonValue, fileOriginal);
+    QFETCH(QJsonObject, scaling);
+    QFETCH(int, original);
+    QFETCH(double, factor);
+    QTemporaryDir dir;
+    const QString folder = copyModel(QStringLiteral("phi3-longrope"), dir);
+    editConfig(folder, [&](QJsonObject &config) {
+        if (fileOriginal.isNull())
+            config.remove(u"original_max_position_embeddings"_s);
+        else
+            config[u"original_max_position_embeddings"_s] = fileOriginal;
+        QJsonObject rope = config[u"rope_scaling"_s].toObject();
+        for (auto entry = scaling.begin(); entry != scaling.end(); ++entry)
+            rope[entry.key()] = entry.value();
+        config[u"rope_scaling"_s] = rope;
+    });
+    const RotaryConfig rotary = ModelCheckpoint::open(folder)->config().rotary;
+    QCOMPARE(rotary.originalPositions, original);
+    QCOMPARE(rotary.factor, factor);
+    // The attention factor sqrt(1 + ln factor / ln original), none given.
+    QVERIFY(std::abs(rotary.attentionFactor -
+                     std::sqrt(1.0 + std::log(factor) / std::log(double(original)))) < 1e-12);
 }
 
 void DecoderForwardTest::layerAttention_data()
