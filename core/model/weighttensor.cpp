@@ -7,14 +7,26 @@
 #include <cstdint>
 #include <cstring>
 #include <memory>
+#include <mutex>
 #include <stdexcept>
 #include <vector>
 
 namespace AttentionLab {
 
-WeightTensor::WeightTensor(std::vector<long long> shape, Loader loader, BFloat16Loader bfloat16)
-    : m_shape(std::move(shape)), m_loader(std::move(loader)), m_bfloat16(std::move(bfloat16))
+/// The values one tensor's blocks share while any holds them.
+struct WeightTensor::SharedValues
 {
+    Loader load;
+    std::mutex mutex;
+    std::weak_ptr<const void> owner;
+    const float *data = nullptr;
+};
+
+WeightTensor::WeightTensor(std::vector<long long> shape, Loader loader, BFloat16Loader bfloat16)
+    : m_shape(std::move(shape)), m_loader(std::move(loader)), m_bfloat16(std::move(bfloat16)),
+      m_shared(std::make_shared<SharedValues>())
+{
+    m_shared->load = m_loader;
 }
 
 long long WeightTensor::elementCount() const
@@ -30,8 +42,15 @@ WeightTensor WeightTensor::rowBlock(long long first, long long count) const
     if (m_shape.size() != 2 || first < 0 || count < 0 || first + count > m_shape[0])
         throw std::logic_error("a block of rows outside the tensor");
     const long long offset = first * m_shape[1];
-    Loader loader = [parent = m_loader, offset] {
-        FloatValues values = parent();
+    // The blocks of one tensor share its conversion (an F16 gate_up_proj is
+    // converted once for the gate and up, not once each) while either holds it.
+    Loader loader = [shared = m_shared, offset] {
+        const std::lock_guard<std::mutex> lock(shared->mutex);
+        if (std::shared_ptr<const void> owner = shared->owner.lock())
+            return FloatValues{shared->data + offset, std::move(owner)};
+        FloatValues values = shared->load();
+        shared->owner = values.owner;
+        shared->data = values.data;
         values.data += offset;
         return values;
     };

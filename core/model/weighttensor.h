@@ -52,9 +52,12 @@ public:
     WeightTensor plus(float offset) const;
 
 private:
+    struct SharedValues;
+
     std::vector<long long> m_shape;
     Loader m_loader;
     BFloat16Loader m_bfloat16;
+    std::shared_ptr<SharedValues> m_shared;
 };
 
 /// The index of the first NaN or infinity among the \a count \a values, or

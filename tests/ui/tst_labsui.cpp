@@ -31,6 +31,7 @@
 #include "ui/window/modeltabeditor.h"
 #include "ui/window/sessionworkspace.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
 #include <QFileInfo>
@@ -778,11 +779,16 @@ void TestLabsUi::maskLabShowsBothOrders()
     m_window->session()->maskLab()->useSessionScores(true);
     QVERIFY(m_window->session()->labState()->settings().maskFromSession);
     QVERIFY(exportSvg(QStringLiteral("mask")).contains(QStringLiteral("Σ 0.4551 · lost 0.5449")));
-    // Between them, the causal mask with the lab's sliding window.
+    // Between them, when asked, the causal mask with the lab's sliding window.
     MaskLab *lab = m_window->session()->maskLab();
+    QVERIFY(!lab->windowToggle()->isChecked());
+    QVERIFY(!lab->windowBox()->isEnabled());
+    QString mask = exportSvg(QStringLiteral("mask"));
+    QVERIFY(!mask.contains(QStringLiteral("sliding window of")));
+    lab->windowToggle()->setChecked(true);
     QVERIFY(lab->windowBox()->isEnabled());
     QCOMPARE(lab->windowBox()->value(), 2);
-    QString mask = exportSvg(QStringLiteral("mask"));
+    mask = exportSvg(QStringLiteral("mask"));
     QVERIFY(mask.contains(QStringLiteral("sliding window of 2, then softmax")));
     QVERIFY(mask.contains(QStringLiteral("Σ 1.0000 · sees 2")));
     QVERIFY(!mask.contains(QStringLiteral("Σ 1.0000 · sees 3")));
@@ -797,9 +803,13 @@ void TestLabsUi::maskLabShowsBothOrders()
     options.window = 2;
     m_window->session()->document()->setOptions(options, QStringLiteral("window"));
     QVERIFY(!lab->windowBox()->isEnabled());
+    QVERIFY(!lab->windowToggle()->isEnabled());
     QCOMPARE(lab->windowBox()->value(), 2);
     mask = exportSvg(QStringLiteral("mask"));
     QVERIFY(mask.contains(QStringLiteral("sliding window of 2, then softmax · the session's")));
+    // Shown even where the lab's own is not asked for.
+    m_window->session()->labState()->update([](LabSettings &s) { s.maskShowsWindow = false; });
+    QVERIFY(exportSvg(QStringLiteral("mask")).contains(QStringLiteral("sliding window of 2")));
     QCOMPARE(m_window->session()->labState()->settings().maskWindow, 3);
     m_window->tabs()->setCurrentWidget(lab);
     lab->banner()->refresh();

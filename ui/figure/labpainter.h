@@ -48,7 +48,7 @@ struct MaskComparison
     AttentionResult maskFirst;     ///< Eq. 16.3: mask, then softmax
     AttentionResult softmaxFirst;  ///< the wrong order
     AttentionResult slidingWindow; ///< causal with a window of `window` keys
-    int window = 0;                ///< the session's window, or the lab's
+    int window = 0;                ///< the session's window, the lab's, or 0: none shown
     bool sessionWindow = false;    ///< the window is the session's own
 };
 
@@ -108,7 +108,7 @@ public:
     static MaskComparison maskComparison(const Session &session, const AttentionResult &result,
                                          const LabSettings &labs);
     /// The window the mask lab shows: the session's (a causal mask with a
-    /// sliding window), else the lab's own.
+    /// sliding window), else the lab's own where asked, else 0 (none).
     static int maskWindow(const Session &session, const LabSettings &labs);
     static HeadsComparison headsComparison(const Session &session, const LabSettings &labs);
     /// The shuffle of the session's tokens (its keys as token vectors), no mask.

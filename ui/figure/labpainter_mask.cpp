@@ -76,8 +76,9 @@ MaskComparison LabPainter::maskComparison(const Session &s, const AttentionResul
 
 int LabPainter::maskWindow(const Session &s, const LabSettings &l)
 {
-    return isCausal(s.options.mask) && s.options.window > 0 ? s.options.window
-                                                            : std::max(1, l.maskWindow);
+    if (isCausal(s.options.mask) && s.options.window > 0)
+        return s.options.window;
+    return l.maskShowsWindow ? std::max(1, l.maskWindow) : 0;
 }
 
 void LabPainter::mask(const QRectF &rect)
@@ -119,16 +120,19 @@ void LabPainter::mask(const QRectF &rect)
         }
         return h;
     };
-    // Three panels: the two orders, and the causal mask with a window between them.
-    const double third = rect.width() / 3;
+    // The two orders, and between them, where one is shown, the causal mask
+    // with a sliding window.
+    const int panels = c.window > 0 ? 3 : 2;
+    const double share = rect.width() / panels;
     const QFont captionFont = m_base.font(18);
     const double captionHeight = QFontMetricsF(captionFont).height() * 2.6;
     const double height = rect.height() - captionHeight;
     const auto panel = [&](int k) {
-        return QRectF(rect.left() + k * third + (k > 0 ? m_base.pt(10) : 0.0), rect.top(),
-                      third - m_base.pt(k == 1 ? 20 : 10), height);
+        const bool inner = k > 0 && k < panels - 1;
+        return QRectF(rect.left() + k * share + (k > 0 ? m_base.pt(10) : 0.0), rect.top(),
+                      share - m_base.pt(inner ? 20 : 10), height);
     };
-    const QRectF left = panel(0), middle = panel(1), right = panel(2);
+    const QRectF left = panel(0), middle = panel(1), right = panel(panels - 1);
     // The order the session uses is framed and named, so that switching it
     // (Ctrl+2, Ctrl+3, Ctrl+4, a mask sweep) shows on this view too.
     const MaskMode order = m_data.session.options.mask;
@@ -139,11 +143,12 @@ void LabPainter::mask(const QRectF &rect)
                               QStringLiteral("mask, then softmax (Eq. 16.3)") +
                                   (order == MaskMode::Causal && !windowed ? chosen : QString()),
                               Note::Sum));
-    m_base.matrixHeatmap(middle,
-                         spec(w,
-                              QStringLiteral("sliding window of %1, then softmax").arg(c.window) +
-                                  (windowed ? chosen : QString()),
-                              Note::Seen));
+    if (panels == 3)
+        m_base.matrixHeatmap(
+            middle, spec(w,
+                         QStringLiteral("sliding window of %1, then softmax").arg(c.window) +
+                             (windowed ? chosen : QString()),
+                         Note::Seen));
     m_base.matrixHeatmap(right,
                          spec(b,
                               QStringLiteral("softmax, then mask: the wrong order") +
@@ -163,9 +168,10 @@ void LabPainter::mask(const QRectF &rect)
     }
     caption(rect, captionFont, captionHeight,
             QStringLiteral("Masking first lets the visible keys inherit the blocked weight: every "
-                           "row sums to 1, with a window of %1 too.\n"
+                           "row sums to 1%1.\n"
                            "Masking second throws it away: row one keeps %2 of its weight.")
-                .arg(c.window)
+                .arg(c.window > 0 ? QStringLiteral(", with a window of %1 too").arg(c.window)
+                                  : QString())
                 .arg(b.rows.front().sum, 0, 'f', 4));
 }
 

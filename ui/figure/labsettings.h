@@ -34,9 +34,10 @@ struct LabSettings
     std::shared_ptr<const GeometryFrame> geometryFrame;
 
     // Mask lab: the chapter's four raw scores, or the open session's scores;
-    // the sliding window shown beside the causal mask where the session has
-    // none of its own.
+    // a sliding window beside the causal mask when asked, where the session
+    // has none of its own (a session's window is always shown).
     bool maskFromSession = false;
+    bool maskShowsWindow = false;
     int maskWindow = 2;
 
     // Heads lab: D split into h heads, inputs seeded random or the session's.

@@ -101,18 +101,24 @@ EquationText mask(const MaskComparison &c, const AttentionOptions &sessionOption
                               ? Equations::divided(QStringLiteral("(QK<sup>T</sup>)<sub>ij</sub>"),
                                                    sessionOptions, keyDim)
                               : QStringLiteral("s<sub>ij</sub>");
-    t.equation = QStringLiteral("S<sub>ij</sub> = %1 if j ≤ i, −∞ if j &gt; i; then softmax (Eq. "
-                                "16.3); a sliding window of w = %2 also sets −∞ where j ≤ i − w")
-                     .arg(score)
-                     .arg(c.window);
+    t.equation =
+        QStringLiteral("S<sub>ij</sub> = %1 if j ≤ i, −∞ if j &gt; i; then softmax (Eq. 16.3)")
+            .arg(score);
+    if (c.window > 0)
+        t.equation += QStringLiteral("; a sliding window of w = %1 also sets −∞ where j ≤ i − w")
+                          .arg(c.window);
     if (c.softmaxFirst.rows.empty())
         return t;
-    t.note = QStringLiteral("%1: mask first, every row sums to 1, with the window too (%2); "
-                            "softmax first, row “%3” keeps %4 and loses %5.")
+    t.note = QStringLiteral("%1: mask first, every row sums to 1%2; softmax first, row “%3” keeps "
+                            "%4 and loses %5.")
                  .arg(c.fromSession ? QStringLiteral("this session's scores")
                                     : QStringLiteral("the chapter's four raw scores"))
-                 .arg(c.sessionWindow ? QStringLiteral("the session's, %1 keys").arg(c.window)
-                                      : QStringLiteral("%1 keys").arg(c.window))
+                 .arg(c.window <= 0 ? QString()
+                      : c.sessionWindow
+                          ? QStringLiteral(", with the window too (the session's, "
+                                           "%1 keys)")
+                                .arg(c.window)
+                          : QStringLiteral(", with the window too (%1 keys)").arg(c.window))
                  .arg(QString::fromStdString(c.rowLabels.front()))
                  .arg(number(c.softmaxFirst.rows.front().sum))
                  .arg(number(1.0 - c.softmaxFirst.rows.front().sum));

@@ -8,6 +8,7 @@
 #include "ui/labs/labcanvas.h"
 #include "ui/labs/labstate.h"
 
+#include <QCheckBox>
 #include <QHBoxLayout>
 #include <QRadioButton>
 #include <QSignalBlocker>
@@ -17,7 +18,8 @@
 namespace AttentionLab {
 
 MaskLab::MaskLab(AttentionDocument *document, LabState *labs, QWidget *parent)
-    : QWidget(parent), m_document(document), m_labs(labs), m_window(new QSpinBox(this)),
+    : QWidget(parent), m_document(document), m_labs(labs),
+      m_showWindow(new QCheckBox(tr("Sli&ding window:"), this)), m_window(new QSpinBox(this)),
       m_chapter(new QRadioButton(tr("The chapter's scores (the dog barked loudly)"), this)),
       m_session(new QRadioButton(tr("This session's scores"), this)),
       m_banner(new LabBanner(
@@ -35,9 +37,9 @@ MaskLab::MaskLab(AttentionDocument *document, LabState *labs, QWidget *parent)
     controls->addWidget(m_session);
     controls->addSpacing(12);
     m_window->setRange(1, 1 << 20);
-    m_window->setPrefix(tr("Sliding window: "));
     m_window->setSuffix(tr(" keys"));
     m_window->setAccessibleName(tr("Sliding window of the middle panel"));
+    controls->addWidget(m_showWindow);
     controls->addWidget(m_window);
     controls->addStretch(1);
     auto *layout = new QVBoxLayout(this);
@@ -50,6 +52,12 @@ MaskLab::MaskLab(AttentionDocument *document, LabState *labs, QWidget *parent)
             return;
         m_labs->update([keys](LabSettings &s) { s.maskWindow = keys; });
     });
+    connect(m_showWindow, &QCheckBox::toggled, this, [this](bool shown) {
+        if (!m_showWindow->isEnabled())
+            return;
+        m_labs->update([shown](LabSettings &s) { s.maskShowsWindow = shown; });
+        syncWindow();
+    });
     syncWindow();
     connect(document, &AttentionDocument::optionsChanged, this, &MaskLab::syncWindow);
     connect(document, &AttentionDocument::sessionReset, this, &MaskLab::syncWindow);
@@ -60,14 +68,20 @@ MaskLab::MaskLab(AttentionDocument *document, LabState *labs, QWidget *parent)
 void MaskLab::syncWindow()
 {
     const Session &s = m_document->session();
+    const LabSettings &l = m_labs->settings();
     const bool own = isCausal(s.options.mask) && s.options.window > 0;
-    const QSignalBlocker quiet(m_window);
-    m_window->setEnabled(!own);
-    m_window->setValue(LabPainter::maskWindow(s, m_labs->settings()));
-    m_window->setToolTip(
+    const QSignalBlocker quiet(m_window), quietToggle(m_showWindow);
+    m_showWindow->setEnabled(!own);
+    m_showWindow->setChecked(own || l.maskShowsWindow);
+    m_window->setEnabled(!own && l.maskShowsWindow);
+    m_window->setValue(own ? s.options.window : std::max(1, l.maskWindow));
+    const QString tip =
         own ? tr("The session's own sliding window (Attention > Sliding Window sets it)")
-            : tr("The middle panel's sliding window: each query sees at most this many keys, "
-                 "itself included, as in Mistral's and Gemma's local layers"));
+            : tr("A third panel between the two orders: the causal mask with a sliding window, "
+                 "each query seeing at most this many keys, itself included, as in Mistral's "
+                 "and Gemma's local layers");
+    m_window->setToolTip(tip);
+    m_showWindow->setToolTip(tip);
 }
 
 void MaskLab::useSessionScores(bool session)

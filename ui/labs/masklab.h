@@ -7,6 +7,7 @@
 
 class QRadioButton;
 class QSpinBox;
+class QCheckBox;
 
 namespace AttentionLab {
 
@@ -17,7 +18,8 @@ class LabState;
 
 /// The two mask orders side by side on the same scores, each with its row
 /// sums and the weight the wrong order discards, and between them the causal
-/// mask with a sliding window (the session's, or one the lab sets); one click
+/// mask with a sliding window (the session's, or one the lab shows when
+/// asked); one click
 /// switches between the chapter's scores and the open session's.
 class MaskLab : public QWidget
 {
@@ -27,6 +29,7 @@ public:
     MaskLab(AttentionDocument *document, LabState *labs, QWidget *parent = nullptr);
     void useSessionScores(bool session);
     LabBanner *banner() const { return m_banner; }
+    QCheckBox *windowToggle() const { return m_showWindow; }
     QSpinBox *windowBox() const { return m_window; }
 
 private:
@@ -36,6 +39,7 @@ private:
 
     AttentionDocument *m_document;
     LabState *m_labs;
+    QCheckBox *m_showWindow;
     QSpinBox *m_window;
     QRadioButton *m_chapter;
     QRadioButton *m_session;

@@ -82,7 +82,7 @@ ScaleLab::ScaleLab(AttentionDocument *document, LabState *labs, QWidget *parent)
                                  {tr("Draws:"), m_draws},
                                  {tr("Keys:"), m_keys},
                                  {tr("d_k:"), m_dims},
-                                 {tr("Soft ca&p:"), m_cap}}) {
+                                 {tr("S&oft cap:"), m_cap}}) {
         auto *name = new QLabel(label, this);
         name->setBuddy(widget); // a screen reader names the box after its label
         controls->addWidget(name);
