@@ -4,10 +4,12 @@
 #include "app/commandline.h"
 #include "app/guibenchmark.h"
 #include "io/builtinmodel.h"
+#include "io/windowsocket.h"
 #include "ui/model/attentionfiles.h"
 #include "ui/window/mainwindow.h"
 #include "ui/window/modeltabeditor.h"
 #include "ui/window/sessionworkspace.h"
+#include "ui/window/windowserver.h"
 
 #include <QApplication>
 #include <QCoreApplication>
@@ -203,6 +205,8 @@ int main(int argc, char *argv[])
     // other argument means the command line, which needs no display at all.
     QStringList windowArguments = arguments.mid(1);
     const bool presentation = windowArguments.removeAll(QStringLiteral("--presentation")) > 0;
+    // --new-window: a window of its own, not the file handed to the one running.
+    const bool newWindow = windowArguments.removeAll(QStringLiteral("--new-window")) > 0;
     const bool single =
         windowArguments.size() == 1 && !windowArguments.first().startsWith(QLatin1Char('-'));
     // A folder is a model's (config.json, model.safetensors and its tokenizer).
@@ -218,6 +222,31 @@ int main(int argc, char *argv[])
         AttentionLab::CommandLine commandLine(QCoreApplication::arguments());
         commandLine.setRawArguments(rawArguments(argc, argv));
         return commandLine.run();
+    }
+    // One window a user: a file or folder goes to the window already running,
+    // which opens it and comes to the front (WindowServer), and this process
+    // ends. With none running, this one becomes it.
+    if ((openSession || (openModel && !builtin)) && !newWindow) {
+        const QString path = QFileInfo(windowArguments.first()).absoluteFilePath();
+        const QString socket = AttentionLab::WindowSocket::path();
+        const AttentionLab::WindowSocket::Reply sent =
+            AttentionLab::WindowSocket::request(socket, {{QStringLiteral("open"), path}});
+        if (!sent.error.isEmpty()) {
+            std::fprintf(stderr, "attention-lab: the running window cannot take %s: %s\n",
+                         qPrintable(path), qPrintable(sent.error));
+            return 2;
+        }
+        if (sent.reached) {
+            if (!sent.answer.value(QStringLiteral("ok")).toBool()) {
+                std::fprintf(stderr, "attention-lab: %s\n",
+                             qPrintable(sent.answer.value(QStringLiteral("error")).toString()));
+                return 2;
+            }
+            std::printf("attention-lab: opened %s in the running window (--new-window for "
+                        "another)\n",
+                        qPrintable(path));
+            return 0;
+        }
     }
     // Without any display Qt would abort; say so in one line instead.
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") && qEnvironmentVariableIsEmpty("DISPLAY") &&
@@ -238,6 +267,12 @@ int main(int argc, char *argv[])
         appId, QIcon(QStringLiteral(":/io.github.attentionlab.AttentionLab.svg"))));
     AttentionLab::MainWindow window;
     window.show();
+    // The window takes files handed to it; a second window (--new-window)
+    // leaves the socket to the first.
+    AttentionLab::WindowServer server([&window] { return window.status(); });
+    QObject::connect(&server, &AttentionLab::WindowServer::openRequested, &window,
+                     &AttentionLab::MainWindow::openReceived);
+    server.listen(AttentionLab::WindowSocket::path());
     if (presentation)
         window.setPresentationMode(true);
     if (builtin)

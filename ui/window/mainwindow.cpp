@@ -7,6 +7,7 @@
 
 #include "core/maths/session.h"
 #include "core/support/hugepagebuffer.h"
+#include "ui/document/attentiondocument.h"
 #include "ui/document/autosaver.h"
 #include "ui/model/modeldocument.h"
 #include "ui/model/modelpage.h"
@@ -60,6 +61,10 @@ MainWindow::MainWindow(QWidget *parent)
                               m_session->outputTable());
     createStatusBar();
     m_opener = new FileOpener(m_session, m_model, this);
+    connect(m_session, &SessionWorkspace::fileUsed, this,
+            [this](const QString &path) { m_lastOpened = path; });
+    connect(m_model, &ModelTabEditor::opened, this,
+            [this](const QString &path) { m_lastOpened = path; });
     new AltKeyMenuAccess(menuBar());
     new UndoShortcutRouter(this);
     createFileMenu();
@@ -272,6 +277,25 @@ void MainWindow::syncLabStyle()
 bool MainWindow::openFile(const QString &path)
 {
     return m_opener->openFile(path);
+}
+
+void MainWindow::openReceived(const QString &path)
+{
+    if (isMinimized())
+        showNormal();
+    raise();
+    activateWindow();
+    m_opener->openFromUser(path);
+}
+
+QJsonObject MainWindow::status() const
+{
+    return {{QStringLiteral("file"), m_lastOpened},
+            {QStringLiteral("model_file"), m_model->document()->filePath()},
+            {QStringLiteral("session_file"), m_session->document()->filePath()},
+            {QStringLiteral("tab"), m_tabs->currentWidget() == m_model->page()
+                                        ? QStringLiteral("model")
+                                        : QStringLiteral("attention")}};
 }
 
 bool MainWindow::openHeadInAttentionTab()

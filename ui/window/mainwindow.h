@@ -5,6 +5,7 @@
 
 #include "ui/figure/figureexporter.h"
 
+#include <QJsonObject>
 #include <QMainWindow>
 #include <QSize>
 
@@ -62,6 +63,14 @@ public:
     /// Opens a session, or an attention file in the Model tab; a message box
     /// says why a file cannot be read, and what was open stays open.
     bool openFile(const QString &path);
+    /// Opens \a path as File > Open does (a model folder, an attention file
+    /// or a session) and brings the window to the front: a file another
+    /// program handed over (WindowServer).
+    void openReceived(const QString &path);
+    /// What the window shows, for the socket's status request: the file or
+    /// folder opened last ("file"), the Model tab's and the session's, and
+    /// the current tab ("model" or "attention").
+    QJsonObject status() const;
     /// Makes the Model tab's selected head a new session in the Attention
     /// tab; false when no model's head is selected or the user kept unsaved work.
     bool openHeadInAttentionTab();
@@ -122,6 +131,8 @@ private:
     UndoActions *m_undo = nullptr;
     ExportActions *m_export = nullptr;
     FileOpener *m_opener = nullptr;
+    /// The file or folder opened last, in either tab.
+    QString m_lastOpened;
     WindowDocks *m_docks = nullptr;
     StatusLine *m_status = nullptr;
     QAction *m_presentationAction = nullptr;
