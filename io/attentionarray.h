@@ -59,6 +59,9 @@ struct AttentionArrays
     /// How a five-axis array is laid out, as the file records it ("LBHQK"
     /// or "BLHQK": __metadata__ "layout", or an .npz member layout.npy).
     std::optional<std::string> layout;
+    /// The view the file asks to be opened on (FileView's JSON: an .npz
+    /// member view.npy, or __metadata__ "view").
+    std::optional<std::string> view;
     /// True for a .npy: its one array is the attention whatever its name.
     bool singleArray = false;
 

@@ -147,6 +147,7 @@ std::optional<AttentionFileReader::ReadSets> AttentionFileReader::open(const QSt
     m_error.clear();
     m_batchSize = 0;
     m_needsLayout = false;
+    m_view.reset();
     const QFileInfo info(path);
     if (!info.exists())
         return fail<ReadSets>(path, QStringLiteral("no such file"));
@@ -176,6 +177,7 @@ std::optional<AttentionFileReader::ReadSets> AttentionFileReader::openBytes(cons
     m_error.clear();
     m_batchSize = 0;
     m_needsLayout = false;
+    m_view.reset();
     if (formatOf(name) == Format::Unknown)
         return fail<ReadSets>(
             name, QStringLiteral("is not an attention file (.npy, .npz or .safetensors)"));
@@ -299,6 +301,12 @@ AttentionFileReader::read(const char *data, long long size, std::shared_ptr<cons
                 name, QStringLiteral("is not an attention file (.npy, .npz or .safetensors)"));
         }
 
+        if (arrays.view) {
+            QString why;
+            m_view = parseFileView(*arrays.view, &why);
+            if (!m_view)
+                throwReadError(why);
+        }
         // An encoder-decoder's arrays, split by set; any other file is one attention.
         std::vector<std::pair<AttentionKind, AttentionArrays>> parts;
         for (const AttentionArray &array : arrays.arrays) {

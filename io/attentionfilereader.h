@@ -5,6 +5,7 @@
 
 #include "core/sets/attentiontensor.h"
 #include "io/attentionlayout.h"
+#include "io/fileview.h"
 
 #include <QString>
 
@@ -77,6 +78,8 @@ public:
     /// After a read refused because the file holds a batch of several inputs
     /// and no AttentionReadOptions::batch was chosen: how many; else 0.
     long long batchSize() const { return m_batchSize; }
+    /// After a read: the view the file asks to be opened on, if it names one.
+    const std::optional<FileView> &view() const { return m_view; }
     /// After a read refused because a five-axis array reads as [L, B, ...]
     /// and as [B, L, ...] and no AttentionReadOptions::layout was chosen.
     bool needsLayout() const { return m_needsLayout; }
@@ -109,6 +112,7 @@ private:
     AttentionReadOptions m_options;
     QString m_error;
     long long m_batchSize = 0;
+    std::optional<FileView> m_view;
     bool m_needsLayout = false;
 };
 

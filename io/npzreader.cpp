@@ -146,6 +146,16 @@ AttentionArrays NpzReader::read(const char *data, long long size, std::shared_pt
                 *list = NpyReader::strings(name, bytes.constData(), bytes.size());
                 continue;
             }
+            if (name == QLatin1String("view") && memberSize <= kMaxTokenBytes) {
+                // The view to open on (FileView): one string of JSON.
+                const QByteArray bytes = archive->read(zip_uint64_t(i), member, memberSize, true);
+                const auto strings = NpyReader::strings(name, bytes.constData(), bytes.size());
+                if (strings.size() != 1)
+                    throwReadError(
+                        QStringLiteral("has a member %1 that is not one string").arg(member));
+                result.view = strings.front();
+                continue;
+            }
             if (name == QLatin1String("layout") && memberSize <= kMaxTokenBytes) {
                 // How a five-axis attentions array is laid out: one string.
                 const QByteArray bytes = archive->read(zip_uint64_t(i), member, memberSize, true);

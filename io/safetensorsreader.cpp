@@ -128,6 +128,8 @@ AttentionArrays SafetensorsReader::read(const char *data, long long size,
                     *list = tokenList(member.value(), member.key());
             if (metadata.contains(QLatin1String("layout")))
                 result.layout = metadata.value(QLatin1String("layout")).toString().toStdString();
+            if (metadata.contains(QLatin1String("view")))
+                result.view = metadata.value(QLatin1String("view")).toString().toStdString();
             continue;
         }
         const QJsonObject entry = it.value().toObject();

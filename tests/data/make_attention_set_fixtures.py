@@ -119,6 +119,18 @@ def main():
              decoder_attentions=decoder, cross_attentions=broken,
              encoder_tokens=np.array(SOURCE), decoder_tokens=np.array(TARGET))
 
+    # The view a file asks to be opened on, as the Python module writes it
+    # for head_view: the cross-attention's head 1.0, large, dark.
+    view = {"view": "head", "layer": 1, "head": 0, "theme": "dark", "set": "cross",
+            "title": "head_view", "sentence_b_start": None}
+    np.savez(os.path.join(OUT, "viewed.npz"), encoder_attentions=encoder,
+             decoder_attentions=decoder, cross_attentions=cross,
+             encoder_tokens=np.array(SOURCE), decoder_tokens=np.array(TARGET),
+             view=np.array(json.dumps(view)))
+    # Refused: a view of a kind the window has not.
+    np.savez(os.path.join(OUT, "bad_view.npz"), attentions=decoder[:, 0],
+             tokens=np.array(TARGET), view=np.array(json.dumps({"view": "table"})))
+
     sets = []
     for kind, array, queries, keys, causal in (("encoder", encoder, SOURCE, SOURCE, False),
                                                ("decoder", decoder, TARGET, TARGET, True),
@@ -135,7 +147,9 @@ def main():
                            ": has 4 decoder self-attention tokens (its decoder_tokens array) "
                            "for 5 keys",
                            "bad_cross_row.npz":
-                           ": cross-attention, layer 1, head 0, row 2 sums to 0.5000, not 1"}},
+                           ": cross-attention, layer 1, head 0, row 2 sums to 0.5000, not 1",
+                           "bad_view.npz":
+                           ": its view names the view \"table\", not head or grid"}},
                   f, indent=1, ensure_ascii=False)
     # Seeds for the readers' fuzzers, so that they reach the sets.
     for fuzzer, names in (("npz_fuzzer", ["encoder_decoder.npz", "bertviz_per_layer.npz"]),

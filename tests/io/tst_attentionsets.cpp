@@ -66,6 +66,7 @@ private slots:
     void detectorsApply_data();
     void detectorsApply();
     void kindNames();
+    void fileNamesItsView();
     void writesWhatItReads_data();
     void writesWhatItReads();
 };
@@ -277,6 +278,38 @@ void TestAttentionSets::refusals()
                  error.contains(QString(file).section(QLatin1Char('/'), -1).right(8)),
              qPrintable(error));
     QVERIFY(!error.contains(QLatin1Char('\n')));
+}
+
+void TestAttentionSets::fileNamesItsView()
+{
+    // The view a file asks for (the Python module's head_view): read, not
+    // taken for an attention, the sets as without it.
+    AttentionFileReader reader;
+    const auto sets = reader.readSets(dataDir() + QStringLiteral("/viewed.npz"));
+    QVERIFY2(sets, qPrintable(reader.errorString()));
+    QCOMPARE(sets->size(), size_t(3));
+    QVERIFY(reader.view());
+    const FileView &view = *reader.view();
+    QVERIFY(view.largeHead);
+    QCOMPARE(view.layer, 1);
+    QCOMPARE(view.head, 0);
+    QCOMPARE(view.dark, std::optional<bool>(true));
+    QCOMPARE(view.set, std::optional<AttentionKind>(AttentionKind::Cross));
+    QCOMPARE(view.title, QStringLiteral("head_view"));
+    // A file without one names none, read by the same reader after it.
+    QVERIFY(reader.readSets(dataDir() + QStringLiteral("/encoder_decoder.npz")));
+    QVERIFY(!reader.view());
+    // Each key checked.
+    QString error;
+    QVERIFY(!parseFileView(R"({"layer": -1})", &error));
+    QCOMPARE(error, QStringLiteral("its view's layer is not a whole number from 0"));
+    QVERIFY(!parseFileView(R"({"theme": "sepia"})", &error));
+    QCOMPARE(error, QStringLiteral("its view's theme is \"sepia\", not light or dark"));
+    QVERIFY(!parseFileView(R"({"set": "both"})", &error));
+    QVERIFY(!parseFileView("[1, 2]", &error));
+    QVERIFY(error.startsWith(QStringLiteral("its view is not a JSON object")));
+    const std::optional<FileView> bare = parseFileView("{}", &error);
+    QVERIFY(bare && !bare->largeHead && bare->layer == -1 && !bare->dark && !bare->set);
 }
 
 void TestAttentionSets::detectorsApply_data()

@@ -966,7 +966,7 @@ void TestModelView::batchedFileAsksWhichInput()
     QVERIFY(window.showsModel());
     // What it shows is what the reader gives for those choices, and batch
     // first is the other reading: its layer l of input 1 is input l's layer 1.
-    AttentionFiles::ReadChoices layersFirst{1, BatchLayout::LayersFirst};
+    AttentionFiles::ReadChoices layersFirst{.batch = 1, .layout = BatchLayout::LayersFirst};
     const std::optional<AttentionTensor> expected =
         AttentionFiles::read(path, nullptr, &layersFirst);
     QVERIFY(expected);
@@ -975,7 +975,7 @@ void TestModelView::batchedFileAsksWhichInput()
                      [&asked] { answerBatch(&asked, 1); });
     QVERIFY(window.openFile(path));
     for (int l = 0; l < 2; ++l) {
-        AttentionFiles::ReadChoices other{l, BatchLayout::LayersFirst};
+        AttentionFiles::ReadChoices other{.batch = l, .layout = BatchLayout::LayersFirst};
         const std::optional<AttentionTensor> input = AttentionFiles::read(path, nullptr, &other);
         QVERIFY(input);
         compareMatrices(window.model()->document()->tensor().head(l, 0), input->head(1, 0));

@@ -140,6 +140,7 @@ private slots:
     void cleanupTestCase() { WindowTestSettings::removeAll(); }
     void typingRunsTheModel();
     void encoderDecoderFileShowsEachSet();
+    void fileOpensOnTheViewItNames();
     void newestTextWins();
     void badTextKeepsTheHeads();
     void bertShowsMasksAndPair();
@@ -201,6 +202,41 @@ void TestModelWindow::tabReachesTheGrid()
     QTest::keyClick(window.model()->modelPage()->grid(), Qt::Key_Return);
     QVERIFY(window.model()->modelPage()->showsLarge());
     QCOMPARE(window.model()->document()->head(), 1);
+}
+
+void TestModelWindow::fileOpensOnTheViewItNames()
+{
+    // A file the Python module's head_view wrote: the cross-attention's head
+    // 1.0, large, in the dark look; the next file without a view, the grid
+    // in the window's own look.
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QSignalSpy theme(window.model(), &ModelTabEditor::themeRequested);
+    QVERIFY(window.openFile(QStringLiteral(TEST_DATA_DIR "/attention-sets/viewed.npz")));
+    ModelDocument *document = window.model()->document();
+    QCOMPARE(document->setKind(), AttentionKind::Cross);
+    QCOMPARE(document->layer(), 1);
+    QCOMPARE(document->head(), 0);
+    QVERIFY(window.model()->modelPage()->showsLarge());
+    QCOMPARE(theme.size(), 1);
+    QCOMPARE(theme.takeFirst().at(0).toBool(), true);
+    QVERIFY(window.openFile(QStringLiteral(TEST_DATA_DIR "/attention-sets/encoder_decoder.npz")));
+    QVERIFY(window.model()->modelPage()->showsGrid());
+    QCOMPARE(document->setKind(), AttentionKind::Decoder);
+    QCOMPARE(theme.takeFirst().at(0).toBool(), false);
+    // A view the window has not: refused in one line, what was open stays.
+    QTimer::singleShot(0, [] {
+        for (QWidget *w : QApplication::topLevelWidgets())
+            if (auto *box = qobject_cast<QMessageBox *>(w)) {
+                QVERIFY(box->text().endsWith(
+                    QStringLiteral("bad_view.npz: its view names the view \"table\", not head or "
+                                   "grid")));
+                box->accept();
+            }
+    });
+    QVERIFY(!window.openFile(QStringLiteral(TEST_DATA_DIR "/attention-sets/bad_view.npz")));
+    QCOMPARE(document->setKind(), AttentionKind::Decoder);
 }
 
 void TestModelWindow::encoderDecoderFileShowsEachSet()

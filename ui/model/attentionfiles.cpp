@@ -37,6 +37,7 @@ template <typename Read> auto readWith(QString *error, ReadChoices *choices, Rea
     if (choices) {
         choices->batchSize = reader.batchSize();
         choices->needsLayout = reader.needsLayout();
+        choices->view = reader.view();
     }
     return result;
 }

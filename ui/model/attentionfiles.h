@@ -6,6 +6,7 @@
 #include "core/sets/attentionset.h"
 #include "core/sets/attentiontensor.h"
 #include "io/attentionlayout.h"
+#include "io/fileview.h"
 
 #include <QString>
 
@@ -26,6 +27,7 @@ struct ReadChoices
     std::optional<BatchLayout> layout; ///< how a five-axis array is laid out (none chosen)
     long long batchSize = 0;           ///< set when the file holds several inputs, none chosen
     bool needsLayout = false;          ///< set when a five-axis array reads two ways
+    std::optional<FileView> view = std::nullopt; ///< the view the file asks for, if any
 };
 
 /// Reads \a path: the tensor (of a file of several attentions, the

@@ -65,6 +65,12 @@ MainWindow::MainWindow(QWidget *parent)
             [this](const QString &path) { m_lastOpened = path; });
     connect(m_model, &ModelTabEditor::opened, this,
             [this](const QString &path) { m_lastOpened = path; });
+    // A file's theme (model_view's display_mode): the Model tab's look, dark
+    // in presentation mode whatever the file says.
+    connect(m_model, &ModelTabEditor::themeRequested, this, [this](bool dark) {
+        m_model->modelPage()->setAppearance(dark || m_presentation,
+                                            m_presentation ? PresentationTheme::kPlotScale : 1.0);
+    });
     new AltKeyMenuAccess(menuBar());
     new UndoShortcutRouter(this);
     createFileMenu();

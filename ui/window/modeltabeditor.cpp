@@ -12,6 +12,7 @@
 #include "core/model/headsession.h"
 #include "core/support/hugepagebuffer.h"
 #include "io/builtinmodel.h"
+#include "io/fileview.h"
 #include "io/generation.h"
 #include "io/modelcardwords.h"
 #include "io/pretrainedmodel.h"
@@ -372,6 +373,8 @@ bool ModelTabEditor::openAttentionFile(const QString &path)
         m_attentionChoices.batch = batch;
         read = m_document->open(path, &error);
     }
+    // The view the file asks for (head_view's large head, model_view's grid).
+    const std::optional<FileView> view = m_attentionChoices.view;
     m_attentionChoices = {};
     if (!read) {
         QMessageBox::warning(m_window, tr("Cannot open"), error);
@@ -394,6 +397,10 @@ bool ModelTabEditor::openAttentionFile(const QString &path)
     m_page->setEmptyStateText(ModelPage::emptyStateText());
     emit raiseRequested();
     m_page->showGrid();
+    if (view)
+        showFileView(*view);
+    // The file's look, or the window's own.
+    emit themeRequested(view && view->dark.value_or(false));
     // The title and the status line were drawn while the model was still open.
     emit describedChanged();
     emit statusMessage(tr("Opened %1").arg(path), 4000);
@@ -432,6 +439,24 @@ std::optional<ModelTabEditor::TakenHead> ModelTabEditor::takeHead(Session *sessi
                                .arg(name, text,
                                     QString::fromStdString(headSessionNote(
                                         m_runner->model()->config(), kind, layer, head)))};
+}
+
+void ModelTabEditor::showFileView(const FileView &view)
+{
+    if (view.set) {
+        const int index = chosenSetIndex(m_document->sets(), view.set);
+        if (index >= 0 && index != m_document->setIndex())
+            m_document->chooseSet(index);
+    }
+    if (m_document->isEmpty())
+        return;
+    const AttentionTensor &tensor = m_document->tensor();
+    // A layer or head the file does not hold is left as it is.
+    const int layer = view.layer >= 0 && view.layer < tensor.layers() ? view.layer : 0;
+    const int head = view.head >= 0 && view.head < tensor.heads() ? view.head : 0;
+    m_document->select(layer, head);
+    if (view.largeHead)
+        m_page->showLarge();
 }
 
 void ModelTabEditor::showModelRun()

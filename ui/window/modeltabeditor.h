@@ -32,6 +32,7 @@ class ModelDocument;
 class ModelPage;
 class ModelRunner;
 class ModelTextPanel;
+struct FileView;
 struct Session;
 
 /**
@@ -143,6 +144,9 @@ signals:
     /// The open model's learned relative position bias (T5's), or none: the
     /// Position lab draws it.
     void relativeBiasChanged(std::shared_ptr<const RelativeBiasTables> tables);
+    /// A file asked for the light or the dark look (the Python module's
+    /// model_view(display_mode=...)).
+    void themeRequested(bool dark);
 
 private:
     /// The heads the known-heads table gives \a role for what is shown.
@@ -154,6 +158,9 @@ private:
     void showModelRun();
     /// The attention of the text typed (the runner's last run), on the grid.
     void showTextAttention();
+    /// Shows what an opened file's view asks for: its set, layer and head,
+    /// the large head or the grid, its theme.
+    void showFileView(const FileView &view);
     void refreshLens();
     /// The figure \a viewName, drawn from data kept in m_figureData.
     std::optional<ExportFigure> figure(const QString &viewName) const;
