@@ -34,6 +34,10 @@ install(DIRECTORY "${PROJECT_SOURCE_DIR}/resources/presets/"
 install(DIRECTORY "${PROJECT_SOURCE_DIR}/resources/models/builtin"
                   "${PROJECT_SOURCE_DIR}/resources/models/builtin-en-fr"
         DESTINATION "${CMAKE_INSTALL_DATADIR}/attention-lab/models")
+# The notebook module (python/), for Debian's python3: `import attention_lab`.
+install(DIRECTORY "${PROJECT_SOURCE_DIR}/python/attention_lab"
+        DESTINATION "lib/python3/dist-packages"
+        FILES_MATCHING PATTERN "*.py")
 install(FILES "${PROJECT_SOURCE_DIR}/resources/completion/attention-lab"
         DESTINATION "${CMAKE_INSTALL_DATADIR}/bash-completion/completions")
 
@@ -114,6 +118,8 @@ set(CPACK_PACKAGE_HOMEPAGE_URL "https://github.com/attentionlab/attention-lab")
 set(CPACK_STRIP_FILES ON)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
+# The notebook module wants Debian's python3 and numpy; the program does not.
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "python3, python3-numpy")
 set(CPACK_DEBIAN_PACKAGE_SECTION "science")
 set(CPACK_DEBIAN_PACKAGE_PRIORITY "optional")
 set(CPACK_DEBIAN_PACKAGE_HOMEPAGE "${CPACK_PACKAGE_HOMEPAGE_URL}")

@@ -18,6 +18,7 @@ packages=(
     poppler-utils
     clang libclang-rt-14-dev libomp-dev
     clang-format git
+    python3 python3-numpy python3-pytest # python/: the notebook module and its tests
     # scripts/install-check.sh: the icons, the man page, the validators, the .deb
     librsvg2-bin help2man gzip desktop-file-utils appstream shared-mime-info
     dpkg-dev file lintian

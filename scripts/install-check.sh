@@ -57,6 +57,12 @@ zcat "$dest/usr/share/man/man1/attention-lab.1.gz" | grep -q -- 'lecture example
 echo "== bash completion"
 bash "$root/tests/packaging/completion_test.sh" \
     "$share/bash-completion/completions/attention-lab" "$dest/usr/bin/attention-lab"
+echo "== the notebook module"
+for module in "$root"/python/attention_lab/*.py; do
+    cmp "$module" "$dest/usr/lib/python3/dist-packages/attention_lab/$(basename "$module")"
+done
+PYTHONPATH=$dest/usr/lib/python3/dist-packages /usr/bin/python3 -c \
+    'import attention_lab; print("attention_lab", attention_lab.__version__)'
 echo "== presets"
 for preset in "$root"/resources/presets/*.json; do
     cmp "$preset" "$share/attention-lab/presets/$(basename "$preset")"
@@ -130,6 +136,9 @@ check_mp4 "$work/deb/usr/bin/attention-lab"
     >/dev/null
 cmp "$root/resources/models/builtin/model.safetensors" \
     "$work/deb/usr/share/attention-lab/models/builtin/model.safetensors"
+# import attention_lab works from the package's tree.
+PYTHONPATH=$work/deb/usr/lib/python3/dist-packages /usr/bin/python3 -c 'import attention_lab'
+dpkg-deb -f "$deb" Recommends | grep -q python3-numpy
 echo "== lintian"
 lintian --fail-on error --info "$deb"
 echo "install-check: $(basename "$deb"), $(du -k "$deb" | cut -f1) KiB, installs and validates"

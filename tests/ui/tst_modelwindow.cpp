@@ -35,7 +35,9 @@
 #include "ui/window/sessionworkspace.h"
 #include "ui/window/tabeditor.h"
 
+#include <QAction>
 #include <QCheckBox>
+#include <QClipboard>
 #include <QComboBox>
 #include <QDir>
 #include <QFile>
@@ -141,6 +143,7 @@ private slots:
     void typingRunsTheModel();
     void encoderDecoderFileShowsEachSet();
     void fileOpensOnTheViewItNames();
+    void copyAsPythonShowsTheSameView();
     void newestTextWins();
     void badTextKeepsTheHeads();
     void bertShowsMasksAndPair();
@@ -237,6 +240,49 @@ void TestModelWindow::fileOpensOnTheViewItNames()
     });
     QVERIFY(!window.openFile(QStringLiteral(TEST_DATA_DIR "/attention-sets/bad_view.npz")));
     QCOMPARE(document->setKind(), AttentionKind::Decoder);
+}
+
+void TestModelWindow::copyAsPythonShowsTheSameView()
+{
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    ModelTabEditor *model = window.model();
+    QVERIFY(model->pythonForView().isEmpty());
+    // A model's folder: transformers on the very ids the window read, then
+    // the view shown (the large head 1.2).
+    QVERIFY(model->openModelFolder(QStringLiteral(TEST_DATA_DIR "/decoders/llama-gqa")));
+    const QString folder = model->runner()->model()->folder();
+    model->textPanel()->textEdit()->setText(QStringLiteral("the \"cat\" sat"));
+    model->runner()->waitForIdle();
+    model->document()->select(1, 2);
+    model->modelPage()->showLarge();
+    QStringList ids;
+    for (int id : model->runner()->lastTokens().ids)
+        ids << QString::number(id);
+    const QString python = model->pythonForView();
+    QVERIFY2(python.contains(u"from transformers import AutoTokenizer, AutoModelForCausalLM"_s),
+             qPrintable(python));
+    QVERIFY(python.contains(u"folder = \""_s + folder + u"\""_s));
+    QVERIFY(python.contains(u"text = \"the \\\"cat\\\" sat\""_s));
+    QVERIFY(python.contains(u"ids = ["_s + ids.join(u", "_s) + u"]"_s));
+    QVERIFY(python.contains(u"output_attentions=True"_s));
+    QVERIFY(python.contains(u"head_view(outputs.attentions, tokens, layer=1, heads=[2])"_s));
+    // Edit > Copy as Python puts it on the clipboard.
+    QAction *copy = nullptr;
+    for (QAction *action : window.findChildren<QAction *>())
+        if (action->text() == u"Copy as &Python"_s)
+            copy = action;
+    QVERIFY(copy && copy->isEnabled());
+    copy->trigger();
+    QCOMPARE(QGuiApplication::clipboard()->text(), python);
+    // A file of an encoder-decoder, on its grid: show() on the file itself.
+    QVERIFY(window.openFile(QStringLiteral(TEST_DATA_DIR "/attention-sets/encoder_decoder.npz")));
+    const QString file = model->pythonForView();
+    QVERIFY2(file.contains(u"show(\""_s + QStringLiteral(TEST_DATA_DIR) +
+                           u"/attention-sets/encoder_decoder.npz\", view=\"grid\", layer=0, "
+                           u"head=0, set=\"decoder\")"_s),
+             qPrintable(file));
 }
 
 void TestModelWindow::encoderDecoderFileShowsEachSet()

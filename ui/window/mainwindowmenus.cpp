@@ -72,6 +72,7 @@ void MainWindow::createEditMenu()
     m_undo->addToMenu(edit);
     edit->addSeparator();
     m_export->addCopyAction(edit);
+    m_model->addEditActions(edit);
 }
 
 void MainWindow::createViewMenu()

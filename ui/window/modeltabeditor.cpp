@@ -30,13 +30,16 @@
 #include "ui/model/modelpage.h"
 #include "ui/model/modelrunner.h"
 #include "ui/model/modeltextpanel.h"
+#include "ui/model/pythonsnippet.h"
 #include "ui/settings/preferences.h"
 #include "ui/views/actionicons.h"
 
 #include <QAction>
 #include <QApplication>
+#include <QClipboard>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QGuiApplication>
 #include <QInputDialog>
 #include <QLineEdit>
 #include <QMenu>
@@ -180,6 +183,56 @@ void ModelTabEditor::addFileActions(QMenu *file)
     };
     connect(m_document, &ModelDocument::currentChanged, this, syncOpenHead);
     connect(m_document, &ModelDocument::tensorChanged, this, syncOpenHead);
+}
+
+void ModelTabEditor::addEditActions(QMenu *edit)
+{
+    m_copyPythonAction = edit->addAction(tr("Copy as &Python"), this, [this] {
+        const QString python = pythonForView();
+        if (python.isEmpty())
+            return;
+        QGuiApplication::clipboard()->setText(python);
+        emit statusMessage(tr("Copied the Python that shows this view from a notebook"), 4000);
+    });
+    m_copyPythonAction->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_C));
+    m_copyPythonAction->setToolTip(
+        tr("The lines that show this view from a notebook with the attention_lab module: the "
+           "file, or the model's folder run by transformers on the same text, and the layer, "
+           "head and view"));
+    m_copyPythonAction->setEnabled(false);
+    auto sync = [this] { m_copyPythonAction->setEnabled(!m_document->isEmpty()); };
+    connect(m_document, &ModelDocument::tensorChanged, this, sync);
+    connect(m_document, &ModelDocument::currentChanged, this, sync);
+}
+
+QString ModelTabEditor::pythonForView() const
+{
+    if (m_document->isEmpty())
+        return {};
+    PythonSnippetInput in;
+    in.set = m_document->setKind();
+    in.layer = m_document->layer();
+    in.head = m_document->head();
+    in.largeHead = m_page->showsLarge();
+    const std::shared_ptr<const PretrainedModel> model = m_runner->model();
+    if (!m_showsRun || !model) {
+        in.file = m_document->filePath();
+        in.encoderDecoder = m_document->sets().size() > 1;
+        return pythonSnippet(in);
+    }
+    const FamilyDescription &family = familyDescription(model->config().family);
+    in.folder = model->folder();
+    in.causal = family.causal;
+    in.encoderDecoder = family.encoderDecoder;
+    const ModelText &read = m_runner->requestedText();
+    in.text = read.text;
+    in.target = read.target;
+    // At a step of a generation, the text up to it.
+    in.ids =
+        m_generation->showsStep() ? m_generation->textInView().ids : m_runner->lastTokens().ids;
+    if (m_generation->showsStep())
+        in.text = QString::fromStdString(model->decode(in.ids));
+    return pythonSnippet(in);
 }
 
 bool ModelTabEditor::openModelFolder(const QString &folder)

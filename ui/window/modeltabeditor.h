@@ -68,6 +68,11 @@ public:
 
     /// File > Open Model, Open Built-in Model and Open Head in Attention Tab.
     void addFileActions(QMenu *file);
+    /// Edit > Copy as Python.
+    void addEditActions(QMenu *edit);
+    /// The lines that show the current view from a notebook
+    /// (pythonSnippet()); empty when the tab shows nothing.
+    QString pythonForView() const;
     /// Opens a model's folder and reads the last text (or the lecture's
     /// sentence) with it; a message box says why a folder cannot be opened,
     /// and what was open stays open.
@@ -186,6 +191,7 @@ private:
     /// of the same text with other heads knocked out keeps what was written.
     QString m_lastRunText;
     QAction *m_openHeadAction = nullptr;
+    QAction *m_copyPythonAction = nullptr;
     bool m_showsRun = false;
     /// The input and layout chosen for the attention file being opened, and
     /// what the last read of it found must still be asked.
