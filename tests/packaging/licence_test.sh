@@ -23,12 +23,13 @@ while IFS= read -r -d '' file; do
     head -n 4 "$file" | grep -q "SPDX-License-Identifier: GPL-3.0-or-later" ||
         fail "${file#"$root"/} has no SPDX-License-Identifier line"
 done < <(find "$root/app" "$root/core" "$root/io" "$root/ui" "$root/tests" "$root/scripts" \
-    "$root/benchmarks" "$root/cmake" "$root/resources" "$root/CMakeLists.txt" "$root/.ci" \
+    "$root/benchmarks" "$root/cmake" "$root/resources" "$root/python" "$root/CMakeLists.txt" "$root/.ci" \
     -path "$root/tests/data/*" ! -name '*.py' ! -name '*.js' -prune -o \
     -path "$root/tests/fuzz/corpus" -prune -o \
+    -name '.pytest_cache' -prune -o -name '__pycache__' -prune -o \
     -type f \( -name '*.cpp' -o -name '*.h' -o -name '*.cmake' -o -name CMakeLists.txt \
     -o -name '*.sh' -o -name '*.py' -o -name '*.js' -o -name '*.svg' -o -name '*.xml' \
-    -o -name '*.desktop' -o -name run -o -name attention-lab \) -print0)
+    -o -name '*.desktop' -o -name '*.toml' -o -name run -o -name attention-lab \) -print0)
 [ "$checked" -gt 300 ] || fail "only $checked files were checked: is $root the source folder?"
 
 metainfo=$root/resources/desktop/io.github.attentionlab.AttentionLab.metainfo.xml
