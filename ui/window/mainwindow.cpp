@@ -296,12 +296,24 @@ void MainWindow::openReceived(const QString &path)
 
 QJsonObject MainWindow::status() const
 {
-    return {{QStringLiteral("file"), m_lastOpened},
-            {QStringLiteral("model_file"), m_model->document()->filePath()},
-            {QStringLiteral("session_file"), m_session->document()->filePath()},
-            {QStringLiteral("tab"), m_tabs->currentWidget() == m_model->page()
-                                        ? QStringLiteral("model")
-                                        : QStringLiteral("attention")}};
+    QJsonObject status{{QStringLiteral("file"), m_lastOpened},
+                       {QStringLiteral("model_file"), m_model->document()->filePath()},
+                       {QStringLiteral("session_file"), m_session->document()->filePath()},
+                       {QStringLiteral("tab"), m_tabs->currentWidget() == m_model->page()
+                                                   ? QStringLiteral("model")
+                                                   : QStringLiteral("attention")}};
+    // What the Model tab shows: the set, the head selected, large or in the grid.
+    const ModelDocument *model = m_model->document();
+    if (!model->isEmpty()) {
+        status.insert(QStringLiteral("view"), m_model->modelPage()->showsLarge()
+                                                  ? QStringLiteral("head")
+                                                  : QStringLiteral("grid"));
+        status.insert(QStringLiteral("set"),
+                      QString::fromStdString(attentionKindName(model->setKind())));
+        status.insert(QStringLiteral("layer"), model->layer());
+        status.insert(QStringLiteral("head"), model->head());
+    }
+    return status;
 }
 
 bool MainWindow::openHeadInAttentionTab()

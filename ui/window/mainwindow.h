@@ -68,8 +68,9 @@ public:
     /// program handed over (WindowServer).
     void openReceived(const QString &path);
     /// What the window shows, for the socket's status request: the file or
-    /// folder opened last ("file"), the Model tab's and the session's, and
-    /// the current tab ("model" or "attention").
+    /// folder opened last ("file"), the Model tab's and the session's, the
+    /// current tab ("model" or "attention"), and what the Model tab shows
+    /// ("view": head or grid, "set", "layer", "head").
     QJsonObject status() const;
     /// Makes the Model tab's selected head a new session in the Attention
     /// tab; false when no model's head is selected or the user kept unsaved work.
