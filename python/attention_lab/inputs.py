@@ -355,16 +355,6 @@ def _plain(x):
     return list(x)
 
 
-def _token_row(rows, batch, what):
-    if batch is None:
-        if rows == 1:
-            return 0
-        raise ValueError(f"{what} hold a batch of {rows}: pass batch=B (0 to {rows - 1})")
-    if not 0 <= batch < rows:
-        raise ValueError(f"batch {batch} is out of range: {what} hold a batch of {rows}")
-    return batch
-
-
 def _is_id(value):
     return isinstance(value, numbers.Integral) and not isinstance(value, bool)
 
@@ -394,7 +384,7 @@ def token_strings(tokens, *, tokenizer=None, batch=None, what="tokens"):
         ids = _plain(tokens["input_ids"])
         row = 0
         if ids and isinstance(ids[0], list):
-            row = _token_row(len(ids), batch, what)
+            row = _choose_batch(len(ids), batch, what)
             ids = ids[row]
         if tokenizer is not None:
             return _spell(tokenizer, ids, what)
@@ -411,7 +401,7 @@ def token_strings(tokens, *, tokenizer=None, batch=None, what="tokens"):
     if not values:
         return []
     if all(isinstance(v, (list, tuple)) for v in values):
-        row = _token_row(len(values), batch, what)
+        row = _choose_batch(len(values), batch, what)
         return token_strings(list(values[row]), tokenizer=tokenizer, what=what)
     if all(isinstance(v, str) for v in values):
         return [str(v) for v in values]
