@@ -224,10 +224,17 @@ void TestModelWindow::fileOpensOnTheViewItNames()
     QVERIFY(window.model()->modelPage()->showsLarge());
     QCOMPARE(theme.size(), 1);
     QCOMPARE(theme.takeFirst().at(0).toBool(), true);
+    // The Model tab alone turns dark.
+    ModelPage *page = window.model()->modelPage();
+    QVERIFY(page->autoFillBackground());
+    QVERIFY(page->palette().color(QPalette::Window).lightness() < 80);
+    QVERIFY(window.palette().color(QPalette::Window).lightness() > 120);
     QVERIFY(window.openFile(QStringLiteral(TEST_DATA_DIR "/attention-sets/encoder_decoder.npz")));
     QVERIFY(window.model()->modelPage()->showsGrid());
     QCOMPARE(document->setKind(), AttentionKind::Decoder);
     QCOMPARE(theme.takeFirst().at(0).toBool(), false);
+    QVERIFY(!page->autoFillBackground());
+    QVERIFY(page->palette().color(QPalette::Window).lightness() > 120);
     // A view the window has not: refused in one line, what was open stays.
     QTimer::singleShot(0, [] {
         for (QWidget *w : QApplication::topLevelWidgets())

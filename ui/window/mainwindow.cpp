@@ -65,11 +65,10 @@ MainWindow::MainWindow(QWidget *parent)
             [this](const QString &path) { m_lastOpened = path; });
     connect(m_model, &ModelTabEditor::opened, this,
             [this](const QString &path) { m_lastOpened = path; });
-    // A file's theme (model_view's display_mode): the Model tab's look, dark
-    // in presentation mode whatever the file says.
+    // A file's theme (model_view's display_mode): the Model tab's look.
     connect(m_model, &ModelTabEditor::themeRequested, this, [this](bool dark) {
-        m_model->modelPage()->setAppearance(dark || m_presentation,
-                                            m_presentation ? PresentationTheme::kPlotScale : 1.0);
+        m_modelDark = dark;
+        syncModelLook();
     });
     new AltKeyMenuAccess(menuBar());
     new UndoShortcutRouter(this);
@@ -292,6 +291,18 @@ void MainWindow::openReceived(const QString &path)
     raise();
     activateWindow();
     m_opener->openFromUser(path);
+}
+
+void MainWindow::syncModelLook()
+{
+    // Dark in presentation mode, whatever the file says; a file's dark look
+    // outside it darkens the Model tab alone.
+    const bool dark = m_presentation || m_modelDark;
+    ModelPage *page = m_model->modelPage();
+    page->setAppearance(dark, m_presentation ? PresentationTheme::kPlotScale : 1.0);
+    const bool own = m_modelDark && !m_presentation;
+    page->setPalette(own ? PresentationTheme::darkPalette() : QPalette());
+    page->setAutoFillBackground(own);
 }
 
 QJsonObject MainWindow::status() const

@@ -120,6 +120,8 @@ private:
     void describeTab();
     void showStatusMessage(const QString &message, int timeout = 0);
     void syncLabStyle();
+    /// The Model tab's look: presentation mode's, or the dark one a file asked for.
+    void syncModelLook();
 
     SessionWorkspace *m_session;
     ModelTabEditor *m_model;
@@ -134,6 +136,8 @@ private:
     FileOpener *m_opener = nullptr;
     /// The file or folder opened last, in either tab.
     QString m_lastOpened;
+    /// The file shown asked for the dark look (model_view's display_mode).
+    bool m_modelDark = false;
     WindowDocks *m_docks = nullptr;
     StatusLine *m_status = nullptr;
     QAction *m_presentationAction = nullptr;

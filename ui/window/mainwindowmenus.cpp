@@ -188,7 +188,7 @@ void MainWindow::setPresentationMode(bool on)
     }
     const double scale = on ? PresentationTheme::kPlotScale : 1.0;
     m_session->setPresentation(on, scale);
-    m_model->modelPage()->setAppearance(on, scale);
+    syncModelLook();
     syncLabStyle();
     // Larger text makes the toolbars wider: they may need a second row now.
     QMetaObject::invokeMethod(
