@@ -36,12 +36,15 @@
 #include "ui/window/tabeditor.h"
 
 #include <QAction>
+#include <QApplication>
 #include <QCheckBox>
 #include <QClipboard>
 #include <QComboBox>
+#include <QDialog>
 #include <QDir>
 #include <QFile>
 #include <QImageReader>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
@@ -144,6 +147,7 @@ private slots:
     void encoderDecoderFileShowsEachSet();
     void fileOpensOnTheViewItNames();
     void copyAsPythonShowsTheSameView();
+    void receivedFileWaitsForTheUsersWork();
     void newestTextWins();
     void badTextKeepsTheHeads();
     void bertShowsMasksAndPair();
@@ -247,6 +251,65 @@ void TestModelWindow::fileOpensOnTheViewItNames()
     });
     QVERIFY(!window.openFile(QStringLiteral(TEST_DATA_DIR "/attention-sets/bad_view.npz")));
     QCOMPARE(document->setKind(), AttentionKind::Decoder);
+}
+
+void TestModelWindow::receivedFileWaitsForTheUsersWork()
+{
+    // A file sent from a notebook while a generation the user started runs
+    // waits its turn, saying so, and opens when the generation ends; a pass
+    // over the typed text it simply replaces, and that pass's late result
+    // never covers the file.
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(window.model()->openModelFolder(model("gpt2-tiny")));
+    window.model()->textPanel()->textEdit()->setText(QStringLiteral("the cat sat"));
+    window.model()->runner()->waitForIdle();
+    const QString folder = window.model()->document()->filePath();
+    const QString file = QStringLiteral(TEST_DATA_DIR "/attention-sets/viewed.npz");
+    GenerationPanel *panel = window.model()->generationPanel();
+    panel->findChild<QSpinBox *>()->setValue(512);
+    QSignalSpy finished(window.model()->generationRunner(), &GenerationRunner::finished);
+    panel->generateButton()->click();
+    QCOMPARE(window.model()->workRunning(), QStringLiteral("the generation"));
+    window.openReceived(file);
+    QCOMPARE(window.receivedWaiting(), QStringList{file});
+    QCOMPARE(window.model()->document()->filePath(), folder);
+    QCOMPARE(window.status().value(QStringLiteral("waiting")).toArray().first().toString(), file);
+    QVERIFY2(window.statusBar()->currentMessage().contains(
+                 QLatin1String("viewed.npz opens when the generation ends")),
+             qPrintable(window.statusBar()->currentMessage()));
+    QVERIFY(finished.wait(60000));
+    QTRY_COMPARE(window.model()->document()->filePath(), file);
+    QVERIFY(window.receivedWaiting().isEmpty());
+    QVERIFY(!window.status().contains(QStringLiteral("waiting")));
+    QCOMPARE(window.model()->document()->setKind(), AttentionKind::Cross);
+
+    // The model again, a text typed, and at once a file: the file opens now.
+    QVERIFY(window.model()->openModelFolder(model("gpt2-tiny")));
+    window.model()->textPanel()->textEdit()->setText(QStringLiteral("a dog ran far away"));
+    QTRY_VERIFY(window.model()->runner()->isBusy() || window.model()->runner()->lastRun());
+    QVERIFY(window.model()->workRunning().isEmpty());
+    window.openReceived(file);
+    QVERIFY(window.receivedWaiting().isEmpty());
+    QCOMPARE(window.model()->document()->filePath(), file);
+    window.model()->runner()->waitForIdle();
+    QTest::qWait(50);
+    QCOMPARE(window.model()->document()->filePath(), file);
+    QCOMPARE(window.model()->document()->setKind(), AttentionKind::Cross);
+    QVERIFY(!window.model()->showsRun());
+
+    // A question the window is asking is answered first.
+    const QString other = QStringLiteral(TEST_DATA_DIR "/attention-sets/encoder_decoder.npz");
+    QDialog question(&window);
+    question.open();
+    QTRY_VERIFY(QApplication::activeModalWidget() == &question);
+    window.openReceived(other);
+    QCOMPARE(window.receivedWaiting(), QStringList{other});
+    QVERIFY(window.statusBar()->currentMessage().contains(QLatin1String("when the dialog is closed")));
+    QCOMPARE(window.model()->document()->filePath(), file);
+    question.reject();
+    QTRY_COMPARE(window.model()->document()->filePath(), other);
 }
 
 void TestModelWindow::copyAsPythonShowsTheSameView()

@@ -184,6 +184,7 @@ GenerationOptions GenerationPanel::options() const
 
 void GenerationPanel::setRunning(bool running)
 {
+    m_running = running;
     m_generate->setEnabled(!running);
     m_stop->setEnabled(running);
     m_progress->setVisible(running);

@@ -47,8 +47,11 @@ public:
     void setAvailable(bool available);
     /// An encoder-decoder's panel: Translate writes the target of the source.
     void setTranslates(bool translates);
+    bool translates() const { return m_translates; }
     GenerationOptions options() const;
     void setRunning(bool running);
+    /// Writing, from Generate until what was written is shown (or stopped).
+    bool isRunning() const { return m_running; }
     void setProgress(int written, int total);
     /// Shows \a generation's timeline at its last step; null clears it.
     void setGeneration(std::shared_ptr<const Generation> generation);
@@ -104,6 +107,7 @@ private:
     QSlider *m_timeline;
     QPushButton *m_back;
     QLabel *m_stepLabel;
+    bool m_running = false;
     bool m_translates = false; ///< an encoder-decoder's: Translate, not Generate
 };
 

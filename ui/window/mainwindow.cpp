@@ -37,9 +37,12 @@
 #include "ui/window/windowdocks.h"
 #include "ui/window/windowtoolbars.h"
 
+#include <QApplication>
 #include <QCloseEvent>
 #include <QComboBox>
 #include <QDragEnterEvent>
+#include <QFileInfo>
+#include <QJsonArray>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMimeData>
@@ -290,7 +293,40 @@ void MainWindow::openReceived(const QString &path)
         showNormal();
     raise();
     activateWindow();
-    m_opener->openFromUser(path);
+    m_received.append(path);
+    openWaitingReceived();
+}
+
+void MainWindow::openWaitingReceived()
+{
+    // A file opened from inside another's dialog (a batch to choose, unsaved
+    // work to keep) waits for that one to be done.
+    if (m_openingReceived)
+        return;
+    while (!m_received.isEmpty()) {
+        // The user's own long work is not ended by a file sent from
+        // elsewhere, nor is a question the window is asking.
+        const QString work = m_model->workRunning();
+        if (!work.isEmpty() || QApplication::activeModalWidget()) {
+            const QString name = QFileInfo(m_received.first()).fileName();
+            showStatusMessage(work.isEmpty()
+                                  ? tr("%1 opens when the dialog is closed").arg(name)
+                                  : tr("%1 opens when %2 ends (or stop it)").arg(name, work));
+            if (!m_receivedTimer) {
+                m_receivedTimer = new QTimer(this);
+                m_receivedTimer->setInterval(200);
+                connect(m_receivedTimer, &QTimer::timeout, this, &MainWindow::openWaitingReceived);
+            }
+            m_receivedTimer->start();
+            return;
+        }
+        if (m_receivedTimer)
+            m_receivedTimer->stop();
+        const QString path = m_received.takeFirst();
+        m_openingReceived = true;
+        m_opener->openFromUser(path);
+        m_openingReceived = false;
+    }
 }
 
 void MainWindow::syncModelLook()
@@ -313,6 +349,8 @@ QJsonObject MainWindow::status() const
                        {QStringLiteral("tab"), m_tabs->currentWidget() == m_model->page()
                                                    ? QStringLiteral("model")
                                                    : QStringLiteral("attention")}};
+    if (!m_received.isEmpty())
+        status.insert(QStringLiteral("waiting"), QJsonArray::fromStringList(m_received));
     // What the Model tab shows: the set, the head selected, large or in the grid.
     const ModelDocument *model = m_model->document();
     if (!model->isEmpty()) {

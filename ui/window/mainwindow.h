@@ -13,6 +13,7 @@
 
 class QTabBar;
 class QTabWidget;
+class QTimer;
 class QToolBar;
 
 namespace AttentionLab {
@@ -65,8 +66,12 @@ public:
     bool openFile(const QString &path);
     /// Opens \a path as File > Open does (a model folder, an attention file
     /// or a session) and brings the window to the front: a file another
-    /// program handed over (WindowServer).
+    /// program handed over (WindowServer). It waits its turn while a
+    /// generation or a sweep the user started runs, or a dialog is open,
+    /// and opens once they end; a pass over the typed text it replaces.
     void openReceived(const QString &path);
+    /// The files received that wait their turn, oldest first.
+    const QStringList &receivedWaiting() const { return m_received; }
     /// What the window shows, for the socket's status request: the file or
     /// folder opened last ("file"), the Model tab's and the session's, the
     /// current tab ("model" or "attention"), and what the Model tab shows
@@ -122,6 +127,8 @@ private:
     void syncLabStyle();
     /// The Model tab's look: presentation mode's, or the dark one a file asked for.
     void syncModelLook();
+    /// Opens the files received, oldest first, while nothing holds them back.
+    void openWaitingReceived();
 
     SessionWorkspace *m_session;
     ModelTabEditor *m_model;
@@ -136,6 +143,11 @@ private:
     FileOpener *m_opener = nullptr;
     /// The file or folder opened last, in either tab.
     QString m_lastOpened;
+    /// Files received that wait for the user's work or a dialog to end,
+    /// looked at again by m_receivedTimer.
+    QStringList m_received;
+    QTimer *m_receivedTimer = nullptr;
+    bool m_openingReceived = false;
     /// The file shown asked for the dark look (model_view's display_mode).
     bool m_modelDark = false;
     WindowDocks *m_docks = nullptr;

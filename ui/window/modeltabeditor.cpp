@@ -31,6 +31,7 @@
 #include "ui/model/modelrunner.h"
 #include "ui/model/modeltextpanel.h"
 #include "ui/model/pythonsnippet.h"
+#include "ui/model/sweepdialog.h"
 #include "ui/settings/preferences.h"
 #include "ui/views/actionicons.h"
 
@@ -233,6 +234,15 @@ QString ModelTabEditor::pythonForView() const
     if (m_generation->showsStep())
         in.text = QString::fromStdString(model->decode(in.ids));
     return pythonSnippet(in);
+}
+
+QString ModelTabEditor::workRunning() const
+{
+    if (m_generationPanel->isRunning())
+        return m_generationPanel->translates() ? tr("the translation") : tr("the generation");
+    if (m_experiments->sweepDialog() && m_experiments->sweepDialog()->isRunning())
+        return tr("the sweep");
+    return QString();
 }
 
 bool ModelTabEditor::openModelFolder(const QString &folder)

@@ -65,6 +65,11 @@ public:
     ExperimentController *experiments() const { return m_experiments; }
     /// The tab shows the runner's runs (not an attention file).
     bool showsRun() const { return m_showsRun; }
+    /// The long work the user started that is still running ("the
+    /// generation", "the sweep"), which opening another model or file would
+    /// end; empty when there is none. A pass over the typed text is not
+    /// such work: its text stays in the box, and its result is dropped.
+    QString workRunning() const;
 
     /// File > Open Model, Open Built-in Model and Open Head in Attention Tab.
     void addFileActions(QMenu *file);
