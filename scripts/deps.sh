@@ -19,6 +19,7 @@ packages=(
     clang libclang-rt-14-dev libomp-dev
     clang-format git
     python3 python3-numpy python3-pytest # python/: the notebook module and its tests
+    python3-nbclient python3-nbformat python3-ipykernel # python/tests: a real kernel renders inline
     # scripts/install-check.sh: the icons, the man page, the validators, the .deb
     librsvg2-bin help2man gzip desktop-file-utils appstream shared-mime-info
     dpkg-dev file lintian
