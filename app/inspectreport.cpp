@@ -59,10 +59,10 @@ QString headScoreTable(const AttentionTensor &tensor, const std::vector<HeadScor
     }
     text += QStringLiteral("\n      ");
     for (int h = 0; h < tensor.heads(); ++h)
-        text += QStringLiteral("%1").arg(QStringLiteral("h%1").arg(h), 7);
+        text += QStringLiteral("%1").arg(QStringLiteral("h%1").arg(tensor.headNumber(h)), 7);
     text += QLatin1Char('\n');
     for (int l = 0; l < tensor.layers(); ++l) {
-        text += QStringLiteral("%1").arg(QStringLiteral("l%1").arg(l), 6);
+        text += QStringLiteral("%1").arg(QStringLiteral("l%1").arg(tensor.layerNumber(l)), 6);
         for (int h = 0; h < tensor.heads(); ++h) {
             const double value = scores[static_cast<size_t>(l) * tensor.heads() + h].value(kind);
             text += QStringLiteral("%1").arg(value, 7, 'f', kind == HeadScoreKind::Entropy ? 2 : 3);
@@ -253,6 +253,19 @@ void writeInspectJson(const AttentionTensor &tensor, const InspectSummary &summa
     out.integer(tensor.layers());
     out.key("heads");
     out.integer(tensor.heads());
+    if (tensor.isRenumbered()) {
+        // The numbers the model gave the layers and heads the file kept.
+        out.key("layer_numbers");
+        out.beginArray(Layout::Line);
+        for (int l = 0; l < tensor.layers(); ++l)
+            out.integer(tensor.layerNumber(l));
+        out.endArray();
+        out.key("head_numbers");
+        out.beginArray(Layout::Line);
+        for (int h = 0; h < tensor.heads(); ++h)
+            out.integer(tensor.headNumber(h));
+        out.endArray();
+    }
     out.key("queries");
     out.integer(tensor.queries());
     out.key("keys");

@@ -328,9 +328,27 @@ AttentionFileReader::read(const char *data, long long size, std::shared_ptr<cons
             }
             part->second.arrays.push_back(array);
         }
+        // The layers' and heads' own numbers, when the file kept only some.
+        const auto numberSet = [this](AttentionTensor &tensor, const QString &which) {
+            if (!m_view || (m_view->layerNumbers.empty() && m_view->headNumbers.empty()))
+                return;
+            const auto check = [&which](const std::vector<int> &numbers, int count,
+                                        const char *what) {
+                if (!numbers.empty() && int(numbers.size()) != count)
+                    throwReadError(QStringLiteral("its view numbers %1 %2, but %3 has %4")
+                                       .arg(numbers.size())
+                                       .arg(QLatin1String(what))
+                                       .arg(which)
+                                       .arg(count));
+            };
+            check(m_view->layerNumbers, tensor.layers(), "layers");
+            check(m_view->headNumbers, tensor.heads(), "heads");
+            tensor.setNumbers(m_view->layerNumbers, m_view->headNumbers);
+        };
         ReadSets sets;
         if (parts.empty()) {
             AttentionTensor tensor = arrangeSet(arrays, AttentionKind::Decoder, false, name);
+            numberSet(tensor, QStringLiteral("the attention"));
             const AttentionKind kind = kindOf(tensor);
             sets.emplace_back(kind, std::move(tensor));
             return sets;
@@ -341,8 +359,12 @@ AttentionFileReader::read(const char *data, long long size, std::shared_ptr<cons
                                           "tokens of a file of one"));
         std::sort(parts.begin(), parts.end(),
                   [](const auto &a, const auto &b) { return a.first < b.first; });
-        for (const auto &[kind, part] : parts)
-            sets.emplace_back(kind, arrangeSet(part, kind, true, name));
+        for (const auto &[kind, part] : parts) {
+            AttentionTensor tensor = arrangeSet(part, kind, true, name);
+            numberSet(tensor, QStringLiteral("the %1 attention")
+                                  .arg(QString::fromStdString(attentionKindName(kind))));
+            sets.emplace_back(kind, std::move(tensor));
+        }
         return sets;
     } catch (const ReadError &error) {
         m_batchSize = error.batchSize;

@@ -5,9 +5,11 @@
 
 #include "io/inputtextqt.h"
 
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 
+#include <algorithm>
 #include <cmath>
 
 namespace AttentionLab {
@@ -27,6 +29,27 @@ bool index(const QJsonObject &object, const QString &key, int *out)
     if (!value.isDouble() || number < 0.0 || number != std::floor(number) || number > 1e9)
         return false;
     *out = int(number);
+    return true;
+}
+
+/// Distinct whole numbers from 0 at \a key of \a object (none when absent);
+/// false when it is something else.
+bool numbers(const QJsonObject &object, const QString &key, std::vector<int> *out)
+{
+    const QJsonValue value = object.value(key);
+    out->clear();
+    if (value.isUndefined() || value.isNull())
+        return true;
+    if (!value.isArray() || value.toArray().isEmpty())
+        return false;
+    for (const QJsonValue &entry : value.toArray()) {
+        const double number = entry.toDouble(-1.0);
+        if (!entry.isDouble() || number < 0.0 || number != std::floor(number) || number > 1e9)
+            return false;
+        if (std::find(out->begin(), out->end(), int(number)) != out->end())
+            return false;
+        out->push_back(int(number));
+    }
     return true;
 }
 
@@ -74,6 +97,10 @@ std::optional<FileView> parseFileView(const std::string &json, QString *error)
         view.set = kind;
     }
     view.title = object.value(QStringLiteral("title")).toString();
+    if (!numbers(object, QStringLiteral("layers"), &view.layerNumbers))
+        return fail(QStringLiteral("its view's layers are not distinct whole numbers from 0"));
+    if (!numbers(object, QStringLiteral("heads"), &view.headNumbers))
+        return fail(QStringLiteral("its view's heads are not distinct whole numbers from 0"));
     return view;
 }
 

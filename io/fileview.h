@@ -9,6 +9,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace AttentionLab {
 
@@ -18,8 +19,9 @@ namespace AttentionLab {
  * .safetensors' __metadata__, as the Python module writes them for
  * head_view (the large head), model_view (the grid) and the others:
  * {"view": "head"|"grid", "layer": L, "head": H, "theme": "light"|"dark",
- * "set": "encoder"|"decoder"|"cross", "title": ...}. Every key may be left
- * out; other keys (what the module records of the call) are ignored.
+ * "set": "encoder"|"decoder"|"cross", "title": ..., "layers": [0, 5, 11],
+ * "heads": [...]}. Every key may be left out; other keys (what the module
+ * records of the call) are ignored.
  */
 struct FileView
 {
@@ -29,6 +31,11 @@ struct FileView
     std::optional<bool> dark;
     std::optional<AttentionKind> set;
     QString title;
+    /// "layers", "heads": the numbers the layers and heads kept had in the
+    /// model (include_layers, include_heads), distinct whole numbers from 0;
+    /// empty when all were kept as they were.
+    std::vector<int> layerNumbers;
+    std::vector<int> headNumbers;
 };
 
 /// Parses a view member's \a json; std::nullopt with the reason in \a error

@@ -45,6 +45,11 @@ std::string AttentionTensor::queryToken(int query) const
     return keyToken(query + keyOffset());
 }
 
+std::string AttentionTensor::headName(int layer, int head) const
+{
+    return std::to_string(layerNumber(layer)) + "." + std::to_string(headNumber(head));
+}
+
 std::string AttentionTensor::rowToken(int query) const
 {
     if (query < 0 || query >= static_cast<int>(m_writtenTokens.size()))

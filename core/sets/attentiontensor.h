@@ -133,7 +133,30 @@ public:
         return {kvHead * group, kvHead * group + group - 1};
     }
 
+    /**
+     * The numbers layers and heads had where they came from, when only some
+     * were kept (BertViz's include_layers and include_heads): layer \a layer
+     * of this tensor was layer layerNumber(layer) of the model. Views and
+     * figures label with these; indexes into the tensor stay 0-based.
+     */
+    int layerNumber(int layer) const { return numbered(m_layerNumbers, layer); }
+    int headNumber(int head) const { return numbered(m_headNumbers, head); }
+    /// "5.1": head headNumber(head) of layer layerNumber(layer).
+    std::string headName(int layer, int head) const;
+    bool isRenumbered() const { return !m_layerNumbers.empty() || !m_headNumbers.empty(); }
+    /// The caller has checked the sizes: layers() numbers (or none), heads() (or none).
+    void setNumbers(std::vector<int> layerNumbers, std::vector<int> headNumbers)
+    {
+        m_layerNumbers = std::move(layerNumbers);
+        m_headNumbers = std::move(headNumbers);
+    }
+
 private:
+    static int numbered(const std::vector<int> &numbers, int index)
+    {
+        return index >= 0 && size_t(index) < numbers.size() ? numbers[size_t(index)] : index;
+    }
+
     AttentionShape m_shape;
     std::vector<const float *> m_heads;
     std::shared_ptr<const void> m_owner;
@@ -142,6 +165,8 @@ private:
     std::vector<std::string> m_writtenTokens;
     KeyVisibility m_visibility;
     std::vector<int> m_layerWindows;
+    std::vector<int> m_layerNumbers;
+    std::vector<int> m_headNumbers;
     int m_keyValueHeads = 0;
 };
 

@@ -50,10 +50,24 @@ def test_inspect_reads_the_kept_layers_and_heads(binary, rng, tmp_path):
     figure = al.model_view(layers, TOKENS, include_layers=[2, 0], include_heads=[3])
     report = inspect(binary, figure.save(tmp_path / "kept.npz"))
     assert report["shape"] == [2, 1, N, N]
+    assert (report["layer_numbers"], report["head_numbers"]) == ([2, 0], [3])
     head = np.stack(layers)[[2, 0], 0][:, [3]]
     with np.errstate(divide="ignore", invalid="ignore"):
         entropy = -np.where(head > 0, head * np.log2(head), 0.0).sum(-1).mean(-1)
     np.testing.assert_allclose(report["entropy_bits"], entropy, rtol=1e-5)
+
+
+def test_figures_name_the_kept_layers_and_heads_as_the_model_did(binary, rng):
+    # BertViz's include_layers: the figure says "layer 3", the model's
+    # number, where the file holds it first.
+    layers = tuple(softmax(rng, (1, 4, N, N), causal=True) for _ in range(4))
+    head = al.head_view(layers, TOKENS, layer=3, heads=[2], include_layers=[3, 1])
+    assert "layer 3, head 2" in head._repr_svg_()
+    grid = al.model_view(layers, TOKENS, include_layers=[2, 0], include_heads=[3, 1])
+    svg = grid._repr_svg_()
+    for label in ("layer 2", "layer 0", "head 3", "head 1", "2.3", "2.1"):
+        assert label in svg, label
+    assert "head 0" not in svg
 
 
 def test_inspect_reads_an_encoder_decoder(binary, rng, tmp_path):

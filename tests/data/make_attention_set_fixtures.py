@@ -130,6 +130,15 @@ def main():
     # Refused: a view of a kind the window has not.
     np.savez(os.path.join(OUT, "bad_view.npz"), attentions=decoder[:, 0],
              tokens=np.array(TARGET), view=np.array(json.dumps({"view": "table"})))
+    # model_view(include_layers=[5, 11], include_heads=[7, 0, 3]): the
+    # layers and heads kept, with the numbers they had in the model.
+    kept = {"view": "grid", "layer": 1, "head": 0, "theme": "light", "layers": [5, 11],
+            "heads": [7, 0, 3]}
+    np.savez(os.path.join(OUT, "kept_heads.npz"), attentions=decoder[:, 0],
+             tokens=np.array(TARGET), view=np.array(json.dumps(kept)))
+    # Refused: three layers' numbers for two layers.
+    np.savez(os.path.join(OUT, "bad_kept_layers.npz"), attentions=decoder[:, 0],
+             tokens=np.array(TARGET), view=np.array(json.dumps({"layers": [0, 5, 11]})))
 
     sets = []
     for kind, array, queries, keys, causal in (("encoder", encoder, SOURCE, SOURCE, False),
@@ -149,7 +158,9 @@ def main():
                            "bad_cross_row.npz":
                            ": cross-attention, layer 1, head 0, row 2 sums to 0.5000, not 1",
                            "bad_view.npz":
-                           ": its view names the view \"table\", not head or grid"}},
+                           ": its view names the view \"table\", not head or grid",
+                           "bad_kept_layers.npz":
+                           ": its view numbers 3 layers, but the attention has 2"}},
                   f, indent=1, ensure_ascii=False)
     # Seeds for the readers' fuzzers, so that they reach the sets.
     for fuzzer, names in (("npz_fuzzer", ["encoder_decoder.npz", "bertviz_per_layer.npz"]),

@@ -310,6 +310,29 @@ void TestAttentionSets::fileNamesItsView()
     QVERIFY(error.startsWith(QStringLiteral("its view is not a JSON object")));
     const std::optional<FileView> bare = parseFileView("{}", &error);
     QVERIFY(bare && !bare->largeHead && bare->layer == -1 && !bare->dark && !bare->set);
+    QVERIFY(bare->layerNumbers.empty() && bare->headNumbers.empty());
+    QVERIFY(!parseFileView(R"({"layers": [1, 1]})", &error));
+    QCOMPARE(error, QStringLiteral("its view's layers are not distinct whole numbers from 0"));
+    QVERIFY(!parseFileView(R"({"heads": [0, 2.5]})", &error));
+    QCOMPARE(error, QStringLiteral("its view's heads are not distinct whole numbers from 0"));
+    QVERIFY(!parseFileView(R"({"layers": []})", &error));
+
+    // The layers and heads a file kept (include_layers, include_heads)
+    // carry the numbers they had; indexes stay 0-based.
+    const auto kept = reader.readSets(dataDir() + QStringLiteral("/kept_heads.npz"));
+    QVERIFY2(kept, qPrintable(reader.errorString()));
+    const AttentionTensor &tensor = *kept->front().tensor;
+    QCOMPARE(tensor.layers(), 2);
+    QVERIFY(tensor.isRenumbered());
+    QCOMPARE(tensor.layerNumber(0), 5);
+    QCOMPARE(tensor.layerNumber(1), 11);
+    QCOMPARE(tensor.headNumber(0), 7);
+    QCOMPARE(tensor.headName(1, 2), std::string("11.3"));
+    QCOMPARE(reader.view()->layerNumbers, (std::vector<int>{5, 11}));
+    // A file of every layer numbers them from 0.
+    const auto all = reader.readSets(dataDir() + QStringLiteral("/encoder_decoder.npz"));
+    QVERIFY(all && !all->front().tensor->isRenumbered());
+    QCOMPARE(all->front().tensor->headName(1, 2), std::string("1.2"));
 }
 
 void TestAttentionSets::detectorsApply_data()

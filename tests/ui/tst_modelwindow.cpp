@@ -239,6 +239,17 @@ void TestModelWindow::fileOpensOnTheViewItNames()
     QCOMPARE(theme.takeFirst().at(0).toBool(), false);
     QVERIFY(!page->autoFillBackground());
     QVERIFY(page->palette().color(QPalette::Window).lightness() > 120);
+    // model_view(include_layers=[5, 11], include_heads=[7, 0, 3]): the grid
+    // and the title name the heads as the model numbered them.
+    QVERIFY(window.openFile(QStringLiteral(TEST_DATA_DIR "/attention-sets/kept_heads.npz")));
+    QCOMPARE(page->grid()->labels(), (QStringList{QStringLiteral("5.7"), QStringLiteral("5.0"),
+                                                  QStringLiteral("5.3"), QStringLiteral("11.7"),
+                                                  QStringLiteral("11.0"), QStringLiteral("11.3")}));
+    QCOMPARE(document->layer(), 1);
+    QCOMPARE(document->head(), 0);
+    QCOMPARE(document->currentTitle(), QStringLiteral("head 11.7"));
+    QVERIFY(page->grid()->toolTipFor(1, 2).contains(QLatin1String("head 11.3")));
+    QVERIFY(page->grid()->toolTipFor(1, 2).contains(QLatin1String("the file's layer 1, head 2")));
     // A view the window has not: refused in one line, what was open stays.
     QTimer::singleShot(0, [] {
         for (QWidget *w : QApplication::topLevelWidgets())
@@ -306,7 +317,8 @@ void TestModelWindow::receivedFileWaitsForTheUsersWork()
     QTRY_VERIFY(QApplication::activeModalWidget() == &question);
     window.openReceived(other);
     QCOMPARE(window.receivedWaiting(), QStringList{other});
-    QVERIFY(window.statusBar()->currentMessage().contains(QLatin1String("when the dialog is closed")));
+    QVERIFY(
+        window.statusBar()->currentMessage().contains(QLatin1String("when the dialog is closed")));
     QCOMPARE(window.model()->document()->filePath(), file);
     question.reject();
     QTRY_COMPARE(window.model()->document()->filePath(), other);

@@ -132,6 +132,15 @@ QString wordsNote(const TensorMatrix &m, const TensorFigureData &d)
     return {};
 }
 
+/// "layer 5, head 1", with the numbers the model gave them, and the words note.
+QString headTitle(const TensorMatrix &m, const TensorFigureData &d)
+{
+    return QStringLiteral("layer %1, head %2%3")
+        .arg(d.tensor.layerNumber(d.layer))
+        .arg(d.tensor.headNumber(d.head))
+        .arg(wordsNote(m, d));
+}
+
 void paintHead(QPainter &painter, const QRectF &rect, const TensorFigureData &d,
                const FigureStyle &style)
 {
@@ -148,11 +157,7 @@ void paintAlignment(QPainter &painter, const QRectF &rect, const TensorFigureDat
         return;
     }
     const TensorMatrix m = TensorMatrix::prepare(d, d.tensor.headData(d.layer, d.head));
-    matrixFigure(painter, rect, m,
-                 QStringLiteral("alignment: cross-attention, layer %1, head %2%3")
-                     .arg(d.layer)
-                     .arg(d.head)
-                     .arg(wordsNote(m, d)),
+    matrixFigure(painter, rect, m, QStringLiteral("alignment: cross-attention, ") + headTitle(m, d),
                  scoreText(d), style, true);
 }
 
@@ -166,10 +171,7 @@ QRectF paintTensorHead(QPainter &painter, const QRectF &rect, const TensorFigure
         return {};
     }
     const TensorMatrix m = TensorMatrix::prepare(d, d.tensor.headData(d.layer, d.head));
-    return matrixFigure(
-        painter, rect, m,
-        QStringLiteral("layer %1, head %2%3").arg(d.layer).arg(d.head).arg(wordsNote(m, d)),
-        scoreText(d), style);
+    return matrixFigure(painter, rect, m, headTitle(m, d), scoreText(d), style);
 }
 
 namespace {
@@ -182,7 +184,7 @@ void paintAverage(QPainter &painter, const QRectF &rect, const TensorFigureData 
     const TensorMatrix m = TensorMatrix::prepare(d, nullptr, layerAverage(d.tensor, d.layer));
     matrixFigure(painter, rect, m,
                  QStringLiteral("layer %1, the mean of its %2 heads%3")
-                     .arg(d.layer)
+                     .arg(d.tensor.layerNumber(d.layer))
                      .arg(d.tensor.heads())
                      .arg(wordsNote(m, d)),
                  QString(), style);
@@ -227,8 +229,7 @@ void paintLines(QPainter &painter, const QRectF &rect, const TensorFigureData &d
     FigurePainter base(painter, style);
     base.setUnitFor(rect.width(), rect.height() * 1.4, 1000.0);
     const QRectF inner = FigureHeading::headed(
-        base, rect.adjusted(base.pt(16), base.pt(12), -base.pt(16), -base.pt(12)),
-        QStringLiteral("layer %1, head %2%3").arg(d.layer).arg(d.head).arg(wordsNote(m, d)),
+        base, rect.adjusted(base.pt(16), base.pt(12), -base.pt(16), -base.pt(12)), headTitle(m, d),
         scoreText(d));
     LineDiagram diagram;
     diagram.rows = m.rows;

@@ -58,7 +58,8 @@ double layoutTensorGrid(QPainter &painter, const QRectF &rect, const TensorFigur
     // Sorted, a row holds heads of any layer: no layer or head headers then.
     const double headerWidth =
         d.sorted ? 0.0
-                 : metrics.horizontalAdvance(QStringLiteral("layer %1").arg(L - 1)) + base.pt(10);
+                 : metrics.horizontalAdvance(QStringLiteral("layer %1").arg(t.layerNumber(L - 1))) +
+                       base.pt(10);
     const double headerHeight = d.sorted ? 0.0 : metrics.height() * 1.4;
     const double legendHeight = scored ? HeadGridStyle::legendHeight(legendFont) + base.pt(8) : 0.0;
     const double cellWidth = (inner.width() - headerWidth) / H;
@@ -93,12 +94,13 @@ double layoutTensorGrid(QPainter &painter, const QRectF &rect, const TensorFigur
     if (!d.sorted) {
         for (int h = 0; h < H; ++h)
             painter.drawText(QRectF(left + headerWidth + h * column, top, column, headerHeight),
-                             Qt::AlignCenter, QStringLiteral("head %1").arg(h));
+                             Qt::AlignCenter, QStringLiteral("head %1").arg(t.headNumber(h)));
         for (int l = 0; l < L; ++l)
             painter.drawText(QRectF(inner.left(), top + headerHeight + l * cellHeight,
                                     left - inner.left() + headerWidth - base.pt(8),
                                     side * aspect + 2 * frame + 2 * pad),
-                             Qt::AlignRight | Qt::AlignVCenter, QStringLiteral("layer %1").arg(l));
+                             Qt::AlignRight | Qt::AlignVCenter,
+                             QStringLiteral("layer %1").arg(t.layerNumber(l)));
     }
     const HeadGridStyle::ScoreSpan span =
         scored ? HeadGridStyle::scoreSpan(d.scores, d.scoreKind) : HeadGridStyle::ScoreSpan{};
@@ -124,7 +126,7 @@ double layoutTensorGrid(QPainter &painter, const QRectF &rect, const TensorFigur
         painter.setRenderHint(QPainter::SmoothPixmapTransform, false);
         painter.drawImage(thumb, image);
         painter.restore();
-        QString text = QStringLiteral("%1.%2").arg(l).arg(h);
+        QString text = QString::fromStdString(t.headName(l, h));
         if (scored)
             text += QStringLiteral(" · %1").arg(HeadGridStyle::scoreText(value));
         painter.setFont(labelFont);

@@ -171,9 +171,10 @@ QStringList HeadGridView::labels() const
     QStringList out;
     if (m_document->isEmpty())
         return out;
-    const int heads = m_document->tensor().heads();
+    const AttentionTensor &tensor = m_document->tensor();
+    const int heads = tensor.heads();
     for (int index : m_order)
-        out << QStringLiteral("%1.%2").arg(index / heads).arg(index % heads);
+        out << QString::fromStdString(tensor.headName(index / heads, index % heads));
     return out;
 }
 
@@ -351,7 +352,8 @@ void HeadGridView::paintEvent(QPaintEvent *event)
                                          : palette().color(QPalette::Text));
         if (m_namesHidden)
             continue; // the name and the scores are in the tooltip
-        QString name = QStringLiteral("%1.%2").arg(index / heads).arg(index % heads);
+        QString name =
+            QString::fromStdString(m_document->tensor().headName(index / heads, index % heads));
         if (index / heads < m_layerMarks.size() && !m_layerMarks[index / heads].isEmpty())
             name += QLatin1Char(' ') + m_layerMarks[index / heads];
         if (m_namesOnTiles) {

@@ -22,12 +22,17 @@ QString HeadGridView::toolTipFor(int layer, int head) const
 {
     if (m_document->isEmpty())
         return {};
-    QString text = tr("<b>head %1.%2</b> (layer %1, head %2)").arg(layer).arg(head);
+    const AttentionTensor &tensor = m_document->tensor();
+    QString text = tr("<b>head %1.%2</b> (layer %1, head %2)")
+                       .arg(tensor.layerNumber(layer))
+                       .arg(tensor.headNumber(head));
+    if (tensor.isRenumbered())
+        text +=
+            tr("<br>the file's layer %1, head %2 (the others were left out)").arg(layer).arg(head);
     if (layer < m_layerNotes.size() && !m_layerNotes[layer].isEmpty())
         text += QStringLiteral("<br>") + m_layerNotes[layer];
     if (m_document->isKnockedOut(layer, head))
         text += tr("<br><b>knocked out</b>: the model ran without its output (K restores it)");
-    const AttentionTensor &tensor = m_document->tensor();
     if (tensor.keyValueHeads() < tensor.heads()) {
         const int group = tensor.keyValueHeadOf(head);
         const auto [first, last] = tensor.queryHeadsOf(group);

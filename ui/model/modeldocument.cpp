@@ -336,10 +336,12 @@ QString ModelDocument::currentTitle() const
     QString title;
     switch (m_view) {
     case ModelView::Head:
-        title = tr("head %1.%2").arg(m_layer).arg(m_head);
+        title = tr("head %1").arg(QString::fromStdString(m_tensor->headName(m_layer, m_head)));
         break;
     case ModelView::LayerAverage:
-        title = tr("layer %1, mean of %2 heads").arg(m_layer).arg(m_tensor->heads());
+        title = tr("layer %1, mean of %2 heads")
+                    .arg(m_tensor->layerNumber(m_layer))
+                    .arg(m_tensor->heads());
         break;
     case ModelView::Rollout:
         title = m_rollout ? tr("rollout over %1")
