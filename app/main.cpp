@@ -3,7 +3,9 @@
 
 #include "app/commandline.h"
 #include "app/guibenchmark.h"
+#include "io/attentionfilereader.h"
 #include "io/builtinmodel.h"
+#include "io/sessionreader.h"
 #include "io/windowsocket.h"
 #include "ui/model/attentionfiles.h"
 #include "ui/window/mainwindow.h"
@@ -44,6 +46,25 @@ void describeApplication()
     QCoreApplication::setApplicationName(QStringLiteral("Attention Lab"));
     QCoreApplication::setOrganizationName(QStringLiteral("Attention Lab"));
     QCoreApplication::setApplicationVersion(QStringLiteral(ATTENTIONLAB_VERSION));
+}
+
+/// Why the window would refuse \a path (a file it cannot read, a folder with
+/// no config.json), said here in one line rather than by the window; empty
+/// when it would open it, or ask the user how (a batch, a layout).
+QString handOffProblem(const QString &path, bool folder)
+{
+    if (folder)
+        return QFileInfo(path + QStringLiteral("/config.json")).isFile()
+                   ? QString()
+                   : QStringLiteral("%1: not a model's folder (it has no config.json)").arg(path);
+    if (AttentionLab::AttentionFiles::isAttentionFile(path)) {
+        AttentionLab::AttentionFileReader reader;
+        if (reader.readSets(path) || reader.needsLayout() || reader.batchSize() > 1)
+            return QString();
+        return reader.errorString();
+    }
+    AttentionLab::SessionReader reader;
+    return reader.readFile(path) ? QString() : reader.errorString();
 }
 
 /// `bench --gui --model DIR`: a keystroke in the model's text to a redrawn grid.
@@ -229,6 +250,16 @@ int main(int argc, char *argv[])
     if ((openSession || (openModel && !builtin)) && !newWindow) {
         const QString path = QFileInfo(windowArguments.first()).absoluteFilePath();
         const QString socket = AttentionLab::WindowSocket::path();
+        // A window running: what it would refuse is refused here, in one line.
+        const AttentionLab::WindowSocket::Reply running =
+            AttentionLab::WindowSocket::request(socket, {{QStringLiteral("status"), true}});
+        if (running.reached) {
+            const QString problem = handOffProblem(path, openModel);
+            if (!problem.isEmpty()) {
+                std::fprintf(stderr, "attention-lab: %s\n", qPrintable(problem));
+                return 2;
+            }
+        }
         const AttentionLab::WindowSocket::Reply sent =
             AttentionLab::WindowSocket::request(socket, {{QStringLiteral("open"), path}});
         if (!sent.error.isEmpty()) {
@@ -242,7 +273,7 @@ int main(int argc, char *argv[])
                              qPrintable(sent.answer.value(QStringLiteral("error")).toString()));
                 return 2;
             }
-            std::printf("attention-lab: opened %s in the running window (--new-window for "
+            std::printf("attention-lab: handed %s to the running window (--new-window for "
                         "another)\n",
                         qPrintable(path));
             return 0;

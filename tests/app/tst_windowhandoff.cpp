@@ -127,7 +127,7 @@ void TestWindowHandOff::filesGoToTheRunningWindow()
     const QString sessionPath = QFileInfo(session).canonicalFilePath();
     QByteArray out;
     QCOMPARE(run({sessionPath}, &out), 0);
-    QVERIFY2(out.contains("in the running window"), out.constData());
+    QVERIFY2(out.contains("to the running window"), out.constData());
     QTRY_COMPARE_WITH_TIMEOUT(ask({{u"status"_s, true}}).answer.value(u"session_file"_s).toString(),
                               sessionPath, 10000);
     QCOMPARE(ask({{u"status"_s, true}}).answer.value(u"tab"_s).toString(), u"attention"_s);
@@ -149,6 +149,30 @@ void TestWindowHandOff::filesGoToTheRunningWindow()
     QCOMPARE(status.value(u"tab"_s).toString(), u"model"_s);
     QCOMPARE(status.value(u"session_file"_s).toString(), sessionPath);
     QCOMPARE(m_window.state(), QProcess::Running);
+
+    // What the window would refuse is refused here, in one line, exit 2,
+    // and the window keeps what it shows.
+    const struct
+    {
+        QString path;
+        QString said;
+    } refused[] = {
+        {QFileInfo(QStringLiteral(TEST_DATA_DIR "/attention-sets/bad_view.npz"))
+             .canonicalFilePath(),
+         u"bad_view.npz: its view names the view \"table\""_s},
+        {QFileInfo(QStringLiteral(TEST_DATA_DIR "/attention-sets")).canonicalFilePath(),
+         u"not a model's folder (it has no config.json)"_s},
+        {QFileInfo(QStringLiteral(TEST_DATA_DIR "/attention-sets/expected.json"))
+             .canonicalFilePath(),
+         u"expected.json: "_s},
+    };
+    for (const auto &file : refused) {
+        QByteArray err;
+        QCOMPARE(run({file.path}, nullptr, &err), 2);
+        QVERIFY2(QString::fromUtf8(err).contains(file.said), err.constData());
+        QCOMPARE(err.count('\n'), 1);
+    }
+    QCOMPARE(ask({{u"status"_s, true}}).answer.value(u"model_file"_s).toString(), folder);
 }
 
 void TestWindowHandOff::refusals_data()
