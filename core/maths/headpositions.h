@@ -15,12 +15,15 @@ namespace AttentionLab {
 struct HeadPositions
 {
     bool rotary = true;
-    double theta = 10000.0; ///< the rotary base; without rotary, the default
+    /// The rotary base; without rotary, the base the model's other layers
+    /// turn by (what the lab compares with), 10000 when not known.
+    double theta = 10000.0;
     friend bool operator==(const HeadPositions &, const HeadPositions &) = default;
 };
 
-/// The session file's and `model --json`'s spelling: "rotary theta=500000"
-/// or "none".
+/// The session file's spelling: "rotary theta=500000", "none" or, where
+/// the model's other layers turn by another base than 10000, "none
+/// theta=2000000".
 std::string headPositionsName(const HeadPositions &positions);
 
 /// Parses headPositionsName()'s spelling (a base above 1); std::nullopt for

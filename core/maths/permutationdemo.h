@@ -7,6 +7,7 @@
 #include "core/support/types.h"
 
 #include <functional>
+#include <limits>
 #include <vector>
 
 namespace AttentionLab {
@@ -32,6 +33,11 @@ struct PermutationDemo
     /// them (what the lab's legend says; the longest bar, by construction).
     double plainChange = 0.0;
     double encodedChange = 0.0;
+    /// The largest change without positions when the session's own mask
+    /// (causal, a sliding window) is kept where it stands: the mask tells
+    /// the places apart, so it is well above plainChange; NaN when the
+    /// session has no mask (the demonstration itself runs without one).
+    double maskedChange = std::numeric_limits<double>::quiet_NaN();
 };
 
 /// Runs the demonstration on \a inputs with the permutation \a order (a

@@ -174,7 +174,7 @@ std::optional<HeadPositions> layerPositions(const ModelConfig &config, int layer
         return std::nullopt;
     const LayerAttention attention = config.attentionOf(layer);
     if (!attention.rotary)
-        return HeadPositions{false};
+        return HeadPositions{false, config.rotary.theta}; // the other layers' base, to compare
     return HeadPositions{true, attention.localRotary && config.rotary.localTheta > 0.0
                                    ? config.rotary.localTheta
                                    : config.rotary.theta};

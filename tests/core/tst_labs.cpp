@@ -170,6 +170,9 @@ void TestLabs::headPositionsNames_data()
     QTest::addColumn<bool>("rotary");
     QTest::addColumn<double>("theta");
     QTest::newRow("none") << "none" << true << false << 10000.0;
+    QTest::newRow("none, SmolLM3's other layers")
+        << "none theta=5000000" << true << false << 5000000.0;
+    QTest::newRow("none, no base") << "none theta=" << false << false << 0.0;
     QTest::newRow("Llama 3") << "rotary theta=500000" << true << true << 500000.0;
     QTest::newRow("fraction") << "rotary theta=10000.5" << true << true << 10000.5;
     QTest::newRow("base 1") << "rotary theta=1" << false << true << 0.0;

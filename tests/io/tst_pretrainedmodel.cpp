@@ -475,7 +475,7 @@ void TestPretrainedModel::decoderHeadSessionsAttendLikeTheModel_data()
     QTest::newRow("smollm3, a layer without positions")
         << QStringLiteral("smollm3-nope") << QStringLiteral("q and k rotated")
         << QStringList{QStringLiteral("rotary theta=2000000"),
-                       QStringLiteral("rotary theta=2000000"), QStringLiteral("none"),
+                       QStringLiteral("rotary theta=2000000"), QStringLiteral("none theta=2000000"),
                        QStringLiteral("rotary theta=2000000")};
 }
 

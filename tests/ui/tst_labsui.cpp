@@ -1029,7 +1029,8 @@ void TestLabsUi::positionLabOnAHeadWithoutPositions()
     labs->update([](LabSettings &s) { s.positionMode = LabSettings::PositionMode::Rotary; });
     QString svg = exportSvg(QStringLiteral("positional"));
     QVERIFY(svg.contains(u"this layer, no positions: one value everywhere (spread 0)"_s));
-    QVERIFY(svg.contains(u"turned by rotary (θ = 10000)"_s));
+    // Beside the rotary of the model's other layers, base 2000000.
+    QVERIFY(svg.contains(u"turned by rotary (θ = 2000000)"_s));
     LabBanner *banner = m_window->session()->positionLab()->banner();
     banner->refresh();
     QVERIFY2(banner->plainText().contains(u"the same at every pair of 48 positions (spread 0)"_s),
@@ -1039,11 +1040,19 @@ void TestLabsUi::positionLabOnAHeadWithoutPositions()
     QVERIFY(svg.contains(u"shuffle the head's tokens (q, k, v together)"_s));
     QVERIFY(svg.contains(u"this layer, no positions: largest change"_s));
     banner->refresh();
-    QVERIFY2(banner->plainText().contains(u"every output travels with its token"_s),
+    QVERIFY2(banner->plainText().contains(u"with no mask, shuffling its 6 tokens"_s) &&
+                 banner->plainText().contains(u"every output travels with its token"_s) &&
+                 banner->plainText().contains(u"(θ = 2000000)"_s),
              qPrintable(banner->plainText()));
     const PermutationDemo demo = LabPainter::positionDemo(session, labs->settings());
     QVERIFY(demo.plainChange < 1e-12);
     QVERIFY(demo.encodedChange > 1e-3);
+    // The model's causal mask, kept, tells the places apart on its own.
+    QCOMPARE(session.options.mask, MaskMode::Causal);
+    QVERIFY(demo.maskedChange > 1e-3);
+    QVERIFY2(banner->plainText().contains(u"With the causal mask kept where it stands"_s) &&
+                 banner->plainText().contains(u"the mask alone tells this layer the order"_s),
+             qPrintable(banner->plainText()));
     // A head of a rotary layer turns by its layer's base, 2000000.
     model->document()->select(1, 0);
     QVERIFY(m_window->openHeadInAttentionTab());

@@ -44,10 +44,18 @@ PermutationDemo LabPainter::positionDemo(const Session &s, const LabSettings &l)
     const std::vector<Index> order = derangement(s.keys.rows(), l.shuffleSeed);
     // A head of a layer without positions: its own q, k and v, beside the
     // rotary positions the model's other layers give theirs.
-    if (shufflesHead(s))
-        return rotaryPermutationDemo(s.queries, s.keys, s.effectiveValues(), order, options,
-                                     rotaryBase(s, l));
-    return permutationDemo(s.keys, order, options);
+    const bool head = shufflesHead(s);
+    const auto demo = [&](const AttentionOptions &o) {
+        return head ? rotaryPermutationDemo(s.queries, s.keys, s.effectiveValues(), order, o,
+                                            rotaryBase(s, l))
+                    : permutationDemo(s.keys, order, o);
+    };
+    PermutationDemo shown = demo(options);
+    // The session's own mask stays where it is: it alone tells the places
+    // apart (a causal layer without positions still knows the order).
+    if (s.options.mask != MaskMode::None)
+        shown.maskedChange = demo(s.options).plainChange;
+    return shown;
 }
 
 bool LabPainter::shufflesHead(const Session &s)
@@ -57,7 +65,8 @@ bool LabPainter::shufflesHead(const Session &s)
 
 double LabPainter::rotaryBase(const Session &s, const LabSettings &l)
 {
-    return s.positions && s.positions->rotary ? s.positions->theta : l.rotaryTheta;
+    // A head without positions compares with its model's other layers' base.
+    return s.positions ? s.positions->theta : l.rotaryTheta;
 }
 
 RotaryOffsetDemo LabPainter::rotaryDemo(const Session &s, const LabSettings &l)

@@ -223,28 +223,43 @@ EquationText position(const Session &session, const LabSettings &labs, const Per
         t.note = QStringLiteral("%1 positions shown.").arg(labs.positions);
         return t;
     }
+    // The shuffle runs without the session's mask; kept, the mask alone
+    // tells the places apart.
+    const QString masked =
+        std::isnan(demo.maskedChange)
+            ? QString()
+            : QStringLiteral(" With the %1 mask kept where it stands, by up to %2: the mask "
+                             "alone tells %3 the order.")
+                  .arg(session.options.window > 0 ? QStringLiteral("sliding window's")
+                                                  : QStringLiteral("causal"))
+                  .arg(number(demo.maskedChange))
+                  .arg(LabPainter::shufflesHead(session) ? QStringLiteral("this layer")
+                                                         : QStringLiteral("Eq. 16.2"));
     if (LabPainter::shufflesHead(session)) {
-        t.note = QStringLiteral("This head's layer has no positions: shuffling its %1 tokens (q, "
-                                "k and v together) moves no output by more than %2, every output "
-                                "travels with its token. With q and k turned by rotary positions "
-                                "(θ = %3) at their places, as the model's other layers do, by up "
-                                "to %4.")
+        t.note = QStringLiteral("This head's layer has no positions: with no mask, shuffling its "
+                                "%1 tokens (q, k and v together) moves no output by more than "
+                                "%2, every output travels with its token. With q and k turned by "
+                                "rotary positions (θ = %3) at their places, as the model's other "
+                                "layers do, by up to %4.%5")
                      .arg(tokens)
                      .arg(QString::number(demo.plainChange, 'g', 2))
                      .arg(QString::number(LabPainter::rotaryBase(session, labs), 'g', 12))
-                     .arg(number(demo.encodedChange));
+                     .arg(number(demo.encodedChange))
+                     .arg(masked);
         return t;
     }
     // Two dimensions, named apart: the picture's D is the control's; the
     // shuffle adds PE to the session's keys, so it has their d_k.
-    t.note = QStringLiteral("Eq. 16.2 is permutation equivariant: shuffling %1 tokens moves no "
-                            "output by more than %2; with PE added to the keys (in their own "
-                            "d_k = %3 dimensions; the picture's D = %5), by up to %4.")
+    t.note = QStringLiteral("Eq. 16.2 is permutation equivariant: with no mask, shuffling %1 "
+                            "tokens moves no output by more than %2; with PE added to the keys "
+                            "(in their own d_k = %3 dimensions; the picture's D = %5), by up to "
+                            "%4.%6")
                  .arg(tokens)
                  .arg(QString::number(demo.plainChange, 'g', 2))
                  .arg(keyDim)
                  .arg(number(demo.encodedChange))
-                 .arg(labs.positionDim);
+                 .arg(labs.positionDim)
+                 .arg(masked);
     return t;
 }
 
