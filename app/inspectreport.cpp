@@ -185,7 +185,8 @@ QString inspectText(const QString &file, const AttentionTensor &tensor,
                        .arg(tensor.queries())
                        .arg(tensor.keys());
     text += tokenListText(tensor);
-    if (tensor.keyOffset() != 0)
+    // A cross-attention's queries are another text's: aligned with none of its keys.
+    if (tensor.keyOffset() != 0 && kind != AttentionKind::Cross)
         text += QStringLiteral("query i is aligned with key i + %1\n").arg(tensor.keyOffset());
     const bool repeats = !summary.scores.empty() && !std::isnan(summary.scores.front().induction);
     for (HeadScoreKind score : kTableKinds) {

@@ -36,7 +36,7 @@ def _first_head(heads):
 def head_view(attention=None, tokens=None, sentence_b_start=None, prettify_tokens=True,
               layer=None, heads=None, encoder_attention=None, decoder_attention=None,
               cross_attention=None, encoder_tokens=None, decoder_tokens=None,
-              include_layers=None, html_action='view'):
+              include_layers=None, html_action='view', *, batch=None):
     """BertViz's head view: opens one head large (view "head") on `layer`
     (default 0) and the first of `heads` (default 0). Returns an
     AttentionFigure, sent to the window when attention_lab.config.send says
@@ -50,21 +50,22 @@ def head_view(attention=None, tokens=None, sentence_b_start=None, prettify_token
     that order (layer must be one of them). sentence_b_start is recorded for
     the window; prettify_tokens and html_action are accepted as BertViz
     accepts them (tokens are kept as spelled: the program labels "Ġdog" as
-    " dog" itself)."""
+    " dog" itself). batch, which BertViz has not, picks one input of a
+    batch, as show()'s does."""
     _check_html_action(html_action)
     figure = build("head_view", attention=attention, tokens=tokens,
                    encoder_attention=encoder_attention, decoder_attention=decoder_attention,
                    cross_attention=cross_attention, encoder_tokens=encoder_tokens,
                    decoder_tokens=decoder_tokens, view="head", layer=layer,
                    head=_first_head(heads), theme="light", include_layers=include_layers,
-                   extra=_extra(sentence_b_start))
+                   batch=batch, extra=_extra(sentence_b_start))
     return deliver(figure)
 
 
 def model_view(attention=None, tokens=None, sentence_b_start=None, prettify_tokens=True,
                display_mode="dark", encoder_attention=None, decoder_attention=None,
                cross_attention=None, encoder_tokens=None, decoder_tokens=None,
-               include_layers=None, include_heads=None, html_action='view'):
+               include_layers=None, include_heads=None, html_action='view', *, batch=None):
     """BertViz's model view: opens the grid of every head (view "grid") in
     display_mode's theme ("dark", the default, or "light"). Returns an
     AttentionFigure, sent to the window when attention_lab.config.send says
@@ -81,5 +82,5 @@ def model_view(attention=None, tokens=None, sentence_b_start=None, prettify_toke
                    cross_attention=cross_attention, encoder_tokens=encoder_tokens,
                    decoder_tokens=decoder_tokens, view="grid", theme=display_mode,
                    include_layers=include_layers, include_heads=include_heads,
-                   extra=_extra(sentence_b_start))
+                   batch=batch, extra=_extra(sentence_b_start))
     return deliver(figure)

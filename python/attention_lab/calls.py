@@ -174,6 +174,10 @@ def build(kind, *, attention=None, tokens=None, query_tokens=None,
             raise ValueError(f"cross attention has {cross_queries} queries but the decoder "
                              f"attention {target} tokens")
         source, target = cross_keys, cross_queries
+        # One cross-attention in each decoder layer.
+        if "decoder" in shapes and shapes["cross"][0] != shapes["decoder"][0]:
+            raise ValueError(f"cross attention has {shapes['cross'][0]} layers but the decoder "
+                             f"attention {shapes['decoder'][0]}: each decoder layer has one")
     source_tokens = token_strings(encoder_tokens, tokenizer=tokenizer, batch=batch,
                                   what="encoder_tokens")
     target_tokens = token_strings(decoder_tokens, tokenizer=tokenizer, batch=batch,

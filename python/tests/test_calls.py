@@ -5,6 +5,8 @@ file and its `view` member as documented."""
 
 import zipfile
 
+import re
+
 import numpy as np
 import pytest
 
@@ -127,6 +129,12 @@ def test_encoder_decoder_shapes_and_tokens_are_checked(seq2seq):
     assert str(refused.value).startswith("cross attention: layer 1, head 2, row 3 sums to ")
     with pytest.raises(ValueError, match="not both"):
         al.model_view(seq2seq["cross_attention"], TARGET, **seq2seq)
+    # One cross-attention in each decoder layer.
+    decoder_layers = len(seq2seq["decoder_attention"])
+    with pytest.raises(ValueError, match=re.escape(
+            f"cross attention has {decoder_layers - 1} layers but the decoder attention "
+            f"{decoder_layers}: each decoder layer has one")):
+        al.model_view(**dict(seq2seq, cross_attention=seq2seq["cross_attention"][1:]))
 
 
 def test_show_takes_hugging_face_seq2seq_outputs(seq2seq, tmp_path):

@@ -90,6 +90,12 @@ def test_a_batch_of_two_needs_batch(rng, tmp_path):
     np.testing.assert_array_equal(members["attentions"], np.stack(layers)[:, 1])
     with pytest.raises(ValueError, match=re.escape("batch 2 is out of range")):
         al.show(layers, TOKENS, batch=2)
+    # BertViz's calls take it too, as the message says.
+    for call in (al.head_view, al.model_view):
+        with pytest.raises(ValueError, match=re.escape("pass batch=B (0 to 1)")):
+            call(layers, TOKENS)
+        members, _ = saved(call(layers, TOKENS, batch=0), tmp_path)
+        np.testing.assert_array_equal(members["attentions"], np.stack(layers)[:, 0])
 
 
 def test_the_message_names_the_batch_and_its_range(rng):

@@ -87,6 +87,11 @@ def test_inspect_reads_an_encoder_decoder(binary, rng, tmp_path):
     assert sets["cross"]["query_tokens"] == TARGET and sets["cross"]["key_tokens"] == SOURCE
     cross = inspect(binary, figure.path, "--set", "cross")
     assert cross["shape"] == [3, 2, t, s]
+    # The text says nothing of a query aligned with a key: the two texts differ.
+    text = subprocess.run([binary, "inspect", str(figure.path)], capture_output=True, text=True,
+                          timeout=120).stdout
+    assert "== cross-attention ==" in text
+    assert "aligned with key" not in text.split("== cross-attention ==")[1]
 
 
 def test_inspect_reads_16_bit_attention_within_its_tolerance(binary, rng, tmp_path):

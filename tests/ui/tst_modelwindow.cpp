@@ -30,6 +30,8 @@
 #include "ui/model/modeltextpanel.h"
 #include "ui/model/sweepdialog.h"
 #include "ui/views/elidinglabel.h"
+#include "ui/views/hintbar.h"
+#include "ui/window/attentiontab.h"
 #include "ui/window/mainwindow.h"
 #include "ui/window/modeltabeditor.h"
 #include "ui/window/sessionworkspace.h"
@@ -242,9 +244,9 @@ void TestModelWindow::fileOpensOnTheViewItNames()
     // model_view(include_layers=[5, 11], include_heads=[7, 0, 3]): the grid
     // and the title name the heads as the model numbered them.
     QVERIFY(window.openFile(QStringLiteral(TEST_DATA_DIR "/attention-sets/kept_heads.npz")));
-    QCOMPARE(page->grid()->labels(), (QStringList{QStringLiteral("5.7"), QStringLiteral("5.0"),
-                                                  QStringLiteral("5.3"), QStringLiteral("11.7"),
-                                                  QStringLiteral("11.0"), QStringLiteral("11.3")}));
+    QCOMPARE(page->grid()->labels(),
+             (QStringList{QStringLiteral("5.7"), QStringLiteral("5.0"), QStringLiteral("5.3"),
+                          QStringLiteral("11.7"), QStringLiteral("11.0"), QStringLiteral("11.3")}));
     QCOMPARE(document->layer(), 1);
     QCOMPARE(document->head(), 0);
     QCOMPARE(document->currentTitle(), QStringLiteral("head 11.7"));
@@ -539,6 +541,25 @@ void TestModelWindow::headOpensInAttentionTab()
                 .cwiseAbs()
                 .maxCoeff() < 1e-5);
     QVERIFY(window.session()->document()->filePath().isEmpty()); // untitled: Save asks for a name
+    const QString note = window.session()->attentionTab()->hintBar()->text();
+    QVERIFY2(note.contains(
+                 QStringLiteral("for “it was the animal” (%1 tokens)").arg(session.keys.rows())),
+             qPrintable(note));
+
+    // A long text is quoted short: the note of what was done stays in sight.
+    window.tabs()->setCurrentWidget(window.model()->modelPage());
+    QString longText;
+    for (int i = 0; i < 3; ++i)
+        longText += QStringLiteral("the animal did not cross the street ");
+    window.model()->textPanel()->textEdit()->setText(longText.trimmed());
+    runner->waitForIdle();
+    window.model()->document()->select(1, 3);
+    QVERIFY(window.openHeadInAttentionTab());
+    const QString longNote = window.session()->attentionTab()->hintBar()->text();
+    QVERIFY2(
+        longNote.contains(u"for “the animal did not cross the street the anim…s the street” ("_s),
+        qPrintable(longNote));
+    QVERIFY(longNote.size() < 400);
 
     // Not on a layer average.
     window.tabs()->setCurrentWidget(window.model()->modelPage());

@@ -497,11 +497,16 @@ std::optional<ModelTabEditor::TakenHead> ModelTabEditor::takeHead(Session *sessi
     const AttentionKind kind = m_document->setKind();
     *session = headSession(*run, kind, layer, head);
     const QString name = tr("%1 head %2.%3").arg(m_runner->model()->name()).arg(layer).arg(head);
-    // What was done to q and k on the way.
-    return TakenHead{name, tr("%1: the model's queries, keys and values for “%2”: %3.")
-                               .arg(name, text,
-                                    QString::fromStdString(headSessionNote(
-                                        m_runner->model()->config(), kind, layer, head)))};
+    // What was done to q and k on the way, after the text, shortened so
+    // that a long one leaves the note in sight.
+    const QString simple = text.simplified();
+    const QString quoted =
+        simple.size() <= 60 ? simple : simple.left(44) + QStringLiteral("…") + simple.right(12);
+    return TakenHead{name, tr("%1: the model's queries, keys and values for “%2” (%3 tokens): %4.")
+                               .arg(name, quoted)
+                               .arg(session->keys.rows())
+                               .arg(QString::fromStdString(headSessionNote(
+                                   m_runner->model()->config(), kind, layer, head)))};
 }
 
 void ModelTabEditor::showFileView(const FileView &view)
