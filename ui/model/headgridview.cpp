@@ -25,9 +25,14 @@ constexpr int kMinimumSide = 32;
 /// The smallest tile when the whole grid must fit: a 48-layer model on a laptop.
 constexpr int kMinimumFitSide = 6;
 constexpr int kMaximumSide = 160;
-/// Fit all's tiles: at most this large, and at most this many times as wide as tall.
+/// Fit all's tiles: at most this large, and at most this many times as wide
+/// as tall (wider drew a square head's diagonal too flat to read as one).
 constexpr int kMaximumFitSide = 480;
-constexpr double kFitAspect = 3.0;
+constexpr double kFitAspect = 2.0;
+/// Fit all's gap when its rows are shorter than this: a 36-layer model's
+/// grid would spend a third of its height between rows.
+constexpr int kSmallFitRow = 28;
+constexpr int kSmallFitGap = 2;
 
 } // namespace
 
@@ -183,7 +188,9 @@ void HeadGridView::relayout()
     const int heads = m_document->isEmpty() ? 1 : m_document->tensor().heads();
     const int layers = m_document->isEmpty() ? 0 : m_document->tensor().layers();
     const int rows = m_sorted ? (int(m_order.size()) + heads - 1) / heads : layers;
-    const int byWidth = (width() - 2 * kMargin) / heads - kGap;
+    m_gap = m_fitAll && rows > 0 && (height() - 2 * kMargin) / rows < kSmallFitRow ? kSmallFitGap
+                                                                                   : kGap;
+    const int byWidth = (width() - 2 * kMargin) / heads - m_gap;
     m_tileWidth = m_tileHeight = std::clamp(byWidth, kMinimumSide, kMaximumSide);
     const bool cross = !m_document->isEmpty() && m_document->setKind() == AttentionKind::Cross;
     if (cross) // a rectangle: headgridstyle.h
@@ -204,7 +211,7 @@ void HeadGridView::relayout()
         // so no row of the height is spent under them; the tooltips have them
         // where a tile is too small even for that.
         m_tileHeight =
-            std::clamp((height() - 2 * kMargin) / rows - kGap, kMinimumFitSide, kMaximumFitSide);
+            std::clamp((height() - 2 * kMargin) / rows - m_gap, kMinimumFitSide, kMaximumFitSide);
         m_tileWidth = std::clamp(std::min(byWidth, int(m_tileHeight * kFitAspect)), kMinimumFitSide,
                                  kMaximumFitSide);
         m_scoreBelow = false;
@@ -214,13 +221,13 @@ void HeadGridView::relayout()
             fontMetrics().horizontalAdvance(QStringLiteral("00.00")) + 6 > m_tileWidth ||
             fontMetrics().height() + 2 > m_tileHeight;
         // The grid in the middle of the width it does not fill.
-        m_offset = std::max(0, (width() - 2 * kMargin - heads * (m_tileWidth + kGap)) / 2);
+        m_offset = std::max(0, (width() - 2 * kMargin - heads * (m_tileWidth + m_gap)) / 2);
     }
     std::fill(m_images.begin(), m_images.end(), QImage());
     const int least = m_fitAll ? kMinimumFitSide : kMinimumSide;
     setMinimumHeight(2 * kMargin +
-                     rows * ((m_fitAll ? least : m_tileHeight) + m_labelHeight + kGap));
-    setMinimumWidth(2 * kMargin + heads * (least + kGap));
+                     rows * ((m_fitAll ? least : m_tileHeight) + m_labelHeight + m_gap));
+    setMinimumWidth(2 * kMargin + heads * (least + m_gap));
 }
 
 void HeadGridView::resizeEvent(QResizeEvent *event)
@@ -236,9 +243,9 @@ QRect HeadGridView::cellRect(int position) const
     const int heads = m_document->tensor().heads();
     const int row = position / heads;
     const int col = position % heads;
-    return QRect(kMargin + m_offset + col * (m_tileWidth + kGap),
-                 kMargin + row * (m_tileHeight + m_labelHeight + kGap), m_tileWidth + kGap,
-                 m_tileHeight + m_labelHeight + kGap);
+    return QRect(kMargin + m_offset + col * (m_tileWidth + m_gap),
+                 kMargin + row * (m_tileHeight + m_labelHeight + m_gap), m_tileWidth + m_gap,
+                 m_tileHeight + m_labelHeight + m_gap);
 }
 
 QRect HeadGridView::thumbnailRect(int layer, int head) const
@@ -246,7 +253,7 @@ QRect HeadGridView::thumbnailRect(int layer, int head) const
     if (m_document->isEmpty())
         return {};
     const QRect cell = cellRect(positionOf(layer * m_document->tensor().heads() + head));
-    return QRect(cell.left() + kGap / 2, cell.top() + kGap / 2, m_tileWidth, m_tileHeight);
+    return QRect(cell.left() + m_gap / 2, cell.top() + m_gap / 2, m_tileWidth, m_tileHeight);
 }
 
 int HeadGridView::positionOf(int index) const
@@ -310,7 +317,8 @@ void HeadGridView::paintEvent(QPaintEvent *event)
         if (!cell.intersects(event->rect()))
             continue;
         const int index = m_order[size_t(p)];
-        const QRect thumb(cell.left() + kGap / 2, cell.top() + kGap / 2, m_tileWidth, m_tileHeight);
+        const QRect thumb(cell.left() + m_gap / 2, cell.top() + m_gap / 2, m_tileWidth,
+                          m_tileHeight);
         const double value =
             scored ? m_document->scores(index / heads, index % heads).value(m_scoreKind)
                    : std::nan("");

@@ -111,6 +111,7 @@ private:
     int m_tileWidth = 64; ///< a thumbnail's size: square, but in Fit all
     int m_tileHeight = 64;
     int m_offset = 0;          ///< Fit all centres the grid in the width it leaves
+    int m_gap = 8;             ///< between tiles: narrower when Fit all's tiles are small
     bool m_scoreBelow = false; ///< the score on a line of its own under the name
     int m_labelHeight = 30;
     ColorMaps::Name m_colorMap = ColorMaps::Name::Viridis;
