@@ -235,6 +235,15 @@ CommandRequest parseCommandLine(const QStringList &args)
             // `attention-lab PATH` opens a file or a model's folder in the
             // window: a mistyped path is a missing file, not a bad argument.
             usageError(QStringLiteral("%1: no such file or folder").arg(inputText(arg)));
+        } else if (r.command.isEmpty() && args.size() == 2 && QFileInfo::exists(arg)) {
+            // A path the window does not open: say what it is not.
+            const QFileInfo info(arg);
+            usageError(info.isFile()
+                           ? QStringLiteral("%1: neither a session (.json) nor an attention file "
+                                            "(.npy, .npz, .safetensors), which the window opens")
+                                 .arg(inputText(arg))
+                           : QStringLiteral("%1 is neither a regular file nor a folder")
+                                 .arg(inputText(arg)));
         } else {
             usageError(QStringLiteral("unexpected argument \"%1\" (see attention-lab --help)")
                            .arg(inputText(arg)));

@@ -516,6 +516,11 @@ void TestCommandLine::badInput_data()
                                   << u"would need 75 GiB"_s;
     QTest::newRow("stray argument")
         << QStringList{u"--one"_s, u"extra"_s} << u"unexpected argument \"extra\""_s;
+    QTest::newRow("a device for the window")
+        << QStringList{u"/dev/null"_s} << u"/dev/null is neither a regular file nor a folder"_s;
+    QTest::newRow("a text file for the window")
+        << QStringList{QStringLiteral(TEST_DATA_DIR "/attention/tokens.txt")}
+        << u"neither a session (.json) nor an attention file"_s;
     QTest::newRow("gui without bench")
         << QStringList{u"--one"_s, u"--gui"_s} << u"--gui applies to bench"_s;
     QTest::newRow("command and section")
