@@ -49,7 +49,8 @@ class AttentionFigure:
                 "cross" (None for one attention)
         name    the title, or None
         width, height   the inline rendering's size in pixels (900 x 600 for
-                the head view, 1200 x 900 for the grid, unless set)
+                the head view; the grid 1200 wide and as tall as its rows
+                need, 600 to 2400, unless set)
     Read-only: path (the .npz last written, None until saved or sent), kind
     (the call that made it), shape ([L, H, Q, K] of what is shown), tokens,
     query_tokens, hint (the JSON the file's `view` member holds).
@@ -152,9 +153,25 @@ class AttentionFigure:
             return self._query_tokens if self._query_tokens is not None else self._tokens
         return self._encoder_tokens if self.set == "encoder" else self._decoder_tokens
 
+    def _default_size(self):
+        """The head view's 900 x 600; the grid 1200 wide and as tall as its
+        rows need for tiles that fill the width (a 12 x 12 grid left half
+        of a 1200 x 900 image empty), from 600 to 2400 pixels."""
+        if self.view != "grid":
+            return DEFAULT_SIZE.get(self.view, (1200, 900))
+        try:
+            layers, heads, queries, keys = self.shape
+        except ValueError:
+            return DEFAULT_SIZE["grid"]
+        width = DEFAULT_SIZE["grid"][0]
+        side = min(300.0, (width - 160.0) / max(1, heads))
+        aspect = queries / keys if self.set == "cross" else 1.0
+        rows = layers * (side * min(2.0, max(0.5, aspect)) * 0.86 + 22.0)
+        return width, int(min(2400, max(600, round(170.0 + rows))))
+
     @property
     def width(self):
-        return self._width if self._width is not None else DEFAULT_SIZE.get(self.view, (1200, 900))[0]
+        return self._width if self._width is not None else self._default_size()[0]
 
     @width.setter
     def width(self, value):
@@ -162,7 +179,7 @@ class AttentionFigure:
 
     @property
     def height(self):
-        return self._height if self._height is not None else DEFAULT_SIZE.get(self.view, (1200, 900))[1]
+        return self._height if self._height is not None else self._default_size()[1]
 
     @height.setter
     def height(self, value):

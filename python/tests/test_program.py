@@ -119,7 +119,7 @@ def test_svg(binary, rng):
     assert "<svg" in svg and svg.rstrip().endswith("</svg>")
     bundle = figure._repr_mimebundle_()
     assert set(bundle) == {"image/png", "image/svg+xml"}
-    assert png_size(bundle["image/png"]) == (1200, 900)
+    assert png_size(bundle["image/png"]) == (1200, 730)  # two rows of two heads
     assert set(figure._repr_mimebundle_(include={"image/png"})) == {"image/png"}
     assert set(figure._repr_mimebundle_(exclude={"image/png"})) == {"image/svg+xml"}
 
