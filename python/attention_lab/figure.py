@@ -107,7 +107,7 @@ class AttentionFigure:
         self.path = None
         self._files = {}       # path -> (hint written, size, mtime_ns)
         self._renders = {}     # (format, size, view, layer, head, theme, set, name) -> data or error
-        self._warned = False
+        self._warned = []      # the rendering failures said, each once
         self._sent = None      # "window", "started" or None
         self._answer = None
         self._scratch = None   # a private folder for rendering
@@ -347,8 +347,8 @@ class AttentionFigure:
         try:
             return make()
         except (render.RenderError, OSError, ValueError) as error:
-            if not self._warned:
-                self._warned = True
+            if str(error) not in self._warned:
+                self._warned.append(str(error))
                 warnings.warn(f"attention_lab: the figure was not rendered: {error}",
                               stacklevel=3)
             return None

@@ -139,6 +139,26 @@ def test_renderings_are_cached(binary, rng, monkeypatch):
         figure.png()
 
 
+def test_each_rendering_failure_is_said_once(binary, rng, monkeypatch):
+    import warnings
+    from attention_lab import render
+    figure = al.attention_heads(softmax(rng, (2, N, N)), TOKENS)
+    failures = iter(["the first failure", "the first failure", "another failure"])
+
+    def fail(*args, **kwargs):
+        raise render.RenderError(next(failures))
+
+    monkeypatch.setattr(render, "export", fail)
+    with warnings.catch_warnings(record=True) as said:
+        warnings.simplefilter("always")
+        for size in (300, 310, 320):
+            figure.resize(size, size)
+            assert figure._repr_png_() is None
+    assert [str(w.message) for w in said] == [
+        "attention_lab: the figure was not rendered: the first failure",
+        "attention_lab: the figure was not rendered: another failure"]
+
+
 def test_an_encoder_decoder_renders_its_set(binary, rng):
     s, t = len(SOURCE), len(TARGET)
     figure = al.head_view(encoder_attention=tuple(softmax(rng, (1, 2, s, s)) for _ in range(2)),
