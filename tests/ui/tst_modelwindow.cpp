@@ -367,6 +367,13 @@ void TestModelWindow::copyAsPythonShowsTheSameView()
                            u"/attention-sets/encoder_decoder.npz\", view=\"grid\", layer=0, "
                            u"head=0, set=\"decoder\")"_s),
              qPrintable(file));
+    // A file that kept some layers and heads: show() counts in the file, the
+    // comment names the head as the model did.
+    QVERIFY(window.openFile(QStringLiteral(TEST_DATA_DIR "/attention-sets/kept_heads.npz")));
+    model->document()->select(1, 2);
+    const QString kept = model->pythonForView();
+    QVERIFY2(kept.contains(u"view=\"grid\", layer=1, head=2)  # the model's head 11.3\n"_s),
+             qPrintable(kept));
 }
 
 void TestModelWindow::encoderDecoderFileShowsEachSet()

@@ -69,6 +69,8 @@ QString pythonSnippet(const PythonSnippetInput &in)
                               ? QStringLiteral(", set=\"%1\"")
                                     .arg(QString::fromStdString(attentionKindName(in.set)))
                               : QString());
+        if (!in.modelHead.isEmpty())
+            lines.last() += QStringLiteral("  # the model's head %1").arg(in.modelHead);
         return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
     }
     const QString autoClass = in.encoderDecoder ? QStringLiteral("AutoModelForSeq2SeqLM")

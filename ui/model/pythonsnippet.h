@@ -27,6 +27,9 @@ struct PythonSnippetInput
     int head = 0;
     bool largeHead = false; ///< the large head; else the grid
     bool dark = false;
+    /// The head as the model numbered it ("11.3"), where a file kept only
+    /// some layers or heads (layer and head count in what it kept); else empty.
+    QString modelHead;
 };
 
 /**

@@ -219,6 +219,9 @@ QString ModelTabEditor::pythonForView() const
     if (!m_showsRun || !model) {
         in.file = m_document->filePath();
         in.encoderDecoder = m_document->sets().size() > 1;
+        if (m_document->tensor().isRenumbered())
+            in.modelHead = QString::fromStdString(
+                m_document->tensor().headName(m_document->layer(), m_document->head()));
         return pythonSnippet(in);
     }
     const FamilyDescription &family = familyDescription(model->config().family);
