@@ -1038,7 +1038,7 @@ void TestLabsUi::positionLabOnAHeadWithoutPositions()
     labs->update([](LabSettings &s) { s.positionMode = LabSettings::PositionMode::Added; });
     svg = exportSvg(QStringLiteral("positional"));
     QVERIFY(svg.contains(u"shuffle the head's tokens (q, k, v together)"_s));
-    QVERIFY(svg.contains(u"this layer, no positions: largest change"_s));
+    QVERIFY(svg.contains(u"this layer, no positions, no mask: largest change"_s));
     banner->refresh();
     QVERIFY2(banner->plainText().contains(u"with no mask, shuffling its 6 tokens"_s) &&
                  banner->plainText().contains(u"every output travels with its token"_s) &&

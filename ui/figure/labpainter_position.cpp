@@ -393,8 +393,8 @@ void LabPainter::positional(const QRectF &rect)
     const double legendY = bars.bottom() + lineHeight * 0.6;
     const double legendText = right.right() - bars.left() - m_base.pt(28);
     QString plainLegend = QStringLiteral("%1: largest change %2")
-                              .arg(head ? QStringLiteral("this layer, no positions")
-                                        : QStringLiteral("without positions"))
+                              .arg(head ? QStringLiteral("this layer, no positions, no mask")
+                                        : QStringLiteral("without positions or a mask"))
                               .arg(plainText(demo.plainChange));
     const QString travel = QStringLiteral(" (outputs travel with their tokens)");
     if (metrics.horizontalAdvance(plainLegend + travel) <= legendText)
