@@ -22,7 +22,11 @@ __all__ = ["AttentionFigure", "VIEWS", "THEMES", "SETS"]
 VIEWS = ("head", "grid")
 THEMES = ("light", "dark")
 SETS = ("encoder", "decoder", "cross")
-DEFAULT_SIZE = {"head": (900, 600), "grid": (1200, 900)}
+# The head view's inline size; the grid's is the program's own (its width,
+# and as tall as its rows need: tensorFigureDefaultSize), known once drawn.
+DEFAULT_SIZE = {"head": (900, 600)}
+# Inline, the grid's own size at this scale (a cell's width, not a page's).
+INLINE_GRID_SCALE = 0.7
 MAX_SIZE = 16384
 
 _MEMBER = {"encoder": "encoder_attentions", "decoder": "decoder_attentions",
@@ -49,8 +53,8 @@ class AttentionFigure:
                 "cross" (None for one attention)
         name    the title, or None
         width, height   the inline rendering's size in pixels (900 x 600 for
-                the head view; the grid 1200 wide and as tall as its rows
-                need, 600 to 2400, unless set)
+                the head view; the grid the program's own size at 0.7, as
+                tall as its rows need, unless set: None until drawn)
     Read-only: path (the .npz last written, None until saved or sent), kind
     (the call that made it), shape ([L, H, Q, K] of what is shown), tokens,
     query_tokens, hint (the JSON the file's `view` member holds).
@@ -101,7 +105,11 @@ class AttentionFigure:
         self.name = name
         self._width = None
         self._height = None
+        self._drawn = {}       # the view's own size, once drawn: view -> (width, height)
         if width is not None or height is not None:
+            if (width is None or height is None) and view not in DEFAULT_SIZE:
+                raise ValueError("give width and height together, or neither for the "
+                                 "grid's own size")
             self.resize(width if width is not None else self.width,
                         height if height is not None else self.height)
         self.path = None
@@ -154,20 +162,14 @@ class AttentionFigure:
         return self._encoder_tokens if self.set == "encoder" else self._decoder_tokens
 
     def _default_size(self):
-        """The head view's 900 x 600; the grid 1200 wide and as tall as its
-        rows need for tiles that fill the width (a 12 x 12 grid left half
-        of a 1200 x 900 image empty), from 600 to 2400 pixels."""
-        if self.view != "grid":
-            return DEFAULT_SIZE.get(self.view, (1200, 900))
-        try:
-            layers, heads, queries, keys = self.shape
-        except ValueError:
-            return DEFAULT_SIZE["grid"]
-        width = DEFAULT_SIZE["grid"][0]
-        side = min(300.0, (width - 160.0) / max(1, heads))
-        aspect = queries / keys if self.set == "cross" else 1.0
-        rows = layers * (side * min(2.0, max(0.5, aspect)) * 0.86 + 22.0)
-        return width, int(min(2400, max(600, round(170.0 + rows))))
+        """The head view's 900 x 600; the grid's own size as the program
+        drew it last ((None, None) before it has been drawn)."""
+        if self.view in DEFAULT_SIZE:
+            return DEFAULT_SIZE[self.view]
+        return self._drawn.get(self._own_key(), (None, None))
+
+    def _own_key(self):
+        return (self.view, self.set, self.theme, self.name)
 
     @property
     def width(self):
@@ -175,7 +177,7 @@ class AttentionFigure:
 
     @width.setter
     def width(self, value):
-        self.resize(value, self.height)
+        self.resize(value, self._other("height", self.height))
 
     @property
     def height(self):
@@ -183,7 +185,14 @@ class AttentionFigure:
 
     @height.setter
     def height(self, value):
-        self.resize(self.width, value)
+        self.resize(self._other("width", self.width), value)
+
+    @staticmethod
+    def _other(label, value):
+        if value is None:
+            raise ValueError(f"the grid has no {label} of its own until drawn: "
+                             "give both with resize(width, height)")
+        return value
 
     def resize(self, width, height):
         """Set the inline rendering's size in pixels; returns the figure."""
@@ -306,13 +315,18 @@ class AttentionFigure:
         path = os.path.abspath(os.fspath(path))
         render.export(config.binary, self._source(), path, view=self.view, layer=self.layer,
                       head=self.head, theme=self.theme,
-                      width=width or self.width, height=height or self.height,
+                      width=width or self._width or DEFAULT_SIZE.get(self.view, (None,))[0],
+                      height=height or self._height
+                      or DEFAULT_SIZE.get(self.view, (None, None))[1],
                       set=self.set, title=self.name)
         return path
 
     def _render(self, fmt):
         self._check()
-        key = (fmt, self.width, self.height, self.view, int(self.layer), int(self.head),
+        # Unset, the grid is the program's own size: the key says so.
+        width, height = (self._width, self._height) if self._width is not None \
+            else DEFAULT_SIZE.get(self.view, (None, None))
+        key = (fmt, width, height, self.view, int(self.layer), int(self.head),
                self.theme, self.set, self.name)
         cached = self._renders.get(key)
         if isinstance(cached, Exception):
@@ -324,11 +338,14 @@ class AttentionFigure:
             source = self._source()
             out = os.path.join(self._scratch_folder(), f"render.{fmt}")
             render.export(binary, source, out, view=self.view, layer=self.layer, head=self.head,
-                          theme=self.theme, width=self.width, height=self.height,
-                          set=self.set, title=self.name)
+                          theme=self.theme, width=width, height=height,
+                          set=self.set, title=self.name,
+                          scale=INLINE_GRID_SCALE if width is None else None)
             with open(out, "rb") as handle:
                 data = handle.read()
             os.unlink(out)
+            if fmt == "png" and width is None:
+                self._drawn[self._own_key()] = render.png_size(data)
         except (render.RenderError, ProgramNotFoundError) as error:
             self._renders[key] = error
             raise

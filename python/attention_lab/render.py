@@ -16,13 +16,17 @@ class RenderError(RuntimeError):
 
 
 def export(binary, source, out, *, view, layer, head, theme, width, height, set=None,
-           title=None):
+           title=None, scale=None):
     """Run `attention-lab export SOURCE -o OUT ...` on the offscreen platform.
     The format is OUT's extension (.png, .svg or .pdf); a PNG is exactly
-    width x height."""
+    width x height, or the view's own size (times `scale`) when they are None."""
     command = [binary, "export", os.fspath(source), "-o", os.fspath(out),
-               "--view", view, "--layer", str(layer), "--head", str(head),
-               "--theme", theme, "--width", str(int(width)), "--height", str(int(height))]
+               "--view", view, "--layer", str(layer), "--head", str(head), "--theme", theme]
+    # Without a size, the view's own (the grid's: as tall as its rows need).
+    if width is not None and height is not None:
+        command += ["--width", str(int(width)), "--height", str(int(height))]
+    elif scale is not None:
+        command += ["--scale", repr(float(scale))]
     if set is not None:
         command += ["--set", set]
     if title:
@@ -40,3 +44,10 @@ def export(binary, source, out, *, view, layer, head, theme, width, height, set=
         if message.startswith("attention-lab: "):
             message = message[len("attention-lab: "):]
         raise RenderError(f"attention-lab export failed: {message}")
+
+
+def png_size(data):
+    """(width, height) of PNG bytes, from their IHDR chunk."""
+    if data[:8] != b"\x89PNG\r\n\x1a\n" or data[12:16] != b"IHDR":
+        raise RenderError("attention-lab export wrote something other than a PNG")
+    return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")

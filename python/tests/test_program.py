@@ -5,6 +5,7 @@ the files the package writes, and the inline renderings from its headless
 export. Skipped when the program is missing."""
 
 import json
+import os
 import subprocess
 
 import numpy as np
@@ -112,14 +113,20 @@ def test_png_is_the_size_asked(binary, rng):
     assert png_size(figure._repr_png_()) == (1200, 900)
 
 
-def test_svg(binary, rng):
+def test_svg(binary, rng, tmp_path):
     figure = al.model_view(tuple(softmax(rng, (1, 2, N, N)) for _ in range(2)), TOKENS)
     svg = figure._repr_svg_()
     assert isinstance(svg, str)
     assert "<svg" in svg and svg.rstrip().endswith("</svg>")
     bundle = figure._repr_mimebundle_()
     assert set(bundle) == {"image/png", "image/svg+xml"}
-    assert png_size(bundle["image/png"]) == (1200, 730)  # two rows of two heads
+    # The grid's own size, as `export` draws it, at the inline scale.
+    own = tmp_path / "own.png"
+    subprocess.run([binary, "export", str(figure.save(tmp_path / "grid.npz")), "--view", "grid",
+                    "--theme", "dark", "--scale", "0.7", "-o", str(own)], check=True,
+                   env=dict(os.environ, QT_QPA_PLATFORM="offscreen"), timeout=120)
+    assert png_size(bundle["image/png"]) == png_size(own.read_bytes())
+    assert (figure.width, figure.height) == png_size(own.read_bytes())
     assert set(figure._repr_mimebundle_(include={"image/png"})) == {"image/png"}
     assert set(figure._repr_mimebundle_(exclude={"image/png"})) == {"image/svg+xml"}
 
