@@ -16,6 +16,7 @@
 #include "ui/figure/tensorfigure.h"
 
 #include <QFileInfo>
+#include <QStringList>
 
 #include <vector>
 
@@ -51,13 +52,30 @@ void exportTensor(const CommandRequest &r, const QString &output, const ExportSi
         throw UsageError{QStringLiteral("%1: rollout follows a text through its own layers; a "
                                         "cross-attention has none (use --set encoder or decoder)")
                              .arg(inputText(r.file))};
-    auto index = [&](const QString &option, int count) {
-        return r.values.contains(option)
-                   ? int(parseInteger(option, r.values.value(option), 0, count - 1))
-                   : 0;
+    auto index = [&](const QString &option, int count, const auto &number) {
+        if (!r.values.contains(option))
+            return 0;
+        // A file that kept some layers or heads counts them from 0; the
+        // figures name them as the model did, and so does this refusal.
+        bool ok = false;
+        const long long value = r.values.value(option).trimmed().toLongLong(&ok);
+        if (tensor.isRenumbered() && ok && (value < 0 || value >= count)) {
+            QStringList own;
+            for (int i = 0; i < count; ++i)
+                own << QString::number(number(i));
+            usageError(QStringLiteral("--%1: %2 is out of range (0 to %3): it counts in the file, "
+                                      "whose %1s 0 to %3 are the model's %1s %4")
+                           .arg(option)
+                           .arg(value)
+                           .arg(count - 1)
+                           .arg(own.join(QStringLiteral(", "))));
+        }
+        return int(parseInteger(option, r.values.value(option), 0, count - 1));
     };
-    const int layer = index(QStringLiteral("layer"), tensor.layers());
-    const int head = index(QStringLiteral("head"), tensor.heads());
+    const int layer = index(QStringLiteral("layer"), tensor.layers(),
+                            [&tensor](int l) { return tensor.layerNumber(l); });
+    const int head = index(QStringLiteral("head"), tensor.heads(),
+                           [&tensor](int h) { return tensor.headNumber(h); });
     if (view->needsSquareSelfAttention && !hasRollout(tensor))
         throw UsageError{QStringLiteral("%1: rollout needs as many queries as keys (this file has "
                                         "%2 queries and %3 keys)")

@@ -235,7 +235,7 @@ int main(int argc, char *argv[])
         single ? AttentionLab::BuiltinModel::named(windowArguments.first()) : nullptr;
     const bool openModel = single && (QFileInfo(windowArguments.first()).isDir() || builtin);
     const bool openSession =
-        single && (windowArguments.first().endsWith(QLatin1String(".json")) ||
+        single && (windowArguments.first().endsWith(QLatin1String(".json"), Qt::CaseInsensitive) ||
                    AttentionLab::AttentionFiles::isAttentionFile(windowArguments.first()));
     if (!windowArguments.isEmpty() && !openSession && !openModel) {
         QCoreApplication app(argc, argv);

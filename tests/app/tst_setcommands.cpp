@@ -188,6 +188,13 @@ void TestSetCommands::refusals_data()
                        u"-o"_s,
                        u"/tmp/never.svg"_s}
         << u"--set applies to attention files"_s;
+    QTest::newRow("a model's layer number in a file that kept some")
+        << QStringList{u"export"_s,  fixture(u"kept_heads.npz"_s),
+                       u"--view"_s,  u"head"_s,
+                       u"--layer"_s, u"11"_s,
+                       u"-o"_s,      u"/tmp/never.svg"_s}
+        << u"--layer: 11 is out of range (0 to 1): it counts in the file, whose layers 0 to 1 "
+           u"are the model's layers 5, 11"_s;
     QTest::newRow("--tokens with several sets")
         << QStringList{u"inspect"_s, fixture(u"encoder_decoder.npz"_s), u"--tokens"_s,
                        fixture(u"expected.json"_s)}

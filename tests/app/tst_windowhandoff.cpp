@@ -173,6 +173,13 @@ void TestWindowHandOff::filesGoToTheRunningWindow()
         QCOMPARE(err.count('\n'), 1);
     }
     QCOMPARE(ask({{u"status"_s, true}}).answer.value(u"model_file"_s).toString(), folder);
+    // A batch the window asks about is not refused here: handed over.
+    QByteArray handed;
+    QCOMPARE(
+        run({QFileInfo(QStringLiteral(TEST_DATA_DIR "/attention/batch2.npy")).canonicalFilePath()},
+            &handed),
+        0);
+    QVERIFY2(handed.contains("to the running window"), handed.constData());
 }
 
 void TestWindowHandOff::refusals_data()

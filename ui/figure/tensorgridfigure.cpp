@@ -18,6 +18,20 @@
 
 namespace AttentionLab {
 
+namespace {
+
+/// The widest "layer N" label: a file's own numbers need not rise.
+double widestLayerLabel(const QFontMetricsF &metrics, const AttentionTensor &t)
+{
+    double widest = 0.0;
+    for (int l = 0; l < t.layers(); ++l)
+        widest = std::max(
+            widest, metrics.horizontalAdvance(QStringLiteral("layer %1").arg(t.layerNumber(l))));
+    return widest;
+}
+
+} // namespace
+
 double layoutTensorGrid(QPainter &painter, const QRectF &rect, const TensorFigureData &d,
                         const FigureStyle &style, bool draw)
 {
@@ -56,10 +70,7 @@ double layoutTensorGrid(QPainter &painter, const QRectF &rect, const TensorFigur
     headerFont.setBold(true);
     const QFontMetricsF metrics(headerFont);
     // Sorted, a row holds heads of any layer: no layer or head headers then.
-    const double headerWidth =
-        d.sorted ? 0.0
-                 : metrics.horizontalAdvance(QStringLiteral("layer %1").arg(t.layerNumber(L - 1))) +
-                       base.pt(10);
+    const double headerWidth = d.sorted ? 0.0 : widestLayerLabel(metrics, t) + base.pt(10);
     const double headerHeight = d.sorted ? 0.0 : metrics.height() * 1.4;
     const double legendHeight = scored ? HeadGridStyle::legendHeight(legendFont) + base.pt(8) : 0.0;
     const double cellWidth = (inner.width() - headerWidth) / H;

@@ -23,7 +23,8 @@ QString HeadGridView::toolTipFor(int layer, int head) const
     if (m_document->isEmpty())
         return {};
     const AttentionTensor &tensor = m_document->tensor();
-    QString text = tr("<b>head %1.%2</b> (layer %1, head %2)")
+    QString text = tr("<b>head %1</b> (layer %2, head %3)")
+                       .arg(QString::fromStdString(tensor.headName(layer, head)))
                        .arg(tensor.layerNumber(layer))
                        .arg(tensor.headNumber(head));
     if (tensor.isRenumbered())

@@ -260,7 +260,9 @@ void ModelPage::rebuildKnownHeads()
     m_knownMenu->clear();
     QList<KnownHeadGroup> &groups = m_knownGroups;
     groups.clear();
-    if (!m_document->isEmpty()) {
+    // A file that kept some layers or heads holds no model's numbering the
+    // catalogue could be matched against.
+    if (!m_document->isEmpty() && !m_document->tensor().isRenumbered()) {
         const AttentionTensor &t = m_document->tensor();
         groups =
             KnownHeads::matching(KnownHeads::load(), t.layers(), t.heads(), t.tokens(),

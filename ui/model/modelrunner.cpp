@@ -9,6 +9,7 @@
 #include "ui/document/backgroundoutcome.h"
 
 #include <QCoreApplication>
+#include <QScopeGuard>
 #include <QtConcurrent/QtConcurrentRun>
 
 namespace AttentionLab {
@@ -168,6 +169,8 @@ void ModelRunner::finished()
 
 void ModelRunner::waitForIdle()
 {
+    ++m_waitedFor;
+    const auto done = qScopeGuard([this] { --m_waitedFor; });
     while (m_inFlight) {
         m_watcher.waitForFinished();
         QCoreApplication::sendPostedEvents(&m_watcher);

@@ -78,8 +78,12 @@ public:
     const QString &lastError() const { return m_error; }
 
     bool isBusy() const { return m_inFlight; }
-    /// Blocks until every requested text has been read (tests, benchmarks).
+    /// Blocks until every requested text has been read (tests, benchmarks,
+    /// and the window's steps that need the pass first), events still served.
     void waitForIdle();
+    /// Inside waitForIdle(): its caller goes on with this model after it, so
+    /// nothing may replace the model meanwhile (a file handed to the window).
+    bool isWaitedFor() const { return m_waitedFor > 0; }
 
 signals:
     /// A pass ended: lastRun() and lastTokens() are new, lastError() is empty.
@@ -123,6 +127,7 @@ private:
     quint64 m_generation = 0;
     /// A pass started whose result has not been taken yet.
     bool m_inFlight = false;
+    int m_waitedFor = 0;
     QFutureWatcher<Outcome> m_watcher;
     std::shared_ptr<const ModelRun> m_run;
     TokenizedText m_tokens;

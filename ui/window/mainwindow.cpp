@@ -309,9 +309,14 @@ void MainWindow::openWaitingReceived()
         const QString work = m_model->workRunning();
         if (!work.isEmpty() || QApplication::activeModalWidget()) {
             const QString name = QFileInfo(m_received.first()).fileName();
-            showStatusMessage(work.isEmpty()
-                                  ? tr("%1 opens when the dialog is closed").arg(name)
-                                  : tr("%1 opens when %2 ends (or stop it)").arg(name, work));
+            const QString why = work.isEmpty()
+                                    ? tr("%1 opens when the dialog is closed").arg(name)
+                                    : tr("%1 opens when %2 ends (or stop it)").arg(name, work);
+            // Said once, not every time the timer looks again.
+            if (why != m_receivedNote) {
+                m_receivedNote = why;
+                showStatusMessage(why);
+            }
             if (!m_receivedTimer) {
                 m_receivedTimer = new QTimer(this);
                 m_receivedTimer->setInterval(200);
@@ -323,6 +328,10 @@ void MainWindow::openWaitingReceived()
         if (m_receivedTimer)
             m_receivedTimer->stop();
         const QString path = m_received.takeFirst();
+        if (!m_receivedNote.isEmpty()) {
+            m_receivedNote.clear();
+            showStatusMessage(QString());
+        }
         m_openingReceived = true;
         m_opener->openFromUser(path);
         m_openingReceived = false;

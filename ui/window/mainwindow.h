@@ -147,6 +147,7 @@ private:
     /// looked at again by m_receivedTimer.
     QStringList m_received;
     QTimer *m_receivedTimer = nullptr;
+    QString m_receivedNote; ///< what the status bar says of the file that waits
     bool m_openingReceived = false;
     /// The file shown asked for the dark look (model_view's display_mode).
     bool m_modelDark = false;

@@ -245,6 +245,9 @@ QString ModelTabEditor::workRunning() const
         return m_generationPanel->translates() ? tr("the translation") : tr("the generation");
     if (m_experiments->sweepDialog() && m_experiments->sweepDialog()->isRunning())
         return tr("the sweep");
+    // A step of the window's own that waits for the pass, then goes on with it.
+    if (m_runner->isWaitedFor())
+        return tr("the model's pass");
     return QString();
 }
 
@@ -366,8 +369,8 @@ bool ModelTabEditor::showBuiltinAlignment()
 std::vector<HeadIndex> ModelTabEditor::knownHeads(const QString &role) const
 {
     std::vector<HeadIndex> out;
-    if (m_document->isEmpty())
-        return out;
+    if (m_document->isEmpty() || m_document->tensor().isRenumbered())
+        return out; // a file of some layers or heads: not the model's numbering
     const AttentionTensor &t = m_document->tensor();
     for (const KnownHeadGroup &group :
          KnownHeads::matching(KnownHeads::load(), t.layers(), t.heads(), t.tokens(),
@@ -503,13 +506,21 @@ std::optional<ModelTabEditor::TakenHead> ModelTabEditor::takeHead(Session *sessi
     // What was done to q and k on the way, after the text, shortened so
     // that a long one leaves the note in sight.
     const QString simple = text.simplified();
-    const QString quoted =
-        simple.size() <= 60 ? simple : simple.left(44) + QStringLiteral("…") + simple.right(12);
-    return TakenHead{name, tr("%1: the model's queries, keys and values for “%2” (%3 tokens): %4.")
-                               .arg(name, quoted)
-                               .arg(session->keys.rows())
-                               .arg(QString::fromStdString(headSessionNote(
-                                   m_runner->model()->config(), kind, layer, head)))};
+    QString quoted = simple;
+    if (simple.size() > 60) {
+        // Cut between characters, never inside a surrogate pair.
+        qsizetype head = 44, tail = simple.size() - 12;
+        if (simple.at(head - 1).isHighSurrogate())
+            --head;
+        if (simple.at(tail).isLowSurrogate())
+            ++tail;
+        quoted = simple.left(head) + QStringLiteral("…") + simple.mid(tail);
+    }
+    // One arg() for all: a % in the text is the user's, never a placeholder.
+    return TakenHead{name, tr("%1: the model's queries, keys and values for “%2” (%3 keys): %4.")
+                               .arg(name, quoted, QString::number(session->keys.rows()),
+                                    QString::fromStdString(headSessionNote(
+                                        m_runner->model()->config(), kind, layer, head)))};
 }
 
 void ModelTabEditor::showFileView(const FileView &view)
