@@ -147,7 +147,6 @@ void WindowServer::answer(QLocalSocket *socket)
         QJsonObject status = m_status ? m_status() : QJsonObject();
         status.insert(QStringLiteral("ok"), true);
         status.insert(QStringLiteral("pid"), QCoreApplication::applicationPid());
-        status.insert(QStringLiteral("pending"), m_pending.size());
         reply(socket, status);
         return;
     }
@@ -163,24 +162,10 @@ void WindowServer::answer(QLocalSocket *socket)
         return;
     }
     const QString clean = QDir::cleanPath(path);
-    m_pending.append(clean);
     reply(socket, {{QStringLiteral("ok"), true}, {QStringLiteral("opened"), clean}});
-    // After this event: the answer is on its way before the file opens.
-    QTimer::singleShot(0, this, &WindowServer::openNext);
-}
-
-void WindowServer::openNext()
-{
-    // One at a time: a file that arrives while another opens (a question the
-    // window asks, a long read) waits for it.
-    if (m_opening || m_pending.isEmpty())
-        return;
-    m_opening = true;
-    const QString path = m_pending.takeFirst();
-    emit openRequested(path);
-    m_opening = false;
-    if (!m_pending.isEmpty())
-        QTimer::singleShot(0, this, &WindowServer::openNext);
+    // After this event, in the order received: the answer is on its way
+    // before the file opens. The window keeps the ones that must wait.
+    QTimer::singleShot(0, this, [this, clean] { emit openRequested(clean); });
 }
 
 } // namespace AttentionLab

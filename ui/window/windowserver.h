@@ -5,7 +5,7 @@
 
 #include <QJsonObject>
 #include <QObject>
-#include <QStringList>
+#include <QString>
 
 #include <functional>
 
@@ -20,8 +20,9 @@ namespace AttentionLab {
  * of starting a second window. Each connection sends one line of JSON and
  * gets one back: {"open": "/absolute/path"} (a regular file or a model
  * folder, else refused in one line), or {"status": true} (what the window
- * shows). Files wait their turn: one opens at a time, in the order received.
- * A peer of another user is refused.
+ * shows). Each file is handed on in the order received, after its answer;
+ * the window keeps those that must wait their turn
+ * (MainWindow::openReceived). A peer of another user is refused.
  */
 class WindowServer : public QObject
 {
@@ -46,20 +47,16 @@ public:
     static QString refusal(const QString &path);
 
 signals:
-    /// A file or folder to open, one at a time: the next comes after the
-    /// window's slot returns.
+    /// A file or folder to open, in the order received.
     void openRequested(const QString &path);
 
 private:
     void accept();
     void answer(QLocalSocket *socket);
-    void openNext();
 
     StatusProvider m_status;
     QLocalServer *m_server = nullptr;
     QString m_path;
-    QStringList m_pending;
-    bool m_opening = false;
 };
 
 } // namespace AttentionLab
