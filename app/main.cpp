@@ -7,7 +7,7 @@
 #include "io/builtinmodel.h"
 #include "io/sessionreader.h"
 #include "io/windowsocket.h"
-#include "ui/model/attentionfiles.h"
+#include "ui/window/fileopener.h"
 #include "ui/window/mainwindow.h"
 #include "ui/window/modeltabeditor.h"
 #include "ui/window/sessionworkspace.h"
@@ -51,13 +51,15 @@ void describeApplication()
 /// Why the window would refuse \a path (a file it cannot read, a folder with
 /// no config.json), said here in one line rather than by the window; empty
 /// when it would open it, or ask the user how (a batch, a layout).
-QString handOffProblem(const QString &path, bool folder)
+QString handOffProblem(const QString &path)
 {
-    if (folder)
+    using OpenedAs = AttentionLab::FileOpener::OpenedAs;
+    const OpenedAs as = AttentionLab::FileOpener::openedAs(path);
+    if (as == OpenedAs::ModelFolder)
         return QFileInfo(path + QStringLiteral("/config.json")).isFile()
                    ? QString()
                    : QStringLiteral("%1: not a model's folder (it has no config.json)").arg(path);
-    if (AttentionLab::AttentionFiles::isAttentionFile(path)) {
+    if (as == OpenedAs::AttentionFile) {
         AttentionLab::AttentionFileReader reader;
         if (reader.readSets(path) || reader.needsLayout() || reader.batchSize() > 1)
             return QString();
@@ -233,10 +235,11 @@ int main(int argc, char *argv[])
     // A folder is a model's (config.json, model.safetensors and its tokenizer).
     const AttentionLab::BuiltinModel *builtin =
         single ? AttentionLab::BuiltinModel::named(windowArguments.first()) : nullptr;
-    const bool openModel = single && (QFileInfo(windowArguments.first()).isDir() || builtin);
-    const bool openSession =
-        single && (windowArguments.first().endsWith(QLatin1String(".json"), Qt::CaseInsensitive) ||
-                   AttentionLab::AttentionFiles::isAttentionFile(windowArguments.first()));
+    using OpenedAs = AttentionLab::FileOpener::OpenedAs;
+    const OpenedAs as =
+        single ? AttentionLab::FileOpener::openedAs(windowArguments.first()) : OpenedAs::Nothing;
+    const bool openModel = builtin || as == OpenedAs::ModelFolder;
+    const bool openSession = as == OpenedAs::AttentionFile || as == OpenedAs::Session;
     if (!windowArguments.isEmpty() && !openSession && !openModel) {
         QCoreApplication app(argc, argv);
         describeApplication();
@@ -254,7 +257,7 @@ int main(int argc, char *argv[])
         const AttentionLab::WindowSocket::Reply running =
             AttentionLab::WindowSocket::request(socket, {{QStringLiteral("status"), true}});
         if (running.reached) {
-            const QString problem = handOffProblem(path, openModel);
+            const QString problem = handOffProblem(path);
             if (!problem.isEmpty()) {
                 std::fprintf(stderr, "attention-lab: %s\n", qPrintable(problem));
                 return 2;

@@ -35,11 +35,24 @@ bool FileOpener::openFile(const QString &path)
                                                  : m_session->open(path);
 }
 
-void FileOpener::openFromUser(const QString &path)
+FileOpener::OpenedAs FileOpener::openedAs(const QString &path)
 {
     if (QFileInfo(path).isDir())
+        return OpenedAs::ModelFolder;
+    if (AttentionFiles::isAttentionFile(path))
+        return OpenedAs::AttentionFile;
+    if (path.endsWith(QLatin1String(".json"), Qt::CaseInsensitive))
+        return OpenedAs::Session;
+    return OpenedAs::Nothing;
+}
+
+void FileOpener::openFromUser(const QString &path)
+{
+    // Anything else is read as a session, which says why it is not one.
+    const OpenedAs as = openedAs(path);
+    if (as == OpenedAs::ModelFolder)
         m_model->openModelFolder(path);
-    else if (AttentionFiles::isAttentionFile(path) || m_session->maybeSave())
+    else if (as == OpenedAs::AttentionFile || m_session->maybeSave())
         openFile(path);
 }
 

@@ -28,6 +28,19 @@ class FileOpener : public QObject
 public:
     FileOpener(SessionWorkspace *session, ModelTabEditor *model, QWidget *window);
 
+    /// What the window opens \a path as: a folder as a model's, an .npy,
+    /// .npz or .safetensors in the Model tab, a .json as a session (any
+    /// case); Nothing for anything else. `attention-lab PATH`, the hand-off
+    /// and File > Open all ask here.
+    enum class OpenedAs
+    {
+        ModelFolder,
+        AttentionFile,
+        Session,
+        Nothing
+    };
+    static OpenedAs openedAs(const QString &path);
+
     /// File > Open Recent.
     void addRecentMenu(QMenu *file);
     /// Opens a session, or an attention file in the Model tab; a message box
