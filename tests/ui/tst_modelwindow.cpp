@@ -252,6 +252,11 @@ void TestModelWindow::fileOpensOnTheViewItNames()
     QCOMPARE(document->currentTitle(), QStringLiteral("head 11.7"));
     QVERIFY(page->grid()->toolTipFor(1, 2).contains(QLatin1String("head 11.3")));
     QVERIFY(page->grid()->toolTipFor(1, 2).contains(QLatin1String("the file's layer 1, head 2")));
+    bool hintSays = false;
+    for (const ElidingLabel *label : page->findChildren<ElidingLabel *>())
+        hintSays = hintSays || label->fullText().contains(
+                                   QLatin1String("as the model numbered the ones this file kept"));
+    QVERIFY(hintSays);
     // A view the window has not: refused in one line, what was open stays.
     QTimer::singleShot(0, [] {
         for (QWidget *w : QApplication::topLevelWidgets())

@@ -133,10 +133,7 @@ void ModelPage::createGridPage()
     gridLayout->setContentsMargins(0, 0, 0, 0);
     // One line, shortened where narrow (the whole hint in its tooltip): the
     // heads keep the height.
-    auto *gridHint = new ElidingLabel(
-        tr("Each thumbnail is a head (layer.head, from 0): rows are queries, columns keys. Click "
-           "one or press Enter to open it; hover for its scores."),
-        this);
+    auto *gridHint = m_gridHint = new ElidingLabel(gridHintText(false), this);
     // Beside it, what the frames' colours mean.
     m_gridLegend = new HeadGridLegend(m_document, m_grid, this);
     auto *hintRow = new QHBoxLayout;
@@ -402,8 +399,17 @@ void ModelPage::setAppearance(bool dark, double scale)
     m_bars->setAppearance(dark, scale);
 }
 
+QString ModelPage::gridHintText(bool renumbered)
+{
+    return tr("Each thumbnail is a head (layer.head, %1): rows are queries, columns keys. Click "
+              "one or press Enter to open it; hover for its scores.")
+        .arg(renumbered ? tr("as the model numbered the ones this file kept") : tr("from 0"));
+}
+
 void ModelPage::tensorChanged()
 {
+    m_gridHint->setFullText(
+        gridHintText(!m_document->isEmpty() && m_document->tensor().isRenumbered()));
     if (m_document->isEmpty()) {
         m_pages->setCurrentWidget(m_emptyPage);
         m_title->clear();

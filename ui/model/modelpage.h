@@ -84,6 +84,9 @@ public:
     void setLensAvailable(bool available);
 
     static QString emptyStateText();
+    /// The line over the grid: how its heads are named (from 0, or as the
+    /// model numbered those a file kept).
+    static QString gridHintText(bool renumbered);
     /// What the page says while it has no tensor (emptyStateText() by default).
     void setEmptyStateText(const QString &text);
     /// The open model's card: \a line beside the title (shortened where
@@ -193,6 +196,7 @@ private:
     QList<KnownHeadGroup> m_knownGroups;
     QLabel *m_title;
     ElidingLabel *m_card = nullptr;
+    ElidingLabel *m_gridHint = nullptr;
     QLabel *m_matrixTitle;
     QLabel *m_hover;
     QComboBox *m_viewChoice;
