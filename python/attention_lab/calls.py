@@ -3,6 +3,7 @@
 """show(), the general call, and what every call shares: reading the inputs
 into a figure (build) and sending it when config.send says so (deliver)."""
 
+import json
 import numbers
 import os
 import warnings
@@ -228,20 +229,27 @@ def _field(obj, *names):
 def _load_file(path):
     """A saved attention file's arrays, as np.load reads them: an .npz's
     members (attentions and tokens, or an encoder-decoder's three sets and
-    texts), or an .npy's one array."""
+    texts), or an .npy's one array; and the view it names (its `view`
+    member's JSON, {} without one)."""
     if not os.path.isfile(path):
         raise ValueError(f"{path} is not a file")
     if path.endswith(".npz"):
         with np.load(path, allow_pickle=False) as data:
-            return {name: data[name] for name in data.files if name != "view"}
+            members = {name: data[name] for name in data.files if name != "view"}
+            view = data["view"] if "view" in data.files else None
+        try:
+            hint = json.loads(str(view[()])) if view is not None else {}
+        except ValueError:
+            raise ValueError(f"{path}: its view member is not JSON") from None
+        return members, hint if isinstance(hint, dict) else {}
     if path.endswith(".npy"):
-        return np.load(path, allow_pickle=False)
+        return np.load(path, allow_pickle=False), {}
     raise ValueError(f"{path}: show() reads .npy and .npz files; open other files in the "
                      f"window with attention-lab FILE")
 
 
 def show(attention, tokens=None, *, query_tokens=None, name=None, view="grid", layer=0, head=0,
-         theme="light", batch=None, layout=None, tokenizer=None, width=None, height=None,
+         theme=None, batch=None, layout=None, tokenizer=None, width=None, height=None,
          set=None, encoder_tokens=None, decoder_tokens=None):
     """Open any attention: the grid of every head (view="grid", the default)
     or one head large (view="head") at `layer` and `head`, in the window when
@@ -260,10 +268,23 @@ def show(attention, tokens=None, *, query_tokens=None, name=None, view="grid", l
     batch       the item of a batch to show (needed when it holds more than 1)
     layout      "LBHQK" or "BLHQK" for a five-axis array whose two leading
                 axes are both over 1
-    theme       "light" or "dark"; name: the title; width, height: the inline
-                rendering's size in pixels"""
+    theme       "light" or "dark" (a file's own, else light); name: the title
+                (a file's own); width, height: the inline rendering's size in
+                pixels
+
+    A file keeps what its view says of it: the numbers the model gave the
+    layers and heads it kept (BertViz's include_layers), its look and title,
+    unless given here; `layer` and `head` count in the file."""
+    kept = {}
     if isinstance(attention, (str, os.PathLike)):
-        attention = _load_file(os.fspath(attention))
+        attention, own = _load_file(os.fspath(attention))
+        kept = {key: own[key] for key in ("layers", "heads") if key in own}
+        if theme is None:
+            theme = own.get("theme")
+        if name is None:
+            name = own.get("title")
+    if theme is None:
+        theme = "light"
     found, _ = model_output_field(attention, "attentions")
     if not found and _field(attention, *_HF_SETS.values(), *_BERTVIZ_SETS.values()) is not None:
         if tokens is not None or query_tokens is not None:
@@ -280,7 +301,7 @@ def show(attention, tokens=None, *, query_tokens=None, name=None, view="grid", l
                        encoder_tokens=encoder_tokens, decoder_tokens=decoder_tokens,
                        view=view, layer=layer, head=head, theme=theme, set=set, name=name,
                        batch=batch, layout=layout, tokenizer=tokenizer, width=width,
-                       height=height)
+                       height=height, extra=kept)
         return deliver(figure)
     if found:  # a file's members (np.load) or outputs with their tokens
         if tokens is None:
@@ -293,5 +314,6 @@ def show(attention, tokens=None, *, query_tokens=None, name=None, view="grid", l
                 layout = str(np.asarray(stored).reshape(-1)[0]) if np.size(stored) else None
     figure = build("show", attention=attention, tokens=tokens, query_tokens=query_tokens,
                    view=view, layer=layer, head=head, theme=theme, set=set, name=name,
-                   batch=batch, layout=layout, tokenizer=tokenizer, width=width, height=height)
+                   batch=batch, layout=layout, tokenizer=tokenizer, width=width, height=height,
+                   extra=kept)
     return deliver(figure)

@@ -71,6 +71,20 @@ def test_figures_name_the_kept_layers_and_heads_as_the_model_did(binary, rng):
     assert "head 0" not in svg
 
 
+def test_show_on_a_saved_file_keeps_its_numbers_and_look(binary, rng, tmp_path):
+    # What Copy as Python gives for a file model_view wrote with
+    # include_layers: show() on it names head 3.5 as the model did, dark.
+    layers = tuple(softmax(rng, (1, 6, N, N)) for _ in range(12))
+    path = al.model_view(layers, TOKENS, include_layers=[11, 3, 7],
+                         include_heads=[5, 0]).save(tmp_path / "kept.npz")
+    again = al.show(path, view="head", layer=1, head=0)
+    assert (again.hint["layers"], again.hint["heads"], again.theme) == ([11, 3, 7], [5, 0], "dark")
+    assert "layer 3, head 5" in again._repr_svg_()
+    report = inspect(binary, again.save(tmp_path / "again.npz"))
+    assert (report["layer_numbers"], report["head_numbers"]) == ([11, 3, 7], [5, 0])
+    assert al.show(path, theme="light").theme == "light"
+
+
 def test_inspect_reads_an_encoder_decoder(binary, rng, tmp_path):
     s, t = len(SOURCE), len(TARGET)
     figure = al.model_view(
