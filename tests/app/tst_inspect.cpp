@@ -188,7 +188,7 @@ void TestInspect::exportViews_data()
     QTest::addColumn<QSize>("size");   // of the PNG
     const QList<std::tuple<QString, QString, QSize>> views{
         // The grid's height follows its 3 rows of 4 heads (tensorFigureDefaultSize).
-        {u"grid"_s, u"10 queries"_s, QSize(1700, 1514)},
+        {u"grid"_s, u"10 queries"_s, QSize(1700, 1494)},
         {u"head"_s, u"induction 0.012"_s, QSize(1600, 1400)},
         {u"lines"_s, u"sat"_s, QSize(1200, 1400)},
         {u"average"_s, u"the mean of its 4 heads"_s, QSize(1600, 1400)},
@@ -205,7 +205,7 @@ void TestInspect::exportViews_data()
     QTest::newRow("words, svg") << QStringList{u"--view"_s, u"head"_s, u"--words"_s} << u"svg"_s
                                 << u"no token here is part of a longer word"_s << QSize();
     QTest::newRow("grid dark, png")
-        << QStringList{u"--theme"_s, u"dark"_s} << u"png"_s << QString() << QSize(1700, 1514);
+        << QStringList{u"--theme"_s, u"dark"_s} << u"png"_s << QString() << QSize(1700, 1494);
 }
 
 void TestInspect::exportViews()

@@ -79,6 +79,8 @@ private slots:
     void everyViewExports_data();
     void everyViewExports();
     void gridHasAThumbnailPerHead();
+    void gridDefaultSizeKeepsTilesReadable_data();
+    void gridDefaultSizeKeepsTilesReadable();
     void gridExportIsTheGridOnScreen();
     void headShowsItsTokensAndScores();
     void alignmentPutsTheSourceOnTop();
@@ -90,6 +92,36 @@ private slots:
     void longHeadStaysASmallSvg_data();
     void longHeadStaysASmallSvg();
 };
+
+void TestTensorFigures::gridDefaultSizeKeepsTilesReadable_data()
+{
+    QTest::addColumn<int>("layers");
+    QTest::addColumn<int>("heads");
+    QTest::addColumn<int>("least"); // the height's bounds, the width 1700
+    QTest::addColumn<int>("most");
+    // Twelve layers of two heads (BertViz's include_heads) came out 1700 x
+    // 533, their tiles ten pixels wide: now as tall as allowed.
+    QTest::newRow("12 x 2") << 12 << 2 << 3400 << 3400;
+    QTest::newRow("12 x 12") << 12 << 12 << 1700 << 2200;
+    // A few heads: tiles of at most 0.3 of the width, not a page each.
+    QTest::newRow("3 x 1") << 3 << 1 << 1600 << 2300;
+    QTest::newRow("36 x 16") << 36 << 16 << 3400 << 3400;
+}
+
+void TestTensorFigures::gridDefaultSizeKeepsTilesReadable()
+{
+    QFETCH(int, layers);
+    QFETCH(int, heads);
+    QFETCH(int, least);
+    QFETCH(int, most);
+    const AttentionTensor tensor = shiftedTensor(layers, heads, 9, 9);
+    const std::vector<HeadScores> scores = scoreHeads(tensor);
+    const TensorFigureData data{tensor, scores};
+    const QSize size = tensorFigureDefaultSize(*findTensorFigureView(QStringLiteral("grid")), data);
+    QCOMPARE(size.width(), 1700);
+    QVERIFY2(size.height() >= least && size.height() <= most,
+             qPrintable(QString::number(size.height())));
+}
 
 void TestTensorFigures::viewNames()
 {

@@ -291,19 +291,22 @@ QSize tensorFigureDefaultSize(const TensorFigureView &view, const TensorFigureDa
 {
     if (view.name != QLatin1String("grid") || data.tensor.isEmpty())
         return view.defaultSize;
-    // The grid's width as it was; its height what its rows take at that
-    // width (the fonts follow the height too: a few rounds settle it).
+    // The grid's width as it was; its height what its rows take when the
+    // tiles are as wide as that width lets them be (measured on a page too
+    // tall to hold them back), at most twice the width: past it, the tiles
+    // shrink to fit. (Settling on the default height instead shrank twelve
+    // layers of two heads to tiles of ten pixels.) The fonts follow the
+    // height too: one more measure at the height chosen settles them.
     const double width = view.defaultSize.width();
-    double height = view.defaultSize.height();
-    for (int round = 0; round < 4; ++round) {
+    const double tallest = 2.0 * width;
+    const auto measure = [&](double height) {
         QPicture picture;
         QPainter painter(&picture);
-        const double used =
-            layoutTensorGrid(painter, QRectF(0, 0, width, height), data, FigureStyle(), false);
-        if (std::abs(used - height) < 1.0)
-            break;
-        height = std::clamp(used, 0.25 * width, 3.0 * width);
-    }
+        return layoutTensorGrid(painter, QRectF(0, 0, width, height), data, FigureStyle(), false);
+    };
+    double height = std::clamp(measure(100.0 * width), 0.25 * width, tallest);
+    if (height < tallest)
+        height = std::clamp(measure(height), 0.25 * width, tallest);
     return QSize(int(width), int(std::ceil(height)));
 }
 

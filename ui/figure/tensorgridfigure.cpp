@@ -83,10 +83,16 @@ double layoutTensorGrid(QPainter &painter, const QRectF &rect, const TensorFigur
     // and the height allow.
     const bool cross = !t.queryTokens().empty() && t.queryTokens() != t.tokens();
     const double aspect = HeadGridStyle::thumbnailAspect(t.queries(), t.keys(), cross);
-    double pad = std::max(1.0, cellWidth * 0.05);
+    // The padding of the smaller of a cell's width and a row's height: a
+    // column's width would pad short rows out of their height.
+    double pad = std::max(1.0, std::min(cellWidth, available / rows) * 0.05);
     double side =
         std::min(cellWidth - 2 * pad - 2 * frame,
                  (available / rows - textHeight - barHeight - 2 * pad - 2 * frame) / aspect);
+    // Measured for a default size, a tile no wider than 0.3 of the page: a
+    // grid of few heads would otherwise ask for tiles a page wide.
+    if (!draw)
+        side = std::min(side, 0.3 * rect.width());
     side = std::max(2.0, side);
     pad = std::max(1.0, std::min(pad, side * 0.08));
     const double cellHeight = side * aspect + 2 * frame + 2 * pad + textHeight + barHeight;
@@ -94,7 +100,10 @@ double layoutTensorGrid(QPainter &painter, const QRectF &rect, const TensorFigur
     const double blockHeight = headerHeight + rows * cellHeight;
     // The block centred in what it leaves free: the spare room is outside it.
     const double left = inner.left() + std::max(0.0, (inner.width() - blockWidth) / 2);
-    const double top = inner.top() + std::max(0.0, (available + headerHeight - blockHeight) / 2);
+    // Measured (not drawn), the block's own extent: not centred in a page
+    // that may be far taller than it needs.
+    const double top =
+        inner.top() + (draw ? std::max(0.0, (available + headerHeight - blockHeight) / 2) : 0.0);
     const double column = side + 2 * frame + 2 * pad;
     const double used = top + blockHeight + legendHeight - rect.top() + base.pt(12);
     if (!draw)

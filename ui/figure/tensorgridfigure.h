@@ -17,7 +17,9 @@ namespace AttentionLab {
 /// chosen score, the score under each head, a bar under the heads that
 /// share a key/value head, and the legend of both. The rows are packed and
 /// the block centred, so no band is left empty between them. Returns the
-/// height the figure used from rect's top (tensorFigureDefaultSize).
+/// height the figure used from rect's top. Without \a draw it measures, for
+/// tensorFigureDefaultSize: the block at rect's top, its tiles no wider than
+/// 0.3 of rect.
 double layoutTensorGrid(QPainter &painter, const QRectF &rect, const TensorFigureData &d,
                         const FigureStyle &style, bool draw);
 /// The "grid" view: every head of every layer as a thumbnail.
