@@ -250,8 +250,12 @@ int main(int argc, char *argv[])
     // One window a user: a file or folder goes to the window already running,
     // which opens it and comes to the front (WindowServer), and this process
     // ends. With none running, this one becomes it.
-    if ((openSession || (openModel && !builtin)) && !newWindow) {
-        const QString path = QFileInfo(windowArguments.first()).absoluteFilePath();
+    // The built-in models go by their installed folders (one not installed
+    // opens a window that says so).
+    const QString builtinFolder = builtin ? builtin->folder() : QString();
+    if ((openSession || (openModel && (!builtin || !builtinFolder.isEmpty()))) && !newWindow) {
+        const QString path = builtin ? QFileInfo(builtinFolder).absoluteFilePath()
+                                     : QFileInfo(windowArguments.first()).absoluteFilePath();
         const QString socket = AttentionLab::WindowSocket::path();
         // A window running: what it would refuse is refused here, in one line.
         const AttentionLab::WindowSocket::Reply running =

@@ -173,6 +173,15 @@ void TestWindowHandOff::filesGoToTheRunningWindow()
         QCOMPARE(err.count('\n'), 1);
     }
     QCOMPARE(ask({{u"status"_s, true}}).answer.value(u"model_file"_s).toString(), folder);
+    // The built-in model goes by its folder, to the same window.
+    QByteArray builtin;
+    QCOMPARE(run({u"builtin"_s}, &builtin), 0);
+    QVERIFY2(builtin.contains("to the running window"), builtin.constData());
+    QTRY_VERIFY_WITH_TIMEOUT(ask({{u"status"_s, true}})
+                                 .answer.value(u"model_file"_s)
+                                 .toString()
+                                 .endsWith(u"/models/builtin"_s),
+                             20000);
     // A batch the window asks about is not refused here: handed over.
     QByteArray handed;
     QCOMPARE(

@@ -302,6 +302,9 @@ void TestModelWindow::receivedFileWaitsForTheUsersWork()
     QVERIFY(window.receivedWaiting().isEmpty());
     QVERIFY(!window.status().contains(QStringLiteral("waiting")));
     QCOMPARE(window.model()->document()->setKind(), AttentionKind::Cross);
+    // Its title says its shape: no model card says it any more.
+    QVERIFY2(window.model()->modelPage()->titleLabel()->text().contains(u"layers × "_s),
+             qPrintable(window.model()->modelPage()->titleLabel()->text()));
 
     // The model again, a text typed, and at once a file: the file opens now.
     QVERIFY(window.model()->openModelFolder(model("gpt2-tiny")));

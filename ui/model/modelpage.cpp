@@ -233,6 +233,8 @@ void ModelPage::setModelCard(const QString &line, const QList<QPair<QString, QSt
                      .arg(what.toHtmlEscaped(), value.toHtmlEscaped());
     table += QStringLiteral("</table>");
     m_card->setExplanation(rows.isEmpty() ? QString() : table);
+    // The title leaves the layers and heads to a card, and says them without one.
+    updateTitle();
 }
 
 QString ModelPage::modelCardLine() const
@@ -399,6 +401,27 @@ void ModelPage::setAppearance(bool dark, double scale)
     m_bars->setAppearance(dark, scale);
 }
 
+void ModelPage::updateTitle()
+{
+    if (!m_document->isEmpty()) {
+        // With a model card beside it, the title need not repeat the layers and heads.
+        const AttentionTensor &t = m_document->tensor();
+        m_title->setText(tr("<b>%1</b> · %2")
+                             .arg(m_document->displayName().toHtmlEscaped(),
+                                  m_card->fullText().isEmpty()
+                                      ? m_document->shapeText()
+                                      : tr("%1 × %2 tokens").arg(t.queries()).arg(t.keys())));
+        // Beside a model card, its own width (the card is shortened, not the
+        // name); alone, a long file name is cut rather than widen the page.
+        m_title->setSizePolicy(m_card->fullText().isEmpty() ? QSizePolicy::Ignored
+                                                            : QSizePolicy::Preferred,
+                               QSizePolicy::Preferred);
+        // With no card (an attention file), the title has the row: the empty
+        // card's stretch left it no width at all.
+        m_titleRow->setStretchFactor(m_title, m_card->fullText().isEmpty() ? 1 : 0);
+    }
+}
+
 QString ModelPage::gridHintText(bool renumbered)
 {
     return tr("Each thumbnail is a head (layer.head, %1): rows are queries, columns keys. Click "
@@ -422,23 +445,7 @@ void ModelPage::tensorChanged()
         if (isVisible() && !m_document->keptSelection() && !typing)
             m_grid->setFocus();
     }
-    if (!m_document->isEmpty()) {
-        // With a model card beside it, the title need not repeat the layers and heads.
-        const AttentionTensor &t = m_document->tensor();
-        m_title->setText(tr("<b>%1</b> · %2")
-                             .arg(m_document->displayName().toHtmlEscaped(),
-                                  m_card->fullText().isEmpty()
-                                      ? m_document->shapeText()
-                                      : tr("%1 × %2 tokens").arg(t.queries()).arg(t.keys())));
-        // Beside a model card, its own width (the card is shortened, not the
-        // name); alone, a long file name is cut rather than widen the page.
-        m_title->setSizePolicy(m_card->fullText().isEmpty() ? QSizePolicy::Ignored
-                                                            : QSizePolicy::Preferred,
-                               QSizePolicy::Preferred);
-        // With no card (an attention file), the title has the row: the empty
-        // card's stretch left it no width at all.
-        m_titleRow->setStretchFactor(m_title, m_card->fullText().isEmpty() ? 1 : 0);
-    }
+    updateTitle();
     enableLargePageKeys();
     balanceLargeSplitter(); // the token count sets the matrix's width
     const bool open = !m_document->isEmpty();

@@ -147,6 +147,8 @@ private:
     void connectDocument();
 
     void tensorChanged();
+    /// The title: the file or model, and its shape unless a model card says it.
+    void updateTitle();
     void syncControls();
     void rebuildKnownHeads();
     void updateProgress();

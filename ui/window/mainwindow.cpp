@@ -312,8 +312,10 @@ void MainWindow::openWaitingReceived()
             const QString why = work.isEmpty()
                                     ? tr("%1 opens when the dialog is closed").arg(name)
                                     : tr("%1 opens when %2 ends (or stop it)").arg(name, work);
-            // Said once, not every time the timer looks again.
-            if (why != m_receivedNote) {
+            // Said again only when something else took the status bar (a
+            // generation reports each token there), not every time the
+            // timer looks.
+            if (why != m_receivedNote || statusBar()->currentMessage() != why) {
                 m_receivedNote = why;
                 showStatusMessage(why);
             }
