@@ -228,6 +228,9 @@ void TestModelWindow::fileOpensOnTheViewItNames()
     QCOMPARE(document->layer(), 1);
     QCOMPARE(document->head(), 0);
     QVERIFY(window.model()->modelPage()->showsLarge());
+    // The title the file names for itself (show(name=...)) stands for its name.
+    QCOMPARE(document->displayName(), QStringLiteral("head_view"));
+    QVERIFY(window.windowTitle().startsWith(QStringLiteral("head_view")));
     QCOMPARE(theme.size(), 1);
     QCOMPARE(theme.takeFirst().at(0).toBool(), true);
     // The Model tab alone turns dark.
@@ -237,6 +240,7 @@ void TestModelWindow::fileOpensOnTheViewItNames()
     QVERIFY(window.palette().color(QPalette::Window).lightness() > 120);
     QVERIFY(window.openFile(QStringLiteral(TEST_DATA_DIR "/attention-sets/encoder_decoder.npz")));
     QVERIFY(window.model()->modelPage()->showsGrid());
+    QCOMPARE(document->displayName(), QStringLiteral("encoder_decoder.npz"));
     QCOMPARE(document->setKind(), AttentionKind::Decoder);
     QCOMPARE(theme.takeFirst().at(0).toBool(), false);
     QVERIFY(!page->autoFillBackground());

@@ -104,6 +104,7 @@ bool ModelDocument::open(const QString &path, QString *error)
 
 void ModelDocument::setTensor(AttentionTensor tensor, const QString &filePath, bool keepSelection)
 {
+    m_title.clear(); // a model's run, named by its model
     auto shared = std::make_shared<const AttentionTensor>(std::move(tensor));
     m_sets = {{kindOf(*shared), shared}};
     m_setIndex = 0;
@@ -207,7 +208,7 @@ void ModelDocument::waitForScores()
 
 QString ModelDocument::displayName() const
 {
-    return QFileInfo(m_filePath).fileName();
+    return m_title.isEmpty() ? QFileInfo(m_filePath).fileName() : m_title;
 }
 
 QString ModelDocument::shapeText() const

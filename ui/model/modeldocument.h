@@ -87,8 +87,11 @@ public:
     /// The tensor shared, for work in the background that must outlive a replacement.
     std::shared_ptr<const AttentionTensor> sharedTensor() const { return m_tensor; }
     QString filePath() const { return m_filePath; }
-    /// "file.npz": the file name without its folder.
+    /// "file.npz": the file name without its folder, or the title the file
+    /// names for itself (the Python module's name=).
     QString displayName() const;
+    /// The title a file names for itself, set as it opens; a model's run has none.
+    void setTitle(const QString &title) { m_title = title; }
     /// "12 layers × 12 heads, 1024 × 1024 tokens".
     QString shapeText() const;
 
@@ -176,6 +179,7 @@ private:
     int m_setIndex = -1;
     std::shared_ptr<const AttentionTensor> m_tensor;
     QString m_filePath;
+    QString m_title;
     std::vector<HeadScores> m_scores;
     QFutureWatcher<BackgroundOutcome<std::vector<HeadScores>>> m_scoreWatcher;
     /// Why the scores of this tensor could not be computed, if they could not.

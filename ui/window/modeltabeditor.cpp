@@ -135,7 +135,12 @@ void ModelTabEditor::createPage()
     connect(m_text, &ModelTextPanel::openHeadRequested, this, &ModelTabEditor::takeHeadRequested);
     // A batched file is read again with the input the user chose.
     m_document->setLoader([this](const QString &path, QString *error) {
-        return AttentionFiles::readSets(path, error, &m_attentionChoices);
+        auto sets = AttentionFiles::readSets(path, error, &m_attentionChoices);
+        // The title a file names for itself (show(name=...)), in place of its name.
+        if (sets)
+            m_document->setTitle(m_attentionChoices.view ? m_attentionChoices.view->title
+                                                         : QString());
+        return sets;
     });
     for (auto changed : {&ModelDocument::tensorChanged, &ModelDocument::currentChanged})
         connect(m_document, changed, this, &ModelTabEditor::describedChanged);
