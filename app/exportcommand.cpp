@@ -18,6 +18,8 @@
 #include <QFileInfo>
 #include <QStringList>
 
+#include <iostream>
+
 #include <vector>
 
 namespace AttentionLab {
@@ -70,7 +72,17 @@ void exportTensor(const CommandRequest &r, const QString &output, const ExportSi
                            .arg(count - 1)
                            .arg(own.join(QStringLiteral(", "))));
         }
-        return int(parseInteger(option, r.values.value(option), 0, count - 1));
+        const int chosen = int(parseInteger(option, r.values.value(option), 0, count - 1));
+        // The number is also the model's for another of the file's: say which one is drawn.
+        if (tensor.isRenumbered() && number(chosen) != chosen)
+            for (int i = 0; i < count; ++i)
+                if (number(i) == chosen)
+                    std::cerr << "attention-lab: warning: --" << option.toStdString() << ' '
+                              << chosen << " counts in the file: it draws the model's "
+                              << option.toStdString() << ' ' << number(chosen) << "; the model's "
+                              << option.toStdString() << ' ' << chosen << " is the file's " << i
+                              << '\n';
+        return chosen;
     };
     const int layer = index(QStringLiteral("layer"), tensor.layers(),
                             [&tensor](int l) { return tensor.layerNumber(l); });

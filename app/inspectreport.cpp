@@ -203,7 +203,11 @@ QString inspectText(const QString &file, const AttentionTensor &tensor,
                     .arg(tensor.tokens().empty() ? QStringLiteral(" (the file has no tokens)")
                                                  : QString());
     if (summary.rolloutLastRow)
-        text += QLatin1Char('\n') + rolloutLine(tensor, *summary.rolloutLastRow);
+        text += QLatin1Char('\n') + rolloutLine(tensor, *summary.rolloutLastRow) +
+                (tensor.isRenumbered()
+                     ? QStringLiteral("  (through the layers this file kept, in its order, not "
+                                      "the model's own)\n")
+                     : QString());
     return text;
 }
 

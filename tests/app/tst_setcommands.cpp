@@ -57,6 +57,7 @@ private slots:
     void jsonListsTheSets_data();
     void jsonListsTheSets();
     void exportTakesASet();
+    void exportSaysWhichLayerOfAKeptFile();
     void refusals_data();
     void refusals();
 };
@@ -157,6 +158,24 @@ void TestSetCommands::exportTakesASet()
              u"head"_s, u"--frames"_s, u"3"_s, u"-o"_s, gif});
     QCOMPARE(animated.exitCode, 0);
     QVERIFY(QFile::exists(gif));
+}
+
+void TestSetCommands::exportSaysWhichLayerOfAKeptFile()
+{
+    // include_layers=[1, 0]: --layer counts in the file, and where the number
+    // is also the model's for the other layer, a warning says which is drawn.
+    QTemporaryDir dir;
+    const QString svg = dir.filePath(u"swapped.svg"_s);
+    const BinaryRun r = run({u"export"_s, fixture(u"kept_swapped.npz"_s), u"--view"_s, u"head"_s,
+                             u"--layer"_s, u"1"_s, u"-o"_s, svg});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(QString::fromUtf8(r.err).contains(
+                 u"warning: --layer 1 counts in the file: it draws the model's layer 0; the "
+                 u"model's layer 1 is the file's 0"_s),
+             r.err.constData());
+    QFile file(svg);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QVERIFY(file.readAll().contains("layer 0, head 0"));
 }
 
 void TestSetCommands::refusals_data()

@@ -136,6 +136,9 @@ def main():
             "heads": [7, 0, 3]}
     np.savez(os.path.join(OUT, "kept_heads.npz"), attentions=decoder[:, 0],
              tokens=np.array(TARGET), view=np.array(json.dumps(kept)))
+    # include_layers=[1, 0]: the file's layer 1 is the model's 0, and back.
+    np.savez(os.path.join(OUT, "kept_swapped.npz"), attentions=decoder[:, 0],
+             tokens=np.array(TARGET), view=np.array(json.dumps({"layers": [1, 0]})))
     # Refused: three layers' numbers for two layers.
     np.savez(os.path.join(OUT, "bad_kept_layers.npz"), attentions=decoder[:, 0],
              tokens=np.array(TARGET), view=np.array(json.dumps({"layers": [0, 5, 11]})))
