@@ -16,6 +16,16 @@ namespace AttentionLab {
 
 namespace {
 
+/// \a value as a whole number from 0 in \a out; false when it is something else.
+bool wholeNumber(const QJsonValue &value, int *out)
+{
+    const double number = value.toDouble(-1.0);
+    if (!value.isDouble() || number < 0.0 || number != std::floor(number) || number > 1e9)
+        return false;
+    *out = int(number);
+    return true;
+}
+
 /// A whole number from 0 at \a key of \a object, -1 when absent; false when
 /// it is something else.
 bool index(const QJsonObject &object, const QString &key, int *out)
@@ -25,11 +35,7 @@ bool index(const QJsonObject &object, const QString &key, int *out)
         *out = -1;
         return true;
     }
-    const double number = value.toDouble(-1.0);
-    if (!value.isDouble() || number < 0.0 || number != std::floor(number) || number > 1e9)
-        return false;
-    *out = int(number);
-    return true;
+    return wholeNumber(value, out);
 }
 
 /// Distinct whole numbers from 0 at \a key of \a object (none when absent);
@@ -40,15 +46,15 @@ bool numbers(const QJsonObject &object, const QString &key, std::vector<int> *ou
     out->clear();
     if (value.isUndefined() || value.isNull())
         return true;
-    if (!value.isArray() || value.toArray().isEmpty())
+    const QJsonArray entries = value.toArray();
+    if (!value.isArray() || entries.isEmpty())
         return false;
-    for (const QJsonValue &entry : value.toArray()) {
-        const double number = entry.toDouble(-1.0);
-        if (!entry.isDouble() || number < 0.0 || number != std::floor(number) || number > 1e9)
+    for (const QJsonValue &entry : entries) {
+        int number = 0;
+        if (!wholeNumber(entry, &number) ||
+            std::find(out->begin(), out->end(), number) != out->end())
             return false;
-        if (std::find(out->begin(), out->end(), int(number)) != out->end())
-            return false;
-        out->push_back(int(number));
+        out->push_back(number);
     }
     return true;
 }

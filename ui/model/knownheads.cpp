@@ -3,6 +3,9 @@
 
 #include "ui/model/knownheads.h"
 
+#include "core/sets/attentionset.h"
+#include "ui/model/modeldocument.h"
+
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -90,6 +93,15 @@ QList<KnownHeadGroup> KnownHeads::matching(const QList<KnownHeadGroup> &groups, 
             (group.set.isEmpty() || group.set == set))
             out.append(group);
     return out;
+}
+
+QList<KnownHeadGroup> KnownHeads::forDocument(const ModelDocument &document)
+{
+    if (document.isEmpty() || document.tensor().isRenumbered())
+        return {};
+    const AttentionTensor &t = document.tensor();
+    return matching(load(), t.layers(), t.heads(), t.tokens(),
+                    QString::fromStdString(attentionKindName(document.setKind())));
 }
 
 } // namespace AttentionLab

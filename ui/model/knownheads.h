@@ -11,6 +11,8 @@
 
 namespace AttentionLab {
 
+class ModelDocument;
+
 /// One head a paper identified in a trained model, numbered from 0.
 struct KnownHead
 {
@@ -54,6 +56,10 @@ public:
     static QList<KnownHeadGroup> matching(const QList<KnownHeadGroup> &groups, int layers,
                                           int heads, const std::vector<std::string> &tokens,
                                           const QString &set = QString());
+    /// The groups for what \a document shows (its shape, tokens and set);
+    /// none for a file that kept only some layers or heads, whose numbering
+    /// is not the model's the catalogue is written in.
+    static QList<KnownHeadGroup> forDocument(const ModelDocument &document);
 };
 
 } // namespace AttentionLab

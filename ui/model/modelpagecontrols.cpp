@@ -258,16 +258,8 @@ void ModelPage::syncControls()
 void ModelPage::rebuildKnownHeads()
 {
     m_knownMenu->clear();
-    QList<KnownHeadGroup> &groups = m_knownGroups;
-    groups.clear();
-    // A file that kept some layers or heads holds no model's numbering the
-    // catalogue could be matched against.
-    if (!m_document->isEmpty() && !m_document->tensor().isRenumbered()) {
-        const AttentionTensor &t = m_document->tensor();
-        groups =
-            KnownHeads::matching(KnownHeads::load(), t.layers(), t.heads(), t.tokens(),
-                                 QString::fromStdString(attentionKindName(m_document->setKind())));
-    }
+    m_knownGroups = KnownHeads::forDocument(*m_document);
+    const QList<KnownHeadGroup> &groups = m_knownGroups;
     for (const KnownHeadGroup &group : std::as_const(groups)) {
         // Each group titled by a disabled entry: some styles draw sections as bare lines.
         if (!m_knownMenu->isEmpty())

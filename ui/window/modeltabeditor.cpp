@@ -374,12 +374,7 @@ bool ModelTabEditor::showBuiltinAlignment()
 std::vector<HeadIndex> ModelTabEditor::knownHeads(const QString &role) const
 {
     std::vector<HeadIndex> out;
-    if (m_document->isEmpty() || m_document->tensor().isRenumbered())
-        return out; // a file of some layers or heads: not the model's numbering
-    const AttentionTensor &t = m_document->tensor();
-    for (const KnownHeadGroup &group :
-         KnownHeads::matching(KnownHeads::load(), t.layers(), t.heads(), t.tokens(),
-                              QString::fromStdString(attentionKindName(m_document->setKind()))))
+    for (const KnownHeadGroup &group : KnownHeads::forDocument(*m_document))
         for (const KnownHead &head : group.entries)
             if (head.role == role)
                 out.push_back({head.layer, head.head});
