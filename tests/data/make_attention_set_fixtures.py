@@ -166,7 +166,10 @@ def main():
                            ": its view numbers 3 layers, but the attention has 2"}},
                   f, indent=1, ensure_ascii=False)
     # Seeds for the readers' fuzzers, so that they reach the sets.
-    for fuzzer, names in (("npz_fuzzer", ["encoder_decoder.npz", "bertviz_per_layer.npz"]),
+    # viewed.npz and kept_heads.npz reach the view member's parser and the
+    # layers' and heads' own numbers.
+    for fuzzer, names in (("npz_fuzzer", ["encoder_decoder.npz", "bertviz_per_layer.npz",
+                                          "viewed.npz", "kept_heads.npz"]),
                           ("safetensors_fuzzer", ["encoder_decoder.safetensors"])):
         for name in names:
             shutil.copy(os.path.join(OUT, name), os.path.join(CORPUS, fuzzer, name))
